@@ -1,0 +1,1 @@
+"""fadad_agents.agents (see DESIGN.md)."""

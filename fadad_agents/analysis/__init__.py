@@ -1,0 +1,1 @@
+"""fadad_agents.analysis (see DESIGN.md)."""

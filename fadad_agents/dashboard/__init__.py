@@ -1,0 +1,1 @@
+"""fadad_agents.dashboard (see DESIGN.md)."""

@@ -1,0 +1,1 @@
+"""fadad_agents.engine (see DESIGN.md)."""

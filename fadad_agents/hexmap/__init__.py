@@ -1,0 +1,1 @@
+"""fadad_agents.hexmap (see DESIGN.md)."""

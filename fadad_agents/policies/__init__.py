@@ -1,0 +1,1 @@
+"""fadad_agents.policies (see DESIGN.md)."""

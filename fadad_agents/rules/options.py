@@ -1,0 +1,235 @@
+"""RulesOptions: every point the seeds leave open, as a named option with its default.
+
+Keys follow ``CONFLICTS.md`` section 3 (``fadad.target_mode`` is
+``RulesOptions().fadad.target_mode``). Each field's description names the conflict or
+ambiguity it settles (C-nn, A-nn) and the default chosen there. Options are frozen
+pydantic models: validate them once at the boundary, then pass the object around.
+
+>>> opts = RulesOptions.from_flat({"fadad.target_mode": "target_gate_gte"})
+>>> opts.fadad.target_mode, opts.shield_mode
+('target_gate_gte', 'fadad_target')
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+__all__ = [
+    "FadadOptions",
+    "FaeOptions",
+    "FireOptions",
+    "FudgeOptions",
+    "LocationOptions",
+    "MassOptions",
+    "MoveOptions",
+    "PcDeathOptions",
+    "RangeOptions",
+    "RulesOptions",
+    "ShipOptions",
+    "SjOptions",
+]
+
+
+class _Options(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class FadadOptions(_Options):
+    """FADAD personal-combat switches."""
+
+    target_mode: Literal["effective_opposition", "target_gate_gte"] = Field(
+        "effective_opposition",
+        description="A-01: 'effective_opposition' RD = attack - max(defence, Target), hit iff "
+        "RD >= 1; 'target_gate_gte' hit iff attack > defence and attack >= Target.",
+    )
+    initiative: Literal["rolled", "static"] = Field(
+        "rolled",
+        description="A-05: 'rolled' = reaction-speed trait + 4dF; 'static' orders by the trait "
+        "alone, as in the Snorri vs Brynhild example.",
+    )
+    actions_per_round: int = Field(
+        2, ge=1, le=10, description="A-06: action budget per 6-second round."
+    )
+    ms_table_literal: bool = Field(
+        False,
+        description="A-33: use the printed Maneuvering Skill table (Mediocre 8, Poor 7 rounds "
+        "per 90 degrees) instead of 8 for both.",
+    )
+
+
+class RangeOptions(_Options):
+    """Ranged-combat switches."""
+
+    extreme_literal: bool = Field(
+        False,
+        description="A-02: Extreme range Target = printed Legendary+1 (+5) instead of "
+        "Terrible + 7 = Legendary (+4).",
+    )
+
+
+class MoveOptions(_Options):
+    """Movement switches."""
+
+    target_bonus: tuple[int, int] = Field(
+        (1, 2),
+        description="A-08: Target bonus of a quickly moving character as (jogging, running); "
+        "(0, 0) turns it off.",
+    )
+
+
+class LocationOptions(_Options):
+    """Hit-location switches."""
+
+    also_general_wound: bool = Field(
+        False,
+        description="A-09: a location hit also marks the general wound track.",
+    )
+
+
+class FudgeOptions(_Options):
+    """FUDGE / Anna's Fantasy FUDGE wound options (seed 001)."""
+
+    damage_roll: Literal[
+        "none", "1dF_factor", "1dF_level", "parity", "4dF_limited", "4dF_unlimited"
+    ] = Field("none", description="C-10, section 7 of wounds-and-healing.md.")
+    double_rd: bool = Field(
+        False, description="A-21: damage = 2*RD + factor on the doubled-RD track."
+    )
+    graze: bool = Field(True, description="RD +1 is a graze read on the graze table (SEED 001).")
+    less_lethal: bool = Field(
+        False, description="Subtract 1 from each weapon class value except sharpness (SEED 001)."
+    )
+    weapon_groups: bool = Field(
+        False,
+        description="A-18: Anna's weapon/armour groups (full, half or no damage by armour group).",
+    )
+    minmidmax_minus2: bool = Field(
+        False, description="Min-Mid-Max: bonus -2 instead of -1 for a factor of -5 or worse."
+    )
+    situational_levels: bool = Field(
+        True,
+        description="A-30: freeform situational roll +3/+4 adds one/two levels; else no change.",
+    )
+
+
+class PcDeathOptions(_Options):
+    """PC death protections (C-13), usable together; never for ordinary NPCs."""
+
+    max_three_levels: bool = Field(False, description="FUDGE option 1: at most 3 levels a blow.")
+    no_near_death_unless_incap: bool = Field(
+        False, description="FUDGE option 2: Near Death only if Incapacitated at round start."
+    )
+    point_spend: bool = Field(
+        True,
+        description="A-29 / FADAD 4.5.9: an Ite (Fudge) point turns a deadly wound into "
+        "Incapacitated.",
+    )
+
+
+class ShipOptions(_Options):
+    """Ship-combat switches (C-02, C-03)."""
+
+    damage_model: Literal["fadad_levels", "sj_hull_points"] = Field(
+        "sj_hull_points", description="C-02: FADAD damage levels or Spelljammer hull points."
+    )
+    crit_table: Literal["fadad_6dF", "sj_d20"] = Field(
+        "sj_d20", description="C-03: which critical table drives the shared effect handlers."
+    )
+    crit_triggers: tuple[str, ...] = Field(
+        ("natural_20", "half_hull", "ram", "shear_20"),
+        description="C-03: what triggers a ship critical (see ships-*.md).",
+    )
+
+
+class FireOptions(_Options):
+    """Fire switches (C-08)."""
+
+    sj_firefighting: bool = Field(
+        True, description="C-08: one firefighter per fire point; air fouls at 10%/40%."
+    )
+
+
+class SjOptions(_Options):
+    """Spelljammer (d20) switches."""
+
+    crash_dc: int = Field(15, description="A-51: Helm Pilot check DC in a crash.")
+    crash_save_dc: int = Field(15, description="A-51: Reflex save DC in a crash.")
+    lock_pct_per_10_tons: bool = Field(
+        False, description="A-52: piercing-ram lock chance 5% per 10 tons instead of per ton."
+    )
+
+
+class FaeOptions(_Options):
+    """Fae Domains (d100) switches."""
+
+    margin_mode: Literal["mcs_minus_roll", "roll"] = Field(
+        "mcs_minus_roll", description="A-62: margin of a success = MCS - roll."
+    )
+    botch_range: int = Field(
+        100, ge=1, le=101, description="A-62: a roll >= this botches (101 = no botch)."
+    )
+
+
+class MassOptions(_Options):
+    """Mass-combat switches (C-15)."""
+
+    engine: Literal["fadad_units", "sj_rapid"] = Field(
+        "fadad_units", description="C-15: FADAD unit combat or Spelljammer rapid resolution."
+    )
+
+
+class RulesOptions(_Options):
+    """All rules options of a battle. Defaults reproduce every seed example."""
+
+    fadad: FadadOptions = FadadOptions()
+    shield_mode: Literal["fadad_target", "fudge_skill_penalty"] = Field(
+        "fadad_target",
+        description="C-11: FADAD shields raise Target; FUDGE shields lower the opponent's skill.",
+    )
+    range: RangeOptions = RangeOptions()
+    move: MoveOptions = MoveOptions()
+    location: LocationOptions = LocationOptions()
+    wound_model: Literal["fadad", "fudge_numeric", "fudge_minmidmax", "fudge_freeform"] = Field(
+        "fadad", description="C-10: how a hit becomes a wound."
+    )
+    fudge: FudgeOptions = FudgeOptions()
+    overflow_past_near_death: Literal["dead", "stay_near_death"] = Field(
+        "dead", description="A-24: what overflow past Near Death does."
+    )
+    scratch_cap: bool = Field(
+        False, description="Scratches never raise the wound level beyond Very Hurt (SEED 001)."
+    )
+    wound_track: Literal["standard", "moderately_cinematic", "epic", "npc3", "dc_attribute"] = (
+        Field("standard", description="Wound boxes per level (wounds-and-healing.md 6.2, A-25).")
+    )
+    pc_death: PcDeathOptions = PcDeathOptions()
+    healing_model: Literal["fadad", "fudge"] = Field("fadad", description="C-09.")
+    ship: ShipOptions = ShipOptions()
+    fire: FireOptions = FireOptions()
+    sj: SjOptions = SjOptions()
+    fae: FaeOptions = FaeOptions()
+    mass: MassOptions = MassOptions()
+
+    @classmethod
+    def from_flat(cls, flat: dict[str, Any]) -> RulesOptions:
+        """Build options from dotted keys as CONFLICTS.md writes them (``"fadad.initiative"``)."""
+        nested: dict[str, Any] = {}
+        for key, value in flat.items():
+            head, _, tail = key.partition(".")
+            if tail:
+                nested.setdefault(head, {})[tail] = value
+            else:
+                nested[head] = value
+        return cls.model_validate(nested)
+
+    def flat(self) -> dict[str, Any]:
+        """Every option as a dotted key, the inverse of :meth:`from_flat`."""
+        out: dict[str, Any] = {}
+        for key, value in self.model_dump().items():
+            if isinstance(value, dict):
+                out.update({f"{key}.{k}": v for k, v in value.items()})
+            else:
+                out[key] = value
+        return out

@@ -1,0 +1,1 @@
+"""fadad_agents.schema (see DESIGN.md)."""
