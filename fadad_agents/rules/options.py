@@ -57,6 +57,21 @@ class FadadOptions(_Options):
         description="A-33: use the printed Maneuvering Skill table (Mediocre 8, Poor 7 rounds "
         "per 90 degrees) instead of 8 for both.",
     )
+    weapon_size_comparison: bool = Field(
+        False,
+        description="A-04: FUDGE melee modifier: -1 to a fighter whose weapon + shield value is "
+        "2+ below the opponent's (optional in FADAD).",
+    )
+    all_out_attack_defends: bool = Field(
+        False,
+        description="A-04: whether an all-out attacker (+1 to hit) may still defend that round; "
+        "PROPOSED default: no defensive action.",
+    )
+    spirit_crit_plus: Literal["once", "per_crit"] = Field(
+        "once",
+        description="A-13: spirit combat: a crit adds the weapon's plus again, once (literal) or "
+        "once per crit.",
+    )
 
 
 class RangeOptions(_Options):
@@ -66,6 +81,14 @@ class RangeOptions(_Options):
         False,
         description="A-02: Extreme range Target = printed Legendary+1 (+5) instead of "
         "Terrible + 7 = Legendary (+4).",
+    )
+    widespread_scale_rounding: Literal["toward_zero", "floor", "nearest"] = Field(
+        "toward_zero",
+        description="A-11: rounding of Scale / 3 against widespread attacks.",
+    )
+    volume_scale_rounding: Literal["nearest", "floor", "ceil"] = Field(
+        "nearest",
+        description="A-11: rounding of volume scale = log1.5(V / 3.09 cubic feet).",
     )
 
 
@@ -85,6 +108,16 @@ class LocationOptions(_Options):
     also_general_wound: bool = Field(
         False,
         description="A-09: a location hit also marks the general wound track.",
+    )
+    severity_thresholds: tuple[int, int, int] = Field(
+        (1, 3, 7),
+        description="A-09: lowest damage number for a Scratched, Hurt and Incapacitated "
+        "location (below the first: no effect).",
+    )
+    minimum_margin_cap_scale: int = Field(
+        3,
+        description="A-09: a hit winning by exactly the location's minimum RD is capped at Hurt "
+        "unless the attacker's Scale exceeds the defender's by at least this much.",
     )
 
 
