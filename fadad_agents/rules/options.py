@@ -72,6 +72,11 @@ class FadadOptions(_Options):
         description="A-13: spirit combat: a crit adds the weapon's plus again, once (literal) or "
         "once per crit.",
     )
+    spirit_negative_cap: bool = Field(
+        True,
+        description="A-13: the FADAD negative-total cap (base < 0 -> final at most 1) also "
+        "applies to spirit damage (PROPOSED).",
+    )
 
 
 class RangeOptions(_Options):
