@@ -150,6 +150,22 @@ class FudgeOptions(_Options):
         True,
         description="A-30: freeform situational roll +3/+4 adds one/two levels; else no change.",
     )
+    graze_scale_step: int = Field(
+        5,
+        ge=1,
+        description="A-22: each full N points of Scale advantage raise a damaging graze one "
+        "level, capped at Very Hurt.",
+    )
+    minmidmax_epic: bool = Field(
+        False,
+        description="A-28: Min-Mid-Max epic thresholds (Scratch 1-2, Hurt 3-4, Very Hurt 5, "
+        "Incapacitated 6, Near Death 7+) instead of the standard track.",
+    )
+    minmidmax_kill_above_9: bool = Field(
+        False,
+        description="Min-Mid-Max (SEED 001 4.63): a result above 9 kills outright instead of "
+        "staying Near Death.",
+    )
 
 
 class PcDeathOptions(_Options):
@@ -274,6 +290,22 @@ class RulesOptions(_Options):
     )
     pc_death: PcDeathOptions = PcDeathOptions()
     healing_model: Literal["fadad", "fudge"] = Field("fadad", description="C-09.")
+    stun_scratches_accumulate: bool = Field(
+        False,
+        description="A-27: Scratch-level stun blows are recorded on the stun track and "
+        "accumulate (default: no effect).",
+    )
+    knockout_rounds: int | None = Field(
+        None,
+        ge=1,
+        description="A-27: knockout duration in combat rounds; None = rest of the combat.",
+    )
+    scale_piercing_min_rd: int = Field(
+        3,
+        ge=1,
+        description="wounds-and-healing.md 11 (PROPOSED): the RD from which a scale-piercing "
+        "weapon halves or ignores the defender's Mass Scale.",
+    )
     ship: ShipOptions = ShipOptions()
     fire: FireOptions = FireOptions()
     sj: SjOptions = SjOptions()

@@ -33,6 +33,7 @@ __all__ = [
     "WoundTrack",
     "WoundTrackError",
     "custom_track",
+    "graze_wound",
     "landing",
     "new_track",
     "pc_death_cap",
@@ -278,6 +279,23 @@ def rebuild(
     for sev in severities:
         out = record(out, sev, overflow_past_near_death=overflow_past_near_death)
     return out
+
+
+# --- Grazes (§5.4) ---------------------------------------------------------------------
+
+
+def graze_wound(factor: int, scale_advantage: int = 0, scale_step: int = 5) -> Wound:
+    """Wound of a graze (RD +1, §5.4): factor < 0 Undamaged, 0-4 Scratch, 5+ Hurt.
+
+    A-22 (PROPOSED): each full ``scale_step`` points of the attacker's Scale advantage
+    raises a damaging graze one level, capped at Very Hurt.
+    """
+    if factor < 0:
+        return Wound.UNDAMAGED
+    level = 1 if factor <= 4 else 2
+    if scale_advantage >= scale_step:
+        level = max(level, min(level + scale_advantage // scale_step, 3))
+    return Wound(level)
 
 
 # --- PC death (§12, C-13) ---------------------------------------------------------------

@@ -1,0 +1,262 @@
+"""One entry point per ``wound_model`` for the engine (``wounds-and-healing.md`` §5, §7, §9, C-10).
+
+:class:`DamageRules` holds the damage switches of :class:`RulesOptions` as a slotted
+value; :func:`resolve_wound` rolls exactly the damage dice the model needs and reads the
+wound; :func:`wound_outcomes` is its exact distribution; :func:`wound_from_dice` is the
+pure function both share.
+
+>>> rules = DamageRules(wound_model="fudge_numeric")
+>>> wound_from_dice(rules, rd=2, factor=2, dice=()).wound.label      # EX-WND-03
+'Hurt'
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Literal
+
+from fadad_agents.rules.damage import (
+    damage_1df_level,
+    fadad_damage,
+    freeform_wound,
+    fudge_calculated_damage,
+    limited_4df_damage,
+    parity_adjustment,
+)
+from fadad_agents.rules.dice import (
+    Distribution,
+    fudge_distribution,
+    roll_1df,
+    roll_3d6,
+    roll_4df,
+    three_d6_distribution,
+)
+from fadad_agents.rules.minmidmax import minmidmax_damage, minmidmax_wound, reading, total_bonus
+from fadad_agents.rules.wounds import (
+    DOUBLED_RD,
+    MINMIDMAX_EPIC,
+    STANDARD,
+    Wound,
+    graze_wound,
+    wound_for_damage,
+)
+
+if TYPE_CHECKING:
+    from fadad_agents.rules.options import RulesOptions
+
+__all__ = [
+    "DamageRoll",
+    "DamageRules",
+    "HitDamage",
+    "WoundModel",
+    "resolve_wound",
+    "wound_from_dice",
+    "wound_outcomes",
+]
+
+
+type WoundModel = Literal["fadad", "fudge_numeric", "fudge_minmidmax", "fudge_freeform"]
+type DamageRoll = Literal[
+    "none", "1dF_factor", "1dF_level", "parity", "4dF_limited", "4dF_unlimited"
+]
+
+
+@dataclass(frozen=True, slots=True)
+class DamageRules:
+    """The damage options the hot path needs, read once from :class:`RulesOptions`."""
+
+    wound_model: WoundModel = "fadad"
+    damage_roll: DamageRoll = "none"
+    double_rd: bool = False
+    graze: bool = True
+    minmidmax_minus2: bool = False
+    minmidmax_epic: bool = False
+    kill_above_9: bool = False
+    situational_levels: bool = True
+    graze_scale_step: int = 5
+
+    @classmethod
+    def from_options(cls, opts: RulesOptions) -> DamageRules:
+        """Copy the damage switches out of a validated :class:`RulesOptions`."""
+        f = opts.fudge
+        return cls(
+            wound_model=opts.wound_model,
+            damage_roll=f.damage_roll,
+            double_rd=f.double_rd,
+            graze=f.graze,
+            minmidmax_minus2=f.minmidmax_minus2,
+            minmidmax_epic=f.minmidmax_epic,
+            kill_above_9=f.minmidmax_kill_above_9,
+            situational_levels=f.situational_levels,
+            graze_scale_step=f.graze_scale_step,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class HitDamage:
+    """What a hit did: the wound level, the damage number (0 = none; for level-based reads
+    the calculated damage before the level shift) and the damage dice rolled."""
+
+    wound: Wound
+    damage: int
+    dice: tuple[int, ...]
+
+
+_NO_DICE: tuple[int, ...] = ()
+
+
+def _dice_kind(rules: DamageRules, rd: int, factor: int) -> str:
+    """Which damage dice a hit rolls: '4dF', '1dF', '3d6' or '' (none)."""
+    model = rules.wound_model
+    if model == "fadad" or model == "fudge_freeform":
+        return "4dF"
+    if model == "fudge_minmidmax":
+        if rd <= 1 or not reading(total_bonus(factor, rd, minus2=rules.minmidmax_minus2)):
+            return ""
+        return "3d6"
+    roll = rules.damage_roll
+    if roll in ("1dF_factor", "1dF_level"):
+        return "1dF"
+    return "4dF" if roll in ("4dF_limited", "4dF_unlimited") else ""
+
+
+def _sign(x: int) -> int:
+    return (x > 0) - (x < 0)
+
+
+def _fudge_numeric(
+    rules: DamageRules, rd: int, factor: int, dice: tuple[int, ...], parity: int, scale_adv: int
+) -> HitDamage:
+    roll = rules.damage_roll
+    die = dice[0] if dice else 0
+    if rules.graze and rd == 1:
+        shift = _sign(parity) if roll == "parity" else _sign(die)
+        graze = graze_wound(factor, scale_adv, rules.graze_scale_step)
+        return HitDamage(damage_1df_level(graze, shift) if shift else graze, 0, dice)
+    calc = fudge_calculated_damage(rd, factor, double_rd=rules.double_rd)
+    thresholds = DOUBLED_RD if rules.double_rd else STANDARD
+    if roll == "1dF_level":
+        return HitDamage(damage_1df_level(wound_for_damage(calc, thresholds), die), calc, dice)
+    if roll == "parity":
+        damage = max(calc + parity, 0)
+    elif roll == "4dF_limited":
+        damage = limited_4df_damage(calc, die)
+    else:  # none, 1dF_factor, 4dF_unlimited: add the die (0 when none), floor at 0
+        damage = max(calc + die, 0)
+    return HitDamage(wound_for_damage(damage, thresholds), damage, dice)
+
+
+def wound_from_dice(
+    rules: DamageRules,
+    rd: int,
+    factor: int,
+    dice: tuple[int, ...],
+    *,
+    attacker_dice: int = 1,
+    defender_dice: int = 1,
+    scale_advantage: int = 0,
+    all_out: bool = False,
+    gm_level: int | None = None,
+) -> HitDamage:
+    """Wound of a hit under ``rules`` given its damage dice (pure; see :func:`resolve_wound`).
+
+    ``dice`` holds the damage roll the model uses (4dF total, 1dF, sorted 3d6, or nothing).
+    ``attacker_dice``/``defender_dice`` are the opposed-roll dice totals (``parity``; the
+    odd default 1 means no effect). ``gm_level`` is the freeform judgement (default: the
+    ``fudge_numeric`` wound without a damage roll, which agrees with the seed, EX-WND-21).
+    """
+    model = rules.wound_model
+    if model == "fadad":
+        damage = fadad_damage(rd, factor, dice[0])
+        return HitDamage(wound_for_damage(damage), damage, dice)
+    if model == "fudge_minmidmax":
+        bonus = total_bonus(factor, rd, minus2=rules.minmidmax_minus2)
+        thresholds = MINMIDMAX_EPIC if rules.minmidmax_epic else STANDARD
+        wound = minmidmax_wound(
+            rd, factor, (dice[0], dice[1], dice[2]) if dice else (0, 0, 0),
+            all_out=all_out, minus2=rules.minmidmax_minus2, thresholds=thresholds,
+            kill_above_9=rules.kill_above_9,
+        )  # fmt: skip
+        damage = (
+            minmidmax_damage((dice[0], dice[1], dice[2]), bonus, all_out=all_out) if dice else 0
+        )
+        return HitDamage(wound, damage, dice)
+    if model == "fudge_freeform":
+        if gm_level is None:
+            judged = _fudge_numeric(DamageRules(wound_model="fudge_numeric"), rd, factor, (), 0, 0)
+            gm_level = judged.wound
+        return HitDamage(
+            freeform_wound(gm_level, dice[0], situational_levels=rules.situational_levels),
+            0,
+            dice,
+        )
+    parity = parity_adjustment(attacker_dice, defender_dice)
+    return _fudge_numeric(rules, rd, factor, dice, parity, scale_advantage)
+
+
+def _roll_damage_dice(kind: str, rng: random.Random) -> tuple[int, ...]:
+    if kind == "4dF":
+        return (roll_4df(rng),)
+    if kind == "1dF":
+        return (roll_1df(rng),)
+    if kind == "3d6":
+        return roll_3d6(rng)
+    return _NO_DICE
+
+
+def _damage_dice_outcomes(kind: str) -> Distribution[tuple[int, ...]]:
+    if kind == "4dF":
+        return [((v,), p) for v, p in fudge_distribution(4)]
+    if kind == "1dF":
+        return [((v,), p) for v, p in fudge_distribution(1)]
+    if kind == "3d6":
+        return [(tuple(d), p) for d, p in three_d6_distribution()]
+    return [(_NO_DICE, Fraction(1))]
+
+
+def resolve_wound(
+    rules: DamageRules,
+    rd: int,
+    factor: int,
+    rng: random.Random,
+    *,
+    attacker_dice: int = 1,
+    defender_dice: int = 1,
+    scale_advantage: int = 0,
+    all_out: bool = False,
+    gm_level: int | None = None,
+) -> HitDamage:
+    """Roll the damage dice the model needs (none when it needs none) and read the wound.
+
+    Call it for a hit: RD >= 1, or a FADAD widespread attack placed at Terrible or better
+    (its RD, possibly negative, still enters the sum).
+    """
+    dice = _roll_damage_dice(_dice_kind(rules, rd, factor), rng)
+    return wound_from_dice(
+        rules, rd, factor, dice, attacker_dice=attacker_dice, defender_dice=defender_dice,
+        scale_advantage=scale_advantage, all_out=all_out, gm_level=gm_level,
+    )  # fmt: skip
+
+
+def wound_outcomes(
+    rules: DamageRules,
+    rd: int,
+    factor: int,
+    *,
+    attacker_dice: int = 1,
+    defender_dice: int = 1,
+    scale_advantage: int = 0,
+    all_out: bool = False,
+    gm_level: int | None = None,
+) -> Distribution[Wound]:
+    """Exact distribution of the wound :func:`resolve_wound` returns, ascending."""
+    merged: dict[Wound, Fraction] = {}
+    for dice, p in _damage_dice_outcomes(_dice_kind(rules, rd, factor)):
+        w = wound_from_dice(
+            rules, rd, factor, dice, attacker_dice=attacker_dice, defender_dice=defender_dice,
+            scale_advantage=scale_advantage, all_out=all_out, gm_level=gm_level,
+        ).wound  # fmt: skip
+        merged[w] = merged.get(w, Fraction(0)) + p
+    return sorted(merged.items())
