@@ -3,12 +3,13 @@
 dice-and-ladder.md sections 3-8; personal-combat.md section 1.2; CONFLICTS.md A-01, A-05, A-07.
 """
 
+import doctest
 import random
 from collections import Counter
 from fractions import Fraction
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 from scipy import stats
 
@@ -26,6 +27,7 @@ from fadad_agents.rules.actions import (
     rolled_degree,
     unopposed,
 )
+from fadad_agents.rules.dice import TABLE_4DF
 
 levels = st.integers(min_value=-10, max_value=10)
 
@@ -132,8 +134,7 @@ def test_relative_degree_is_antisymmetric(a, d):
 @given(levels, st.one_of(st.none(), levels), st.one_of(st.none(), levels), st.integers(-4, 4))
 def test_hit_iff_rd_at_least_one(a, d, t, dice):
     """Default mode: hit iff RD >= 1, and a miss never crits."""
-    if d is None and t is None:
-        return
+    assume(d is not None or t is not None)
     result = opposed(a, d, t, attack_dice=dice)
     assert result.hit == (result.rd >= 1)
     assert result.hit or result.crits == 0
@@ -236,3 +237,24 @@ def test_initiative_rejects_duplicate_uids():
     """Two entries with one uid cannot be ordered."""
     with pytest.raises(ActionError, match="unique"):
         initiative_order([InitiativeEntry(1, 0, 0), InitiativeEntry(1, 1, 0)])
+
+
+@pytest.mark.parametrize(
+    ("attack", "defence", "target", "mode"),
+    [(1, 0, -3, "effective_opposition"), (-1, 1, 0, "target_gate_gte")],
+)
+def test_opposed_outcomes_match_brute_force_81_by_81(attack, defence, target, mode):
+    """The weighted table equals counting all 6561 equally likely pairs of dice."""
+    counts = Counter(
+        opposed(attack + a, defence + d, target, attack_dice=a, mode=mode)
+        for a in TABLE_4DF
+        for d in TABLE_4DF
+    )
+    brute = {o: Fraction(c, 6561) for o, c in counts.items()}
+    assert dict(opposed_outcomes(attack, defence, target, mode=mode)) == brute
+
+
+def test_docstring_examples_run():
+    """The module's doctests (EX-DICE-02, EX-PC-05, EX-DICE-05 shortcuts) hold."""
+    result = doctest.testmod(actions)
+    assert (result.failed, result.attempted > 0) == (0, True)

@@ -3,6 +3,8 @@
 personal-combat.md sections 2-4; CONFLICTS.md A-08, A-09, A-10, C-11.
 """
 
+import doctest
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -226,3 +228,9 @@ def test_unknown_shield_and_mode_are_errors():
         defender_target(0, 0, shield="tower")
     with pytest.raises(MeleeError, match="fadad_target"):
         defender_target(0, 0, shield="small", shield_mode="bogus")
+
+
+def test_docstring_examples_run():
+    """The module's doctest examples hold."""
+    result = doctest.testmod(melee)
+    assert (result.failed, result.attempted > 0) == (0, True)

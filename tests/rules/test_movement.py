@@ -1,5 +1,6 @@
 """Personal movement rates and actions (personal-combat.md section 5; C-17, C-19)."""
 
+import doctest
 from fractions import Fraction
 
 import pytest
@@ -69,3 +70,9 @@ def test_allowance_covers_the_distance(yards):
     n = movement.move_actions_needed(yards)
     assert yards <= movement.movement_allowance(n)
     assert n == 0 or yards > movement.movement_allowance(n - 1)
+
+
+def test_docstring_examples_run():
+    """The module's doctest examples hold."""
+    result = doctest.testmod(movement)
+    assert (result.failed, result.attempted > 0) == (0, True)

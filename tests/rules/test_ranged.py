@@ -1,5 +1,6 @@
 """Ranged and widespread attacks (personal-combat.md sections 6-7; A-02, A-11, A-14)."""
 
+import doctest
 import math
 import random
 from collections import Counter
@@ -137,3 +138,9 @@ def test_volume_scale_is_log_base_1_5(volume):
     """Volume scale is the nearest step of 1.5x from 3.09 cubic feet."""
     exact = math.log(volume / 3.09) / math.log(1.5)
     assert abs(ranged.volume_scale(volume) - exact) <= 0.5 + 1e-9
+
+
+def test_docstring_examples_run():
+    """The module's doctest examples hold."""
+    result = doctest.testmod(ranged)
+    assert (result.failed, result.attempted > 0) == (0, True)

@@ -1,5 +1,6 @@
 """Spirit combat damage (personal-combat.md section 8; A-13)."""
 
+import doctest
 import random
 from collections import Counter
 
@@ -74,3 +75,9 @@ def test_sampler_matches_exact_distribution():
     observed = [counts[v] for v, _ in dist]
     expected = [float(p) * n for _, p in dist]
     assert stats.chisquare(observed, expected).pvalue > 1e-4
+
+
+def test_docstring_examples_run():
+    """The module's doctest examples hold."""
+    result = doctest.testmod(spirit)
+    assert (result.failed, result.attempted > 0) == (0, True)
