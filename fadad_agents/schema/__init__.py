@@ -1,1 +1,63 @@
-"""fadad_agents.schema (see DESIGN.md)."""
+"""Validated stat blocks, the catalogue and scenario files (see DESIGN.md, issue 3).
+
+Models (pydantic v2, frozen, unknown keys rejected):
+
+* equipment: :class:`Weapon`, :class:`Armour`, :class:`Shield`, :class:`ShipWeapon`;
+* fighters: :class:`Creature` (species template), :class:`Character`;
+* bulk forces and ships: :class:`Crew`, :class:`Unit`, :class:`Ship`;
+* battles: :class:`Scenario` with :class:`Side`, :class:`MapSpec`, :class:`StopConditions`,
+  :class:`PolicyRef`; reference data: :class:`Table`.
+
+Loading: :func:`load_scenario` (path or YAML text) raises :class:`ScenarioError` whose
+``problems`` are ``file:line field.path: what is wrong (what is allowed)`` lines.
+Catalogue: :class:`Catalog` / :func:`default_catalog` over ``models/``.
+"""
+
+from fadad_agents.schema.base import Ladder, PolicyRef, Record
+from fadad_agents.schema.catalog import KINDS, Catalog, CatalogError, default_catalog
+from fadad_agents.schema.character import Character, Creature
+from fadad_agents.schema.equipment import Armour, Shield, ShipWeapon, Weapon
+from fadad_agents.schema.forces import Crew, Ship, Unit
+from fadad_agents.schema.loader import (
+    KIND_CLASSES,
+    ScenarioError,
+    dump_scenario,
+    load_entry,
+    load_scenario,
+    scenario_json_schema,
+    validate_path,
+)
+from fadad_agents.schema.scenario import Force, MapSpec, Scenario, Side, StopConditions
+from fadad_agents.schema.tables import Table
+
+__all__ = [
+    "KINDS",
+    "KIND_CLASSES",
+    "Armour",
+    "Catalog",
+    "CatalogError",
+    "Character",
+    "Creature",
+    "Crew",
+    "Force",
+    "Ladder",
+    "MapSpec",
+    "PolicyRef",
+    "Record",
+    "Scenario",
+    "ScenarioError",
+    "Shield",
+    "Ship",
+    "ShipWeapon",
+    "Side",
+    "StopConditions",
+    "Table",
+    "Unit",
+    "Weapon",
+    "default_catalog",
+    "dump_scenario",
+    "load_entry",
+    "load_scenario",
+    "scenario_json_schema",
+    "validate_path",
+]

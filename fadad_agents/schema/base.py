@@ -1,0 +1,169 @@
+"""Building blocks shared by every stat block: the frozen base model, ladder fields, policies.
+
+Every schema class derives from :class:`Record`: a frozen pydantic v2 model that forbids
+unknown keys. Unknown keys are reported by a before-validator (not pydantic's generic
+``extra_forbidden``) so the message can list the allowed fields and suggest the nearest.
+
+Catalogue references: a class with a ``catalog_kind`` (``"weapons"``, ``"creatures"``...)
+accepts, wherever it is expected,
+
+* a string ``"weapons/broadsword"`` (or just ``"broadsword"``), or
+* a mapping ``{model: weapons/broadsword, magic_plus: 1}`` whose other keys override the
+  catalogue entry's fields.
+
+The reference is resolved against the catalogue passed in the validation context
+(``{"catalog": Catalog}``) or the default catalogue (:func:`catalog.default_catalog`). The
+resolved object keeps the reference in its ``model`` field, so dumping and reloading gives
+the same object.
+
+Ladder fields (:data:`Ladder`) accept ``"Great"``, ``"Great-2"``, ``"+2"``, ``2`` and store
+the int (``rules/ladder.py``).
+"""
+
+from __future__ import annotations
+
+import difflib
+from typing import Annotated, Any, ClassVar
+
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    ValidationInfo,
+    model_validator,
+)
+from pydantic_core import PydanticCustomError
+
+from fadad_agents.rules import ladder
+
+__all__ = [
+    "FORCE_KINDS",
+    "Ladder",
+    "Name",
+    "Policies",
+    "PolicyRef",
+    "Record",
+    "nearest",
+]
+
+FORCE_KINDS = ("character", "crew", "unit", "ship")
+
+
+def _ladder_value(value: object) -> int:
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if not isinstance(value, str | int) or isinstance(value, bool):
+        raise ValueError(f"{value!r} is not a ladder level (Terrible..Legendary+N)")
+    return ladder.parse(value)
+
+
+Ladder = Annotated[
+    int,
+    BeforeValidator(_ladder_value),
+    Field(json_schema_extra={"examples": ["Great", "Good-1", "+2"]}),
+]
+"""A trait-ladder level stored as an int (Fair = 0); YAML may use labels."""
+
+Name = Annotated[str, Field(min_length=1, max_length=120)]
+"""A non-empty display name."""
+
+
+def nearest(word: str, choices: list[str] | tuple[str, ...], n: int = 3) -> list[str]:
+    """The choices closest to ``word`` (difflib), best first."""
+    return difflib.get_close_matches(word, list(choices), n=n, cutoff=0.5)
+
+
+def _did_you_mean(word: str, choices: list[str] | tuple[str, ...]) -> str:
+    close = nearest(word, choices)
+    return f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+
+
+class Record(BaseModel):
+    """Frozen, strict-keyed base of every schema class; resolves catalogue references."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=False)
+
+    catalog_kind: ClassVar[str | None] = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _resolve_and_check_keys(cls, data: Any, info: ValidationInfo) -> Any:
+        if cls.catalog_kind is not None:
+            data = _resolve_reference(cls.catalog_kind, data, info)
+        if isinstance(data, dict):
+            allowed = list(cls.model_fields)
+            for key in data:
+                if key not in cls.model_fields:
+                    raise PydanticCustomError(
+                        "unknown_field",
+                        "'{field}' is not a field of {model} (allowed: {allowed}){hint}",
+                        {
+                            "where": str(key),
+                            "field": str(key),
+                            "model": cls.__name__,
+                            "allowed": ", ".join(allowed),
+                            "hint": _did_you_mean(str(key), allowed),
+                        },
+                    )
+        return data
+
+
+def _resolve_reference(kind: str, data: Any, info: ValidationInfo) -> Any:
+    """Replace a ``kind/name`` string or ``{model: ...}`` mapping by the catalogue entry."""
+    where = "model"
+    if isinstance(data, str):
+        data, where = {"model": data}, ""
+    if not isinstance(data, dict) or "model" not in data or data["model"] is None:
+        return data
+    ref = data["model"]
+    if not isinstance(ref, str):
+        raise PydanticCustomError(
+            "bad_reference",
+            "model: {value} is not a catalogue name (expected '{kind}/<name>')",
+            {"where": where, "value": repr(ref), "kind": kind},
+        )
+    from fadad_agents.schema.catalog import CatalogError, default_catalog
+
+    catalog = (info.context or {}).get("catalog") or default_catalog()
+    try:
+        full, entry = catalog.entry(ref, kind)
+    except CatalogError as exc:
+        raise PydanticCustomError(
+            "bad_reference", "{msg}", {"where": where, "msg": str(exc)}
+        ) from None
+    merged = dict(entry)
+    merged.update({k: v for k, v in data.items() if k != "model"})
+    merged["model"] = full
+    return merged
+
+
+class PolicyRef(Record):
+    """A policy chosen by registry name with parameters, never by import path.
+
+    YAML: ``targeting: nearest`` or ``targeting: {name: focus_fire, params: {k: 2}}``.
+    """
+
+    name: str = Field(pattern=r"^[a-z][a-z0-9_.\-]*$", description="Registry name.")
+    params: dict[str, str | int | float | bool | None] = Field(
+        default_factory=dict, description="Keyword arguments for the policy factory."
+    )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_name(cls, data: Any) -> Any:
+        return {"name": data} if isinstance(data, str) else data
+
+
+Policies = Annotated[
+    dict[
+        Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")],
+        PolicyRef,
+    ],
+    Field(
+        default_factory=dict,
+        description="Decision (targeting, defence, reload, morale, maneuver, boarding, "
+        "retreat, surrender ...) -> policy.",
+    ),
+]
+"""Policies keyed by the decision they make."""

@@ -1,0 +1,135 @@
+"""The catalogue of things that fight: YAML files under ``models/<kind>/<name>.yaml``.
+
+Entries are named ``<kind>/<name>`` (``weapons/broadsword``, ``ships/war-galleon``). The
+catalogue is found in the installed wheel (``fadad_agents/_models``, force-included by
+``pyproject.toml``) and, in a source checkout, in the repository's ``models/`` folder.
+
+Each file holds one mapping: the fields of the schema class for its kind
+(:data:`KIND_CLASSES`). :meth:`Catalog.entry` returns the raw mapping (validation happens
+where the entry is used, so scenario overrides are checked against the merged data);
+:meth:`Catalog.load` validates one entry into its model.
+
+>>> cat = default_catalog()
+>>> "weapons/broadsword" in cat.names("weapons")
+True
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable
+from importlib import resources
+from importlib.abc import Traversable
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from fadad_agents.schema.base import nearest
+
+__all__ = [
+    "KINDS",
+    "Catalog",
+    "CatalogError",
+    "default_catalog",
+    "model_roots",
+]
+
+KINDS = (
+    "weapons",
+    "armour",
+    "shields",
+    "big-weapons",
+    "ships",
+    "creatures",
+    "crews",
+    "units",
+    "tables",
+)
+"""Catalogue folders, one per kind of entry."""
+
+
+class CatalogError(ValueError):
+    """A catalogue name does not exist or names the wrong kind of entry."""
+
+
+def model_roots() -> list[Traversable]:
+    """Folders holding the catalogue: the wheel's ``_models`` and the source tree's ``models``."""
+    roots: list[Traversable] = []
+    packaged = resources.files("fadad_agents") / "_models"
+    if packaged.is_dir():
+        roots.append(packaged)
+    source = Path(__file__).resolve().parents[2] / "models"
+    if source.is_dir():
+        roots.append(source)
+    return roots
+
+
+class Catalog:
+    """Catalogue entries by ``kind/name``; earlier roots win over later ones."""
+
+    def __init__(self, roots: Iterable[Traversable | Path] | None = None) -> None:
+        self._files: dict[str, Traversable] = {}
+        for root in model_roots() if roots is None else roots:
+            self._scan(root)
+        self._raw: dict[str, dict[str, Any]] = {}
+
+    def _scan(self, root: Traversable | Path) -> None:
+        for kind in KINDS:
+            folder = root / kind
+            if not folder.is_dir():
+                continue
+            for item in folder.iterdir():
+                if item.name.endswith(".yaml") and item.is_file():
+                    self._files.setdefault(f"{kind}/{item.name[:-5]}", item)
+
+    def names(self, kind: str | None = None) -> list[str]:
+        """Sorted entry names, all or of one kind."""
+        if kind is not None and kind not in KINDS:
+            raise CatalogError(f"{kind!r} is not a catalogue kind (allowed: {', '.join(KINDS)})")
+        return sorted(n for n in self._files if kind is None or n.split("/")[0] == kind)
+
+    def source(self, ref: str) -> Traversable:
+        """The file an entry comes from."""
+        return self._files[self.full_name(ref)]
+
+    def full_name(self, ref: str, kind: str | None = None) -> str:
+        """``kind/name`` for ``ref`` (``name`` alone needs ``kind``); raises CatalogError."""
+        if "/" not in ref and kind is not None:
+            ref = f"{kind}/{ref}"
+        ref_kind = ref.split("/")[0]
+        if kind is not None and ref_kind in KINDS and ref_kind != kind:
+            raise CatalogError(
+                f"'{ref}' is a {ref_kind} entry, but a {kind} entry is needed "
+                f"(e.g. {', '.join(self.names(kind)[:3]) or kind + '/<name>'})"
+            )
+        if ref not in self._files:
+            pool = self.names(kind) if kind else self.names()
+            close = nearest(ref, pool)
+            hint = f"did you mean {' or '.join(close)}?" if close else "see `fadad catalog`"
+            raise CatalogError(f"'{ref}' is not in the catalogue ({hint.strip()})")
+        return ref
+
+    def entry(self, ref: str, kind: str | None = None) -> tuple[str, dict[str, Any]]:
+        """``(full name, raw mapping)`` of an entry; the mapping is a fresh copy."""
+        full = self.full_name(ref, kind)
+        if full not in self._raw:
+            data = yaml.safe_load(self._files[full].read_text(encoding="utf-8"))
+            if not isinstance(data, dict):
+                raise CatalogError(f"'{full}' does not hold a mapping")
+            self._raw[full] = data
+        return full, dict(self._raw[full])
+
+    def load(self, ref: str, kind: str | None = None) -> Any:
+        """The validated model of an entry (class by kind, see ``KIND_CLASSES``)."""
+        from fadad_agents.schema.loader import KIND_CLASSES
+
+        full = self.full_name(ref, kind)
+        cls = KIND_CLASSES[full.split("/")[0]]
+        return cls.model_validate({"model": full}, context={"catalog": self})
+
+
+@functools.cache
+def default_catalog() -> Catalog:
+    """The catalogue shipped with the package (cached)."""
+    return Catalog()

@@ -1,0 +1,131 @@
+"""Creature templates and characters (personal combat).
+
+Rules: ``personal-combat.md`` (skills, Target by Scale, shields, initiative by reaction
+speed), ``wounds-and-healing.md`` sections 2, 4 and 6 (Strength, Damage Capacity, Mass
+Scale, wound tracks).
+
+:class:`Creature` is a species template in ``models/creatures/`` (``human`` Scale 0,
+``hobbit``, ``ogre``, ``dragon`` ...). :class:`Character` extends it with what one
+fighter (or a featureless group of ``count`` identical fighters) carries into a battle,
+and may start from a template: ``model: creatures/ogre``.
+
+Ladder fields are ints (Fair 0, Good 1, Great 2 ...). Derived values the engine needs:
+
+* ``Character.attack`` / ``Character.defence`` - the chosen skill levels;
+* ``Character.odm`` - Strength + Scale (muscle-powered) + weapon bonus (4.1);
+* ``Character.ddm`` - Damage Capacity + Mass Scale + armour (4.2).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Literal
+
+from pydantic import Field, model_validator
+from pydantic_core import PydanticCustomError
+
+from fadad_agents.schema.base import Ladder, Name, Policies, Record
+from fadad_agents.schema.equipment import Armour, Shield, Weapon
+
+__all__ = ["Character", "Creature", "WoundTrack"]
+
+WoundTrack = Literal["standard", "moderately_cinematic", "epic", "npc3", "dc_attribute"]
+Boxes = tuple[int, int, int, int, int]
+
+
+class Creature(Record):
+    """A species template: the stats every member of a kind of creature shares."""
+
+    catalog_kind: ClassVar[str | None] = "creatures"
+
+    model: str | None = Field(None, description="Catalogue name this was built from.")
+    name: Name
+    description: str = ""
+    scale: int = Field(0, ge=-40, le=60, description="Strength Scale (personal-combat.md 3).")
+    mass_scale: int | None = Field(
+        None, ge=-40, le=60, description="Mass Scale for the DDM; None = same as scale."
+    )
+    strength: Ladder = Field(0, description="Strength (ODM, wounds-and-healing.md 4.1).")
+    damage_capacity: Ladder = Field(0, description="Damage Capacity (DDM, section 2).")
+    reaction_speed: Ladder = Field(0, description="Initiative trait (personal-combat.md 1.2).")
+    traits: dict[str, Ladder] = Field(default_factory=dict, description="Other attributes.")
+    skills: dict[str, Ladder] = Field(default_factory=dict, description="Skill -> level.")
+    attack_skill: str | None = Field(None, description="Key of `skills` used to attack.")
+    defence_skill: str | None = Field(
+        None, description="Key of `skills` used to defend (parry, Shield, Dodge ...)."
+    )
+    weapon: Weapon | None = None
+    armour: Armour | None = None
+    shield: Shield | None = None
+    wound_track: WoundTrack | None = Field(
+        None, description="Box layout; None = the scenario's rules.wound_track."
+    )
+    wound_boxes: Boxes | None = Field(
+        None, description="Explicit boxes (Scratch, Hurt, Very Hurt, Incap, Near Death)."
+    )
+    shield_cap: int | None = Field(
+        None, description="Largest Target a shield can give (small creatures, section 3)."
+    )
+
+    @model_validator(mode="after")
+    def _skills_exist(self) -> Creature:
+        for field in ("attack_skill", "defence_skill"):
+            chosen = getattr(self, field)
+            if chosen is not None and chosen not in self.skills:
+                known = ", ".join(self.skills) or "none defined"
+                raise PydanticCustomError(
+                    "unknown_skill",
+                    "'{skill}' is not one of this fighter's skills (skills: {known})",
+                    {"where": field, "skill": chosen, "known": known},
+                )
+        return self
+
+    @property
+    def effective_mass_scale(self) -> int:
+        """Mass Scale, defaulting to the Strength Scale."""
+        return self.scale if self.mass_scale is None else self.mass_scale
+
+    @property
+    def attack(self) -> int:
+        """Attack skill level; Mediocre (-1) default for an unskilled attack (FUDGE)."""
+        return self.skills[self.attack_skill] if self.attack_skill else -1
+
+    @property
+    def defence(self) -> int:
+        """Defence skill level; falls back to the attack skill (weapon parry), else -1."""
+        if self.defence_skill:
+            return self.skills[self.defence_skill]
+        return self.attack
+
+    def odm(self, *, fudge: bool = False) -> int:
+        """Offensive damage modifier: Strength + Scale (muscle-powered) + weapon."""
+        weapon = self.weapon
+        if weapon is None:
+            return self.strength + self.scale - 1  # punch -1 (FADAD 4.1)
+        if weapon.strength is not None:
+            base = weapon.strength
+        elif weapon.muscle_powered:
+            base = self.strength + self.scale
+        else:
+            base = 0
+        return base + weapon.damage_bonus(fudge=fudge)
+
+    @property
+    def ddm(self) -> int:
+        """Defensive damage modifier: Damage Capacity + Mass Scale + armour."""
+        armour = 0 if self.armour is None else self.armour.ddm
+        return self.damage_capacity + self.effective_mass_scale + armour
+
+
+class Character(Creature):
+    """A fighter in a scenario, or ``count`` identical featureless NPCs."""
+
+    catalog_kind: ClassVar[str | None] = "creatures"
+
+    kind: Literal["character"] = "character"
+    count: int = Field(1, ge=1, le=100_000, description="Identical fighters (NPC group).")
+    player: bool = Field(False, description="PC or major NPC: PC-death options apply (C-13).")
+    ite_points: int = Field(0, ge=0, le=100, description="Ité (Fudge) points (A-29).")
+    policies: Policies
+    position: tuple[int, int] | None = Field(None, description="Map cell (q, r) or (x, y).")
+    facing: int = Field(0, ge=0, le=5, description="Hex side faced, 0..5.")
+    aboard: str | None = Field(None, description="Name of the ship this fighter is on.")

@@ -1,0 +1,204 @@
+"""Hand weapons, armour, shields and big (ship) weapons.
+
+Rules: ``wounds-and-healing.md`` section 4 (FADAD ODM/DDM tables, FUDGE/Anna weapon
+classes, sharpness, armour groups), ``personal-combat.md`` sections 3 (shields) and 6
+(projectile classes, actions to ready), ``ships-fadad.md`` section 3.1 (big weapon table)
+and ``ships-spelljammer.md`` section 4 (d20 large weapons, data PROPOSED).
+
+A weapon carries both rule systems' values; the engine picks by ``RulesOptions``:
+
+* ``Weapon.fadad_bonus`` - FADAD weapon bonus (part of ODM), or None if FADAD lists none;
+* ``Weapon.fudge_value`` - FUDGE/Anna class + 1 if ``sharp`` (property; None if no class).
+
+Both add ``magic_plus``. ``Weapon.damage_bonus(fudge=...)`` returns the one in use.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any, ClassVar, Literal
+
+from pydantic import Field, field_validator
+
+from fadad_agents.schema.base import Ladder, Name, Record
+
+__all__ = [
+    "PROJECTILE_DEFENCE_PENALTY",
+    "Armour",
+    "Shield",
+    "ShipWeapon",
+    "Weapon",
+]
+
+Group = Literal["none", "light", "medium", "heavy"]
+
+PROJECTILE_DEFENCE_PENALTY: dict[str, int] = {
+    "none": 0,
+    "hand": -1,
+    "mechanical": -2,
+    "fast": -3,
+}
+"""Defence penalty by projectile class (personal-combat.md 6.3); shield blocks ignore it."""
+
+
+class Weapon(Record):
+    """A personal weapon (melee, thrown or missile)."""
+
+    catalog_kind: ClassVar[str | None] = "weapons"
+
+    model: str | None = Field(None, description="Catalogue name this was built from.")
+    name: Name
+    description: str = ""
+    fadad_bonus: int | None = Field(
+        None, ge=-3, le=10, description="FADAD weapon bonus (wounds-and-healing.md 4.1)."
+    )
+    fudge_class: int | None = Field(
+        None, ge=-3, le=10, description="FUDGE/Anna weapon class before sharpness (4.3)."
+    )
+    sharp: bool = Field(False, description="Sharpness: +1 on the FUDGE class.")
+    group: Group = Field("none", description="Anna's weapon group (4.4, PROPOSED table).")
+    hands: Literal[1, 2] = 1
+    muscle_powered: bool = Field(
+        True, description="Wielder's Strength and Strength Scale add to the ODM."
+    )
+    strength: Ladder | None = Field(
+        None,
+        description="Weapon's own Strength for crossbows/guns (replaces the wielder's, A-19).",
+    )
+    magic_plus: int = Field(0, ge=0, le=10, description="Magic plus, added to damage.")
+    ranged: bool = False
+    projectile: Literal["none", "hand", "mechanical", "fast"] = Field(
+        "none", description="Projectile class: defence penalty 0/-1/-2/-3 (6.3)."
+    )
+    actions_to_ready: int = Field(0, ge=0, le=10, description="Actions to ready (6.4).")
+    range_yards: tuple[int, int, int, int] | None = Field(
+        None,
+        description="Upper bounds in yards of point-blank, short, medium, long range; "
+        "beyond long is extreme.",
+    )
+
+    @property
+    def fudge_value(self) -> int | None:
+        """FUDGE/Anna damage value: class + sharpness + magic, or None."""
+        if self.fudge_class is None:
+            return None
+        return self.fudge_class + int(self.sharp) + self.magic_plus
+
+    def damage_bonus(self, *, fudge: bool = False) -> int:
+        """Weapon part of the ODM under FADAD (default) or FUDGE values, with magic.
+
+        A missing value for the requested system falls back to the other one.
+        """
+        fadad = None if self.fadad_bonus is None else self.fadad_bonus + self.magic_plus
+        first, second = (self.fudge_value, fadad) if fudge else (fadad, self.fudge_value)
+        if first is not None:
+            return first
+        return second if second is not None else 0
+
+    @field_validator("range_yards")
+    @classmethod
+    def _increasing(cls, value: tuple[int, int, int, int] | None) -> Any:
+        if value is not None and any(a > b for a, b in itertools.pairwise(value)):
+            raise ValueError(f"{list(value)} must not decrease (point-blank <= ... <= long)")
+        return value
+
+
+class Armour(Record):
+    """Body armour or natural protection (part of the DDM)."""
+
+    catalog_kind: ClassVar[str | None] = "armour"
+
+    model: str | None = None
+    name: Name
+    description: str = ""
+    value: int = Field(ge=0, le=30, description="DDM bonus (wounds-and-healing.md 4.2).")
+    material: Literal[
+        "none",
+        "light_non_metal",
+        "heavy_non_metal",
+        "light_metal",
+        "medium_metal",
+        "heavy_metal",
+        "natural",
+        "magical",
+    ] = "light_non_metal"
+    group: Group = Field("light", description="Anna's armour group (4.4, PROPOSED).")
+    magic_plus: int = Field(0, ge=0, le=10)
+    fireproof: bool = Field(False, description="Protects against wildfire (ships-fadad.md 3.1).")
+
+    @property
+    def ddm(self) -> int:
+        """Armour part of the DDM including magic."""
+        return self.value + self.magic_plus
+
+
+class Shield(Record):
+    """A shield: FADAD Target bonus, or FUDGE penalty to the opponent's skill (C-11)."""
+
+    catalog_kind: ClassVar[str | None] = "shields"
+
+    model: str | None = None
+    name: Name
+    description: str = ""
+    target_bonus: int = Field(ge=0, le=5, description="FADAD Target bonus (3).")
+    attackers: int = Field(1, ge=1, le=4, description="Attackers on the shield side covered.")
+    attack_penalty: int = Field(0, ge=-3, le=0, description="Bearer's attack modifier.")
+    fudge_melee: int = Field(0, ge=0, le=3, description="FUDGE: opponent's melee skill -N.")
+    fudge_ranged: int = Field(0, ge=0, le=3, description="FUDGE: vs ranged, if impervious.")
+    magic_plus: int = Field(0, ge=0, le=10)
+
+
+class ShipWeapon(Record):
+    """A big weapon: FADAD big-weapon table (ships-fadad.md 3.1) and d20 data (SJ 4).
+
+    ``range_mods[i]`` is the Target modifier at range ``i`` hexes (0..7); None = out of
+    range (the table's X).
+    """
+
+    catalog_kind: ClassVar[str | None] = "big-weapons"
+
+    model: str | None = None
+    name: Name
+    description: str = ""
+    family: Literal["ballista", "catapult", "bombard", "wildfire", "jettison", "other"]
+    crew: int = Field(ge=1, le=50, description="Crew for the listed rate of fire.")
+    reload_rounds: int = Field(
+        ge=1, le=20, description="Ship rounds per shot: RoF 1/3 -> 3 (PROPOSED reading)."
+    )
+    damage: int = Field(ge=0, le=100, description="FADAD damage (ships-fadad.md 4).")
+    damage_vs_flesh: int = Field(0, ge=0, le=10, description="Extra damage vs creatures.")
+    sets_fire: bool = False
+    range_mods: tuple[int | None, ...] = Field(
+        min_length=1, max_length=16, description="Target modifier per range hex; null = X."
+    )
+    projectile_penalty: int = Field(
+        -2, ge=-5, le=0, description="Penalty to the target ship's dodge (ships-fadad.md 3)."
+    )
+    same_hex: bool = Field(True, description="Can fire at ships in its own hex (catapults no).")
+    sj_hull_damage: str | None = Field(
+        None, pattern=r"^\d+d\d+([+-]\d+)?$|^\d+$", description="d20: hull damage dice."
+    )
+    sj_attack_mod: int = Field(0, ge=-10, le=10)
+    arc: Literal["any", "fore", "aft", "port", "starboard"] = Field(
+        "any", description="Field of fire (SJ 7.4 optional)."
+    )
+    count: int = Field(1, ge=1, le=100, description="Identical mounts.")
+
+    @field_validator("reload_rounds", mode="before")
+    @classmethod
+    def _rof(cls, value: Any) -> Any:
+        if isinstance(value, str) and value.startswith("1/") and value[2:].isdigit():
+            return int(value[2:])
+        return value
+
+    @field_validator("range_mods", mode="before")
+    @classmethod
+    def _x_is_none(cls, value: Any) -> Any:
+        if isinstance(value, list | tuple):
+            return [None if v in ("X", "x") else v for v in value]
+        return value
+
+    @property
+    def max_range(self) -> int:
+        """Largest range in hexes at which the weapon can fire."""
+        return max(i for i, mod in enumerate(self.range_mods) if mod is not None)

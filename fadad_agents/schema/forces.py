@@ -1,0 +1,121 @@
+"""Bulk forces and ships: Crew, Unit, Ship.
+
+Rules: ``ships-spelljammer.md`` sections 6 (crew shortage), 13 (rapid resolution: the
+average crewman's HD, AC, attack, maximum damage) and 18 (morale 11); ``mass-combat.md``
+section 1 (FADAD units: Scale from head count, unit morale); ``ships-fadad.md`` sections
+2-4 (Maneuverability Class, Maneuvering Skill inputs, volume Target, armour, Mass Scale,
+damage boxes) and 5.1 (rams).
+
+* :class:`Crew` - featureless NPCs resolved in bulk (one agent with a head count).
+* :class:`Unit` - a FADAD mass-combat unit (one 4dF combatant with a Scale bonus).
+* :class:`Ship` - a hull with SJ and FADAD stats, its big weapons, and where it is.
+
+Crews and characters say which ship they are on with ``aboard: <ship name>``.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Literal
+
+from pydantic import Field
+
+from fadad_agents.schema.base import Ladder, Name, Policies, Record
+from fadad_agents.schema.equipment import Armour, ShipWeapon, Weapon
+
+__all__ = ["MC_LADDER", "Crew", "Ship", "Unit"]
+
+MC_LADDER: dict[str, int] = {"A": 2, "B": 1, "C": 0, "D": -1, "E": -2, "F": -3}
+"""FADAD MS-table equivalence of SJ manoeuvrability letters (ships-fadad.md 2)."""
+
+
+class _Placed(Record):
+    """Fields every force shares: kind tag, name, policies, position, facing."""
+
+    model: str | None = Field(None, description="Catalogue name this was built from.")
+    name: Name
+    description: str = ""
+    policies: Policies
+    position: tuple[int, int] | None = Field(None, description="Map cell (q, r) or (x, y).")
+    facing: int = Field(0, ge=0, le=5, description="Hex side faced, 0..5.")
+
+
+class Crew(_Placed):
+    """Featureless NPCs with a head count and average stats (SJ rapid resolution 13)."""
+
+    catalog_kind: ClassVar[str | None] = "crews"
+
+    kind: Literal["crew"] = "crew"
+    count: int = Field(ge=1, le=1_000_000, description="Head count.")
+    role: Literal["rigging", "marines", "gunners", "boarders", "passengers", "mixed"] = "mixed"
+    quality: Literal["green", "average", "veteran", "elite"] = "average"
+    morale: int = Field(11, ge=2, le=20, description="SJ morale (2d10 <= morale, 18).")
+    hit_dice: float = Field(1.0, gt=0, le=40, description="Average HD (13 step 3).")
+    armour_class: int = Field(10, ge=-10, le=20, description="Average AC (d20 ascending).")
+    attack_bonus: int = Field(1, ge=-5, le=30)
+    max_damage: int = Field(8, ge=1, le=200, description="Average maximum damage (13 step 4).")
+    incapacitating_attack: bool = Field(False, description="Doubles dice (13 step 4).")
+    skill: Ladder = Field(0, description="FADAD skill of the average member.")
+    strength: Ladder = 0
+    damage_capacity: Ladder = 0
+    scale: int = Field(0, ge=-40, le=60)
+    weapon: Weapon | None = None
+    armour: Armour | None = None
+    aboard: str | None = Field(None, description="Name of the ship this crew is on.")
+
+
+class Unit(_Placed):
+    """A FADAD mass-combat unit (mass-combat.md 1)."""
+
+    catalog_kind: ClassVar[str | None] = "units"
+
+    kind: Literal["unit"] = "unit"
+    count: int = Field(ge=1, le=10_000_000, description="Fighters N; Scale = log N / log 1.5.")
+    skill: Ladder = Field(0, description="Attack skill of a representative member.")
+    defence_skill: Ladder | None = Field(None, description="None = same as skill.")
+    morale: Ladder = Field(0, description="Morale/leadership trait for morale checks.")
+    strength: Ladder = 0
+    damage_capacity: Ladder = 0
+    scale: int = Field(0, ge=-40, le=60, description="Scale of one member.")
+    weapon: Weapon | None = None
+    armour: Armour | None = None
+    leader: str | None = Field(None, description="Name of a character leading the unit.")
+
+
+class Ship(_Placed):
+    """A ship: hull stats for both rule systems, weapons, crew requirement, position."""
+
+    catalog_kind: ClassVar[str | None] = "ships"
+
+    kind: Literal["ship"] = "ship"
+    hull_class: str = Field("", description="Class name of the design.")
+    tons: int = Field(ge=1, le=1_000_000, description="Size in SJ tons (volume, base Target).")
+    volume_scale: int | None = Field(None, description="FADAD Volume Scale (widespread).")
+    mass_scale: int = Field(ge=0, le=80, description="FADAD Mass Scale (DDM vs big weapons).")
+    hull_points: int = Field(ge=1, le=100_000, description="SJ hull points.")
+    damage_boxes: tuple[int, int, int, int, int] = Field(
+        (3, 1, 1, 1, 1),
+        description="FADAD boxes: Scratched, Light, Heavy, Crippled, Wrecked (PROPOSED).",
+    )
+    armour: int = Field(0, ge=0, le=20, description="FADAD ship armour (ships-fadad.md 4).")
+    armour_class: int = Field(ge=-10, le=30, description="SJ AC = armour rating.")
+    maneuverability: Literal["A", "B", "C", "D", "E", "F"] = Field(
+        description="Maneuverability class letter (SJ 2; FADAD MS table A=Great..F=Terrible)."
+    )
+    fadad_mc: Ladder | None = Field(None, description="FADAD MC; None = from the letter.")
+    sr: int = Field(ge=0, le=20, description="Ship Rating (hexes per round).")
+    speed: int = Field(0, ge=0, le=20, description="Current speed at scenario start.")
+    min_crew: int = Field(ge=1, le=100_000, description="Minimum crew (excl. weapon crews).")
+    max_crew: int | None = Field(None, ge=1, le=100_000)
+    ram: Literal["none", "blunt", "piercing", "grappling"] = "none"
+    ram_dice: str | None = Field(None, pattern=r"^\d+d\d+([+-]\d+)?$", description="SJ ram.")
+    landing: Literal["none", "water", "land", "both"] = "none"
+    cost_gp: int = Field(0, ge=0)
+    weapons: list[ShipWeapon] = Field(default_factory=list)
+    helm_skill: Ladder = Field(0, description="Helmsman's helm skill (MS input).")
+    crew_skill: Ladder = Field(0, description="Effective rigging-crew skill (MS input).")
+    familiar: bool = Field(True, description="Helm and crew used to working together.")
+
+    @property
+    def mc_level(self) -> int:
+        """FADAD Maneuverability Class as a ladder value."""
+        return self.fadad_mc if self.fadad_mc is not None else MC_LADDER[self.maneuverability]

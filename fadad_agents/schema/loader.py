@@ -1,0 +1,296 @@
+"""Load scenario and catalogue files; report every problem as one actionable line.
+
+``yaml.safe_load`` semantics only (a :class:`MarkedLoader` subclass of ``SafeLoader``):
+nothing in a file can import or run code. The loader records the line of every node so a
+pydantic error location becomes ``file:line field.path: what is wrong (what is allowed)``::
+
+    scenarios/duel.yaml:14 sides[0].forces[2].skill: 'Grate' is not a ladder level
+    (Terrible..Legendary+N)
+
+(one line). :class:`ScenarioError` (a ``ValueError``) carries the lines in ``problems``.
+
+Public functions: :func:`load_scenario`, :func:`load_entry`, :func:`validate_path`,
+:func:`dump_scenario`, :func:`scenario_json_schema`.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import BaseModel, ValidationError
+
+from fadad_agents.schema.base import FORCE_KINDS, Record, nearest
+from fadad_agents.schema.catalog import KINDS, Catalog, default_catalog
+from fadad_agents.schema.character import Creature
+from fadad_agents.schema.equipment import Armour, Shield, ShipWeapon, Weapon
+from fadad_agents.schema.forces import Crew, Ship, Unit
+from fadad_agents.schema.scenario import Scenario
+from fadad_agents.schema.tables import Table
+
+__all__ = [
+    "KIND_CLASSES",
+    "MarkedLoader",
+    "ScenarioError",
+    "dump_scenario",
+    "load_entry",
+    "load_scenario",
+    "parse_yaml",
+    "scenario_json_schema",
+    "validate_path",
+]
+
+KIND_CLASSES: dict[str, type[Record]] = {
+    "weapons": Weapon,
+    "armour": Armour,
+    "shields": Shield,
+    "big-weapons": ShipWeapon,
+    "ships": Ship,
+    "creatures": Creature,
+    "crews": Crew,
+    "units": Unit,
+    "tables": Table,
+}
+"""Schema class of each catalogue folder."""
+
+Loc = tuple[str, ...]
+_MAX_INPUT = 40
+
+
+class ScenarioError(ValueError):
+    """A scenario or catalogue file is invalid; ``problems`` holds one line per problem."""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = problems
+        super().__init__("\n".join(problems))
+
+
+class MarkedLoader(yaml.SafeLoader):
+    """``SafeLoader`` that also maps every node's path to its 1-based line."""
+
+    def document_with_lines(self) -> tuple[Any, dict[Loc, int], list[str]]:
+        """The constructed document, ``{path: line}``, and duplicate-key problems."""
+        node = self.get_single_node()
+        if node is None:
+            return None, {}, []
+        lines: dict[Loc, int] = {}
+        problems: list[str] = []
+        _walk(node, (), lines, problems, set())
+        return self.construct_document(node), lines, problems
+
+
+def _walk(
+    node: yaml.Node, path: Loc, lines: dict[Loc, int], dups: list[str], active: set[int]
+) -> None:
+    if id(node) in active:
+        raise ValueError("recursive alias")
+    lines.setdefault(path, node.start_mark.line + 1)
+    active.add(id(node))
+    if isinstance(node, yaml.MappingNode):
+        seen: set[str] = set()
+        for key, value in node.value:
+            name = str(key.value) if isinstance(key, yaml.ScalarNode) else "?"
+            if name in seen:
+                dups.append(f"{key.start_mark.line + 1} {_fmt((*path, name))}: duplicate key")
+            seen.add(name)
+            lines.setdefault((*path, name), key.start_mark.line + 1)
+            _walk(value, (*path, name), lines, dups, active)
+    elif isinstance(node, yaml.SequenceNode):
+        for i, item in enumerate(node.value):
+            _walk(item, (*path, str(i)), lines, dups, active)
+    active.discard(id(node))
+
+
+def parse_yaml(text: str, filename: str) -> tuple[Any, dict[Loc, int]]:
+    """Parse YAML text; syntax problems raise :class:`ScenarioError`."""
+    loader = MarkedLoader(text)
+    try:
+        data, lines, dups = loader.document_with_lines()
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark else 1
+        raise ScenarioError([f"{filename}:{line} (yaml): {exc.problem or exc}"]) from None
+    except (yaml.YAMLError, ValueError, RecursionError) as exc:
+        raise ScenarioError([f"{filename}:1 (yaml): {exc}"]) from None
+    finally:
+        loader.dispose()
+    if dups:
+        raise ScenarioError([f"{filename}:{d}" for d in dups])
+    return data, lines
+
+
+def _read(source: str | Path) -> tuple[str, str]:
+    """``(text, filename)`` from a path or from YAML text."""
+    is_path = isinstance(source, Path) or (
+        "\n" not in source and source.strip().endswith((".yaml", ".yml"))
+    )
+    if not is_path:
+        return str(source), "<text>"
+    path = Path(source)
+    try:
+        return path.read_text(encoding="utf-8"), str(source)
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise ScenarioError([f"{source}:1 (file): cannot read ({reason})"]) from None
+
+
+def _validate[M: BaseModel](
+    cls: type[M], data: Any, lines: dict[Loc, int], filename: str, catalog: Catalog | None
+) -> M:
+    try:
+        return cls.model_validate(data, context={"catalog": catalog or default_catalog()})
+    except ValidationError as exc:
+        raise ScenarioError(_problems(exc, lines, filename)) from None
+    except RecursionError:
+        raise ScenarioError([f"{filename}:1 (document): nested too deeply"]) from None
+
+
+def load_scenario(source: str | Path, *, catalog: Catalog | None = None) -> Scenario:
+    """Load a scenario from a path or YAML text; raises :class:`ScenarioError`."""
+    text, filename = _read(source)
+    data, lines = parse_yaml(text, filename)
+    return _validate(Scenario, data, lines, filename, catalog)
+
+
+def load_entry(source: str | Path, kind: str, *, catalog: Catalog | None = None) -> Record:
+    """Load one catalogue entry of ``kind`` (``weapons``, ``ships`` ...) from a file or text."""
+    if kind not in KIND_CLASSES:
+        raise ScenarioError([f"{source}:1 (kind): {kind!r} is not one of {', '.join(KINDS)}"])
+    text, filename = _read(source)
+    data, lines = parse_yaml(text, filename)
+    return _validate(KIND_CLASSES[kind], data, lines, filename, catalog)
+
+
+def validate_path(path: str | Path, *, catalog: Catalog | None = None) -> list[str]:
+    """Problems of a scenario or catalogue file (a file in ``models/<kind>/`` is an entry)."""
+    path = Path(path)
+    kind = path.parent.name
+    try:
+        if kind in KIND_CLASSES and path.parent.parent.name in ("models", "_models"):
+            load_entry(path, kind, catalog=catalog)
+        else:
+            load_scenario(path, catalog=catalog)
+    except ScenarioError as exc:
+        return exc.problems
+    return []
+
+
+def dump_scenario(scenario: Scenario) -> str:
+    """YAML text that :func:`load_scenario` turns back into an equal scenario."""
+    return yaml.safe_dump(
+        scenario.model_dump(mode="json"), sort_keys=False, allow_unicode=True, width=100
+    )
+
+
+def scenario_json_schema() -> str:
+    """JSON Schema of a scenario file, for editor completion."""
+    return json.dumps(Scenario.model_json_schema(), indent=2, sort_keys=True)
+
+
+def _problems(exc: ValidationError, lines: dict[Loc, int], filename: str) -> list[str]:
+    out: list[str] = []
+    for err in exc.errors(include_url=False):
+        ctx: dict[str, Any] = dict(err.get("ctx") or {})
+        loc = _clean_loc(err["loc"], str(ctx.get("where", "")))
+        if err["type"] == "bad_kind":
+            loc = (*loc, "kind")
+        line = _line(loc, lines)
+        text = f"{filename}:{line} {_fmt(loc)}: {_message(err, ctx)}"
+        if text not in out:
+            out.append(text)
+    return out
+
+
+def _clean_loc(loc: tuple[int | str, ...], where: str) -> Loc:
+    parts = [str(p) for p in loc]
+    # Drop the discriminator tags pydantic inserts after a force's list index.
+    kept = [
+        p for i, p in enumerate(parts) if not (p in FORCE_KINDS and i and parts[i - 1].isdigit())
+    ]
+    if where:
+        kept.extend(where.split("."))
+    return tuple(kept)
+
+
+def _line(loc: Loc, lines: dict[Loc, int]) -> int:
+    for cut in range(len(loc), -1, -1):
+        if loc[:cut] in lines:
+            return lines[loc[:cut]]
+    return 1
+
+
+def _fmt(loc: Loc) -> str:
+    out = ""
+    for part in loc:
+        if part.isdigit():
+            out += f"[{part}]"
+        elif part.replace("_", "").replace("-", "").isalnum():
+            out += f".{part}" if out else part
+        else:
+            out += f"[{part!r}]"
+    return out or "(document)"
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= _MAX_INPUT else text[: _MAX_INPUT - 3] + "..."
+
+
+_TYPE_WORDS = {
+    "int_type": "a whole number",
+    "int_parsing": "a whole number",
+    "int_from_float": "a whole number",
+    "float_type": "a number",
+    "float_parsing": "a number",
+    "bool_type": "true or false",
+    "bool_parsing": "true or false",
+    "string_type": "text",
+    "list_type": "a list",
+    "tuple_type": "a list",
+    "dict_type": "a mapping",
+    "model_type": "a mapping",
+    "model_attributes_type": "a mapping",
+    "none_required": "null",
+}
+
+_BOUNDS = {
+    "greater_than_equal": ("too small", "minimum {ge}"),
+    "greater_than": ("too small", "must be > {gt}"),
+    "less_than_equal": ("too large", "maximum {le}"),
+    "less_than": ("too large", "must be < {lt}"),
+}
+
+
+def _message(err: Any, ctx: dict[str, Any]) -> str:
+    kind: str = err["type"]
+    value = err.get("input")
+    if kind == "missing":
+        return "missing (this field is required)"
+    if kind in _TYPE_WORDS:
+        return f"{_short(value)} is not {_TYPE_WORDS[kind]} (expected {_TYPE_WORDS[kind]})"
+    if kind in _BOUNDS:
+        what, allowed = _BOUNDS[kind]
+        return f"{_short(value)} is {what} ({allowed.format(**ctx)})"
+    if kind == "literal_error":
+        expected = str(ctx.get("expected", ""))
+        words = [w.strip(" '") for w in expected.replace(" or ", ", ").split(",")]
+        close = nearest(str(value), words, n=1)
+        hint = f"; did you mean '{close[0]}'?" if close else ""
+        return f"{_short(value)} is not allowed (allowed: {expected}){hint}"
+    if kind == "bad_kind":
+        tag = value.get("kind") if isinstance(value, dict) else value
+        return f"{_short(tag)} is {err['msg']}"
+    if kind in ("too_short", "too_long"):
+        bound = "at least {min_length}" if kind == "too_short" else "at most {max_length}"
+        return f"has {ctx.get('actual_length')} items (needs {bound.format(**ctx)})"
+    if kind == "string_too_short":
+        return "must not be empty (write some text)"
+    if kind == "string_too_long":
+        return f"is too long (at most {ctx.get('max_length')} characters)"
+    if kind == "string_pattern_mismatch":
+        return f"{_short(value)} has the wrong form (must match {ctx.get('pattern')})"
+    if kind == "value_error":
+        return str(err["msg"]).removeprefix("Value error, ")
+    return str(err["msg"])

@@ -1,0 +1,172 @@
+"""A battle: sides, forces, map, rules options, policies, stop conditions and seed.
+
+A scenario file (``scenarios/*.yaml``) validates into :class:`Scenario`:
+
+* ``rules`` - :class:`~fadad_agents.rules.options.RulesOptions`, nested
+  (``fadad: {initiative: static}``) or dotted (``fadad.initiative: static``);
+* ``map`` - :class:`MapSpec` (``open`` ground in yards or a ``hex`` map);
+* ``sides`` - two or more :class:`Side`, each with ``forces``: a list of
+  :data:`Force` = Character | Crew | Unit | Ship. An entry's kind comes from its ``kind``
+  key, else from its ``model:`` folder (``ships/...`` is a ship), else ``character``;
+* ``policies`` - per side defaults, overridden per force (decision -> name + params);
+* ``stop`` - :class:`StopConditions`;
+* ``seed`` - the battle's root seed (None = choose at run time).
+
+Cross-checks: names are unique across the scenario; ``aboard`` names a ship of the same
+side (or, for prisoners and boarders, any side); ``leader`` names a character.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import Discriminator, Field, Tag, field_validator, model_validator
+from pydantic_core import PydanticCustomError
+
+from fadad_agents.rules.options import RulesOptions
+from fadad_agents.schema.base import Name, Policies, Record
+from fadad_agents.schema.character import Character
+from fadad_agents.schema.forces import Crew, Ship, Unit
+
+__all__ = ["Force", "MapSpec", "Scenario", "Side", "StopConditions", "force_kind"]
+
+_FOLDER_KIND = {"creatures": "character", "crews": "crew", "units": "unit", "ships": "ship"}
+
+
+def force_kind(data: Any) -> str:
+    """Discriminator: ``kind``, else the ``model:`` folder, else ``character``."""
+    if isinstance(data, Record):
+        return str(getattr(data, "kind", "character"))
+    if isinstance(data, dict):
+        kind = data.get("kind")
+        if kind is not None:
+            return str(kind)
+        ref = data.get("model")
+        if isinstance(ref, str) and "/" in ref:
+            return _FOLDER_KIND.get(ref.split("/")[0], "character")
+    return "character"
+
+
+Force = Annotated[
+    Annotated[Character, Tag("character")]
+    | Annotated[Crew, Tag("crew")]
+    | Annotated[Unit, Tag("unit")]
+    | Annotated[Ship, Tag("ship")],
+    Discriminator(
+        force_kind,
+        custom_error_type="bad_kind",
+        custom_error_message="not a force kind (allowed: character, crew, unit, ship)",
+    ),
+]
+"""One entry of ``Side.forces``."""
+
+
+class MapSpec(Record):
+    """The battlefield. Personal fights use ``open`` ground in yards; ships a hex map."""
+
+    kind: Literal["open", "hex"] = "open"
+    radius: int | None = Field(None, ge=1, le=10_000, description="Hex map radius in cells.")
+    width: int | None = Field(None, ge=1, le=1_000_000, description="Open map, yards.")
+    height: int | None = Field(None, ge=1, le=1_000_000, description="Open map, yards.")
+    hex_yards: int = Field(50, ge=1, le=10_000, description="Yards per hex (FADAD ship 500).")
+    terrain: str = Field("", description="Free text: tavern, plain, wildspace ...")
+
+
+class StopConditions(Record):
+    """When the battle ends: whichever comes first."""
+
+    max_rounds: int | None = Field(100, ge=1, le=1_000_000)
+    max_seconds: int | None = Field(None, ge=1)
+    when_side: tuple[Literal["destroyed", "routed", "surrendered"], ...] = Field(
+        ("destroyed", "routed", "surrendered"),
+        description="Stop when the first side is out in one of these ways.",
+    )
+
+
+class Side(Record):
+    """One party to the battle."""
+
+    name: Name
+    description: str = ""
+    policies: Policies
+    forces: list[Force] = Field(min_length=1)
+
+
+class Scenario(Record):
+    """A validated battle description."""
+
+    name: Name
+    description: str = ""
+    rules: RulesOptions = Field(default_factory=RulesOptions)
+    map: MapSpec = Field(default_factory=MapSpec)
+    sides: list[Side] = Field(min_length=2, max_length=16)
+    stop: StopConditions = Field(default_factory=StopConditions)
+    seed: int | None = Field(None, ge=0, lt=2**63)
+
+    @field_validator("rules", mode="before")
+    @classmethod
+    def _dotted_rules(cls, value: Any) -> Any:
+        if isinstance(value, dict) and any(isinstance(k, str) and "." in k for k in value):
+            nested: dict[str, Any] = {}
+            for key, item in value.items():
+                head, _, tail = str(key).partition(".")
+                if tail:
+                    branch = nested.setdefault(head, {})
+                    if isinstance(branch, dict):
+                        branch[tail] = item
+                else:
+                    nested[head] = item
+            return nested
+        return value
+
+    @model_validator(mode="after")
+    def _names_and_references(self) -> Scenario:
+        _check_unique([s.name for s in self.sides], lambda i: f"sides.{i}.name", "side")
+        places: dict[str, tuple[int, int]] = {}
+        for si, side in enumerate(self.sides):
+            for fi, force in enumerate(side.forces):
+                if force.name in places:
+                    a, b = places[force.name]
+                    raise _error(
+                        f"sides.{si}.forces.{fi}.name",
+                        f"'{force.name}' is already used by sides[{a}].forces[{b}] "
+                        "(names must be unique; use count: N for identical fighters)",
+                    )
+                places[force.name] = (si, fi)
+        ships = {f.name for s in self.sides for f in s.forces if isinstance(f, Ship)}
+        people = {f.name for s in self.sides for f in s.forces if isinstance(f, Character)}
+        for si, side in enumerate(self.sides):
+            for fi, force in enumerate(side.forces):
+                where = f"sides.{si}.forces.{fi}"
+                aboard = getattr(force, "aboard", None)
+                if aboard is not None and aboard not in ships:
+                    raise _error(f"{where}.aboard", _unknown(aboard, "ship", ships))
+                if isinstance(force, Unit) and force.leader and force.leader not in people:
+                    raise _error(f"{where}.leader", _unknown(force.leader, "character", people))
+        return self
+
+    @property
+    def forces(self) -> list[tuple[Side, Character | Crew | Unit | Ship]]:
+        """Every force with its side, in file order."""
+        return [(side, force) for side in self.sides for force in side.forces]
+
+
+def _unknown(name: str, what: str, known: set[str]) -> str:
+    from fadad_agents.schema.base import nearest
+
+    close = nearest(name, sorted(known))
+    hint = f"did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+    listed = ", ".join(sorted(known)) or "none"
+    return f"'{name}' is not a {what} in this scenario ({hint or what + 's: ' + listed})"
+
+
+def _check_unique(names: list[str], where: Any, what: str) -> None:
+    seen: set[str] = set()
+    for i, name in enumerate(names):
+        if name in seen:
+            raise _error(where(i), f"'{name}' names two {what}s (names must be unique)")
+        seen.add(name)
+
+
+def _error(where: str, message: str) -> PydanticCustomError:
+    return PydanticCustomError("bad_reference", "{msg}", {"where": where, "msg": message})
