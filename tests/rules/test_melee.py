@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fadad_agents.rules import melee
+from fadad_agents.rules import damage, melee
 from fadad_agents.rules.actions import opposed
 from fadad_agents.rules.melee import (
     CalledShot,
@@ -30,6 +30,17 @@ def test_ex_pc_01_set_up_targets():
     assert defender_target(0, 0, shield="medium") == -1
     # Snorri attacks at Great: no large shield, so no own-attack penalty in FADAD.
     assert melee.melee_attack_modifier(opponent_shield="medium") == 0
+
+
+def test_ex_pc_01_total_damage_modifiers():
+    """EX-PC-01: ODM - DDM from components: Snorri vs Brynhild +3, Brynhild vs Snorri +2."""
+    snorri_odm = damage.offensive_factor(1, 0, 3, 1)  # Strength Good, broadsword +3, magic +1
+    snorri_ddm = damage.defensive_factor(1, 0, 2)  # Damage Capacity Good, heavy leather
+    brynhild_odm = damage.offensive_factor(2, 0, 3)  # Strength Great, battleaxe +3
+    brynhild_ddm = damage.defensive_factor(0, 0, 2)  # Damage Capacity Fair, heavy leather
+    assert (snorri_odm, snorri_ddm, brynhild_odm, brynhild_ddm) == (5, 3, 5, 2)
+    assert damage.total_factor(snorri_odm, brynhild_ddm) == 3
+    assert damage.total_factor(brynhild_odm, snorri_ddm) == 2
 
 
 def test_ex_pc_01_fudge_original_lowers_snorri_to_good():
