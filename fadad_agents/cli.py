@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Annotated
+
 import typer
 
 app = typer.Typer(
@@ -19,6 +22,53 @@ def version() -> None:
     from fadad_agents import __version__
 
     typer.echo(__version__)
+
+
+@app.command()
+def validate(
+    paths: Annotated[list[Path], typer.Argument(help="Scenario or catalogue YAML files.")],
+) -> None:
+    """Check scenario and catalogue files; print `PATH: ok` or one line per problem."""
+    from fadad_agents.schema.loader import validate_path
+
+    failed = False
+    for path in paths:
+        problems = validate_path(path)
+        failed = failed or bool(problems)
+        for line in problems or [f"{path}: ok"]:
+            typer.echo(line, err=bool(problems))
+    if failed:
+        raise typer.Exit(2)
+
+
+@app.command()
+def schema(
+    out: Annotated[Path | None, typer.Option(help="Write to this file, not stdout.")] = None,
+) -> None:
+    """Print the JSON Schema of a scenario file (for editor completion)."""
+    from fadad_agents.schema.loader import scenario_json_schema
+
+    text = scenario_json_schema()
+    if out is None:
+        typer.echo(text)
+    else:
+        out.write_text(text + "\n", encoding="utf-8")
+
+
+@app.command()
+def catalog(
+    kind: Annotated[str | None, typer.Argument(help="weapons, armour, ships ...")] = None,
+) -> None:
+    """List the catalogue in models/ (all entries or one kind)."""
+    from fadad_agents.schema.catalog import CatalogError, default_catalog
+
+    try:
+        lines = default_catalog().listing(kind)
+    except CatalogError as exc:
+        typer.echo(f"catalog: {exc}", err=True)
+        raise typer.Exit(2) from None
+    for line in lines:
+        typer.echo(line)
 
 
 def main() -> None:

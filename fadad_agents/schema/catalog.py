@@ -120,6 +120,12 @@ class Catalog:
             self._raw[full] = data
         return full, dict(self._raw[full])
 
+    def listing(self, kind: str | None = None) -> list[str]:
+        """One line per entry, ``kind/name  Display name``, for ``fadad catalog``."""
+        names = self.names(kind)
+        width = max((len(n) for n in names), default=0)
+        return [f"{n:<{width}}  {self.entry(n)[1].get('name', '')}" for n in names]
+
     def load(self, ref: str, kind: str | None = None) -> Any:
         """The validated model of an entry (class by kind, see ``KIND_CLASSES``)."""
         from fadad_agents.schema.loader import KIND_CLASSES
