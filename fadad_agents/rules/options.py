@@ -213,6 +213,48 @@ class SjOptions(_Options):
     lock_pct_per_10_tons: bool = Field(
         False, description="A-52: piercing-ram lock chance 5% per 10 tons instead of per ton."
     )
+    half_hull_crit_repeat: bool = Field(
+        False,
+        description="A-49: every damaging hit while past half hull points is a critical, "
+        "not only the hit that first crosses half.",
+    )
+    poorly_maintained_crit_from: int = Field(
+        19,
+        ge=2,
+        le=20,
+        description="A-49: lowest natural d20 that crits a poorly maintained ship (section 17).",
+    )
+    crit_fortitude_dc: int = Field(
+        15, description="A-50: bystanders' Fortitude save DC against a crew-casualty critical."
+    )
+    shaken_dexterity_dc: int = Field(
+        10, description="A-50: PCs' Dexterity check DC against falling when the ship is shaken."
+    )
+    shock_will_dc: int = Field(
+        15, description="A-50: the helmsman's Will save DC against spelljammer shock."
+    )
+    mc_loss_rounds_per_turn: int = Field(
+        1,
+        ge=1,
+        description="A-50: rounds per 'turn' of the 1d10-turn Maneuverability loss; 1 reads "
+        "turns as rounds, 10 as 10-round turns.",
+    )
+    grapple_lines_rounding: Literal["ceil", "floor"] = Field(
+        "ceil", description="A-53: lines needed = tonnage/10 of the smaller ship, rounded."
+    )
+    pursuit_turn_rounds: int = Field(
+        10, ge=1, description="A-55: rounds in a 'turn'; two turns of delay lose the quarry."
+    )
+    morale_stacking: Literal["worst_per_family", "cumulative"] = Field(
+        "worst_per_family",
+        description="A-57: graded morale modifiers (hull 25/50/75%, HP, crew losses, HD) apply "
+        "only the worst entry of each family, or all of them.",
+    )
+    free_turn_counts_toward_hex_limit: bool = Field(
+        True,
+        description="A-61: the free end-of-move hex-side turn counts toward the class's "
+        "turns per hex (Average 1, Good 2).",
+    )
 
 
 class FaeOptions(_Options):

@@ -258,3 +258,12 @@ def test_docstring_examples_run():
     """The module's doctests (EX-DICE-02, EX-PC-05, EX-DICE-05 shortcuts) hold."""
     result = doctest.testmod(actions)
     assert (result.failed, result.attempted > 0) == (0, True)
+
+
+@given(st.integers(-6, 6), st.one_of(st.none(), st.integers(-6, 6)), st.integers(-6, 6))
+def test_hit_probability_rises_with_skill_and_falls_with_target(attack, defence, target):
+    """A better attack skill never lowers P(hit); a higher Target never raises it."""
+    for mode in actions.TARGET_MODES:
+        p = hit_probability(attack, defence, target, mode=mode)
+        assert hit_probability(attack + 1, defence, target, mode=mode) >= p
+        assert hit_probability(attack, defence, target + 1, mode=mode) <= p
