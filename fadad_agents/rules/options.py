@@ -266,6 +266,44 @@ class FaeOptions(_Options):
     botch_range: int = Field(
         100, ge=1, le=101, description="A-62: a roll >= this botches (101 = no botch)."
     )
+    damage_rounding: Literal["half_up", "down"] = Field(
+        "half_up", description="A-63: damage = Base x Margin% rounded to nearest, half up."
+    )
+    half_threshold: Literal["literal", "at_least_half", "more_than_half"] = Field(
+        "literal",
+        description="A-65: special called shots; 'literal' reads 'half' as >= half and "
+        "'more than half' as strictly more, per effect.",
+    )
+    mounted_charge: Literal["half_sum", "half_rider_plus_mount"] = Field(
+        "half_sum",
+        description="A-66: mounted charge bonus = 1/2 (rider Size + mount Size), or half the "
+        "rider's Size plus the whole mount's.",
+    )
+    equipment_wear: bool = Field(
+        True,
+        description="A-67: armour and shields lose DR by the excess of a blow over their DR, "
+        "as the wand and barriers do.",
+    )
+    acrobatic_bonus: Literal["to_chance", "to_margin"] = Field(
+        "to_chance",
+        description="Section 2.3 (PROPOSED here, no A-nn): the Acrobatics margin is added to "
+        "the dodge test's chance, or to the dodge margin after a successful dodge.",
+    )
+    underwater_missile_divisor: int = Field(
+        10,
+        ge=0,
+        description="Section 6 (PROPOSED, A-68 spirit): missiles underwater are 'nearly "
+        "useless': skill divided by this; 0 forbids missile attacks underwater.",
+    )
+    ladder_bridge: bool = Field(
+        False,
+        description="C-04: let ladder (4dF) characters act in Fae scenes with a percentile "
+        "equal to P(skill + 4dF >= Fair).",
+    )
+    size_bridge: bool = Field(
+        False,
+        description="C-18: FADAD Mass Scale from Fae Size = round(log1.5(Size/50)).",
+    )
 
 
 class MassOptions(_Options):
