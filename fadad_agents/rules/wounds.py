@@ -274,7 +274,12 @@ def record(
 def rebuild(
     track: WoundTrack, severities: tuple[int, ...], *, overflow_past_near_death: Overflow = "dead"
 ) -> WoundTrack:
-    """An empty track of the same layout with ``severities`` re-recorded in order (healing)."""
+    """An empty track of the same layout with ``severities`` re-recorded in order (healing).
+
+    The dead do not heal: a dead track is returned unchanged.
+    """
+    if track.dead:
+        return track
     out = WoundTrack(track.kind, track.boxes)
     for sev in severities:
         out = record(out, sev, overflow_past_near_death=overflow_past_near_death)
