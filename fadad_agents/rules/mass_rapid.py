@@ -2,7 +2,8 @@
 
 Implements ``ships-spelljammer.md`` section 13 (rapid resolution of small-scale combat)
 and the PROPOSED 2d10 roll of section 18, as settled by ``CONFLICTS.md`` C-15
-(``mass.engine = "sj_rapid"``), C-16 (SJ morale 2d10 <= morale) and A-59 (dice division
+(``mass.engine = "sj_rapid"``), C-16 (SJ morale 2d10 <= morale, rolled by
+:mod:`fadad_agents.rules.sj_crew`; here its numpy twin for many crews) and A-59 (dice division
 rounds down, minimum 1). :mod:`fadad_agents.rules.mass` re-exports every name here.
 
 Each hit kills or incapacitates one enemy, so one volley's casualties are binomial:
@@ -25,6 +26,7 @@ from typing import Literal
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from fadad_agents.rules import sj_crew
 from fadad_agents.rules.dice import Distribution
 from fadad_agents.rules.options import MassOptions
 
@@ -226,14 +228,13 @@ def incapacitated_share(casualties: int, d6: int) -> int:
 
 
 def crew_morale_pass_probability(morale: int) -> Fraction:
-    """P(2d10 <= morale): a crew holds (C-16, A-57 PROPOSED roll)."""
-    ways = sum(1 for a in range(1, 11) for b in range(1, 11) if a + b <= morale)
-    return Fraction(ways, 100)
+    """P(2d10 <= morale): a crew holds (C-16; same as ``sj_crew.morale_pass_probability``)."""
+    return sj_crew.morale_pass_probability(morale)
 
 
 def crew_morale_check(morale: int, rng: random.Random) -> bool:
-    """Roll 2d10 against a crew's modified morale: True if it holds."""
-    return int(rng.random() * 10) + int(rng.random() * 10) + 2 <= morale
+    """Roll 2d10 against a crew's modified morale: True if it holds (``sj_crew``'s roll)."""
+    return sj_crew.resolve_morale_check(morale, rng).passed
 
 
 def crew_morale_check_batch(rng: np.random.Generator, morale: ArrayLike) -> BoolArray:
