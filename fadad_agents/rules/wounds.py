@@ -37,6 +37,7 @@ __all__ = [
     "landing",
     "new_track",
     "pc_death_cap",
+    "penalty_with_pain_threshold",
     "point_spend_saves",
     "pull_punch",
     "rebuild",
@@ -312,11 +313,15 @@ def pc_death_cap(
     max_three_levels: bool = False,
     no_near_death_unless_incap: bool = False,
     incap_at_round_start: bool = False,
+    point_spent: bool = False,
 ) -> int:
     """Highest level a blow may leave a protected PC at (pass it as ``max_level``).
 
     Option 1: at most three levels a blow (Undamaged -> Very Hurt; Hurt -> Near Death).
     Option 2: no Near Death unless Incapacitated at the start of the round.
+    ``point_spent``: an Ite (FADAD) or Fudge point (A-29) turns a deadly wound into
+    Incapacitated. Automatic death (a knife at a helpless throat) bypasses all of these:
+    record ``Wound.DEAD`` without a cap.
     """
     cap: int = Wound.DEAD
     current = track.level
@@ -324,7 +329,18 @@ def pc_death_cap(
         cap = min(cap, current + 3)
     if no_near_death_unless_incap and not incap_at_round_start:
         cap = min(cap, max(int(Wound.INCAPACITATED), current))
+    if point_spent:
+        cap = min(cap, max(int(Wound.INCAPACITATED), current))
     return cap
+
+
+def penalty_with_pain_threshold(level: int, pain_threshold: int = 0) -> int:
+    """Wound penalty with *High Pain Threshold* (+1: one level less) or *Low Pain Threshold*
+    (-1: one level more) (SEED 001 §4.51). Only Hurt and Very Hurt carry penalties; a Low
+    Pain Threshold makes Very Hurt -3."""
+    if level < Wound.HURT or level >= Wound.INCAPACITATED:
+        return _PENALTY[min(level, Wound.DEAD)]
+    return min(0, _PENALTY[level] + pain_threshold)
 
 
 def point_spend_saves(

@@ -4,6 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from fadad_agents.rules.dc_track import dc_heal, dc_record, new_dc_track
 from fadad_agents.rules.wounds import (
     DOUBLED_RD,
     MINMIDMAX_EPIC,
@@ -15,6 +16,7 @@ from fadad_agents.rules.wounds import (
     landing,
     new_track,
     pc_death_cap,
+    penalty_with_pain_threshold,
     point_spend_saves,
     pull_punch,
     rebuild,
@@ -239,3 +241,49 @@ def test_property_overflow_next_open_box(history, wound, overflow):
     else:
         assert after == t
         assert t.level == W.NEAR_DEATH
+
+
+def test_point_spent_cap_and_automatic_death():
+    """A point spent caps the blow at Incapacitated; automatic death is never capped."""
+    t = new_track()
+    cap = pc_death_cap(t, point_spent=True)
+    assert record(t, W.DEAD, max_level=cap).level == W.INCAPACITATED
+    assert record(t, W.DEAD).level == W.DEAD
+
+
+def test_pain_thresholds():
+    """High Pain Threshold lowers penalties a level, Low raises them (SEED 001 4.51)."""
+    assert [penalty_with_pain_threshold(lvl, 1) for lvl in (1, 2, 3)] == [0, 0, -1]
+    assert [penalty_with_pain_threshold(lvl, -1) for lvl in (1, 2, 3)] == [0, -2, -3]
+    assert penalty_with_pain_threshold(W.VERY_HURT) == -2
+
+
+def test_dc_attribute_track():
+    """§6.4 option: DC drops a level per hit; Mediocre Hurt, Poor Very Hurt, Terrible -3."""
+    t = new_dc_track(1)
+    t = dc_record(t, W.SCRATCH)
+    assert (t.current, t.level, t.penalty) == (1, W.SCRATCH, 0)
+    t = dc_record(dc_record(t, W.SCRATCH), W.SCRATCH)  # three Scratches = one hit
+    assert (t.current, t.scratches) == (0, 0)
+    levels = []
+    for _ in range(5):
+        t = dc_record(t, W.HURT)
+        levels.append((t.current, t.level, t.penalty))
+    assert levels == [
+        (-1, W.HURT, -1), (-2, W.VERY_HURT, -2), (-3, W.VERY_HURT, -3),
+        (-4, W.INCAPACITATED, -3), (-5, W.NEAR_DEATH, -3),
+    ]  # fmt: skip
+    assert t.out_of_fight
+    assert dc_heal(t, 20).current == 1  # never above the undamaged DC
+
+
+def test_dc_track_low_dc_unaffected_until_hit():
+    """A Mediocre-DC character has no penalty until hit, then drops to Poor (-2)."""
+    t = new_dc_track(-1)
+    assert (t.penalty, t.level) == (0, W.UNDAMAGED)
+    t = dc_record(t, W.HURT)
+    assert (t.current, t.penalty) == (-2, -2)
+    assert dc_record(new_dc_track(0), W.VERY_HURT, by_severity=True).current == -2
+    assert new_dc_track(0, terrible_incapacitates=True).level == W.UNDAMAGED
+    assert dc_record(new_dc_track(-2, terrible_incapacitates=True), W.HURT).out_of_fight
+    assert dc_record(new_dc_track(2), W.DEAD).level == W.DEAD
