@@ -166,6 +166,11 @@ class FudgeOptions(_Options):
         description="Min-Mid-Max (SEED 001 4.63): a result above 9 kills outright instead of "
         "staying Near Death.",
     )
+    scale_damage_roll: bool = Field(
+        False,
+        description="C-10 (SEED 001 4.61 Scale note): when Scale alone stands between a "
+        "Scratch and no damage, roll a limited 4dF damage roll even with damage_roll 'none'.",
+    )
 
 
 class PcDeathOptions(_Options):

@@ -76,6 +76,7 @@ class DamageRules:
     kill_above_9: bool = False
     situational_levels: bool = True
     graze_scale_step: int = 5
+    scale_damage_roll: bool = False
 
     @classmethod
     def from_options(cls, opts: RulesOptions) -> DamageRules:
@@ -91,6 +92,7 @@ class DamageRules:
             kill_above_9=f.minmidmax_kill_above_9,
             situational_levels=f.situational_levels,
             graze_scale_step=f.graze_scale_step,
+            scale_damage_roll=f.scale_damage_roll,
         )
 
 
@@ -107,7 +109,18 @@ class HitDamage:
 _NO_DICE: tuple[int, ...] = ()
 
 
-def _dice_kind(rules: DamageRules, rd: int, factor: int) -> str:
+def _scale_blocked(rules: DamageRules, rd: int, factor: int, scale_adv: int) -> bool:
+    """Scale alone stands between a Scratch and no damage (§7 Scale note): then a limited
+    4dF damage roll is allowed even without damage rolls (option ``scale_damage_roll``)."""
+    if not rules.scale_damage_roll or rules.damage_roll != "none" or scale_adv >= 0:
+        return False
+    if rules.graze and rd == 1:
+        return False
+    calc = fudge_calculated_damage(rd, factor, double_rd=rules.double_rd)
+    return calc <= 0 < calc - scale_adv
+
+
+def _dice_kind(rules: DamageRules, rd: int, factor: int, scale_adv: int) -> str:
     """Which damage dice a hit rolls: '4dF', '1dF', '3d6' or '' (none)."""
     model = rules.wound_model
     if model == "fadad" or model == "fudge_freeform":
@@ -119,7 +132,9 @@ def _dice_kind(rules: DamageRules, rd: int, factor: int) -> str:
     roll = rules.damage_roll
     if roll in ("1dF_factor", "1dF_level"):
         return "1dF"
-    return "4dF" if roll in ("4dF_limited", "4dF_unlimited") else ""
+    if roll in ("4dF_limited", "4dF_unlimited") or _scale_blocked(rules, rd, factor, scale_adv):
+        return "4dF"
+    return ""
 
 
 def _sign(x: int) -> int:
@@ -141,7 +156,7 @@ def _fudge_numeric(
         return HitDamage(damage_1df_level(wound_for_damage(calc, thresholds), die), calc, dice)
     if roll == "parity":
         damage = max(calc + parity, 0)
-    elif roll == "4dF_limited":
+    elif roll == "4dF_limited" or _scale_blocked(rules, rd, factor, scale_adv):
         damage = limited_4df_damage(calc, die)
     else:  # none, 1dF_factor, 4dF_unlimited: add the die (0 when none), floor at 0
         damage = max(calc + die, 0)
@@ -164,8 +179,11 @@ def wound_from_dice(
 
     ``dice`` holds the damage roll the model uses (4dF total, 1dF, sorted 3d6, or nothing).
     ``attacker_dice``/``defender_dice`` are the opposed-roll dice totals (``parity``; the
-    odd default 1 means no effect). ``gm_level`` is the freeform judgement (default: the
-    ``fudge_numeric`` wound without a damage roll, which agrees with the seed, EX-WND-21).
+    odd default 1 means no effect). ``scale_advantage`` = attacker's Strength Scale minus
+    defender's Mass Scale: a positive one raises grazes (A-22); a negative one that alone
+    blocks a Scratch allows a limited damage roll (``scale_damage_roll``). ``gm_level`` is
+    the freeform judgement (default: the ``fudge_numeric`` wound without a damage roll,
+    which agrees with the seed, EX-WND-21).
     """
     model = rules.wound_model
     if model == "fadad":
@@ -233,7 +251,7 @@ def resolve_wound(
     Call it for a hit: RD >= 1, or a FADAD widespread attack placed at Terrible or better
     (its RD, possibly negative, still enters the sum).
     """
-    dice = _roll_damage_dice(_dice_kind(rules, rd, factor), rng)
+    dice = _roll_damage_dice(_dice_kind(rules, rd, factor, scale_advantage), rng)
     return wound_from_dice(
         rules, rd, factor, dice, attacker_dice=attacker_dice, defender_dice=defender_dice,
         scale_advantage=scale_advantage, all_out=all_out, gm_level=gm_level,
@@ -253,7 +271,7 @@ def wound_outcomes(
 ) -> Distribution[Wound]:
     """Exact distribution of the wound :func:`resolve_wound` returns, ascending."""
     merged: dict[Wound, Fraction] = {}
-    for dice, p in _damage_dice_outcomes(_dice_kind(rules, rd, factor)):
+    for dice, p in _damage_dice_outcomes(_dice_kind(rules, rd, factor, scale_advantage)):
         w = wound_from_dice(
             rules, rd, factor, dice, attacker_dice=attacker_dice, defender_dice=defender_dice,
             scale_advantage=scale_advantage, all_out=all_out, gm_level=gm_level,

@@ -411,3 +411,17 @@ def test_damage_rules_from_options():
     assert (rules.wound_model, rules.damage_roll, rules.double_rd) == (
         "fudge_numeric", "4dF_limited", True
     )  # fmt: skip
+
+
+def test_scale_note_allows_damage_roll():
+    """§7 Scale note: if Scale alone blocks a Scratch, a limited 4dF roll may give one."""
+    rules = DamageRules(wound_model="fudge_numeric", scale_damage_roll=True)
+    # calc = 3 + (-3) = 0; without the defender's 2 extra Scale it would be 2
+    assert wound_from_dice(rules, 3, -3, (1,), scale_advantage=-2).wound == W.SCRATCH
+    assert wound_from_dice(rules, 3, -3, (0,), scale_advantage=-2).wound == W.UNDAMAGED
+    dist = wound_outcomes(rules, 3, -3, scale_advantage=-2)
+    assert dist == [(W.UNDAMAGED, Fraction(50, 81)), (W.SCRATCH, Fraction(31, 81))]
+    # no Scale in the way, or the option off: no roll, no damage
+    assert wound_outcomes(rules, 3, -3) == [(W.UNDAMAGED, Fraction(1))]
+    off = DamageRules(wound_model="fudge_numeric")
+    assert wound_outcomes(off, 3, -3, scale_advantage=-2) == [(W.UNDAMAGED, Fraction(1))]
