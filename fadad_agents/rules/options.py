@@ -391,6 +391,11 @@ class RulesOptions(_Options):
         description="wounds-and-healing.md 11 (PROPOSED): the RD from which a scale-piercing "
         "weapon halves or ignores the defender's Mass Scale.",
     )
+    head_blow_knockout: bool = Field(
+        False,
+        description="SEED 001 4.62 (GM option): a Good-or-better stun blow to the head that "
+        "wins knocks out automatically.",
+    )
     ship: ShipOptions = ShipOptions()
     fire: FireOptions = FireOptions()
     sj: SjOptions = SjOptions()

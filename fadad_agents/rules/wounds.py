@@ -34,6 +34,7 @@ __all__ = [
     "WoundTrackError",
     "custom_track",
     "graze_wound",
+    "head_blow_knocks_out",
     "landing",
     "new_track",
     "pc_death_cap",
@@ -406,6 +407,12 @@ def stun_effect(level: int, knockout_rounds: int | None = None) -> StunEffect:
     if level == Wound.HURT:
         return _STUN
     return _NO_STUN
+
+
+def head_blow_knocks_out(rolled: int, rd: int) -> bool:
+    """GM option (SEED 001 §4.62): a successful Good-or-better blow to the head knocks out
+    automatically; in an opposed action it must also win (RD >= 1)."""
+    return rolled >= 1 and rd >= 1
 
 
 def record_stun(

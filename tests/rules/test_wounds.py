@@ -13,6 +13,7 @@ from fadad_agents.rules.wounds import (
     Wound,
     WoundTrackError,
     custom_track,
+    head_blow_knocks_out,
     landing,
     new_track,
     pc_death_cap,
@@ -287,3 +288,10 @@ def test_dc_track_low_dc_unaffected_until_hit():
     assert new_dc_track(0, terrible_incapacitates=True).level == W.UNDAMAGED
     assert dc_record(new_dc_track(-2, terrible_incapacitates=True), W.HURT).out_of_fight
     assert dc_record(new_dc_track(2), W.DEAD).level == W.DEAD
+
+
+def test_head_blow_knockout_option():
+    """A Good-or-better head blow that wins knocks out (GM option, SEED 001 4.62)."""
+    assert head_blow_knocks_out(1, 1)
+    assert not head_blow_knocks_out(0, 3)
+    assert not head_blow_knocks_out(2, 0)
