@@ -19,7 +19,7 @@ from typing import Literal
 
 from fadad_agents.rules.dice import Distribution
 from fadad_agents.rules.ship_effects import Check, HullHoled, Shaken, ShipEffect
-from fadad_agents.rules.sj_combat import Dice, resolve_attack
+from fadad_agents.rules.sj_combat import Dice, attack_outcomes, resolve_attack
 
 __all__ = [
     "CHAIN",
@@ -49,8 +49,10 @@ __all__ = [
     "ram_size_check",
     "rammer_keeps_moving",
     "resolve_crash_avoidance",
+    "resolve_crash_crew_damage",
     "resolve_lock",
     "resolve_shear",
+    "shear_outcomes",
     "tow",
 ]
 
@@ -83,11 +85,12 @@ def ram_size_check(
 
 
 def ram_allowed(
+    *,
     has_initiative: bool,
-    same_hex_at_start: bool,
-    left_and_reentered: bool,
-    grappled_with_target: bool,
-    rammed_this_turn: bool,
+    same_hex_at_start: bool = False,
+    left_and_reentered: bool = False,
+    grappled_with_target: bool = False,
+    rammed_this_turn: bool = False,
     head_on_counter: bool = False,
 ) -> bool:
     """Whether a ship may attempt a ram this turn (section 9).
@@ -260,6 +263,17 @@ def crash_crew_damage_dice(tons: int, saved: bool) -> tuple[Dice, bool]:
     return Dice(min(20, tons), 6), saved
 
 
+def resolve_crash_crew_damage(
+    tons: int, reflex_bonus: int, rng: random.Random, dc: int = 15
+) -> tuple[bool, int]:
+    """One person aboard a crashing ship: (saved, damage taken); half, rounded down, on a
+    Reflex save against ``dc`` (option ``sj.crash_save_dc``, A-51)."""
+    saved = int(rng.random() * 20) + 1 + reflex_bonus >= dc
+    dice, halve = crash_crew_damage_dice(tons, saved)
+    damage = dice.roll(rng)
+    return saved, damage // 2 if halve else damage
+
+
 # --- shearing (section 11, A-54) -------------------------------------------------------
 
 
@@ -273,18 +287,30 @@ class ShearResult:
     shear_back_allowed: bool
 
 
+def shear_outcomes(
+    bonus: int, target_ac: int, shear_losses_so_far: int
+) -> Distribution[ShearResult]:
+    """Exact distribution of :func:`resolve_shear`."""
+    merged: dict[ShearResult, Fraction] = {}
+    for (hit, critical), p in attack_outcomes(bonus, target_ac, crit_from=20):
+        r = _shear(hit, critical, shear_losses_so_far)
+        merged[r] = merged.get(r, Fraction(0)) + p
+    return list(merged.items())
+
+
+def _shear(hit: bool, critical: bool, losses: int) -> ShearResult:
+    return ShearResult(
+        hit=hit, mc_loss=hit and losses < 2, critical=critical, shear_back_allowed=not hit
+    )
+
+
 def resolve_shear(
     bonus: int, target_ac: int, shear_losses_so_far: int, rng: random.Random
 ) -> ShearResult:
     """The helmsman's attack vs the target's AC (A-54); at most two MC losses per ship
     from shearing; a natural 20 is a critical; a failure lets the target shear back."""
     attack = resolve_attack(bonus, target_ac, rng, crit_from=20)
-    return ShearResult(
-        hit=attack.hit,
-        mc_loss=attack.hit and shear_losses_so_far < 2,
-        critical=attack.critical,
-        shear_back_allowed=not attack.hit,
-    )
+    return _shear(attack.hit, attack.critical, shear_losses_so_far)
 
 
 # --- grappling and boarding (section 12, A-53) -----------------------------------------

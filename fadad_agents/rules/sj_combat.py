@@ -23,6 +23,14 @@ from functools import cache
 from typing import Literal
 
 from fadad_agents.rules.dice import Distribution
+from fadad_agents.rules.ship_effects import (
+    SJ_ROUND_SECONDS,
+    Fire,
+    HelmMalfunction,
+    HullHoled,
+    ShipEffect,
+)
+from fadad_agents.rules.sj_movement import HEX_FEET
 
 __all__ = [
     "MASSIVE_DAMAGE",
@@ -33,6 +41,7 @@ __all__ = [
     "Dice",
     "HullDamage",
     "Phase",
+    "ShipSpell",
     "apply_hull_damage",
     "attack_outcomes",
     "can_fire_at",
@@ -50,6 +59,8 @@ __all__ = [
     "resolve_attack",
     "roll_debris",
     "roll_side_initiative",
+    "spell_can_target_ship",
+    "spell_hull_effects",
     "spot_damage",
     "stray_hull_damage",
 ]
@@ -309,6 +320,47 @@ def apply_hull_damage(
 def hull_points_from_spell(damage: int) -> int:
     """A damage spell does 1 hull point per 10 points (a 30-point fireball = 3; EX-SJ-06)."""
     return max(0, damage) // 10
+
+
+def spell_can_target_ship(range_ft: int, distance_hexes: int, within_150_ft: bool = False) -> bool:
+    """Whether a spell can target another ship (section 8.1).
+
+    In the same hex, spells of range over 150 ft can; shorter ones only when the ships are
+    obviously within 150 ft (grappled, in contact). In other hexes the range must reach
+    the hex distance (PROPOSED: 150 ft a hex).
+    """
+    if distance_hexes == 0:
+        return range_ft > HEX_FEET or within_150_ft
+    return range_ft >= distance_hexes * HEX_FEET
+
+
+type ShipSpell = Literal["damage", "disintegrate", "dispel_magic_helm", "warp_wood"]
+
+
+def spell_hull_effects(
+    spell: ShipSpell, damage: int = 0, ignites: bool = False, fire_possible: bool = True
+) -> tuple[int, tuple[ShipEffect, ...]]:
+    """Hull points and effects of a spell on a ship (section 8.1): ``(hull points, effects)``.
+
+    * ``damage``: 1 hull point per 10 points; a fire-starting spell (``ignites``, e.g. a
+      fireball) starts a fire if one is possible.
+    * ``disintegrate`` (on the bow): a Hull Holed critical.
+    * ``dispel_magic_helm``: the helm malfunctions for 1 round (SR 0).
+    * ``warp_wood``: weakens boards, no hull damage (a ballista may be ruined: GM's call).
+    """
+    match spell:
+        case "damage":
+            fire: tuple[ShipEffect, ...] = (Fire(),) if ignites and fire_possible else ()
+            return hull_points_from_spell(damage), fire
+        case "disintegrate":
+            return 0, (HullHoled(),)
+        case "dispel_magic_helm":
+            return 0, (HelmMalfunction(rounds=1, round_seconds=SJ_ROUND_SECONDS),)
+        case "warp_wood":
+            return 0, ()
+    raise CombatError(
+        f"unknown ship spell {spell!r}; use damage, disintegrate, dispel_magic_helm or warp_wood"
+    )
 
 
 def spot_damage(before: int, added: int) -> tuple[int, int]:

@@ -85,13 +85,13 @@ def test_lock_chance_a_52():
 def test_ram_permissions():
     """Only the initiative side rams (or a head-on counter-ram after a miss); not a ship in the
     hex at the start unless re-entered; never a grappled ship; once a turn."""
-    assert cl.ram_allowed(True, False, False, False, False)
-    assert not cl.ram_allowed(False, False, False, False, False)
-    assert cl.ram_allowed(False, False, False, False, False, head_on_counter=True)
-    assert not cl.ram_allowed(True, True, False, False, False)
-    assert cl.ram_allowed(True, True, True, False, False)
-    assert not cl.ram_allowed(True, False, False, True, False)
-    assert not cl.ram_allowed(True, False, False, False, True)
+    assert cl.ram_allowed(has_initiative=True)
+    assert not cl.ram_allowed(has_initiative=False)
+    assert cl.ram_allowed(has_initiative=False, head_on_counter=True)
+    assert not cl.ram_allowed(has_initiative=True, same_hex_at_start=True)
+    assert cl.ram_allowed(has_initiative=True, same_hex_at_start=True, left_and_reentered=True)
+    assert not cl.ram_allowed(has_initiative=True, grappled_with_target=True)
+    assert not cl.ram_allowed(has_initiative=True, rammed_this_turn=True)
     assert cl.counter_ram_allowed(head_on=True, ram_hit=False)
     assert not cl.counter_ram_allowed(head_on=True, ram_hit=True)
     assert cl.rammer_keeps_moving(hit=False, target_destroyed=False, locked_or_grappled=False)
@@ -117,6 +117,29 @@ def test_crash_avoidance_probability_and_sampler(bonus, letter, p):
         assert stats.binomtest(ok, 10_000, float(p)).pvalue > 1e-4
     else:
         assert ok == 10_000 * p
+
+
+@pytest.mark.parametrize(("bonus", "ac", "losses"), [(0, 10, 0), (3, 18, 2)])
+def test_shear_sampler_matches_distribution(bonus, ac, losses):
+    """resolve_shear passes chi-square against shear_outcomes."""
+    dist = cl.shear_outcomes(bonus, ac, losses)
+    assert sum(p for _, p in dist) == 1
+    rng = random.Random(ac)
+    counts = Counter(cl.resolve_shear(bonus, ac, losses, rng) for _ in range(20_000))
+    observed = [counts[r] for r, _ in dist]
+    assert sum(observed) == 20_000
+    assert stats.chisquare(observed, [float(p) * 20_000 for _, p in dist]).pvalue > 1e-4
+
+
+def test_crash_crew_damage_halved_on_save():
+    """Crew of a crashing 3-ton ship take 3d6, half (down) on a Reflex save vs DC 15."""
+    rng = random.Random(3)
+    results = [cl.resolve_crash_crew_damage(3, 4, rng) for _ in range(3000)]
+    saved = [d for s, d in results if s]
+    failed = [d for s, d in results if not s]
+    assert set(failed) <= set(range(3, 19))
+    assert set(saved) <= set(range(1, 10))
+    assert stats.binomtest(len(saved), 3000, 0.5).pvalue > 1e-4  # d20 + 4 >= 15: 10 of 20
 
 
 def test_shearing_at_most_two_losses():

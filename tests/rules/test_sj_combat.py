@@ -9,6 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from scipy import stats
 
+from fadad_agents.rules import ship_effects as fx
 from fadad_agents.rules import sj_combat as cb
 
 
@@ -154,3 +155,24 @@ def test_dice_outcomes_sum_to_one(count, sides, bonus):
     assert sum(p for _, p in dist) == 1
     assert dist[0][0] == count + bonus
     assert dist[-1][0] == count * sides + bonus
+
+
+def test_spells_against_ships():
+    """Section 8.1: 30-point fireball = 3 hull points and a fire; disintegrate holes the hull;
+    dispel magic stops the helm for one round; warp wood does no hull damage."""
+    assert cb.spell_hull_effects("damage", 30, ignites=True) == (3, (fx.Fire(),))
+    assert cb.spell_hull_effects("damage", 30, ignites=True, fire_possible=False) == (3, ())
+    assert cb.spell_hull_effects("disintegrate") == (0, (fx.HullHoled(),))
+    assert cb.spell_hull_effects("dispel_magic_helm") == (0, (fx.HelmMalfunction(1, 6),))
+    assert cb.spell_hull_effects("warp_wood") == (0, ())
+    with pytest.raises(cb.CombatError, match="unknown ship spell"):
+        cb.spell_hull_effects("wish")  # type: ignore[arg-type]
+
+
+def test_spell_range_to_ships():
+    """Same hex: range over 150 ft, or shorter when within 150 ft (grappled)."""
+    assert cb.spell_can_target_ship(160, 0)
+    assert not cb.spell_can_target_ship(150, 0)
+    assert cb.spell_can_target_ship(30, 0, within_150_ft=True)
+    assert cb.spell_can_target_ship(300, 2)
+    assert not cb.spell_can_target_ship(300, 3)

@@ -5,6 +5,8 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from scipy import stats
 
 from fadad_agents.rules import ship_effects as fx
@@ -123,3 +125,22 @@ def test_crit_params_defaults_match_options():
         p.will_dc,
     )
     assert o.mc_loss_rounds_per_turn == p.mc_loss_round_factor
+
+
+@given(
+    st.integers(0, 6),
+    st.sampled_from(list(MC)),
+    st.booleans(),
+    st.booleans(),
+    st.booleans(),
+    st.booleans(),
+)
+def test_shifted_distribution_never_lands_on_inapplicable_entries(
+    sr, mc, fire, weapon, deck, aboard
+):
+    """For any ship state the entry distribution sums to 1 and only applicable entries remain."""
+    ctx = cr.CritContext(sr, mc, fire, weapon, deck, aboard)
+    dist = cr.sj_crit_entry_outcomes(ctx)
+    assert sum(p for _, p in dist) == 1
+    assert all(cr.applies(cr.SJ_CRIT_TABLE[e], ctx) for e, _ in dist)
+    assert all(p.denominator in (1, 2, 4, 5, 10, 20) for _, p in dist)
