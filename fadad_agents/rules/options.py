@@ -197,8 +197,63 @@ class ShipOptions(_Options):
         "sj_d20", description="C-03: which critical table drives the shared effect handlers."
     )
     crit_triggers: tuple[str, ...] = Field(
-        ("natural_20", "half_hull", "ram", "shear_20"),
-        description="C-03: what triggers a ship critical (see ships-*.md).",
+        ("natural_20", "half_hull", "ram", "shear_20", "rd_4", "heavy_damage", "crippling"),
+        description="C-03/A-39: enabled ship-critical triggers; each damage model reads the "
+        "names it knows. d20: natural_20, half_hull, ram, shear_20. FADAD: rd_4 (hit with "
+        "RD >= 4; 'dice_4' = all four attack dice + instead), heavy_damage (damage number "
+        ">= 5), crippling (Crippling damage or promotion to Crippled); at most one crit from "
+        "the attack and one from damage per hit.",
+    )
+    ms_rounding: Literal["toward_positive", "away_from_zero"] = Field(
+        "toward_positive",
+        description="A-34: 'round fractions up' in MS = ceil((a + MC) / 2) means toward "
+        "+infinity (-1.5 -> -1) or away from zero (-1.5 -> -2).",
+    )
+    target_bands_extended: bool = Field(
+        True,
+        description="A-36: extend the base-Target table past 854 tons (855-2,883 -3, "
+        "2,884+ -4, bands x3.375); off = every ship of 254 tons or more is -2.",
+    )
+    bombard_wildfire_dodge_penalty: int = Field(
+        -2,
+        le=0,
+        description="Section 3 (PROPOSED): fast-projectile dodge penalty for wildfire and "
+        "bombard shot (catapult stones and ballista bolts are -2 by the seed); 0 = none.",
+    )
+    reload_rule: Literal["sj_plus_one", "proportional"] = Field(
+        "sj_plus_one",
+        description="A-37: a short-handed big weapon takes one more ship round per missing "
+        "crewman (d20 rule) or time x crew needed / crew present (rounded up).",
+    )
+    fadad_boxes: tuple[int, int, int, int, int] = Field(
+        (3, 1, 1, 1, 1),
+        description="A-38: ship wound-track boxes Scratched, Lightly, Heavily, Crippled, Wrecked.",
+    )
+    fadad_negative_cap: bool = Field(
+        True,
+        description="A-38: a ship damage number with a negative base is capped at 1, as for "
+        "characters (wounds-and-healing.md 5.1).",
+    )
+    overflow_past_wrecked: Literal["destroyed", "stay_wrecked"] = Field(
+        "destroyed",
+        description="Section 4 (PROPOSED): damage overflowing past Wrecked destroys the ship.",
+    )
+    piercing_entangle_pct: int = Field(
+        50,
+        ge=0,
+        le=100,
+        description="A-44: chance in % that a FADAD piercing ram leaves the ships entangled.",
+    )
+    coma_dice: int = Field(
+        1,
+        ge=0,
+        le=4,
+        description="A-23: Spelljammer shock coma lasts 3 + this many dF days (min 1).",
+    )
+    repair_workers_per_ton: int = Field(
+        1,
+        ge=1,
+        description="A-43: most repair workers per ton of ship volume per shift.",
     )
 
 
@@ -206,7 +261,16 @@ class FireOptions(_Options):
     """Fire switches (C-08)."""
 
     sj_firefighting: bool = Field(
-        True, description="C-08: one firefighter per fire point; air fouls at 10%/40%."
+        True,
+        description="C-08: Spelljammer firefighting in both rulesets: one firefighter per "
+        "point of the fire puts it out, fewer lower it by one each; the air envelope fouls "
+        "at 10% and 40% of tonnage burnt.",
+    )
+    fadad_crit_fire_scale: Literal["damage_number", "weapon_damage"] = Field(
+        "damage_number",
+        description="C-08 (PROPOSED): a FADAD crit fire's value (0, then +1 a round) is the "
+        "ship damage number itself, or weapon damage like wildfire (value + 4dF - fireproof "
+        "armour - Mass Scale).",
     )
 
 
