@@ -51,6 +51,7 @@ __all__ = [
     "resolve_crash_avoidance",
     "resolve_crash_crew_damage",
     "resolve_lock",
+    "resolve_separation",
     "resolve_shear",
     "shear_outcomes",
     "tow",
@@ -174,6 +175,11 @@ def ram_outcome(
     if ram == "grappling":
         return RamOutcome((), 0, 0, True, False)
     raise CloseError(f"unknown ram type {ram!r}; use piercing, blunt or grappling")
+
+
+def resolve_separation(helmsman_bonus: int, other_ship_ac: int, rng: random.Random) -> bool:
+    """Locked ships part when a helmsman of either ship hits the other ship's AC (PROPOSED)."""
+    return resolve_attack(helmsman_bonus, other_ship_ac, rng, crit_from=None).hit
 
 
 def rammer_keeps_moving(hit: bool, target_destroyed: bool, locked_or_grappled: bool) -> bool:

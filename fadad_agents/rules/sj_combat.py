@@ -16,6 +16,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -76,6 +77,9 @@ class CombatError(ValueError):
     """A combat input is outside what the rules allow."""
 
 
+_DICE = re.compile(r"(?:(?P<count>\d+)d(?P<sides>\d+)(?P<bonus>[+-]\d+)?|(?P<flat>\d+))")
+
+
 @dataclass(frozen=True, slots=True)
 class Dice:
     """``count`` dice of ``sides`` plus ``bonus``: the data form of "4d6" (A-48, A-52)."""
@@ -87,6 +91,20 @@ class Dice:
     def __post_init__(self) -> None:
         if self.count < 0 or self.sides < 1:
             raise CombatError(f"dice need count >= 0 and sides >= 1, got {self}")
+
+    @classmethod
+    def parse(cls, text: str) -> Dice:
+        """Dice from text as scenario files write them: ``"4d6"``, ``"2d8+1"``, ``"5"``.
+
+        >>> Dice.parse("2d8+1"), Dice.parse("5")
+        (Dice(count=2, sides=8, bonus=1), Dice(count=0, sides=1, bonus=5))
+        """
+        m = _DICE.fullmatch(text.strip().lower())
+        if m is None:
+            raise CombatError(f"dice {text!r} are not of the form 'NdS', 'NdS+B' or 'N'")
+        if m["sides"] is None:
+            return cls(0, 1, int(m["flat"]))
+        return cls(int(m["count"]), int(m["sides"]), int(m["bonus"] or 0))
 
     def roll(self, rng: random.Random) -> int:
         """Roll the dice on ``rng`` and add the bonus."""

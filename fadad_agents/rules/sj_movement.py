@@ -288,6 +288,8 @@ def check_move(plan: str, sr: int, mc: ManeuverClass, free_turn_counts: bool = T
             hex (option ``sj.free_turn_counts_toward_hex_limit``, PROPOSED default True).
     """
     steps = _parse(plan)
+    if sr <= 0 and steps:
+        raise IllegalMoveError(f"a ship at SR {sr} cannot move or turn ({plan!r})")
     cost = move_cost(plan, mc)
     if cost > sr:
         raise IllegalMoveError(f"plan {plan!r} costs {cost} SR but the ship has SR {sr}")

@@ -172,3 +172,10 @@ def test_boarding_and_towing():
     assert cl.tow(3, 2, 100, 100, 40, 30) == "a"
     assert cl.tow(3, 2, 60, 100, 40, 30) is None  # helm cannot move 70 tons
     assert cl.tow(2, 2, 100, 100, 40, 30) is None
+
+
+def test_locked_ships_separate_on_a_helmsman_hit():
+    """Locked ships part when a helmsman hits the other ship's AC (natural 1 still misses)."""
+    rng = random.Random(9)
+    parts = sum(cl.resolve_separation(30, 10, rng) for _ in range(20_000))
+    assert stats.binomtest(parts, 20_000, 0.95).pvalue > 1e-4

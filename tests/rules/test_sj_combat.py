@@ -176,3 +176,12 @@ def test_spell_range_to_ships():
     assert cb.spell_can_target_ship(30, 0, within_150_ft=True)
     assert cb.spell_can_target_ship(300, 2)
     assert not cb.spell_can_target_ship(300, 3)
+
+
+def test_dice_parse_scenario_text():
+    """Dice parse as the ship-weapon schema writes them; bad text is a ValueError."""
+    assert cb.Dice.parse("4d6") == cb.Dice(4, 6)
+    assert cb.Dice.parse("1d10-2") == cb.Dice(1, 10, -2)
+    assert cb.Dice.parse("5").outcomes() == [(5, Fraction(1))]
+    with pytest.raises(cb.CombatError, match="NdS"):
+        cb.Dice.parse("d6")

@@ -136,3 +136,10 @@ def test_legal_moves_are_legal_and_within_budget(sr, mc):
         assert mv.hexes_moved(plan) <= sr
     if mc < MC.PERFECT:
         assert set(plans) <= set(mv.legal_moves(sr, MC(mc + 1)))
+
+
+def test_ship_at_sr_zero_cannot_maneuver():
+    """A drifting ship (SR 0) neither moves nor turns; only the empty plan is legal."""
+    with pytest.raises(mv.IllegalMoveError, match="SR 0"):
+        mv.check_move("L", sr=0, mc=MC.PERFECT)
+    assert list(mv.legal_moves(0, MC.AVERAGE)) == [""]
