@@ -52,6 +52,12 @@ class FadadOptions(_Options):
     actions_per_round: int = Field(
         2, ge=1, le=10, description="A-06: action budget per 6-second round."
     )
+    crit_effects: Literal["none", "non_lethal", "random"] = Field(
+        "non_lethal",
+        description="A-17: effects of FADAD crits from the PROPOSED d8 list: 'non_lethal' draws "
+        "only non-lethal effects (the seed's advice for boring attacks), 'random' draws from "
+        "all eight, 'none' counts crits without effects.",
+    )
     ms_table_literal: bool = Field(
         False,
         description="A-33: use the printed Maneuvering Skill table (Mediocre 8, Poor 7 rounds "
