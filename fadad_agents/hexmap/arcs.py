@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from types import MappingProxyType
 
-from fadad_agents.hexmap.coords import DIRECTIONS, Hex, HexError
+from fadad_agents.hexmap.coords import DIRECTIONS, Hex, HexError, rotate, spiral
 
 __all__ = [
     "ALL_SECTORS",
@@ -40,9 +40,12 @@ __all__ = [
     "FACINGS",
     "SECTOR_NAMES",
     "ArcError",
+    "arc_hexes",
     "arc_sectors",
+    "dead_ahead",
     "direction_to",
     "in_arc",
+    "in_bow_cone",
     "relative_bearing",
     "sector",
     "sectors",
@@ -193,6 +196,50 @@ def direction_to(origin: Hex, target: Hex) -> int:
     if origin == target:
         raise HexError(f"no direction from {origin} to itself; the hexes must differ")
     return min(_absolute_sectors(origin, target))
+
+
+def dead_ahead(origin: Hex, facing: int, target: Hex) -> bool:
+    """Whether ``target`` lies on the hex row straight out along ``facing`` (not the origin).
+
+    For the Spelljammer +2 against targets directly ahead (or, with the facing turned
+    half round, directly astern).
+    """
+    d = target - origin
+    step = DIRECTIONS[_check_facing(facing)]
+    k = d.length()
+    return k > 0 and d == step * k
+
+
+def in_bow_cone(origin: Hex, facing: int, target: Hex) -> bool:
+    """Whether ``target`` is within the lines of the three frontal hexes.
+
+    The 120-degree cone bounded by the hex rows through the two forward-diagonal
+    neighbours (``facing - 1`` and ``facing + 1``), rows included: the field of fire of a
+    fixed bow weapon (``ships-spelljammer.md`` 7.4). Turn the facing by 3 for the stern.
+    A target in the origin hex is inside.
+    """
+    f = _check_facing(facing)
+    # Rotate the offset so the ship faces north; the cone spanned by NW and NE is then
+    # exactly r <= 0 and s >= 0.
+    d = rotate(target - origin, -f)
+    return d.r <= 0 <= d.s
+
+
+def arc_hexes(
+    origin: Hex,
+    facing: int,
+    arc: str | Iterable[int],
+    radius: int,
+    *,
+    inclusive: bool = True,
+) -> list[Hex]:
+    """Every hex within ``radius`` of ``origin`` that a weapon with ``arc`` bears on."""
+    wanted = arc_sectors(arc)
+    return [
+        h
+        for h in spiral(origin, radius)
+        if h != origin and in_arc(origin, facing, h, wanted, inclusive=inclusive)
+    ]
 
 
 def relative_bearing(origin: Hex, facing: int, target: Hex) -> int:

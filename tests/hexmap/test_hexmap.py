@@ -431,3 +431,49 @@ def test_offset_rows_are_adjacent():
             a = from_offset(col, 2, parity)
             b = from_offset(col, 3, parity)
             assert b - a == DIRECTIONS[3]
+
+
+# --- bow cone, dead ahead, arc hexes ------------------------------------------------------
+
+
+def test_bow_cone_three_frontal_hexes():
+    """The three frontal neighbours and the rows through the diagonal ones are in the cone."""
+    for f in range(6):
+        inside = {d for d in range(6) if hexmap.in_bow_cone(ORIGIN, f, DIRECTIONS[d])}
+        assert inside == {(f - 1) % 6, f, (f + 1) % 6}
+    assert hexmap.in_bow_cone(ORIGIN, 0, Hex(3, -3))  # along the NE row: an edge
+    assert hexmap.in_bow_cone(ORIGIN, 0, Hex(1, -4))
+    assert not hexmap.in_bow_cone(ORIGIN, 0, Hex(3, -2))  # just aft of the NE row
+
+
+@given(hexes, facings, hexes)
+def test_bow_cone_inside_bow_arc(o, f, t):
+    """The 120-degree cone lies inside the 180-degree bow arc and contains the fore sector."""
+    if hexmap.in_bow_cone(o, f, t):
+        assert in_arc(o, f, t, "bow")
+    if in_arc(o, f, t, "fore"):
+        assert hexmap.in_bow_cone(o, f, t)
+
+
+@given(hexes, facings, hexes, st.integers(-6, 6))
+def test_bow_cone_turns_with_the_ship(o, f, t, k):
+    """Rotating target and facing together keeps cone membership."""
+    assert hexmap.in_bow_cone(o, turn(f, k), rotate(t, k, o)) == hexmap.in_bow_cone(o, f, t)
+
+
+@given(hexes, facings, st.integers(0, 10))
+def test_dead_ahead_is_the_facing_row(o, f, n):
+    """Hexes n >= 1 steps straight along the facing are dead ahead, nothing else nearby."""
+    assert hexmap.dead_ahead(o, f, o + DIRECTIONS[f] * n) == (n > 0)
+    assert not hexmap.dead_ahead(o, f, o + DIRECTIONS[(f + 1) % 6] * (n + 1))
+    assert hexmap.dead_ahead(o, turn(f, 3), o - DIRECTIONS[f] * (n + 1))
+
+
+def test_arc_hexes_counts():
+    """Within radius 3 (36 hexes around the origin): 'all' 36, fore and port split the rest."""
+    assert len(hexmap.arc_hexes(ORIGIN, 0, "all", 3)) == 36
+    fore = hexmap.arc_hexes(ORIGIN, 0, "fore", 3, inclusive=False)
+    quarters = [hexmap.arc_hexes(ORIGIN, 2, q, 3, inclusive=False) for q in QUARTERS]
+    assert sum(len(q) for q in quarters) == 36
+    assert Hex(0, -3) in fore
+    assert all(in_arc(ORIGIN, 0, h, "fore") for h in fore)
