@@ -15,13 +15,15 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, TypedDict, Unpack
 
 from fadad_agents.rules.damage import (
+    apply_weapon_groups,
     damage_1df_level,
     fadad_damage,
     freeform_wound,
     fudge_calculated_damage,
+    group_multiplier,
     limited_4df_damage,
     parity_adjustment,
 )
@@ -38,6 +40,7 @@ from fadad_agents.rules.wounds import (
     DOUBLED_RD,
     MINMIDMAX_EPIC,
     STANDARD,
+    Thresholds,
     Wound,
     graze_wound,
     wound_for_damage,
@@ -49,6 +52,7 @@ if TYPE_CHECKING:
 __all__ = [
     "DamageRoll",
     "DamageRules",
+    "HitContext",
     "HitDamage",
     "WoundModel",
     "resolve_wound",
@@ -77,6 +81,7 @@ class DamageRules:
     situational_levels: bool = True
     graze_scale_step: int = 5
     scale_damage_roll: bool = False
+    weapon_groups: bool = False
 
     @classmethod
     def from_options(cls, opts: RulesOptions) -> DamageRules:
@@ -93,6 +98,7 @@ class DamageRules:
             situational_levels=f.situational_levels,
             graze_scale_step=f.graze_scale_step,
             scale_damage_roll=f.scale_damage_roll,
+            weapon_groups=f.weapon_groups,
         )
 
 
@@ -107,6 +113,7 @@ class HitDamage:
 
 
 _NO_DICE: tuple[int, ...] = ()
+_NUMERIC = DamageRules(wound_model="fudge_numeric")
 
 
 def _scale_blocked(rules: DamageRules, rd: int, factor: int, scale_adv: int) -> bool:
@@ -143,24 +150,63 @@ def _sign(x: int) -> int:
 
 def _fudge_numeric(
     rules: DamageRules, rd: int, factor: int, dice: tuple[int, ...], parity: int, scale_adv: int
-) -> HitDamage:
+) -> tuple[HitDamage, Thresholds | None]:
     roll = rules.damage_roll
     die = dice[0] if dice else 0
     if rules.graze and rd == 1:
         shift = _sign(parity) if roll == "parity" else _sign(die)
         graze = graze_wound(factor, scale_adv, rules.graze_scale_step)
-        return HitDamage(damage_1df_level(graze, shift) if shift else graze, 0, dice)
+        return HitDamage(damage_1df_level(graze, shift) if shift else graze, 0, dice), None
     calc = fudge_calculated_damage(rd, factor, double_rd=rules.double_rd)
     thresholds = DOUBLED_RD if rules.double_rd else STANDARD
     if roll == "1dF_level":
-        return HitDamage(damage_1df_level(wound_for_damage(calc, thresholds), die), calc, dice)
+        wound = damage_1df_level(wound_for_damage(calc, thresholds), die)
+        return HitDamage(wound, calc, dice), None
     if roll == "parity":
         damage = max(calc + parity, 0)
     elif roll == "4dF_limited" or _scale_blocked(rules, rd, factor, scale_adv):
         damage = limited_4df_damage(calc, die)
     else:  # none, 1dF_factor, 4dF_unlimited: add the die (0 when none), floor at 0
         damage = max(calc + die, 0)
-    return HitDamage(wound_for_damage(damage, thresholds), damage, dice)
+    return HitDamage(wound_for_damage(damage, thresholds), damage, dice), thresholds
+
+
+def _raw_hit(
+    rules: DamageRules,
+    rd: int,
+    factor: int,
+    dice: tuple[int, ...],
+    parity: int,
+    scale_adv: int,
+    all_out: bool,
+    gm_level: int | None,
+) -> tuple[HitDamage, Thresholds | None]:
+    """The hit before crit bonuses and weapon groups; thresholds None = read as a level."""
+    model = rules.wound_model
+    if model == "fadad":
+        damage = fadad_damage(rd, factor, dice[0])
+        return HitDamage(wound_for_damage(damage), damage, dice), STANDARD
+    if model == "fudge_minmidmax":
+        thresholds = MINMIDMAX_EPIC if rules.minmidmax_epic else STANDARD
+        if rd <= 1 or not dice:  # graze, or a negative bonus: nothing rolled
+            wound = minmidmax_wound(rd, factor, (0, 0, 0), minus2=rules.minmidmax_minus2)
+            return HitDamage(wound, 0, dice), None
+        bonus = total_bonus(factor, rd, minus2=rules.minmidmax_minus2)
+        damage = minmidmax_damage((dice[0], dice[1], dice[2]), bonus, all_out=all_out)
+        return HitDamage(_read(damage, thresholds, rules.kill_above_9), damage, dice), thresholds
+    if model == "fudge_freeform":
+        if gm_level is None:
+            judged, _ = _fudge_numeric(_NUMERIC, rd, factor, (), 0, 0)
+            gm_level = judged.wound
+        wound = freeform_wound(gm_level, dice[0], situational_levels=rules.situational_levels)
+        return HitDamage(wound, 0, dice), None
+    return _fudge_numeric(rules, rd, factor, dice, parity, scale_adv)
+
+
+def _read(damage: int, thresholds: Thresholds, kill_above_9: bool) -> Wound:
+    if kill_above_9 and damage > 9:
+        return Wound.DEAD
+    return wound_for_damage(damage, thresholds)
 
 
 def wound_from_dice(
@@ -174,6 +220,10 @@ def wound_from_dice(
     scale_advantage: int = 0,
     all_out: bool = False,
     gm_level: int | None = None,
+    damage_bonus: int = 0,
+    weapon_group: int | None = None,
+    armour_group: int = 0,
+    critical: bool = False,
 ) -> HitDamage:
     """Wound of a hit under ``rules`` given its damage dice (pure; see :func:`resolve_wound`).
 
@@ -183,35 +233,27 @@ def wound_from_dice(
     defender's Mass Scale: a positive one raises grazes (A-22); a negative one that alone
     blocks a Scratch allows a limited damage roll (``scale_damage_roll``). ``gm_level`` is
     the freeform judgement (default: the ``fudge_numeric`` wound without a damage roll,
-    which agrees with the seed, EX-WND-21).
+    which agrees with the seed, EX-WND-21). ``damage_bonus`` (Extra Damage crits) adds to
+    a positive damage number. With ``rules.weapon_groups`` and a ``weapon_group``, Anna's
+    groups scale the damage number (A-18); a hit read as a level (graze, ``1dF_level``,
+    freeform) loses one level at half damage and all at none (PROPOSED). ``critical``
+    hits always do full damage.
     """
-    model = rules.wound_model
-    if model == "fadad":
-        damage = fadad_damage(rd, factor, dice[0])
-        return HitDamage(wound_for_damage(damage), damage, dice)
-    if model == "fudge_minmidmax":
-        bonus = total_bonus(factor, rd, minus2=rules.minmidmax_minus2)
-        thresholds = MINMIDMAX_EPIC if rules.minmidmax_epic else STANDARD
-        wound = minmidmax_wound(
-            rd, factor, (dice[0], dice[1], dice[2]) if dice else (0, 0, 0),
-            all_out=all_out, minus2=rules.minmidmax_minus2, thresholds=thresholds,
-            kill_above_9=rules.kill_above_9,
-        )  # fmt: skip
-        damage = (
-            minmidmax_damage((dice[0], dice[1], dice[2]), bonus, all_out=all_out) if dice else 0
-        )
-        return HitDamage(wound, damage, dice)
-    if model == "fudge_freeform":
-        if gm_level is None:
-            judged = _fudge_numeric(DamageRules(wound_model="fudge_numeric"), rd, factor, (), 0, 0)
-            gm_level = judged.wound
-        return HitDamage(
-            freeform_wound(gm_level, dice[0], situational_levels=rules.situational_levels),
-            0,
-            dice,
-        )
     parity = parity_adjustment(attacker_dice, defender_dice)
-    return _fudge_numeric(rules, rd, factor, dice, parity, scale_advantage)
+    hit, thresholds = _raw_hit(rules, rd, factor, dice, parity, scale_advantage, all_out, gm_level)
+    groups = rules.weapon_groups and weapon_group is not None
+    if not damage_bonus and not groups:
+        return hit
+    if thresholds is None:
+        if not groups or hit.wound == Wound.UNDAMAGED:
+            return hit
+        m = group_multiplier(weapon_group or 0, armour_group, critical=critical)
+        drop = 0 if m == 1 else (1 if m else Wound.DEAD)
+        return HitDamage(Wound(max(hit.wound - drop, 0)), hit.damage, hit.dice)
+    damage = hit.damage + damage_bonus if hit.damage > 0 else 0
+    if groups:
+        damage = apply_weapon_groups(damage, weapon_group or 0, armour_group, critical=critical)
+    return HitDamage(_read(damage, thresholds, rules.kill_above_9), damage, hit.dice)
 
 
 def _roll_damage_dice(kind: str, rng: random.Random) -> tuple[int, ...]:
@@ -234,47 +276,39 @@ def _damage_dice_outcomes(kind: str) -> Distribution[tuple[int, ...]]:
     return [(_NO_DICE, Fraction(1))]
 
 
+class HitContext(TypedDict, total=False):
+    """Optional facts about a hit, as keyword arguments of :func:`wound_from_dice`."""
+
+    attacker_dice: int
+    defender_dice: int
+    scale_advantage: int
+    all_out: bool
+    gm_level: int | None
+    damage_bonus: int
+    weapon_group: int | None
+    armour_group: int
+    critical: bool
+
+
 def resolve_wound(
-    rules: DamageRules,
-    rd: int,
-    factor: int,
-    rng: random.Random,
-    *,
-    attacker_dice: int = 1,
-    defender_dice: int = 1,
-    scale_advantage: int = 0,
-    all_out: bool = False,
-    gm_level: int | None = None,
+    rules: DamageRules, rd: int, factor: int, rng: random.Random, **hit: Unpack[HitContext]
 ) -> HitDamage:
     """Roll the damage dice the model needs (none when it needs none) and read the wound.
 
     Call it for a hit: RD >= 1, or a FADAD widespread attack placed at Terrible or better
-    (its RD, possibly negative, still enters the sum).
+    (its RD, possibly negative, still enters the sum). Keywords as :func:`wound_from_dice`.
     """
-    dice = _roll_damage_dice(_dice_kind(rules, rd, factor, scale_advantage), rng)
-    return wound_from_dice(
-        rules, rd, factor, dice, attacker_dice=attacker_dice, defender_dice=defender_dice,
-        scale_advantage=scale_advantage, all_out=all_out, gm_level=gm_level,
-    )  # fmt: skip
+    kind = _dice_kind(rules, rd, factor, hit.get("scale_advantage", 0))
+    return wound_from_dice(rules, rd, factor, _roll_damage_dice(kind, rng), **hit)
 
 
 def wound_outcomes(
-    rules: DamageRules,
-    rd: int,
-    factor: int,
-    *,
-    attacker_dice: int = 1,
-    defender_dice: int = 1,
-    scale_advantage: int = 0,
-    all_out: bool = False,
-    gm_level: int | None = None,
+    rules: DamageRules, rd: int, factor: int, **hit: Unpack[HitContext]
 ) -> Distribution[Wound]:
     """Exact distribution of the wound :func:`resolve_wound` returns, ascending."""
     merged: dict[Wound, Fraction] = {}
-    for dice, p in _damage_dice_outcomes(_dice_kind(rules, rd, factor, scale_advantage)):
-        w = wound_from_dice(
-            rules, rd, factor, dice, attacker_dice=attacker_dice, defender_dice=defender_dice,
-            scale_advantage=scale_advantage, all_out=all_out, gm_level=gm_level,
-        ).wound  # fmt: skip
+    kind = _dice_kind(rules, rd, factor, hit.get("scale_advantage", 0))
+    for dice, p in _damage_dice_outcomes(kind):
+        w = wound_from_dice(rules, rd, factor, dice, **hit).wound
         merged[w] = merged.get(w, Fraction(0)) + p
     return sorted(merged.items())

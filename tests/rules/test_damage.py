@@ -425,3 +425,36 @@ def test_scale_note_allows_damage_roll():
     assert wound_outcomes(rules, 3, -3) == [(W.UNDAMAGED, Fraction(1))]
     off = DamageRules(wound_model="fudge_numeric")
     assert wound_outcomes(off, 3, -3, scale_advantage=-2) == [(W.UNDAMAGED, Fraction(1))]
+
+
+def test_dispatch_weapon_groups_and_crit_bonus():
+    """A-18 in the dispatcher: a Medium weapon vs plate does half, full on a critical;
+    Extra Damage crits add to the damage number."""
+    rules = DamageRules(wound_model="fudge_numeric", weapon_groups=True)
+    full = wound_from_dice(rules, 3, 3, ())
+    assert (full.damage, full.wound) == (6, W.VERY_HURT)
+    half = wound_from_dice(rules, 3, 3, (), weapon_group=2, armour_group=3)
+    assert (half.damage, half.wound) == (3, W.HURT)
+    crit = wound_from_dice(rules, 3, 3, (), weapon_group=2, armour_group=3, critical=True)
+    assert crit.damage == 6
+    none = wound_from_dice(rules, 3, 3, (), weapon_group=0, armour_group=3)
+    assert none.wound == W.UNDAMAGED
+    # a graze read as a level loses one level at half damage
+    assert wound_from_dice(rules, 1, 5, (), weapon_group=2, armour_group=3).wound == W.SCRATCH
+    # the option off: groups are ignored
+    plain = DamageRules(wound_model="fudge_numeric")
+    assert wound_from_dice(plain, 3, 3, (), weapon_group=0, armour_group=3).damage == 6
+    bonus = wound_from_dice(DamageRules(), 5, 3, (1,), damage_bonus=2)
+    assert (bonus.damage, bonus.wound) == (11, W.NEAR_DEATH)
+    dist = wound_outcomes(rules, 3, 3, weapon_group=2, armour_group=3)
+    assert dist == [(W.HURT, Fraction(1))]
+
+
+def test_minmidmax_dispatch_kill_above_9():
+    """Min-Mid-Max via the dispatcher: bonus +4 reads Max + Mid; above 9 may kill."""
+    rules = DamageRules(wound_model="fudge_minmidmax", kill_above_9=True)
+    hit = wound_from_dice(rules, 6, 6, (4, 5, 6))
+    assert (hit.damage, hit.wound) == (11, W.DEAD)
+    keep = wound_from_dice(DamageRules(wound_model="fudge_minmidmax"), 6, 6, (4, 5, 6))
+    assert keep.wound == W.NEAR_DEATH
+    assert wound_outcomes(rules, 2, -1) == [(W.UNDAMAGED, Fraction(1))]  # no roll at all
