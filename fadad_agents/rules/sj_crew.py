@@ -36,6 +36,7 @@ __all__ = [
     "StrikeSituation",
     "base_rounds",
     "crew_loss_event",
+    "crew_loss_triggers",
     "crew_shortage_steps",
     "crewed_class",
     "five_hull_points_trigger",
@@ -275,6 +276,27 @@ def hd_event(hit_dice: Fraction) -> MoraleEvent | None:
     if hit_dice < 8:
         return MoraleEvent.HD_4_TO_8
     return MoraleEvent.HD_8_TO_14 if hit_dice < 15 else MoraleEvent.HD_15_PLUS
+
+
+def crew_loss_triggers(lost_before: int, lost_after: int, original: int) -> list[MoraleTrigger]:
+    """Morale checks caused by crew losses this round (section 18).
+
+    Crossing 25% or 50% of the original crew eliminated each call for a check; any
+    companion slain once 50% were already gone calls for another.
+    """
+    if original < 1 or not 0 <= lost_before <= lost_after:
+        raise CrewError(
+            f"need original >= 1 and 0 <= lost before <= lost after, got {original}, "
+            f"{lost_before}, {lost_after}"
+        )
+    triggers: list[MoraleTrigger] = []
+    if 4 * lost_before < original <= 4 * lost_after:
+        triggers.append(MoraleTrigger.CREW_25)
+    if 2 * lost_before < original <= 2 * lost_after:
+        triggers.append(MoraleTrigger.CREW_50)
+    if 2 * lost_before >= original and lost_after > lost_before:
+        triggers.append(MoraleTrigger.SLAIN_AFTER_50)
+    return triggers
 
 
 def five_hull_points_trigger(hull_now: int, hull_max: int) -> bool:

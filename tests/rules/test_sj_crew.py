@@ -158,3 +158,13 @@ def test_failure_and_striking_colours():
         crew.morale_failure("tavern")  # type: ignore[arg-type]
     assert crew.mutual_strike({"a", "b"}, {"a", "b"})
     assert not crew.mutual_strike({"a"}, {"a", "b"})
+
+
+def test_crew_loss_triggers():
+    """Crossing 25% and 50% crew losses each trigger a check; losses after 50% trigger more."""
+    T = crew.MoraleTrigger
+    assert crew.crew_loss_triggers(0, 4, 20) == []
+    assert crew.crew_loss_triggers(4, 5, 20) == [T.CREW_25]
+    assert crew.crew_loss_triggers(0, 10, 20) == [T.CREW_25, T.CREW_50]
+    assert crew.crew_loss_triggers(10, 11, 20) == [T.SLAIN_AFTER_50]
+    assert crew.crew_loss_triggers(10, 10, 20) == []
