@@ -7,33 +7,33 @@ mechanics), A-59 (dice division: floor, minimum 1) and A-70 (unit Scale rounded 
 nearest, Scale not in the damage modifiers, morale = trait + 4dF vs level, casualties
 ``round(max% x N)``).
 
-Spelljammer rapid resolution lives in :mod:`fadad_agents.rules.mass_rapid` (kept apart to
-keep modules short) and is re-exported here, so ``mass.rapid_dice`` works.
+This module is the public entry point; the rules live in
+:mod:`fadad_agents.rules.mass_units` (FADAD unit Scale, damage table, morale, track),
+:mod:`fadad_agents.rules.mass_fight` (a unit attacking a unit) and
+:mod:`fadad_agents.rules.mass_rapid` (Spelljammer rapid resolution and crew morale), kept
+apart so each module stays short.
 
 Every rule has a scalar pure function on a ``random.Random`` stream and, where an engine
 resolves thousands of groups at once, a ``*_batch`` twin over numpy arrays drawing from a
 ``numpy.random.Generator``. Finite chances come with their exact distributions.
 
->>> unit_scale(10), unit_scale(100), unit_scale(1000)
-(6, 11, 17)
->>> capped_scale_bonuses(11, 6)
-(10, 6)
+>>> unit_scale(100), capped_scale_bonuses(11, 6), rapid_dice(30, defender_hd=2, max_damage=8)
+(11, (10, 6), 15)
 """
 
 from __future__ import annotations
 
-import math
-import random
-from dataclasses import dataclass, replace
-from fractions import Fraction
-from typing import Literal
-
-import numpy as np
-from numpy.typing import ArrayLike, NDArray
-
-from fadad_agents.rules.dice import TABLE_4DF, Distribution, fudge_distribution, roll_4df
-from fadad_agents.rules.ladder import FAIR, GOOD, GREAT, LEGENDARY, MEDIOCRE
+from fadad_agents.rules.mass_fight import (
+    UnitAttack,
+    UnitBatch,
+    UnitState,
+    resolve_unit_attack,
+    resolve_unit_attacks_batch,
+    unit_damage_number,
+    unit_damage_outcomes,
+)
 from fadad_agents.rules.mass_rapid import (
+    CrewBatch,
     CrewGroup,
     RapidError,
     RapidRound,
@@ -45,18 +45,46 @@ from fadad_agents.rules.mass_rapid import (
     rapid_dice,
     rapid_dice_batch,
     rapid_hit_probability,
+    rapid_round_outcomes,
     rapid_volley,
     rapid_volley_batch,
     rapid_volley_outcomes,
     resolve_rapid_round,
+    resolve_rapid_rounds_batch,
 )
-from fadad_agents.rules.options import MassOptions
+from fadad_agents.rules.mass_units import (
+    DEAD,
+    NO_HIT,
+    SUB_SCRATCHES_PER_SCRATCH,
+    UNIT_DAMAGE_TABLE,
+    UNIT_TRACK_BOXES,
+    MassError,
+    UnitDamageRow,
+    UnitWounds,
+    capped_scale_bonuses,
+    capped_scale_bonuses_batch,
+    casualties,
+    casualties_batch,
+    casualty_outcomes,
+    max_casualties,
+    max_casualties_batch,
+    morale_check,
+    morale_check_batch,
+    morale_pass_probability,
+    record_unit_damage,
+    record_unit_damage_batch,
+    unit_damage_row,
+    unit_scale,
+    unit_scale_batch,
+)
 
 __all__ = [
     "DEAD",
     "NO_HIT",
+    "SUB_SCRATCHES_PER_SCRATCH",
     "UNIT_DAMAGE_TABLE",
     "UNIT_TRACK_BOXES",
+    "CrewBatch",
     "CrewGroup",
     "MassError",
     "RapidError",
@@ -84,11 +112,14 @@ __all__ = [
     "rapid_dice",
     "rapid_dice_batch",
     "rapid_hit_probability",
+    "rapid_round_outcomes",
     "rapid_volley",
     "rapid_volley_batch",
     "rapid_volley_outcomes",
     "record_unit_damage",
+    "record_unit_damage_batch",
     "resolve_rapid_round",
+    "resolve_rapid_rounds_batch",
     "resolve_unit_attack",
     "resolve_unit_attacks_batch",
     "unit_damage_number",
@@ -97,463 +128,3 @@ __all__ = [
     "unit_scale",
     "unit_scale_batch",
 ]
-
-type IntArray = NDArray[np.int64]
-type BoolArray = NDArray[np.bool_]
-
-_LOG_1_5 = math.log(1.5)
-_TABLE_4DF_NP = np.asarray(TABLE_4DF, dtype=np.int64)
-
-NO_HIT = -99
-"""Damage value the batch functions use for a missed attack (no damage number)."""
-
-_NO_CHECK = -1000  # batch sentinel: the row asks for no morale check
-
-DEAD = 6
-"""Wound index of a destroyed unit (``wounds-and-healing.md`` section 1)."""
-
-UNIT_TRACK_BOXES: tuple[int, int, int, int, int] = (3, 1, 1, 1, 1)
-"""Standard track boxes per level Scratch, Hurt, Very Hurt, Incapacitated, Near Death."""
-
-SUB_SCRATCHES_PER_SCRATCH = 4
-"""Four sub-scratches make one Scratch (SEED, ``mass-combat.md`` 1.3)."""
-
-
-class MassError(ValueError):
-    """A mass-combat input is impossible (negative strength, zero Hit Dice ...)."""
-
-
-# --- FADAD units: Scale -------------------------------------------------------------
-
-
-def _round_scale(exact: float, rounding: str) -> int:
-    # Scale of 1.5**k is exactly k: nudge off float error before rounding down.
-    return math.floor(exact + 1e-9) if rounding == "down" else math.floor(exact + 0.5)
-
-
-def unit_scale(n: int, rounding: Literal["half_up", "down"] = "half_up") -> int:
-    """Scale bonus of a unit of ``n`` fighters: log(n) / log(1.5), rounded (A-70).
-
-    A unit of 0 has no Scale left to add; it is reported as 0.
-    """
-    if n < 0:
-        raise MassError(f"unit strength {n} is negative; use 0 or more fighters")
-    if n <= 1:
-        return 0
-    return _round_scale(math.log(n) / _LOG_1_5, rounding)
-
-
-def unit_scale_batch(n: ArrayLike, rounding: Literal["half_up", "down"] = "half_up") -> IntArray:
-    """:func:`unit_scale` over an array of unit strengths."""
-    arr = np.asarray(n, dtype=np.int64)
-    if (arr < 0).any():
-        raise MassError("unit strengths must be 0 or more")
-    exact = np.log(np.maximum(arr, 1)) / _LOG_1_5
-    shift = 1e-9 if rounding == "down" else 0.5
-    return np.floor(exact + shift).astype(np.int64)
-
-
-def capped_scale_bonuses(scale_a: int, scale_b: int, cap: int = 4) -> tuple[int, int]:
-    """Both units' Scale bonuses with their difference clamped to ``cap`` (1.2).
-
-    The larger unit's bonus is reduced (PROPOSED), so 11 vs 6 fights as 10 vs 6.
-    """
-    if cap < 0:
-        raise MassError(f"Scale cap {cap} is negative; use 0..4")
-    return min(scale_a, scale_b + cap), min(scale_b, scale_a + cap)
-
-
-def capped_scale_bonuses_batch(
-    scale_a: ArrayLike, scale_b: ArrayLike, cap: int = 4
-) -> tuple[IntArray, IntArray]:
-    """:func:`capped_scale_bonuses` over arrays of Scales."""
-    a = np.asarray(scale_a, dtype=np.int64)
-    b = np.asarray(scale_b, dtype=np.int64)
-    return np.minimum(a, b + cap), np.minimum(b, a + cap)
-
-
-# --- FADAD units: damage table ------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class UnitDamageRow:
-    """One row of the unit damage table (``mass-combat.md`` 1.3).
-
-    Attributes:
-        damage_type: ``sub_scratch``, ``scratch``, ``hurt``, ``very_hurt``,
-            ``incapacitated`` or ``dead``.
-        wound_level: wound index it marks (0 = sub-scratch only, 1..4, or :data:`DEAD`).
-        morale_level: ladder level the morale check must reach; None when no check.
-        max_casualty_pct: the most casualties the hit can cause, in percent of strength.
-        skill_penalty: what the level costs the unit's skill (for the row's own level).
-    """
-
-    damage_type: str
-    wound_level: int
-    morale_level: int | None
-    max_casualty_pct: int
-    skill_penalty: int
-
-
-UNIT_DAMAGE_TABLE: tuple[tuple[int, UnitDamageRow], ...] = (
-    (9, UnitDamageRow("dead", DEAD, None, 100, 0)),
-    (7, UnitDamageRow("incapacitated", 4, LEGENDARY, 100, 0)),
-    (5, UnitDamageRow("very_hurt", 3, GREAT, 56, -2)),
-    (3, UnitDamageRow("hurt", 2, GOOD, 33, -1)),
-    (1, UnitDamageRow("scratch", 1, FAIR, 8, 0)),
-    (-1, UnitDamageRow("sub_scratch", 0, MEDIOCRE, 2, 0)),
-)
-"""(minimum damage, row), highest first; damage <= -2 has no effect."""
-
-
-def unit_damage_row(damage: int) -> UnitDamageRow | None:
-    """The table row a damage number reads; None for -2 or less (no effect)."""
-    for minimum, row in UNIT_DAMAGE_TABLE:
-        if damage >= minimum:
-            return row
-    return None
-
-
-def _pct_of(pct: int, strength: int) -> int:
-    # round(pct% x N), half up, in integers (56% of 50 is exactly 28).
-    return (2 * pct * strength + 100) // 200
-
-
-def max_casualties(damage: int, strength: int) -> int:
-    """Most casualties one hit of ``damage`` causes to a unit of ``strength`` (A-70)."""
-    if strength < 0:
-        raise MassError(f"unit strength {strength} is negative; use 0 or more fighters")
-    row = unit_damage_row(damage)
-    return 0 if row is None else min(strength, _pct_of(row.max_casualty_pct, strength))
-
-
-def casualties(
-    damage: int,
-    strength: int,
-    rng: random.Random,
-    mode: Literal["deterministic", "random"] = "deterministic",
-) -> int:
-    """Casualties of one hit: the maximum, or uniform 0..maximum with ``mode='random'``."""
-    top = max_casualties(damage, strength)
-    return top if mode == "deterministic" else int(rng.random() * (top + 1))
-
-
-def casualty_outcomes(
-    damage: int, strength: int, mode: Literal["deterministic", "random"] = "deterministic"
-) -> Distribution[int]:
-    """Exact distribution of :func:`casualties`."""
-    top = max_casualties(damage, strength)
-    if mode == "deterministic":
-        return [(top, Fraction(1))]
-    return [(k, Fraction(1, top + 1)) for k in range(top + 1)]
-
-
-def max_casualties_batch(damage: ArrayLike, strength: ArrayLike) -> IntArray:
-    """:func:`max_casualties` over arrays (damage :data:`NO_HIT` means no casualties)."""
-    dmg = np.asarray(damage, dtype=np.int64)
-    n = np.asarray(strength, dtype=np.int64)
-    pct = np.select(
-        [dmg >= lo for lo, _ in UNIT_DAMAGE_TABLE],
-        [row.max_casualty_pct for _, row in UNIT_DAMAGE_TABLE],
-        default=0,
-    )
-    return np.minimum(n, (2 * pct * n + 100) // 200)
-
-
-def casualties_batch(
-    rng: np.random.Generator,
-    damage: ArrayLike,
-    strength: ArrayLike,
-    mode: Literal["deterministic", "random"] = "deterministic",
-) -> IntArray:
-    """:func:`casualties` over arrays."""
-    top = max_casualties_batch(damage, strength)
-    if mode == "deterministic":
-        return top
-    return rng.integers(0, top + 1, dtype=np.int64)
-
-
-# --- FADAD units: morale ------------------------------------------------------------
-
-
-def morale_pass_probability(trait: int, level: int) -> Fraction:
-    """P(trait + 4dF >= level): the unit holds (A-70)."""
-    return sum((p for v, p in fudge_distribution(4) if trait + v >= level), Fraction(0))
-
-
-def morale_check(trait: int, level: int, rng: random.Random) -> bool:
-    """Roll the unit's morale: True if it holds, False if it breaks."""
-    return trait + roll_4df(rng) >= level
-
-
-def morale_check_batch(rng: np.random.Generator, trait: ArrayLike, level: ArrayLike) -> BoolArray:
-    """:func:`morale_check` for many units at once."""
-    t = np.asarray(trait, dtype=np.int64)
-    lv = np.asarray(level, dtype=np.int64)
-    shape = np.broadcast_shapes(t.shape, lv.shape)
-    dice = _TABLE_4DF_NP[rng.integers(0, 81, size=shape)]
-    result: BoolArray = t + dice >= lv
-    return result
-
-
-# --- FADAD units: wound track -------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class UnitWounds:
-    """A unit's wound track: marked boxes per level plus banked sub-scratches.
-
-    ``marked[i]`` counts marked boxes at level ``i + 1`` (Scratch .. Near Death).
-    """
-
-    marked: tuple[int, int, int, int, int] = (0, 0, 0, 0, 0)
-    sub_scratches: int = 0
-    dead: bool = False
-
-    @property
-    def level(self) -> int:
-        """Highest marked level: 0 undamaged .. 5 Near Death, 6 dead."""
-        if self.dead:
-            return DEAD
-        return max((i + 1 for i, m in enumerate(self.marked) if m), default=0)
-
-    @property
-    def skill_penalty(self) -> int:
-        """-1 when Hurt, -2 when Very Hurt; only the highest level counts."""
-        return {2: -1, 3: -2}.get(self.level, 0)
-
-    @property
-    def out_of_action(self) -> bool:
-        """Incapacitated or worse: the unit no longer fights as a unit."""
-        return self.level >= 4
-
-
-def _mark(wounds: UnitWounds, level: int) -> UnitWounds:
-    # Standard recording (wounds-and-healing.md 6.3): roll up to the next open box.
-    marked = list(wounds.marked)
-    while level <= len(marked) and marked[level - 1] >= UNIT_TRACK_BOXES[level - 1]:
-        level += 1
-    if level > len(marked):
-        return replace(wounds, dead=True)
-    marked[level - 1] += 1
-    return replace(wounds, marked=(marked[0], marked[1], marked[2], marked[3], marked[4]))
-
-
-def record_unit_damage(wounds: UnitWounds, damage: int) -> UnitWounds:
-    """Record one hit's damage number on a unit's track.
-
-    9+ destroys the unit; -1 and 0 bank a sub-scratch (4 make a Scratch); -2 or less does
-    nothing.
-    """
-    row = unit_damage_row(damage)
-    if row is None or wounds.dead:
-        return wounds
-    if row.wound_level == DEAD:
-        return replace(wounds, dead=True)
-    if row.wound_level == 0:
-        subs = wounds.sub_scratches + 1
-        if subs < SUB_SCRATCHES_PER_SCRATCH:
-            return replace(wounds, sub_scratches=subs)
-        return _mark(replace(wounds, sub_scratches=0), 1)
-    return _mark(wounds, row.wound_level)
-
-
-# --- FADAD units: one attack --------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class UnitState:
-    """A FADAD unit between exchanges.
-
-    Attributes:
-        strength: fighters still in the unit.
-        attack: attack skill of a representative member (ladder int).
-        defence: defence skill of a representative member.
-        odm: offensive damage modifier of a representative member.
-        ddm: defensive damage modifier of a representative member.
-        morale: morale/leadership trait used for morale checks.
-        wounds: the unit's wound track.
-        broken: True once a morale check failed (retreating or routed).
-    """
-
-    strength: int
-    attack: int = FAIR
-    defence: int = FAIR
-    odm: int = 0
-    ddm: int = 0
-    morale: int = FAIR
-    wounds: UnitWounds = UnitWounds()
-    broken: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class UnitAttack:
-    """What one unit's attack on another did.
-
-    Attributes:
-        rd: relative degree of the opposed roll (hit iff >= 1; defender wins ties).
-        damage: the damage number, None on a miss.
-        row: the damage-table row read, None on a miss or damage <= -2.
-        casualties: fighters the defender lost.
-        morale_passed: None without a check, else whether the defender held.
-        defender: the defender afterwards.
-    """
-
-    rd: int
-    damage: int | None
-    row: UnitDamageRow | None
-    casualties: int
-    morale_passed: bool | None
-    defender: UnitState
-
-
-def unit_damage_number(rd: int, damage_mod: int, roll: int) -> int:
-    """FADAD damage number RD + (ODM - DDM) + 4dF, capped at 1 if the base is negative.
-
-    Units read 0 and -1 too (sub-scratches), so no floor is applied here.
-    """
-    base = rd + damage_mod
-    final = base + roll
-    return min(final, 1) if base < 0 else final
-
-
-def _bonuses(attacker: UnitState, defender: UnitState, options: MassOptions) -> tuple[int, int]:
-    a = unit_scale(attacker.strength, options.scale_rounding)
-    d = unit_scale(defender.strength, options.scale_rounding)
-    return capped_scale_bonuses(a, d, options.scale_cap)
-
-
-def _damage_mod(attacker: UnitState, defender: UnitState, options: MassOptions) -> int:
-    mod = attacker.odm - defender.ddm
-    if options.scale_in_damage:
-        bonus_a, bonus_d = _bonuses(attacker, defender, options)
-        mod += bonus_a - bonus_d
-    return mod
-
-
-def _apply_hit(
-    defender: UnitState, damage: int, rng: random.Random, options: MassOptions
-) -> tuple[UnitDamageRow | None, int, bool | None, UnitState]:
-    row = unit_damage_row(damage)
-    lost = casualties(damage, defender.strength, rng, options.casualties)
-    passed: bool | None = None
-    if row is not None and row.morale_level is not None and lost < defender.strength:
-        passed = morale_check(defender.morale, row.morale_level, rng)
-    after = replace(
-        defender,
-        strength=defender.strength - lost,
-        wounds=record_unit_damage(defender.wounds, damage),
-        broken=defender.broken or passed is False,
-    )
-    return row, lost, passed, after
-
-
-def resolve_unit_attack(
-    attacker: UnitState,
-    defender: UnitState,
-    rng: random.Random,
-    options: MassOptions | None = None,
-) -> UnitAttack:
-    """One unit attacks another: opposed 4dF with capped Scale, damage, casualties, morale."""
-    opts = options or MassOptions()
-    bonus_a, bonus_d = _bonuses(attacker, defender, opts)
-    att = attacker.attack + attacker.wounds.skill_penalty + bonus_a + roll_4df(rng)
-    dfn = defender.defence + defender.wounds.skill_penalty + bonus_d + roll_4df(rng)
-    rd = att - dfn
-    if rd < 1:
-        return UnitAttack(rd, None, None, 0, None, defender)
-    damage = unit_damage_number(rd, _damage_mod(attacker, defender, opts), roll_4df(rng))
-    row, lost, passed, after = _apply_hit(defender, damage, rng, opts)
-    return UnitAttack(rd, damage, row, lost, passed, after)
-
-
-def unit_damage_outcomes(
-    attacker: UnitState, defender: UnitState, options: MassOptions | None = None
-) -> Distribution[int | None]:
-    """Exact distribution of the damage number of :func:`resolve_unit_attack` (None = miss)."""
-    opts = options or MassOptions()
-    bonus_a, bonus_d = _bonuses(attacker, defender, opts)
-    skill_gap = (attacker.attack + attacker.wounds.skill_penalty + bonus_a) - (
-        defender.defence + defender.wounds.skill_penalty + bonus_d
-    )
-    mod = _damage_mod(attacker, defender, opts)
-    four = fudge_distribution(4)
-    out: dict[int | None, Fraction] = {}
-    for va, pa in four:
-        for vd, pd in four:
-            rd = skill_gap + va - vd
-            if rd < 1:
-                out[None] = out.get(None, Fraction(0)) + pa * pd
-                continue
-            for vr, pr in four:
-                key = unit_damage_number(rd, mod, vr)
-                out[key] = out.get(key, Fraction(0)) + pa * pd * pr
-    return sorted(out.items(), key=lambda kv: -100 if kv[0] is None else kv[0])
-
-
-@dataclass(frozen=True, slots=True)
-class UnitBatch:
-    """Many unit attacks at once: one entry per attacker/defender pair.
-
-    Attributes:
-        rd: relative degrees.
-        damage: damage numbers, :data:`NO_HIT` on a miss.
-        casualties: fighters each defender lost.
-        morale_checked: whether each defender had to check morale.
-        morale_passed: whether it held (True where no check was made).
-        strength_after: each defender's strength afterwards.
-    """
-
-    rd: IntArray
-    damage: IntArray
-    casualties: IntArray
-    morale_checked: BoolArray
-    morale_passed: BoolArray
-    strength_after: IntArray
-
-
-def resolve_unit_attacks_batch(
-    rng: np.random.Generator,
-    attack: ArrayLike,
-    defence: ArrayLike,
-    attacker_strength: ArrayLike,
-    defender_strength: ArrayLike,
-    damage_mod: ArrayLike,
-    defender_morale: ArrayLike,
-    options: MassOptions | None = None,
-) -> UnitBatch:
-    """Vectorised :func:`resolve_unit_attack` for k pairs.
-
-    ``attack`` and ``defence`` are effective skills (wound penalties already applied);
-    ``damage_mod`` is ODM - DDM. Wound tracks stay with the caller
-    (:func:`record_unit_damage` per unit, or read ``damage``).
-    """
-    opts = options or MassOptions()
-    att = np.asarray(attack, dtype=np.int64)
-    dfn = np.asarray(defence, dtype=np.int64)
-    n_att = np.asarray(attacker_strength, dtype=np.int64)
-    n_def = np.asarray(defender_strength, dtype=np.int64)
-    mod = np.asarray(damage_mod, dtype=np.int64)
-    shape = np.broadcast_shapes(att.shape, dfn.shape, n_att.shape, n_def.shape, mod.shape)
-    bonus_a, bonus_d = capped_scale_bonuses_batch(
-        unit_scale_batch(n_att, opts.scale_rounding),
-        unit_scale_batch(n_def, opts.scale_rounding),
-        opts.scale_cap,
-    )
-    dice = _TABLE_4DF_NP[rng.integers(0, 81, size=(3, *shape))]
-    rd = (att + bonus_a + dice[0]) - (dfn + bonus_d + dice[1])
-    if opts.scale_in_damage:
-        mod = mod + bonus_a - bonus_d
-    base = rd + mod
-    final = np.where(base < 0, np.minimum(base + dice[2], 1), base + dice[2])
-    damage = np.where(rd >= 1, final, NO_HIT)
-    lost = casualties_batch(rng, damage, np.broadcast_to(n_def, shape), opts.casualties)
-    level = np.select(
-        [damage >= lo for lo, _ in UNIT_DAMAGE_TABLE],
-        [_NO_CHECK if r.morale_level is None else r.morale_level for _, r in UNIT_DAMAGE_TABLE],
-        default=_NO_CHECK,
-    )
-    checked = (level != _NO_CHECK) & (lost < n_def)
-    rolls = morale_check_batch(rng, np.broadcast_to(defender_morale, shape), level)
-    passed = np.where(checked, rolls, True)
-    return UnitBatch(rd, damage, lost, checked, passed, n_def - lost)

@@ -31,6 +31,7 @@ from fadad_agents.rules.dice import Distribution
 from fadad_agents.rules.options import MassOptions
 
 __all__ = [
+    "CrewBatch",
     "CrewGroup",
     "RapidError",
     "RapidRound",
@@ -42,10 +43,12 @@ __all__ = [
     "rapid_dice",
     "rapid_dice_batch",
     "rapid_hit_probability",
+    "rapid_round_outcomes",
     "rapid_volley",
     "rapid_volley_batch",
     "rapid_volley_outcomes",
     "resolve_rapid_round",
+    "resolve_rapid_rounds_batch",
 ]
 
 type IntArray = NDArray[np.int64]
@@ -194,6 +197,10 @@ class RapidRound:
     second: CrewGroup
 
 
+def _dice_for(side: CrewGroup, count: int, other: CrewGroup, opts: MassOptions) -> int:
+    return rapid_dice(count, other.hd, side.max_damage, side.incapacitating, opts.rapid_rounding)
+
+
 def resolve_rapid_round(
     first: CrewGroup,
     second: CrewGroup,
@@ -202,19 +209,69 @@ def resolve_rapid_round(
 ) -> RapidRound:
     """One round in initiative order: ``first`` strikes, ``second`` answers with survivors."""
     opts = options or MassOptions()
-    d1 = rapid_dice(
-        first.count, second.hd, first.max_damage, first.incapacitating, opts.rapid_rounding
-    )
+    d1 = _dice_for(first, first.count, second, opts)
     k1 = rapid_volley(
         d1, first.attack_bonus, second.ac, second.count, rng, opts.rapid_natural_rolls
     )
     second = replace(second, count=second.count - k1)
-    d2 = rapid_dice(
-        second.count, first.hd, second.max_damage, second.incapacitating, opts.rapid_rounding
-    )
+    d2 = _dice_for(second, second.count, first, opts)
     k2 = rapid_volley(d2, second.attack_bonus, first.ac, first.count, rng, opts.rapid_natural_rolls)
     first = replace(first, count=first.count - k2)
     return RapidRound(d1, k1, d2, k2, first, second)
+
+
+def rapid_round_outcomes(
+    first: CrewGroup, second: CrewGroup, options: MassOptions | None = None
+) -> Distribution[tuple[int, int]]:
+    """Exact distribution of (casualties dealt by ``first``, by ``second``) in one round.
+
+    The law behind :func:`resolve_rapid_round`: the second side's dice depend on how many
+    of it survived the first volley.
+    """
+    opts = options or MassOptions()
+    p1 = rapid_hit_probability(first.attack_bonus, second.ac, opts.rapid_natural_rolls)
+    p2 = rapid_hit_probability(second.attack_bonus, first.ac, opts.rapid_natural_rolls)
+    d1 = _dice_for(first, first.count, second, opts)
+    out: Distribution[tuple[int, int]] = []
+    for k1, q1 in rapid_volley_outcomes(d1, p1, second.count):
+        d2 = _dice_for(second, second.count - k1, first, opts)
+        out.extend(((k1, k2), q1 * q2) for k2, q2 in rapid_volley_outcomes(d2, p2, first.count))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class CrewBatch:
+    """Many crews on one side as arrays: head counts and average crewman (13.1).
+
+    ``p_hit`` is each crew's chance to hit the crew it fights
+    (:func:`rapid_hit_probability` as a float).
+    """
+
+    count: IntArray
+    hd: IntArray
+    max_damage: IntArray
+    p_hit: NDArray[np.float64]
+    incapacitating: BoolArray
+
+
+def resolve_rapid_rounds_batch(
+    rng: np.random.Generator,
+    first: CrewBatch,
+    second: CrewBatch,
+    options: MassOptions | None = None,
+) -> tuple[IntArray, IntArray]:
+    """One round for k pairs of crews at once, in initiative order.
+
+    Returns the survivors ``(first.count, second.count)`` after the round; pair i fights
+    ``first[i]`` against ``second[i]``.
+    """
+    opts = options or MassOptions()
+    r = opts.rapid_rounding
+    d1 = rapid_dice_batch(first.count, second.hd, first.max_damage, first.incapacitating, r)
+    second_left = second.count - rapid_volley_batch(rng, d1, first.p_hit, second.count)
+    d2 = rapid_dice_batch(second_left, first.hd, second.max_damage, second.incapacitating, r)
+    first_left = first.count - rapid_volley_batch(rng, d2, second.p_hit, first.count)
+    return first_left, second_left
 
 
 def incapacitated_share(casualties: int, d6: int) -> int:

@@ -373,3 +373,56 @@ def test_rapid_casualties_within_strength(a, b, hd_a, hd_b, bonus, mx, seed):
 def test_unit_scale_batch_agrees_with_scalar(n):
     """The vectorised Scale equals the scalar one."""
     assert mass.unit_scale_batch([n])[0] == mass.unit_scale(n)
+
+
+def test_rapid_round_outcomes_match_samplers():
+    """One exchange's exact joint casualties match the scalar and the numpy round."""
+    first = mass.CrewGroup(count=9, hd=1, attack_bonus=2, ac=12, max_damage=8)
+    second = mass.CrewGroup(count=6, hd=2, attack_bonus=3, ac=13, max_damage=10)
+    dist = mass.rapid_round_outcomes(first, second)
+    assert sum(p for _, p in dist) == 1
+    rng = random.Random(21)
+    samples = []
+    for _ in range(20_000):
+        rnd = mass.resolve_rapid_round(first, second, rng)
+        samples.append((rnd.first_casualties_dealt, rnd.second_casualties_dealt))
+    assert _chi_square_p(samples, dist) > 1e-4
+    k = 20_000
+    p1 = float(mass.rapid_hit_probability(2, 13))
+    p2 = float(mass.rapid_hit_probability(3, 12))
+    a = mass.CrewBatch(
+        np.full(k, 9), np.full(k, 1), np.full(k, 8), np.full(k, p1), np.zeros(k, bool)
+    )
+    b = mass.CrewBatch(
+        np.full(k, 6), np.full(k, 2), np.full(k, 10), np.full(k, p2), np.zeros(k, bool)
+    )
+    a_left, b_left = mass.resolve_rapid_rounds_batch(np.random.default_rng(21), a, b)
+    pairs = list(zip((6 - b_left).tolist(), (9 - a_left).tolist(), strict=True))
+    assert _chi_square_p(pairs, dist) > 1e-4
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    data=st.lists(
+        st.tuples(st.lists(st.integers(-3, 12), max_size=10), st.integers(-3, 12)),
+        min_size=1,
+        max_size=12,
+    )
+)
+def test_record_unit_damage_batch_agrees_with_scalar(data):
+    """The vectorised wound track records a hit exactly as the scalar one, from any state."""
+    units, more = [], []
+    for history, dmg in data:
+        u = mass.UnitWounds()
+        for h in history:
+            u = mass.record_unit_damage(u, h)
+        units.append(u)
+        more.append(dmg)
+    marked = np.array([u.marked for u in units])
+    subs = np.array([u.sub_scratches for u in units])
+    dead = np.array([u.dead for u in units])
+    box, subs2, dead2 = mass.record_unit_damage_batch(marked, subs, dead, more)
+    expected = [mass.record_unit_damage(u, d) for u, d in zip(units, more, strict=True)]
+    assert box.tolist() == [list(u.marked) for u in expected]
+    assert subs2.tolist() == [u.sub_scratches for u in expected]
+    assert dead2.tolist() == [u.dead for u in expected]
