@@ -30,7 +30,7 @@ from fadad_agents.rules import actions
 from fadad_agents.rules.damage import fadad_damage
 from fadad_agents.rules.dice import Distribution, fudge_distribution, roll_4df
 from fadad_agents.rules.ladder import TERRIBLE
-from fadad_agents.rules.ships_fadad import ShipRulesError
+from fadad_agents.rules.ships_fadad import ShipRulesError, attack_outcomes
 from fadad_agents.rules.wounds import (
     Overflow,
     WoundTrack,
@@ -67,6 +67,7 @@ __all__ = [
     "ship_damage_outcomes",
     "ship_level",
     "ship_level_for_damage",
+    "shot_damage_outcomes",
     "wildfire_ignites",
 ]
 
@@ -122,6 +123,34 @@ def ship_damage_outcomes(
     for roll, p in fudge_distribution(4):
         d = ship_damage(rd, weapon_damage, roll, armour, mass_scale, negative_cap=negative_cap)
         merged[d] = merged.get(d, Fraction(0)) + p
+    return sorted(merged.items())
+
+
+def shot_damage_outcomes(
+    skill: int,
+    target: int,
+    ms: int | None,
+    penalty: int,
+    weapon_damage: int,
+    armour: int,
+    mass_scale: int,
+    *,
+    negative_cap: bool = True,
+) -> Distribution[int]:
+    """Exact distribution of one shot's damage number, a miss counting as 0 (ascending).
+
+    Combines :func:`~fadad_agents.rules.ships_fadad.attack_outcomes` (gunner 4dF against
+    the ship's dodge 4dF) with the damage roll's 4dF.
+    """
+    merged: dict[int, Fraction] = {}
+    for rd, p in attack_outcomes(skill, target, ms, penalty):
+        if rd < 1:
+            merged[0] = merged.get(0, Fraction(0)) + p
+            continue
+        for dmg, q in ship_damage_outcomes(
+            rd, weapon_damage, armour, mass_scale, negative_cap=negative_cap
+        ):
+            merged[dmg] = merged.get(dmg, Fraction(0)) + p * q
     return sorted(merged.items())
 
 

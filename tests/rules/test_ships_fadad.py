@@ -61,6 +61,7 @@ from fadad_agents.rules.ships_fadad_damage import (
     ship_damage,
     ship_damage_outcomes,
     ship_level_for_damage,
+    shot_damage_outcomes,
     wildfire_ignites,
 )
 
@@ -399,6 +400,23 @@ def test_ship_damage_distribution_matches_sampler():
     assert dict(dist)[5] == Fraction(19, 81)
     rng = random.Random(5)
     samples = [ship_damage(1, 22, roll_4df(rng), 1, 17) for _ in range(30_000)]
+    assert _chi_square_p(samples, dist) > 1e-4
+
+
+def test_shot_damage_outcomes_match_full_sampler():
+    """EX-SHF-02's shot end to end: gunner, dodge and damage dice against the exact law."""
+    cat = BIG_WEAPONS["catapult_medium"]
+    target, pen = artillery_target(50, cat, 3), dodge_penalty(cat)
+    dist = shot_damage_outcomes(GOOD, target, 0, pen, cat.damage, 1, 17)
+    assert sum(p for _, p in dist) == 1
+    miss = 1 - ship_hit_probability(GOOD, target, 0, pen)
+    assert dict(dist)[0] >= miss
+    rng = random.Random(2)
+    samples = []
+    for _ in range(40_000):
+        shot, _dice = resolve_ship_attack(GOOD, target, 0, pen, rng)
+        dmg = ship_damage(shot.rd, cat.damage, roll_4df(rng), 1, 17) if shot.hit else 0
+        samples.append(dmg)
     assert _chi_square_p(samples, dist) > 1e-4
 
 
