@@ -3,7 +3,8 @@
 :class:`DamageRules` holds the damage switches of :class:`RulesOptions` as a slotted
 value; :func:`resolve_wound` rolls exactly the damage dice the model needs and reads the
 wound; :func:`wound_outcomes` is its exact distribution; :func:`wound_from_dice` is the
-pure function both share.
+pure function both share. :class:`WoundRules` and :func:`record_wound` record the wound
+with the Scratch cap, overflow and PC-death options.
 
 >>> rules = DamageRules(wound_model="fudge_numeric")
 >>> wound_from_dice(rules, rd=2, factor=2, dice=()).wound.label      # EX-WND-03
@@ -40,9 +41,13 @@ from fadad_agents.rules.wounds import (
     DOUBLED_RD,
     MINMIDMAX_EPIC,
     STANDARD,
+    Overflow,
     Thresholds,
     Wound,
+    WoundTrack,
     graze_wound,
+    pc_death_cap,
+    record,
     wound_for_damage,
 )
 
@@ -55,6 +60,8 @@ __all__ = [
     "HitContext",
     "HitDamage",
     "WoundModel",
+    "WoundRules",
+    "record_wound",
     "resolve_wound",
     "wound_from_dice",
     "wound_outcomes",
@@ -312,3 +319,68 @@ def wound_outcomes(
         w = wound_from_dice(rules, rd, factor, dice, **hit).wound
         merged[w] = merged.get(w, Fraction(0)) + p
     return sorted(merged.items())
+
+
+# --- recording under the options (§6.3, §8, §12) -----------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class WoundRules:
+    """The recording switches of :class:`RulesOptions`, read once."""
+
+    wound_track: str = "standard"
+    scratch_cap: bool = False
+    overflow_past_near_death: Overflow = "dead"
+    max_three_levels: bool = False
+    no_near_death_unless_incap: bool = False
+    point_spend: bool = True
+    stun_scratches_accumulate: bool = False
+    knockout_rounds: int | None = None
+
+    @classmethod
+    def from_options(cls, opts: RulesOptions) -> WoundRules:
+        """Copy the recording switches out of a validated :class:`RulesOptions`."""
+        return cls(
+            wound_track=opts.wound_track,
+            scratch_cap=opts.scratch_cap,
+            overflow_past_near_death=opts.overflow_past_near_death,
+            max_three_levels=opts.pc_death.max_three_levels,
+            no_near_death_unless_incap=opts.pc_death.no_near_death_unless_incap,
+            point_spend=opts.pc_death.point_spend,
+            stun_scratches_accumulate=opts.stun_scratches_accumulate,
+            knockout_rounds=opts.knockout_rounds,
+        )
+
+
+def record_wound(
+    rules: WoundRules,
+    track: WoundTrack,
+    wound: int,
+    *,
+    pc: bool = False,
+    incap_at_round_start: bool = False,
+    point_spent: bool = False,
+    pulled_to: int | None = None,
+) -> WoundTrack:
+    """Record a wound with the options: Scratch cap, overflow, PC-death protections (PCs
+    only, never ordinary NPCs), a spent Ite/Fudge point (only if ``point_spend`` is on)
+    and a pulled punch capped at ``pulled_to``."""
+    cap: int = Wound.DEAD if pulled_to is None else pulled_to
+    if pc:
+        cap = min(
+            cap,
+            pc_death_cap(
+                track,
+                max_three_levels=rules.max_three_levels,
+                no_near_death_unless_incap=rules.no_near_death_unless_incap,
+                incap_at_round_start=incap_at_round_start,
+                point_spent=point_spent and rules.point_spend,
+            ),
+        )
+    return record(
+        track,
+        wound,
+        scratch_cap=rules.scratch_cap,
+        overflow_past_near_death=rules.overflow_past_near_death,
+        max_level=cap,
+    )

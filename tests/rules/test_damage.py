@@ -15,6 +15,8 @@ from fadad_agents.rules.dice import three_d6_distribution
 from fadad_agents.rules.options import RulesOptions
 from fadad_agents.rules.wound_models import (
     DamageRules,
+    WoundRules,
+    record_wound,
     resolve_wound,
     wound_from_dice,
     wound_outcomes,
@@ -458,3 +460,20 @@ def test_minmidmax_dispatch_kill_above_9():
     keep = wound_from_dice(DamageRules(wound_model="fudge_minmidmax"), 6, 6, (4, 5, 6))
     assert keep.wound == W.NEAR_DEATH
     assert wound_outcomes(rules, 2, -1) == [(W.UNDAMAGED, Fraction(1))]  # no roll at all
+
+
+def test_record_wound_under_options():
+    """record_wound applies PC protections to PCs only, point spends, pulled punches."""
+    opts = RulesOptions.from_flat({"pc_death.max_three_levels": True, "scratch_cap": True})
+    rules = WoundRules.from_options(opts)
+    assert (rules.max_three_levels, rules.scratch_cap, rules.point_spend) == (True, True, True)
+    t = new_track()
+    assert record_wound(rules, t, W.NEAR_DEATH, pc=True).level == W.VERY_HURT  # EX-WND-17
+    assert record_wound(rules, t, W.NEAR_DEATH).level == W.NEAR_DEATH  # NPCs unprotected
+    hurt = record(t, W.HURT)
+    assert record_wound(rules, hurt, W.DEAD, pc=True, point_spent=True).level == (W.INCAPACITATED)
+    no_spend = WoundRules(point_spend=False)
+    assert record_wound(no_spend, t, W.NEAR_DEATH, pc=True, point_spent=True).level == (
+        W.NEAR_DEATH
+    )
+    assert record_wound(rules, t, W.NEAR_DEATH, pulled_to=W.SCRATCH).level == W.SCRATCH
