@@ -26,11 +26,13 @@ import difflib
 from typing import Annotated, Any, ClassVar
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     BeforeValidator,
     ConfigDict,
     Field,
     ValidationInfo,
+    WithJsonSchema,
     model_validator,
 )
 from pydantic_core import PydanticCustomError
@@ -39,11 +41,15 @@ from fadad_agents.rules import ladder
 
 __all__ = [
     "FORCE_KINDS",
+    "Boxes",
     "Ladder",
     "Name",
     "Policies",
     "PolicyRef",
+    "Position",
     "Record",
+    "Scalar",
+    "exact_length",
     "nearest",
 ]
 
@@ -67,6 +73,56 @@ Ladder = Annotated[
 
 Name = Annotated[str, Field(min_length=1, max_length=120)]
 """A non-empty display name."""
+
+
+def exact_length(n: int, what: str) -> BeforeValidator:
+    """Validator: a list must have exactly ``n`` items (one clear message, not n 'missing')."""
+
+    def check(value: Any) -> Any:
+        if isinstance(value, list | tuple) and len(value) != n:
+            raise ValueError(f"has {len(value)} items (needs exactly {n}: {what})")
+        return value
+
+    return BeforeValidator(check)
+
+
+Position = Annotated[tuple[int, int], exact_length(2, "[q, r] or [x, y]")]
+"""A map cell: axial hex coordinates or yards on open ground."""
+
+Boxes = Annotated[
+    tuple[int, int, int, int, int],
+    exact_length(5, "Scratch, Hurt, Very Hurt, Incapacitated, Near Death"),
+]
+"""Boxes per wound level (wounds-and-healing.md 6.2)."""
+
+
+def _scalar(value: Any) -> Any:
+    if value is None or isinstance(value, str | int | float | bool):
+        return value
+    raise ValueError(f"{value!r} is not a single value (expected text, a number, true/false)")
+
+
+Scalar = Annotated[
+    Any,
+    BeforeValidator(_scalar),
+    WithJsonSchema({"type": ["string", "number", "boolean", "null"]}),
+]
+"""One plain YAML value: text, number, boolean or null."""
+
+
+def _identifier(what: str, example: str, dots: bool) -> AfterValidator:
+    allowed = set("abcdefghijklmnopqrstuvwxyz0123456789_" + (".-" if dots else ""))
+
+    def check(value: str) -> str:
+        if not value or not value[0].isalpha() or not set(value) <= allowed:
+            extra = ", . and -" if dots else ""
+            raise ValueError(
+                f"{value!r} is not a {what} (lower-case letters, digits and _{extra}; "
+                f"e.g. {example})"
+            )
+        return value
+
+    return AfterValidator(check)
 
 
 def nearest(word: str, choices: list[str] | tuple[str, ...], n: int = 3) -> list[str]:
@@ -95,6 +151,7 @@ class Record(BaseModel):
             allowed = list(cls.model_fields)
             for key in data:
                 if key not in cls.model_fields:
+                    _raise_if_other_kind(cls, str(key))
                     raise PydanticCustomError(
                         "unknown_field",
                         "'{field}' is not a field of {model} (allowed: {allowed}){hint}",
@@ -107,6 +164,27 @@ class Record(BaseModel):
                         },
                     )
         return data
+
+
+def _raise_if_other_kind(cls: type[Record], key: str) -> None:
+    """A force-only field on the wrong kind of force: say which kinds have it."""
+    if "kind" not in cls.model_fields:
+        return
+    from fadad_agents.schema.scenario import FORCE_CLASSES
+
+    owners = [kind for kind, other in FORCE_CLASSES.items() if key in other.model_fields]
+    if owners:
+        raise PydanticCustomError(
+            "unknown_field",
+            "'{field}' is not a field of {model} (it is a field of {owners}: set kind: {first})",
+            {
+                "where": key,
+                "field": key,
+                "model": cls.__name__,
+                "owners": ", ".join(owners),
+                "first": owners[0],
+            },
+        )
 
 
 def _resolve_reference(kind: str, data: Any, info: ValidationInfo) -> Any:
@@ -144,8 +222,10 @@ class PolicyRef(Record):
     YAML: ``targeting: nearest`` or ``targeting: {name: focus_fire, params: {k: 2}}``.
     """
 
-    name: str = Field(pattern=r"^[a-z][a-z0-9_.\-]*$", description="Registry name.")
-    params: dict[str, str | int | float | bool | None] = Field(
+    name: Annotated[str, _identifier("policy name", "focus_fire", dots=True)] = Field(
+        description="Registry name."
+    )
+    params: dict[str, Scalar] = Field(
         default_factory=dict, description="Keyword arguments for the policy factory."
     )
 
@@ -157,7 +237,7 @@ class PolicyRef(Record):
 
 Policies = Annotated[
     dict[
-        Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")],
+        Annotated[str, _identifier("decision name", "targeting", dots=False)],
         PolicyRef,
     ],
     Field(

@@ -19,7 +19,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable
 from importlib import resources
-from importlib.abc import Traversable
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 

@@ -23,13 +23,12 @@ from typing import ClassVar, Literal
 from pydantic import Field, model_validator
 from pydantic_core import PydanticCustomError
 
-from fadad_agents.schema.base import Ladder, Name, Policies, Record
+from fadad_agents.schema.base import Boxes, Ladder, Name, Policies, Position, Record
 from fadad_agents.schema.equipment import Armour, Shield, Weapon
 
 __all__ = ["Character", "Creature", "WoundTrack"]
 
 WoundTrack = Literal["standard", "moderately_cinematic", "epic", "npc3", "dc_attribute"]
-Boxes = tuple[int, int, int, int, int]
 
 
 class Creature(Record):
@@ -126,6 +125,6 @@ class Character(Creature):
     player: bool = Field(False, description="PC or major NPC: PC-death options apply (C-13).")
     ite_points: int = Field(0, ge=0, le=100, description="Ité (Fudge) points (A-29).")
     policies: Policies
-    position: tuple[int, int] | None = Field(None, description="Map cell (q, r) or (x, y).")
+    position: Position | None = Field(None, description="Map cell (q, r) or (x, y).")
     facing: int = Field(0, ge=0, le=5, description="Hex side faced, 0..5.")
     aboard: str | None = Field(None, description="Name of the ship this fighter is on.")

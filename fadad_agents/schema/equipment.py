@@ -16,11 +16,11 @@ Both add ``magic_plus``. ``Weapon.damage_bonus(fudge=...)`` returns the one in u
 from __future__ import annotations
 
 import itertools
-from typing import Any, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field, field_validator
 
-from fadad_agents.schema.base import Ladder, Name, Record
+from fadad_agents.schema.base import Ladder, Name, Record, exact_length
 
 __all__ = [
     "PROJECTILE_DEFENCE_PENALTY",
@@ -30,6 +30,9 @@ __all__ = [
     "Weapon",
 ]
 
+RangeBands = Annotated[
+    tuple[int, int, int, int], exact_length(4, "point-blank, short, medium, long")
+]
 Group = Literal["none", "light", "medium", "heavy"]
 
 PROJECTILE_DEFENCE_PENALTY: dict[str, int] = {
@@ -71,7 +74,7 @@ class Weapon(Record):
         "none", description="Projectile class: defence penalty 0/-1/-2/-3 (6.3)."
     )
     actions_to_ready: int = Field(0, ge=0, le=10, description="Actions to ready (6.4).")
-    range_yards: tuple[int, int, int, int] | None = Field(
+    range_yards: RangeBands | None = Field(
         None,
         description="Upper bounds in yards of point-blank, short, medium, long range; "
         "beyond long is extreme.",
@@ -196,6 +199,13 @@ class ShipWeapon(Record):
     def _x_is_none(cls, value: Any) -> Any:
         if isinstance(value, list | tuple):
             return [None if v in ("X", "x") else v for v in value]
+        return value
+
+    @field_validator("range_mods")
+    @classmethod
+    def _some_range(cls, value: tuple[int | None, ...]) -> tuple[int | None, ...]:
+        if all(mod is None for mod in value):
+            raise ValueError("every range is X (at least one range needs a Target modifier)")
         return value
 
     @property

@@ -19,7 +19,7 @@ from typing import ClassVar, Literal
 
 from pydantic import Field
 
-from fadad_agents.schema.base import Ladder, Name, Policies, Record
+from fadad_agents.schema.base import Boxes, Ladder, Name, Policies, Position, Record
 from fadad_agents.schema.equipment import Armour, ShipWeapon, Weapon
 
 __all__ = ["MC_LADDER", "Crew", "Ship", "Unit"]
@@ -35,7 +35,7 @@ class _Placed(Record):
     name: Name
     description: str = ""
     policies: Policies
-    position: tuple[int, int] | None = Field(None, description="Map cell (q, r) or (x, y).")
+    position: Position | None = Field(None, description="Map cell (q, r) or (x, y).")
     facing: int = Field(0, ge=0, le=5, description="Hex side faced, 0..5.")
 
 
@@ -92,7 +92,7 @@ class Ship(_Placed):
     volume_scale: int | None = Field(None, description="FADAD Volume Scale (widespread).")
     mass_scale: int = Field(ge=0, le=80, description="FADAD Mass Scale (DDM vs big weapons).")
     hull_points: int = Field(ge=1, le=100_000, description="SJ hull points.")
-    damage_boxes: tuple[int, int, int, int, int] = Field(
+    damage_boxes: Boxes = Field(
         (3, 1, 1, 1, 1),
         description="FADAD boxes: Scratched, Light, Heavy, Crippled, Wrecked (PROPOSED).",
     )

@@ -105,20 +105,33 @@ def _walk(
 
 def parse_yaml(text: str, filename: str) -> tuple[Any, dict[Loc, int]]:
     """Parse YAML text; syntax problems raise :class:`ScenarioError`."""
-    loader = MarkedLoader(text)
+    try:
+        loader = MarkedLoader(text)
+    except yaml.YAMLError as exc:  # the reader rejects control characters up front
+        raise ScenarioError([f"{filename}:1 (yaml): {exc}".replace("\n", " ")]) from None
     try:
         data, lines, dups = loader.document_with_lines()
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark else 1
-        raise ScenarioError([f"{filename}:{line} (yaml): {exc.problem or exc}"]) from None
+        raise ScenarioError([_yaml_problem(exc, filename)]) from None
     except (yaml.YAMLError, ValueError, RecursionError) as exc:
-        raise ScenarioError([f"{filename}:1 (yaml): {exc}"]) from None
+        raise ScenarioError([f"{filename}:1 (yaml): {exc}".replace("\n", " ")]) from None
     finally:
         loader.dispose()
     if dups:
         raise ScenarioError([f"{filename}:{d}" for d in dups])
     return data, lines
+
+
+def _yaml_problem(exc: yaml.MarkedYAMLError, filename: str) -> str:
+    mark = exc.problem_mark or exc.context_mark
+    line = mark.line + 1 if mark else 1
+    problem = str(exc.problem or exc)
+    if "constructor for the tag" in problem:
+        return f"{filename}:{line} (yaml): {problem} (plain YAML only; tags are not allowed)"
+    if exc.context and exc.context_mark is not None:
+        where = f"{exc.context} from line {exc.context_mark.line + 1}"
+        return f"{filename}:{line} (yaml): {problem} ({where}; check the indentation)"
+    return f"{filename}:{line} (yaml): {problem}".replace("\n", " ")
 
 
 def _read(source: str | Path) -> tuple[str, str]:
@@ -139,10 +152,13 @@ def _read(source: str | Path) -> tuple[str, str]:
 def _validate[M: BaseModel](
     cls: type[M], data: Any, lines: dict[Loc, int], filename: str, catalog: Catalog | None
 ) -> M:
+    if data is None:
+        need = ", ".join(n for n, f in cls.model_fields.items() if f.is_required())
+        raise ScenarioError([f"{filename}:1 (document): the file is empty (needs {need})"])
     try:
         return cls.model_validate(data, context={"catalog": catalog or default_catalog()})
     except ValidationError as exc:
-        raise ScenarioError(_problems(exc, lines, filename)) from None
+        raise ScenarioError(_problems(exc, lines, filename, cls)) from None
     except RecursionError:
         raise ScenarioError([f"{filename}:1 (document): nested too deeply"]) from None
 
@@ -189,22 +205,40 @@ def scenario_json_schema() -> str:
     return json.dumps(Scenario.model_json_schema(), indent=2, sort_keys=True)
 
 
-def _problems(exc: ValidationError, lines: dict[Loc, int], filename: str) -> list[str]:
-    out: list[str] = []
+def _problems(
+    exc: ValidationError, lines: dict[Loc, int], filename: str, root: type[BaseModel]
+) -> list[str]:
+    found: list[tuple[int, str]] = []
     for err in exc.errors(include_url=False):
         ctx: dict[str, Any] = dict(err.get("ctx") or {})
         loc = _clean_loc(err["loc"], str(ctx.get("where", "")))
         if err["type"] == "bad_kind":
             loc = (*loc, "kind")
+        if err["type"] == "extra_forbidden":
+            ctx["allowed"] = _fields_at(root, loc[:-1])
         line = _line(loc, lines)
         text = f"{filename}:{line} {_fmt(loc)}: {_message(err, ctx)}"
-        if text not in out:
-            out.append(text)
-    return out
+        if all(text != seen for _, seen in found):
+            found.append((line, text))
+    found.sort(key=lambda item: item[0])  # stable: same-line problems keep pydantic's order
+    return [text for _, text in found]
+
+
+def _fields_at(root: type[BaseModel], loc: Loc) -> list[str]:
+    """Field names of the nested model at ``loc`` (plain model fields only, e.g. rules)."""
+    cls: type[BaseModel] = root
+    for part in loc:
+        field = cls.model_fields.get(part)
+        if field is None or not (
+            isinstance(field.annotation, type) and issubclass(field.annotation, BaseModel)
+        ):
+            return []
+        cls = field.annotation
+    return list(cls.model_fields)
 
 
 def _clean_loc(loc: tuple[int | str, ...], where: str) -> Loc:
-    parts = [str(p) for p in loc]
+    parts = [str(p) for p in loc if p != "[key]"]
     # Drop the discriminator tags pydantic inserts after a force's list index.
     kept = [
         p for i, p in enumerate(parts) if not (p in FORCE_KINDS and i and parts[i - 1].isdigit())
@@ -215,10 +249,18 @@ def _clean_loc(loc: tuple[int | str, ...], where: str) -> Loc:
 
 
 def _line(loc: Loc, lines: dict[Loc, int]) -> int:
-    for cut in range(len(loc), -1, -1):
-        if loc[:cut] in lines:
-            return lines[loc[:cut]]
-    return 1
+    """Line of the deepest written node on ``loc``; dotted keys (``fadad.x: 1``) match too."""
+    best, depth = lines.get((), 1), 0
+    frontier: list[tuple[Loc, int]] = [((), 0)]
+    while frontier:
+        path, used = frontier.pop()
+        if path in lines and used >= depth:
+            best, depth = lines[path], used
+        for take in range(1, len(loc) - used + 1):
+            candidate = (*path, ".".join(loc[used : used + take]))
+            if candidate in lines:
+                frontier.append((candidate, used + take))
+    return best
 
 
 def _fmt(loc: Loc) -> str:
@@ -234,6 +276,10 @@ def _fmt(loc: Loc) -> str:
 
 
 def _short(value: Any) -> str:
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list) and len(repr(value)) > _MAX_INPUT:
+        return f"a list of {len(value)} items"
     text = repr(value)
     return text if len(text) <= _MAX_INPUT else text[: _MAX_INPUT - 3] + "..."
 
@@ -268,6 +314,13 @@ def _message(err: Any, ctx: dict[str, Any]) -> str:
     value = err.get("input")
     if kind == "missing":
         return "missing (this field is required)"
+    if kind == "extra_forbidden":
+        fields = [str(f) for f in ctx.get("allowed") or []]
+        key = str(err["loc"][-1])
+        close = nearest(key, fields, n=1)
+        hint = f"; did you mean '{close[0]}'?" if close else ""
+        listed = f" (allowed: {', '.join(fields)})" if fields else ""
+        return f"'{key}' is not a field here{listed}{hint}"
     if kind in _TYPE_WORDS:
         return f"{_short(value)} is not {_TYPE_WORDS[kind]} (expected {_TYPE_WORDS[kind]})"
     if kind in _BOUNDS:

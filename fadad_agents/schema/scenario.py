@@ -28,7 +28,15 @@ from fadad_agents.schema.base import Name, Policies, Record
 from fadad_agents.schema.character import Character
 from fadad_agents.schema.forces import Crew, Ship, Unit
 
-__all__ = ["Force", "MapSpec", "Scenario", "Side", "StopConditions", "force_kind"]
+__all__ = ["FORCE_CLASSES", "Force", "MapSpec", "Scenario", "Side", "StopConditions", "force_kind"]
+
+FORCE_CLASSES: dict[str, type[Character | Crew | Unit | Ship]] = {
+    "character": Character,
+    "crew": Crew,
+    "unit": Unit,
+    "ship": Ship,
+}
+"""Schema class of each force kind."""
 
 _FOLDER_KIND = {"creatures": "character", "crews": "crew", "units": "unit", "ships": "ship"}
 

@@ -11,11 +11,9 @@ from typing import ClassVar
 from pydantic import Field, model_validator
 from pydantic_core import PydanticCustomError
 
-from fadad_agents.schema.base import Name, Record
+from fadad_agents.schema.base import Name, Record, Scalar
 
 __all__ = ["Table"]
-
-Cell = int | float | str | None
 
 
 class Table(Record):
@@ -28,7 +26,7 @@ class Table(Record):
     description: str = ""
     source: str = Field(description="Rules file and section, e.g. ships-fadad.md 3.")
     columns: list[str] = Field(min_length=1)
-    rows: list[list[Cell]] = Field(min_length=1)
+    rows: list[list[Scalar]] = Field(min_length=1)
 
     @model_validator(mode="after")
     def _row_widths(self) -> Table:

@@ -1,0 +1,152 @@
+"""The catalogue in models/: every entry validates, names resolve, the wheel layout works."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from fadad_agents.schema import (
+    KIND_CLASSES,
+    KINDS,
+    Catalog,
+    CatalogError,
+    Creature,
+    Ship,
+    Weapon,
+    default_catalog,
+    load_entry,
+    validate_path,
+)
+from fadad_agents.schema.catalog import model_roots
+from tests.schema.conftest import MODELS, ROOT
+
+
+@pytest.mark.parametrize("path", MODELS, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_every_catalogue_file_validates(path: Path) -> None:
+    """Each shipped catalogue file validates as the schema class of its folder."""
+    assert validate_path(path) == []
+    assert isinstance(load_entry(path, path.parent.name), KIND_CLASSES[path.parent.name])
+
+
+def test_every_kind_has_entries() -> None:
+    """The catalogue has at least one entry of every kind, and only known folders."""
+    cat = default_catalog()
+    for kind in KINDS:
+        assert cat.names(kind), kind
+    folders = {p.name for p in (ROOT / "models").iterdir() if p.is_dir()}
+    assert folders == set(KINDS)
+
+
+def test_seed_weapon_tables_are_complete() -> None:
+    """Every weapon in the FADAD bonus table and the FUDGE class list is in the catalogue."""
+    cat = default_catalog()
+    fadad = {
+        "punch": -1, "gauntlet": 0, "thrown-rock": 0, "kick": 0, "dagger": 1, "billy-club": 1,
+        "armoured-boot": 1, "sling": 1, "shortsword": 2, "spear-one-handed": 2, "mace": 2,
+        "hatchet": 2, "bow": 2, "broadsword": 3, "spear-two-handed": 3, "war-maul": 3,
+        "axe": 3, "morningstar": 3, "quarterstaff": 3, "greatsword": 4, "battleaxe": 4,
+    }  # fmt: skip
+    for name, bonus in fadad.items():
+        assert cat.load(f"weapons/{name}").fadad_bonus == bonus, name
+    fudge = {
+        "punch": -1, "unarmed-fighting": 0, "blackjack": 0, "knife": 1, "brass-knuckles": 0,
+        "sling": 0, "kick": 0, "mace": 1, "shortsword": 2, "spear-one-handed": 1,
+        "bow-bodkin": 1, "longsword": 3, "axe": 3, "spear-two-handed": 2, "poleaxe": 2,
+        "bow": 2, "broadsword": 3, "greatsword": 4, "battleaxe": 4, "war-maul": 3,
+    }  # fmt: skip
+    for name, value in fudge.items():
+        assert cat.load(f"weapons/{name}").fudge_value == value, name
+
+
+def test_armour_and_shield_tables() -> None:
+    """Armour DDM values (4.2) and shield Target bonuses (personal-combat.md 3)."""
+    cat = default_catalog()
+    armour = {"leather": 1, "heavy-cloth": 1, "heavy-leather": 2, "scale-mail": 2,
+              "cuir-bouilli": 2, "chain-mail": 2, "coat-of-plates": 3, "plate": 4}  # fmt: skip
+    for name, value in armour.items():
+        assert cat.load(f"armour/{name}").ddm == value, name
+    shields = {"buckler": (0, 1, 0), "small": (1, 1, 0), "medium": (2, 1, 0), "large": (3, 2, -1)}
+    for name, (bonus, attackers, penalty) in shields.items():
+        shield = cat.load(f"shields/{name}")
+        assert (shield.target_bonus, shield.attackers, shield.attack_penalty) == (
+            bonus,
+            attackers,
+            penalty,
+        )
+
+
+def test_big_weapon_table() -> None:
+    """The FADAD big-weapon table (ships-fadad.md 3.1), including X = out of range."""
+    cat = default_catalog()
+    medium = cat.load("big-weapons/catapult-medium")
+    assert (medium.crew, medium.reload_rounds, medium.damage) == (3, 2, 22)
+    assert medium.range_mods == (-3, -1, 1, 2, 4, 6, 8, None)
+    assert medium.max_range == 6
+    wildfire = cat.load("big-weapons/wildfire-projector")
+    assert (wildfire.sets_fire, wildfire.max_range, wildfire.damage) == (True, 2, 16)
+    assert cat.load("big-weapons/ballista-light").damage_vs_flesh == 1
+
+
+def test_creature_scales() -> None:
+    """Creature Scales match the Target table examples (EX-PC-07)."""
+    cat = default_catalog()
+    scales = {"human": 0, "hobbit": -4, "ogre": 4, "pixie": -12, "mouse": -15, "cat": -6,
+              "rabbit": -7, "leprechaun": -3, "dragon": 6}  # fmt: skip
+    for name, scale in scales.items():
+        creature = cat.load(f"creatures/{name}")
+        assert isinstance(creature, Creature)
+        assert creature.scale == scale, name
+
+
+def test_leprechaun_defence_matches_ex_wnd_06() -> None:
+    """EX-WND-06: McMurtree the leprechaun has defensive factor -3."""
+    assert default_catalog().load("creatures/leprechaun").ddm == -3
+
+
+def test_ship_catalogue_entries_resolve_their_weapons() -> None:
+    """Ship entries name big weapons by catalogue reference; they resolve with arcs."""
+    galleon = default_catalog().load("ships/war-galleon")
+    assert isinstance(galleon, Ship)
+    assert [w.arc for w in galleon.weapons] == ["port", "starboard", "fore"]
+    assert galleon.weapons[0].model == "big-weapons/catapult-medium"
+    assert galleon.mc_level == -1  # D = Mediocre
+
+
+def test_unknown_name_suggests_the_nearest() -> None:
+    """A misspelt name fails with the closest names offered."""
+    with pytest.raises(CatalogError, match="did you mean weapons/broadsword"):
+        default_catalog().full_name("weapons/brodsword")
+
+
+def test_short_names_need_the_kind() -> None:
+    """`broadsword` resolves when the kind is known; another kind's name is refused."""
+    cat = default_catalog()
+    assert cat.full_name("broadsword", "weapons") == "weapons/broadsword"
+    with pytest.raises(CatalogError, match="is a ships entry, but a weapons entry is needed"):
+        cat.full_name("ships/war-galleon", "weapons")
+    with pytest.raises(CatalogError, match="not a catalogue kind"):
+        cat.names("spaceships")
+
+
+def test_installed_wheel_layout(tmp_path: Path) -> None:
+    """A catalogue root shaped like the wheel's fadad_agents/_models is read the same way."""
+    (tmp_path / "weapons").mkdir()
+    (tmp_path / "weapons" / "stick.yaml").write_text("name: Stick\nfudge_class: 0\n")
+    cat = Catalog([tmp_path])
+    assert cat.names() == ["weapons/stick"]
+    stick = cat.load("weapons/stick")
+    assert isinstance(stick, Weapon)
+    assert (stick.name, stick.model, stick.fudge_value) == ("Stick", "weapons/stick", 0)
+
+
+def test_source_tree_is_a_root() -> None:
+    """In a checkout the repository's models/ folder is one of the catalogue roots."""
+    assert any(Path(str(root)) == ROOT / "models" for root in model_roots())
+
+
+def test_listing_has_one_line_per_entry() -> None:
+    """`fadad catalog ships` lists name and display name."""
+    lines = default_catalog().listing("ships")
+    assert len(lines) == len(default_catalog().names("ships"))
+    assert any(line.startswith("ships/war-galleon") and "War galleon" in line for line in lines)
