@@ -1,4 +1,5 @@
-"""Wound levels, damage thresholds and the wound track (``wounds-and-healing.md`` §1, §6, §8, §12).
+"""Wound levels, thresholds, the wound and stun tracks (``wounds-and-healing.md`` §1, §5.4,
+§6, §8, §12). The ``dc_attribute`` track (§6.4) is :mod:`fadad_agents.rules.dc_track`.
 
 A wound track is a frozen value: :func:`record` returns a new track. Each mark keeps the
 box it sits in *and* the true severity of the blow, because healing uses the severity
@@ -171,7 +172,8 @@ class WoundTrack:
 
 
 def new_track(kind: str = "standard") -> WoundTrack:
-    """An empty track of a kind from :data:`TRACK_BOXES`."""
+    """An empty track of a kind from :data:`TRACK_BOXES` (``wound_track`` option; for
+    ``"dc_attribute"`` use :func:`fadad_agents.rules.dc_track.new_dc_track`)."""
     try:
         boxes = TRACK_BOXES[kind]
     except KeyError:
