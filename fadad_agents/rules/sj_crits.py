@@ -45,6 +45,7 @@ __all__ = [
     "SjCritResult",
     "applies",
     "crit_effects",
+    "crits_triggered",
     "entry_after_shift",
     "resolve_sj_crit",
     "sj_crit_entry_outcomes",
@@ -167,6 +168,24 @@ def sj_crit_entry_outcomes(ctx: CritContext) -> Distribution[int]:
 def sj_crit_outcomes(ctx: CritContext) -> Distribution[SjCrit]:
     """Exact distribution of the kind of critical after shift-up."""
     return distribution_map(sj_crit_entry_outcomes(ctx), SJ_CRIT_TABLE.__getitem__)
+
+
+def crits_triggered(
+    attack_critical: bool = False,
+    half_crossed: bool = False,
+    shear_critical: bool = False,
+    ram_crits: int = 0,
+) -> int:
+    """How many d20 criticals a hit calls for (A-49 triggers, section 5).
+
+    Each trigger rolls its own critical (PROPOSED): a large weapon's critical roll, the
+    hit that pushes the ship past half its hull points, a natural 20 when shearing, and a
+    ram's random criticals (blunt: 1). Spell effects (*disintegrate*) are named effects,
+    not rolls.
+    """
+    if ram_crits < 0:
+        raise ValueError(f"ram criticals must be >= 0, got {ram_crits}")
+    return int(attack_critical) + int(half_crossed) + int(shear_critical) + ram_crits
 
 
 @dataclass(frozen=True, slots=True)

@@ -144,3 +144,12 @@ def test_shifted_distribution_never_lands_on_inapplicable_entries(
     assert sum(p for _, p in dist) == 1
     assert all(cr.applies(cr.SJ_CRIT_TABLE[e], ctx) for e, _ in dist)
     assert all(p.denominator in (1, 2, 4, 5, 10, 20) for _, p in dist)
+
+
+def test_each_trigger_rolls_its_own_critical():
+    """A-49: a natural-20 hit that also crosses half hull points calls for two criticals."""
+    assert cr.crits_triggered() == 0
+    assert cr.crits_triggered(attack_critical=True, half_crossed=True) == 2
+    assert cr.crits_triggered(shear_critical=True, ram_crits=1) == 2
+    with pytest.raises(ValueError, match=">= 0"):
+        cr.crits_triggered(ram_crits=-1)
