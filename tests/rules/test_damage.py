@@ -477,3 +477,14 @@ def test_record_wound_under_options():
         W.NEAR_DEATH
     )
     assert record_wound(rules, t, W.NEAR_DEATH, pulled_to=W.SCRATCH).level == W.SCRATCH
+
+
+@given(st.sampled_from(_MODELS), st.integers(-2, 9), st.integers(-8, 8), st.integers(-6, 6))
+def test_property_exact_distributions_sum_to_one(rules, rd, factor, scale_advantage):
+    """Every exact damage/wound distribution sums to 1."""
+    assert (
+        sum(p for _, p in wound_outcomes(rules, rd, factor, scale_advantage=scale_advantage)) == 1
+    )
+    assert sum(p for _, p in dmg.fadad_damage_outcomes(rd, factor)) == 1
+    assert sum(p for _, p in mmm.minmidmax_outcomes(rd, factor)) == 1
+    assert sum(p for _, p in dmg.limited_4df_outcomes(rd + factor)) == 1
