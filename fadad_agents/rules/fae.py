@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
@@ -43,11 +43,13 @@ __all__ = [
     "action_cost",
     "action_margins",
     "action_offset",
+    "action_times",
     "attribute_modifier",
     "check_outcomes",
     "check_result",
     "delay",
     "fae_size_to_mass_scale",
+    "first_action_times",
     "glide_offset",
     "ladder_success_probability",
     "ladder_to_percentile",
@@ -246,6 +248,25 @@ def action_offset(margin: int | Fraction, top_margin: int, turn_seconds: int = 1
     if margin > top:
         raise FaeError(f"margin {margin} is above the turn's top margin {top}")
     return Fraction(turn_seconds) * (top - Fraction(margin)) / (top + 1)
+
+
+def action_times(
+    reaction: int, kinds: Iterable[str], top_margin: int, turn_seconds: int = 10
+) -> list[Fraction]:
+    """Seconds into the turn of each planned action (the counts of :func:`action_margins`)."""
+    return [action_offset(m, top_margin, turn_seconds) for m in action_margins(reaction, kinds)]
+
+
+def first_action_times(
+    reactions: Mapping[str, int | None], turn_seconds: int = 10
+) -> dict[str, Fraction]:
+    """When each combatant first acts this turn, from its Reaction margin (C-23).
+
+    ``None`` marks a botch: that combatant does not act and is left out.
+    """
+    acting = {name: m for name, m in reactions.items() if m is not None}
+    top = max(acting.values(), default=0)
+    return {name: action_offset(m, top, turn_seconds) for name, m in acting.items()}
 
 
 def glide_offset(top_margin: int, turn_seconds: int = 10) -> Fraction:

@@ -120,6 +120,16 @@ def test_action_offsets_inside_the_turn():
         fae.action_offset(90, 80)
 
 
+def test_action_times_for_the_engine():
+    """Each planned action gets a time; botched combatants do not act at all."""
+    assert fae.action_times(60, ["full", "short"], top_margin=80) == [
+        Fraction(200, 81),
+        Fraction(700, 81),
+    ]
+    firsts = fae.first_action_times({"ann": 80, "bob": 0, "cat": None, "dan": 40})
+    assert firsts == {"ann": 0, "bob": Fraction(800, 81), "dan": Fraction(400, 81)}
+
+
 @given(top=st.integers(0, 300), a=st.integers(0, 300), b=st.integers(0, 300))
 def test_action_offsets_monotone(top, a, b):
     """Higher margins act earlier, and every action falls inside the 10-second turn."""
