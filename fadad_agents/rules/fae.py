@@ -47,12 +47,14 @@ __all__ = [
     "attribute_modifier",
     "check_outcomes",
     "check_result",
+    "check_turn_actions",
     "delay",
     "fae_size_to_mass_scale",
     "first_action_times",
     "glide_offset",
     "ladder_success_probability",
     "ladder_to_percentile",
+    "lift_lb",
     "max_actions",
     "modified_chance",
     "movement_speeds",
@@ -62,6 +64,7 @@ __all__ = [
     "success_probability",
     "sync_period",
     "turn_order",
+    "weight_lb",
 ]
 
 type ActionKind = Literal["free", "short", "full"]
@@ -158,6 +161,16 @@ def success_probability(mcs: int, options: FaeOptions | None = None) -> Fraction
     return sum((p for c, p in check_outcomes(mcs, options) if c.success), Fraction(0))
 
 
+def lift_lb(strength: int) -> int:
+    """Pounds a character can lift: 4 x Strength (RECOVERED, *Attributes*)."""
+    return 4 * strength
+
+
+def weight_lb(size: int) -> int:
+    """Approximate weight in pounds: 3 x Size (RECOVERED, *Attributes*)."""
+    return 3 * size
+
+
 # --- the Reaction test and the action economy -----------------------------------------
 
 
@@ -214,6 +227,16 @@ def delay(current: int, new: int) -> int:
     if not 0 <= new <= current:
         raise FaeError(f"cannot delay from margin {current} to {new}; choose 0..{current}")
     return new
+
+
+def check_turn_actions(names: Iterable[str]) -> None:
+    """Reject a turn's plan the rules forbid: Move is not combined with the free walk."""
+    taken = set(names)
+    unknown = taken - ACTIONS.keys()
+    if unknown:
+        raise FaeError(f"unknown actions {sorted(unknown)}; known: {sorted(ACTIONS)}")
+    if {"walk", "move"} <= taken:
+        raise FaeError("Move (2 x Walk MR) cannot be combined with the free walk in one turn")
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,6 +26,7 @@ from fadad_agents.rules.fae import FaeCheck, FaeError, check_result
 from fadad_agents.rules.options import FaeOptions
 
 __all__ = [
+    "AIM_KEEPERS",
     "ATTACK_MODIFIERS",
     "BARRIER_DR",
     "CALLED_SHOT_MARGIN",
@@ -41,6 +42,7 @@ __all__ = [
     "acrobatic_dodge_move",
     "aim_bonus",
     "aim_cap",
+    "aim_kept",
     "apply_damage",
     "attack_modifier",
     "block_bonus",
@@ -60,6 +62,7 @@ __all__ = [
     "special_shot_effect",
     "strike_barrier",
     "stun_modifier",
+    "unarmed_block_dr",
     "useful_aim_actions",
 ]
 
@@ -164,6 +167,15 @@ def useful_aim_actions(skill: int) -> int:
     return -(-aim_cap(skill) // 5)
 
 
+AIM_KEEPERS = frozenset({"take_aim", "attack", "delay"})
+"""Actions that keep an aim bonus; any other action loses it."""
+
+
+def aim_kept(action: str) -> bool:
+    """Whether an accumulated aim bonus survives ``action`` (aim, attack or hold/delay)."""
+    return action in AIM_KEEPERS
+
+
 def called_shot_modifier(very_small: bool = False) -> int:
     """-20% to the base chance of a called shot, -40% for a very small item."""
     return -40 if very_small else -20
@@ -221,6 +233,11 @@ def acrobatic_dodge_move(dodge_margin: int) -> tuple[int, int]:
 def block_bonus(block_margin: int, item_dr: int, rounding: str = "half_up") -> int:
     """Armour added by a block: margin% x the item's DR (40% of DR 30 -> 12)."""
     return damage_from_margin(item_dr, block_margin, rounding)
+
+
+def unarmed_block_dr(agility: int) -> int:
+    """An unarmed block's Defense Rating is the blocker's Agility."""
+    return agility
 
 
 @dataclass(frozen=True, slots=True)

@@ -39,10 +39,12 @@ __all__ = [
     "climb",
     "dive",
     "dragging_load",
+    "end_of_turn_glide",
     "fly",
     "glide",
     "held_move_rate",
     "hold_damage",
+    "maintain_hold",
     "mount_action_margin",
     "multiple_attack_skills",
     "object_base_damage",
@@ -149,6 +151,11 @@ def hold_damage(strength: int) -> int:
     return strength // 2
 
 
+def maintain_hold(holder: FaeCheck, strength: int) -> int | None:
+    """A holder's full action: its Unarmed test (at +25) deals STR / 2, or None = broken."""
+    return hold_damage(strength) if holder.success else None
+
+
 def break_hold(target: FaeCheck, holder: FaeCheck) -> Literal["held", "broken", "reversed"]:
     """A break-free attempt: Strength/Unarmed each, holder at +10 (already in its chance).
 
@@ -238,6 +245,12 @@ def glide(
     loss = 0 if keep_altitude else distance // 3
     cap = None if distance >= fly_mr else distance
     return FlightState(max(0, state.altitude - loss), distance, cap, False)
+
+
+def end_of_turn_glide(state: FlightState, fly_mr: int) -> FlightState:
+    """A flyer that took no flight action glides straight ahead as far as it may (margin 0)."""
+    limit = fly_mr * 3 // 2 if state.after_dive else min(fly_mr, _cap(state, fly_mr))
+    return glide(state, limit, fly_mr)
 
 
 def _cap(state: FlightState, fly_mr: int) -> int:

@@ -208,3 +208,14 @@ def test_size_bridge_c18():
     assert fae.fae_size_to_mass_scale(75) == 1
     assert fae.fae_size_to_mass_scale(150) == 3
     assert fae.fae_size_to_mass_scale(10) == -4
+
+
+def test_attribute_quantities_and_turn_plan():
+    """Lift 4 x STR lb, weight about 3 x Size lb; Move and the free walk exclude each other."""
+    assert fae.lift_lb(63) == 252
+    assert fae.weight_lb(50) == 150
+    fae.check_turn_actions(["walk", "attack", "speak"])
+    with pytest.raises(ValueError, match="free walk"):
+        fae.check_turn_actions(["walk", "move"])
+    with pytest.raises(ValueError, match="unknown actions"):
+        fae.check_turn_actions(["teleport"])

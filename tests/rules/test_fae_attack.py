@@ -237,3 +237,13 @@ def test_damage_sequence_never_negative(base, margin, dodge, armour):
     """Inflicted damage is never negative nor more than the raw damage."""
     res = fa.damage_sequence(base, margin, fa.Defences(dodge_margin=dodge, armour_dr=armour))
     assert 0 <= res.inflicted <= res.damage
+
+
+def test_aim_lost_and_unarmed_block():
+    """Aim survives only aiming, attacking or holding; an unarmed block uses Agility as DR."""
+    assert fa.aim_kept("take_aim")
+    assert fa.aim_kept("attack")
+    assert not fa.aim_kept("move")
+    assert not fa.aim_kept("speak")
+    assert fa.unarmed_block_dr(55) == 55
+    assert fa.block_bonus(50, fa.unarmed_block_dr(55)) == 28

@@ -136,3 +136,17 @@ def test_underwater():
     assert fs.underwater_dodge_skill(40, 25) == 33
     assert fs.underwater_missile_skill(60) == 6
     assert fs.underwater_missile_skill(60, FaeOptions(underwater_missile_divisor=0)) is None
+
+
+def test_maintain_hold():
+    """A successful holder test (at +25) deals STR / 2; a failure breaks the hold."""
+    assert fs.maintain_hold(WIN, 63) == 31
+    assert fs.maintain_hold(FAIL, 63) is None
+
+
+def test_end_of_turn_glide():
+    """No flight action: the flyer glides straight ahead as far as it may at turn end."""
+    s = fs.end_of_turn_glide(fs.FlightState(altitude=50, glide_cap=12), fly_mr=30)
+    assert (s.altitude, s.speed, s.glide_cap) == (46, 12, 12)
+    s = fs.end_of_turn_glide(fs.FlightState(altitude=50), fly_mr=30)
+    assert (s.altitude, s.speed) == (40, 30)
