@@ -195,9 +195,10 @@ def _raw_hit(
         return HitDamage(wound_for_damage(damage), damage, dice), STANDARD
     if model == "fudge_minmidmax":
         thresholds = MINMIDMAX_EPIC if rules.minmidmax_epic else STANDARD
-        if rd <= 1 or not dice:  # graze, or a negative bonus: nothing rolled
-            wound = minmidmax_wound(rd, factor, (0, 0, 0), minus2=rules.minmidmax_minus2)
-            return HitDamage(wound, 0, dice), None
+        if rd == 1:  # graze: the graze table, no bonus calculation
+            return HitDamage(graze_wound(factor, scale_adv, rules.graze_scale_step), 0, dice), None
+        if rd < 1 or not dice:  # no hit, or a negative bonus: nothing rolled, no damage
+            return HitDamage(Wound.UNDAMAGED, 0, dice), None
         bonus = total_bonus(factor, rd, minus2=rules.minmidmax_minus2)
         damage = minmidmax_damage((dice[0], dice[1], dice[2]), bonus, all_out=all_out)
         return HitDamage(_read(damage, thresholds, rules.kill_above_9), damage, dice), thresholds

@@ -488,3 +488,10 @@ def test_property_exact_distributions_sum_to_one(rules, rd, factor, scale_advant
     assert sum(p for _, p in dmg.fadad_damage_outcomes(rd, factor)) == 1
     assert sum(p for _, p in mmm.minmidmax_outcomes(rd, factor)) == 1
     assert sum(p for _, p in dmg.limited_4df_outcomes(rd + factor)) == 1
+
+
+def test_minmidmax_graze_scale_adjustment():
+    """A Min-Mid-Max graze uses the graze table with the A-22 Scale adjustment."""
+    rules = DamageRules(wound_model="fudge_minmidmax")
+    assert wound_from_dice(rules, 1, 4, ()).wound == W.SCRATCH
+    assert wound_from_dice(rules, 1, 4, (), scale_advantage=10).wound == W.VERY_HURT
