@@ -71,6 +71,38 @@ def catalog(
         typer.echo(line)
 
 
+@app.command()
+def run(
+    scenario: Annotated[Path, typer.Argument(help="Scenario YAML file.")],
+    seed: Annotated[int | None, typer.Option(help="Battle seed (default: the file's).")] = None,
+    json_out: Annotated[
+        bool, typer.Option("--json", help="Print the result as JSON instead of prose.")
+    ] = False,
+    log: Annotated[Path | None, typer.Option(help="Write the battle log as JSON lines.")] = None,
+    quiet: Annotated[bool, typer.Option(help="Print only the one-line summary.")] = False,
+) -> None:
+    """Play a scenario to its end and narrate it (or print the result as JSON)."""
+    import json
+
+    from fadad_agents.engine import run as run_battle
+
+    try:
+        result = run_battle(scenario, seed=seed)
+        if log is not None:
+            result.log.write_jsonl(log)
+    except (ValueError, OSError) as exc:
+        text = " ".join(str(exc).split())
+        typer.echo(f"fadad run: {text}", err=True)
+        raise typer.Exit(2) from None
+    if json_out:
+        typer.echo(json.dumps(result.as_dict(), indent=2))
+        return
+    if not quiet:
+        for line in result.log.narrate():
+            typer.echo(line)
+    typer.echo(result.summary())
+
+
 def main() -> None:
     """Console-script entry point."""
     app()

@@ -1,1 +1,76 @@
-"""fadad_agents.engine (see DESIGN.md)."""
+"""The battle engine: a Mesa model owning a SimPy clock, round drivers and the battle log.
+
+``run(scenario, seed=None) -> BattleResult`` plays one battle to its end::
+
+    >>> from fadad_agents.engine import run            # doctest: +SKIP
+    >>> result = run("scenarios/snorri-vs-brynhild.yaml", seed=4006)
+    >>> result.winner, result.ending, result.rounds
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fadad_agents.engine.battle import (
+    PERSONAL_ROUND_SECONDS,
+    Battle,
+    BattleStateError,
+    Ending,
+    Phase,
+    StopRule,
+)
+from fadad_agents.engine.build import UnsupportedForce, build_battle, load
+from fadad_agents.engine.log import BattleLog, LogEvent, clock, narrate
+from fadad_agents.engine.result import BattleResult, SideResult, result_of
+from fadad_agents.engine.streams import STREAMS, Streams
+from fadad_agents.policies import PolicyError
+from fadad_agents.schema.scenario import Scenario
+
+__all__ = [
+    "PERSONAL_ROUND_SECONDS",
+    "STREAMS",
+    "Battle",
+    "BattleLog",
+    "BattleResult",
+    "BattleStateError",
+    "Ending",
+    "LogEvent",
+    "Phase",
+    "SideResult",
+    "StopRule",
+    "Streams",
+    "UnsupportedForce",
+    "build_battle",
+    "clock",
+    "load",
+    "narrate",
+    "result_of",
+    "run",
+]
+
+
+def run(
+    scenario: Scenario | str | Path, seed: int | None = None, *, collect: bool = True
+) -> BattleResult:
+    """Play ``scenario`` (a Scenario, a path or YAML text) to its end.
+
+    Args:
+        scenario: what to play.
+        seed: battle seed; None uses the scenario's seed, else a fresh one (recorded in
+            the result, so every run can be replayed).
+        collect: keep one DataCollector row per round (``result.round_data``).
+
+    Raises:
+        ScenarioError: the scenario file is invalid (schema).
+        PolicyError: an unknown policy name or a bad parameter (names the field).
+        UnsupportedForce: a side the engine cannot play yet (ships only).
+    """
+    model = load(scenario)
+    try:
+        battle = build_battle(model, seed, collect=collect)
+    except PolicyError as exc:
+        if isinstance(scenario, (str, Path)) and "\n" not in str(scenario):
+            raise PolicyError(exc.field, f"{exc.reason} (in {scenario})") from None
+        raise
+    battle.run_to_end()
+    return result_of(battle)

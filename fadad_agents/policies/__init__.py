@@ -1,1 +1,57 @@
-"""fadad_agents.policies (see DESIGN.md)."""
+"""Policies: one ``typing.Protocol`` per decision, defaults, a registry by name (DESIGN.md).
+
+Scenarios choose policies by name and params; plug-ins register through the entry-point
+group ``fadad_agents.policies`` (see :mod:`fadad_agents.policies.registry`).
+"""
+
+from fadad_agents.policies.policy_set import (
+    GROUP_DEFAULTS,
+    INDIVIDUAL_DEFAULTS,
+    PolicySet,
+    build_policy_set,
+)
+from fadad_agents.policies.protocols import (
+    KINDS,
+    BattleView,
+    CombatantView,
+    FirstAidPolicy,
+    MoraleChoice,
+    MoralePolicy,
+    MultiAttackPolicy,
+    RetreatPolicy,
+    Stance,
+    StancePolicy,
+    TargetingPolicy,
+)
+from fadad_agents.policies.registry import (
+    ENTRY_POINT_GROUP,
+    REGISTRY,
+    PolicyError,
+    PolicyRegistry,
+    make_policy,
+    register,
+)
+
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "GROUP_DEFAULTS",
+    "INDIVIDUAL_DEFAULTS",
+    "KINDS",
+    "REGISTRY",
+    "BattleView",
+    "CombatantView",
+    "FirstAidPolicy",
+    "MoraleChoice",
+    "MoralePolicy",
+    "MultiAttackPolicy",
+    "PolicyError",
+    "PolicyRegistry",
+    "PolicySet",
+    "RetreatPolicy",
+    "Stance",
+    "StancePolicy",
+    "TargetingPolicy",
+    "build_policy_set",
+    "make_policy",
+    "register",
+]

@@ -1,0 +1,249 @@
+"""Character: one named fighter (or one of a group of identical NPCs) in personal combat.
+
+Round (personal-combat.md 1.2, PROPOSED there): at the declare step the character's
+policies choose to stay or leave, to tend a fallen friend, whom to attack, and how many of
+its ``fadad.actions_per_round`` actions go to attacks; the rest are defences spent as
+blows come in (an attack with no defence left meets the Target only, A-07). On its turn it
+makes its attacks through the kernel's :func:`~fadad_agents.rules.combat.resolve_attack`.
+Wounds apply at once, so a wound penalty counts for the victim's later rolls in the same
+round (SEED 000 4.6, round 3).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import mesa
+
+from fadad_agents.agents.base import Arena, Band, Combatant
+from fadad_agents.policies import MoraleChoice, PolicySet, Stance
+from fadad_agents.rules import combat, mass
+from fadad_agents.rules.actions import roll_unopposed
+from fadad_agents.rules.ladder import FAIR
+from fadad_agents.rules.wounds import Wound, WoundTrack
+
+__all__ = ["Character", "defence_verb", "strike"]
+
+
+def defence_verb(skill_name: str | None) -> str:
+    """How a defence reads in the narration: ``block`` (shield), ``dodge`` or ``parry``."""
+    key = (skill_name or "").lower()
+    if "shield" in key or "block" in key:
+        return "block"
+    if "dodge" in key:
+        return "dodge"
+    return "parry"
+
+
+def strike(attacker: Combatant, fighter: Any, target: Combatant, arena: Arena) -> Any:
+    """One melee attack through the kernel, logged, and absorbed by the target.
+
+    The defender's shield covers the attacker it faces (its own target, or anyone while
+    it has none): ``shield_rank`` 1, else 0 (personal-combat.md 3, PROPOSED there).
+    """
+    defended = target.use_defence()
+    a_pen, d_pen = attacker.penalty, target.penalty
+    facing = target.target
+    res = combat.resolve_attack(
+        fighter,
+        target.fighter,
+        target.melee_track(),
+        attacker.rng,
+        arena.combat_rules,
+        attacker_penalty=a_pen,
+        defender_penalty=d_pen,
+        defended=defended,
+        shield_rank=1 if facing is None or facing is attacker else 0,
+    )
+    wound = Wound(res.wound).label
+    arena.record(
+        attacker.name,
+        "attack",
+        target.name,
+        (("attack", res.attack_dice), ("defence", res.defence_dice), ("damage", res.damage_dice)),
+        (("attacker_penalty", a_pen), ("defender_penalty", d_pen)),
+        (
+            ("result", wound if res.hit else "miss"),
+            ("attack", res.attack_rolled),
+            ("defence", res.defence_rolled if defended else res.target),
+            ("defended", defended),
+            ("target", res.target),
+            ("rd", res.rd),
+            ("hit", res.hit),
+            ("crits", res.crits),
+            ("crit_effects", tuple(e.name for e in res.crit_effects)),
+            ("damage", res.damage),
+            ("wound", wound),
+            ("verb", getattr(attacker, "verb", "attack")),
+            ("defence_verb", getattr(target, "defence_verb", "defence")),
+        ),
+    )
+    target.absorb(res, arena)
+    return res
+
+
+class Character(Combatant):
+    """An individual fighter with a kernel ``Fighter`` and a wound track."""
+
+    kind = "character"
+
+    __slots__ = (
+        "defence_verb",
+        "fighter",
+        "first_aid",
+        "morale",
+        "player",
+        "stabilised",
+        "track",
+        "verb",
+    )
+
+    def __init__(
+        self,
+        model: mesa.Model,
+        *,
+        name: str,
+        side: int,
+        index: int,
+        policies: PolicySet,
+        rng: random.Random,
+        targeting_rng: random.Random,
+        fighter: Any,
+        track: WoundTrack,
+        reaction: int = 0,
+        band: Band | None = None,
+        player: bool = False,
+        verb: str = "swing",
+        defence_verb: str = "parry",
+        first_aid: int | None = None,
+        morale: int = FAIR,
+    ) -> None:
+        super().__init__(
+            model,
+            name=name,
+            side=side,
+            index=index,
+            policies=policies,
+            rng=rng,
+            targeting_rng=targeting_rng,
+            reaction=reaction,
+            band=band,
+        )
+        self.fighter = fighter
+        self.track = track
+        self.player = player
+        self.verb = verb
+        self.defence_verb = defence_verb
+        self.first_aid = first_aid
+        self.morale = morale
+        self.stabilised = False
+
+    @property
+    def wound(self) -> int:
+        """Current wound level."""
+        return int(self.track.level)
+
+    @property
+    def penalty(self) -> int:
+        """Hurt -1, Very Hurt -2 (kernel wound track)."""
+        return self.track.penalty
+
+    def melee_track(self) -> WoundTrack:
+        """The track a blow against this character is recorded on."""
+        return self.track
+
+    def absorb(self, result: Any, arena: Arena) -> None:
+        """Take the kernel's new track; out of the fight at Incapacitated or worse."""
+        if result.hit:
+            self.track = result.track
+            if self.track.out_of_fight and self.fighting:
+                arena.take_out(self, self.track.level.label)
+
+    def declare(self, arena: Arena) -> None:
+        """Stay or leave, tend or fight, choose a target and split the action budget."""
+        budget = arena.options.fadad.actions_per_round
+        self.attacks_planned, self.defences_left = 0, budget
+        pol = self.policies
+        choice = pol.retreat.decide(self, arena)
+        if choice is not MoraleChoice.HOLD:
+            arena.leave(self, choice, Wound(self.wound).label)
+            return
+        if self.first_aid is not None and self._tend(arena, budget):
+            return
+        target = pol.targeting.choose_target(self, arena, self.targeting_rng)
+        self.target = target  # type: ignore[assignment]
+        if (
+            target is None
+            or pol.stance.choose_stance(self, target, arena) is Stance.ALL_OUT_DEFENCE
+        ):
+            return
+        n = max(1, min(budget, pol.multi_attack.attacks(self, target, arena, budget)))
+        self.attacks_planned, self.defences_left = n, budget - n
+
+    def _tend(self, arena: Arena, budget: int) -> bool:
+        patient = self.policies.first_aid.patient(self, arena)
+        if not isinstance(patient, Character) or patient.memory.get("tended_by"):
+            return False
+        patient.memory["tended_by"] = self.name
+        self.defences_left = budget - 1
+        arena.start_action(self, "first_aid", 6, lambda: self._finish_aid(patient, arena))
+        return True
+
+    def _finish_aid(self, patient: Character, arena: Arena) -> None:
+        """First aid on a Near Death friend: a Fair result stabilises (A-31, PROPOSED)."""
+        assert self.first_aid is not None
+        ok, degree, dice = roll_unopposed(self.first_aid, FAIR, self.rng, self.penalty)
+        patient.stabilised = patient.stabilised or ok
+        arena.record(
+            self.name,
+            "first_aid",
+            patient.name,
+            (("first_aid", dice),),
+            (("penalty", self.penalty),),
+            (("result", "stabilised" if ok else "failed"), ("degree", degree)),
+        )
+
+    def act(self, arena: Arena) -> None:
+        """Make the planned attacks, re-targeting if the target fell meanwhile."""
+        pol = self.policies
+        for _ in range(self.attacks_planned):
+            target = self.target
+            if target is None or not target.fighting:
+                target = pol.targeting.choose_target(self, arena, self.targeting_rng)  # type: ignore[assignment]
+                self.target = target
+                if target is None:
+                    return
+            strike(self, self.fighter, target, arena)
+            if not self.fighting:
+                return
+
+    def end_round(self, arena: Arena) -> None:
+        """The band's lead checks the band's morale when its morale policy says so.
+
+        The roll is the FADAD unit morale check (trait + 4dF against Fair, A-70) with the
+        lead's morale trait; a broken band leaves together (withdraws or surrenders).
+        """
+        band = self.band
+        if band.lead() is not self:
+            return
+        view = band if len(band.members) > 1 else self
+        morale = self.policies.morale
+        reason = morale.check_reason(view, arena)  # type: ignore[arg-type]
+        if reason is None:
+            return
+        held = mass.morale_check(self.morale, FAIR, arena.morale_rng)
+        arena.record(
+            band.name,
+            "morale",
+            None,
+            (),
+            (("morale", self.morale),),
+            (("result", "holds" if held else "breaks"), ("check", reason)),
+        )
+        if held:
+            return
+        choice = morale.on_break(view, arena)  # type: ignore[arg-type]
+        for member in list(band.members):
+            if member.fighting:
+                arena.leave(member, choice, f"morale broke: {reason}")

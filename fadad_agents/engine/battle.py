@@ -1,0 +1,422 @@
+"""Battle: a Mesa model that owns a SimPy clock in whole seconds.
+
+DESIGN.md (engine): ``env.now`` is the one clock (Mesa's own event scheduler is not
+used). A personal-round driver process wakes every 6 seconds (personal-combat.md 1, C-01),
+rolls initiative through the kernel and calls agents in the total order
+``(-initiative, -trait, unique_id)``: first every agent declares (step 1 of the
+PROPOSED sequence), then each acts, then end-of-round checks run. Durative,
+interruptible actions (first aid ...) are SimPy processes; same-instant work is ordered
+by explicit :class:`Phase` priorities, never by scheduling luck. Removing an agent ends
+its processes.
+
+A battle is played once: :meth:`Battle.run_to_end` on a finished battle raises
+:class:`BattleStateError`; replay by building a new battle from (scenario, seed).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from enum import IntEnum, StrEnum
+from typing import Any
+
+import mesa
+import simpy
+from simpy.events import Event, Initialize
+
+from fadad_agents.agents.base import Band, Combatant, SideRoster, Status
+from fadad_agents.engine.log import BattleLog, LogEvent
+from fadad_agents.engine.streams import Streams
+from fadad_agents.policies import MoraleChoice
+from fadad_agents.rules.actions import InitiativeEntry, initiative_order, roll_initiative
+from fadad_agents.rules.combat import CombatRules
+from fadad_agents.rules.options import RulesOptions
+from fadad_agents.rules.wounds import Wound
+
+__all__ = [
+    "PERSONAL_ROUND_SECONDS",
+    "Battle",
+    "BattleStateError",
+    "Ending",
+    "Phase",
+    "StopRule",
+]
+
+PERSONAL_ROUND_SECONDS = 6
+"""FADAD personal round (SEED 000 4.2, C-01)."""
+
+
+class Phase(IntEnum):
+    """SimPy priorities of same-instant work (lower runs first; SimPy uses 0 and 1)."""
+
+    ACTIONS_DONE = 2
+    """Durative actions that finish at this instant complete before the round is played."""
+    ROUND = 3
+    """The round driver: initiative, declare, act, end-of-round checks."""
+
+
+class Ending(StrEnum):
+    """How a battle ended."""
+
+    DESTROYED = "destroyed"
+    ROUTED = "routed"
+    SURRENDERED = "surrendered"
+    MUTUAL = "mutual"  # every side out in the same round
+    STOPPED = "stopped"  # the scenario's stop condition (rounds or time)
+
+
+class BattleStateError(RuntimeError):
+    """The battle was asked to play after it finished (no state carries over)."""
+
+
+class StopRule:
+    """The scenario's stop condition, as plain values."""
+
+    __slots__ = ("max_rounds", "max_seconds", "when_side")
+
+    def __init__(
+        self,
+        max_rounds: int | None = 100,
+        max_seconds: int | None = None,
+        when_side: Sequence[str] = ("destroyed", "routed", "surrendered"),
+    ) -> None:
+        self.max_rounds = max_rounds
+        self.max_seconds = max_seconds
+        self.when_side = frozenset(when_side)
+
+
+class _At(Event):
+    """An event at ``now + delay`` with an explicit same-instant priority.
+
+    Built like ``simpy.Timeout`` (which sets the outcome and schedules itself) so the
+    priority is ours instead of NORMAL.
+    """
+
+    def __init__(self, env: simpy.Environment, delay: int, phase: Phase) -> None:
+        super().__init__(env)
+        self._ok = True
+        self._value = None
+        env.schedule(self, phase, delay)  # type: ignore[arg-type]
+
+
+class _Action:
+    """A durative action's process with a cancel that is safe before it starts."""
+
+    __slots__ = ("cancelled", "process")
+
+    def __init__(self) -> None:
+        self.cancelled: str | None = None
+        self.process: simpy.Process | None = None
+
+    @property
+    def is_alive(self) -> bool:
+        return self.process is not None and self.process.is_alive
+
+    def interrupt(self, cause: str) -> None:
+        proc = self.process
+        if proc is None or not proc.is_alive:
+            return
+        if isinstance(proc.target, Initialize):
+            self.cancelled = cause  # not started yet: it sees the flag on its first step
+        else:
+            proc.interrupt(cause)
+
+
+class _SideStat:
+    """A DataCollector reporter: one side's figure (a plain callable, not a lambda)."""
+
+    __slots__ = ("battle", "side", "stat")
+
+    def __init__(self, battle: Battle, side: int, stat: str) -> None:
+        self.battle, self.side, self.stat = battle, side, stat
+
+    def __call__(self) -> int:
+        roster = self.battle.sides[self.side]
+        if self.stat == "strength":
+            return roster.strength
+        if self.stat == "wounded":
+            return sum(1 for m in roster.active if m.wound >= Wound.HURT)
+        return roster.count(Status.ROUTED) + roster.count(Status.WITHDRAWN)
+
+
+class Battle(mesa.Model):  # type: ignore[misc]
+    """One battle: sides of agents, a SimPy clock, random streams, a log and round data.
+
+    Build it, add agents (usually through :func:`fadad_agents.engine.build_battle`), then
+    :meth:`step` one round at a time or :meth:`run_to_end`.
+    """
+
+    def __init__(
+        self,
+        side_names: Sequence[str],
+        *,
+        seed: int,
+        options: RulesOptions | None = None,
+        stop: StopRule | None = None,
+        name: str = "battle",
+        collect: bool = True,
+    ) -> None:
+        self.streams = Streams(seed)
+        super().__init__(rng=self.streams.seed_of("mesa"))
+        self.name = name
+        self.seed = seed
+        self.options = options or RulesOptions()
+        self.combat_rules = CombatRules.from_options(self.options)
+        self.stop = stop or StopRule()
+        self.env = simpy.Environment()
+        self.log = BattleLog()
+        self.round = 0
+        self.sides = [SideRoster(i, n) for i, n in enumerate(side_names)]
+        self.ending: Ending | None = None
+        self.winner: int | None = None
+        self.out_side: int | None = None
+        self._bands: dict[int, Band] = {}
+        self._init_rng = self.streams.get("initiative")
+        self.morale_rng = self.streams.get("morale")
+        self._started = False
+        self._round_over: Event | None = None
+        self._foes_cache: dict[int, list[Combatant]] = {}
+        self.datacollector: mesa.DataCollector | None = None
+        if collect:
+            reporters: dict[str, Callable[[], int]] = {}
+            for i, side in enumerate(self.sides):
+                for stat in ("strength", "wounded", "routed"):
+                    reporters[f"{side.name}.{stat}"] = _SideStat(self, i, stat)
+            self.datacollector = mesa.DataCollector(model_reporters=reporters)
+
+    # --- set-up -----------------------------------------------------------------------
+
+    def enlist(self, member: Combatant) -> Combatant:
+        """Put an agent (already created with this battle as model) on its side."""
+        if self._started:
+            raise BattleStateError("agents can only join before the first round")
+        self.sides[member.side].add(member)
+        self._bands.setdefault(id(member.band), member.band)
+        return member
+
+    # --- the view policies and agents read --------------------------------------------
+
+    def foes(self, side: int) -> Sequence[Combatant]:
+        """Active enemies of ``side`` (the other side's live list when there are two)."""
+        sides = self.sides
+        if len(sides) == 2:
+            return sides[1 - side].active
+        cached = self._foes_cache.get(side)
+        if cached is None:
+            cached = [m for s in sides if s.index != side for m in s.active]
+            self._foes_cache[side] = cached
+        return cached
+
+    def friends(self, side: int) -> Sequence[Combatant]:
+        """Active members of ``side``."""
+        return self.sides[side].active
+
+    def side_fraction(self, side: int) -> float:
+        """Share of ``side``'s starting head count still fighting."""
+        return self.sides[side].fraction
+
+    def downed(self, side: int) -> Sequence[Combatant]:
+        """Members of ``side`` taken out, in the order they fell."""
+        return self.sides[side].downed
+
+    # --- services agents call ---------------------------------------------------------
+
+    def record(
+        self,
+        actor: str,
+        action: str,
+        target: str | None,
+        dice: tuple[tuple[str, Any], ...],
+        modifiers: tuple[tuple[str, Any], ...],
+        outcome: tuple[tuple[str, Any], ...],
+    ) -> None:
+        """Append one event to the log at the current time and round."""
+        self.log.events.append(
+            LogEvent(int(self.env.now), self.round, actor, action, target, dice, modifiers, outcome)
+        )
+
+    def _deactivate(self, member: Combatant, status: Status) -> None:
+        roster = self.sides[member.side]
+        roster.strength -= member.headcount
+        roster.deactivate(member)
+        member.leave_fight(status)
+        self._foes_cache.clear()
+        member.remove()
+
+    def take_out(self, member: Combatant, reason: str) -> None:
+        """Wounds or losses put ``member`` out of the fight; its processes end."""
+        if not member.fighting:
+            return
+        self._deactivate(member, Status.OUT)
+        self.sides[member.side].downed.append(member)
+        self.record(member.name, "out", None, (), (), (("result", reason),))
+
+    def casualties(self, member: Combatant, lost: int) -> int:
+        """A group loses up to ``lost`` members; wiped out at zero. Returns the loss."""
+        taken = int(member.lose(lost))
+        self.sides[member.side].strength -= taken
+        if member.headcount == 0 and member.fighting:
+            self.take_out(member, "wiped out")
+        return taken
+
+    def leave(self, member: Combatant, choice: MoraleChoice, reason: str) -> None:
+        """``member`` withdraws (a group routs) or surrenders; logged with the reason."""
+        if not member.fighting or choice is MoraleChoice.HOLD:
+            return
+        if choice is MoraleChoice.SURRENDER:
+            status, action = Status.SURRENDERED, "surrender"
+        else:
+            status = Status.WITHDRAWN if member.initial_headcount == 1 else Status.ROUTED
+            action = "withdraw"
+        self._deactivate(member, status)
+        self.record(
+            member.name, action, None, (), (), (("result", status.value), ("reason", reason))
+        )
+
+    def start_action(
+        self, member: Combatant, name: str, seconds: int, on_done: Callable[[], None]
+    ) -> None:
+        """Run a durative action for ``seconds``; ``on_done()`` unless interrupted first."""
+        action = _Action()
+
+        def body() -> Any:
+            try:
+                if action.cancelled is None:
+                    yield _At(self.env, seconds, Phase.ACTIONS_DONE)
+            except simpy.Interrupt as stop:
+                action.cancelled = str(stop.cause)
+            if action.cancelled is not None:
+                self.record(
+                    member.name,
+                    name,
+                    None,
+                    (),
+                    (),
+                    (("result", "interrupted"), ("cause", action.cancelled)),
+                )
+                return
+            on_done()
+
+        action.process = self.env.process(body())
+        member.processes.append(action)
+
+    # --- the round --------------------------------------------------------------------
+
+    def initiative(self) -> list[Combatant]:
+        """Roll initiative (one roll per group) and return fighters in the order of action."""
+        mode = self.options.fadad.initiative
+        entries: list[InitiativeEntry] = []
+        members: dict[int, list[Combatant]] = {}
+        for band in self._bands.values():
+            active = [m for m in band.members if m.fighting]
+            if not active:
+                continue
+            lead = active[0]
+            init = roll_initiative(lead.reaction, self._init_rng, mode)
+            entries.append(InitiativeEntry(lead.unique_id, init, lead.reaction))
+            members[lead.unique_id] = active
+        return [m for e in initiative_order(entries) for m in members[e.uid]]
+
+    def _play_round(self) -> None:
+        self.round += 1
+        order = self.initiative()
+        # Declare, then act, then end-of-round checks, each in the order of action.
+        for member in order:
+            if member.fighting:
+                member.declare(self)
+        for member in order:
+            if member.fighting:
+                member.act(self)
+        for member in order:
+            if member.fighting:
+                member.end_round(self)
+        if self.datacollector is not None:
+            self.datacollector.collect(self)
+
+    def _side_out_kind(self, roster: SideRoster) -> str:
+        surrendered = roster.count(Status.SURRENDERED)
+        fled = roster.count(Status.ROUTED) + roster.count(Status.WITHDRAWN)
+        if surrendered and surrendered >= fled:
+            return Ending.SURRENDERED
+        return Ending.ROUTED if fled else Ending.DESTROYED
+
+    def _check_end(self) -> bool:
+        standing = [s for s in self.sides if s.active]
+        out = [s for s in self.sides if not s.active]
+        kinds = [(s, self._side_out_kind(s)) for s in out]
+        decisive = [(s, k) for s, k in kinds if k in self.stop.when_side]
+        if len(standing) <= 1 or decisive:
+            if not standing:
+                self.ending = Ending.MUTUAL
+            else:
+                side, kind = (decisive or kinds)[0]
+                self.ending, self.out_side = Ending(kind), side.index
+            self.winner = standing[0].index if len(standing) == 1 else None
+            return True
+        stop = self.stop
+        if (stop.max_rounds is not None and self.round >= stop.max_rounds) or (
+            stop.max_seconds is not None and self.env.now >= stop.max_seconds
+        ):
+            self.ending = Ending.STOPPED
+            return True
+        return False
+
+    def _driver(self) -> Any:
+        while True:
+            yield _At(self.env, PERSONAL_ROUND_SECONDS, Phase.ROUND)
+            self._play_round()
+            finished = self._check_end()
+            if finished:
+                self._finish()
+            done, self._round_over = self._round_over, self.env.event()
+            assert done is not None
+            done.succeed()
+            if finished:
+                return
+
+    def _finish(self) -> None:
+        names = [s.name for s in self.sides]
+        text = (f"{names[self.winner]} wins" if self.winner is not None else "no winner") + (
+            f" ({names[self.out_side]} {self.ending})"
+            if self.out_side is not None
+            else f" ({self.ending})"
+        )
+        self.running = False
+        self.record("battle", "end", None, (), (), (("result", text), ("ending", str(self.ending))))
+
+    @property
+    def finished(self) -> bool:
+        """The battle has ended."""
+        return self.ending is not None
+
+    def _start(self) -> None:
+        if self._started:
+            return
+        if not all(s.members for s in self.sides):
+            empty = [s.name for s in self.sides if not s.members]
+            raise BattleStateError(f"sides without fighters: {', '.join(empty)}")
+        self._started = True
+        self._round_over = self.env.event()
+        self.env.process(self._driver())
+
+    def play_round(self) -> None:
+        """Advance the clock by one personal round (6 s) and play it."""
+        if self.finished:
+            raise BattleStateError(
+                f"battle {self.name!r} (seed {self.seed}) has finished; build a new Battle "
+                "from the scenario and seed to play it again"
+            )
+        self._start()
+        assert self._round_over is not None
+        self.env.run(until=self._round_over)
+
+    def step(self) -> None:
+        """Mesa's step: one personal round."""
+        self.play_round()
+
+    def run_to_end(self) -> Battle:
+        """Play rounds until the battle ends; raises :class:`BattleStateError` if it had."""
+        if self.finished:
+            self.play_round()  # raises the clear error
+        while not self.finished:
+            self.play_round()
+        return self

@@ -1,0 +1,217 @@
+"""The battle log: one frozen event per resolution, rendered as a table, JSON lines or prose.
+
+DESIGN.md (engine): every resolution appends a structured event (time, round, actor,
+action, target, dice, modifiers, outcome). The same log renders as a pandas DataFrame
+for analysis, as JSON lines (byte-identical for the same scenario and seed) and as
+narrated text a game master can read aloud::
+
+    Round 3 (0:18) Snorri's swing is Great; Brynhild's block Good; hit by 1, damage 6:
+    Very Hurt.
+
+Appending is the only hot-path operation: a slotted frozen dataclass and a list append.
+pandas is imported only when a DataFrame is asked for.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from fadad_agents.rules.ladder import label
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = ["BattleLog", "LogEvent", "clock", "narrate"]
+
+type Pairs = tuple[tuple[str, Any], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LogEvent:
+    """One resolution in the battle.
+
+    Attributes:
+        time: simulation time in whole seconds (``env.now``).
+        round: the personal round it happened in (0 before the first round).
+        actor: name of the acting agent (or side, for battle-level events).
+        action: what was resolved: ``attack``, ``out``, ``withdraw``, ``surrender``,
+            ``morale``, ``volley``, ``first_aid``, ``initiative``, ``end``.
+        target: name of the agent acted on, if any.
+        dice: the dice read, as ``(name, value)`` pairs in a fixed order.
+        modifiers: the modifiers applied, as ``(name, value)`` pairs.
+        outcome: what came of it, as ``(name, value)`` pairs; ``result`` comes first.
+    """
+
+    time: int
+    round: int
+    actor: str
+    action: str
+    target: str | None
+    dice: Pairs
+    modifiers: Pairs
+    outcome: Pairs
+
+    @property
+    def result(self) -> Any:
+        """The headline outcome (``hit``, ``miss``, ``Very Hurt``, ``breaks`` ...)."""
+        return self.outcome[0][1] if self.outcome else None
+
+    def as_dict(self) -> dict[str, Any]:
+        """Plain JSON-ready mapping with a fixed key order."""
+        return {
+            "time": self.time,
+            "round": self.round,
+            "actor": self.actor,
+            "action": self.action,
+            "target": self.target,
+            "dice": dict(self.dice),
+            "modifiers": dict(self.modifiers),
+            "outcome": dict(self.outcome),
+        }
+
+    def flat(self) -> dict[str, Any]:
+        """One flat row: ``dice.attack``, ``outcome.rd`` ... (for DataFrames)."""
+        row: dict[str, Any] = {
+            "time": self.time,
+            "round": self.round,
+            "actor": self.actor,
+            "action": self.action,
+            "target": self.target,
+            "result": self.result,
+        }
+        for prefix, pairs in (("dice", self.dice), ("mod", self.modifiers)):
+            for key, value in pairs:
+                row[f"{prefix}.{key}"] = value
+        for key, value in self.outcome[1:]:
+            row[key] = value
+        return row
+
+
+def clock(seconds: int) -> str:
+    """Sim time as ``m:ss`` (``h:mm:ss`` past an hour): ``clock(18) == "0:18"``."""
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+def _own(name: str | None) -> str:
+    """English possessive: ``Snorri's``, ``the sailors'``."""
+    name = name or ""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def _attack_text(e: LogEvent) -> str:
+    o = dict(e.outcome)
+    verb, block = o.get("verb", "attack"), o.get("defence_verb", "defence")
+    text = f"{_own(e.actor)} {verb} is {label(o['attack'])}; "
+    if o.get("defended", True):
+        text += f"{_own(e.target)} {block} {label(o['defence'])}"
+    else:
+        text += f"{e.target} undefended (Target {label(o['defence'])})"
+    if not o["hit"]:
+        return text + "; no hit."
+    text += f"; hit by {o['rd']}"
+    if o.get("crits"):
+        text += f" ({o['crits']} crit{'s' if o['crits'] > 1 else ''})"
+    return text + f", damage {o['damage']}: {o['wound']}."
+
+
+def _simple(template: str) -> Callable[[LogEvent], str]:
+    def render(e: LogEvent) -> str:
+        return template.format(e=e, o=dict(e.outcome), m=dict(e.modifiers), d=dict(e.dice))
+
+    return render
+
+
+def _morale_text(e: LogEvent) -> str:
+    o = dict(e.outcome)
+    return f"{e.actor} checks morale ({o['check']}): {o['result']}."
+
+
+def _volley_text(e: LogEvent) -> str:
+    o = dict(e.outcome)
+    if "rd" in o:  # a FADAD unit attack
+        if o["damage"] is None:
+            return f"{e.actor} attack {e.target}: no hit (by {o['rd']})."
+        text = f"{e.actor} attack {e.target}: hit by {o['rd']}, damage {o['damage']}"
+        kind = str(o["result"]).replace("_", " ")
+        return text + f" ({kind}): {o['casualties']} down ({o['left']} left)."
+    return (
+        f"{e.actor} strike {e.target} with {dict(e.dice).get('d20s', 0)} d20s: "
+        f"{o['hits']} hit{'s' if o['hits'] != 1 else ''}, {o['casualties']} down "
+        f"({o['left']} left)."
+    )
+
+
+_NARRATORS: dict[str, Callable[[LogEvent], str]] = {
+    "attack": _attack_text,
+    "out": _simple("{e.actor} is out of the fight ({o[result]})."),
+    "withdraw": _simple("{e.actor} withdraws ({o[reason]})."),
+    "surrender": _simple("{e.actor} surrenders ({o[reason]})."),
+    "morale": _morale_text,
+    "volley": _volley_text,
+    "first_aid": _simple("{e.actor} gives first aid to {e.target}: {o[result]}."),
+    "end": _simple("The battle ends: {o[result]}."),
+}
+
+
+def narrate(event: LogEvent) -> str:
+    """One event as a sentence a game master can read aloud."""
+    render = _NARRATORS.get(event.action)
+    body = render(event) if render else f"{event.actor} {event.action}: {event.result}."
+    return f"Round {event.round} ({clock(event.time)}) {body}"
+
+
+class BattleLog:
+    """Append-only list of :class:`LogEvent` with its renderings."""
+
+    __slots__ = ("events",)
+
+    def __init__(self) -> None:
+        self.events: list[LogEvent] = []
+
+    def append(self, event: LogEvent) -> None:
+        """Record one event (times never run backwards: the engine appends in time order)."""
+        self.events.append(event)
+
+    def __len__(self) -> int:
+        return len(self.events)
+
+    def __iter__(self) -> Iterator[LogEvent]:
+        return iter(self.events)
+
+    def of(self, action: str) -> list[LogEvent]:
+        """The events of one kind, in order."""
+        return [e for e in self.events if e.action == action]
+
+    def to_dataframe(self) -> pd.DataFrame:
+        """One row per event, with dice, modifiers and outcome fields as columns."""
+        import pandas as pd
+
+        return pd.DataFrame.from_records([e.flat() for e in self.events])
+
+    def jsonl_lines(self) -> Iterator[str]:
+        """Each event as one compact JSON line (no trailing newline)."""
+        dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+        for e in self.events:
+            yield dumps(e.as_dict())
+
+    def to_jsonl(self) -> str:
+        """The whole log as JSON lines; byte-identical for the same scenario and seed."""
+        return "".join(line + "\n" for line in self.jsonl_lines())
+
+    def write_jsonl(self, path: str | Path) -> None:
+        """Write :meth:`to_jsonl` to ``path`` (UTF-8)."""
+        Path(path).write_text(self.to_jsonl(), encoding="utf-8")
+
+    def narrate(self) -> list[str]:
+        """Every event as narrated text, in order."""
+        return [narrate(e) for e in self.events]
+
+    def text(self) -> str:
+        """The narration as one string, a line per event."""
+        return "\n".join(self.narrate())

@@ -1,0 +1,174 @@
+"""One ``typing.Protocol`` per decision an agent delegates, and the views they read.
+
+DESIGN.md (Agents and policies): agents hold state and delegate every decision to their
+policies. Policies sit below agents in the layering, so they see agents and the battle
+only through the small read-only views defined here (:class:`CombatantView`,
+:class:`BattleView`); the agent and engine classes satisfy them structurally.
+
+Decisions (personal-combat.md section 1.2, mass-combat.md section 1.3):
+
+* targeting: whom to attack (:class:`TargetingPolicy`);
+* stance: attack, or spend every action on defence (:class:`StancePolicy`);
+* multi-attack: how much of the action budget goes to attacks (:class:`MultiAttackPolicy`);
+* retreat and surrender: leave the fight by choice (:class:`RetreatPolicy`);
+* morale: when a group checks morale and what a broken group does (:class:`MoralePolicy`);
+* first aid: whom to tend instead of fighting (:class:`FirstAidPolicy`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from enum import StrEnum
+from typing import Any, Protocol, runtime_checkable
+
+__all__ = [
+    "KINDS",
+    "BattleView",
+    "CombatantView",
+    "FirstAidPolicy",
+    "MoraleChoice",
+    "MoralePolicy",
+    "MultiAttackPolicy",
+    "RetreatPolicy",
+    "Stance",
+    "StancePolicy",
+    "TargetingPolicy",
+]
+
+
+class Stance(StrEnum):
+    """What a combatant does with its actions this round."""
+
+    ATTACK = "attack"
+    ALL_OUT_DEFENCE = "all_out_defence"
+
+
+class MoraleChoice(StrEnum):
+    """Stay in the fight, leave it, or give up."""
+
+    HOLD = "hold"
+    WITHDRAW = "withdraw"
+    SURRENDER = "surrender"
+
+
+class CombatantView(Protocol):
+    """What a policy may read about a combatant (agents satisfy this structurally)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def side(self) -> int: ...
+    @property
+    def wound(self) -> int:
+        """Current wound level as an int (``rules.wounds.Wound``)."""
+        ...
+
+    @property
+    def fighting(self) -> bool:
+        """Still in the fight (not out, withdrawn, routed or surrendered)."""
+        ...
+
+    @property
+    def headcount(self) -> int:
+        """Members still standing (1 for an individual)."""
+        ...
+
+    @property
+    def initial_headcount(self) -> int: ...
+    @property
+    def target(self) -> CombatantView | None: ...
+    @property
+    def position(self) -> tuple[int, int] | None:
+        """Map position, if the scenario placed the combatant."""
+        ...
+
+    @property
+    def memory(self) -> dict[str, Any]:
+        """Per-agent notes a policy may keep between rounds (policies hold no agent state)."""
+        ...
+
+
+class BattleView(Protocol):
+    """What a policy may read about the battle."""
+
+    @property
+    def round(self) -> int: ...
+    def foes(self, side: int) -> Sequence[CombatantView]:
+        """Active enemies of ``side`` (a live list: do not mutate, do not keep)."""
+        ...
+
+    def friends(self, side: int) -> Sequence[CombatantView]:
+        """Active members of ``side`` (a live list)."""
+        ...
+
+    def side_fraction(self, side: int) -> float:
+        """Share of ``side``'s starting headcount still fighting, 0..1."""
+        ...
+
+    def downed(self, side: int) -> Sequence[CombatantView]:
+        """Members of ``side`` taken out of the fight, in the order they fell."""
+        ...
+
+
+@runtime_checkable
+class TargetingPolicy(Protocol):
+    """Choose whom to attack; ``None`` when no foe can be attacked."""
+
+    def choose_target(
+        self, actor: CombatantView, battle: BattleView, rng: random.Random
+    ) -> CombatantView | None: ...
+
+
+@runtime_checkable
+class StancePolicy(Protocol):
+    """Attack this round, or spend every action on defence."""
+
+    def choose_stance(
+        self, actor: CombatantView, target: CombatantView, battle: BattleView
+    ) -> Stance: ...
+
+
+@runtime_checkable
+class MultiAttackPolicy(Protocol):
+    """How many of ``budget`` actions go to attacks (the rest are kept for defence)."""
+
+    def attacks(
+        self, actor: CombatantView, target: CombatantView, battle: BattleView, budget: int
+    ) -> int: ...
+
+
+@runtime_checkable
+class RetreatPolicy(Protocol):
+    """Leave the fight by choice (no roll): hold, withdraw or surrender."""
+
+    def decide(self, actor: CombatantView, battle: BattleView) -> MoraleChoice: ...
+
+
+@runtime_checkable
+class MoralePolicy(Protocol):
+    """When a group must check morale, and what it does when the check fails."""
+
+    def check_reason(self, actor: CombatantView, battle: BattleView) -> str | None:
+        """Why a morale check is due at the end of this round, or ``None``."""
+        ...
+
+    def on_break(self, actor: CombatantView, battle: BattleView) -> MoraleChoice: ...
+
+
+@runtime_checkable
+class FirstAidPolicy(Protocol):
+    """A friend to tend this round instead of fighting, or ``None``."""
+
+    def patient(self, actor: CombatantView, battle: BattleView) -> CombatantView | None: ...
+
+
+KINDS: dict[str, type] = {
+    "targeting": TargetingPolicy,
+    "stance": StancePolicy,
+    "multi_attack": MultiAttackPolicy,
+    "retreat": RetreatPolicy,
+    "morale": MoralePolicy,
+    "first_aid": FirstAidPolicy,
+}
+"""Decision kinds a scenario can set, with the protocol a policy of that kind satisfies."""
