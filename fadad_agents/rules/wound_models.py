@@ -36,7 +36,7 @@ from fadad_agents.rules.dice import (
     roll_4df,
     three_d6_distribution,
 )
-from fadad_agents.rules.minmidmax import minmidmax_damage, minmidmax_wound, reading, total_bonus
+from fadad_agents.rules.minmidmax import minmidmax_damage, reading, total_bonus
 from fadad_agents.rules.wounds import (
     DOUBLED_RD,
     MINMIDMAX_EPIC,
