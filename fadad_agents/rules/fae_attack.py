@@ -261,7 +261,15 @@ def equipment_damage(dr: int, damage: int) -> EquipmentHit:
 
 @dataclass(frozen=True, slots=True)
 class Defences:
-    """The target's defences against one attack."""
+    """The target's defences against one attack.
+
+    Attributes:
+        dodge_margin: margin of a successful dodge; None without one.
+        block_margin: margin of a successful block; None without one (a failed block
+            adds nothing and risks nothing).
+        block_dr: full DR of the blocking item (Agility for an unarmed block).
+        armour_dr: the target's Armour rating, which is its armour's DR.
+    """
 
     dodge_margin: int | None = None
     block_margin: int | None = None
@@ -309,12 +317,13 @@ def damage_sequence(
     if margin <= 0:
         return DamageResult(margin, True, 0, 0, 0, d.armour_dr, d.block_dr)
     damage = damage_from_margin(base_damage, margin, opts.damage_rounding)
-    bonus = block_bonus(d.block_margin, d.block_dr, opts.damage_rounding) if d.block_margin else 0
+    blocking = d.block_margin is not None
+    bonus = block_bonus(d.block_margin or 0, d.block_dr, opts.damage_rounding)
     inflicted = max(0, damage - d.armour_dr - bonus)
     armour_after, block_after = d.armour_dr, d.block_dr
     if opts.equipment_wear:
         armour_after = equipment_damage(d.armour_dr, damage).dr_after if d.armour_dr else 0
-        if d.block_margin:
+        if blocking:
             block_after = equipment_damage(d.block_dr, damage).dr_after
     return DamageResult(margin, False, damage, bonus, inflicted, armour_after, block_after)
 
