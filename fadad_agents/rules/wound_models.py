@@ -61,8 +61,11 @@ __all__ = [
     "HitDamage",
     "WoundModel",
     "WoundRules",
+    "damage_dice_kind",
+    "damage_dice_outcomes",
     "record_wound",
     "resolve_wound",
+    "roll_damage_dice",
     "wound_from_dice",
     "wound_outcomes",
 ]
@@ -134,8 +137,11 @@ def _scale_blocked(rules: DamageRules, rd: int, factor: int, scale_adv: int) -> 
     return calc <= 0 < calc - scale_adv
 
 
-def _dice_kind(rules: DamageRules, rd: int, factor: int, scale_adv: int) -> str:
-    """Which damage dice a hit rolls: '4dF', '1dF', '3d6' or '' (none)."""
+def damage_dice_kind(rules: DamageRules, rd: int, factor: int, scale_adv: int = 0) -> str:
+    """Which damage dice a hit rolls: ``"4dF"``, ``"1dF"``, ``"3d6"`` or ``""`` (none).
+
+    ``scale_adv`` is the attacker's Strength Scale minus the defender's Mass Scale.
+    """
     model = rules.wound_model
     if model == "fadad" or model == "fudge_freeform":
         return "4dF"
@@ -264,7 +270,8 @@ def wound_from_dice(
     return HitDamage(_read(damage, thresholds, rules.kill_above_9), damage, hit.dice)
 
 
-def _roll_damage_dice(kind: str, rng: random.Random) -> tuple[int, ...]:
+def roll_damage_dice(kind: str, rng: random.Random) -> tuple[int, ...]:
+    """Roll the damage dice of a :func:`damage_dice_kind` (sorted for 3d6; () for none)."""
     if kind == "4dF":
         return (roll_4df(rng),)
     if kind == "1dF":
@@ -274,7 +281,8 @@ def _roll_damage_dice(kind: str, rng: random.Random) -> tuple[int, ...]:
     return _NO_DICE
 
 
-def _damage_dice_outcomes(kind: str) -> Distribution[tuple[int, ...]]:
+def damage_dice_outcomes(kind: str) -> Distribution[tuple[int, ...]]:
+    """Exact distribution of :func:`roll_damage_dice`."""
     if kind == "4dF":
         return [((v,), p) for v, p in fudge_distribution(4)]
     if kind == "1dF":
@@ -282,6 +290,12 @@ def _damage_dice_outcomes(kind: str) -> Distribution[tuple[int, ...]]:
     if kind == "3d6":
         return [(tuple(d), p) for d, p in three_d6_distribution()]
     return [(_NO_DICE, Fraction(1))]
+
+
+# Old private names, kept while callers move to the public ones.
+_dice_kind = damage_dice_kind
+_roll_damage_dice = roll_damage_dice
+_damage_dice_outcomes = damage_dice_outcomes
 
 
 class HitContext(TypedDict, total=False):
@@ -306,8 +320,8 @@ def resolve_wound(
     Call it for a hit: RD >= 1, or a FADAD widespread attack placed at Terrible or better
     (its RD, possibly negative, still enters the sum). Keywords as :func:`wound_from_dice`.
     """
-    kind = _dice_kind(rules, rd, factor, hit.get("scale_advantage", 0))
-    return wound_from_dice(rules, rd, factor, _roll_damage_dice(kind, rng), **hit)
+    kind = damage_dice_kind(rules, rd, factor, hit.get("scale_advantage", 0))
+    return wound_from_dice(rules, rd, factor, roll_damage_dice(kind, rng), **hit)
 
 
 def wound_outcomes(
@@ -315,8 +329,8 @@ def wound_outcomes(
 ) -> Distribution[Wound]:
     """Exact distribution of the wound :func:`resolve_wound` returns, ascending."""
     merged: dict[Wound, Fraction] = {}
-    kind = _dice_kind(rules, rd, factor, hit.get("scale_advantage", 0))
-    for dice, p in _damage_dice_outcomes(kind):
+    kind = damage_dice_kind(rules, rd, factor, hit.get("scale_advantage", 0))
+    for dice, p in damage_dice_outcomes(kind):
         w = wound_from_dice(rules, rd, factor, dice, **hit).wound
         merged[w] = merged.get(w, Fraction(0)) + p
     return sorted(merged.items())
