@@ -367,6 +367,15 @@ def test_rapid_casualties_within_strength(a, b, hd_a, hd_b, bonus, mx, seed):
     lost = mass.rapid_volley_batch(np.random.default_rng(seed), dice, 0.6, b)
     assert (lost >= 0).all()
     assert (lost <= b).all()
+    side_a = mass.CrewBatch(
+        np.full(20, a), np.full(20, hd_a), np.full(20, mx), np.full(20, 0.7), np.zeros(20, bool)
+    )
+    side_b = mass.CrewBatch(
+        np.full(20, b), np.full(20, hd_b), np.full(20, mx), np.full(20, 0.4), np.ones(20, bool)
+    )
+    a_left, b_left = mass.resolve_rapid_rounds_batch(np.random.default_rng(seed), side_a, side_b)
+    assert ((a_left >= 0) & (a_left <= a)).all()
+    assert ((b_left >= 0) & (b_left <= b)).all()
 
 
 @given(n=st.integers(0, 100_000))
