@@ -31,11 +31,13 @@ from pydantic import (
     BeforeValidator,
     ConfigDict,
     Field,
+    GetJsonSchemaHandler,
     ValidationInfo,
     WithJsonSchema,
     model_validator,
 )
-from pydantic_core import PydanticCustomError
+from pydantic.json_schema import JsonSchemaValue
+from pydantic_core import CoreSchema, PydanticCustomError
 
 from fadad_agents.rules import ladder
 
@@ -64,10 +66,22 @@ def _ladder_value(value: object) -> int:
     return ladder.parse(value)
 
 
+_LADDER_WORDS = "|".join(
+    f"[{w[0]}{w[0].lower()}]{w[1:]}"
+    for w in ("Terrible", "Poor", "Mediocre", "Fair", "Good", "Great", "Superb", "Legendary")
+)
 Ladder = Annotated[
     int,
     BeforeValidator(_ladder_value),
-    Field(json_schema_extra={"examples": ["Great", "Good-1", "+2"]}),
+    WithJsonSchema(
+        {
+            "anyOf": [
+                {"type": "integer"},
+                {"type": "string", "pattern": f"^ *({_LADDER_WORDS})? *([+-] *[0-9]+)? *$"},
+            ],
+            "examples": ["Great", "Good-1", "+2"],
+        }
+    ),
 ]
 """A trait-ladder level stored as an int (Fair = 0); YAML may use labels."""
 
@@ -141,6 +155,27 @@ class Record(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=False)
 
     catalog_kind: ClassVar[str | None] = None
+
+    @classmethod
+    def __get_pydantic_json_schema__(
+        cls, core_schema: CoreSchema, handler: GetJsonSchemaHandler
+    ) -> JsonSchemaValue:
+        """Catalogue kinds also accept a ``kind/name`` string, and a mapping with ``model:``
+        needs no other field (the catalogue entry supplies them)."""
+        schema = handler(core_schema)
+        short = cls._string_form()
+        if short is None:
+            return schema
+        if cls.catalog_kind is not None:
+            handler.resolve_ref_schema(schema).pop("required", None)
+        return {"anyOf": [{"type": "string", "description": short}, schema]}
+
+    @classmethod
+    def _string_form(cls) -> str | None:
+        """What a plain string means where this model is expected (None: not allowed)."""
+        if cls.catalog_kind is None:
+            return None
+        return f"Catalogue name, e.g. {cls.catalog_kind}/<name> (fadad catalog)."
 
     @model_validator(mode="before")
     @classmethod
@@ -228,6 +263,10 @@ class PolicyRef(Record):
     params: dict[str, Scalar] = Field(
         default_factory=dict, description="Keyword arguments for the policy factory."
     )
+
+    @classmethod
+    def _string_form(cls) -> str | None:
+        return "Policy name with default parameters."
 
     @model_validator(mode="before")
     @classmethod

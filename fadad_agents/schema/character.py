@@ -128,3 +128,14 @@ class Character(Creature):
     position: Position | None = Field(None, description="Map cell (q, r) or (x, y).")
     facing: int = Field(0, ge=0, le=5, description="Hex side faced, 0..5.")
     aboard: str | None = Field(None, description="Name of the ship this fighter is on.")
+
+    @model_validator(mode="after")
+    def _one_player(self) -> Character:
+        if self.player and self.count > 1:
+            raise PydanticCustomError(
+                "player_group",
+                "{count} player characters in one entry (a player character or major NPC is "
+                "one fighter: count 1, or player: false for an NPC group)",
+                {"where": "count", "count": self.count},
+            )
+        return self

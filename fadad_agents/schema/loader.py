@@ -202,7 +202,20 @@ def dump_scenario(scenario: Scenario) -> str:
 
 def scenario_json_schema() -> str:
     """JSON Schema of a scenario file, for editor completion."""
-    return json.dumps(Scenario.model_json_schema(), indent=2, sort_keys=True)
+    schema = _any_of(Scenario.model_json_schema())
+    # rules also take dotted keys (``fadad.initiative: static``), see Scenario._dotted_rules.
+    schema["$defs"]["RulesOptions"]["patternProperties"] = {r"^[a-z_]+\.[a-z_0-9]+$": {}}
+    return json.dumps(schema, indent=2, sort_keys=True)
+
+
+def _any_of(node: Any) -> Any:
+    """oneOf -> anyOf: a partial ``{name, model}`` force may match several kinds' schemas,
+    the ``kind``/``model`` discriminator (not the schema) decides between them."""
+    if isinstance(node, dict):
+        return {("anyOf" if k == "oneOf" else k): _any_of(v) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_any_of(v) for v in node]
+    return node
 
 
 def _problems(

@@ -79,6 +79,21 @@ class MapSpec(Record):
     hex_yards: int = Field(50, ge=1, le=10_000, description="Yards per hex (FADAD ship 500).")
     terrain: str = Field("", description="Free text: tavern, plain, wildspace ...")
 
+    def outside(self, position: tuple[int, int]) -> str | None:
+        """Why ``position`` is off the map, or None if it is on it (or the map is unbounded)."""
+        a, b = position
+        radius = self.radius
+        if self.kind == "hex" and radius is not None and max(abs(a), abs(b), abs(a + b)) > radius:
+            return (
+                f"[{a}, {b}] is off the hex map (radius {radius}: "
+                "max(|q|, |r|, |q + r|) must be <= radius)"
+            )
+        if self.kind == "open":
+            for value, size, axis in ((a, self.width, "x"), (b, self.height, "y")):
+                if size is not None and not 0 <= value <= size:
+                    return f"[{a}, {b}] is off the map ({axis} must be 0..{size} yards)"
+        return None
+
 
 class StopConditions(Record):
     """When the battle ends: whichever comes first."""
@@ -151,6 +166,10 @@ class Scenario(Record):
                     raise _error(f"{where}.aboard", _unknown(aboard, "ship", ships))
                 if isinstance(force, Unit) and force.leader and force.leader not in people:
                     raise _error(f"{where}.leader", _unknown(force.leader, "character", people))
+                if force.position is not None:
+                    problem = self.map.outside(force.position)
+                    if problem:
+                        raise _error(f"{where}.position", problem)
         return self
 
     @property
