@@ -26,13 +26,14 @@ def version() -> None:
 
 @app.command()
 def validate(
-    paths: Annotated[list[Path], typer.Argument(help="Scenario or catalogue YAML files.")],
+    paths: Annotated[list[Path], typer.Argument(help="YAML files, or folders of them.")],
 ) -> None:
-    """Check scenario and catalogue files; print `PATH: ok` or one line per problem."""
-    from fadad_agents.schema.loader import validate_path
+    """Check scenario and catalogue files (folders: every YAML file inside); print
+    `PATH: ok` or one line per problem; exit 2 if any file has a problem."""
+    from fadad_agents.schema.loader import expand_paths, validate_path
 
     failed = False
-    for path in paths:
+    for path in expand_paths(paths):
         problems = validate_path(path)
         failed = failed or bool(problems)
         for line in problems or [f"{path}: ok"]:

@@ -35,6 +35,7 @@ __all__ = [
     "MarkedLoader",
     "ScenarioError",
     "dump_scenario",
+    "expand_paths",
     "load_entry",
     "load_scenario",
     "parse_yaml",
@@ -191,6 +192,17 @@ def validate_path(path: str | Path, *, catalog: Catalog | None = None) -> list[s
     except ScenarioError as exc:
         return exc.problems
     return []
+
+
+def expand_paths(paths: list[Path]) -> list[Path]:
+    """Files to validate: each file as given, each folder's ``*.yaml``/``*.yml`` recursively."""
+    out: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            out.extend(sorted(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml")))
+        else:
+            out.append(path)
+    return out
 
 
 def dump_scenario(scenario: Scenario) -> str:

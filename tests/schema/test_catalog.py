@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -150,3 +153,33 @@ def test_listing_has_one_line_per_entry() -> None:
     lines = default_catalog().listing("ships")
     assert len(lines) == len(default_catalog().names("ships"))
     assert any(line.startswith("ships/war-galleon") and "War galleon" in line for line in lines)
+
+
+def test_catalogue_found_inside_an_installed_package(tmp_path: Path) -> None:
+    """Laid out as the wheel installs it (fadad_agents/_models, no models/ beside it), the
+    catalogue is found through importlib.resources and scenarios resolve against it."""
+    site = tmp_path / "site"
+    shutil.copytree(
+        ROOT / "fadad_agents", site / "fadad_agents", ignore=shutil.ignore_patterns("__pycache__")
+    )
+    shutil.copytree(ROOT / "models", site / "fadad_agents" / "_models")
+    script = (
+        "import sys; sys.path.insert(0, sys.argv[1])\n"
+        "from fadad_agents.schema import default_catalog, load_scenario\n"
+        "from fadad_agents.schema.catalog import model_roots\n"
+        "import fadad_agents\n"
+        "assert fadad_agents.__file__.startswith(sys.argv[1]), fadad_agents.__file__\n"
+        "print(len(model_roots()), len(default_catalog().names()))\n"
+        "print(load_scenario(sys.argv[2]).name)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script, str(site), str(ROOT / "scenarios" / "fleet-action.yaml")],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=tmp_path,
+    )
+    roots, entries = result.stdout.splitlines()[0].split()
+    assert roots == "1"  # only the packaged _models: no source tree beside this copy
+    assert int(entries) == len(default_catalog().names())
+    assert result.stdout.splitlines()[1] == "Action at Cold Harbour"

@@ -82,3 +82,15 @@ def test_catalog_unknown_kind_exits_2() -> None:
     result = runner.invoke(app, ["catalog", "spaceships"])
     assert result.exit_code == 2
     assert "not a catalogue kind (allowed: weapons" in result.output
+
+
+def test_validate_folders_checks_every_file(in_repo: Path) -> None:
+    """A folder argument validates every YAML file inside it (models/ entries by kind)."""
+    result = runner.invoke(app, ["validate", "scenarios", "models"])
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert "models/weapons/broadsword.yaml: ok" in lines
+    assert "scenarios/fleet-action.yaml: ok" in lines
+    assert len(lines) == len(list(Path("scenarios").glob("*.yaml"))) + len(
+        list(Path("models").glob("*/*.yaml"))
+    )
