@@ -1,1 +1,25 @@
-"""fadad_agents.agents (see DESIGN.md)."""
+"""Agents: Mesa agents holding live state and delegating decisions to policies (DESIGN.md).
+
+:class:`Character` is one fighter; :class:`Crew` and :class:`Unit` are many featureless
+fighters as one agent with a head count, resolved in bulk. Later kinds (WeaponTeam,
+Ship) subclass :class:`Combatant`.
+"""
+
+from fadad_agents.agents.base import Arena, Band, Combatant, SideRoster, Status
+from fadad_agents.agents.character import Character, defence_verb, strike
+from fadad_agents.agents.groups import MAX_ON_ONE, Crew, Group, Unit
+
+__all__ = [
+    "MAX_ON_ONE",
+    "Arena",
+    "Band",
+    "Character",
+    "Combatant",
+    "Crew",
+    "Group",
+    "SideRoster",
+    "Status",
+    "Unit",
+    "defence_verb",
+    "strike",
+]

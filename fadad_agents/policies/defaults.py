@@ -23,6 +23,7 @@ __all__ = [
     "AllOutDefenceWhenHurt",
     "AlwaysAttack",
     "CasualtyMorale",
+    "DuelTargeting",
     "FixedAttacks",
     "FixedTargeting",
     "HoldGround",
@@ -176,6 +177,30 @@ class NearestTargeting:
             return current
         seen = in_reach(actor, battle.foes(actor.side), self.reach, rng)
         return min(seen, key=lambda foe: _distance2(actor, foe)) if seen else None
+
+
+class DuelTargeting:
+    """Pick the nearest foe in reach once, then fight only that one (a duel).
+
+    Once the opponent is out, withdrawn or surrendered the duellist attacks no one else.
+    """
+
+    __slots__ = ("nearest",)
+
+    def __init__(self, reach: int = 6) -> None:
+        self.nearest = NearestTargeting(reach)
+
+    def choose_target(
+        self, actor: CombatantView, battle: BattleView, rng: random.Random
+    ) -> CombatantView | None:
+        memory = actor.memory
+        if "duel" in memory:
+            opponent = memory["duel"]
+            return opponent if opponent.fighting else None
+        chosen = self.nearest.choose_target(actor, battle, rng)
+        if chosen is not None:
+            memory["duel"] = chosen
+        return chosen
 
 
 class StayBack:

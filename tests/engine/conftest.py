@@ -1,0 +1,48 @@
+"""Shared scenario text for the engine tests."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
+
+
+def fighter(name: str, *, skill: str = "Good", policies: str = "", extra: str = "") -> str:
+    """One character entry (YAML, indented for a side's forces list)."""
+    text = f"""
+      - name: {name}
+        skills: {{Sword: {skill}}}
+        attack_skill: Sword
+        weapon: weapons/broadsword
+        armour: armour/heavy-leather
+{extra}"""
+    if policies:
+        text += f"        policies: {policies}\n"
+    return text
+
+
+def duel_yaml(
+    a: str = "", b: str = "", *, rules: str = "", stop: str = "", a_pol: str = "", b_pol: str = ""
+) -> str:
+    """Two sides; ``a`` and ``b`` are forces text (default one fighter each)."""
+    a = a or fighter("Ann")
+    b = b or fighter("Bob")
+    return f"""
+name: test battle
+rules: {{{rules}}}
+sides:
+  - name: Red
+    policies: {{{a_pol}}}
+    forces:{a}
+  - name: Blue
+    policies: {{{b_pol}}}
+    forces:{b}
+stop: {{{stop}}}
+"""
+
+
+@pytest.fixture
+def scenarios_dir() -> Path:
+    return SCENARIOS

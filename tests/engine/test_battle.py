@@ -1,0 +1,165 @@
+"""The battle engine end to end: scenarios, the clock, the order of action, replay rules."""
+
+from __future__ import annotations
+
+import pytest
+
+from fadad_agents.agents import Character, Status
+from fadad_agents.engine import (
+    Battle,
+    BattleStateError,
+    Ending,
+    UnsupportedForce,
+    build_battle,
+    load,
+    run,
+)
+from tests.engine.conftest import SCENARIOS, duel_yaml, fighter
+
+ENDINGS = {e.value for e in Ending}
+
+
+def test_snorri_vs_brynhild_runs_to_the_end() -> None:
+    """EX-PC-01: the FADAD duel plays through the engine until one fighter is out."""
+    result = run(SCENARIOS / "snorri-vs-brynhild.yaml", seed=4006)
+    assert result.ending in ENDINGS
+    assert result.duration == 6 * result.rounds
+    attacks = result.log.of("attack")
+    assert attacks
+    assert {(e.actor, e.target) for e in attacks} <= {
+        ("Snorri", "Brynhild"),
+        ("Brynhild", "Snorri"),
+    }
+    assert result.log.events[-1].action == "end"
+    if result.ending != Ending.STOPPED:
+        assert result.winner in {"Snorri", "Brynhild"}
+        assert result.side(result.loser).fighting == 0  # type: ignore[arg-type]
+
+
+def test_snorri_acts_first_with_static_initiative() -> None:
+    """EX-PC-01: the better reaction speed acts first each round ('static' initiative)."""
+    result = run(SCENARIOS / "snorri-vs-brynhild.yaml", seed=1)
+    firsts = {}
+    for e in result.log.of("attack"):
+        firsts.setdefault(e.round, e.actor)
+    assert set(firsts.values()) == {"Snorri"}
+
+
+def test_tavern_brawl_runs_to_the_end() -> None:
+    """The 20 v 20 brawl (bands of identical NPCs) ends with a side out or the round cap."""
+    result = run(SCENARIOS / "tavern-brawl.yaml")
+    assert [s.strength for s in result.sides] == [20, 20]
+    for side in result.sides:
+        parts = side.fighting + side.casualties + side.withdrawn + side.surrendered
+        assert parts == side.strength
+    assert result.ending in ENDINGS
+
+
+@pytest.mark.parametrize("name", ["field-battle.yaml", "boarding-action.yaml"])
+def test_bulk_scenarios_run_to_the_end(name: str) -> None:
+    """Units (FADAD mass combat) and crews (rapid resolution) play through the engine."""
+    result = run(SCENARIOS / name)
+    assert result.ending in ENDINGS
+    assert result.log.of("volley")
+
+
+def test_ship_combat_is_refused_with_a_clear_error() -> None:
+    """Ships in different hexes are not played by the personal-scale engine."""
+    with pytest.raises(UnsupportedForce, match="ship combat"):
+        run(SCENARIOS / "ship-duel.yaml")
+
+
+def test_step_advances_one_six_second_round() -> None:
+    """Battle.step() plays one personal round: env.now moves 6 s and round counts up."""
+    battle = build_battle(load(duel_yaml()), seed=3)
+    assert (battle.env.now, battle.round) == (0, 0)
+    battle.step()
+    assert (battle.env.now, battle.round) == (6, 1)
+    battle.step()
+    assert (battle.env.now, battle.round) == (12, 2)
+    assert {e.time for e in battle.log if e.round == 2} <= {12}
+
+
+def test_static_initiative_orders_by_trait_then_unique_id() -> None:
+    """Total order (-initiative, -trait, unique_id): ties keep set-up order."""
+    text = duel_yaml(
+        fighter("Ann", extra="        reaction_speed: Fair\n")
+        + fighter("Cat", extra="        reaction_speed: Great\n"),
+        fighter("Bob", extra="        reaction_speed: Fair\n"),
+        rules="fadad.initiative: static",
+    )
+    battle = build_battle(load(text), seed=1)
+    assert [m.name for m in battle.initiative()] == ["Cat", "Ann", "Bob"]
+
+
+def test_a_band_rolls_one_initiative_and_acts_together() -> None:
+    """Group initiative: the members of a `count: N` entry are contiguous in the order."""
+    text = duel_yaml(
+        fighter("Thug", extra="        count: 5\n") + fighter("Ann"),
+        fighter("Bob") + fighter("Guard", extra="        count: 3\n"),
+    )
+    battle = build_battle(load(text), seed=11)
+    for _ in range(3):
+        names = [m.name.split(" ")[0] for m in battle.initiative()]
+        runs = [n for i, n in enumerate(names) if i == 0 or names[i - 1] != n]
+        assert sorted(runs) == ["Ann", "Bob", "Guard", "Thug"]
+
+
+def test_a_finished_battle_cannot_run_again() -> None:
+    """No state leaks: replay needs a new Battle from (scenario, seed)."""
+    battle = build_battle(load(duel_yaml()), seed=5).run_to_end()
+    with pytest.raises(BattleStateError, match="has finished"):
+        battle.run_to_end()
+    with pytest.raises(BattleStateError):
+        battle.step()
+
+
+def test_stop_condition_ends_with_stopped() -> None:
+    """The scenario's round cap ends the battle as 'stopped' without a winner."""
+    text = duel_yaml(
+        stop="max_rounds: 1",
+        a_pol="stance: {name: rules, params: {rules: 'else -> all_out_defence'}}",
+        b_pol="stance: {name: rules, params: {rules: 'else -> all_out_defence'}}",
+    )
+    result = run(text, seed=2)
+    assert (result.ending, result.winner, result.rounds) == ("stopped", None, 1)
+    assert not result.log.of("attack")
+
+
+def _medic_battle() -> tuple[Battle, Character, list[str]]:
+    battle = build_battle(load(duel_yaml()), seed=9)
+    ann = battle.sides[0].members[0]
+    assert isinstance(ann, Character)
+    done: list[str] = []
+    battle.start_action(ann, "first_aid", 6, lambda: done.append("done"))
+    return battle, ann, done
+
+
+def test_durative_action_completes_before_the_round_at_the_same_instant() -> None:
+    """Phase priorities: an action ending at 0:06 finishes before round 1 is played."""
+    battle, _, done = _medic_battle()
+    battle.env.run(until=1)  # start the process
+    battle.step()
+    assert done == ["done"]
+
+
+def test_removing_an_agent_ends_its_processes() -> None:
+    """A fighter taken out mid-action is interrupted; the action never completes."""
+    battle, ann, done = _medic_battle()
+    battle.env.run(until=1)
+    battle.take_out(ann, "test")
+    battle.env.run(until=2)
+    assert done == []
+    assert ann.status is Status.OUT
+    assert [e.outcome for e in battle.log.of("first_aid")] == [
+        (("result", "interrupted"), ("cause", "out"))
+    ]
+
+
+def test_an_action_cancelled_before_it_starts_never_runs() -> None:
+    """Interrupting a process that has not started yet is safe (cancel flag)."""
+    battle, ann, done = _medic_battle()
+    battle.take_out(ann, "test")
+    battle.env.run(until=7)
+    assert done == []
+    assert battle.log.of("first_aid")[0].result == "interrupted"

@@ -1,0 +1,51 @@
+"""`fadad run SCENARIO [--seed N] [--json] [--log FILE] [--quiet]`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from fadad_agents.cli import app
+from tests.engine.conftest import SCENARIOS
+
+RUNNER = CliRunner()
+DUEL = str(SCENARIOS / "snorri-vs-brynhild.yaml")
+
+
+def test_run_narrates_and_summarises() -> None:
+    """Default output: the narration, then a one-line summary."""
+    out = RUNNER.invoke(app, ["run", DUEL, "--seed", "4006"])
+    assert out.exit_code == 0
+    lines = out.stdout.strip().splitlines()
+    assert lines[0].startswith("Round 1 (0:06) ")
+    assert " after " in lines[-1]
+    assert "rounds" in lines[-1]
+
+
+def test_run_json_and_log_file(tmp_path: Path) -> None:
+    """--json prints the result; --log writes JSON lines; --quiet prints the summary only."""
+    log = tmp_path / "log.jsonl"
+    out = RUNNER.invoke(app, ["run", DUEL, "--seed", "4006", "--json", "--log", str(log)])
+    assert out.exit_code == 0
+    data = json.loads(out.stdout)
+    assert data["seed"] == 4006
+    assert len(data["sides"]) == 2
+    assert len(log.read_text().splitlines()) == data["events"]
+    quiet = RUNNER.invoke(app, ["run", DUEL, "--seed", "4006", "--quiet"])
+    assert len(quiet.stdout.strip().splitlines()) == 1
+
+
+def test_run_errors_print_one_line_and_exit_2(tmp_path: Path) -> None:
+    """A bad policy or a missing file: one line on stderr, exit code 2, no traceback."""
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(Path(DUEL).read_text().replace("targeting: nearest", "targeting: nearst", 1))
+    for args in (["run", str(bad)], ["run", str(tmp_path / "missing.yaml")]):
+        out = RUNNER.invoke(app, args)
+        assert out.exit_code == 2
+        assert len(out.stderr.strip().splitlines()) == 1
+        assert "Traceback" not in out.output
+    assert (
+        "sides.0.forces.0.policies.targeting.name" in RUNNER.invoke(app, ["run", str(bad)]).stderr
+    )

@@ -1,0 +1,93 @@
+"""The battle log: frozen events rendered as narration, JSON lines and a DataFrame."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from fadad_agents.engine import BattleLog, LogEvent, clock, narrate, run
+from tests.engine.conftest import duel_yaml
+
+
+def _snorri_round_3() -> LogEvent:
+    return LogEvent(
+        18, 3, "Snorri", "attack", "Brynhild",
+        (("attack", 0), ("defence", 0), ("damage", (2,))),
+        (("attacker_penalty", 0), ("defender_penalty", 0)),
+        (("result", "Very Hurt"), ("attack", 2), ("defence", 1), ("defended", True),
+         ("target", -1), ("rd", 1), ("hit", True), ("crits", 0), ("crit_effects", ()),
+         ("damage", 6), ("wound", "Very Hurt"), ("verb", "swing"), ("defence_verb", "block")),
+    )  # fmt: skip
+
+
+def test_narration_reads_like_a_game_master() -> None:
+    """EX-PC-04 as narrated text (issue 4's example sentence)."""
+    assert narrate(_snorri_round_3()) == (
+        "Round 3 (0:18) Snorri's swing is Great; Brynhild's block Good; hit by 1, damage 6: "
+        "Very Hurt."
+    )
+
+
+@pytest.mark.parametrize(
+    ("seconds", "text"), [(0, "0:00"), (18, "0:18"), (66, "1:06"), (3723, "1:02:03")]
+)
+def test_clock(seconds: int, text: str) -> None:
+    """Sim time reads m:ss (h:mm:ss past an hour)."""
+    assert clock(seconds) == text
+
+
+def test_events_are_frozen() -> None:
+    """A logged event cannot be changed afterwards."""
+    event = _snorri_round_3()
+    with pytest.raises(AttributeError):
+        event.time = 0  # type: ignore[misc]
+
+
+def test_jsonl_has_one_parsable_line_per_event() -> None:
+    """JSON lines keep every field; dice tuples become lists."""
+    log = BattleLog()
+    log.append(_snorri_round_3())
+    (line,) = log.to_jsonl().splitlines()
+    data = json.loads(line)
+    assert data["time"] == 18
+    assert data["dice"]["damage"] == [2]
+    assert data["outcome"]["wound"] == "Very Hurt"
+    assert list(data) == [
+        "time",
+        "round",
+        "actor",
+        "action",
+        "target",
+        "dice",
+        "modifiers",
+        "outcome",
+    ]
+
+
+def test_battle_log_as_dataframe_and_round_rows() -> None:
+    """One DataFrame row per event; the DataCollector keeps one row per round."""
+    result = run(duel_yaml(), seed=12)
+    frame = result.log.to_dataframe()
+    assert len(frame) == len(result.log)
+    assert {"time", "round", "actor", "action", "target", "result", "rd"} <= set(frame.columns)
+    rounds = result.round_data
+    assert rounds is not None
+    assert len(rounds) == result.rounds
+    assert list(rounds.columns) == [
+        "Red.strength",
+        "Red.wounded",
+        "Red.routed",
+        "Blue.strength",
+        "Blue.wounded",
+        "Blue.routed",
+    ]
+    assert rounds["Red.strength"].iloc[0] <= 1
+
+
+def test_log_time_is_whole_seconds_and_rounds_are_six_seconds() -> None:
+    """Every round's events carry time 6 x round (integer seconds)."""
+    result = run(duel_yaml(), seed=4)
+    for e in result.log:
+        assert isinstance(e.time, int)
+        assert e.time == 6 * e.round

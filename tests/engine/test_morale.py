@@ -1,0 +1,130 @@
+"""NPC morale, retreat and surrender: each leaves the fight, logged, and ends the battle."""
+
+from __future__ import annotations
+
+from fadad_agents.engine import run
+from tests.engine.conftest import duel_yaml, fighter
+
+CREW = """
+      - name: {name}
+        kind: crew
+        count: {count}
+        morale: {morale}
+        attack_bonus: 2
+        armour_class: 10
+        skill: Fair
+"""
+
+
+def test_crew_morale_breaks_and_the_crew_routs() -> None:
+    """SJ 18: a crew checks at 25%/50% losses (2d10 <= morale); a broken crew withdraws."""
+    result = run(
+        duel_yaml(
+            CREW.format(name="Cowards", count=20, morale=2),
+            CREW.format(name="Veterans", count=20, morale=20),
+            a_pol="morale: {name: casualties, params: {at: '25%, 50%', on_break: withdraw}}",
+            b_pol="morale: none",
+        ),
+        seed=7,
+    )
+    checks = [e for e in result.log.of("morale") if e.actor == "Cowards"]
+    assert checks
+    assert checks[-1].result == "breaks"
+    (withdraw,) = result.log.of("withdraw")
+    assert withdraw.actor == "Cowards"
+    assert dict(withdraw.outcome)["result"] == "routed"
+    assert "morale broke" in dict(withdraw.outcome)["reason"]
+    assert not [e for e in result.log.events if e.actor == "Cowards" and e.time > withdraw.time]
+    assert (result.ending, result.winner) == ("routed", "Blue")
+    red = result.side("Red")
+    assert red.withdrawn + red.casualties == 20
+    assert red.fighting == 0
+
+
+def test_npc_band_that_breaks_surrenders_together() -> None:
+    """A `count: N` band checks morale once (trait + 4dF vs Fair); broken, all surrender."""
+    band = fighter(
+        "Thug", skill="Poor", extra="        count: 4\n        traits: {Morale: Terrible-3}\n"
+    )
+    result = run(
+        duel_yaml(
+            band,
+            fighter("Ann", skill="Superb") + fighter("Bea", skill="Superb"),
+            a_pol="morale: {name: break_at_losses, params: {fraction: 0.25, on_break: surrender}}",
+        ),
+        seed=3,
+    )
+    (check,) = result.log.of("morale")
+    assert (check.actor, check.result) == ("Thug", "breaks")
+    surrendered = result.log.of("surrender")
+    assert {e.actor for e in surrendered} == {f"Thug {i}" for i in range(1, 5)} - {
+        e.actor for e in result.log.of("out")
+    }
+    assert {e.time for e in surrendered} == {check.time}
+    assert result.ending == "surrendered"
+    assert result.side("Red").surrendered == len(surrendered)
+
+
+def test_fighter_withdraws_when_hurt() -> None:
+    """Retreat policy: withdraw once Hurt; no further attacks by the one who left."""
+    result = run(
+        duel_yaml(
+            fighter(
+                "Ann",
+                skill="Mediocre",
+                policies="{retreat: {name: wounded, params: {level: Hurt}}}",
+                extra="        damage_capacity: Superb\n",
+            ),
+            fighter("Bob", skill="Superb"),
+        ),
+        seed=7,
+    )
+    (withdraw,) = result.log.of("withdraw")
+    assert withdraw.actor == "Ann"
+    assert dict(withdraw.outcome)["reason"] in {"Hurt", "Very Hurt"}
+    assert not [e for e in result.log.of("attack") if e.actor == "Ann" and e.time > withdraw.time]
+    assert (result.ending, result.loser, result.side("Red").withdrawn) == ("routed", "Red", 1)
+
+
+def test_fighter_surrenders_by_declarative_rule() -> None:
+    """Declarative rules from the scenario: 'wound >= Scratch -> surrender'."""
+    result = run(
+        duel_yaml(
+            fighter(
+                "Ann",
+                skill="Poor",
+                policies="{retreat: {name: rules, params: {rules: 'wound >= Scratch -> "
+                "surrender'}}}",
+                extra="        damage_capacity: Superb\n",
+            ),
+            fighter("Bob", skill="Superb"),
+        ),
+        seed=5,
+    )
+    (surrender,) = result.log.of("surrender")
+    assert (surrender.actor, result.ending, result.loser) == ("Ann", "surrendered", "Red")
+    assert result.side("Red").surrendered == 1
+
+
+def test_unit_breaks_on_the_unit_damage_table() -> None:
+    """Mass combat: a failed table morale check makes the unit withdraw (unit_morale)."""
+    unit = """
+      - name: {name}
+        kind: unit
+        count: {count}
+        skill: {skill}
+        morale: {morale}
+"""
+    result = run(
+        duel_yaml(
+            unit.format(name="Levy", count=50, skill="Poor", morale="Terrible-3"),
+            unit.format(name="Guard", count=50, skill="Superb", morale="Legendary"),
+            a_pol="morale: unit_morale",
+        ),
+        seed=8,
+    )
+    breaks = [e for e in result.log.of("morale") if e.actor == "Levy"]
+    assert breaks
+    assert breaks[-1].result == "breaks"
+    assert result.log.of("withdraw")[0].actor == "Levy"
+    assert result.winner == "Blue"

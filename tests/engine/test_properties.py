@@ -1,0 +1,60 @@
+"""Hypothesis: invariants of any small battle."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from fadad_agents.engine import run
+from tests.engine.conftest import duel_yaml, fighter
+
+SKILLS = ["Poor", "Mediocre", "Fair", "Good", "Great", "Superb"]
+RETREATS = [
+    "hold",
+    "{name: wounded, params: {level: Hurt}}",
+    "{name: wounded, params: {level: Very Hurt, action: surrender}}",
+]
+TARGETING = ["sticky", "random", "weakest", "nearest"]
+
+
+@st.composite
+def battles(draw: st.DrawFn) -> tuple[str, int]:
+    def side(prefix: str) -> str:
+        text = ""
+        for i in range(draw(st.integers(1, 3))):
+            count = draw(st.integers(1, 4))
+            pol = (
+                f"{{retreat: {draw(st.sampled_from(RETREATS))}, "
+                f"targeting: {draw(st.sampled_from(TARGETING))}}}"
+            )
+            extra = f"        count: {count}\n" if count > 1 else ""
+            text += fighter(
+                f"{prefix}{i}", skill=draw(st.sampled_from(SKILLS)), policies=pol, extra=extra
+            )
+        return text
+
+    morale = draw(st.sampled_from(["none", "{name: break_at_losses, params: {fraction: 0.5}}"]))
+    text = duel_yaml(side("R"), side("B"), stop="max_rounds: 30", a_pol=f"morale: {morale}")
+    return text, draw(st.integers(0, 2**32))
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(battles())
+def test_battle_invariants(case: tuple[str, int]) -> None:
+    """Casualties never exceed strength; the fallen never act; time never runs backwards."""
+    text, seed = case
+    result = run(text, seed=seed)
+    for side in result.sides:
+        assert 0 <= side.casualties <= side.strength
+        assert side.fighting + side.casualties + side.withdrawn + side.surrendered == side.strength
+    times = [e.time for e in result.log]
+    assert times == sorted(times)
+    gone: set[str] = set()
+    for e in result.log:
+        if e.action in ("attack", "withdraw", "surrender"):
+            assert e.actor not in gone, f"{e.actor} acted after leaving the fight"
+        if e.action == "attack":
+            assert e.target not in gone, f"{e.target} was attacked after leaving the fight"
+        if e.action in ("out", "withdraw", "surrender"):
+            gone.add(e.actor)
+    assert result.log.events[-1].action == "end"
