@@ -1,8 +1,8 @@
 """Building blocks shared by every stat block: the frozen base model, ladder fields, policies.
 
 Every schema class derives from :class:`Record`: a frozen pydantic v2 model that forbids
-unknown keys. Unknown keys are reported by a before-validator (not pydantic's generic
-``extra_forbidden``) so the message can list the allowed fields and suggest the nearest.
+unknown keys; :func:`unknown_field_message` turns pydantic's ``extra_forbidden`` into a
+message listing the allowed fields and the nearest one.
 
 Catalogue references: a class with a ``catalog_kind`` (``"weapons"``, ``"creatures"``...)
 accepts, wherever it is expected,
@@ -53,6 +53,7 @@ __all__ = [
     "Scalar",
     "exact_length",
     "nearest",
+    "unknown_field_message",
 ]
 
 FORCE_KINDS = ("character", "crew", "unit", "ship")
@@ -145,7 +146,7 @@ def nearest(word: str, choices: list[str] | tuple[str, ...], n: int = 3) -> list
 
 
 def _did_you_mean(word: str, choices: list[str] | tuple[str, ...]) -> str:
-    close = nearest(word, choices)
+    close = nearest(word, choices, n=1)
     return f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
 
 
@@ -179,47 +180,29 @@ class Record(BaseModel):
 
     @model_validator(mode="before")
     @classmethod
-    def _resolve_and_check_keys(cls, data: Any, info: ValidationInfo) -> Any:
+    def _resolve(cls, data: Any, info: ValidationInfo) -> Any:
         if cls.catalog_kind is not None:
             data = _resolve_reference(cls.catalog_kind, data, info)
-        if isinstance(data, dict):
-            allowed = list(cls.model_fields)
-            for key in data:
-                if key not in cls.model_fields:
-                    _raise_if_other_kind(cls, str(key))
-                    raise PydanticCustomError(
-                        "unknown_field",
-                        "'{field}' is not a field of {model} (allowed: {allowed}){hint}",
-                        {
-                            "where": str(key),
-                            "field": str(key),
-                            "model": cls.__name__,
-                            "allowed": ", ".join(allowed),
-                            "hint": _did_you_mean(str(key), allowed),
-                        },
-                    )
         return data
 
 
-def _raise_if_other_kind(cls: type[Record], key: str) -> None:
-    """A force-only field on the wrong kind of force: say which kinds have it."""
-    if "kind" not in cls.model_fields:
-        return
-    from fadad_agents.schema.scenario import FORCE_CLASSES
+def unknown_field_message(cls: type[BaseModel], key: str) -> str:
+    """Why ``key`` is refused on ``cls``: the allowed fields and the nearest one, or, for a
+    field that belongs to another kind of force, which ``kind:`` to set."""
+    if "kind" in cls.model_fields:
+        from fadad_agents.schema.scenario import FORCE_CLASSES
 
-    owners = [kind for kind, other in FORCE_CLASSES.items() if key in other.model_fields]
-    if owners:
-        raise PydanticCustomError(
-            "unknown_field",
-            "'{field}' is not a field of {model} (it is a field of {owners}: set kind: {first})",
-            {
-                "where": key,
-                "field": key,
-                "model": cls.__name__,
-                "owners": ", ".join(owners),
-                "first": owners[0],
-            },
-        )
+        owners = [kind for kind, other in FORCE_CLASSES.items() if key in other.model_fields]
+        if owners:
+            return (
+                f"'{key}' is not a field of {cls.__name__} (it is a field of "
+                f"{', '.join(owners)}: set kind: {owners[0]})"
+            )
+    allowed = list(cls.model_fields)
+    return (
+        f"'{key}' is not a field of {cls.__name__} (allowed: {', '.join(allowed)})"
+        f"{_did_you_mean(key, allowed)}"
+    )
 
 
 def _resolve_reference(kind: str, data: Any, info: ValidationInfo) -> Any:

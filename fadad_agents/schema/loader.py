@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from types import UnionType
+from typing import Annotated, Any, Union, get_args, get_origin
 
 import yaml
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, Tag, ValidationError
 
-from fadad_agents.schema.base import FORCE_KINDS, Record, nearest
+from fadad_agents.schema.base import FORCE_KINDS, Record, nearest, unknown_field_message
 from fadad_agents.schema.catalog import KINDS, Catalog, default_catalog
 from fadad_agents.schema.character import Creature
 from fadad_agents.schema.equipment import Armour, Shield, ShipWeapon, Weapon
@@ -239,27 +240,62 @@ def _problems(
         loc = _clean_loc(err["loc"], str(ctx.get("where", "")))
         if err["type"] == "bad_kind":
             loc = (*loc, "kind")
-        if err["type"] == "extra_forbidden":
-            ctx["allowed"] = _fields_at(root, loc[:-1])
         line = _line(loc, lines)
-        text = f"{filename}:{line} {_fmt(loc)}: {_message(err, ctx)}"
+        if err["type"] == "extra_forbidden":
+            owner = _model_at(root, err["loc"][:-1])
+            key = str(err["loc"][-1])
+            message = unknown_field_message(owner, key) if owner else f"'{key}' is not allowed"
+        else:
+            message = _message(err, ctx)
+        text = f"{filename}:{line} {_fmt(loc)}: {message}"
         if all(text != seen for _, seen in found):
             found.append((line, text))
     found.sort(key=lambda item: item[0])  # stable: same-line problems keep pydantic's order
     return [text for _, text in found]
 
 
-def _fields_at(root: type[BaseModel], loc: Loc) -> list[str]:
-    """Field names of the nested model at ``loc`` (plain model fields only, e.g. rules)."""
-    cls: type[BaseModel] = root
-    for part in loc:
-        field = cls.model_fields.get(part)
-        if field is None or not (
-            isinstance(field.annotation, type) and issubclass(field.annotation, BaseModel)
-        ):
-            return []
-        cls = field.annotation
-    return list(cls.model_fields)
+def _model_at(root: type[BaseModel], loc: tuple[int | str, ...]) -> type[BaseModel] | None:
+    """The model class validating the node at a pydantic error ``loc`` (tags included)."""
+    tp: Any = root
+    i = 0
+    while True:
+        tp, tags = _unwrap(tp)
+        if i < len(loc) and str(loc[i]) in tags:
+            tp, i = tags[str(loc[i])], i + 1
+            continue
+        if i == len(loc):
+            return tp if isinstance(tp, type) and issubclass(tp, BaseModel) else None
+        part = loc[i]
+        if isinstance(tp, type) and issubclass(tp, BaseModel):
+            field = tp.model_fields.get(str(part))
+            if field is None:
+                return None
+            tp = field.annotation
+        elif get_origin(tp) in (list, tuple) and get_args(tp):
+            tp = get_args(tp)[0]
+        elif get_origin(tp) is dict:
+            tp = get_args(tp)[1]
+        else:
+            return None
+        i += 1
+
+
+def _unwrap(tp: Any) -> tuple[Any, dict[str, Any]]:
+    """Strip Annotated and Optional; a tagged union gives its members by tag."""
+    while get_origin(tp) is Annotated:
+        tp = get_args(tp)[0]
+    if get_origin(tp) in (Union, UnionType):
+        members = [m for m in get_args(tp) if m is not type(None)]
+        tags: dict[str, Any] = {}
+        for member in members:
+            for meta in getattr(member, "__metadata__", ()):
+                if isinstance(meta, Tag):
+                    tags[meta.tag] = get_args(member)[0]
+        if tags:
+            return tp, tags
+        if len(members) == 1:
+            return _unwrap(members[0])
+    return tp, {}
 
 
 def _clean_loc(loc: tuple[int | str, ...], where: str) -> Loc:
@@ -339,13 +375,6 @@ def _message(err: Any, ctx: dict[str, Any]) -> str:
     value = err.get("input")
     if kind == "missing":
         return "missing (this field is required)"
-    if kind == "extra_forbidden":
-        fields = [str(f) for f in ctx.get("allowed") or []]
-        key = str(err["loc"][-1])
-        close = nearest(key, fields, n=1)
-        hint = f"; did you mean '{close[0]}'?" if close else ""
-        listed = f" (allowed: {', '.join(fields)})" if fields else ""
-        return f"'{key}' is not a field here{listed}{hint}"
     if kind in _TYPE_WORDS:
         return f"{_short(value)} is not {_TYPE_WORDS[kind]} (expected {_TYPE_WORDS[kind]})"
     if kind in _BOUNDS:

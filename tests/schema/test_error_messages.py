@@ -84,9 +84,32 @@ def test_unknown_rules_option_lists_the_allowed_keys() -> None:
     with pytest.raises(ScenarioError) as info:
         load_scenario(text)
     (problem,) = info.value.problems
-    assert problem.startswith("<text>:3 rules.fadad.initiativ: 'initiativ' is not a field here")
-    assert "initiative" in problem
-    assert problem.endswith("did you mean 'initiative'?")
+    assert problem.startswith(
+        "<text>:3 rules.fadad.initiativ: 'initiativ' is not a field of FadadOptions (allowed: "
+    )
+    assert "did you mean 'initiative'" in problem
+
+
+def test_every_unknown_key_and_other_problem_is_reported() -> None:
+    """Unknown keys do not hide each other nor the other problems of the same entry."""
+    text = """name: x
+sides:
+  - name: A
+    forces:
+      - name: a
+        strenght: Great
+        skils: {Sword: Good}
+        facing: 8
+  - name: B
+    forces: [{name: b}]
+"""
+    with pytest.raises(ScenarioError) as info:
+        load_scenario(text)
+    problems = info.value.problems
+    assert [p.split(":", 2)[1].split(" ")[0] for p in problems] == ["6", "7", "8"]
+    assert problems[0].endswith("did you mean 'strength'?")
+    assert problems[1].endswith("did you mean 'skills'?")
+    assert problems[2] == "<text>:8 sides[0].forces[0].facing: 8 is too large (maximum 5)"
 
 
 def test_missing_file_is_a_one_line_error() -> None:
