@@ -235,7 +235,7 @@ def _problems(
     exc: ValidationError, lines: dict[Loc, int], filename: str, root: type[BaseModel]
 ) -> list[str]:
     found: list[tuple[int, str]] = []
-    for err in exc.errors(include_url=False):
+    for err in _expand(exc.errors(include_url=False)):
         ctx: dict[str, Any] = dict(err.get("ctx") or {})
         loc = _clean_loc(err["loc"], str(ctx.get("where", "")))
         if err["type"] == "bad_kind":
@@ -252,6 +252,18 @@ def _problems(
             found.append((line, text))
     found.sort(key=lambda item: item[0])  # stable: same-line problems keep pydantic's order
     return [text for _, text in found]
+
+
+def _expand(errors: list[Any]) -> list[Any]:
+    """Split errors that carry further problems (``ctx["more"]``) into one error each."""
+    out: list[Any] = []
+    for err in errors:
+        ctx = dict(err.get("ctx") or {})
+        more = ctx.pop("more", None) or []
+        out.append({**err, "ctx": ctx})
+        for where, message in more:
+            out.append({**err, "msg": message, "ctx": {"where": where, "msg": message}})
+    return out
 
 
 def _model_at(root: type[BaseModel], loc: tuple[int | str, ...]) -> type[BaseModel] | None:

@@ -144,18 +144,37 @@ class Scenario(Record):
 
     @model_validator(mode="after")
     def _names_and_references(self) -> Scenario:
-        _check_unique([s.name for s in self.sides], lambda i: f"sides.{i}.name", "side")
+        problems = [*self._duplicate_names(), *self._dangling_references()]
+        if problems:
+            raise _errors(problems)
+        return self
+
+    def _duplicate_names(self) -> list[tuple[str, str]]:
+        problems: list[tuple[str, str]] = []
+        side_names: set[str] = set()
+        for si, side in enumerate(self.sides):
+            if side.name in side_names:
+                problems.append(
+                    (f"sides.{si}.name", f"'{side.name}' names two sides (names must be unique)")
+                )
+            side_names.add(side.name)
         places: dict[str, tuple[int, int]] = {}
         for si, side in enumerate(self.sides):
             for fi, force in enumerate(side.forces):
                 if force.name in places:
                     a, b = places[force.name]
-                    raise _error(
-                        f"sides.{si}.forces.{fi}.name",
-                        f"'{force.name}' is already used by sides[{a}].forces[{b}] "
-                        "(names must be unique; use count: N for identical fighters)",
+                    problems.append(
+                        (
+                            f"sides.{si}.forces.{fi}.name",
+                            f"'{force.name}' is already used by sides[{a}].forces[{b}] "
+                            "(names must be unique; use count: N for identical fighters)",
+                        )
                     )
-                places[force.name] = (si, fi)
+                places.setdefault(force.name, (si, fi))
+        return problems
+
+    def _dangling_references(self) -> list[tuple[str, str]]:
+        problems: list[tuple[str, str]] = []
         ships = {f.name for s in self.sides for f in s.forces if isinstance(f, Ship)}
         people = {f.name for s in self.sides for f in s.forces if isinstance(f, Character)}
         for si, side in enumerate(self.sides):
@@ -163,14 +182,15 @@ class Scenario(Record):
                 where = f"sides.{si}.forces.{fi}"
                 aboard = getattr(force, "aboard", None)
                 if aboard is not None and aboard not in ships:
-                    raise _error(f"{where}.aboard", _unknown(aboard, "ship", ships))
+                    problems.append((f"{where}.aboard", _unknown(aboard, "ship", ships)))
                 if isinstance(force, Unit) and force.leader and force.leader not in people:
-                    raise _error(f"{where}.leader", _unknown(force.leader, "character", people))
-                if force.position is not None:
-                    problem = self.map.outside(force.position)
-                    if problem:
-                        raise _error(f"{where}.position", problem)
-        return self
+                    problems.append(
+                        (f"{where}.leader", _unknown(force.leader, "character", people))
+                    )
+                off_map = force.position and self.map.outside(force.position)
+                if off_map:
+                    problems.append((f"{where}.position", off_map))
+        return problems
 
     @property
     def forces(self) -> list[tuple[Side, Character | Crew | Unit | Ship]]:
@@ -187,13 +207,9 @@ def _unknown(name: str, what: str, known: set[str]) -> str:
     return f"'{name}' is not a {what} in this scenario ({hint or what + 's: ' + listed})"
 
 
-def _check_unique(names: list[str], where: Any, what: str) -> None:
-    seen: set[str] = set()
-    for i, name in enumerate(names):
-        if name in seen:
-            raise _error(where(i), f"'{name}' names two {what}s (names must be unique)")
-        seen.add(name)
-
-
-def _error(where: str, message: str) -> PydanticCustomError:
-    return PydanticCustomError("bad_reference", "{msg}", {"where": where, "msg": message})
+def _errors(problems: list[tuple[str, str]]) -> PydanticCustomError:
+    """One pydantic error carrying several problems; the loader prints one line each."""
+    (where, message), *more = problems
+    return PydanticCustomError(
+        "bad_reference", "{msg}", {"where": where, "msg": message, "more": more}
+    )

@@ -127,3 +127,30 @@ def test_catalogue_file_errors_use_the_entry_schema(tmp_path: Path) -> None:
     assert validate_path(bad) == [
         f"{bad}:2 fadad_bonus: 'lots' is not a whole number (expected a whole number)"
     ]
+
+
+def test_all_cross_reference_problems_are_reported() -> None:
+    """Duplicate names, dangling references and off-map positions: one line each."""
+    text = """name: many refs
+map: {kind: hex, radius: 3}
+sides:
+  - name: A
+    forces:
+      - {name: a, aboard: Nope, position: [9, 9]}
+      - {name: a}
+  - name: A
+    forces:
+      - {name: u, kind: unit, count: 5, leader: Bob}
+"""
+    with pytest.raises(ScenarioError) as info:
+        load_scenario(text)
+    assert info.value.problems == [
+        "<text>:6 sides[0].forces[0].aboard: 'Nope' is not a ship in this scenario (ships: none)",
+        "<text>:6 sides[0].forces[0].position: [9, 9] is off the hex map (radius 3: "
+        "max(|q|, |r|, |q + r|) must be <= radius)",
+        "<text>:7 sides[0].forces[1].name: 'a' is already used by sides[0].forces[0] "
+        "(names must be unique; use count: N for identical fighters)",
+        "<text>:8 sides[1].name: 'A' names two sides (names must be unique)",
+        "<text>:10 sides[1].forces[0].leader: 'Bob' is not a character in this scenario "
+        "(characters: a)",
+    ]
