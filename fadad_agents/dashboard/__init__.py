@@ -1,1 +1,19 @@
-"""fadad_agents.dashboard (see DESIGN.md)."""
+"""Notebook dashboards (plain ipywidgets in importable classes; DESIGN.md, Interfaces).
+
+* :class:`BattleDashboard` - step through one battle: hex map, status, strength, log.
+* :class:`OddsDashboard` - Monte Carlo odds of a scenario, two policies side by side.
+* :class:`BattleSession` - the replayable battle behind the dashboard (no widgets).
+"""
+
+from fadad_agents.dashboard.battle import BattleDashboard
+from fadad_agents.dashboard.hexview import MapView, Marker
+from fadad_agents.dashboard.session import BattleSession, Overrides, SessionError
+
+__all__ = [
+    "BattleDashboard",
+    "BattleSession",
+    "MapView",
+    "Marker",
+    "Overrides",
+    "SessionError",
+]

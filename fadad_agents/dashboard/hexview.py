@@ -1,0 +1,355 @@
+"""The battle map as an SVG string: flat-topped hexes, combatant markers, ships with facing.
+
+DESIGN.md (Interfaces): the map is redrawn every step without a matplotlib figure; the
+dashboard puts the string into an ``ipywidgets.HTML``. Whatever has a position is drawn,
+read generically from the agents (``position``, and ``facing``, ``fires``, ``grappled``
+when an agent has them), so ships appear as soon as the engine plays them; until then the
+scenario's ships are drawn where the scenario puts them. Fighters aboard a ship stand in
+its hex.
+
+Hex maps use the positions as axial ``(q, r)``. Open maps use yards ``(x, y)``, binned so
+that the longer side spans at most :data:`MAX_CELLS` hexes (odd-q offset cells).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from html import escape
+from typing import Any
+
+from fadad_agents.agents.base import Status
+from fadad_agents.engine.log import clock
+from fadad_agents.hexmap import ORIGIN, Hex, from_offset, svg_points, to_pixel, within
+from fadad_agents.rules.wounds import Wound
+from fadad_agents.schema import forces as schema_forces
+from fadad_agents.schema.scenario import Scenario
+
+__all__ = ["MAX_CELLS", "SIDE_COLOURS", "MapView", "Marker", "markers"]
+
+MAX_CELLS = 30
+"""Hexes along the longer side of an open map (larger maps are binned)."""
+
+SIDE_COLOURS = ("#1f5fbf", "#c0392b", "#2e8b57", "#8e44ad", "#d68910", "#17808a")
+WOUND_COLOURS = ("#2ecc71", "#a3d977", "#f1c40f", "#e67e22", "#c0392b", "#7b241c", "#111111")
+MAP_PIXELS = 640.0
+"""Target width of the drawing in pixels."""
+
+
+@dataclass(frozen=True, slots=True)
+class Marker:
+    """One thing drawn on the map: a band of fighters, a group, or a ship.
+
+    Attributes:
+        name: band, group or ship name.
+        side: side index.
+        hex: where it stands.
+        heads: head count still fighting.
+        start: head count at the start.
+        wound: worst wound among those still fighting (``rules.wounds.Wound``).
+        status: ``fighting`` unless every member is out (then the last member's status).
+        ship: drawn as a hull.
+        facing: hex side faced (ships), else None.
+        fires: fires burning aboard.
+        grappled: names of ships it is grappled with.
+    """
+
+    name: str
+    side: int
+    hex: Hex
+    heads: int
+    start: int
+    wound: int
+    status: str
+    ship: bool = False
+    facing: int | None = None
+    fires: int = 0
+    grappled: tuple[str, ...] = ()
+
+
+def _cells(value: Any) -> tuple[str, ...]:
+    if not value:
+        return ()
+    if isinstance(value, str):
+        return (value,)
+    if isinstance(value, Iterable):
+        return tuple(getattr(v, "name", str(v)) for v in value)
+    return (getattr(value, "name", str(value)),)
+
+
+class MapView:
+    """Projection, background grid (drawn once) and per-step markers of one scenario."""
+
+    def __init__(self, scenario: Scenario, *, pixels: float = MAP_PIXELS) -> None:
+        self.scenario = scenario
+        self.pixels = pixels
+        spec = scenario.map
+        self.hex_map = spec.kind == "hex"
+        longest = max(spec.width or 1, spec.height or 1)
+        self.bin = 1 if self.hex_map else max(1, math.ceil(longest / MAX_CELLS))
+        self._ships = self._scenario_ships()
+        self._aboard = self._aboard_positions()
+        self._grid_key: frozenset[Hex] | None = None
+        self._grid: tuple[str, tuple[float, float, float, float], float] = ("", (0, 0, 1, 1), 1)
+
+    # --- positions ------------------------------------------------------------------------
+
+    def to_hex(self, position: Sequence[int] | None) -> Hex | None:
+        """The hex of a scenario position (axial on hex maps, binned yards on open maps)."""
+        if position is None:
+            return None
+        a, b = int(position[0]), int(position[1])
+        if self.hex_map:
+            return Hex(a, b)
+        return from_offset(a // self.bin, b // self.bin)
+
+    def _scenario_ships(self) -> dict[str, tuple[int, Any]]:
+        return {
+            f.name: (si, f)
+            for si, side in enumerate(self.scenario.sides)
+            for f in side.forces
+            if isinstance(f, schema_forces.Ship)
+        }
+
+    def _aboard_positions(self) -> dict[tuple[int, str], Sequence[int] | None]:
+        """Scenario position of each force (or of the ship it is aboard), by side and name."""
+        out: dict[tuple[int, str], Sequence[int] | None] = {}
+        for si, side in enumerate(self.scenario.sides):
+            for f in side.forces:
+                pos = f.position
+                ship = getattr(f, "aboard", None)
+                if pos is None and ship in self._ships:
+                    pos = self._ships[ship][1].position
+                out[(si, f.name)] = pos
+        return out
+
+    def _agent_hex(self, agent: Any) -> Hex | None:
+        pos = getattr(agent, "position", None)
+        if pos is None:
+            band = getattr(agent, "band", None)
+            key = getattr(band, "name", agent.name)
+            pos = self._aboard.get((agent.side, key), self._aboard.get((agent.side, agent.name)))
+        return self.to_hex(pos)
+
+    # --- markers ----------------------------------------------------------------------------
+
+    def markers(self, battle: Any) -> list[Marker]:
+        """Markers of every agent with a place, bands merged per hex, plus scenario ships."""
+        groups: dict[tuple[Hex, int, str], list[Any]] = {}
+        ships: list[Marker] = []
+        seen: set[str] = set()
+        for roster in battle.sides:
+            for agent in roster.members:
+                h = self._agent_hex(agent)
+                if h is None:
+                    continue
+                if getattr(agent, "kind", "") == "ship":
+                    ships.append(self._ship_marker(agent, h))
+                    seen.add(agent.name)
+                    continue
+                band = getattr(agent, "band", None)
+                key = (h, int(agent.side), getattr(band, "name", agent.name))
+                groups.setdefault(key, []).append(agent)
+        out = [self._band_marker(k, members) for k, members in groups.items()]
+        for name, (si, f) in self._ships.items():
+            h = self.to_hex(f.position)
+            if name not in seen and h is not None:
+                ships.append(Marker(name, si, h, 1, 1, 0, "fighting", True, f.facing))
+        return ships + out
+
+    def _ship_marker(self, agent: Any, h: Hex) -> Marker:
+        return Marker(
+            agent.name,
+            int(agent.side),
+            h,
+            int(agent.headcount),
+            int(agent.initial_headcount),
+            int(agent.wound),
+            str(agent.status),
+            True,
+            getattr(agent, "facing", None),
+            int(getattr(agent, "fires", 0) or 0),
+            _cells(getattr(agent, "grappled", None)),
+        )
+
+    @staticmethod
+    def _band_marker(key: tuple[Hex, int, str], members: list[Any]) -> Marker:
+        h, side, name = key
+        fighting = [m for m in members if m.status is Status.FIGHTING]
+        status = "fighting" if fighting else str(members[-1].status)
+        worst = max((int(m.wound) for m in fighting), default=int(Wound.INCAPACITATED))
+        return Marker(
+            name,
+            side,
+            h,
+            sum(int(m.headcount) for m in members),
+            sum(int(m.initial_headcount) for m in members),
+            worst,
+            status,
+        )
+
+    # --- drawing ----------------------------------------------------------------------------
+
+    def _region(self, hexes: Iterable[Hex]) -> list[Hex]:
+        spec = self.scenario.map
+        if self.hex_map and spec.radius is not None and spec.radius <= 8:
+            return within(ORIGIN, spec.radius)
+        if not self.hex_map and spec.width and spec.height:
+            cols = math.ceil(spec.width / self.bin) + 1
+            rows = math.ceil(spec.height / self.bin) + 1
+            return [from_offset(c, r) for c in range(cols) for r in range(rows)]
+        region: set[Hex] = set()
+        for h in hexes:
+            region.update(within(h, 2))
+        return sorted(region) or within(ORIGIN, 2)
+
+    def _background(self, hexes: frozenset[Hex]) -> tuple[str, tuple[float, ...], float]:
+        if self._grid_key is not None and hexes <= self._grid_key:
+            return self._grid
+        region = self._region(hexes)
+        cover = frozenset(region) | hexes
+        centres = [to_pixel(h, 1.0) for h in cover]
+        xs, ys = [c[0] for c in centres], [c[1] for c in centres]
+        span = max(max(xs) - min(xs) + 2.0, (max(ys) - min(ys) + 2.0) * 1.2)
+        size = max(6.0, min(48.0, self.pixels / span))
+        x0, y0 = min(xs) * size - size * 1.2, min(ys) * size - size * 1.2
+        box = (
+            x0,
+            y0,
+            (max(xs) - min(xs)) * size + 2.4 * size,
+            (max(ys) - min(ys)) * size + 2.4 * size,
+        )
+        cells = "".join(f'<polygon points="{svg_points(h, size)}"/>' for h in sorted(cover))
+        grid = f'<g class="grid" fill="#f7f3e8" stroke="#c9bfa5" stroke-width="0.6">{cells}</g>'
+        self._grid_key, self._grid = cover, (grid, box, size)
+        return self._grid
+
+    def svg(self, battle: Any) -> str:
+        """The whole map for the battle's current state (changes every round)."""
+        found = self.markers(battle)
+        grid, box, size = self._background(frozenset(m.hex for m in found))
+        x0, y0, w, h = box
+        by_hex: dict[Hex, list[Marker]] = {}
+        for m in found:
+            by_hex.setdefault(m.hex, []).append(m)
+        centres = {m.name: to_pixel(m.hex, size) for m in found if m.ship}
+        parts = [grid]
+        parts.extend(_grapple_lines(found, centres))
+        least = w / 90  # markers stay legible on large maps of small hexes
+        for hx, here in by_hex.items():
+            parts.extend(_draw_hex_markers(hx, here, size, least))
+        head = (
+            f'<svg xmlns="http://www.w3.org/2000/svg" class="fadad-map" '
+            f'data-round="{battle.round}" viewBox="{x0:.1f} {y0:.1f} {w:.1f} {h + w / 30:.1f}" '
+            f'width="{self.pixels:.0f}" style="max-width:100%;font-family:sans-serif">'
+        )
+        caption = (
+            f'<text x="{x0 + 4:.1f}" y="{y0 + h + w / 40:.1f}" font-size="{w / 45:.1f}">'
+            f"{escape(self.scenario.name)} - round {battle.round} ({clock(int(battle.env.now))})"
+            f"{' - ended' if battle.finished else ''}</text>"
+        )
+        return head + "".join(parts) + caption + "</svg>"
+
+
+def _grapple_lines(found: list[Marker], centres: dict[str, tuple[float, float]]) -> list[str]:
+    out = []
+    for m in found:
+        for other in m.grappled:
+            if m.name < other and other in centres and m.name in centres:
+                (x1, y1), (x2, y2) = centres[m.name], centres[other]
+                out.append(
+                    f'<line class="grapple" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" '
+                    f'y2="{y2:.1f}" stroke="#5d4037" stroke-width="2" stroke-dasharray="4 3"/>'
+                )
+    return out
+
+
+def _slots(n: int, size: float) -> list[tuple[float, float]]:
+    """Offsets that spread ``n`` markers sharing a hex around its centre."""
+    if n == 1:
+        return [(0.0, 0.0)]
+    radius = size * 0.5
+    return [
+        (
+            radius * math.cos(2 * math.pi * i / n - math.pi / 2),
+            radius * math.sin(2 * math.pi * i / n - math.pi / 2),
+        )
+        for i in range(n)
+    ]
+
+
+def _draw_hex_markers(hx: Hex, here: list[Marker], size: float, least: float) -> list[str]:
+    cx, cy = to_pixel(hx, size)
+    ships = [m for m in here if m.ship]
+    others = [m for m in here if not m.ship]
+    out = [_draw_ship(m, cx, cy, size, i, len(ships)) for i, m in enumerate(ships)]
+    scale = 1.0 if len(others) <= 1 else max(0.5, 1.7 / math.sqrt(len(others)))
+    r = max(least, size * 0.32 * scale)
+    for (dx, dy), m in zip(_slots(len(others), max(size, r * 2.2)), others, strict=True):
+        out.append(_draw_marker(m, cx + dx, cy + dy, r))
+    return out
+
+
+def _label(m: Marker) -> str:
+    if m.start > 1:
+        return str(m.heads)
+    return "".join(w[0] for w in m.name.split()[:2]).upper()
+
+
+def _draw_marker(m: Marker, x: float, y: float, r: float) -> str:
+    colour = SIDE_COLOURS[m.side % len(SIDE_COLOURS)]
+    out = m.status != "fighting"
+    fill = "#9e9e9e" if out else colour
+    opacity = 0.35 + 0.65 * (m.heads / m.start if m.start else 0.0)
+    ring = WOUND_COLOURS[min(max(m.wound, 0), len(WOUND_COLOURS) - 1)]
+    title = f"{m.name}: {m.heads}/{m.start} {m.status}, worst wound {Wound(min(m.wound, 6)).label}"
+    cross = ""
+    if out:
+        d = r * 0.7
+        cross = (
+            f'<path d="M{x - d:.1f},{y - d:.1f}L{x + d:.1f},{y + d:.1f}M{x - d:.1f},{y + d:.1f}'
+            f'L{x + d:.1f},{y - d:.1f}" stroke="#212121" stroke-width="{r * 0.18:.1f}"/>'
+        )
+    return (
+        f'<g class="marker side-{m.side}" data-status="{m.status}"><title>{escape(title)}</title>'
+        f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="{fill}" fill-opacity="{opacity:.2f}" '
+        f'stroke="{ring}" stroke-width="{max(1.0, r * 0.22):.1f}"/>'
+        f'<text x="{x:.1f}" y="{y + r * 0.35:.1f}" font-size="{r * 0.95:.1f}" '
+        f'text-anchor="middle" fill="#fff">{escape(_label(m))}</text>{cross}</g>'
+    )
+
+
+def _draw_ship(m: Marker, cx: float, cy: float, size: float, i: int, n: int) -> str:
+    """A hull pointing along its facing (0 = up, clockwise), fires as orange dots."""
+    colour = SIDE_COLOURS[m.side % len(SIDE_COLOURS)]
+    angle = math.radians(-90 + 60 * (m.facing or 0))
+    shift = (i - (n - 1) / 2) * size * 0.35  # ships sharing a hex lie side by side
+    px, py = -math.sin(angle), math.cos(angle)
+    cx, cy = cx + px * shift, cy + py * shift
+    length, beam = size * 1.5, size * 0.3
+    ux, uy = math.cos(angle), math.sin(angle)
+    pts = [
+        (cx + ux * length / 2, cy + uy * length / 2),
+        (cx + ux * length / 4 + px * beam, cy + uy * length / 4 + py * beam),
+        (cx - ux * length / 2 + px * beam, cy - uy * length / 2 + py * beam),
+        (cx - ux * length / 2 - px * beam, cy - uy * length / 2 - py * beam),
+        (cx + ux * length / 4 - px * beam, cy + uy * length / 4 - py * beam),
+    ]
+    points = " ".join(f"{x:.1f},{y:.1f}" for x, y in pts)
+    fires = "".join(
+        f'<circle class="fire" cx="{cx + (k - 1) * beam:.1f}" cy="{cy:.1f}" r="{beam * 0.5:.1f}" '
+        f'fill="#ff6f00"/>'
+        for k in range(min(m.fires, 3))
+    )
+    title = f"{m.name} (ship), facing {m.facing}" + (f", {m.fires} fires" if m.fires else "")
+    return (
+        f'<g class="ship side-{m.side}" data-facing="{m.facing}"><title>{escape(title)}</title>'
+        f'<polygon points="{points}" fill="{colour}" fill-opacity="0.25" stroke="{colour}" '
+        f'stroke-width="1.5"/>{fires}</g>'
+    )
+
+
+def markers(scenario: Scenario, battle: Any) -> list[Marker]:
+    """Markers of ``battle`` projected on ``scenario``'s map (a one-off :class:`MapView`)."""
+    return MapView(scenario).markers(battle)
