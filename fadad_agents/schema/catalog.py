@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import copy
 import functools
 from collections.abc import Iterable
 from importlib import resources
@@ -111,14 +112,14 @@ class Catalog:
         return ref
 
     def entry(self, ref: str, kind: str | None = None) -> tuple[str, dict[str, Any]]:
-        """``(full name, raw mapping)`` of an entry; the mapping is a fresh copy."""
+        """``(full name, raw mapping)`` of an entry; the mapping is a fresh deep copy."""
         full = self.full_name(ref, kind)
         if full not in self._raw:
             data = yaml.safe_load(self._files[full].read_text(encoding="utf-8"))
             if not isinstance(data, dict):
                 raise CatalogError(f"'{full}' does not hold a mapping")
             self._raw[full] = data
-        return full, dict(self._raw[full])
+        return full, copy.deepcopy(self._raw[full])
 
     def listing(self, kind: str | None = None) -> list[str]:
         """One line per entry, ``kind/name  Display name``, for ``fadad catalog``."""

@@ -8,7 +8,13 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from fadad_agents.schema import Scenario, ScenarioError, dump_scenario, load_scenario
+from fadad_agents.schema import (
+    Scenario,
+    ScenarioError,
+    default_catalog,
+    dump_scenario,
+    load_scenario,
+)
 from tests.schema.conftest import ROOT
 
 FIELD_NAMES = [
@@ -67,7 +73,7 @@ def _problems(text: str) -> list[str] | None:
     return None
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(documents)
 def test_random_documents_only_raise_scenario_error(doc: Any) -> None:
     """Any YAML document either loads or raises ScenarioError."""
@@ -85,7 +91,7 @@ def _replace(doc: Any, path: list[int], value: Any) -> Any:
     return [*doc[:i], _replace(doc[i], path[1:], value), *doc[i + 1 :]]
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.integers(0, 20), max_size=7), documents)
 def test_mutated_scenarios_only_raise_scenario_error(path: list[int], value: Any) -> None:
     """A valid scenario with one node replaced by junk loads or raises ScenarioError."""
@@ -98,3 +104,69 @@ def test_random_text_only_raises_scenario_error(text: str) -> None:
     """Arbitrary text (broken YAML included) loads or raises ScenarioError."""
     problems = _problems(text + "\n")
     assert problems is None or problems
+
+
+CAT = default_catalog()
+ladder_levels = st.one_of(
+    st.integers(-6, 8),
+    st.sampled_from(["Terrible", "Poor", "Mediocre", "Fair", "Good", "Great", "Superb"]),
+    st.builds(
+        lambda w, n: f"{w}{n:+d}", st.sampled_from(["Good", "Legendary"]), st.integers(-3, 3)
+    ),
+)
+positions = st.tuples(st.integers(-5, 5), st.integers(-5, 5)).map(list)
+
+
+@st.composite
+def forces(draw: st.DrawFn, name: str) -> dict[str, Any]:
+    kind = draw(st.sampled_from(["character", "crew", "unit", "ship"]))
+    force: dict[str, Any] = {"name": name, "position": draw(positions)}
+    if kind == "character":
+        skill = draw(st.sampled_from(["Sword", "Axe", "Brawling"]))
+        force |= {
+            "strength": draw(ladder_levels),
+            "skills": {skill: draw(ladder_levels)},
+            "attack_skill": skill,
+            "count": draw(st.integers(1, 30)),
+            "weapon": draw(st.sampled_from(CAT.names("weapons"))),
+        }
+        if draw(st.booleans()):
+            force["armour"] = {"model": draw(st.sampled_from(CAT.names("armour"))),
+                               "magic_plus": draw(st.integers(0, 3))}  # fmt: skip
+    elif kind == "crew":
+        force |= {"model": draw(st.sampled_from(CAT.names("crews"))),
+                  "count": draw(st.integers(1, 500)), "skill": draw(ladder_levels)}  # fmt: skip
+    elif kind == "unit":
+        force |= {"model": draw(st.sampled_from(CAT.names("units"))),
+                  "count": draw(st.integers(1, 5000))}  # fmt: skip
+    else:
+        force |= {"model": draw(st.sampled_from(CAT.names("ships"))),
+                  "helm_skill": draw(ladder_levels), "facing": draw(st.integers(0, 5))}  # fmt: skip
+    return force
+
+
+@st.composite
+def scenarios(draw: st.DrawFn) -> dict[str, Any]:
+    sides = []
+    for si in range(draw(st.integers(2, 3))):
+        n = draw(st.integers(1, 3))
+        sides.append(
+            {"name": f"Side {si}", "forces": [draw(forces(f"force {si}.{i}")) for i in range(n)]}
+        )
+    return {
+        "name": draw(st.text(min_size=1, max_size=20).filter(str.strip)),
+        "rules": {"wound_model": draw(st.sampled_from(["fadad", "fudge_numeric"]))},
+        "map": {"kind": "hex", "radius": 10},
+        "sides": sides,
+        "seed": draw(st.none() | st.integers(0, 2**40)),
+    }
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(scenarios())
+def test_generated_scenarios_round_trip(doc: dict[str, Any]) -> None:
+    """Valid generated scenarios load, and load -> dump -> load is the identity."""
+    scenario = load_scenario(yaml.safe_dump(doc))
+    text = dump_scenario(scenario)
+    assert load_scenario(text) == scenario
+    assert dump_scenario(load_scenario(text)) == text
