@@ -29,6 +29,7 @@ from fadad_agents.dashboard.session import (
     SCENARIO_DIR,
     BattleSession,
     Overrides,
+    SessionError,
     force_sliders,
     scenario_files,
 )
@@ -36,7 +37,14 @@ from fadad_agents.engine.log import clock
 from fadad_agents.policies import REGISTRY
 from fadad_agents.rules.wounds import Wound
 
-__all__ = ["DECISIONS", "PLAY_SPEEDS", "SCENARIO_DEFAULT", "BattleDashboard", "status_rows"]
+__all__ = [
+    "DECISIONS",
+    "PLAY_SPEEDS",
+    "SCENARIO_DEFAULT",
+    "BattleDashboard",
+    "resolve_scenario",
+    "status_rows",
+]
 
 DECISIONS = ("targeting", "stance")
 """Decisions offered per side in the policy dropdowns."""
@@ -54,6 +62,22 @@ PLAY_SPEEDS: tuple[tuple[str, float], ...] = (
 
 LOG_LINES = 400
 """Narrated lines shown (the last ones); the full log stays in ``session.battle.log``."""
+
+
+def resolve_scenario(scenario: str | Path, folder: Path = SCENARIO_DIR) -> Path:
+    """A scenario path: an existing file, else ``folder/<name>.yaml`` (``"tavern-brawl"``).
+
+    Raises:
+        SessionError: neither exists (the message lists the scenarios in ``folder``).
+    """
+    path = Path(scenario)
+    if path.is_file():
+        return path.resolve()
+    named = folder / f"{path.stem}.yaml"
+    if named.is_file():
+        return named.resolve()
+    known = ", ".join(p.stem for p in scenario_files(folder))
+    raise SessionError(f"no scenario {str(scenario)!r}; the scenarios folder has: {known}")
 
 
 def status_rows(battle: Any) -> list[dict[str, Any]]:
@@ -116,7 +140,7 @@ class BattleDashboard:
     ) -> None:
         files = scenario_files(scenario_dir)
         options = [(p.stem, str(p)) for p in files]
-        path = str(Path(scenario).resolve()) if scenario is not None else str(files[0])
+        path = str(resolve_scenario(scenario, scenario_dir)) if scenario else str(files[0])
         if path not in [o[1] for o in options]:
             options.append((Path(path).stem, path))
         self.session: BattleSession | None = None

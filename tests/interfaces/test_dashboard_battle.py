@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from fadad_agents.dashboard import BattleDashboard
+from fadad_agents.dashboard import BattleDashboard, SessionError
 from fadad_agents.dashboard.battle import SCENARIO_DEFAULT, status_rows
 from fadad_agents.policies import REGISTRY
 
@@ -214,3 +214,11 @@ def test_strength_plot_has_a_point_per_round(dash: BattleDashboard) -> None:
     lines = re.findall(r'<polyline class="series" points="([^"]*)"', dash.strength.value)
     assert len(lines) == 2
     assert all(len(points.split()) == 3 for points in lines)
+
+
+def test_scenario_by_name_and_unknown_name() -> None:
+    """A bare scenario name is looked up in scenarios/; an unknown one lists the known."""
+    dash = BattleDashboard("wilbur-vs-dragon", seed=1)
+    assert dash.scenario_picker.label == "wilbur-vs-dragon"
+    with pytest.raises(SessionError, match="tavern-brawl"):
+        BattleDashboard("no-such-battle")
