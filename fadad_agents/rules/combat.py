@@ -30,25 +30,30 @@ from typing import TYPE_CHECKING, Literal
 
 from fadad_agents.rules.actions import Opposed, crit_count, opposed, rolled_degree
 from fadad_agents.rules.criticals import CritEffect, crit_modifiers, crits_outcomes, roll_crits
+from fadad_agents.rules.damage import armour_group
 from fadad_agents.rules.dice import Distribution, roll_4df
 from fadad_agents.rules.melee import defender_target, melee_attack_modifier
 from fadad_agents.rules.wound_models import (
     DamageRules,
-    _damage_dice_outcomes,
-    _dice_kind,
-    _roll_damage_dice,
+    WoundRules,
+    damage_dice_kind,
+    damage_dice_outcomes,
+    record_wound,
+    roll_damage_dice,
     wound_from_dice,
 )
-from fadad_agents.rules.wounds import Wound, WoundTrack, record
+from fadad_agents.rules.wounds import Wound, WoundTrack
 
 if TYPE_CHECKING:
     from fadad_agents.rules.options import RulesOptions
 
 __all__ = [
+    "NO_PROTECTION",
     "AttackOutcome",
     "AttackResult",
     "CombatRules",
     "Fighter",
+    "Protection",
     "attack_from_dice",
     "attack_outcomes",
     "resolve_attack",
@@ -69,7 +74,10 @@ class Fighter:
         ddm: defensive damage modifier: Damage Capacity + Mass Scale + armour (+ magic).
         scale: Scale for the Target table and grazes.
         shield: ``buckler``, ``small``, ``medium``, ``large`` or None.
-        armour: the armour part of ``ddm`` (a Weak Spot crit ignores it).
+        armour: the armour part of ``ddm`` (a Weak Spot crit ignores it; Anna's armour
+            group is read from it).
+        weapon_group: Anna's weapon group (0 none, 1 Light, 2 Medium, 3 Heavy), used with
+            the ``fudge.weapon_groups`` option; None = ungrouped (full damage).
     """
 
     name: str
@@ -80,6 +88,7 @@ class Fighter:
     scale: int = 0
     shield: str | None = None
     armour: int = 0
+    weapon_group: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,8 +98,7 @@ class CombatRules:
     target_mode: str = "effective_opposition"
     shield_mode: str = "fadad_target"
     damage: DamageRules = field(default_factory=DamageRules)
-    scratch_cap: bool = False
-    overflow_past_near_death: Literal["dead", "stay_near_death"] = "dead"
+    wounds: WoundRules = field(default_factory=WoundRules)
     crit_effects: CritPolicy = "non_lethal"
 
     @classmethod
@@ -100,10 +108,29 @@ class CombatRules:
             target_mode=opts.fadad.target_mode,
             shield_mode=opts.shield_mode,
             damage=DamageRules.from_options(opts),
-            scratch_cap=opts.scratch_cap,
-            overflow_past_near_death=opts.overflow_past_near_death,
+            wounds=WoundRules.from_options(opts),
             crit_effects=opts.fadad.crit_effects,
         )
+
+
+@dataclass(frozen=True, slots=True)
+class Protection:
+    """How the defender's wound is recorded beyond the options (``wounds-and-healing.md`` 8, 12).
+
+    Attributes:
+        pc: the PC-death options apply (never to ordinary NPCs).
+        incap_at_round_start: the defender began the round Incapacitated (PC option 2).
+        point_spent: an Ite/Fudge point is spent to turn a deadly wound into Incapacitated.
+        pulled_to: a pulled punch: the attacker's announced maximum wound level.
+    """
+
+    pc: bool = False
+    incap_at_round_start: bool = False
+    point_spent: bool = False
+    pulled_to: int | None = None
+
+
+NO_PROTECTION = Protection()
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,6 +220,7 @@ def attack_from_dice(
     defender_penalty: int = 0,
     modifier: int = 0,
     shield_rank: int = 1,
+    protection: Protection = NO_PROTECTION,
 ) -> AttackResult:
     """Resolve one attack whose dice are all given (pure; EX-PC-02..05 run through it).
 
@@ -211,7 +239,7 @@ def attack_from_dice(
         )  # fmt: skip
     crits = crit_count(result.rd, attack_dice)
     effects = crit_modifiers(crit_effects)
-    factor = attacker.odm - defender.ddm + effects.damage_bonus
+    factor = attacker.odm - defender.ddm
     if effects.ignore_armour:
         factor += defender.armour
     hit = wound_from_dice(
@@ -222,15 +250,22 @@ def attack_from_dice(
         attacker_dice=attack_dice,
         defender_dice=1 if defence_dice is None else defence_dice,
         scale_advantage=attacker.scale - defender.scale,
+        damage_bonus=effects.damage_bonus,
+        weapon_group=attacker.weapon_group,
+        armour_group=0 if effects.ignore_armour else armour_group(defender.armour),
+        critical=crits > 0,
     )
     wound = hit.wound
     if wound and effects.level_bonus:
         wound = Wound(min(wound + effects.level_bonus, Wound.DEAD))
-    new_track = record(
+    new_track = record_wound(
+        rules.wounds,
         track,
         wound,
-        scratch_cap=rules.scratch_cap,
-        overflow_past_near_death=rules.overflow_past_near_death,
+        pc=protection.pc,
+        incap_at_round_start=protection.incap_at_round_start,
+        point_spent=protection.point_spent,
+        pulled_to=protection.pulled_to,
     )
     return AttackResult(
         attack_dice, a_rolled, defence_dice, d_rolled, target, result.rd, True, crits,
@@ -239,7 +274,7 @@ def attack_from_dice(
 
 
 def _damage_kind(attacker: Fighter, defender: Fighter, rules: CombatRules, rd: int) -> str:
-    return _dice_kind(
+    return damage_dice_kind(
         rules.damage, rd, attacker.odm - defender.ddm, attacker.scale - defender.scale
     )
 
@@ -256,6 +291,7 @@ def resolve_attack(
     defended: bool = True,
     modifier: int = 0,
     shield_rank: int = 1,
+    protection: Protection = NO_PROTECTION,
 ) -> AttackResult:
     """Roll one attack: attacker's 4dF, defender's 4dF (if defended), crit effects, damage.
 
@@ -274,11 +310,12 @@ def resolve_attack(
         crits = crit_count(probe.rd, attack_dice)
         if crits and rules.crit_effects != "none":
             effects = roll_crits(crits, rng, non_lethal=rules.crit_effects == "non_lethal")
-        damage_dice = _roll_damage_dice(_damage_kind(attacker, defender, rules, probe.rd), rng)
+        damage_dice = roll_damage_dice(_damage_kind(attacker, defender, rules, probe.rd), rng)
     return attack_from_dice(
         attacker, defender, track, rules, attack_dice, defence_dice, damage_dice,
         crit_effects=effects, attacker_penalty=attacker_penalty,
         defender_penalty=defender_penalty, modifier=modifier, shield_rank=shield_rank,
+        protection=protection,
     )  # fmt: skip
 
 
@@ -293,6 +330,7 @@ def attack_outcomes(
     defended: bool = True,
     modifier: int = 0,
     shield_rank: int = 1,
+    protection: Protection = NO_PROTECTION,
 ) -> Distribution[AttackOutcome]:
     """Exact distribution of (hit, crits, wound) for :func:`resolve_attack`, sorted.
 
@@ -321,12 +359,12 @@ def attack_outcomes(
                 )
             kind = _damage_kind(attacker, defender, rules, probe.rd)
             for effects, pe in effect_dist:
-                for dmg, pdmg in _damage_dice_outcomes(kind):
+                for dmg, pdmg in damage_dice_outcomes(kind):
                     res = attack_from_dice(
                         attacker, defender, track, rules, a_dice, d_dice, dmg,
                         crit_effects=effects, attacker_penalty=attacker_penalty,
                         defender_penalty=defender_penalty, modifier=modifier,
-                        shield_rank=shield_rank,
+                        shield_rank=shield_rank, protection=protection,
                     )  # fmt: skip
                     key = AttackOutcome(True, res.crits, res.wound)
                     merged[key] = merged.get(key, Fraction(0)) + p * pe * pdmg

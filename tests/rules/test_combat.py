@@ -137,3 +137,20 @@ def test_fudge_shield_mode_lowers_attackers_skill():
     r = attack_from_dice(SNORRI, BRYNHILD, new_track(), fudge, 0, 0, (0,))
     assert r.target == -3
     assert r.attack_rolled == 1
+
+
+def test_protection_pc_death_and_pulled_punch():
+    """EX-WND-17 and EX-WND-15 through an attack: PC option 1 caps a 9 at Very Hurt; a
+    punch pulled to Scratch stays a Scratch."""
+    from fadad_agents.rules.combat import Protection
+
+    pc_rules = CombatRules.from_options(RulesOptions.from_flat({"pc_death.max_three_levels": True}))
+    capped = attack_from_dice(
+        SNORRI, BRYNHILD, new_track(), pc_rules, 2, -2, (1,), protection=Protection(pc=True)
+    )
+    assert capped.wound == Wound.NEAR_DEATH
+    assert capped.track.level == Wound.VERY_HURT
+    pulled = attack_from_dice(
+        SNORRI, BRYNHILD, new_track(), RULES, 2, -2, (1,), protection=Protection(pulled_to=1)
+    )
+    assert pulled.track.level == Wound.SCRATCH
