@@ -65,8 +65,13 @@ class ScenarioError(ValueError):
     """A scenario or catalogue file is invalid; ``problems`` holds one line per problem."""
 
     def __init__(self, problems: list[str]) -> None:
-        self.problems = problems
-        super().__init__("\n".join(problems))
+        self.problems = [_one_line(p) for p in problems]
+        super().__init__("\n".join(self.problems))
+
+
+def _one_line(text: str) -> str:
+    """Escape newlines and other control characters a key or value may carry."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 class MarkedLoader(yaml.SafeLoader):
@@ -208,9 +213,11 @@ def expand_paths(paths: list[Path]) -> list[Path]:
 
 def dump_scenario(scenario: Scenario) -> str:
     """YAML text that :func:`load_scenario` turns back into an equal scenario."""
-    return yaml.safe_dump(
-        scenario.model_dump(mode="json"), sort_keys=False, allow_unicode=True, width=100
-    )
+    data = scenario.model_dump(mode="json")
+    text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
+    if yaml.safe_load(text) != data:  # PyYAML mangles NEL/LS/PS when writing raw unicode
+        text = yaml.safe_dump(data, sort_keys=False, allow_unicode=False, width=100)
+    return text
 
 
 def scenario_json_schema() -> str:
