@@ -54,6 +54,7 @@ class SideRoster:
         "initial_strength",
         "members",
         "name",
+        "routed",
         "strength",
     )
 
@@ -66,6 +67,7 @@ class SideRoster:
         self._slot: dict[int, int] = {}
         self.initial_strength = 0
         self.strength = 0
+        self.routed = 0  # heads withdrawn or routed, kept by the battle
 
     def add(self, member: Combatant) -> None:
         """Enlist a member (at set-up)."""

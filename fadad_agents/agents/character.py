@@ -26,6 +26,9 @@ from fadad_agents.rules.wounds import Wound, WoundTrack
 __all__ = ["Character", "defence_verb", "strike"]
 
 
+_LABELS = tuple(w.label for w in Wound)
+
+
 def defence_verb(skill_name: str | None) -> str:
     """How a defence reads in the narration: ``block`` (shield), ``dodge`` or ``parry``."""
     key = (skill_name or "").lower()
@@ -56,7 +59,9 @@ def strike(attacker: Combatant, fighter: Any, target: Combatant, arena: Arena) -
         defended=defended,
         shield_rank=1 if facing is None or facing is attacker else 0,
     )
-    wound = Wound(res.wound).label
+    wound = _LABELS[res.wound]
+    effects = res.crit_effects
+    names = tuple([e.name for e in effects]) if effects else ()
     arena.record(
         attacker.name,
         "attack",
@@ -72,7 +77,7 @@ def strike(attacker: Combatant, fighter: Any, target: Combatant, arena: Arena) -
             ("rd", res.rd),
             ("hit", res.hit),
             ("crits", res.crits),
-            ("crit_effects", tuple(e.name for e in res.crit_effects)),
+            ("crit_effects", names),
             ("damage", res.damage),
             ("wound", wound),
             ("verb", getattr(attacker, "verb", "attack")),

@@ -15,6 +15,7 @@ A battle is played once: :meth:`Battle.run_to_end` on a finished battle raises
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from enum import IntEnum, StrEnum
 from typing import Any
@@ -134,8 +135,9 @@ class _SideStat:
         if self.stat == "strength":
             return roster.strength
         if self.stat == "wounded":
-            return sum(1 for m in roster.active if m.wound >= Wound.HURT)
-        return roster.count(Status.ROUTED) + roster.count(Status.WITHDRAWN)
+            hurt = Wound.HURT
+            return sum(1 for m in roster.active if m.wound >= hurt)
+        return roster.routed
 
 
 class Battle(mesa.Model):  # type: ignore[misc]
@@ -156,7 +158,8 @@ class Battle(mesa.Model):  # type: ignore[misc]
         collect: bool = True,
     ) -> None:
         self.streams = Streams(seed)
-        super().__init__(rng=self.streams.seed_of("mesa"))
+        # Mesa's own generators are not used for game dice (named streams are).
+        super().__init__(rng=seed)
         self.name = name
         self.seed = seed
         self.options = options or RulesOptions()
@@ -171,7 +174,6 @@ class Battle(mesa.Model):  # type: ignore[misc]
         self.out_side: int | None = None
         self._bands: dict[int, Band] = {}
         self._init_rng = self.streams.get("initiative")
-        self.morale_rng = self.streams.get("morale")
         self._started = False
         self._round_over: Event | None = None
         self._foes_cache: dict[int, list[Combatant]] = {}
@@ -182,6 +184,11 @@ class Battle(mesa.Model):  # type: ignore[misc]
                 for stat in ("strength", "wounded", "routed"):
                     reporters[f"{side.name}.{stat}"] = _SideStat(self, i, stat)
             self.datacollector = mesa.DataCollector(model_reporters=reporters)
+
+    @property
+    def morale_rng(self) -> random.Random:
+        """The battle's morale stream (made on first use)."""
+        return self.streams.get("morale")
 
     # --- set-up -----------------------------------------------------------------------
 
@@ -267,6 +274,7 @@ class Battle(mesa.Model):  # type: ignore[misc]
         else:
             status = Status.WITHDRAWN if member.initial_headcount == 1 else Status.ROUTED
             action = "withdraw"
+            self.sides[member.side].routed += member.headcount
         self._deactivate(member, status)
         self.record(
             member.name, action, None, (), (), (("result", status.value), ("reason", reason))
@@ -307,7 +315,11 @@ class Battle(mesa.Model):  # type: ignore[misc]
         entries: list[InitiativeEntry] = []
         members: dict[int, list[Combatant]] = {}
         for band in self._bands.values():
-            active = [m for m in band.members if m.fighting]
+            group = band.members
+            if len(group) == 1:  # most bands are one fighter
+                active = group if group[0].status is Status.FIGHTING else []
+            else:
+                active = [m for m in group if m.status is Status.FIGHTING]
             if not active:
                 continue
             lead = active[0]

@@ -132,6 +132,25 @@ def character_fighter(force: schema_character.Character, options: RulesOptions) 
     )
 
 
+_PLANS: dict[int, tuple[Scenario, dict[tuple[int, int], dict[str, Any]]]] = {}
+_MAX_PLANS = 16
+
+
+def _plans(scenario: Scenario) -> dict[tuple[int, int], dict[str, Any]]:
+    """Per-force set-up derived once per scenario object (scenarios are frozen).
+
+    Only immutable things are kept: kernel fighters, empty wound tracks, traits, and
+    policy sets whose policies are all stateless. Every battle still gets fresh agents,
+    streams and state, so nothing leaks between runs.
+    """
+    entry = _PLANS.get(id(scenario))
+    if entry is None or entry[0] is not scenario:
+        if len(_PLANS) >= _MAX_PLANS:
+            _PLANS.pop(next(iter(_PLANS)))
+        entry = _PLANS[id(scenario)] = (scenario, {})
+    return entry[1]
+
+
 class _Builder:
     """Adds one scenario's forces to a battle, numbering agents in set-up order."""
 
@@ -140,6 +159,7 @@ class _Builder:
         self.scenario = scenario
         self.options = scenario.rules
         self.index = 0
+        self.plans = _plans(scenario)
 
     def _streams(self) -> dict[str, Any]:
         s, i = self.battle.streams, self.index
@@ -165,31 +185,41 @@ class _Builder:
             self._crew(si, fi, force)
         elif isinstance(force, schema_forces.Unit):
             self._unit(si, fi, force)
+        elif not isinstance(force, schema_forces.Ship):  # ships: terrain of a boarding fight
+            raise UnsupportedForce(
+                f"sides.{si}.forces.{fi}: {type(force).__name__} forces are not played by the "
+                "FADAD personal-scale engine"
+            )
+
+    def _character_plan(
+        self, si: int, fi: int, force: schema_character.Character
+    ) -> dict[str, Any]:
+        plan = self.plans.get((si, fi))
+        if plan is not None:
+            if not plan["policies"].shareable:
+                plan = {**plan, "policies": self._policies(si, fi, force, INDIVIDUAL_DEFAULTS)}
+            return plan
+        plan = {
+            "side": si,
+            "policies": self._policies(si, fi, force, INDIVIDUAL_DEFAULTS),
+            "fighter": character_fighter(force, self.options),
+            "track": _track(force, self.options),
+            "reaction": force.reaction_speed,
+            "player": force.player,
+            "verb": _verb(force),
+            "defence_verb": defence_verb(force.defence_skill),
+            "first_aid": force.skills.get("First Aid"),
+            "morale": _morale_trait(force),
+        }
+        self.plans[(si, fi)] = plan
+        return plan
 
     def _characters(self, si: int, fi: int, force: schema_character.Character) -> None:
-        policies = self._policies(si, fi, force, INDIVIDUAL_DEFAULTS)
-        fighter = character_fighter(force, self.options)
-        track = _track(force, self.options)
+        plan = self._character_plan(si, fi, force)
         band = Band(force.name, si)
-        first_aid = force.skills.get("First Aid")
         for n in range(force.count):
             name = force.name if force.count == 1 else f"{force.name} {n + 1}"
-            member = Character(
-                self.battle,
-                name=name,
-                side=si,
-                policies=policies,
-                fighter=fighter,
-                track=track,
-                reaction=force.reaction_speed,
-                band=band,
-                player=force.player,
-                verb=_verb(force),
-                defence_verb=defence_verb(force.defence_skill),
-                first_aid=first_aid,
-                morale=_morale_trait(force),
-                **self._streams(),
-            )
+            member = Character(self.battle, name=name, band=band, **plan, **self._streams())
             member.position = force.position
             self.battle.enlist(member)
 

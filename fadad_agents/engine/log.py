@@ -16,9 +16,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from fadad_agents.rules.ladder import label
 
@@ -30,9 +29,8 @@ __all__ = ["BattleLog", "LogEvent", "clock", "narrate"]
 type Pairs = tuple[tuple[str, Any], ...]
 
 
-@dataclass(frozen=True, slots=True)
-class LogEvent:
-    """One resolution in the battle.
+class LogEvent(NamedTuple):
+    """One resolution in the battle (an immutable named tuple: cheap to make, frozen).
 
     Attributes:
         time: simulation time in whole seconds (``env.now``).

@@ -92,7 +92,7 @@ class BattleResult:
         duration: sim time in seconds.
         sides: per-side head counts.
         log: the battle log.
-        round_data: one row per round (DataCollector): strength, wounded, routed per side.
+        collector: the battle's Mesa DataCollector (one row per round), or None.
     """
 
     scenario: str
@@ -104,7 +104,18 @@ class BattleResult:
     duration: int
     sides: tuple[SideResult, ...]
     log: BattleLog
-    round_data: pd.DataFrame | None = None
+    collector: Any = None
+
+    @property
+    def round_data(self) -> pd.DataFrame | None:
+        """One row per round (Mesa DataCollector): strength, wounded, routed per side."""
+        if self.collector is None:
+            return None
+        import pandas as pd
+
+        frame: pd.DataFrame = self.collector.get_model_vars_dataframe()
+        frame.index = pd.RangeIndex(1, len(frame) + 1, name="round")
+        return frame
 
     def side(self, name: str) -> SideResult:
         """The result of the side called ``name``."""
@@ -139,11 +150,6 @@ class BattleResult:
 def result_of(battle: Battle) -> BattleResult:
     """Collect the result of a finished battle."""
     names = [s.name for s in battle.sides]
-    frame = None
-    if battle.datacollector is not None:
-        frame = battle.datacollector.get_model_vars_dataframe()
-        frame.index = range(1, len(frame) + 1)
-        frame.index.name = "round"
     return BattleResult(
         scenario=battle.name,
         seed=battle.seed,
@@ -154,5 +160,5 @@ def result_of(battle: Battle) -> BattleResult:
         duration=int(battle.env.now),
         sides=tuple(_side_result(s) for s in battle.sides),
         log=battle.log,
-        round_data=frame,
+        collector=battle.datacollector,
     )

@@ -112,7 +112,7 @@ _BUILTINS: tuple[tuple[str, str, Any], ...] = (
     ("first_aid", "near_death", NearDeathFirstAid),
 )
 for _kind, _name, _factory in _BUILTINS:
-    REGISTRY.register(_kind, _name, _factory, replace=True)
+    REGISTRY.register(_kind, _name, _factory, replace=True, stateless=True)
 
 INDIVIDUAL_DEFAULTS: dict[str, str] = {
     "targeting": "sticky",
@@ -145,6 +145,8 @@ class PolicySet:
     retreat: RetreatPolicy
     morale: MoralePolicy
     first_aid: FirstAidPolicy
+    shareable: bool = False
+    """Every policy is stateless: the set may serve many agents and battles."""
 
 
 def _ref(value: Any) -> tuple[str, Mapping[str, Any]]:
@@ -190,4 +192,5 @@ def build_policy_set(
         kind: REGISTRY.create(kind, name, params, field=field)
         for kind, (field, name, params) in chosen.items()
     }
-    return PolicySet(**built)
+    shareable = all(REGISTRY.spec(kind, name).stateless for kind, (_, name, _) in chosen.items())
+    return PolicySet(**built, shareable=shareable)

@@ -62,6 +62,7 @@ class PolicySpec:
     factory: Callable[..., Any]
     params: type[BaseModel]
     summary: str
+    stateless: bool = False
 
 
 def _params_model(kind: str, name: str, factory: Callable[..., Any]) -> type[BaseModel]:
@@ -77,6 +78,13 @@ def _params_model(kind: str, name: str, factory: Callable[..., Any]) -> type[Bas
     return create_model(model_name, __config__=ConfigDict(extra="forbid", frozen=True), **fields)
 
 
+def _freeze(params: Mapping[str, Any] | None) -> tuple[tuple[str, Any], ...]:
+    items = sorted((params or {}).items())
+    return tuple(
+        (k, v if isinstance(v, str | int | float | bool | None) else repr(v)) for k, v in items
+    )
+
+
 def _summary(factory: Callable[..., Any]) -> str:
     doc = inspect.getdoc(factory) or ""
     return doc.splitlines()[0] if doc else ""
@@ -85,23 +93,36 @@ def _summary(factory: Callable[..., Any]) -> str:
 class PolicyRegistry:
     """Factories by (decision kind, name), with entry-point plug-ins loaded on demand."""
 
-    __slots__ = ("_loaded", "_specs")
+    __slots__ = ("_instances", "_loaded", "_specs")
 
     def __init__(self) -> None:
         self._specs: dict[tuple[str, str], PolicySpec] = {}
+        self._instances: dict[tuple[str, str, tuple[tuple[str, Any], ...]], Any] = {}
         self._loaded = False
 
     def register(
-        self, kind: str, name: str, factory: Callable[..., Any], *, replace: bool = False
+        self,
+        kind: str,
+        name: str,
+        factory: Callable[..., Any],
+        *,
+        replace: bool = False,
+        stateless: bool = False,
     ) -> PolicySpec:
-        """Register ``factory`` (a class or function taking keyword params) as ``kind/name``."""
+        """Register ``factory`` (a class or function taking keyword params) as ``kind/name``.
+
+        ``stateless=True`` promises the policy keeps nothing between calls (per-agent notes
+        go in ``actor.memory``), so one instance per (name, params) may serve every agent
+        and battle; otherwise each :meth:`create` builds a new one.
+        """
         if kind not in KINDS:
             raise PolicyError(kind, f"unknown decision kind; known: {', '.join(KINDS)}")
         if (kind, name) in self._specs and not replace:
             raise PolicyError(f"{kind}.{name}", "already registered (pass replace=True)")
         params = _params_model(kind, name, factory)
-        spec = PolicySpec(kind, name, factory, params, _summary(factory))
+        spec = PolicySpec(kind, name, factory, params, _summary(factory), stateless)
         self._specs[(kind, name)] = spec
+        self._instances = {k: v for k, v in self._instances.items() if k[:2] != (kind, name)}
         return spec
 
     def load_entry_points(self) -> None:
@@ -142,6 +163,10 @@ class PolicyRegistry:
     ) -> Any:
         """Validate ``params`` and build the policy; errors name the scenario field."""
         where = field or f"policies.{kind}"
+        key = (kind, name, _freeze(params))
+        shared = self._instances.get(key)
+        if shared is not None:
+            return shared
         spec = self.spec(kind, name, field=where)
         try:
             checked = spec.params.model_validate(dict(params or {}))
@@ -159,6 +184,8 @@ class PolicyRegistry:
             raise PolicyError(f"{where}.params", str(exc)) from None
         if not isinstance(policy, KINDS[kind]):
             raise PolicyError(f"{where}.name", f"{name!r} does not implement the {kind} decision")
+        if spec.stateless:
+            self._instances[key] = policy
         return policy
 
 

@@ -1,0 +1,223 @@
+"""Engine benchmarks (issue 4): battles per second, overhead over a bare kernel loop,
+cost per agent-round as battles grow, bulk NPC rounds, and peak memory.
+
+Run with ``python -m benchmarks engine``.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from benchmarks.harness import Row, peak_memory_mb
+from fadad_agents.engine import build_battle, load, run
+from fadad_agents.engine.build import character_fighter
+from fadad_agents.rules.actions import InitiativeEntry, initiative_order, roll_initiative
+from fadad_agents.rules.combat import CombatRules, resolve_attack
+from fadad_agents.rules.wounds import new_track
+from fadad_agents.schema.character import Character
+from fadad_agents.schema.scenario import Scenario
+
+__all__ = ["BENCHMARKS"]
+
+
+def _melee_yaml(per_side: int, *, bands: bool) -> str:
+    """N v N FUDGE melee: Good swordsmen in heavy leather, rolled initiative."""
+
+    def side(prefix: str) -> str:
+        entry = """
+      - name: {name}
+        reaction_speed: Fair
+        skills: {{Sword: Good}}
+        attack_skill: Sword
+        weapon: weapons/broadsword
+        armour: armour/heavy-leather
+        count: {count}
+"""
+        if bands:
+            return entry.format(name=prefix, count=per_side)
+        return "".join(entry.format(name=f"{prefix}{i}", count=1) for i in range(per_side))
+
+    return f"""
+name: {per_side} v {per_side} melee
+rules: {{fadad.initiative: rolled}}
+sides:
+  - name: Red
+    forces:{side("Red")}
+  - name: Blue
+    forces:{side("Blue")}
+stop: {{max_rounds: 1000}}
+"""
+
+
+def _bulk_yaml(kind: str, groups: int, size: int) -> str:
+    entry = """
+      - name: {name}{i}
+        kind: {kind}
+        count: {size}
+        skill: Fair
+"""
+
+    def side(prefix: str) -> str:
+        return "".join(entry.format(name=prefix, i=i, kind=kind, size=size) for i in range(groups))
+
+    return f"""
+name: bulk
+sides:
+  - name: Red
+    policies: {{morale: none}}
+    forces:{side("Red")}
+  - name: Blue
+    policies: {{morale: none}}
+    forces:{side("Blue")}
+stop: {{max_rounds: 1000}}
+"""
+
+
+def _bare_battle(fighters: list[Any], per_side: int, rules: CombatRules, seed: int) -> int:
+    """The same fight with the same kernel calls, without Mesa, SimPy, policies or a log."""
+    rng = random.Random(seed)
+    tracks = [new_track() for _ in range(2 * per_side)]
+    alive = [list(range(per_side)), list(range(per_side, 2 * per_side))]
+    target = [-1] * (2 * per_side)
+    defences = [0] * (2 * per_side)
+    rounds = 0
+    while alive[0] and alive[1] and rounds < 1000:
+        rounds += 1
+        entries = [
+            InitiativeEntry(i, roll_initiative(0, rng, "rolled"), 0) for s in alive for i in s
+        ]
+        order = [e.uid for e in initiative_order(entries)]
+        for i in order:
+            defences[i] = 1
+            foes = alive[1] if i < per_side else alive[0]
+            if target[i] not in foes:
+                target[i] = foes[int(rng.random() * len(foes))] if foes else -1
+        for i in order:
+            if tracks[i].out_of_fight:
+                continue
+            foes = alive[1] if i < per_side else alive[0]
+            if not foes:
+                break
+            t = target[i]
+            if t not in foes:
+                t = target[i] = foes[int(rng.random() * len(foes))]
+            defended = defences[t] > 0
+            defences[t] -= defended
+            res = resolve_attack(
+                fighters[i], fighters[t], tracks[t], rng, rules,
+                attacker_penalty=tracks[i].penalty, defender_penalty=tracks[t].penalty,
+                defended=defended,
+            )  # fmt: skip
+            tracks[t] = res.track
+            if res.track.out_of_fight:
+                foes.remove(t)
+    return rounds
+
+
+def bench_5v5() -> list[Row]:
+    """5 v 5 melee to completion: engine battles/s, the bare loop, and the overhead ratio.
+
+    Engine and bare battles alternate on the same seeds, so a busy machine slows both
+    alike and the ratio stays fair.
+    """
+    scenario = load(_melee_yaml(5, bands=False))
+    fighters = [
+        character_fighter(f, scenario.rules)
+        for s in scenario.sides
+        for f in s.forces
+        if isinstance(f, Character)
+    ]
+    rules = CombatRules.from_options(scenario.rules)
+    for seed in range(30):  # warm-up: caches, imports
+        run(scenario, seed=seed)
+        _bare_battle(fighters, 5, rules, seed)
+    engine = bare = 0.0
+    n = 0
+    clock = time.perf_counter
+    while engine + bare < 6.0:
+        t0 = clock()
+        run(scenario, seed=n)
+        t1 = clock()
+        _bare_battle(fighters, 5, rules, n)
+        t2 = clock()
+        engine, bare, n = engine + (t1 - t0), bare + (t2 - t1), n + 1
+    engine_rate, bare_rate = n / engine, n / bare
+    ratio = engine / bare
+    return [
+        Row("engine 5v5 melee", engine_rate, "battles/s", ">= 2,000", engine_rate >= 2000),
+        Row("bare kernel loop 5v5", bare_rate, "battles/s"),
+        Row("engine overhead 5v5", ratio, "x bare", "<= 1.5", ratio <= 1.5),
+    ]
+
+
+def _per_agent_round(scenario: Scenario, rounds: int) -> tuple[float, int]:
+    battle = build_battle(scenario, seed=1)
+    agents = sum(len(s.active) for s in battle.sides)
+    start = time.perf_counter()
+    acted = 0
+    for _ in range(rounds):
+        if battle.finished:
+            break
+        acted += sum(len(s.active) for s in battle.sides)
+        battle.play_round()
+    return (time.perf_counter() - start) / max(acted, 1), agents
+
+
+def bench_scaling() -> list[Row]:
+    """1,000 v 1,000 to completion; cost per agent-round at 200, 2,000 and 20,000 agents."""
+    rows: list[Row] = []
+    scenario = load(_melee_yaml(1000, bands=False))
+    start = time.perf_counter()
+    result = run(scenario, seed=3, collect=True)
+    elapsed = time.perf_counter() - start
+    rows.append(Row("1,000 v 1,000 to completion", elapsed, "s"))
+    rows.append(Row("1,000 v 1,000 rounds", result.rounds, "rounds"))
+    costs = {}
+    for agents in (200, 2_000, 20_000):
+        cost, _ = _per_agent_round(load(_melee_yaml(agents // 2, bands=False)), rounds=3)
+        costs[agents] = cost
+        rows.append(Row(f"per agent-round at {agents:,} agents", cost * 1e6, "us"))
+    flat = costs[20_000] / costs[200]
+    rows.append(Row("agent-round cost 20,000 / 200", flat, "x", "flat (<= 2)", flat <= 2.0))
+    return rows
+
+
+def bench_bulk() -> list[Row]:
+    """10,000 v 10,000 as bulk agents: seconds per round (target < 0.1 s)."""
+    rows: list[Row] = []
+    for kind, groups, size in (("unit", 100, 100), ("crew", 100, 100), ("crew", 1, 10_000),
+                               ("unit", 1_000, 10)):  # fmt: skip
+        battle = build_battle(load(_bulk_yaml(kind, groups, size)), seed=2)
+        rounds = 0
+        start = time.perf_counter()
+        while not battle.finished and rounds < 5:
+            battle.play_round()
+            rounds += 1
+        per_round = (time.perf_counter() - start) / rounds
+        rows.append(
+            Row(
+                f"10k v 10k as {groups:,} {kind}s of {size:,} a side",
+                per_round,
+                "s/round",
+                "< 0.1",
+                per_round < 0.1,
+            )
+        )
+    return rows
+
+
+def bench_memory() -> list[Row]:
+    """Peak Python heap while building and playing 3 rounds with 20,000 agents."""
+    scenario = load(_melee_yaml(10_000, bands=False))
+
+    def play() -> None:
+        battle = build_battle(scenario, seed=4)
+        for _ in range(3):
+            battle.play_round()
+
+    return [Row("peak memory, 20,000 agents", peak_memory_mb(play), "MiB")]
+
+
+BENCHMARKS = [bench_5v5, bench_scaling, bench_bulk, bench_memory]
