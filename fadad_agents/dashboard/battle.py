@@ -229,8 +229,9 @@ class BattleDashboard:
                 dd = widgets.Dropdown(
                     options=[(label, SCENARIO_DEFAULT), *((n, n) for n in REGISTRY.names(kind))],
                     value=SCENARIO_DEFAULT,
-                    description=f"{side.name[:12]} {kind}",
-                    style={"description_width": "150px"},
+                    description=f"{side.name[:20]} {kind}",
+                    style={"description_width": "190px"},
+                    layout=widgets.Layout(width="380px"),
                 )
                 dd.observe(self._on_settings, names="value")
                 self.policy_dropdowns[(si, kind)] = dd
@@ -243,8 +244,9 @@ class BattleDashboard:
                 value=s.value,
                 min=s.low,
                 max=s.high,
-                description=f"{s.name[:16]} {label}",
-                style={"description_width": "150px"},
+                description=f"{s.name[:24]} {label}",
+                style={"description_width": "190px"},
+                layout=widgets.Layout(width="380px"),
                 continuous_update=False,
             )
             sl.observe(self._on_settings, names="value")

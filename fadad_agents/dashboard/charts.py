@@ -19,7 +19,8 @@ W, H, PAD = 420.0, 180.0, 34.0
 def _frame(title: str, body: str, width: float = W, height: float = H) -> str:
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
-        f'viewBox="0 0 {width:.0f} {height:.0f}" style="font-family:sans-serif;font-size:11px">'
+        f'viewBox="0 0 {width:.0f} {height:.0f}" '
+        'style="font-family:sans-serif;font-size:11px;display:inline-block;vertical-align:top">'
         f'<text x="{PAD:.0f}" y="14" font-weight="bold">{escape(title)}</text>{body}</svg>'
     )
 
@@ -63,8 +64,9 @@ def histogram_svg(
     if not values:
         return _frame(title, '<text x="40" y="90">no runs yet</text>')
     lo, hi = min(values), max(values)
+    first, last = lo, hi  # axis labels: the smallest and largest value seen
     if all(float(v).is_integer() for v in values) and hi - lo + 1 <= bins:
-        bins, lo, hi = int(hi - lo + 1), lo - 0.5, hi + 0.5
+        bins, lo, hi = int(hi - lo + 1), lo - 0.5, hi + 0.5  # one bar per whole number
     width = (hi - lo) / bins if hi > lo else 1.0
     counts = [0] * bins
     for v in values:
@@ -78,8 +80,8 @@ def histogram_svg(
     )
     axes = (
         f'<line x1="{PAD}" y1="{H - PAD}" x2="{W - 10}" y2="{H - PAD}" stroke="#444"/>'
-        f'<text x="{PAD}" y="{H - PAD + 14}">{lo:g}</text>'
-        f'<text x="{W - 10}" y="{H - PAD + 14}" text-anchor="end">{hi:g}</text>'
+        f'<text x="{PAD}" y="{H - PAD + 14}">{first:g}</text>'
+        f'<text x="{W - 10}" y="{H - PAD + 14}" text-anchor="end">{last:g}</text>'
         f'<text x="{W / 2:.0f}" y="{H - PAD + 14}" text-anchor="middle">{escape(xlabel)}</text>'
         f'<text x="{PAD - 4}" y="26" text-anchor="end">{top}</text>'
     )
