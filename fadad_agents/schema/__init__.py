@@ -11,6 +11,26 @@ Models (pydantic v2, frozen, unknown keys rejected):
 Loading: :func:`load_scenario` (path or YAML text) raises :class:`ScenarioError` whose
 ``problems`` are ``file:line field.path: what is wrong (what is allowed)`` lines.
 Catalogue: :class:`Catalog` / :func:`default_catalog` over ``models/``.
+
+A scenario file (ladder levels as labels, catalogue entries by name with overrides)::
+
+    name: Snorri vs Brynhild
+    rules: {fadad.initiative: static}
+    sides:
+      - name: Snorri
+        forces:
+          - name: Snorri
+            strength: Good
+            damage_capacity: Good
+            skills: {Sword: Great}
+            attack_skill: Sword
+            weapon: {model: weapons/broadsword, magic_plus: 1}
+            armour: armour/heavy-leather
+      - name: Brynhild
+        forces:
+          - {name: Brynhild, model: creatures/human, weapon: weapons/axe}
+
+Loaded, Snorri's ``odm()`` is 5 and his ``ddm`` 3 (EX-PC-01).
 """
 
 from fadad_agents.schema.base import Ladder, PolicyRef, Record

@@ -56,7 +56,7 @@ __all__ = [
     "unknown_field_message",
 ]
 
-FORCE_KINDS = ("character", "crew", "unit", "ship")
+FORCE_KINDS = ("character", "crew", "unit", "ship", "fae")
 
 
 def _ladder_value(value: object) -> int:

@@ -46,8 +46,9 @@ KINDS = (
     "crews",
     "units",
     "tables",
+    "fae",
 )
-"""Catalogue folders, one per kind of entry."""
+"""Catalogue folders, one per kind of entry (``fae``: Fae Domains gear, schema.fae)."""
 
 
 class CatalogError(ValueError):

@@ -27,6 +27,7 @@ from fadad_agents.schema.base import FORCE_KINDS, Record, nearest, unknown_field
 from fadad_agents.schema.catalog import KINDS, Catalog, default_catalog
 from fadad_agents.schema.character import Creature
 from fadad_agents.schema.equipment import Armour, Shield, ShipWeapon, Weapon
+from fadad_agents.schema.fae import FaeGear
 from fadad_agents.schema.forces import Crew, Ship, Unit
 from fadad_agents.schema.scenario import Scenario
 from fadad_agents.schema.tables import Table
@@ -54,6 +55,7 @@ KIND_CLASSES: dict[str, type[Record]] = {
     "crews": Crew,
     "units": Unit,
     "tables": Table,
+    "fae": FaeGear,
 }
 """Schema class of each catalogue folder."""
 

@@ -26,15 +26,17 @@ from pydantic_core import PydanticCustomError
 from fadad_agents.rules.options import RulesOptions
 from fadad_agents.schema.base import Name, Policies, Record
 from fadad_agents.schema.character import Character
+from fadad_agents.schema.fae import FaeCharacter
 from fadad_agents.schema.forces import Crew, Ship, Unit
 
 __all__ = ["FORCE_CLASSES", "Force", "MapSpec", "Scenario", "Side", "StopConditions", "force_kind"]
 
-FORCE_CLASSES: dict[str, type[Character | Crew | Unit | Ship]] = {
+FORCE_CLASSES: dict[str, type[Character | Crew | Unit | Ship | FaeCharacter]] = {
     "character": Character,
     "crew": Crew,
     "unit": Unit,
     "ship": Ship,
+    "fae": FaeCharacter,
 }
 """Schema class of each force kind."""
 
@@ -42,13 +44,16 @@ _FOLDER_KIND = {"creatures": "character", "crews": "crew", "units": "unit", "shi
 
 
 def force_kind(data: Any) -> str:
-    """Discriminator: ``kind``, else the ``model:`` folder, else ``character``."""
+    """Discriminator: ``kind``, else ``ruleset: fae``, else the ``model:`` folder, else
+    ``character``."""
     if isinstance(data, Record):
         return str(getattr(data, "kind", "character"))
     if isinstance(data, dict):
         kind = data.get("kind")
         if kind is not None:
             return str(kind)
+        if data.get("ruleset") == "fae":
+            return "fae"
         ref = data.get("model")
         if isinstance(ref, str) and "/" in ref:
             return _FOLDER_KIND.get(ref.split("/")[0], "character")
@@ -59,11 +64,12 @@ Force = Annotated[
     Annotated[Character, Tag("character")]
     | Annotated[Crew, Tag("crew")]
     | Annotated[Unit, Tag("unit")]
-    | Annotated[Ship, Tag("ship")],
+    | Annotated[Ship, Tag("ship")]
+    | Annotated[FaeCharacter, Tag("fae")],
     Discriminator(
         force_kind,
         custom_error_type="bad_kind",
-        custom_error_message="not a force kind (allowed: character, crew, unit, ship)",
+        custom_error_message="not a force kind (allowed: character, crew, unit, ship, fae)",
     ),
 ]
 """One entry of ``Side.forces``."""
@@ -120,11 +126,37 @@ class Scenario(Record):
 
     name: Name
     description: str = ""
+    ruleset: Literal["fadad", "fae"] = Field(
+        "fadad", description="Default ruleset of forces without a kind (fae: Fae Domains)."
+    )
     rules: RulesOptions = Field(default_factory=RulesOptions)
     map: MapSpec = Field(default_factory=MapSpec)
     sides: list[Side] = Field(min_length=2, max_length=16)
     stop: StopConditions = Field(default_factory=StopConditions)
     seed: int | None = Field(None, ge=0, lt=2**63)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _default_ruleset(cls, data: Any) -> Any:
+        """``ruleset: fae`` makes every force without ``kind``/``ruleset`` a Fae combatant."""
+        if not isinstance(data, dict) or data.get("ruleset") != "fae":
+            return data
+        sides = data.get("sides")
+        if not isinstance(sides, list):
+            return data
+        out = []
+        for side in sides:
+            forces = side.get("forces") if isinstance(side, dict) else None
+            if isinstance(forces, list):
+                forces = [
+                    {**f, "ruleset": "fae"}
+                    if isinstance(f, dict) and "kind" not in f and "ruleset" not in f
+                    else f
+                    for f in forces
+                ]
+                side = {**side, "forces": forces}
+            out.append(side)
+        return {**data, "sides": out}
 
     @field_validator("rules", mode="before")
     @classmethod
@@ -193,7 +225,7 @@ class Scenario(Record):
         return problems
 
     @property
-    def forces(self) -> list[tuple[Side, Character | Crew | Unit | Ship]]:
+    def forces(self) -> list[tuple[Side, Character | Crew | Unit | Ship | FaeCharacter]]:
         """Every force with its side, in file order."""
         return [(side, force) for side in self.sides for force in side.forces]
 

@@ -183,3 +183,14 @@ def test_catalogue_found_inside_an_installed_package(tmp_path: Path) -> None:
     assert roots == "1"  # only the packaged _models: no source tree beside this copy
     assert int(entries) == len(default_catalog().names())
     assert result.stdout.splitlines()[1] == "Action at Cold Harbour"
+
+
+def test_module_doctests() -> None:
+    """The catalogue module's doctests hold."""
+    import doctest
+
+    from fadad_agents.schema import catalog
+
+    result = doctest.testmod(catalog)
+    assert result.attempted > 0
+    assert result.failed == 0

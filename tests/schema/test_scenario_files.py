@@ -119,3 +119,17 @@ def test_boarding_action_ships_share_a_hex() -> None:
     ships = [f for _, f in scenario.forces if isinstance(f, Ship)]
     assert len(ships) == 2
     assert ships[0].position == ships[1].position
+
+
+def test_package_docstring_example_loads() -> None:
+    """EX-PC-01: the scenario snippet in schema/__init__ loads; Snorri ODM 5, DDM 3."""
+    import textwrap
+
+    import fadad_agents.schema as schema
+
+    doc = schema.__doc__ or ""
+    snippet = doc[doc.index("    name: Snorri vs Brynhild") : doc.index("Loaded,")]
+    scenario = load_scenario(textwrap.dedent(snippet))
+    snorri = scenario.sides[0].forces[0]
+    assert isinstance(snorri, Character)
+    assert (snorri.odm(), snorri.ddm) == (5, 3)
