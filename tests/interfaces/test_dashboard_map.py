@@ -1,0 +1,124 @@
+"""The SVG hex map draws whatever has a position, ships with facing, fires and grapples."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from fadad_agents.agents.base import Status
+from fadad_agents.dashboard import BattleSession, MapView
+from fadad_agents.engine import load
+from fadad_agents.hexmap import Hex, to_pixel
+
+BOARDING = "scenarios/boarding-action.yaml"
+
+
+@dataclass
+class _Ship:
+    """A stand-in for the ship agent of a later issue (read through attributes only)."""
+
+    name: str
+    side: int
+    position: tuple[int, int]
+    facing: int
+    fires: int = 0
+    grappled: tuple[str, ...] = ()
+    kind: str = "ship"
+    headcount: int = 1
+    initial_headcount: int = 1
+    wound: int = 0
+    status: Status = Status.FIGHTING
+
+
+@dataclass
+class _Roster:
+    members: list[Any]
+
+
+@dataclass
+class _Env:
+    now: int = 60
+
+
+@dataclass
+class _Battle:
+    sides: list[_Roster]
+    round: int = 1
+    finished: bool = False
+    env: _Env = field(default_factory=_Env)
+
+
+def _ships_battle() -> _Battle:
+    return _Battle(
+        [
+            _Roster([_Ship("Greenbriar", 0, (0, 0), 1, fires=2, grappled=("Black Tern",))]),
+            _Roster([_Ship("Black Tern", 1, (2, -1), 4, grappled=("Greenbriar",))]),
+        ]
+    )
+
+
+def test_ship_agents_are_drawn_with_facing_fires_and_grapples() -> None:
+    """Ship agents replace the scenario's ships: their facing, fires and grapple line show."""
+    view = MapView(load(BOARDING))
+    svg = view.svg(_ships_battle())
+    assert svg.count('class="ship') == 2
+    assert 'data-facing="1"' in svg
+    assert 'data-facing="4"' in svg
+    assert svg.count('class="fire"') == 2
+    assert svg.count('class="grapple"') == 1  # one line per grappled pair
+
+
+def test_a_ship_points_along_its_facing() -> None:
+    """Facing 0 points up the screen (flat-topped hexes, north up)."""
+    battle = _Battle(
+        [
+            _Roster([_Ship("Greenbriar", 0, (0, 0), 0)]),
+            _Roster([_Ship("Black Tern", 1, (2, -1), 3)]),
+        ]
+    )
+    svg = MapView(load(BOARDING)).svg(battle)
+    hull = re.search(r'class="ship side-0"[^>]*>.*?<polygon points="([^"]+)"', svg)
+    assert hull is not None
+    bow = [float(v) for v in hull.group(1).split()[0].split(",")]
+    cx, cy = to_pixel(Hex(0, 0), 48.0)
+    assert abs(bow[0] - cx) < 0.2
+    assert bow[1] < cy
+
+
+def test_moving_a_marker_changes_the_map() -> None:
+    """A marker is drawn where its agent stands, so a move redraws the map."""
+    view = MapView(load(BOARDING))
+    battle = _ships_battle()
+    before = view.svg(battle)
+    battle.sides[1].members[0].position = (-1, 2)
+    assert view.svg(battle) != before
+
+
+def test_crews_aboard_stand_in_their_ships_hex() -> None:
+    """Fighters with no position of their own are drawn in the hex of the ship they board."""
+    session = BattleSession(BOARDING, seed=2)
+    view = MapView(session.scenario)
+    hexes = {m.name: m.hex for m in view.markers(session.battle)}
+    assert hexes["Greenbriar marines"] == Hex(0, 0)
+    assert hexes["Captain Skarre"] == Hex(0, 0)
+
+
+def test_open_maps_bin_yards_into_hexes() -> None:
+    """On an 800-yard field each hex covers 27 yards; bands are drawn once per band."""
+    session = BattleSession("scenarios/field-battle.yaml", seed=2)
+    view = MapView(session.scenario)
+    assert view.bin == 27
+    marks = view.markers(session.battle)
+    assert len(marks) == 9
+    assert sum(m.start for m in marks) == 1001
+
+
+def test_out_of_the_fight_is_crossed_out() -> None:
+    """When a band is out, its marker turns grey and is crossed."""
+    session = BattleSession("scenarios/snorri-vs-brynhild.yaml", seed=4006)
+    session.run()
+    svg = MapView(session.scenario).svg(session.battle)
+    statuses = re.findall(r'class="marker side-\d" data-status="(\w+)"', svg)
+    assert sorted(statuses) != ["fighting", "fighting"]
+    assert "<path" in svg
