@@ -104,6 +104,104 @@ def run(
     typer.echo(result.summary())
 
 
+def _fail(command: str, exc: BaseException) -> typer.Exit:
+    """Print ``fadad COMMAND: message`` on one line to stderr; exit status 2."""
+    text = " ".join(str(exc).split())
+    typer.echo(f"fadad {command}: {text}", err=True)
+    return typer.Exit(2)
+
+
+@app.command(name="sweep")
+def sweep_command(
+    scenario: Annotated[Path, typer.Argument(help="Scenario YAML file.")],
+    runs: Annotated[int, typer.Option("--runs", "-n", help="Replicates (per grid variant).")],
+    seed: Annotated[int, typer.Option(help="Root seed of the replicate seeds.")] = 0,
+    out: Annotated[
+        Path | None,
+        typer.Option(help="Results directory (results.parquet); resumed if it exists."),
+    ] = None,
+    workers: Annotated[int | None, typer.Option(help="Worker processes.")] = None,
+    backend: Annotated[
+        str | None,
+        typer.Option(
+            help="serial, processes or dask (default: dask with --scheduler, "
+            "processes with --workers > 1, else serial)."
+        ),
+    ] = None,
+    scheduler: Annotated[
+        str | None, typer.Option(help="Dask scheduler address, e.g. tcp://host:8786.")
+    ] = None,
+    target_width: Annotated[
+        float | None,
+        typer.Option(help="Stop once every 95% win-probability interval is narrower."),
+    ] = None,
+    batch_size: Annotated[
+        int | None, typer.Option(help="Replicates per batch and part file.")
+    ] = None,
+    grid: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Vary a field: PATH=V1,V2 (repeatable; e.g. rules.fadad.initiative=rolled,static)."
+        ),
+    ] = None,
+    quiet: Annotated[bool, typer.Option(help="No progress bar.")] = False,
+) -> None:
+    """Play many replicates of a scenario and print win probabilities and quantiles."""
+    from fadad_agents.analysis import sweep
+    from fadad_agents.analysis.grid import parse_grid_option
+
+    if backend is None:
+        backend = "dask" if scheduler else "processes" if (workers or 1) > 1 else "serial"
+    try:
+        axes = dict(parse_grid_option(g) for g in grid or [])
+        result = sweep(
+            scenario,
+            runs,
+            seed,
+            backend=backend,
+            workers=workers,
+            scheduler=scheduler,
+            grid=axes or None,
+            out=out,
+            target_width=target_width,
+            batch_size=batch_size,
+            progress=not quiet,
+        )
+    except (ValueError, OSError) as exc:
+        raise _fail("sweep", exc) from None
+    except KeyboardInterrupt:
+        again = " (run the same command again to resume)" if out is not None else ""
+        typer.echo(f"fadad sweep: interrupted{again}", err=True)
+        raise typer.Exit(130) from None
+    typer.echo(result.summary(), nl=False)
+    if result.stopped_early:
+        typer.echo(f"stopped early at target width {target_width}: {result.played}")
+    if result.path is not None:
+        typer.echo(f"results: {result.path}")
+
+
+@app.command()
+def report(
+    results: Annotated[Path, typer.Argument(help="Sweep results (results.parquet).")],
+    out: Annotated[
+        Path | None, typer.Option(help="Folder for the PNGs (default: RESULTS-report).")
+    ] = None,
+    confidence: Annotated[float, typer.Option(help="Interval confidence level.")] = 0.95,
+) -> None:
+    """Print the summary table of sweep results and write PNG plots."""
+    from fadad_agents.analysis import read_results, summary_table
+    from fadad_agents.analysis.plots import write_report
+
+    folder = out or results.with_name(f"{results.stem}-report")
+    try:
+        frame = read_results(results)
+        typer.echo(summary_table(frame, confidence), nl=False)
+        for path in write_report(frame, folder):
+            typer.echo(f"wrote {path}")
+    except (ValueError, OSError) as exc:
+        raise _fail("report", exc) from None
+
+
 def main() -> None:
     """Console-script entry point."""
     app()

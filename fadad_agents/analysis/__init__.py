@@ -1,1 +1,61 @@
-"""fadad_agents.analysis (see DESIGN.md)."""
+"""Monte Carlo analysis: sweeps of many battles, summaries with intervals, plots.
+
+``sweep(scenario, runs, seed)`` plays independent replicates (serially, on local
+processes or on Dask) and returns a :class:`SweepResult`; :func:`read_results` loads a
+results directory written with ``out=``; :func:`summary_table`, :func:`win_probabilities`
+and :func:`loss_quantiles` summarise any results table; :mod:`.plots` draws them::
+
+    >>> from fadad_agents.analysis import sweep                # doctest: +SKIP
+    >>> result = sweep("scenarios/tavern-brawl.yaml", runs=1000, seed=1,
+    ...                backend="processes", out="brawl.parquet")
+    >>> result.win_probabilities()[["side", "p", "low", "high"]]
+"""
+
+from __future__ import annotations
+
+from fadad_agents.analysis.backends import BACKENDS, BackendError, default_workers
+from fadad_agents.analysis.grid import GridError, Variant, expand_grid, parse_path
+from fadad_agents.analysis.replicates import (
+    SIDE_FIELDS,
+    replicate_seed,
+    replicate_seeds,
+    run_replicate,
+)
+from fadad_agents.analysis.store import StoreError, read_results
+from fadad_agents.analysis.summary import (
+    NO_WINNER,
+    loss_quantiles,
+    quantiles,
+    sides_of,
+    summary_table,
+    wilson_interval,
+    win_probabilities,
+)
+from fadad_agents.analysis.sweep import SweepError, SweepResult, default_batch_size, sweep
+
+__all__ = [
+    "BACKENDS",
+    "NO_WINNER",
+    "SIDE_FIELDS",
+    "BackendError",
+    "GridError",
+    "StoreError",
+    "SweepError",
+    "SweepResult",
+    "Variant",
+    "default_batch_size",
+    "default_workers",
+    "expand_grid",
+    "loss_quantiles",
+    "parse_path",
+    "quantiles",
+    "read_results",
+    "replicate_seed",
+    "replicate_seeds",
+    "run_replicate",
+    "sides_of",
+    "summary_table",
+    "sweep",
+    "wilson_interval",
+    "win_probabilities",
+]

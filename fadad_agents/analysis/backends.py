@@ -1,0 +1,165 @@
+"""Where the batches of a sweep are played: in this process, on local processes, on Dask.
+
+Every backend runs the same function (:func:`~fadad_agents.analysis.replicates.run_batch`)
+on the same batches, so the rows are identical whichever backend and worker count; only
+the order in which batches finish differs, and the sweep sorts rows by replicate.
+
+Batches are submitted lazily with at most ``2 * workers`` in flight: a sweep that stops
+adaptively wastes at most one window of work, and memory stays flat on long sweeps.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import os
+import sys
+from collections.abc import Iterable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from typing import Any, Literal
+
+from fadad_agents.analysis.replicates import Batch, run_batch
+
+__all__ = ["BACKENDS", "Backend", "BackendError", "default_workers", "execute"]
+
+Backend = Literal["serial", "processes", "dask"]
+BACKENDS: tuple[str, ...] = ("serial", "processes", "dask")
+
+Done = Iterator[tuple[Batch, list[dict[str, Any]]]]
+
+
+class BackendError(ValueError):
+    """An unknown backend, a bad worker count, or Dask missing or unreachable."""
+
+
+def default_workers() -> int:
+    """Worker processes used when none are given: the CPUs this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def _serial(batches: Iterable[Batch]) -> Done:
+    for batch in batches:
+        yield batch, run_batch(batch)
+
+
+def _process_context() -> Any:
+    """forkserver: children fork from a clean server that has imported the engine once,
+    never from this process (which may hold threads: tqdm, Dask, Jupyter). A main module
+    read from stdin cannot be re-imported by a forkserver child, so there we fork."""
+    main = sys.modules.get("__main__")
+    path = getattr(main, "__file__", None)
+    if path is not None and not os.path.exists(path):
+        return multiprocessing.get_context("fork")
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["fadad_agents.analysis.replicates"])
+    return context
+
+
+def _processes(batches: Iterable[Batch], workers: int) -> Done:
+    context = _process_context()
+    pending = iter(batches)
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        running: dict[Future[list[dict[str, Any]]], Batch] = {}
+
+        def top_up() -> None:
+            while len(running) < 2 * workers:
+                batch = next(pending, None)
+                if batch is None:
+                    return
+                running[pool.submit(run_batch, batch)] = batch
+
+        top_up()
+        while running:
+            finished, _ = wait(running, return_when=FIRST_COMPLETED)
+            for future in sorted(finished, key=lambda f: (running[f].variant, running[f].start)):
+                batch = running.pop(future)
+                yield batch, future.result()
+            top_up()
+
+
+def _dask_client(workers: int, scheduler: str | None) -> tuple[Any, Any]:
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise BackendError(
+            "backend 'dask' needs dask.distributed: pip install 'fadad-agents[dask]'"
+        ) from None
+    if scheduler is not None:
+        try:
+            return Client(scheduler, timeout="10s"), None  # type: ignore[no-untyped-call]
+        except (OSError, TimeoutError) as exc:
+            raise BackendError(f"cannot reach the Dask scheduler at {scheduler} ({exc})") from None
+    cluster = LocalCluster(  # type: ignore[no-untyped-call]
+        n_workers=workers,
+        threads_per_worker=1,
+        processes=True,
+        dashboard_address=":0",  # a free port: never clash with a running cluster
+        silence_logs=logging.WARNING,
+    )
+    return Client(cluster), cluster  # type: ignore[no-untyped-call]
+
+
+def _dask(batches: Iterable[Batch], workers: int, scheduler: str | None) -> Done:
+    from distributed import as_completed
+
+    client, cluster = _dask_client(workers, scheduler)
+    try:
+        if scheduler is not None:
+            workers = max(1, len(client.scheduler_info().get("workers", {})))
+        pending = iter(batches)
+        running: dict[str, Batch] = {}
+        queue = as_completed()  # type: ignore[no-untyped-call]
+
+        def submit() -> None:
+            batch = next(pending, None)
+            if batch is not None:
+                future = client.submit(run_batch, batch, pure=False)
+                running[future.key] = batch
+                queue.add(future)  # type: ignore[no-untyped-call]
+
+        for _ in range(2 * workers):
+            submit()
+        for future in queue:
+            batch = running.pop(future.key)
+            yield batch, future.result()
+            submit()
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+def execute(
+    batches: Iterable[Batch],
+    backend: str = "serial",
+    workers: int | None = None,
+    scheduler: str | None = None,
+) -> Done:
+    """Play ``batches`` (consumed lazily) and yield ``(batch, rows)`` as each finishes.
+
+    Args:
+        batches: the batches to play; the iterable is read only when a worker is free.
+        backend: ``serial`` (this process), ``processes`` (a local process pool) or
+            ``dask`` (a new ``distributed.LocalCluster``, or the cluster at ``scheduler``).
+        workers: worker processes (default: the CPUs available; ignored by ``serial`` and
+            by a remote scheduler, whose workers are counted).
+        scheduler: a Dask scheduler address (``tcp://host:8786``); implies ``dask``.
+
+    Raises:
+        BackendError: unknown backend, workers < 1, Dask missing or unreachable.
+    """
+    if scheduler is not None and backend not in ("dask",):
+        backend = "dask"
+    if backend not in BACKENDS:
+        raise BackendError(f"unknown backend {backend!r} (allowed: {', '.join(BACKENDS)})")
+    if workers is not None and (isinstance(workers, bool) or workers < 1):
+        raise BackendError(f"workers must be a whole number >= 1, got {workers!r}")
+    count = workers or default_workers()
+    if backend == "serial":
+        return _serial(batches)
+    if backend == "processes":
+        return _processes(batches, count)
+    return _dask(batches, count, scheduler)

@@ -1,0 +1,134 @@
+"""Replicates: independent battle seeds and one result row per battle.
+
+Replicate ``k`` of a sweep with root seed ``s`` plays the battle seed drawn from child
+``k`` of ``numpy.random.SeedSequence(s).spawn(runs)`` (63 bits, so it fits a Parquet
+int64 and a scenario's ``seed:``). The child depends on ``(s, k)`` alone, so replicate
+``k`` is the same battle in a sweep of any size, on any backend and worker, and whether
+or not replicate ``k - 1`` was played: every replicate builds a fresh Battle from the
+scenario text (no state is shared or carried over).
+
+:func:`run_batch` is the unit of work every backend ships to a worker: a picklable
+:class:`Batch` in, a list of plain row dicts out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from fadad_agents.engine import BattleResult, run
+from fadad_agents.schema.loader import load_scenario
+from fadad_agents.schema.scenario import Scenario
+
+__all__ = [
+    "SIDE_FIELDS",
+    "Batch",
+    "replicate_seed",
+    "replicate_seeds",
+    "result_row",
+    "run_batch",
+    "run_replicate",
+]
+
+SIDE_FIELDS = (
+    "strength",
+    "fighting",
+    "survivors",
+    "casualties",
+    "dead",
+    "withdrawn",
+    "surrendered",
+)
+"""Per-side columns of a result row, named ``"<side>.<field>"`` (``"Snorri.survivors"``)."""
+
+_SEED_MASK = (1 << 63) - 1
+
+
+def _child_seed(child: np.random.SeedSequence) -> int:
+    return int(child.generate_state(1, dtype=np.uint64)[0]) & _SEED_MASK
+
+
+def replicate_seeds(seed: int, runs: int) -> list[int]:
+    """Battle seeds of replicates ``0 .. runs-1`` (``SeedSequence(seed).spawn(runs)``)."""
+    return [_child_seed(c) for c in np.random.SeedSequence(seed).spawn(runs)]
+
+
+def replicate_seed(seed: int, index: int) -> int:
+    """Battle seed of replicate ``index`` alone (equal to ``replicate_seeds(seed, n)[index]``).
+
+    ``SeedSequence.spawn`` gives child ``k`` the spawn key ``(k,)``, so one child is built
+    directly without spawning the ones before it.
+    """
+    root = np.random.SeedSequence(seed)
+    return _child_seed(np.random.SeedSequence(root.entropy, spawn_key=(*root.spawn_key, index)))
+
+
+def result_row(result: BattleResult) -> dict[str, Any]:
+    """The row of one battle: winner, ending, length and per-side head counts."""
+    row: dict[str, Any] = {
+        "seed": result.seed,
+        "winner": result.winner,
+        "loser": result.loser,
+        "ending": result.ending,
+        "rounds": result.rounds,
+        "duration_s": result.duration,
+    }
+    for side in result.sides:
+        values = side.as_dict()
+        for field in SIDE_FIELDS:
+            row[f"{side.name}.{field}"] = values[field]
+    return row
+
+
+def run_replicate(scenario: Scenario, seed: int, index: int) -> dict[str, Any]:
+    """Play replicate ``index`` of a sweep with root ``seed`` on its own (a fresh battle)."""
+    row = {"replicate": index}
+    row.update(result_row(run(scenario, replicate_seed(seed, index), collect=False)))
+    return row
+
+
+@dataclass(frozen=True, slots=True)
+class Batch:
+    """Replicates ``start .. stop-1`` of one grid variant (what a worker plays).
+
+    Attributes:
+        variant: the variant's index in the grid.
+        start: first replicate index.
+        stop: one past the last replicate index.
+        seed: the sweep's root seed.
+        text: the variant's scenario as YAML text.
+    """
+
+    variant: int
+    start: int
+    stop: int
+    seed: int
+    text: str
+
+
+# Parsing a scenario takes ~10-20 ms (schema and catalogue); a worker plays many batches
+# of the same few variants, so it keeps the parsed scenarios. A Scenario is frozen, and
+# every replicate builds its own Battle from it, so sharing it carries no state over.
+_SCENARIOS: dict[str, Scenario] = {}
+
+
+def _scenario(text: str) -> Scenario:
+    scenario = _SCENARIOS.get(text)
+    if scenario is None:
+        if len(_SCENARIOS) > 64:
+            _SCENARIOS.clear()
+        scenario = _SCENARIOS[text] = load_scenario(text)
+    return scenario
+
+
+def run_batch(batch: Batch) -> list[dict[str, Any]]:
+    """Play the replicates of ``batch``; one row per replicate, in replicate order."""
+    scenario = _scenario(batch.text)
+    rows = []
+    for index in range(batch.start, batch.stop):
+        row: dict[str, Any] = {"variant": batch.variant}
+        row.update(run_replicate(scenario, batch.seed, index))
+        rows.append(row)
+    return rows

@@ -1,0 +1,328 @@
+"""Monte Carlo sweeps: many independent replicates of a scenario, over a parameter grid.
+
+``sweep(scenario, runs, seed)`` plays ``runs`` replicates of every grid variant (see
+:mod:`~fadad_agents.analysis.grid`) and returns a :class:`SweepResult` with one row per
+battle. Replicate ``k`` plays the battle seed of ``SeedSequence(seed).spawn(runs)[k]``
+in every variant (common random numbers) and on every backend (identical rows).
+
+Work is cut into batches of ``batch_size`` replicates of one variant. With ``out`` each
+finished batch is written as one Parquet part (:mod:`~fadad_agents.analysis.store`); a
+sweep killed midway and started again with the same arguments plays only what is missing.
+
+Adaptive stopping (``target_width``): after each complete batch boundary (``batch_size``,
+``2 * batch_size`` ... replicates, checked in order whatever order batches finish in), a
+variant stops once every side's Wilson interval is narrower than ``target_width``. The
+boundaries depend on ``batch_size`` only, so the stop is the same on every backend.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+import pyarrow as pa
+
+from fadad_agents.analysis.backends import execute
+from fadad_agents.analysis.grid import GridError, Variant, expand_grid, label_value
+from fadad_agents.analysis.replicates import Batch
+from fadad_agents.analysis.store import (
+    Manifest,
+    ResultStore,
+    StoreError,
+    grid_column_type,
+    result_schema,
+)
+from fadad_agents.analysis.summary import (
+    loss_quantiles,
+    summary_table,
+    widest_interval,
+    win_probabilities,
+)
+from fadad_agents.engine import build_battle, load
+from fadad_agents.schema.loader import load_scenario
+from fadad_agents.schema.scenario import Scenario
+
+__all__ = ["SweepError", "SweepResult", "default_batch_size", "sweep"]
+
+Progress = Callable[[int, int], None]
+
+
+class SweepError(ValueError):
+    """Bad sweep arguments (runs, seed, batch size, target width)."""
+
+
+def default_batch_size(runs: int) -> int:
+    """Replicates per batch: about 64 batches a variant, 1 .. 500 replicates each."""
+    return max(1, min(500, math.ceil(runs / 64)))
+
+
+@dataclass(frozen=True)
+class SweepResult:
+    """The rows of a sweep and what it was.
+
+    Attributes:
+        frame: one row per battle, sorted by variant and replicate (see
+            :func:`~fadad_agents.analysis.store.result_schema` for the columns).
+        sides: side names, in scenario order.
+        variants: the grid's variants (``label`` and ``values``).
+        seed: the root seed.
+        runs: replicates per variant asked for.
+        played: replicates kept per variant (fewer than ``runs`` if stopped early).
+        path: the results directory, if written.
+    """
+
+    frame: pd.DataFrame
+    sides: tuple[str, ...]
+    variants: tuple[Variant, ...]
+    seed: int
+    runs: int
+    played: dict[int, int] = field(default_factory=dict)
+    path: Path | None = None
+
+    @property
+    def stopped_early(self) -> bool:
+        """Whether adaptive stopping ended any variant before ``runs``."""
+        return any(n < self.runs for n in self.played.values())
+
+    def win_probabilities(self, confidence: float = 0.95) -> pd.DataFrame:
+        """Per variant and side: wins, runs, p, Wilson interval (low, high, width)."""
+        return win_probabilities(self.frame, confidence)
+
+    def quantiles(self) -> pd.DataFrame:
+        """Per variant: mean and quantiles of rounds, seconds and each side's casualties."""
+        return loss_quantiles(self.frame)
+
+    def summary(self, confidence: float = 0.95) -> str:
+        """The text summary ``fadad sweep`` and ``fadad report`` print."""
+        return summary_table(self.frame, confidence)
+
+
+def _check_args(runs: int, seed: int, batch_size: int, target_width: float | None) -> None:
+    if isinstance(runs, bool) or not isinstance(runs, int) or runs < 1:
+        raise SweepError(f"runs must be a whole number >= 1, got {runs!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise SweepError(f"seed must be a whole number >= 0, got {seed!r}")
+    if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
+        raise SweepError(f"batch_size must be a whole number >= 1, got {batch_size!r}")
+    if target_width is not None and not 0 < target_width < 1:
+        raise SweepError(f"target_width must be between 0 and 1, got {target_width!r}")
+
+
+def _check_playable(variants: Sequence[Variant], sides: Sequence[str]) -> None:
+    """Build (not play) each variant once here, so policy and force errors surface in
+    this process with their message rather than from a worker."""
+    for variant in variants:
+        scenario = load_scenario(variant.text)
+        if [s.name for s in scenario.sides] != list(sides):
+            raise GridError(
+                f"grid {variant.label}: a grid may not rename or reorder sides "
+                f"(sides: {', '.join(sides)})"
+            )
+        build_battle(scenario, 0, collect=False)
+
+
+class _Plan:
+    """Which batches are done, kept, and where each variant stops."""
+
+    def __init__(self, runs: int, batch_size: int, variants: Sequence[Variant]) -> None:
+        self.runs, self.batch_size = runs, batch_size
+        self.frames: dict[tuple[int, int, int], pd.DataFrame] = {}
+        self.stop_at: dict[int, int] = {v.index: runs for v in variants}
+        self.checked: dict[int, int] = {v.index: 0 for v in variants}
+
+    def batches(self, variants: Sequence[Variant], seed: int) -> Iterator[Batch]:
+        """Missing batches, round-robin over variants; stopped variants are skipped lazily."""
+        held = {(v, s): e for v, s, e in self.frames}
+        for start in range(0, self.runs, self.batch_size):
+            for variant in variants:
+                if start >= self.stop_at[variant.index]:
+                    continue
+                stop, begin = min(start + self.batch_size, self.runs), start
+                while (variant.index, begin) in held and begin < stop:
+                    begin = held[variant.index, begin]  # parts of an earlier, shorter sweep
+                if begin < stop:
+                    yield Batch(variant.index, begin, stop, seed, variant.text)
+
+    def prefix(self, variant: int, upto: int) -> pd.DataFrame:
+        parts = [f for (v, s, _), f in sorted(self.frames.items()) if v == variant and s < upto]
+        return pd.concat(parts, ignore_index=True)
+
+    def advance(self, variant: int, target_width: float | None) -> list[tuple[int, int, int]]:
+        """Check the variant's completed boundaries in order; parts past a stop to drop."""
+        if target_width is None:
+            return []
+        starts = {s: e for v, s, e in self.frames if v == variant}
+        upto = self.checked[variant]
+        while upto < self.stop_at[variant] and upto in starts:
+            upto = starts[upto]
+            self.checked[variant] = upto
+            boundary = upto % self.batch_size == 0 and upto < self.runs
+            if boundary and widest_interval(self.prefix(variant, upto)) < target_width:
+                self.stop_at[variant] = upto
+                break
+        stop = self.stop_at[variant]
+        return [(v, s, e) for v, s, e in self.frames if v == variant and s >= stop]
+
+
+def _progress_bar(total: int, done: int, enabled: bool) -> Any:
+    if not enabled:
+        return None
+    from tqdm.auto import tqdm
+
+    return tqdm(total=total, initial=done, unit="battle", desc="sweep", smoothing=0.1)
+
+
+def _digest(variants: Sequence[Variant]) -> str:
+    h = hashlib.sha256()
+    for v in variants:
+        h.update(v.text.encode("utf-8") + b"\0")
+    return h.hexdigest()
+
+
+def _table(rows: list[dict[str, Any]], meta: dict[str, Any], schema: pa.Schema) -> pa.Table:
+    """The batch's rows as an Arrow table of the sweep's schema. Every batch goes through
+    it, written or not, so rows have the same dtypes fresh, resumed or read back."""
+    frame = pd.DataFrame(rows)
+    for key, value in meta.items():
+        frame[key] = value
+    return pa.Table.from_pandas(frame, schema=schema, preserve_index=False)
+
+
+def sweep(
+    scenario: Scenario | str | Path,
+    runs: int,
+    seed: int = 0,
+    *,
+    backend: str = "serial",
+    workers: int | None = None,
+    scheduler: str | None = None,
+    grid: Mapping[str, Sequence[Any]] | None = None,
+    out: str | Path | None = None,
+    target_width: float | None = None,
+    batch_size: int | None = None,
+    progress: bool = True,
+    on_progress: Progress | None = None,
+) -> SweepResult:
+    """Play ``runs`` independent replicates of ``scenario`` (per grid variant).
+
+    Args:
+        scenario: a Scenario, a path or YAML text.
+        runs: replicates per variant (the maximum, with ``target_width``).
+        seed: root seed; replicate ``k`` plays ``SeedSequence(seed).spawn(runs)[k]``.
+        backend: ``"serial"``, ``"processes"`` or ``"dask"``.
+        workers: worker processes (default: the CPUs available).
+        scheduler: a Dask scheduler address (``"tcp://host:8786"``); implies ``"dask"``.
+            Without it ``"dask"`` starts a LocalCluster of ``workers`` processes.
+        grid: ``{path: [values]}``, see :mod:`fadad_agents.analysis.grid`; every variant
+            plays the same seeds.
+        out: a results directory (``results.parquet``): written batch by batch, and
+            resumed if it already holds part of this sweep.
+        target_width: stop a variant once every side's 95% Wilson interval is narrower.
+        batch_size: replicates per batch and part file (default
+            :func:`default_batch_size`); also the adaptive-stopping step.
+        progress: show a tqdm bar (``tqdm.auto``: a widget in Jupyter).
+        on_progress: called as ``on_progress(done, total)`` after each batch (dashboards).
+
+    Returns:
+        SweepResult with one row per replicate kept.
+
+    Raises:
+        SweepError, GridError, BackendError, StoreError, ScenarioError, PolicyError,
+        UnsupportedForce: all ``ValueError``\\ s with a one-line message.
+    """
+    size = default_batch_size(runs) if batch_size is None and isinstance(runs, int) else batch_size
+    _check_args(runs, seed, 1 if size is None else size, target_width)
+    size = size or 1
+    base = load(scenario)
+    variants = expand_grid(base, grid)
+    sides = tuple(s.name for s in base.sides)
+    _check_playable(variants, sides)
+    paths = list(grid or {})
+    kinds = [grid_column_type([dict(v.values)[p] for v in variants]) for p in paths]
+    schema = result_schema(list(zip(paths, kinds, strict=True)), sides)
+    meta = {v.index: _meta(base.name, v, kinds) for v in variants}
+    labels = tuple(v.label for v in variants)
+    manifest = Manifest(base.name, _digest(variants), seed, runs, size, labels, sides, target_width)
+    plan = _Plan(runs, size, variants)
+    store = None if out is None else ResultStore(out, manifest, schema)
+    if store is not None:
+        _resume(store, plan)
+    for variant in variants:
+        _drop(plan, store, plan.advance(variant.index, target_width))
+    total = sum(plan.stop_at.values())
+    done = sum(len(f) for f in plan.frames.values())
+    bar = _progress_bar(total, done, progress)
+    try:
+        work = execute(plan.batches(variants, seed), backend, workers, scheduler)
+        for batch, rows in work:
+            if batch.start >= plan.stop_at[batch.variant]:
+                continue  # finished after its variant stopped: not part of the sweep
+            key = (batch.variant, batch.start, batch.stop)
+            table = _table(rows, meta[batch.variant], schema)
+            if store is not None:
+                store.write_part(*key, table)
+            frame = plan.frames[key] = table.to_pandas()
+            done += len(frame)
+            dropped = plan.advance(batch.variant, target_width)
+            done -= _drop(plan, store, dropped)
+            total = sum(plan.stop_at.values())
+            if bar is not None:
+                bar.total = total
+                bar.n = done
+                bar.refresh()
+            if on_progress is not None:
+                on_progress(done, total)
+    finally:
+        if bar is not None:
+            bar.close()
+    return SweepResult(
+        frame=_collect(plan, schema.names),
+        sides=sides,
+        variants=tuple(variants),
+        seed=seed,
+        runs=runs,
+        played=dict(plan.stop_at),
+        path=None if store is None else store.path,
+    )
+
+
+def _meta(scenario: str, variant: Variant, kinds: Sequence[Any]) -> dict[str, Any]:
+    meta: dict[str, Any] = {"scenario": scenario, "variant": variant.index, "label": variant.label}
+    for (path, value), kind in zip(variant.values, kinds, strict=True):
+        meta[path] = label_value(value) if kind == pa.string() else value
+    return meta
+
+
+def _resume(store: ResultStore, plan: _Plan) -> None:
+    """Open the results directory and take its finished parts as done."""
+    store.open()
+    for part in store.parts():
+        variant, _, stop = part
+        if variant not in plan.stop_at:
+            raise StoreError(f"{store.path}: holds a part of variant {variant} not in this grid")
+        if stop > plan.runs:
+            raise StoreError(
+                f"{store.path}: already holds replicates up to {stop}; resume with runs >= {stop}"
+            )
+        plan.frames[part] = store.read_part(*part)
+
+
+def _drop(plan: _Plan, store: ResultStore | None, parts: list[tuple[int, int, int]]) -> int:
+    """Forget parts past an adaptive stop (and delete their files); rows dropped."""
+    dropped = 0
+    for part in parts:
+        dropped += len(plan.frames.pop(part))
+    if store is not None:
+        store.drop_parts(parts)
+    return dropped
+
+
+def _collect(plan: _Plan, columns: Sequence[str]) -> pd.DataFrame:
+    frames = [f for _, f in sorted(plan.frames.items())]
+    frame = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=list(columns))
+    return frame.sort_values(["variant", "replicate"], ignore_index=True)

@@ -1,0 +1,125 @@
+"""Monte Carlo sweeps: independent replicate seeds, fresh state, reproducible rows."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from fadad_agents.analysis import (
+    SweepError,
+    replicate_seed,
+    replicate_seeds,
+    run_replicate,
+    sweep,
+)
+from fadad_agents.engine import load, run
+
+DUEL = Path(__file__).parents[2] / "scenarios" / "snorri-vs-brynhild.yaml"
+BRAWL = Path(__file__).parents[2] / "scenarios" / "tavern-brawl.yaml"
+
+
+def test_replicate_seeds_come_from_seed_sequence_spawn() -> None:
+    """Replicate k plays the 63-bit state of child k of SeedSequence(seed).spawn(runs)."""
+    children = np.random.SeedSequence(11).spawn(6)
+    expected = [int(c.generate_state(1, dtype=np.uint64)[0]) & (2**63 - 1) for c in children]
+    assert replicate_seeds(11, 6) == expected
+    assert [replicate_seed(11, k) for k in range(6)] == expected
+
+
+def test_replicate_seeds_are_distinct_and_prefix_stable() -> None:
+    """A longer sweep starts with the same seeds; no two replicates share a seed."""
+    seeds = replicate_seeds(0, 2000)
+    assert len(set(seeds)) == 2000
+    assert replicate_seeds(0, 10) == seeds[:10]
+    assert replicate_seeds(1, 10) != seeds[:10]
+
+
+def test_replicate_k_does_not_depend_on_replicate_k_minus_1() -> None:
+    """Replicate 5 played alone equals replicate 5 inside a sweep (and in reverse order)."""
+    scenario = load(DUEL)
+    alone = run_replicate(scenario, 3, 5)
+    frame = sweep(DUEL, 8, 3, batch_size=8, progress=False).frame
+    inside = frame[frame["replicate"] == 5].iloc[0]
+    for key, value in alone.items():
+        assert inside[key] == value, key
+    backwards = [run_replicate(scenario, 3, k) for k in reversed(range(8))][::-1]
+    forwards = [run_replicate(scenario, 3, k) for k in range(8)]
+    assert backwards == forwards
+
+
+def test_replicate_plays_the_battle_of_its_seed() -> None:
+    """A row is the result of fadad_agents.run on the replicate's seed."""
+    row = run_replicate(load(BRAWL), 9, 2)
+    result = run(BRAWL, replicate_seed(9, 2), collect=False)
+    assert row["seed"] == result.seed
+    assert (row["winner"], row["ending"], row["rounds"]) == (
+        result.winner,
+        result.ending,
+        result.rounds,
+    )
+    assert row["Dockhands.casualties"] == result.side("Dockhands").casualties
+    assert row["Ship's crew.survivors"] == result.side("Ship's crew").survivors
+
+
+def test_sweep_rows_and_columns() -> None:
+    """One row per replicate, sorted, with the scenario, seed, outcome and side columns."""
+    result = sweep(DUEL, 12, 4, progress=False)
+    frame = result.frame
+    assert list(frame["replicate"]) == list(range(12))
+    assert list(frame["seed"]) == replicate_seeds(4, 12)
+    assert set(frame["scenario"]) == {"Snorri vs Brynhild"}
+    assert set(frame["winner"].dropna()) <= {"Snorri", "Brynhild"}
+    for column in ("ending", "rounds", "duration_s", "Snorri.survivors", "Brynhild.casualties"):
+        assert column in frame.columns
+    assert (frame["duration_s"] == 6 * frame["rounds"]).all()
+    assert result.sides == ("Snorri", "Brynhild")
+    assert result.played == {0: 12}
+    assert not result.stopped_early
+
+
+def test_same_seed_same_rows_any_batch_size() -> None:
+    """Batching changes nothing: the rows depend on (scenario, seed, replicate) only."""
+    a = sweep(DUEL, 15, 2, batch_size=4, progress=False).frame
+    b = sweep(DUEL, 15, 2, batch_size=15, progress=False).frame
+    pd.testing.assert_frame_equal(a, b)
+
+
+def test_different_seeds_give_different_battles() -> None:
+    """The root seed matters (the duel is not decided in advance)."""
+    a = sweep(DUEL, 30, 0, progress=False).frame
+    b = sweep(DUEL, 30, 1, progress=False).frame
+    assert list(a["seed"]) != list(b["seed"])
+    assert list(a["rounds"]) != list(b["rounds"])
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"runs": 0}, "runs must be a whole number >= 1"),
+        ({"runs": 5, "seed": -1}, "seed must be a whole number >= 0"),
+        ({"runs": 5, "batch_size": 0}, "batch_size must be a whole number >= 1"),
+        ({"runs": 5, "target_width": 1.5}, "target_width must be between 0 and 1"),
+    ],
+)
+def test_bad_arguments_are_one_line_errors(kwargs: dict[str, object], message: str) -> None:
+    """Bad runs, seed, batch size or width raise SweepError saying what is allowed."""
+    with pytest.raises(SweepError, match=message):
+        sweep(DUEL, progress=False, **kwargs)  # type: ignore[arg-type]
+
+
+def test_progress_callback_reaches_total() -> None:
+    """on_progress sees the count grow to the total, once per batch."""
+    seen: list[tuple[int, int]] = []
+    sweep(DUEL, 10, 0, batch_size=3, progress=False, on_progress=lambda d, t: seen.append((d, t)))
+    assert seen == [(3, 10), (6, 10), (9, 10), (10, 10)]
+
+
+def test_progress_bar_writes_to_stderr(capsys: pytest.CaptureFixture[str]) -> None:
+    """progress=True shows a tqdm bar; progress=False is silent."""
+    sweep(DUEL, 4, 0, progress=True)
+    assert "4/4" in capsys.readouterr().err
+    sweep(DUEL, 4, 0, progress=False)
+    assert capsys.readouterr().err == ""

@@ -1,0 +1,72 @@
+"""Sweep backends: serial, local processes and Dask give identical rows for one seed."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from fadad_agents.analysis import BackendError, sweep
+
+DUEL = Path(__file__).parents[2] / "scenarios" / "snorri-vs-brynhild.yaml"
+RUNS, SEED, BATCH = 40, 7, 6
+
+
+@pytest.fixture(scope="module")
+def serial() -> pd.DataFrame:
+    return sweep(DUEL, RUNS, SEED, batch_size=BATCH, progress=False).frame
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[str]:
+    """A two-worker in-process Dask cluster; yields its scheduler address."""
+    from distributed import LocalCluster
+
+    with LocalCluster(  # type: ignore[no-untyped-call]
+        n_workers=2, threads_per_worker=1, processes=False, dashboard_address=":0"
+    ) as local:
+        yield local.scheduler_address
+
+
+def test_processes_match_serial(serial: pd.DataFrame) -> None:
+    """Two worker processes give the same rows as one process."""
+    frame = sweep(
+        DUEL, RUNS, SEED, backend="processes", workers=2, batch_size=BATCH, progress=False
+    ).frame
+    pd.testing.assert_frame_equal(frame, serial)
+
+
+def test_worker_count_does_not_matter(serial: pd.DataFrame) -> None:
+    """One worker process or two: the same rows."""
+    frame = sweep(
+        DUEL, RUNS, SEED, backend="processes", workers=1, batch_size=BATCH, progress=False
+    ).frame
+    pd.testing.assert_frame_equal(frame, serial)
+
+
+def test_dask_scheduler_address_matches_serial(serial: pd.DataFrame, cluster: str) -> None:
+    """A sweep sent to a Dask scheduler address gives the serial rows."""
+    frame = sweep(DUEL, RUNS, SEED, scheduler=cluster, batch_size=BATCH, progress=False).frame
+    pd.testing.assert_frame_equal(frame, serial)
+
+
+def test_dask_local_cluster_matches_serial(serial: pd.DataFrame) -> None:
+    """backend='dask' starts its own LocalCluster (2 worker processes) and matches."""
+    frame = sweep(
+        DUEL, RUNS, SEED, backend="dask", workers=2, batch_size=BATCH, progress=False
+    ).frame
+    pd.testing.assert_frame_equal(frame, serial)
+
+
+def test_unknown_backend() -> None:
+    """An unknown backend names the allowed ones."""
+    with pytest.raises(BackendError, match=r"unknown backend 'threads' \(allowed: serial"):
+        sweep(DUEL, 2, backend="threads", progress=False)
+
+
+def test_bad_worker_count() -> None:
+    """workers < 1 is refused."""
+    with pytest.raises(BackendError, match="workers must be a whole number >= 1"):
+        sweep(DUEL, 2, backend="processes", workers=0, progress=False)
