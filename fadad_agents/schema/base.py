@@ -223,7 +223,7 @@ def _resolve_reference(kind: str, data: Any, info: ValidationInfo) -> Any:
 
     catalog = (info.context or {}).get("catalog") or default_catalog()
     try:
-        full, entry = catalog.entry(ref, kind)
+        full, entry = catalog.resolved(ref, kind)
     except CatalogError as exc:
         raise PydanticCustomError(
             "bad_reference", "{msg}", {"where": where, "msg": str(exc)}

@@ -122,6 +122,22 @@ class Catalog:
             self._raw[full] = data
         return full, copy.deepcopy(self._raw[full])
 
+    def resolved(self, ref: str, kind: str | None = None) -> tuple[str, dict[str, Any]]:
+        """Like :meth:`entry`, following ``model:`` inside entries: an entry may start from
+        another of its kind (``ships/war-galleon-refit`` from ``ships/war-galleon``) and
+        override fields. Cycles raise CatalogError."""
+        full, entry = self.entry(ref, kind)
+        chain = [full]
+        while isinstance(entry.get("model"), str):
+            parent, base = self.entry(entry["model"], full.split("/")[0])
+            if parent in chain:
+                raise CatalogError(f"'{full}' derives from itself: {' -> '.join([*chain, parent])}")
+            chain.append(parent)
+            base.update({k: v for k, v in entry.items() if k != "model"})
+            entry = base
+        entry.pop("model", None)
+        return full, entry
+
     def listing(self, kind: str | None = None) -> list[str]:
         """One line per entry, ``kind/name  Display name``, for ``fadad catalog``."""
         names = self.names(kind)

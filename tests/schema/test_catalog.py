@@ -194,3 +194,22 @@ def test_module_doctests() -> None:
     result = doctest.testmod(catalog)
     assert result.attempted > 0
     assert result.failed == 0
+
+
+def test_entries_can_derive_from_entries() -> None:
+    """An entry with `model:` starts from that entry and overrides fields."""
+    chief = default_catalog().load("creatures/orc-chieftain")
+    orc = default_catalog().load("creatures/orc")
+    assert chief.model == "creatures/orc-chieftain"
+    assert (chief.strength, chief.weapon, chief.scale) == (2, orc.weapon, orc.scale)
+    assert chief.armour is not None
+    assert chief.armour.name == "Chain mail"
+
+
+def test_derivation_cycles_are_refused(tmp_path: Path) -> None:
+    """An entry deriving from itself through others is a CatalogError, not a hang."""
+    (tmp_path / "weapons").mkdir()
+    (tmp_path / "weapons" / "a.yaml").write_text("model: weapons/b\nname: A\n")
+    (tmp_path / "weapons" / "b.yaml").write_text("model: weapons/a\nname: B\n")
+    with pytest.raises(CatalogError, match="derives from itself"):
+        Catalog([tmp_path]).resolved("weapons/a")
