@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 import mesa
 
 from fadad_agents.policies import MoraleChoice, PolicySet
+from fadad_agents.policies.defaults import NoMorale
 from fadad_agents.rules.options import RulesOptions
 
 if TYPE_CHECKING:
@@ -181,6 +182,7 @@ class Combatant(mesa.Agent):  # type: ignore[misc]
         "actions",
         "attacks_planned",
         "band",
+        "checks_morale",
         "defences_left",
         "index",
         "memory",
@@ -214,6 +216,8 @@ class Combatant(mesa.Agent):  # type: ignore[misc]
         self.side = side
         self.index = index
         self.policies = policies
+        # End-of-round morale work is skipped for those who never check (NoMorale).
+        self.checks_morale = not isinstance(policies.morale, NoMorale)
         self.rng = rng
         self.targeting_rng = targeting_rng
         self.reaction = reaction

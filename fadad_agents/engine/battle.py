@@ -35,12 +35,18 @@ from fadad_agents.rules.wounds import Wound
 
 __all__ = [
     "PERSONAL_ROUND_SECONDS",
+    "ROUNDS_TABLE",
     "Battle",
     "BattleStateError",
     "Ending",
     "Phase",
     "StopRule",
 ]
+
+ROUNDS_TABLE = "rounds"
+"""Name of the DataCollector table with one row per round."""
+ROUND_STATS = ("strength", "wounded", "routed")
+"""Per-side columns of the rounds table."""
 
 PERSONAL_ROUND_SECONDS = 6
 """FADAD personal round (SEED 000 4.2, C-01)."""
@@ -122,24 +128,6 @@ class _Action:
             proc.interrupt(cause)
 
 
-class _SideStat:
-    """A DataCollector reporter: one side's figure (a plain callable, not a lambda)."""
-
-    __slots__ = ("battle", "side", "stat")
-
-    def __init__(self, battle: Battle, side: int, stat: str) -> None:
-        self.battle, self.side, self.stat = battle, side, stat
-
-    def __call__(self) -> int:
-        roster = self.battle.sides[self.side]
-        if self.stat == "strength":
-            return roster.strength
-        if self.stat == "wounded":
-            hurt = Wound.HURT
-            return sum(1 for m in roster.active if m.wound >= hurt)
-        return roster.routed
-
-
 class Battle(mesa.Model):  # type: ignore[misc]
     """One battle: sides of agents, a SimPy clock, random streams, a log and round data.
 
@@ -176,14 +164,15 @@ class Battle(mesa.Model):  # type: ignore[misc]
         self._init_rng = self.streams.get("initiative")
         self._started = False
         self._round_over: Event | None = None
+        self._driver_process: simpy.Process | None = None
         self._foes_cache: dict[int, list[Combatant]] = {}
         self.datacollector: mesa.DataCollector | None = None
         if collect:
-            reporters: dict[str, Callable[[], int]] = {}
-            for i, side in enumerate(self.sides):
-                for stat in ("strength", "wounded", "routed"):
-                    reporters[f"{side.name}.{stat}"] = _SideStat(self, i, stat)
-            self.datacollector = mesa.DataCollector(model_reporters=reporters)
+            # A DataCollector table: one plain row per round, no per-reporter deep copies.
+            columns = ["round", "time"] + [
+                f"{side.name}.{stat}" for side in self.sides for stat in ROUND_STATS
+            ]
+            self.datacollector = mesa.DataCollector(tables={ROUNDS_TABLE: columns})
 
     @property
     def morale_rng(self) -> random.Random:
@@ -339,10 +328,20 @@ class Battle(mesa.Model):  # type: ignore[misc]
             if member.fighting:
                 member.act(self)
         for member in order:
-            if member.fighting:
+            if member.fighting and member.checks_morale:
                 member.end_round(self)
         if self.datacollector is not None:
-            self.datacollector.collect(self)
+            self.datacollector.add_table_row(ROUNDS_TABLE, self.round_row())
+
+    def round_row(self) -> dict[str, int]:
+        """This round's aggregates: per side strength, wounded (Hurt or worse), routed."""
+        row = {"round": self.round, "time": int(self.env.now)}
+        hurt = Wound.HURT
+        for side in self.sides:
+            row[f"{side.name}.strength"] = side.strength
+            row[f"{side.name}.wounded"] = sum(1 for m in side.active if m.wound >= hurt)
+            row[f"{side.name}.routed"] = side.routed
+        return row
 
     def _side_out_kind(self, roster: SideRoster) -> str:
         surrendered = roster.count(Status.SURRENDERED)
@@ -408,7 +407,7 @@ class Battle(mesa.Model):  # type: ignore[misc]
             raise BattleStateError(f"sides without fighters: {', '.join(empty)}")
         self._started = True
         self._round_over = self.env.event()
-        self.env.process(self._driver())
+        self._driver_process = self.env.process(self._driver())
 
     def play_round(self) -> None:
         """Advance the clock by one personal round (6 s) and play it."""
@@ -429,6 +428,7 @@ class Battle(mesa.Model):  # type: ignore[misc]
         """Play rounds until the battle ends; raises :class:`BattleStateError` if it had."""
         if self.finished:
             self.play_round()  # raises the clear error
-        while not self.finished:
-            self.play_round()
+        self._start()
+        # One env.run for the whole battle: the driver process ends with the battle.
+        self.env.run(until=self._driver_process)
         return self

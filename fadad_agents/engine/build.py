@@ -4,7 +4,8 @@ Per force: policies are the side's layered under the force's own, validated thro
 policy registry (errors name the scenario field); characters become kernel ``Fighter``\\ s
 with wound tracks; ``count: N`` makes N characters in one band (group initiative, group
 morale); crews and units become one bulk agent each. Streams are per agent index (set-up
-order), so each attacker's dice depend only on (seed, its place in the scenario).
+order), so each attacker's dice depend only on (seed, its place in the scenario);
+targeting choices draw from one shared ``targeting`` stream.
 """
 
 from __future__ import annotations
@@ -164,11 +165,9 @@ class _Builder:
     def _streams(self) -> dict[str, Any]:
         s, i = self.battle.streams, self.index
         self.index += 1
-        return {
-            "index": i,
-            "rng": s.for_index("melee", i),
-            "targeting_rng": s.for_index("targeting", i),
-        }
+        # Each attacker rolls on its own melee stream (common random numbers per pair);
+        # targeting choices share one battle stream (cheaper; they follow the foe list).
+        return {"index": i, "rng": s.for_index("melee", i), "targeting_rng": s.get("targeting")}
 
     def _policies(self, si: int, fi: int, force: Any, defaults: dict[str, str]) -> PolicySet:
         side = self.scenario.sides[si]

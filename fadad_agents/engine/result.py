@@ -111,11 +111,8 @@ class BattleResult:
         """One row per round (Mesa DataCollector): strength, wounded, routed per side."""
         if self.collector is None:
             return None
-        import pandas as pd
-
-        frame: pd.DataFrame = self.collector.get_model_vars_dataframe()
-        frame.index = pd.RangeIndex(1, len(frame) + 1, name="round")
-        return frame
+        frame: pd.DataFrame = self.collector.get_table_dataframe("rounds")
+        return frame.set_index("round")
 
     def side(self, name: str) -> SideResult:
         """The result of the side called ``name``."""

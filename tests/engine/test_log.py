@@ -74,7 +74,10 @@ def test_battle_log_as_dataframe_and_round_rows() -> None:
     rounds = result.round_data
     assert rounds is not None
     assert len(rounds) == result.rounds
+    assert list(rounds.index) == list(range(1, result.rounds + 1))
+    assert list(rounds["time"]) == [6 * r for r in rounds.index]
     assert list(rounds.columns) == [
+        "time",
         "Red.strength",
         "Red.wounded",
         "Red.routed",
