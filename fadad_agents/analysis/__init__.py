@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from fadad_agents.analysis.backends import BACKENDS, BackendError, default_workers
 from fadad_agents.analysis.grid import GridError, Variant, expand_grid, parse_path
+from fadad_agents.analysis.montecarlo import SweepError, SweepResult, default_batch_size, sweep
 from fadad_agents.analysis.replicates import (
     SIDE_FIELDS,
     replicate_seed,
@@ -28,10 +29,10 @@ from fadad_agents.analysis.summary import (
     quantiles,
     sides_of,
     summary_table,
+    widest_interval,
     wilson_interval,
     win_probabilities,
 )
-from fadad_agents.analysis.sweep import SweepError, SweepResult, default_batch_size, sweep
 
 __all__ = [
     "BACKENDS",
@@ -56,6 +57,7 @@ __all__ = [
     "sides_of",
     "summary_table",
     "sweep",
+    "widest_interval",
     "wilson_interval",
     "win_probabilities",
 ]
