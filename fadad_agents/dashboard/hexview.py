@@ -21,7 +21,15 @@ from typing import Any
 
 from fadad_agents.agents.base import Status
 from fadad_agents.engine.log import clock
-from fadad_agents.hexmap import ORIGIN, Hex, from_offset, svg_points, to_pixel, within
+from fadad_agents.hexmap import (
+    ORIGIN,
+    Hex,
+    distance,
+    from_offset,
+    svg_points,
+    to_pixel,
+    within,
+)
 from fadad_agents.rules.wounds import Wound
 from fadad_agents.schema import forces as schema_forces
 from fadad_agents.schema.scenario import Scenario
@@ -33,6 +41,10 @@ MAX_CELLS = 30
 
 SIDE_COLOURS = ("#1f5fbf", "#c0392b", "#2e8b57", "#8e44ad", "#d68910", "#17808a")
 WOUND_COLOURS = ("#2ecc71", "#a3d977", "#f1c40f", "#e67e22", "#c0392b", "#7b241c", "#111111")
+FOCUS = 2
+"""Hex maps are drawn this many hexes around everything on them (not the whole map)."""
+MAX_HEX_PIXELS = 90.0
+"""Largest hex radius drawn, in pixels."""
 MAP_PIXELS = 640.0
 """Target width of the drawing in pixels."""
 
@@ -192,17 +204,18 @@ class MapView:
     # --- drawing ----------------------------------------------------------------------------
 
     def _region(self, hexes: Iterable[Hex]) -> list[Hex]:
+        """Open maps: the whole (binned) field. Hex maps: the action, 2 hexes around it."""
         spec = self.scenario.map
-        if self.hex_map and spec.radius is not None and spec.radius <= 8:
-            return within(ORIGIN, spec.radius)
         if not self.hex_map and spec.width and spec.height:
             cols = math.ceil(spec.width / self.bin) + 1
             rows = math.ceil(spec.height / self.bin) + 1
             return [from_offset(c, r) for c in range(cols) for r in range(rows)]
         region: set[Hex] = set()
         for h in hexes:
-            region.update(within(h, 2))
-        return sorted(region) or within(ORIGIN, 2)
+            region.update(within(h, FOCUS))
+        if self.hex_map and spec.radius is not None:
+            region = {h for h in region if distance(ORIGIN, h) <= spec.radius}
+        return sorted(region) or within(ORIGIN, FOCUS)
 
     def _background(self, hexes: frozenset[Hex]) -> tuple[str, tuple[float, ...], float]:
         if self._grid_key is not None and hexes <= self._grid_key:
@@ -212,7 +225,7 @@ class MapView:
         centres = [to_pixel(h, 1.0) for h in cover]
         xs, ys = [c[0] for c in centres], [c[1] for c in centres]
         span = max(max(xs) - min(xs) + 2.0, (max(ys) - min(ys) + 2.0) * 1.2)
-        size = max(6.0, min(48.0, self.pixels / span))
+        size = max(6.0, min(MAX_HEX_PIXELS, self.pixels / span))
         x0, y0 = min(xs) * size - size * 1.2, min(ys) * size - size * 1.2
         box = (
             x0,
@@ -269,7 +282,7 @@ def _slots(n: int, size: float) -> list[tuple[float, float]]:
     """Offsets that spread ``n`` markers sharing a hex around its centre."""
     if n == 1:
         return [(0.0, 0.0)]
-    radius = size * 0.5
+    radius = size * 0.56
     return [
         (
             radius * math.cos(2 * math.pi * i / n - math.pi / 2),
@@ -284,7 +297,7 @@ def _draw_hex_markers(hx: Hex, here: list[Marker], size: float, least: float) ->
     ships = [m for m in here if m.ship]
     others = [m for m in here if not m.ship]
     out = [_draw_ship(m, cx, cy, size, i, len(ships)) for i, m in enumerate(ships)]
-    scale = 1.0 if len(others) <= 1 else max(0.5, 1.7 / math.sqrt(len(others)))
+    scale = 1.0 if len(others) <= 1 else max(0.5, 1.9 / math.sqrt(len(others)))
     r = max(least, size * 0.32 * scale)
     for (dx, dy), m in zip(_slots(len(others), max(size, r * 2.2)), others, strict=True):
         out.append(_draw_marker(m, cx + dx, cy + dy, r))

@@ -81,7 +81,7 @@ def test_a_ship_points_along_its_facing() -> None:
     hull = re.search(r'class="ship side-0"[^>]*>.*?<polygon points="([^"]+)"', svg)
     assert hull is not None
     bow = [float(v) for v in hull.group(1).split()[0].split(",")]
-    cx, cy = to_pixel(Hex(0, 0), 48.0)
+    cx, cy = to_pixel(Hex(0, 0), 1.0)
     assert abs(bow[0] - cx) < 0.2
     assert bow[1] < cy
 
