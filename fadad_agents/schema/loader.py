@@ -90,11 +90,17 @@ class MarkedLoader(yaml.SafeLoader):
         return self.construct_document(node), lines, problems
 
 
+MAX_NODES = 200_000
+"""Largest document, counted after alias expansion (stops "billion laughs" files)."""
+
+
 def _walk(
     node: yaml.Node, path: Loc, lines: dict[Loc, int], dups: list[str], active: set[int]
 ) -> None:
     if id(node) in active:
         raise ValueError("recursive alias")
+    if len(lines) > MAX_NODES:
+        raise ValueError(f"document too large (over {MAX_NODES} values once aliases expand)")
     lines.setdefault(path, node.start_mark.line + 1)
     active.add(id(node))
     if isinstance(node, yaml.MappingNode):
