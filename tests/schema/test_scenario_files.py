@@ -133,3 +133,17 @@ def test_package_docstring_example_loads() -> None:
     snorri = scenario.sides[0].forces[0]
     assert isinstance(snorri, Character)
     assert (snorri.odm(), snorri.ddm) == (5, 3)
+
+
+def test_readme_scenario_example_validates() -> None:
+    """The scenario file shown in README.md loads (EX-PC-01 values: Snorri ODM 5, DDM 3)."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    blocks = readme.split("```yaml\n")[1:]
+    scenario_blocks = [b.split("```")[0] for b in blocks if "sides:" in b]
+    assert scenario_blocks, "README.md shows no scenario file"
+    for block in scenario_blocks:
+        scenario = load_scenario(block)
+        assert len(scenario.sides) >= 2
+    first = load_scenario(scenario_blocks[0]).sides[0].forces[0]
+    assert isinstance(first, Character)
+    assert (first.odm(), first.ddm) == (5, 3)
