@@ -7,6 +7,7 @@
 
 from fadad_agents.dashboard.battle import BattleDashboard
 from fadad_agents.dashboard.hexview import MapView, Marker
+from fadad_agents.dashboard.odds import OddsDashboard
 from fadad_agents.dashboard.session import BattleSession, Overrides, SessionError
 
 __all__ = [
@@ -14,6 +15,7 @@ __all__ = [
     "BattleSession",
     "MapView",
     "Marker",
+    "OddsDashboard",
     "Overrides",
     "SessionError",
 ]

@@ -1,0 +1,220 @@
+"""OddsDashboard: Monte Carlo odds of a scenario, two policies side by side (ipywidgets).
+
+A notebook cell only builds and shows it::
+
+    from fadad_agents.dashboard import OddsDashboard
+    OddsDashboard("tavern-brawl", runs=200)
+
+Pick a side, a decision and two policies (A and B): Run calls
+:func:`fadad_agents.analysis.sweep` with a one-path grid over that side's policy, so both
+policies play the same replicate seeds (common random numbers). The progress bar follows
+the sweep's batches; each policy's column shows the win probabilities with their 95%
+Wilson intervals and histograms of the battle's length and of each side's losses.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+
+from fadad_agents.analysis import NO_WINNER, SweepResult, sweep
+from fadad_agents.dashboard.battle import resolve_scenario
+from fadad_agents.dashboard.charts import histogram_svg, interval_svg
+from fadad_agents.dashboard.hexview import SIDE_COLOURS
+from fadad_agents.dashboard.session import SCENARIO_DIR, scenario_files
+from fadad_agents.engine import load
+from fadad_agents.policies import INDIVIDUAL_DEFAULTS, KINDS, REGISTRY
+
+__all__ = ["NO_POLICY", "OddsDashboard", "policy_grid"]
+
+NO_POLICY = "(scenario's own)"
+"""Policy B entry meaning: no comparison, sweep the scenario as written."""
+
+
+def policy_grid(side: int, decision: str, names: list[str]) -> dict[str, list[str]]:
+    """The sweep grid that plays ``side``'s ``decision`` under each policy in ``names``."""
+    return {f"sides[{side}].policies.{decision}": list(names)}
+
+
+class OddsDashboard:
+    """Widgets around :func:`fadad_agents.analysis.sweep`; ``widget`` is the box to show."""
+
+    def __init__(
+        self,
+        scenario: str | Path | None = None,
+        *,
+        runs: int = 200,
+        seed: int = 1,
+        scenario_dir: Path = SCENARIO_DIR,
+    ) -> None:
+        files = scenario_files(scenario_dir)
+        options = [(p.stem, str(p)) for p in files]
+        path = str(resolve_scenario(scenario, scenario_dir)) if scenario else str(files[0])
+        if path not in [o[1] for o in options]:
+            options.append((Path(path).stem, path))
+        self.result: SweepResult | None = None
+        self._scenario: Any = None
+        self.scenario_picker = widgets.Dropdown(options=options, value=path, description="Scenario")
+        self.runs = widgets.BoundedIntText(value=runs, min=1, max=1_000_000, description="Runs")
+        self.seed = widgets.IntText(value=seed, description="Seed")
+        self.backend = widgets.Dropdown(
+            options=["serial", "processes"], value="serial", description="Backend"
+        )
+        self.side = widgets.Dropdown(description="Side")
+        self.decision = widgets.Dropdown(
+            options=list(KINDS), value="targeting", description="Decision"
+        )
+        self.policy_a = widgets.Dropdown(description="Policy A")
+        self.policy_b = widgets.Dropdown(description="Policy B")
+        self.run_button = widgets.Button(
+            description="Run sweep", icon="play", button_style="primary"
+        )
+        self.progress = widgets.IntProgress(value=0, min=0, max=1, description="0 battles")
+        self.message = widgets.HTML()
+        self.columns = widgets.HBox()
+        self.summary = widgets.HTML()
+
+        self.scenario_picker.observe(lambda _: self._fill_sides(), names="value")
+        self.decision.observe(lambda _: self._fill_policies(), names="value")
+        self.side.observe(lambda _: self._fill_policies(), names="value")
+        self.run_button.on_click(lambda _: self.run())
+        controls = widgets.VBox(
+            [
+                self.scenario_picker,
+                self.runs,
+                self.seed,
+                self.backend,
+                self.side,
+                self.decision,
+                self.policy_a,
+                self.policy_b,
+                self.run_button,
+                self.progress,
+                self.message,
+            ]
+        )
+        self.widget = widgets.VBox([controls, self.columns, self.summary])
+        self._fill_sides()
+
+    # --- controls ---------------------------------------------------------------------------
+
+    def _fill_sides(self) -> None:
+        try:
+            scenario = load(self.scenario_picker.value)
+        except ValueError as exc:
+            self.side.options, self.message.value = [], _error(exc)
+            return
+        self._scenario = scenario
+        self.side.options = [(s.name, i) for i, s in enumerate(scenario.sides)]
+        self.side.value = 0
+        self._fill_policies()
+
+    def _fill_policies(self) -> None:
+        kind = self.decision.value
+        names = REGISTRY.names(kind)
+        own = self._scenario.sides[int(self.side.value or 0)].policies.get(kind)
+        first = own.name if own is not None and own.name in names else INDIVIDUAL_DEFAULTS[kind]
+        self.policy_a.options = names
+        self.policy_b.options = [NO_POLICY, *names]
+        self.policy_a.value = first
+        self.policy_b.value = next((n for n in names if n != first), NO_POLICY)
+
+    def grid(self) -> dict[str, list[str]] | None:
+        """The grid Run sweeps: policy A and B of the chosen side, or none."""
+        if self.policy_b.value == NO_POLICY:
+            return None
+        names = [self.policy_a.value, self.policy_b.value]
+        return policy_grid(int(self.side.value), self.decision.value, list(dict.fromkeys(names)))
+
+    # --- running ----------------------------------------------------------------------------
+
+    def _on_progress(self, done: int, total: int) -> None:
+        self.progress.max = max(total, 1)
+        self.progress.value = done
+        self.progress.description = f"{done} battles"
+
+    def run(self) -> SweepResult | None:
+        """Run the sweep and draw its results; an error is shown, not raised."""
+        self.progress.value = 0
+        self.message.value = "running ..."
+        try:
+            result = sweep(
+                self.scenario_picker.value,
+                int(self.runs.value),
+                int(self.seed.value),
+                backend=self.backend.value,
+                grid=self.grid(),
+                progress=False,
+                on_progress=self._on_progress,
+            )
+        except ValueError as exc:
+            self.message.value = _error(exc)
+            return None
+        self.result = result
+        self.message.value = f"{len(result.frame)} battles played"
+        self._draw(result)
+        return result
+
+    def _draw(self, result: SweepResult) -> None:
+        probs = result.win_probabilities()
+        frame = result.frame
+        columns = []
+        for variant in result.variants:
+            mine = probs[probs["variant"] == variant.index]
+            part = frame[frame["variant"] == variant.index]
+            rows = [
+                (str(r["side"]), float(r["p"]), float(r["low"]), float(r["high"]))
+                for r in mine.to_dict("records")
+            ]
+            charts = [
+                f"<h4>{escape(_policy_label(variant.label))}</h4>",
+                interval_svg(rows, title="Win probability (95% Wilson interval)"),
+                histogram_svg(list(part["rounds"]), title="Battle length", xlabel="rounds"),
+            ]
+            for k, side in enumerate(result.sides):
+                charts.append(
+                    histogram_svg(
+                        list(part[f"{side}.casualties"]),
+                        title=f"{side} losses",
+                        xlabel="casualties",
+                        colour=SIDE_COLOURS[k % len(SIDE_COLOURS)],
+                    )
+                )
+            columns.append(widgets.HTML("".join(charts)))
+        self.columns.children = tuple(columns)
+        self.summary.value = f"<pre>{escape(result.summary())}</pre>"
+
+    def win_table(self) -> list[tuple[str, str, float, float, float]]:
+        """(policy label, side, p, low, high) of the last sweep, without the no-winner rows."""
+        if self.result is None:
+            return []
+        probs = self.result.win_probabilities()
+        return [
+            (
+                _policy_label(str(r["label"])),
+                str(r["side"]),
+                float(r["p"]),
+                float(r["low"]),
+                float(r["high"]),
+            )
+            for r in probs.to_dict("records")
+            if r["side"] != NO_WINNER
+        ]
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+def _policy_label(label: str) -> str:
+    """``sides[1].policies.targeting=weakest`` -> ``targeting = weakest``."""
+    if label == "base":
+        return "as written"
+    path, _, value = label.partition("=")
+    return f"{path.rsplit('.', 1)[-1]} = {value}"
+
+
+def _error(exc: Exception) -> str:
+    return f'<span style="color:#c0392b">{escape(str(exc))}</span>'

@@ -1,0 +1,128 @@
+"""OddsDashboard: clicking Run sweeps two policies on common seeds and draws the odds."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from fadad_agents.dashboard import OddsDashboard
+from fadad_agents.dashboard.charts import histogram_svg
+from fadad_agents.dashboard.odds import NO_POLICY, policy_grid
+
+RUNS = 12
+
+
+def _tavern() -> OddsDashboard:
+    dash = OddsDashboard("tavern-brawl", runs=RUNS, seed=5)
+    dash.side.value = 1
+    dash.decision.value = "targeting"
+    dash.policy_a.value = "weakest"
+    dash.policy_b.value = "nearest"
+    return dash
+
+
+@pytest.fixture
+def odds() -> OddsDashboard:
+    return _tavern()
+
+
+@pytest.fixture(scope="module")
+def ran() -> OddsDashboard:
+    """A tavern sweep already run (for tests that only read its results)."""
+    dash = _tavern()
+    dash.run_button.click()
+    return dash
+
+
+def test_defaults_offer_the_sides_own_policy_first() -> None:
+    """Policy A starts as the side's own policy (the Ship's crew target the weakest)."""
+    dash = OddsDashboard("tavern-brawl", runs=RUNS)
+    assert [label for label, _ in dash.side.options] == ["Dockhands", "Ship's crew"]
+    dash.side.value = 1
+    assert dash.policy_a.value == "weakest"
+    assert dash.policy_b.value not in ("weakest", NO_POLICY)
+
+
+def test_run_sweeps_both_policies_and_fills_the_progress_bar(odds: OddsDashboard) -> None:
+    """Run plays RUNS battles per policy; the bar ends full; one column per policy."""
+    assert odds.grid() == policy_grid(1, "targeting", ["weakest", "nearest"])
+    odds.run_button.click()
+    assert odds.result is not None
+    assert len(odds.result.frame) == 2 * RUNS
+    assert odds.progress.value == odds.progress.max == 2 * RUNS
+    assert len(odds.columns.children) == 2
+    titles = [c.value.split("</h4>")[0] for c in odds.columns.children]
+    assert titles == ["<h4>targeting = weakest", "<h4>targeting = nearest"]
+    assert "12 battles" in odds.summary.value
+
+
+def test_policies_are_compared_on_common_random_numbers(ran: OddsDashboard) -> None:
+    """Both policies play the same replicate seeds."""
+    assert ran.result is not None
+    frame = ran.result.frame
+    seeds = [list(frame[frame["variant"] == v]["seed"]) for v in (0, 1)]
+    assert seeds[0] == seeds[1]
+    assert len(set(seeds[0])) == RUNS
+
+
+def test_win_probabilities_have_wilson_intervals(ran: OddsDashboard) -> None:
+    """Each side's p lies in its interval; a policy's outcomes add up to its runs."""
+    table = ran.win_table()
+    assert {row[0] for row in table} == {"targeting = weakest", "targeting = nearest"}
+    for _, _, p, low, high in table:
+        assert 0.0 <= low <= p <= high <= 1.0
+    assert ran.result is not None
+    probs = ran.result.win_probabilities()
+    assert probs.groupby("variant")["wins"].sum().tolist() == [RUNS, RUNS]
+
+
+def test_histograms_count_every_battle(ran: OddsDashboard) -> None:
+    """The length and loss histograms of each policy hold RUNS battles each."""
+    for column in ran.columns.children:
+        svgs = column.value.split("<svg")[2:]  # after the interval chart
+        assert len(svgs) == 3  # battle length, then each side's losses
+        for svg in svgs:
+            counts = [int(n) for n in re.findall(r"<rect [^>]*><title>(\d+)</title>", svg)]
+            assert sum(counts) == RUNS
+
+
+def test_same_seed_gives_the_same_odds(odds: OddsDashboard) -> None:
+    """Running again with the same seed reproduces the table; another seed changes rows."""
+    odds.run_button.click()
+    first = odds.win_table()
+    assert odds.result is not None
+    rows = odds.result.frame["seed"].tolist()
+    odds.run_button.click()
+    assert odds.win_table() == first
+    odds.seed.value = 6
+    odds.run_button.click()
+    assert odds.result.frame["seed"].tolist() != rows
+
+
+def test_no_comparison_sweeps_the_scenario_as_written() -> None:
+    """Policy B '(scenario's own)' sweeps one variant."""
+    dash = OddsDashboard("snorri-vs-brynhild", runs=RUNS)
+    dash.policy_b.value = NO_POLICY
+    assert dash.grid() is None
+    dash.run_button.click()
+    assert len(dash.columns.children) == 1
+    assert "as written" in dash.columns.children[0].value
+    assert dash.progress.value == RUNS
+
+
+def test_unplayable_scenario_shows_the_reason() -> None:
+    """A ship duel cannot be swept yet: the message says why, nothing is raised."""
+    dash = OddsDashboard("ship-duel", runs=RUNS)
+    assert dash.run() is None
+    assert "ship combat" in dash.message.value
+    assert dash.columns.children == ()
+
+
+def test_histogram_of_whole_numbers_has_a_bar_per_value() -> None:
+    """Few distinct whole numbers get one bar each, labelled by the extreme values."""
+    svg = histogram_svg([3, 4, 4, 6], title="t", xlabel="rounds")
+    counts = [int(n) for n in re.findall(r"<title>(\d+)</title>", svg)]
+    assert counts == [1, 2, 0, 1]
+    assert ">3</text>" in svg
+    assert ">6</text>" in svg
