@@ -91,7 +91,7 @@ def _replace(doc: Any, path: list[int], value: Any) -> Any:
     return [*doc[:i], _replace(doc[i], path[1:], value), *doc[i + 1 :]]
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.integers(0, 20), max_size=7), documents)
 def test_mutated_scenarios_only_raise_scenario_error(path: list[int], value: Any) -> None:
     """A valid scenario with one node replaced by junk loads or raises ScenarioError."""
@@ -162,7 +162,7 @@ def scenarios(draw: st.DrawFn) -> dict[str, Any]:
     }
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(scenarios())
 def test_generated_scenarios_round_trip(doc: dict[str, Any]) -> None:
     """Valid generated scenarios load, and load -> dump -> load is the identity."""
