@@ -73,7 +73,7 @@ def strike(attacker: Combatant, fighter: Any, target: Combatant, arena: Arena) -
             ("attack", res.attack_rolled),
             ("defence", res.defence_rolled if defended else res.target),
             ("defended", defended),
-            ("target", res.target),
+            ("target_level", res.target),
             ("rd", res.rd),
             ("hit", res.hit),
             ("crits", res.crits),
