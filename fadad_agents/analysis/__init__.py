@@ -13,7 +13,12 @@ and :func:`loss_quantiles` summarise any results table; :mod:`.plots` draws them
 
 from __future__ import annotations
 
-from fadad_agents.analysis.backends import BACKENDS, BackendError, default_workers
+from fadad_agents.analysis.backends import (
+    BACKENDS,
+    BackendError,
+    default_workers,
+    shutdown_workers,
+)
 from fadad_agents.analysis.grid import GridError, Variant, expand_grid, parse_path
 from fadad_agents.analysis.montecarlo import SweepError, SweepResult, default_batch_size, sweep
 from fadad_agents.analysis.replicates import (
@@ -54,6 +59,7 @@ __all__ = [
     "replicate_seed",
     "replicate_seeds",
     "run_replicate",
+    "shutdown_workers",
     "sides_of",
     "summary_table",
     "sweep",

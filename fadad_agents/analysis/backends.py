@@ -10,6 +10,7 @@ adaptively wastes at most one window of work, and memory stays flat on long swee
 
 from __future__ import annotations
 
+import atexit
 import logging
 import multiprocessing
 import os
@@ -20,7 +21,14 @@ from typing import Any, Literal
 
 from fadad_agents.analysis.replicates import Batch, run_batch
 
-__all__ = ["BACKENDS", "Backend", "BackendError", "default_workers", "execute"]
+__all__ = [
+    "BACKENDS",
+    "Backend",
+    "BackendError",
+    "default_workers",
+    "execute",
+    "shutdown_workers",
+]
 
 Backend = Literal["serial", "processes", "dask"]
 BACKENDS: tuple[str, ...] = ("serial", "processes", "dask")
@@ -58,19 +66,42 @@ def _process_context() -> Any:
     return context
 
 
+# Starting worker processes costs 1-2 s (each imports the engine); a notebook or dashboard
+# sweeps again and again, so pools are kept per worker count until shutdown_workers() or
+# exit. A worker keeps no battle state between batches (each replicate builds its own).
+_POOLS: dict[int, ProcessPoolExecutor] = {}
+
+
+def _pool(workers: int) -> ProcessPoolExecutor:
+    pool = _POOLS.get(workers)
+    if pool is None or getattr(pool, "_broken", False):
+        pool = _POOLS[workers] = ProcessPoolExecutor(workers, mp_context=_process_context())
+    return pool
+
+
+def shutdown_workers() -> None:
+    """Stop the worker processes kept for ``backend="processes"`` (started again on use)."""
+    while _POOLS:
+        _, pool = _POOLS.popitem()
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+atexit.register(shutdown_workers)
+
+
 def _processes(batches: Iterable[Batch], workers: int) -> Done:
-    context = _process_context()
     pending = iter(batches)
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        running: dict[Future[list[dict[str, Any]]], Batch] = {}
+    pool = _pool(workers)
+    running: dict[Future[list[dict[str, Any]]], Batch] = {}
 
-        def top_up() -> None:
-            while len(running) < 2 * workers:
-                batch = next(pending, None)
-                if batch is None:
-                    return
-                running[pool.submit(run_batch, batch)] = batch
+    def top_up() -> None:
+        while len(running) < 2 * workers:
+            batch = next(pending, None)
+            if batch is None:
+                return
+            running[pool.submit(run_batch, batch)] = batch
 
+    try:
         top_up()
         while running:
             finished, _ = wait(running, return_when=FIRST_COMPLETED)
@@ -78,6 +109,9 @@ def _processes(batches: Iterable[Batch], workers: int) -> Done:
                 batch = running.pop(future)
                 yield batch, future.result()
             top_up()
+    finally:
+        for future in running:  # stopped early or interrupted: drop queued work
+            future.cancel()
 
 
 def _dask_client(workers: int, scheduler: str | None) -> tuple[Any, Any]:
