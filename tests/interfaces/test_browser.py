@@ -12,8 +12,10 @@ chromium fails it.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -96,19 +98,32 @@ def voila_url(chromium: Path, tmp_path: Path) -> Iterator[str]:
     ]
     env = {**os.environ, "JUPYTER_PLATFORM_DIRS": "1"}
     with log.open("wb") as out:
+        # Its own process group, so the kernel it starts is stopped with it.
         proc = subprocess.Popen(
-            cmd, cwd=NOTEBOOK.parent, stdout=out, stderr=subprocess.STDOUT, env=env
+            cmd,
+            cwd=NOTEBOOK.parent,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env=env,
+            start_new_session=True,
         )
         try:
             _wait_until_serving(port, proc, log)
             yield f"http://127.0.0.1:{port}/"
         finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait(timeout=15)
+            _stop(proc)
+
+
+def _stop(proc: subprocess.Popen[bytes]) -> None:
+    """Stop voila and its kernel (the process group it leads): TERM, then KILL what is left."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, signal.SIGTERM)
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        proc.wait(timeout=15)
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, signal.SIGKILL)  # a kernel that outlived voila
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        proc.wait(timeout=15)
 
 
 def _screenshot_dir() -> Path:
