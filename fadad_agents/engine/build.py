@@ -289,6 +289,10 @@ def build_battle(scenario: Scenario, seed: int | None = None, *, collect: bool =
         PolicyError: an unknown policy or bad parameters (names the scenario field).
         UnsupportedForce: the scenario has only ships on a side.
     """
+    from fadad_agents.engine.fae_build import build_fae_battle, is_fae
+
+    if is_fae(scenario):  # Fae Domains forces: 10-s turns beside any FADAD rounds (issue 7)
+        return build_fae_battle(scenario, seed, collect=collect)
     _check_ships(scenario)
     stop = scenario.stop
     battle = Battle(

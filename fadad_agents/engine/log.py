@@ -24,7 +24,7 @@ from fadad_agents.rules.ladder import label
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["BattleLog", "LogEvent", "clock", "narrate"]
+__all__ = ["BattleLog", "LogEvent", "clock", "narrate", "register_narrator"]
 
 type Pairs = tuple[tuple[str, Any], ...]
 
@@ -155,6 +155,11 @@ _NARRATORS: dict[str, Callable[[LogEvent], str]] = {
     "first_aid": _simple("{e.actor} gives first aid to {e.target}: {o[result]}."),
     "end": _simple("The battle ends: {o[result]}."),
 }
+
+
+def register_narrator(action: str, render: Callable[[LogEvent], str]) -> None:
+    """Narrate events of ``action`` with ``render`` (other subsystems' events: Fae turns ...)."""
+    _NARRATORS[action] = render
 
 
 def narrate(event: LogEvent) -> str:

@@ -1,0 +1,155 @@
+"""What a Fae Domains combatant does when the count reaches its margin (section 2).
+
+:func:`take_action`: effects that bar acting (winded, doubled over, held, a Willpower test
+per action after an abdomen wound), the retreat choice at the first action of a turn,
+free manoeuvres (flight, the mount command), re-gripping and standing up, then the
+``fae_action`` policy's choice: attack (one weapon or two), aim (capped at half the
+skill), walk + attack, move, run, hold, ready weapon, or delay.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from fadad_agents.agents.fae_combat import attack
+from fadad_agents.agents.fae_moves import (
+    approach,
+    break_free,
+    keep_hold,
+    log_event,
+    manoeuvre,
+    start_hold,
+)
+from fadad_agents.policies import MoraleChoice
+from fadad_agents.rules.fae_attack import (
+    aim_kept,
+)
+from fadad_agents.rules.fae_special import (
+    multiple_attack_skills,
+)
+from fadad_agents.rules.wounds import Wound
+
+if TYPE_CHECKING:
+    from fadad_agents.agents.fae_character import FaeArena, FaeCharacter
+
+__all__ = ["take_action"]
+
+
+# --- the action at this count ----------------------------------------------------------
+
+
+def take_action(c: FaeCharacter, arena: FaeArena) -> str:
+    """One action of ``c`` at its current count; returns the kind it spent."""
+    if not c.fighting or c.margin is None:
+        return "none"
+    c.memory["count"] = c.margin
+    if not c.spent:
+        choice = c.retreat_choice(arena)
+        if choice is not MoraleChoice.HOLD:
+            arena.leave(c, choice, Wound(c.wound).label)
+            return "none"
+    barred = _barred(c, arena)
+    if barred is not None:
+        return barred
+    target = c.choose_target(arena)
+    manoeuvre(c, target, arena)
+    if c.disarms and c.weapons:
+        c.disarms = 0
+        return _simple(c, arena, "ready_weapon", "short", "re-grips")
+    if c.prone:
+        c.prone = False
+        return _simple(c, arena, "change_position", "short", "stands up")
+    action = c.fae_policies.action.choose_action(c, target, arena)
+    if not aim_kept("attack" if action.startswith("attack") else action):
+        c.aim = 0
+    return _dispatch(c, target, action, arena)
+
+
+def _simple(c: FaeCharacter, arena: FaeArena, action: str, kind: str, result: str) -> str:
+    log_event(arena, c, action, None, result)
+    c.spend(kind)
+    return kind
+
+
+def _barred(c: FaeCharacter, arena: FaeArena) -> str | None:
+    """Effects that replace the action: recovery tests, the abdomen Willpower test, holds."""
+    recover = c.effects.get("recover")
+    if recover is not None:
+        roll = c.test(recover)
+        if roll.check.success:
+            del c.effects["recover"]
+        log_event(
+            arena,
+            c,
+            "recover",
+            None,
+            "recovers" if roll.check.success else "fails",
+            (("d100", roll.roll),),
+            (("mcs", roll.mcs),),
+            (("test", recover),),
+        )
+        c.spend("full")
+        return "full"
+    if c.effects.get("action_test"):
+        roll = c.test("willpower_attr")
+        if not roll.check.success:
+            log_event(arena, c, "willpower", None, "loses the turn", (("d100", roll.roll),))
+            c.margin, c.spent = 0, True
+            return "full"
+    if c.held_by is not None:
+        return break_free(c, c.held_by, arena)
+    return None
+
+
+def _dispatch(c: FaeCharacter, target: Any, choice: str, arena: FaeArena) -> str:
+    if target is None or choice in ("wait", "delay"):
+        before = c.margin or 0
+        c.spend("short")
+        log_event(arena, c, "delay", None, "waits", more=(("from", before),))
+        return "short"
+    if c.altitude > 0 and choice in ("attack_after_walk", "move", "run"):
+        # Aloft, ground moves make no sense: a flyer closes with its free flight actions.
+        return _simple(c, arena, "delay", "short", "circles overhead")
+    if choice == "attack_after_walk":
+        approach(c, target, c.walk_mr, arena, "walk")
+        choice = "attack"
+    if choice == "attack":
+        if c.distance(target) > c.reach:
+            return _simple(c, arena, "delay", "short", "out of reach")
+        c.spend("full")
+        _attack_all(c, target, arena)
+        return "full"
+    if choice == "take_aim":
+        c.aim = min(c.aim + 5, c.aim_limit)
+        return _simple(c, arena, "take_aim", "short", f"+{c.aim}%")
+    if choice == "move":
+        approach(c, target, 2 * c.walk_mr, arena, "move")
+        c.spend("short")
+        return "short"
+    if choice == "run":
+        approach(c, target, c.run_mr, arena, "run")
+        c.ran_turn = arena.fae_turn
+        c.spend("full")
+        return "full"
+    if choice == "hold":
+        c.spend("full")
+        start_hold(c, target, arena)
+        return "full"
+    if choice == "ready_weapon":
+        return _simple(c, arena, "ready_weapon", "short", "readies")
+    raise ValueError(f"fae_action policy chose {choice!r}; use an action of rules.fae.ACTIONS")
+
+
+def _attack_all(c: FaeCharacter, target: Any, arena: FaeArena) -> None:
+    """One attack, or one per readied melee weapon (skills divided, section 3.3)."""
+    if c.holding is not None and c.holding is target:
+        keep_hold(c, target, arena)
+        return
+    melee = [w for w in c.weapons if not w.ranged]
+    if getattr(c.fae_policies.action, "dual", False) and len(melee) >= 2 and c.disarms == 0:
+        skills = multiple_attack_skills([c.skill(w.skill) for w in melee[:2]])
+        for w, s in zip(melee[:2], skills, strict=True):
+            if target.fighting:
+                attack(c, target, arena, weapon=w, skill=s)
+        return
+    attack(c, target, arena)

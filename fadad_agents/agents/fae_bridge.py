@@ -1,0 +1,96 @@
+"""Bridges between a FADAD (4dF ladder) fighter and a Fae Domains (d100) one in one scene.
+
+``CONFLICTS.md`` C-04 (``fae.ladder_bridge``): a ladder skill acts as a percentile
+``P(skill + 4dF >= Fair)`` and back (nearest level). C-18 (``fae.size_bridge``): Mass
+Scale from Fae Size. Everything else here is PROPOSED by this module (no seed rule
+covers mixed damage), and says so:
+
+* a Fae combatant as a kernel ``Fighter``: attack/defence from its chances (C-04 inverse),
+  ODM = Strength level + Scale + round(base damage / 30), DDM = Stamina level + Scale +
+  round(armour DR / 6), where an attribute's level is round((value - 50) / 15);
+* a FADAD blow's wound level on a Fae body: a fraction of its Wound Points
+  (:data:`WOUND_FRACTION`);
+* a Fae blow's damage on a FADAD body: a fraction of bridged Wound Points
+  ``40 x 1.5 ** (Damage Capacity + Mass Scale)`` read back as a wound level
+  (:func:`wound_for_fraction`); FADAD armour counts as DR ``6 x armour``.
+
+>>> percentile_to_ladder(62), percentile_to_ladder(81), attribute_level(80)
+(0, 1, 2)
+>>> fadad_wound_from_damage(20, 40)
+3
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+from fadad_agents.rules.fae import ladder_to_percentile
+
+__all__ = [
+    "FADAD_ARMOUR_DR",
+    "WOUND_FRACTION",
+    "attribute_level",
+    "fadad_wound_from_damage",
+    "fadad_wound_points",
+    "fae_wounds_from_level",
+    "percentile_to_ladder",
+    "weapon_bonus",
+    "wound_for_fraction",
+]
+
+_LEVELS = range(-3, 5)
+FADAD_ARMOUR_DR = 6
+"""PROPOSED: Defense Rating per point of FADAD armour DDM."""
+
+WOUND_FRACTION: dict[int, Fraction] = {
+    0: Fraction(0),
+    1: Fraction(1, 10),
+    2: Fraction(1, 4),
+    3: Fraction(1, 2),
+    4: Fraction(3, 4),
+    5: Fraction(1),
+    6: Fraction(3, 2),
+}
+"""PROPOSED: share of Wound Points a FADAD wound level of one blow does to a Fae body."""
+
+
+def percentile_to_ladder(chance: int) -> int:
+    """C-04 inverse: the ladder level whose percentile is nearest ``chance`` (lower on ties)."""
+    return min(_LEVELS, key=lambda lv: (abs(ladder_to_percentile(lv) - chance), lv))
+
+
+def attribute_level(value: int) -> int:
+    """PROPOSED: a Fae attribute (50 = human average) as a ladder level, Terrible..Legendary."""
+    return max(-3, min(4, math.floor(Fraction(value - 50, 15) + Fraction(1, 2))))
+
+
+def weapon_bonus(base_damage: int) -> int:
+    """PROPOSED: FADAD weapon bonus of a Fae weapon: base / 30 half up (longsword 80 -> +3)."""
+    return math.floor(Fraction(base_damage, 30) + Fraction(1, 2))
+
+
+def fae_wounds_from_level(level: int, wound_points: int) -> int:
+    """PROPOSED: Fae Wounds a FADAD blow of wound ``level`` (0..6) does (half up)."""
+    share = WOUND_FRACTION[max(0, min(6, level))]
+    return math.floor(share * wound_points + Fraction(1, 2))
+
+
+def fadad_wound_points(damage_capacity: int, mass_scale: int) -> int:
+    """PROPOSED: Wound Points of a FADAD fighter seen by a Fae weapon: 40 x 1.5^(DC+Scale)."""
+    return max(1, round(40 * 1.5 ** (damage_capacity + mass_scale)))
+
+
+def wound_for_fraction(share: Fraction) -> int:
+    """PROPOSED: a share of Wound Points as a FADAD wound level (inverse of the table)."""
+    if share <= 0:
+        return 0
+    for level in (6, 5, 4, 3, 2):
+        if share >= WOUND_FRACTION[level]:
+            return level
+    return 1
+
+
+def fadad_wound_from_damage(damage: int, wound_points: int) -> int:
+    """The FADAD wound level of ``damage`` Fae points on a body of ``wound_points``."""
+    return wound_for_fraction(Fraction(max(0, damage), max(1, wound_points)))

@@ -1,0 +1,374 @@
+"""FaeCharacter: a Fae Domains combatant acting at margin-derived times inside 10-s turns.
+
+``fae-domains.md`` sections 2-8. The engine's turn driver calls :meth:`reaction_test`
+at the start of each turn and :meth:`take_action` each time the count reaches this
+combatant's margin (``rules.fae.action_offset``); every action spends its cost from
+:attr:`margin`. Decisions go to the Fae policies (``policies.fae``): what to do at this
+count, how to defend, which called shot, which flight or mount manoeuvre. Attacks,
+defences and their effects live in :mod:`fadad_agents.agents.fae_combat`.
+
+Against FADAD fighters (mixed scenes) the agent also shows the kernel's melee face
+(:attr:`fighter`, :meth:`use_defence`, :meth:`melee_track`, :meth:`absorb`) through the
+bridges of :mod:`fadad_agents.agents.fae_bridge`.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from fractions import Fraction
+from typing import Any, Protocol
+
+import mesa
+
+from fadad_agents.agents.base import Arena, Band, Combatant
+from fadad_agents.agents.fae_bridge import (
+    attribute_level,
+    fae_wounds_from_level,
+    percentile_to_ladder,
+    weapon_bonus,
+)
+from fadad_agents.policies import MoraleChoice
+from fadad_agents.policies.fae import FaePolicySet
+from fadad_agents.rules import combat
+from fadad_agents.rules.fae import (
+    FaeError,
+    action_cost,
+    fae_size_to_mass_scale,
+    modified_chance,
+    reaction_margin,
+    resolve_check,
+)
+from fadad_agents.rules.fae_attack import FaeHealth, aim_cap, apply_damage
+from fadad_agents.rules.fae_special import FlightState, underwater_dodge_skill
+from fadad_agents.rules.options import FaeOptions
+from fadad_agents.rules.wounds import Wound, WoundTrack, new_track
+from fadad_agents.schema.fae import FaeCharacter as FaeStats
+from fadad_agents.schema.fae import FaeGear
+
+__all__ = ["FIST", "FaeArena", "FaeCharacter", "MountState"]
+
+FIST = FaeGear(item="weapon", name="Fists", skill="Unarmed", base_damage=20, damage_kind="blunt")
+"""The unarmed fallback when no weapon is in hand (ORIGINAL base damage)."""
+
+MELEE_REACH = 2.0
+"""Yards within which melee weapons hit (PROPOSED: adjacent on open ground)."""
+
+
+class FaeArena(Arena, Protocol):
+    """What a Fae agent needs beyond :class:`Arena`: the exact clock and timed callbacks."""
+
+    fae_turn: int
+
+    @property
+    def now(self) -> Fraction:
+        """The exact sim time (sub-second inside a Fae turn)."""
+        ...
+
+    def after(self, seconds: Fraction | int, name: str, fn: Any) -> None:
+        """Call ``fn()`` ``seconds`` from now (a timed process: delayed deaths ...)."""
+        ...
+
+
+class MountState:
+    """A mount's live state: its stats, Reaction margin this turn, Wound Points left."""
+
+    __slots__ = ("health", "margins", "stats")
+
+    def __init__(self, stats: Any) -> None:
+        self.stats = stats
+        self.health = FaeHealth(stats.wound_points, stats.fatigue_points)
+        self.margins: list[int] = []
+
+
+class FaeCharacter(Combatant):
+    """A Fae Domains fighter (percentile tests, margins, Wounds and Fatigue)."""
+
+    kind = "fae"
+
+    __slots__ = (
+        "aim",
+        "armour_dr",
+        "disarms",
+        "effects",
+        "fae_policies",
+        "flew",
+        "flight",
+        "health",
+        "held_by",
+        "holding",
+        "margin",
+        "mount",
+        "opts",
+        "prone",
+        "ran_turn",
+        "shield_dr",
+        "spent",
+        "stats",
+        "weapon_drs",
+        "weapons",
+        "xy",
+    )
+
+    def __init__(
+        self,
+        model: mesa.Model,
+        *,
+        name: str,
+        side: int,
+        index: int,
+        policies: FaePolicySet,
+        rng: random.Random,
+        targeting_rng: random.Random,
+        stats: FaeStats,
+        options: FaeOptions,
+        band: Band | None = None,
+    ) -> None:
+        super().__init__(
+            model,
+            name=name,
+            side=side,
+            index=index,
+            policies=policies.base,
+            rng=rng,
+            targeting_rng=targeting_rng,
+            reaction=stats.attributes.reaction,
+            band=band,
+        )
+        self.fae_policies = policies
+        self.stats = stats
+        self.opts = options
+        self.health = FaeHealth(stats.wound_points, stats.fatigue_points)
+        self.weapons: list[FaeGear] = list(stats.weapons)
+        self.weapon_drs: list[int] = [w.dr for w in self.weapons]
+        self.armour_dr = stats.armour.dr if stats.armour else 0
+        self.shield_dr = stats.shield.dr if stats.shield else 0
+        self.margin: int | None = 0
+        self.spent = False
+        self.aim = 0
+        self.ran_turn = -9
+        self.prone = False
+        self.disarms = 0
+        self.effects: dict[str, Any] = {}
+        self.holding: FaeCharacter | None = None
+        self.held_by: FaeCharacter | None = None
+        self.flight = FlightState(stats.altitude)
+        self.flew = False
+        self.mount = MountState(stats.mount) if stats.mount is not None else None
+        pos = stats.position
+        self.xy: tuple[float, float] = (0.0, 0.0) if pos is None else (float(pos[0]), float(pos[1]))
+        self.position = pos
+
+    # --- the view policies read ------------------------------------------------------
+
+    @property
+    def wound(self) -> int:
+        """Wounds as a ladder-like level for shared policies and dashboards (PROPOSED):
+        up to 1/4 of WP Scratch, 1/2 Hurt, more Very Hurt; unconscious Incapacitated."""
+        h = self.health
+        if h.dead:
+            return int(Wound.DEAD)
+        if h.unconscious:
+            return int(Wound.INCAPACITATED)
+        if h.wounds <= 0:
+            return 0
+        share = Fraction(h.wounds, h.wound_points)
+        return 1 if share <= Fraction(1, 4) else 2 if share <= Fraction(1, 2) else 3
+
+    @property
+    def weapon(self) -> FaeGear:
+        """The readied weapon (fists when none is in hand)."""
+        return self.weapons[0] if self.weapons and self.disarms == 0 else FIST
+
+    @property
+    def ranged(self) -> bool:
+        return self.weapon.ranged
+
+    @property
+    def reach(self) -> float:
+        w = self.weapon
+        if w.ranged:
+            return float(w.max_range or (w.range_rating or 1) * 10)
+        return MELEE_REACH
+
+    @property
+    def aim_limit(self) -> int:
+        return aim_cap(self.skill(self.weapon.skill))
+
+    @property
+    def walk_mr(self) -> int:
+        return self.mount.stats.walk_mr if self.mount else self.stats.walk_mr
+
+    @property
+    def run_mr(self) -> int:
+        return self.mount.stats.run_mr if self.mount else self.stats.run_mr
+
+    @property
+    def fly_mr(self) -> int | None:
+        if self.mount is not None and self.mount.stats.fly_mr is not None:
+            return int(self.mount.stats.fly_mr)
+        return self.stats.fly_mr
+
+    @property
+    def altitude(self) -> int:
+        return self.flight.altitude
+
+    @property
+    def mounted(self) -> bool:
+        return self.mount is not None
+
+    @property
+    def ran(self) -> bool:
+        turn = getattr(self.model, "fae_turn", 0)
+        return self.ran_turn >= turn - 1
+
+    @property
+    def size(self) -> int:
+        return self.stats.attributes.size
+
+    def distance(self, other: Any) -> float:
+        """Yards to ``other``, altitude included (a FADAD fighter stands at altitude 0)."""
+        ox, oy = getattr(other, "xy", None) or _xy(other)
+        alt = getattr(other, "altitude", 0)
+        return math.dist((self.xy[0], self.xy[1], self.altitude), (ox, oy, alt))
+
+    def skill(self, name: str | None) -> int:
+        """A skill's percent (0 when unknown)."""
+        return self.stats.skill(name)
+
+    def chance(self, use: str, situational: int = 0) -> int:
+        """MCS of ``attack`` (readied weapon), ``dodge``, ``block``, ``acrobatics``,
+        ``reaction`` or any skill name, with the Luck modifier (section 1)."""
+        a = self.stats.attributes
+        if use == "reaction":
+            return modified_chance(a.reaction, luck=a.luck, situational=situational)
+        if use.endswith("_attr"):  # an attribute test: Strength, Stamina, Willpower ...
+            value = int(getattr(a, use.removesuffix("_attr")))
+            return modified_chance(value, luck=a.luck, situational=situational)
+        name = {"attack": self.weapon.skill, "dodge": "Dodge", "acrobatics": "Acrobatics"}.get(
+            use, use
+        )
+        if use == "block":
+            name = "Shield" if self.stats.shield is not None else self.weapon.skill
+        base = self.skill(name)
+        if self.stats.underwater and use == "dodge":
+            base = underwater_dodge_skill(base, self.skill("Swim"))
+        return modified_chance(base, self.stats.primary(name), a.luck, situational)
+
+    def test(self, use: str, situational: int = 0) -> Any:
+        """Roll a complex test of ``use`` on this combatant's stream."""
+        return resolve_check(self.chance(use, situational), self.rng, self.opts)
+
+    # --- the turn ---------------------------------------------------------------------
+
+    @property
+    def has_action(self) -> bool:
+        """An action is left this turn (a failed Reaction still gives one)."""
+        m = self.margin
+        return m is not None and (m > 0 or not self.spent)
+
+    def reaction_test(self, arena: FaeArena) -> int | None:
+        """Start of a turn: the Reaction test (margin; 0 on a failure; None on a botch)."""
+        roll = self.test("reaction")
+        self.margin = reaction_margin(roll.check)
+        self.spent = False
+        self.flew = False
+        if self.mount is not None:
+            m = resolve_check(
+                modified_chance(self.mount.stats.attributes.reaction), self.rng, self.opts
+            )
+            first = reaction_margin(m.check)
+            self.mount.margins = [] if first is None else list(range(first, 0, -25)) or [0]
+        arena.record(
+            self.name,
+            "reaction",
+            None,
+            (("d100", roll.roll),),
+            (("mcs", roll.mcs),),
+            (
+                ("result", "botch" if roll.check.botch else self.margin),
+                ("at", round(float(arena.now), 3)),
+                ("turn", arena.fae_turn),
+            ),
+        )
+        return self.margin
+
+    def spend(self, kind: str) -> None:
+        """Pay an action's cost from the margin (free 0, short 25, full 50)."""
+        if self.margin is None:
+            raise FaeError(f"{self.name} botched its Reaction test and cannot act this turn")
+        self.margin -= action_cost(kind)
+        self.spent = True
+
+    def declare(self, arena: Arena) -> None:
+        """FADAD rounds do not drive Fae combatants (their 10-s turn does)."""
+
+    def act(self, arena: Arena) -> None:
+        """FADAD rounds do not drive Fae combatants."""
+
+    def choose_target(self, arena: Arena) -> Any:
+        """Keep or pick a target through the shared targeting policy."""
+        target = self.policies.targeting.choose_target(self, arena, self.targeting_rng)
+        self.target = target  # type: ignore[assignment]
+        return target
+
+    def retreat_choice(self, arena: Arena) -> MoraleChoice:
+        """The shared retreat policy (wound levels as :attr:`wound`)."""
+        return self.policies.retreat.decide(self, arena)
+
+    def take_action(self, arena: FaeArena) -> str:
+        """Act now (the count reached :attr:`margin`); returns the kind spent."""
+        from fadad_agents.agents.fae_actions import take_action
+
+        return take_action(self, arena)
+
+    def apply(self, arena: FaeArena, amount: int, stun: bool, cause: str) -> None:
+        """Add damage to Wounds (Fatigue when stunning); dead or unconscious leave the fight."""
+        self.health = apply_damage(self.health, amount, stun)
+        if self.health.dead:
+            arena.take_out(self, "dead")
+        elif self.health.unconscious:
+            arena.take_out(self, "unconscious")
+
+    # --- the FADAD melee face (mixed scenes, C-04 bridge) ------------------------------
+
+    @property
+    def fighter(self) -> combat.Fighter:
+        """This combatant as a kernel Fighter (``agents.fae_bridge``, PROPOSED)."""
+        a = self.stats.attributes
+        scale = fae_size_to_mass_scale(a.size) if self.opts.size_bridge else 0
+        armour = round(self.armour_dr / 6)
+        return combat.Fighter(
+            name=self.name,
+            attack=percentile_to_ladder(self.chance("attack")),
+            defence=percentile_to_ladder(max(self.chance("dodge"), self.chance("block"))),
+            odm=attribute_level(a.strength) + scale + weapon_bonus(self.weapon.base_damage),
+            ddm=attribute_level(a.stamina) + scale + armour,
+            scale=scale,
+            armour=armour,
+        )
+
+    def use_defence(self) -> bool:
+        """Meet a FADAD blow with a dodge or block: a short action (-25) if one is left."""
+        if not self.has_action or self.margin is None:
+            return False
+        self.spend("short")
+        return True
+
+    def melee_track(self) -> WoundTrack:
+        """A fresh track: the blow's own wound level is what converts to Fae Wounds."""
+        return new_track("standard")
+
+    def absorb(self, result: Any, arena: Arena) -> None:
+        """A FADAD hit: its wound level becomes a share of Wound Points (PROPOSED)."""
+        if not result.hit:
+            return
+        amount = fae_wounds_from_level(int(result.wound), self.stats.wound_points)
+        self.health = apply_damage(self.health, amount)
+        if self.health.dead:
+            arena.take_out(self, "dead")
+
+
+def _xy(other: Any) -> tuple[float, float]:
+    pos = getattr(other, "position", None)
+    return (0.0, 0.0) if pos is None else (float(pos[0]), float(pos[1]))

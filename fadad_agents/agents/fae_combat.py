@@ -1,0 +1,425 @@
+"""How a Fae Domains blow lands: the attack test, the defence, damage, special called shots.
+
+``fae-domains.md`` sections 3, 7 and 8 on the kernel (``rules.fae_attack``,
+``rules.fae_special``): the attack test with the modifiers table, range, aim, called
+shots and stun; the target's dodge, acrobatic dodge or block (a short or full action
+from its margin); damage by margin with charges and armour (A-63, A-64), equipment wear
+(A-67), special called shots and delayed deaths as timed callbacks on the battle clock.
+FADAD targets (mixed scenes) take the blow through :mod:`~fadad_agents.agents.fae_bridge`.
+
+PROPOSED here (no seed rule): melee reach 2 yd; a severed or mangled limb makes later
+attacks offhand; a two-handed grip counts only to cancel the large-weapon penalty; armour
+worn below DR 0 counts as none.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from fadad_agents.agents.fae_bridge import (
+    FADAD_ARMOUR_DR,
+    fadad_wound_from_damage,
+    fadad_wound_points,
+)
+from fadad_agents.agents.fae_moves import log_event
+from fadad_agents.rules.fae import ladder_to_percentile, resolve_check
+from fadad_agents.rules.fae_attack import (
+    AttackSituation,
+    Defences,
+    acrobatic_dodge,
+    attack_modifier,
+    called_shot_modifier,
+    damage_sequence,
+    disarm_kept,
+    disarms_needed,
+    dodge_move_feet,
+    equipment_damage,
+    range_penalty,
+    resolve_delayed_death,
+    special_shot_effect,
+    stun_modifier,
+    unarmed_block_dr,
+)
+from fadad_agents.rules.fae_special import (
+    charged_base_damage,
+    thrown_max_range,
+    underwater_melee_skill,
+    underwater_missile_skill,
+)
+from fadad_agents.rules.wounds import Wound, record
+
+if TYPE_CHECKING:
+    from fadad_agents.agents.fae_character import FaeArena, FaeCharacter
+
+__all__ = ["attack", "defend"]
+
+
+# --- attacks ----------------------------------------------------------------------------
+
+
+def _base_skill(c: FaeCharacter, weapon: Any, skill: int | None) -> int | None:
+    s = c.skill(weapon.skill) if skill is None else skill
+    if not c.stats.underwater:
+        return s
+    return underwater_missile_skill(s, c.opts) if weapon.ranged else underwater_melee_skill(s)
+
+
+def _situation(c: FaeCharacter, weapon: Any) -> int:
+    two = weapon.hands == 2 and weapon.large
+    limb = "limb" in c.effects or c.effects.get("numb_until", -1) >= getattr(c.model, "fae_turn", 0)
+    return attack_modifier(
+        AttackSituation(
+            offhand=limb,
+            ambidextrous=c.stats.ambidextrous,
+            large_weapon=weapon.large,
+            two_handed=two,
+            prone=c.prone,
+            missile=weapon.ranged,
+        )
+    )
+
+
+def attack(
+    c: FaeCharacter, target: Any, arena: FaeArena, weapon: Any = None, skill: int | None = None
+) -> None:
+    """One attack test and its damage sequence (sections 3, 7, 8)."""
+    w = weapon or c.weapon
+    base = _base_skill(c, w, skill)
+    pol = c.fae_policies.called_shot
+    shot = pol.choose_shot(c, target, arena) if hasattr(target, "health") else None
+    stun = pol.stun(c, target, arena)
+    mods = _situation(c, w) + c.aim
+    if shot is not None:
+        mods += called_shot_modifier(very_small=shot == "item_break")
+    if stun:
+        mods += stun_modifier(w.damage_kind)
+    rng_pen = _range(c, w, target)
+    if base is None or rng_pen is None:
+        log_event(arena, c, "fae_attack", target, "cannot hit", more=(("why", "range or water"),))
+        return
+    mcs = max(1, base + mods + rng_pen + _attr_luck(c, w))
+    roll = resolve_check(mcs, c.rng, c.opts)
+    c.aim = 0
+    if w.thrown and w in c.weapons:
+        c.weapons.remove(w)
+    if not roll.check.success:
+        log_event(
+            arena,
+            c,
+            "fae_attack",
+            target,
+            "botch" if roll.check.botch else "miss",
+            (("d100", roll.roll),),
+            (("mcs", mcs), ("range", rng_pen)),
+            (("shot", shot), ("weapon", w.name)),
+        )
+        return
+    margin = roll.check.margin + (20 if shot is not None else 0)
+    charge = c.ran and not w.ranged
+    mount = c.mount.stats.attributes.size if (charge and c.mount) else None
+    dmg_base = charged_base_damage(w.base_damage, c.size, charge, mount, c.opts)
+    if charge:
+        c.ran_turn = -9
+    if hasattr(target, "health"):
+        _land_on_fae(c, target, arena, w, roll, mcs, margin, dmg_base, shot, stun)
+    else:
+        _land_on_fadad(c, target, arena, w, roll, mcs, margin, dmg_base)
+
+
+def _attr_luck(c: FaeCharacter, w: Any) -> int:
+    """Attribute and Luck modifiers of the weapon skill (MCS minus the bare skill)."""
+    return c.chance(w.skill or "") - c.skill(w.skill)
+
+
+def _range(c: FaeCharacter, w: Any, target: Any) -> int | None:
+    if not w.ranged:
+        return 0 if c.distance(target) <= c.reach else None
+    max_r = w.max_range
+    if w.thrown:
+        cap = thrown_max_range(c.stats.attributes.strength, Fraction(w.weight).limit_denominator())
+        max_r = int(cap) if max_r is None else min(max_r, int(cap))
+    return range_penalty(int(c.distance(target)), w.range_rating or 1, max_r)
+
+
+def _land_on_fae(
+    c: FaeCharacter,
+    t: FaeCharacter,
+    arena: FaeArena,
+    w: Any,
+    roll: Any,
+    mcs: int,
+    margin: int,
+    dmg_base: int,
+    shot: str | None,
+    stun: bool,
+) -> None:
+    defences, used = defend(t, c, arena)
+    if shot == "item_break":
+        _break_item(c, t, arena, roll, mcs, margin, dmg_base)
+        return
+    res = damage_sequence(dmg_base, margin, defences, c.opts)
+    log_event(
+        arena,
+        c,
+        "fae_attack",
+        t,
+        "sidestepped" if res.sidestepped else "hit",
+        (("d100", roll.roll),),
+        (("mcs", mcs), ("base", dmg_base), ("aim", c.aim)),
+        (
+            ("margin", res.margin),
+            ("damage", res.damage),
+            ("block", res.block_bonus),
+            ("inflicted", res.inflicted),
+            ("shot", shot),
+            ("stun", stun),
+            ("weapon", w.name),
+            ("defence", used),
+        ),
+    )
+    if res.sidestepped:
+        return
+    t.armour_dr = max(0, res.armour_dr_after)  # worn through: no armour left
+    _wear_block(t, used, res.block_dr_after, arena)
+    t.apply(arena, res.inflicted, stun, "attack")
+    if shot == "disarm":
+        _disarm(c, t, arena, margin)
+    elif shot not in (None, "plain"):
+        _special(c, t, arena, shot, res.inflicted, stun, w)
+
+
+def _wear_block(t: FaeCharacter, used: str, dr_after: int, arena: FaeArena) -> None:
+    if used != "block":
+        return
+    if t.stats.shield is not None:
+        t.shield_dr = max(0, dr_after)
+    elif t.weapons and t.disarms == 0:
+        t.weapon_drs[0] = dr_after
+        if dr_after <= 0 and t.weapons[0].dr > 0:
+            broken = t.weapons.pop(0)
+            t.weapon_drs.pop(0)
+            log_event(arena, t, "item_broken", None, broken.name)
+
+
+def _break_item(
+    c: FaeCharacter, t: FaeCharacter, arena: FaeArena, roll: Any, mcs: int, margin: int, base: int
+) -> None:
+    """Item break: the blow's damage goes to the readied weapon's DR (section 8)."""
+    from fadad_agents.rules.fae_attack import damage_from_margin
+
+    damage = damage_from_margin(base, margin, c.opts.damage_rounding)
+    if not t.weapons or t.disarms:
+        log_event(arena, c, "fae_attack", t, "no item", (("d100", roll.roll),), (("mcs", mcs),))
+        return
+    hit = equipment_damage(t.weapon_drs[0], damage)
+    t.weapon_drs[0] = hit.dr_after
+    name = t.weapons[0].name
+    if hit.broken:
+        t.weapons.pop(0)
+        t.weapon_drs.pop(0)
+    log_event(
+        arena,
+        c,
+        "item_break",
+        t,
+        "broken" if hit.broken else "damaged",
+        (("d100", roll.roll),),
+        (("mcs", mcs),),
+        (("damage", damage), ("excess", hit.excess), ("dr_after", hit.dr_after), ("item", name)),
+    )
+
+
+def _disarm(c: FaeCharacter, t: FaeCharacter, arena: FaeArena, margin: int) -> None:
+    if not t.fighting or not t.weapons:
+        return
+    roll = t.test("strength_attr")
+    kept = disarm_kept(roll.check, margin)
+    if not kept:  # a two-handed grip needs one disarm per hand
+        hits = int(t.memory.get("disarm_hits", 0)) + 1
+        if hits >= disarms_needed(t.weapons[0].hands == 2):
+            t.disarms, hits = 1, 0
+        t.memory["disarm_hits"] = hits
+    log_event(
+        arena,
+        t,
+        "disarm",
+        c,
+        "keeps weapon" if kept else "disarmed",
+        (("d100", roll.roll),),
+        more=(("against", margin),),
+    )
+
+
+def _special(
+    c: FaeCharacter,
+    t: FaeCharacter,
+    arena: FaeArena,
+    shot: str,
+    inflicted: int,
+    stun: bool,
+    w: Any,
+) -> None:
+    points = t.stats.fatigue_points if stun else t.stats.wound_points
+    effect = special_shot_effect(shot, inflicted, points, stun, w.damage_kind, c.opts)  # type: ignore[arg-type]
+    if effect is None:
+        return
+    log_event(
+        arena, c, "called_shot", t, effect.effect, more=(("shot", shot), ("detail", effect.detail))
+    )
+    kind = effect.effect
+    if kind == "dead":
+        t.health = type(t.health)(
+            t.health.wound_points,
+            t.health.fatigue_points,
+            t.health.wound_points + 1,
+            t.health.fatigue,
+        )
+        arena.take_out(t, "dead")
+    elif kind == "unconscious":
+        arena.take_out(t, "unconscious")
+    elif kind == "limb_numb":
+        t.effects["numb_until"] = arena.fae_turn + effect.lasts_turns
+    elif kind in ("limb_severed", "limb_mangled"):
+        t.effects["limb"] = kind
+    elif effect.recover_test is not None:
+        t.effects["recover"] = f"{effect.recover_test}_attr"
+    if effect.delay_unit is not None:
+        _delayed_death(c, t, arena, effect)
+
+
+def _delayed_death(c: FaeCharacter, t: FaeCharacter, arena: FaeArena, effect: Any) -> None:
+    """Dies in 1d10 turns (at the end of the last) or 1d10 minutes: a timed callback."""
+    seconds = resolve_delayed_death(effect, c.rng)
+    if effect.delay_unit == "turns":
+        into = arena.now % 10  # the end of the d10-th turn, this one counting as the first
+        delay: Fraction = Fraction(seconds) - Fraction(into)
+    else:
+        delay = Fraction(seconds)
+        t.effects["action_test"] = True
+    due = arena.now + delay
+
+    def die() -> None:
+        if t.health.dead:
+            return
+        t.health = type(t.health)(
+            t.health.wound_points,
+            t.health.fatigue_points,
+            t.health.wound_points + 1,
+            t.health.fatigue,
+        )
+        log_event(arena, t, "delayed_death", None, "dies", more=(("cause", effect.effect),))
+        if t.fighting:
+            arena.take_out(t, "dead")
+
+    t.effects["dies_at"] = float(due)
+    log_event(arena, t, "mortal_wound", c, effect.effect, more=(("dies_at", round(float(due), 3)),))
+    arena.after(delay, "delayed_death", die)
+
+
+def _land_on_fadad(
+    c: FaeCharacter, t: Any, arena: FaeArena, w: Any, roll: Any, mcs: int, margin: int, base: int
+) -> None:
+    """A Fae blow on a FADAD fighter (mixed scenes; agents.fae_bridge, PROPOSED)."""
+    fighter = t.fighter
+    dodge = None
+    if t.use_defence():
+        pct = ladder_to_percentile(fighter.defence + t.penalty)
+        d = resolve_check(pct, t.rng, c.opts)
+        dodge = d.check.margin if d.check.success else None
+    armour = FADAD_ARMOUR_DR * fighter.armour
+    opts = c.opts.model_copy(update={"equipment_wear": False})
+    res = damage_sequence(base, margin, Defences(dodge_margin=dodge, armour_dr=armour), opts)
+    wp = fadad_wound_points(fighter.ddm - fighter.armour, 0)
+    level = fadad_wound_from_damage(res.inflicted, wp)
+    if level:
+        t.track = record(t.track, level)
+    log_event(
+        arena,
+        c,
+        "fae_attack",
+        t,
+        Wound(t.wound).label if level else ("sidestepped" if res.sidestepped else "no wound"),
+        (("d100", roll.roll),),
+        (("mcs", mcs), ("base", base)),
+        (
+            ("margin", res.margin),
+            ("inflicted", res.inflicted),
+            ("wound_points", wp),
+            ("wound", Wound(level).label),
+            ("weapon", w.name),
+        ),
+    )
+    if level and t.track.out_of_fight and t.fighting:
+        arena.take_out(t, t.track.level.label)
+
+
+# --- defence ----------------------------------------------------------------------------
+
+
+def defend(t: FaeCharacter, attacker: Any, arena: FaeArena) -> tuple[Defences, str]:
+    """The target's answer to a hit: dodge, acrobatic dodge, block, or none (2.2, A-64)."""
+    armour = t.armour_dr
+    if not t.has_action or t.held_by is not None or "recover" in t.effects:
+        return Defences(armour_dr=armour), "none"
+    choice = t.fae_policies.defence.defend(t, attacker, arena)
+    t.memory["count"] = t.margin
+    if choice == "acrobatic_dodge" and (t.margin or 0) > 25:
+        t.spend("full")
+        acro = t.test("acrobatics")
+        roll = resolve_check(t.chance("dodge"), t.rng, t.opts)
+        res = acrobatic_dodge(t.chance("dodge"), acro.check, roll.roll, t.opts)
+        m = res.margin if res is not None and res.success else None
+        log_event(
+            arena,
+            t,
+            "acrobatic_dodge",
+            attacker,
+            m if m is not None else "fails",
+            (("acrobatics", acro.roll), ("d100", roll.roll)),
+        )
+        return Defences(dodge_margin=m, armour_dr=armour), "dodge"
+    if choice == "block":
+        t.spend("short")
+        roll = t.test("block")
+        dr = _block_dr(t)
+        m = roll.check.margin if roll.check.success else None
+        log_event(
+            arena,
+            t,
+            "block",
+            attacker,
+            m if m is not None else "fails",
+            (("d100", roll.roll),),
+            (("mcs", roll.mcs),),
+            (("item_dr", dr),),
+        )
+        if m is None:
+            return Defences(armour_dr=armour), "none"
+        return Defences(block_margin=m, block_dr=dr, armour_dr=armour), "block"
+    if choice in ("dodge", "acrobatic_dodge"):
+        t.spend("short")
+        roll = t.test("dodge")
+        m = roll.check.margin if roll.check.success else None
+        moved = dodge_move_feet(m or 0)
+        log_event(
+            arena,
+            t,
+            "dodge",
+            attacker,
+            m if m is not None else "fails",
+            (("d100", roll.roll),),
+            (("mcs", roll.mcs),),
+            (("moves_ft", moved),),
+        )
+        return Defences(dodge_margin=m, armour_dr=armour), "dodge" if m else "none"
+    return Defences(armour_dr=armour), "none"
+
+
+def _block_dr(t: FaeCharacter) -> int:
+    """Shield DR, else the readied melee weapon's, else Agility (unarmed block)."""
+    if t.stats.shield is not None:
+        return t.shield_dr
+    if t.weapons and t.disarms == 0 and not t.weapons[0].ranged:
+        return t.weapon_drs[0]
+    return unarmed_block_dr(t.stats.attributes.agility)

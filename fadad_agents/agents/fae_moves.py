@@ -1,0 +1,253 @@
+"""How a Fae Domains combatant moves, flies, rides and grapples, and how its events are logged.
+
+``fae-domains.md`` sections 2 (walk, Move, Run), 4 (holds: seize, keep, break, reverse)
+and 6 (glide, dive, fly, climb, swoop; mount commands). PROPOSED here: a failed level-out
+after a dive lands the flyer prone at altitude 0; a commanded mount charges up to its Run
+MR toward the rider's target at the mount's own next count.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+from fadad_agents.rules.fae_attack import (
+    Defences,
+    damage_sequence,
+)
+from fadad_agents.rules.fae_special import (
+    DIVE_LEVEL_OUT_BONUS,
+    HOLD_ATTACK_BONUS,
+    HOLDER_BREAK_BONUS,
+    break_hold,
+    climb,
+    dive,
+    end_of_turn_glide,
+    fly,
+    hold_damage,
+    mount_action_margin,
+)
+
+if TYPE_CHECKING:
+    from fadad_agents.agents.fae_character import FaeArena, FaeCharacter
+
+__all__ = [
+    "approach",
+    "break_free",
+    "end_turn_glide",
+    "keep_hold",
+    "log_event",
+    "manoeuvre",
+    "position_of",
+    "start_hold",
+]
+
+
+def _at(arena: FaeArena) -> tuple[tuple[str, Any], ...]:
+    """The exact time (3 decimals) and Fae turn, appended to every Fae event's outcome."""
+    return (("at", round(float(arena.now), 3)), ("turn", arena.fae_turn))
+
+
+def log_event(
+    arena: FaeArena,
+    c: Any,
+    action: str,
+    target: Any,
+    result: Any,
+    dice: tuple[tuple[str, Any], ...] = (),
+    mods: tuple[tuple[str, Any], ...] = (),
+    more: tuple[tuple[str, Any], ...] = (),
+) -> None:
+    name = None if target is None else target.name
+    count = c.memory.get("count")  # the count of its latest action or defence
+    arena.record(
+        c.name,
+        action,
+        name,
+        dice,
+        (("count", count), *mods),
+        (("result", result), *more, *_at(arena)),
+    )
+
+
+# --- moving, flying, mounts ---------------------------------------------------------------
+
+
+def approach(c: FaeCharacter, target: Any, yards: float, arena: FaeArena, how: str) -> None:
+    """Move up to ``yards`` toward ``target`` on the ground plane, stopping at reach."""
+    tx, ty = getattr(target, "xy", None) or position_of(target)
+    dx, dy = tx - c.xy[0], ty - c.xy[1]
+    gap = math.hypot(dx, dy)
+    stop = min(c.reach, 1.0) if not c.ranged else c.reach
+    step = max(0.0, min(yards, gap - stop))
+    if gap > 0 and step > 0:
+        c.xy = (c.xy[0] + dx * step / gap, c.xy[1] + dy * step / gap)
+        c.position = (round(c.xy[0]), round(c.xy[1]))
+        c.memory["heading"] = (dx / gap, dy / gap)
+    log_event(
+        arena, c, how, target, round(step, 2), more=(("distance", round(c.distance(target), 2)),)
+    )
+
+
+def position_of(other: Any) -> tuple[float, float]:
+    p = getattr(other, "position", None)
+    return (0.0, 0.0) if p is None else (float(p[0]), float(p[1]))
+
+
+def manoeuvre(c: FaeCharacter, target: Any, arena: FaeArena) -> None:
+    """A free flight action or mount command chosen by the tactics policy (section 6)."""
+    move = c.fae_policies.tactics.manoeuvre(c, target, arena)
+    if move == "none" or target is None:
+        return
+    if move == "command_mount":
+        _command_mount(c, target, arena)
+        return
+    mr = c.fly_mr or (c.walk_mr if c.stats.can_glide else 0)
+    if not mr:
+        return
+    tx, ty = getattr(target, "xy", None) or position_of(target)
+    gap = math.hypot(tx - c.xy[0], ty - c.xy[1])
+    if move == "dive":
+        _dive(c, target, min(mr, gap), arena)
+        return
+    state = c.flight
+    if move == "climb" and c.fly_mr:
+        across = min(float(mr * 4 // 5), max(0.0, gap - 1.0))
+        c.flight = climb(state, mr // 2, int(across), mr)
+    else:  # fly (or glide for gliders)
+        across = min(float(mr), max(0.0, gap - 1.0))
+        c.flight = fly(state, int(across), mr) if c.fly_mr else state
+    c.flew = True
+    _slide(c, tx, ty, across)
+    log_event(arena, c, move, target, c.altitude, more=(("altitude", c.altitude),))
+
+
+def _slide(c: FaeCharacter, tx: float, ty: float, yards: float) -> None:
+    dx, dy = tx - c.xy[0], ty - c.xy[1]
+    gap = math.hypot(dx, dy)
+    if gap > 0 and yards > 0:
+        k = min(1.0, yards / gap)
+        c.xy = (c.xy[0] + dx * k, c.xy[1] + dy * k)
+        c.position = (round(c.xy[0]), round(c.xy[1]))
+        c.memory["heading"] = (dx / gap, dy / gap)
+
+
+def _dive(c: FaeCharacter, target: Any, across: float, arena: FaeArena) -> None:
+    """Dive to the target's altitude and level out with Aerobatics at +30 (a swoop next)."""
+    drop = c.altitude - getattr(target, "altitude", 0)
+    if drop < 1:
+        return
+    c.flight = dive(c.flight, drop)
+    tx, ty = getattr(target, "xy", None) or position_of(target)
+    _slide(c, tx, ty, max(0.0, across - 1.0))
+    c.flew = True
+    roll = c.test("Aerobatics", DIVE_LEVEL_OUT_BONUS)
+    if roll.check.success:
+        c.ran_turn = arena.fae_turn  # a swoop is a charge (3.3)
+        result = "levels out"
+    else:
+        c.flight = type(c.flight)(0)
+        c.prone = True
+        result = "crashes"
+    log_event(
+        arena,
+        c,
+        "dive",
+        target,
+        result,
+        (("d100", roll.roll),),
+        (("mcs", roll.mcs),),
+        (("altitude", c.altitude),),
+    )
+
+
+def _command_mount(c: FaeCharacter, target: Any, arena: FaeArena) -> None:
+    """Free command; the mount charges at its own next count (or waits for next turn)."""
+    mount = c.mount
+    if mount is None:
+        return
+    count = mount_action_margin(mount.margins, c.margin or 0)
+    if count is None:
+        log_event(arena, c, "command_mount", target, "mount waits for next turn")
+        return
+    mount.margins.remove(count)
+    tx, ty = getattr(target, "xy", None) or position_of(target)
+    gap = math.hypot(tx - c.xy[0], ty - c.xy[1])
+    _slide(c, tx, ty, max(0.0, min(float(mount.stats.run_mr), gap - 1.0)))
+    c.ran_turn = arena.fae_turn  # a mounted charge (3.3, A-66)
+    log_event(arena, c, "command_mount", target, "mount charges", more=(("mount_count", count),))
+
+
+def end_turn_glide(c: FaeCharacter, arena: FaeArena) -> None:
+    """A flyer that took no flight action glides straight ahead at margin 0 (section 6)."""
+    mr = c.fly_mr or (c.walk_mr if c.stats.can_glide else 0)
+    if not c.fighting or c.flew or c.altitude <= 0 or not mr:
+        return
+    before = c.flight
+    c.flight = end_of_turn_glide(before, mr)
+    hx, hy = c.memory.get("heading", (1.0, 0.0))
+    dist = c.flight.speed
+    c.xy = (c.xy[0] + hx * dist, c.xy[1] + hy * dist)
+    c.position = (round(c.xy[0]), round(c.xy[1]))
+    log_event(arena, c, "glide", None, dist, more=(("altitude", c.altitude),))
+
+
+# --- holds ------------------------------------------------------------------------------
+
+
+def start_hold(c: FaeCharacter, target: Any, arena: FaeArena) -> None:
+    roll = c.test("Unarmed")
+    ok = roll.check.success and c.distance(target) <= c.reach and hasattr(target, "held_by")
+    if ok:
+        c.holding, target.held_by = target, c
+    log_event(
+        arena,
+        c,
+        "hold",
+        target,
+        "held" if ok else "miss",
+        (("d100", roll.roll),),
+        (("mcs", roll.mcs),),
+    )
+
+
+def break_free(c: FaeCharacter, holder: FaeCharacter, arena: FaeArena) -> str:
+    """Break free (full): Strength or Unarmed each, holder at +10 (section 4)."""
+    mine = c.test("Unarmed") if c.skill("Unarmed") else c.test("strength_attr")
+    theirs = holder.test("Unarmed", HOLDER_BREAK_BONUS)
+    outcome = break_hold(mine.check, theirs.check)
+    if outcome != "held":
+        c.held_by, holder.holding = None, None
+    if outcome == "reversed":
+        c.holding, holder.held_by = holder, c
+    log_event(
+        arena, c, "break_hold", holder, outcome, (("d100", mine.roll), ("holder", theirs.roll))
+    )
+    c.spend("full")
+    return "full"
+
+
+def keep_hold(c: FaeCharacter, target: Any, arena: FaeArena) -> None:
+    """The holder's full action: Unarmed at +25 deals STR/2 base, or the hold breaks."""
+    roll = c.test("Unarmed", HOLD_ATTACK_BONUS)
+    if not roll.check.success:
+        c.holding, target.held_by = None, None
+        log_event(arena, c, "hold", target, "broken", (("d100", roll.roll),))
+        return
+    res = damage_sequence(
+        hold_damage(c.stats.attributes.strength),
+        roll.check.margin,
+        Defences(armour_dr=target.armour_dr),
+        c.opts,
+    )
+    log_event(
+        arena,
+        c,
+        "hold",
+        target,
+        "squeezes",
+        (("d100", roll.roll),),
+        (("mcs", roll.mcs),),
+        (("margin", roll.check.margin), ("damage", res.inflicted)),
+    )
+    target.apply(arena, res.inflicted, False, "hold")

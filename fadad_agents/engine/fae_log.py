@@ -1,0 +1,100 @@
+"""Narration of Fae Domains events (registered with :func:`engine.log.register_narrator`).
+
+Every Fae event carries its exact time inside the turn (``outcome.at``) and the Fae turn
+(``outcome.turn``); the narration reads them out::
+
+    Round 2 (0:13) [turn 2, 13.28 s] Morwen's greatsword hits Sir Brutus: margin 31,
+    damage 37, 17 through armour and block.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from fadad_agents.engine.log import LogEvent, register_narrator
+
+__all__ = ["FAE_ACTIONS", "fae_text"]
+
+
+def _when(o: dict[str, object]) -> str:
+    return f"[turn {o.get('turn')}, {o.get('at')} s] " if "at" in o else ""
+
+
+def _attack(e: LogEvent) -> str:
+    o = dict(e.outcome)
+    d = dict(e.dice)
+    m = dict(e.modifiers)
+    weapon = str(o.get("weapon", "attack")).lower()
+    head = f"{e.actor}'s {weapon} (d100 {d.get('d100')} vs {m.get('mcs')}%)"
+    shot = f", called shot to the {o['shot']}" if o.get("shot") else ""
+    result = o["result"]
+    if result in ("miss", "botch", "cannot hit"):
+        return f"{head}{shot}: {result}."
+    if result == "sidestepped":
+        return f"{head}{shot}: {e.target} sidesteps it."
+    if "wound_points" in o:  # a FADAD target (bridge)
+        return f"{head} hits {e.target}: margin {o['margin']}, {o['inflicted']} -> {result}."
+    stun = " stun" if o.get("stun") else ""
+    return (
+        f"{head}{shot} hits {e.target}: margin {o['margin']}, damage {o['damage']}, "
+        f"{o['inflicted']}{stun} through armour and block."
+    )
+
+
+def _reaction(e: LogEvent) -> str:
+    o = dict(e.outcome)
+    r = o["result"]
+    what = "botches and cannot act" if r == "botch" else f"margin {r}"
+    return f"{e.actor}'s Reaction test (d100 {dict(e.dice).get('d100')}): {what}."
+
+
+def _simple(template: str) -> Callable[[LogEvent], str]:
+    def render(e: LogEvent) -> str:
+        return template.format(e=e, o=dict(e.outcome), d=dict(e.dice))
+
+    return render
+
+
+FAE_ACTIONS: dict[str, Callable[[LogEvent], str]] = {
+    "reaction": _reaction,
+    "fae_attack": _attack,
+    "dodge": _simple("{e.actor} dodges {e.target}'s blow: {o[result]}."),
+    "acrobatic_dodge": _simple("{e.actor} tumbles away from {e.target}: {o[result]}."),
+    "block": _simple("{e.actor} blocks {e.target} (item DR {o[item_dr]}): {o[result]}."),
+    "delay": _simple("{e.actor} waits ({o[result]})."),
+    "walk": _simple("{e.actor} walks {o[result]} yd toward {e.target}."),
+    "move": _simple("{e.actor} moves {o[result]} yd toward {e.target}."),
+    "run": _simple("{e.actor} runs {o[result]} yd toward {e.target}."),
+    "take_aim": _simple("{e.actor} takes aim ({o[result]})."),
+    "ready_weapon": _simple("{e.actor} {o[result]} a weapon."),
+    "change_position": _simple("{e.actor} {o[result]}."),
+    "called_shot": _simple("{e.target}: {o[result]} ({o[shot]} {o[detail]})."),
+    "mortal_wound": _simple("{e.actor} is mortally wounded ({o[result]}; dies at {o[dies_at]} s)."),
+    "delayed_death": _simple("{e.actor} dies of the wound."),
+    "fly": _simple("{e.actor} flies toward {e.target} (altitude {o[altitude]} yd)."),
+    "climb": _simple("{e.actor} climbs (altitude {o[altitude]} yd)."),
+    "dive": _simple("{e.actor} dives at {e.target}: {o[result]} (altitude {o[altitude]} yd)."),
+    "glide": _simple("{e.actor} glides {o[result]} yd (altitude {o[altitude]} yd)."),
+    "command_mount": _simple("{e.actor} commands the mount: {o[result]}."),
+    "hold": _simple("{e.actor} grapples {e.target}: {o[result]}."),
+    "break_hold": _simple("{e.actor} struggles against {e.target}'s hold: {o[result]}."),
+    "recover": _simple("{e.actor} tries to recover: {o[result]}."),
+    "willpower": _simple("{e.actor} falters: {o[result]}."),
+    "disarm": _simple("{e.actor} {o[result]} against {e.target}'s disarm."),
+    "item_break": _simple("{e.actor} strikes {e.target}'s {o[item]}: {o[result]}."),
+    "item_broken": _simple("{e.actor}'s {o[result]} breaks."),
+}
+"""Narrators of every Fae event kind."""
+
+
+def fae_text(e: LogEvent) -> str:
+    """A Fae event as a sentence, with its exact time (other subsystems' events of the same
+    name, which carry no ``at``, read plainly)."""
+    o = dict(e.outcome)
+    if "at" not in o:
+        return f"{e.actor} {e.action}: {e.result}."
+    return _when(o) + FAE_ACTIONS[e.action](e)
+
+
+for _action in FAE_ACTIONS:
+    register_narrator(_action, fae_text)
