@@ -61,6 +61,8 @@ def _process_context() -> Any:
     path = getattr(main, "__file__", None)
     if path is not None and not os.path.exists(path):
         return multiprocessing.get_context("fork")
+    if "forkserver" not in multiprocessing.get_all_start_methods():  # Windows
+        return multiprocessing.get_context("spawn")
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload(["fadad_agents.analysis.replicates"])
     return context

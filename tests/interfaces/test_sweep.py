@@ -123,3 +123,11 @@ def test_progress_bar_writes_to_stderr(capsys: pytest.CaptureFixture[str]) -> No
     assert "4/4" in capsys.readouterr().err
     sweep(DUEL, 4, 0, progress=False)
     assert capsys.readouterr().err == ""
+
+
+def test_top_level_sweep_is_the_analysis_sweep() -> None:
+    """fadad_agents.sweep is the Monte Carlo entry point (imported lazily)."""
+    import fadad_agents
+    import fadad_agents.analysis
+
+    assert fadad_agents.sweep is fadad_agents.analysis.sweep
