@@ -5,12 +5,12 @@ A notebook cell only builds and shows it::
     from fadad_agents.dashboard import BattleDashboard
     BattleDashboard("scenarios/tavern-brawl.yaml", seed=7)
 
-Controls: scenario picker, seed, Step / Run / Back / Reset, play speed, a targeting and a
-stance policy per side (from the policy registry), and sliders for group head counts and
-weapon magic. Views: the SVG hex map, a status table, strength over time and the
-narrated log. All state lives in a :class:`~fadad_agents.dashboard.session.BattleSession`
-(scenario, seed, overrides, command log): Back, Reset and every change of settings
-rebuild the battle and replay the commands.
+Controls: scenario picker, seed, Step / Run / Back / Reset, play speed, a targeting, a
+stance and a morale policy per side (registered policies that need no parameters), and
+sliders for group head counts and weapon magic. Views: the SVG hex map, a status table,
+strength over time and the narrated log. All state lives in a
+:class:`~fadad_agents.dashboard.session.BattleSession` (scenario, seed, overrides, command
+log): Back, Reset and every change of settings rebuild the battle and replay the commands.
 """
 
 from __future__ import annotations
@@ -30,11 +30,11 @@ from fadad_agents.dashboard.session import (
     BattleSession,
     Overrides,
     SessionError,
+    choosable_policies,
     force_sliders,
     scenario_files,
 )
 from fadad_agents.engine.log import clock
-from fadad_agents.policies import REGISTRY
 from fadad_agents.rules.wounds import Wound
 
 __all__ = [
@@ -46,7 +46,7 @@ __all__ = [
     "status_rows",
 ]
 
-DECISIONS = ("targeting", "stance")
+DECISIONS = ("targeting", "stance", "morale")
 """Decisions offered per side in the policy dropdowns."""
 
 SCENARIO_DEFAULT = "(scenario)"
@@ -227,7 +227,10 @@ class BattleDashboard:
                 own = side.policies.get(kind)
                 label = f"{SCENARIO_DEFAULT[:-1]}: {own.name})" if own else SCENARIO_DEFAULT
                 dd = widgets.Dropdown(
-                    options=[(label, SCENARIO_DEFAULT), *((n, n) for n in REGISTRY.names(kind))],
+                    options=[
+                        (label, SCENARIO_DEFAULT),
+                        *((n, n) for n in choosable_policies(kind)),
+                    ],
                     value=SCENARIO_DEFAULT,
                     description=f"{side.name[:20]} {kind}",
                     style={"description_width": "190px"},

@@ -24,9 +24,9 @@ from fadad_agents.analysis import NO_WINNER, SweepResult, sweep
 from fadad_agents.dashboard.battle import resolve_scenario
 from fadad_agents.dashboard.charts import histogram_svg, interval_svg
 from fadad_agents.dashboard.hexview import SIDE_COLOURS
-from fadad_agents.dashboard.session import SCENARIO_DIR, scenario_files
+from fadad_agents.dashboard.session import SCENARIO_DIR, choosable_policies, scenario_files
 from fadad_agents.engine import load
-from fadad_agents.policies import INDIVIDUAL_DEFAULTS, KINDS, REGISTRY
+from fadad_agents.policies import INDIVIDUAL_DEFAULTS, KINDS
 
 __all__ = ["NO_POLICY", "OddsDashboard", "policy_grid"]
 
@@ -114,7 +114,7 @@ class OddsDashboard:
 
     def _fill_policies(self) -> None:
         kind = self.decision.value
-        names = REGISTRY.names(kind)
+        names = choosable_policies(kind)
         own = self._scenario.sides[int(self.side.value or 0)].policies.get(kind)
         first = own.name if own is not None and own.name in names else INDIVIDUAL_DEFAULTS[kind]
         self.policy_a.options = names

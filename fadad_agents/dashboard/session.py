@@ -17,6 +17,7 @@ from typing import Any, Literal
 
 from fadad_agents.engine import Battle, build_battle, load
 from fadad_agents.engine.build import scenario_seed
+from fadad_agents.policies import REGISTRY
 from fadad_agents.schema import character as schema_character
 from fadad_agents.schema import forces as schema_forces
 from fadad_agents.schema.base import PolicyRef
@@ -29,6 +30,7 @@ __all__ = [
     "Overrides",
     "SessionError",
     "apply_overrides",
+    "choosable_policies",
     "force_sliders",
     "scenario_files",
 ]
@@ -59,6 +61,15 @@ class Overrides:
     policies: Mapping[int, Mapping[str, str]] = field(default_factory=dict)
     counts: Mapping[tuple[int, int], int] = field(default_factory=dict)
     magic: Mapping[tuple[int, int], int] = field(default_factory=dict)
+
+
+def choosable_policies(kind: str) -> list[str]:
+    """Registered ``kind`` policies that need no parameters (a dropdown can pick them)."""
+    return [
+        name
+        for name in REGISTRY.names(kind)
+        if not any(f.is_required() for f in REGISTRY.spec(kind, name).params.model_fields.values())
+    ]
 
 
 def scenario_files(folder: Path = SCENARIO_DIR) -> list[Path]:

@@ -9,6 +9,7 @@ import pytest
 
 from fadad_agents.dashboard import BattleDashboard, SessionError
 from fadad_agents.dashboard.battle import SCENARIO_DEFAULT, status_rows
+from fadad_agents.dashboard.session import choosable_policies
 from fadad_agents.policies import REGISTRY
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
@@ -115,7 +116,9 @@ def test_policy_dropdown_replays_the_same_rounds_under_the_new_policy(
     assert dash.session is not None
     dd = dash.policy_dropdowns[(1, "targeting")]
     assert dd.value == SCENARIO_DEFAULT
-    assert set(REGISTRY.names("targeting")) <= {v for _, v in dd.options}
+    offered = {v for _, v in dd.options}
+    assert set(choosable_policies("targeting")) <= offered
+    assert "rules" not in offered  # needs its rules text: not pickable without parameters
     dash.step_button.click()
     dash.step_button.click()
     dd.value = "strongest"
@@ -222,3 +225,10 @@ def test_scenario_by_name_and_unknown_name() -> None:
     assert dash.scenario_picker.label == "wilbur-vs-dragon"
     with pytest.raises(SessionError, match="tavern-brawl"):
         BattleDashboard("no-such-battle")
+
+
+def test_choosable_policies_need_no_parameters() -> None:
+    """Dropdowns offer every registered policy except those with required parameters."""
+    names = choosable_policies("targeting")
+    assert {"nearest", "weakest", "random"} <= set(names)
+    assert set(names) == set(REGISTRY.names("targeting")) - {"rules"}
