@@ -1,0 +1,420 @@
+"""Ship damage under either model, both critical tables, one set of effect handlers, fire.
+
+* Damage (C-02, ``ship.damage_model``): Spelljammer hull points through
+  :func:`~fadad_agents.rules.sj_combat.apply_hull_damage` (a hit past half the hull is a
+  critical, 0 breaks the ship up, section 7.1), or FADAD damage numbers recorded on the
+  ship's level track (:func:`~fadad_agents.rules.ships_fadad_damage.record_ship_damage`;
+  Wrecked or destroyed breaks it up).
+* Criticals (C-03, ``ship.crit_table``): the d20 table with shift-up or the 6dF table with
+  firing likelihood. Both return the shared effect vocabulary of
+  :mod:`fadad_agents.rules.ship_effects`, applied here by one handler per effect, with
+  durations turned into end times in seconds.
+* Fire (C-08): each fire burns at the end of the ship round through
+  :func:`~fadad_agents.rules.sj_fire.burn_round`, the firefighting policy sending hands;
+  the air fouls at 10% and 40% of tonnage.
+
+PROPOSED engine readings (documented for the lead): a ``HullLoss(n)`` result under the
+FADAD model records a damage number of ``n // 2``; deck and interior crew hits take their
+victims from the crews on (or in) the ship, a victim lost when the hit's damage reaches
+the average crewman's hit points (HD x 4.5, d20) or Incapacitated (damage number 7+,
+FADAD); named characters are not hit by deck criticals; a Ship Shaken result stops the
+ship's weapons that have not yet fired this round (hands thrown off their feet); a failed
+helm-shock save leaves the helm out (SR 0, no dodge) for the rest of the battle.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fadad_agents.agents.ship import FireState, Ship, TimedEffect
+from fadad_agents.hexmap import neighbours
+from fadad_agents.rules import ship_effects as fx
+from fadad_agents.rules.dice import roll_4df
+from fadad_agents.rules.ships_fadad_crits import crit_count, resolve_crit
+from fadad_agents.rules.ships_fadad_damage import (
+    ShipLevel,
+    fire_damage_number,
+    record_ship_damage,
+)
+from fadad_agents.rules.sj_combat import apply_hull_damage, roll_debris
+from fadad_agents.rules.sj_crew import MoraleTrigger, five_hull_points_trigger
+from fadad_agents.rules.sj_crits import CritContext, CritParams, crits_triggered, resolve_sj_crit
+from fadad_agents.rules.sj_fire import air_after_fire, burn_round, first_fire_value, next_fire_value
+
+__all__ = [
+    "apply_effect",
+    "break_up",
+    "burn_fires",
+    "crew_hit",
+    "d20_bonus",
+    "damage_ship",
+    "fadad_hit",
+    "hull_hit",
+    "ignite",
+    "passes",
+    "roll_crits",
+]
+
+
+def d20_bonus(ladder: int) -> int:
+    """A FADAD ladder skill as a d20 bonus: Fair +3, Good +5, Great +7 (PROPOSED, C-04)."""
+    return 3 + 2 * ladder
+
+
+def passes(check: fx.Check | None, ladder: int, rng: Any) -> bool:
+    """Roll a check: ladder ``skill + 4dF >= difficulty``; d20 ``d20 + bonus >= DC``."""
+    if check is None:
+        return False
+    if check.system == "ladder":
+        return ladder + check.modifier + roll_4df(rng) >= check.difficulty
+    return int(rng.random() * 20) + 1 + d20_bonus(ladder) + check.modifier >= check.difficulty
+
+
+def _triggered(battle: Any, ship: Ship, trigger: MoraleTrigger) -> None:
+    ship.memory.setdefault("triggers", set()).add(trigger)
+
+
+# --- hull points and levels --------------------------------------------------------------
+
+
+def hull_hit(
+    battle: Any,
+    ship: Ship,
+    damage: int,
+    *,
+    attack_critical: bool = False,
+    ram_crits: int = 0,
+    source: str = "",
+) -> None:
+    """SJ hull damage: crits on a natural 20 and on passing half the hull; 0 breaks up."""
+    if not ship.fighting or (damage <= 0 and not ram_crits):
+        return
+    opts = battle.options
+    hd = apply_hull_damage(
+        ship.spec.hull_points, ship.hull_damage, damage, repeat=opts.sj.half_hull_crit_repeat
+    )
+    ship.hull_damage = hd.damage
+    trig = opts.ship.crit_triggers
+    n = crits_triggered(
+        attack_critical="natural_20" in trig and attack_critical,
+        half_crossed="half_hull" in trig and hd.half_crossed,
+        ram_crits=ram_crits if "ram" in trig else 0,
+    )
+    if five_hull_points_trigger(hd.hull_left, ship.spec.hull_points):
+        _triggered(battle, ship, MoraleTrigger.FIVE_HULL_POINTS)
+    if hd.broken_up:
+        break_up(battle, ship, source or "hull gone")
+        return
+    roll_crits(battle, ship, n, damage, damage, "blast", source)
+
+
+def fadad_hit(
+    battle: Any,
+    ship: Ship,
+    damage: int,
+    *,
+    rd: int | None = None,
+    attack_dice: int | None = None,
+    crew_damage: int = 0,
+    crew_kind: fx.CrewHitKind = "blast",
+    source: str = "",
+) -> None:
+    """FADAD damage number on the level track; crits by A-39 triggers; Wrecked breaks up."""
+    if not ship.fighting:
+        return
+    opts = battle.options.ship
+    before = ship.level
+    sd = record_ship_damage(ship.track, damage, overflow=opts.overflow_past_wrecked)
+    ship.track = sd.track
+    ship.fadad_damage += damage
+    battle.record(
+        ship.name,
+        "ship_damage",
+        source or None,
+        (),
+        (),
+        (
+            ("result", sd.level.label),
+            ("damage", damage),
+            ("before", before.label),
+        ),
+    )
+    if sd.level >= ShipLevel.WRECKED:
+        break_up(battle, ship, source or "wrecked")
+        return
+    n = crit_count(rd=rd, attack_dice=attack_dice, damage=sd, triggers=opts.crit_triggers)
+    roll_crits(battle, ship, n, damage, crew_damage, crew_kind, source)
+
+
+def damage_ship(battle: Any, ship: Ship, hull: int, number: int, source: str) -> None:
+    """Damage without an attack roll (debris, HullLoss): hull points or a damage number."""
+    if battle.options.ship.damage_model == "fadad_levels":
+        if number > 0:
+            fadad_hit(battle, ship, number, source=source)
+    else:
+        hull_hit(battle, ship, hull, source=source)
+
+
+# --- criticals ---------------------------------------------------------------------------
+
+
+def _crit_params(battle: Any) -> CritParams:
+    sj = battle.options.sj
+    return CritParams(
+        fortitude_dc=sj.crit_fortitude_dc,
+        dexterity_dc=sj.shaken_dexterity_dc,
+        will_dc=sj.shock_will_dc,
+        mc_loss_round_factor=sj.mc_loss_rounds_per_turn,
+    )
+
+
+def roll_crits(
+    battle: Any,
+    ship: Ship,
+    n: int,
+    hull_damage: int,
+    crew_damage: int,
+    crew_kind: fx.CrewHitKind,
+    source: str,
+) -> None:
+    """Roll ``n`` criticals on the scenario's table and apply their effects."""
+    rng = battle.crit_rng
+    opts = battle.options.ship
+    for _ in range(n):
+        if not ship.fighting:
+            return
+        dice: tuple[tuple[str, int], ...]
+        if opts.crit_table == "sj_d20":
+            ctx = CritContext(
+                sr=ship.sr,
+                mc=ship.mc,
+                has_large_weapon=any(not t.disabled for t in ship.teams),
+                has_exposed_crew=battle.crew_heads_on(ship) > 0,
+                anyone_aboard=battle.crew_heads_on(ship) > 0,
+            )
+            res = resolve_sj_crit(ctx, hull_damage, rng, _crit_params(battle))
+            name, dice, effects = (
+                res.kind.value,
+                (("d20", res.roll), ("entry", res.entry)),
+                res.effects,
+            )
+        else:
+            roll = resolve_crit(
+                rng,
+                crew_damage=crew_damage,
+                crew_hit_kind=crew_kind,
+                volatile_stores=any(t.weapon.family == "wildfire" for t in ship.teams),
+                coma_dice=opts.coma_dice,
+            )
+            name, dice, effects = (
+                str(roll.crit).replace("_", " "),
+                (("6dF", roll.roll),),
+                roll.effects,
+            )
+        _triggered(battle, ship, MoraleTrigger.CRITICAL_HIT)
+        battle.record(ship.name, "crit", source or None, dice, (), (("result", name),))
+        for effect in effects:
+            apply_effect(battle, ship, effect, source)
+
+
+def _until(battle: Any, rounds: int | None, round_seconds: int) -> int | None:
+    return None if rounds is None else int(battle.env.now) + rounds * round_seconds
+
+
+def apply_effect(battle: Any, ship: Ship, effect: fx.ShipEffect, source: str = "") -> None:
+    """One handler per shared effect (C-03): the same code serves both crit tables."""
+    if not ship.fighting:
+        return
+    note = ""
+    match effect:
+        case fx.Fire():
+            _ignite(battle, ship, first_fire_value(effect), effect.growth, crit=True)
+            note = "fire breaks out"
+        case fx.HelmShock(save=save):
+            if passes(save, ship.spec.helm_skill, battle.crit_rng):
+                note = "the helmsman shrugs off the shock"
+            else:
+                ship.helm_out = True
+                note = f"the helmsman falls into a coma ({effect.coma_days} days); the helm is dead"
+        case fx.SpeedLoss():
+            ship.effects.append(
+                TimedEffect(
+                    "sr_loss",
+                    effect.sr,
+                    _until(battle, effect.rounds, effect.round_seconds),
+                    effect.recovery,
+                )
+            )
+            note = f"SR -{effect.sr}" + (f" for {effect.seconds} s" if effect.seconds else "")
+        case fx.ManeuverLoss():
+            ship.effects.append(
+                TimedEffect(
+                    "mc_loss",
+                    effect.classes,
+                    _until(battle, effect.rounds, effect.round_seconds),
+                    effect.repair,
+                )
+            )
+            note = "steering damaged" + (f" for {effect.seconds} s" if effect.seconds else "")
+        case fx.HelmMalfunction():
+            ship.effects.append(
+                TimedEffect(
+                    "helm_malfunction", 1, _until(battle, effect.rounds, effect.round_seconds)
+                )
+            )
+            note = f"helm malfunctions for {effect.seconds} s"
+        case fx.HullHoled():
+            ship.holed = True
+            note = "hull holed"
+        case fx.Shaken():
+            ship.shaken_round = battle.round
+            note = "the ship is shaken; hands thrown off their feet"
+        case fx.DeckCrew() | fx.InteriorCrew():
+            lost = crew_hit(battle, ship, effect)
+            note = f"{lost} crew down"
+        case fx.WeaponDamaged():
+            note = _weapon_hit(battle, ship, effect)
+        case fx.HullLoss(n=n):
+            note = f"loses {n} hull points"
+            battle.record(ship.name, "effect", source or None, (), (), (("result", note),))
+            damage_ship(battle, ship, n, n // 2, source)
+            return
+    battle.record(ship.name, "effect", source or None, (), (), (("result", note),))
+
+
+def _weapon_hit(battle: Any, ship: Ship, effect: fx.WeaponDamaged) -> str:
+    working = [t for t in ship.teams if not t.disabled]
+    if not working:
+        return "no weapon left to hit"
+    team = working[int(battle.crit_rng.random() * len(working))]
+    team.stop()
+    what = "destroyed" if effect.may_be_destroyed else "damaged"
+    if effect.crew_hit is not None:
+        crew_hit(battle, ship, effect.crew_hit)
+    return f"{team.label} {what}"
+
+
+def crew_hit(battle: Any, ship: Ship, effect: fx.DeckCrew | fx.InteriorCrew) -> int:
+    """Casualties of a deck or interior crew hit among the crews on the ship."""
+    crews = battle.crews_on(ship)
+    heads = sum(c.count for c in crews)
+    if heads == 0:
+        return 0
+    rng = battle.crit_rng
+    victims = 1
+    if effect.kind == "bolt":  # a random crewman dodges at -2 a Fair attack (FADAD)
+        victims = 0 if passes(effect.bystander_save, 0, rng) else 1
+    elif effect.bystander_save is not None:  # d20: two bystanders within 5 ft save or die
+        victims += sum(1 for _ in range(2) if not passes(effect.bystander_save, 0, rng))
+    else:  # FADAD blast: everyone in the 10-ft area (PROPOSED three hands)
+        victims = 3
+    lost = 0
+    for _ in range(victims):
+        pick = int(rng.random() * heads)
+        for crew in crews:
+            if pick < crew.count:
+                if _kills(battle, crew, effect.damage):
+                    lost += battle.casualties(crew, 1)
+                break
+            pick -= crew.count
+        heads = sum(c.count for c in crews if c.fighting)
+        if heads == 0:
+            break
+    battle.refresh_crews()
+    return lost
+
+
+def _kills(battle: Any, crew: Any, damage: int) -> bool:
+    if (
+        battle.options.ship.damage_model == "fadad_levels"
+        and battle.options.ship.crit_table == "fadad_6dF"
+    ):
+        return damage >= 7
+    return bool(2 * damage >= 9 * crew.stats.hd)
+
+
+# --- fire --------------------------------------------------------------------------------
+
+
+def _ignite(battle: Any, ship: Ship, value: int, growth: int, *, crit: bool) -> None:
+    scale = battle.options.fire.fadad_crit_fire_scale if crit else "weapon_damage"
+    ship.fire_list.append(FireState(value, growth, scale=scale))
+
+
+def ignite(battle: Any, ship: Ship, value: int, source: str) -> None:
+    """A wildfire (or burning debris) hit sets the ship on fire at ``value``."""
+    _ignite(battle, ship, value, 1, crit=False)
+    battle.record(
+        ship.name, "effect", source or None, (), (), (("result", f"set ablaze ({value})"),)
+    )
+
+
+def burn_fires(battle: Any, ship: Ship) -> None:
+    """End of the ship round: every fire burns, hands fight it, the air may foul (C-08)."""
+    policy = ship.ship_policies.firefighting
+    free = ship.hands
+    for fire in list(ship.fire_list):
+        if not ship.fighting:
+            return
+        value = fire.value
+        k = (
+            min(free, policy.firefighters(ship, value, free))
+            if battle.options.fire.sj_firefighting
+            else 0
+        )
+        free -= k
+        burnt = burn_round(value, k)
+        battle.record(
+            ship.name,
+            "fire",
+            None,
+            (),
+            (("firefighters", k),),
+            (
+                ("result", "out" if burnt.out else "burns"),
+                ("value", value),
+                ("damage", burnt.damage),
+            ),
+        )
+        if burnt.out:
+            ship.fire_list.remove(fire)
+            continue
+        fire.value = next_fire_value(burnt, fire.growth)
+        fire.rounds += 1
+        before = ship.fire_damage
+        ship.fire_damage += burnt.damage
+        ship.air = air_after_fire(ship.air, before, ship.fire_damage, ship.tons)
+        if battle.options.ship.damage_model == "fadad_levels":
+            number = fire_damage_number(
+                value,
+                roll_4df(battle.fire_rng),
+                ship.spec.mass_scale,
+                scale=fire.scale,  # type: ignore[arg-type]
+                negative_cap=battle.options.ship.fadad_negative_cap,
+            )
+            if number > 0:
+                fadad_hit(battle, ship, number, source="fire")
+        else:
+            hull_hit(battle, ship, burnt.damage, source="fire")
+
+
+# --- breaking up -------------------------------------------------------------------------
+
+
+def break_up(battle: Any, ship: Ship, cause: str) -> None:
+    """0 hull points (or Wrecked): debris fills its hex and the next; all aboard are lost."""
+    if not ship.fighting:
+        return
+    pieces = roll_debris(ship.tons, battle.crit_rng)
+    burning = bool(ship.fire_list)
+    for h in (ship.hex, *neighbours(ship.hex)):
+        battle.debris[h] = battle.debris.get(h, False) or burning
+    battle.record(
+        ship.name,
+        "break_up",
+        None,
+        (("pieces", pieces),),
+        (),
+        (("result", "breaks up"), ("cause", cause), ("pieces", pieces)),
+    )
+    battle.lose_ship(ship, f"{ship.name} broke up")

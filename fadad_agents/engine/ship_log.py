@@ -1,0 +1,154 @@
+"""Narration of ship events: the log of a ship battle reads like a battle report.
+
+Each ship event (``maneuver``, ``gunnery``, ``crit``, ``fire``, ``grapple``, ``board``,
+``strike`` ...) gets a sentence a game master can read aloud::
+
+    Round 3 (0:18) Red Gannet comes about and runs in (RFF), now 2 hexes off.
+    Round 3 (0:18) Red Gannet's Ballista, medium (fore) hits Saltwind: 7 hull points.
+    Round 4 (0:24) Fire aboard Saltwind (3): 3 hands fight it; it is out.
+
+Importing this module registers the narrators with :mod:`fadad_agents.engine.log`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from fadad_agents.engine import log as battle_log
+from fadad_agents.engine.log import LogEvent
+
+__all__ = ["SHIP_NARRATORS"]
+
+_TURNS = {"L": "to port", "R": "to starboard"}
+
+
+def _own(name: str | None) -> str:
+    name = name or ""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def _maneuver(e: LogEvent) -> str:
+    o = dict(e.outcome)
+    plan = str(o["result"])
+    hexes = plan.count("F")
+    turns = "".join(ch for ch in plan if ch != "F")
+    parts = []
+    if turns:
+        parts.append(f"turns {_TURNS[turns[0]]}")
+    if hexes:
+        parts.append(f"makes {hexes} hex{'es' if hexes > 1 else ''}")
+    what = " and ".join(parts) or "holds her course"
+    return f"{e.actor} {what} ({plan}), now at {tuple(o['to'])} facing {o['facing']}."
+
+
+def _gunnery(e: LogEvent) -> str:
+    o, m = dict(e.outcome), dict(e.modifiers)
+    who = f"{_own(e.actor)} {m.get('weapon', 'gun')}"
+    if o.get("aim") == "crew":
+        if o["result"] == "miss":
+            stray = f" (a stray hit: {o['hull']} hull point)" if o.get("hull") else ""
+            return f"{who} sweeps {_own(e.target)} deck and misses{stray}."
+        return f"{who} sweeps {_own(e.target)} deck: {o.get('casualties', 0)} down."
+    if o["result"] == "miss":
+        return f"{who} fires at {e.target} and misses."
+    if "hull" in o:
+        crit = " - a critical!" if o.get("critical") else "."
+        return f"{who} hits {e.target}: {o['hull']} hull point{'s' if o['hull'] != 1 else ''}{crit}"
+    return f"{who} hits {e.target} (by {o['rd']}): damage {o['damage']}."
+
+
+def _simple(template: str) -> Callable[[LogEvent], str]:
+    def render(e: LogEvent) -> str:
+        return template.format(e=e, o=dict(e.outcome), m=dict(e.modifiers), d=dict(e.dice))
+
+    return render
+
+
+def _fire(e: LogEvent) -> str:
+    o, m = dict(e.outcome), dict(e.modifiers)
+    k = m.get("firefighters", 0)
+    hands = f"{k} hand{'s' if k != 1 else ''} fight it" if k else "nobody fights it"
+    if o["result"] == "out":
+        return f"Fire aboard {e.actor} ({o['value']}): {hands}; it is out."
+    return f"Fire aboard {e.actor} ({o['value']}): {hands}; it burns for {o['damage']}."
+
+
+def _morale(e: LogEvent) -> str:
+    o, m = dict(e.outcome), dict(e.modifiers)
+    mods = ", ".join(f"{k.replace('_', ' ')} {v:+d}" for k, v in m.items()) or "no modifiers"
+    why = ", ".join(t.replace("_", " ") for t in o.get("triggers", ()))
+    return (
+        f"{_own(e.actor)} crew checks morale ({why}): 2d10 {dict(e.dice).get('2d10')} against "
+        f"{o['target']} ({mods}): {o['result']}."
+    )
+
+
+def _grapple(e: LogEvent) -> str:
+    o = dict(e.outcome)
+    if o["result"] == "grappled":
+        return f"{e.actor} grapples {e.target}: {o['lines']} lines hold her fast."
+    return f"{e.actor} throws grapnels at {e.target}: {o['lines']} lines, not enough to hold."
+
+
+def _board(e: LogEvent) -> str:
+    o = dict(e.outcome)
+    return f"Boarders away! From {e.actor}, {', '.join(o['who'])} swarm onto {e.target}."
+
+
+def _ram(e: LogEvent) -> str:
+    o = dict(e.outcome)
+    head = "counter-rams" if o.get("counter") else "rams"
+    if o["result"] == "miss":
+        return f"{e.actor} {head} at {e.target} and misses."
+    hull = f": {o['hull']} hull points" if "hull" in o else ""
+    lock = "; the ships are locked together" if o.get("locked") else ""
+    return f"{e.actor} {head} {e.target}{hull}{lock}."
+
+
+def _reload(e: LogEvent) -> str:
+    o, m = dict(e.outcome), dict(e.modifiers)
+    return (
+        f"{_own(e.actor)} {o['weapon']} is loaded at last after {o['rounds']} rounds "
+        f"({m['crew']} of {m['needed']} hands)."
+    )
+
+
+SHIP_NARRATORS: dict[str, Callable[[LogEvent], str]] = {
+    "ship_initiative": _simple("{e.actor} win the initiative and move {o[result]}."),
+    "encounter": _simple("{e.actor} is {o[result]} {e.target}."),
+    "maneuver": _maneuver,
+    "gunnery": _gunnery,
+    "ship_damage": _simple("{e.actor} is hit for damage {o[damage]}: {o[result]}."),
+    "crit": _simple("Critical hit on {e.actor}: {o[result]}."),
+    "effect": _simple("{e.actor}: {o[result]}."),
+    "recover": _simple("{e.actor}: {o[result]}."),
+    "fire": _fire,
+    "break_up": _simple("{e.actor} breaks up ({o[cause]}): {o[pieces]} large pieces drift."),
+    "debris": _simple("{e.actor} runs through debris: {o[result]} ({o[damage]})."),
+    "ram": _ram,
+    "shear": _simple("{e.actor} makes a shearing pass at {e.target}: {o[result]}."),
+    "crash": _simple("{e.actor} and {e.target}: {o[result]}."),
+    "grapple": _grapple,
+    "cut_lines": _simple("{e.actor} cuts {o[cut]} lines to {e.target}: {o[result]}."),
+    "release": _simple("{e.actor} and {e.target} part: {o[result]}."),
+    "board": _board,
+    "retreat": _simple("{e.actor} fall back to {e.target} ({o[reason]})."),
+    "ship_morale": _morale,
+    "taken": _simple("{e.actor} is {o[result]}."),
+    "strike": _simple("{e.actor} {o[result]} ({o[reason]})."),
+    "mutual_strike": _simple("Every ship strikes at once: {o[result]}."),
+    "escape": _simple(
+        "{e.actor} clears the capture distance and {o[result]} at spelljamming speed."
+    ),
+    "pursuit": _simple("{e.actor} follows {e.target}: {o[result]}."),
+    "reload": _reload,
+    "repair": _simple("{e.actor} will need {o[gold]} gp and {o[days]} days of repairs."),
+}
+"""Narrators of the ship events, by action."""
+
+_register = getattr(battle_log, "register_narrator", None)
+for _action, _render in SHIP_NARRATORS.items():
+    if _register is not None:
+        _register(_action, _render)
+    else:  # an engine.log without the public hook
+        battle_log._NARRATORS[_action] = _render

@@ -1,0 +1,468 @@
+"""Built-in ship policies: plain slotted classes, registered by name (issue 5).
+
+Each ship decision has a sensible default and at least one alternative:
+
+=============  ==========================  =============================================
+decision       default                     alternatives
+=============  ==========================  =============================================
+maneuver       ``close_and_board``         ``stand_off``, ``line_ahead``,
+                                           ``close_and_ram``, ``shear``, ``flee``,
+                                           ``hold``
+targeting      ``nearest_ship``            ``focus_fire``, ``sweep_decks`` (aim at crew)
+reload         ``guns_first``              ``sail_first``
+firefighting   ``all_hands``               ``half_hands``, ``none``
+boarding       ``board_when_grappled``     ``repel_boarders`` (never board, cut lines)
+colours        ``sj_morale``               ``strike_colours``, ``fight_to_the_end``
+evasion        ``run_when_clear``          ``stay``
+pursuit        ``pursue``                  ``let_go``
+=============  ==========================  =============================================
+
+Gunnery policies double as personal targeting policies (a side's ``targeting:
+nearest_ship`` also reaches its crews, who then keep to the foe they fight), and
+``strike_colours`` as a personal retreat policy (a crew never strikes on its own; the
+ship does). Scores are pure functions of positions and hull, ties broken by name, so a
+choice never depends on iteration order or dice.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, Literal
+
+from fadad_agents.hexmap import Hex, distance, sector
+from fadad_agents.policies.defaults import HoldGround, StickyTargeting
+from fadad_agents.policies.protocols import BattleView, CombatantView, MoraleChoice
+from fadad_agents.policies.registry import REGISTRY
+from fadad_agents.policies.ship_protocols import Aim, FleetView, MoveOption, ShipView
+from fadad_agents.policies.ship_registry import SHIP_REGISTRY
+
+__all__ = [
+    "AllHands",
+    "BoardWhenGrappled",
+    "CloseIn",
+    "Flee",
+    "FocusFire",
+    "GunsFirst",
+    "HalfHands",
+    "Hold",
+    "LetGo",
+    "NearestShip",
+    "NeverStrike",
+    "NoFirefighting",
+    "Pursue",
+    "RepelBoarders",
+    "RunWhenClear",
+    "SailFirst",
+    "SjMorale",
+    "StandOff",
+    "Stay",
+    "StrikeColours",
+    "StrikeColoursRetreat",
+    "SweepDecks",
+]
+
+type Order = Literal["first", "last"]
+
+
+def _hex(pos: tuple[int, int] | None) -> Hex:
+    return Hex(*pos) if pos is not None else Hex(0, 0)
+
+
+def nearest_enemy(ship: ShipView, battle: FleetView) -> ShipView | None:
+    """The closest enemy ship (ties: the lower name)."""
+    here = _hex(ship.position)
+    foes = battle.enemy_ships(ship.side)
+    if not foes:
+        return None
+    return min(foes, key=lambda s: (distance(here, _hex(s.position)), s.name))
+
+
+def _order(value: str) -> Order:
+    if value not in ("first", "last"):
+        raise ValueError(f"order must be 'first' or 'last', got {value!r}")
+    return "first" if value == "first" else "last"
+
+
+# --- maneuver --------------------------------------------------------------------------
+
+
+class _Maneuver:
+    __slots__ = ("intent", "order")
+
+    def __init__(self, intent: str, order: str) -> None:
+        self.intent = intent
+        self.order = _order(order)
+
+    def move_order(self, ship: ShipView, battle: FleetView) -> Order:
+        return self.order
+
+    def score(self, ship: ShipView, foe: ShipView, option: MoveOption) -> tuple[int, ...]:
+        raise NotImplementedError
+
+    def choose_move(
+        self, ship: ShipView, battle: FleetView, options: Sequence[MoveOption]
+    ) -> MoveOption:
+        foe = nearest_enemy(ship, battle)
+        if foe is None:
+            return options[0]
+        return min(options, key=lambda o: (*self.score(ship, foe, o), len(o.plan), o.plan))
+
+
+class CloseIn(_Maneuver):
+    """Close with the nearest enemy and end in its hex (to board, ram or shear it)."""
+
+    __slots__ = ()
+
+    def __init__(self, intent: str = "board", order: str = "last") -> None:
+        super().__init__(intent, order)
+
+    def score(self, ship: ShipView, foe: ShipView, option: MoveOption) -> tuple[int, ...]:
+        there = _hex(foe.position)
+        end = Hex(*option.end)
+        d = distance(end, there)
+        ahead = (
+            0
+            if d == 0
+            else min(sector(end, option.facing, there), 6 - sector(end, option.facing, there))
+        )
+        return (d, ahead)
+
+
+def close_and_board(order: str = "last") -> CloseIn:
+    """Close with the nearest enemy ship, grapple and board it."""
+    return CloseIn("board", order)
+
+
+def close_and_ram(order: str = "last") -> CloseIn:
+    """Close with the nearest enemy ship and ram it (the side with initiative only)."""
+    return CloseIn("ram", order)
+
+
+def shear(order: str = "last") -> CloseIn:
+    """Close with the nearest enemy ship and shear its rigging."""
+    return CloseIn("shear", order)
+
+
+class StandOff(_Maneuver):
+    """Keep the nearest enemy at ``range`` hexes, broadside on, and shoot."""
+
+    __slots__ = ("range",)
+
+    def __init__(self, range: int = 3, order: str = "last") -> None:
+        if range < 0:
+            raise ValueError("range must be >= 0 hexes")
+        super().__init__("shoot", order)
+        self.range = range
+
+    def score(self, ship: ShipView, foe: ShipView, option: MoveOption) -> tuple[int, ...]:
+        there = _hex(foe.position)
+        end = Hex(*option.end)
+        d = distance(end, there)
+        broadside = 0 if d == 0 or sector(end, option.facing, there) in (1, 2, 4, 5) else 1
+        return (abs(d - self.range), broadside)
+
+
+def line_ahead(range: int = 2, order: str = "last") -> StandOff:
+    """Hold the line at ``range`` hexes from the nearest enemy, broadside on."""
+    return StandOff(range, order)
+
+
+class Flee(_Maneuver):
+    """Open the range from the nearest enemy as fast as possible."""
+
+    __slots__ = ()
+
+    def __init__(self, order: str = "first") -> None:
+        super().__init__("flee", order)
+
+    def score(self, ship: ShipView, foe: ShipView, option: MoveOption) -> tuple[int, ...]:
+        return (-distance(Hex(*option.end), _hex(foe.position)),)
+
+
+class Hold(_Maneuver):
+    """Stay where the ship is (a ship at anchor or lashed alongside)."""
+
+    __slots__ = ()
+
+    def __init__(self, order: str = "last") -> None:
+        super().__init__("hold", order)
+
+    def score(self, ship: ShipView, foe: ShipView, option: MoveOption) -> tuple[int, ...]:
+        return (len(option.plan),)
+
+
+# --- gunnery ---------------------------------------------------------------------------
+
+
+class _Gunnery:
+    """Ship gunnery that also serves as the crews' personal targeting (sticky)."""
+
+    __slots__ = ()
+    aim: Aim = "hull"
+    _personal = StickyTargeting()
+
+    def key(self, ship: ShipView, battle: FleetView, foe: ShipView) -> tuple[Any, ...]:
+        return (battle.range_between(ship, foe), foe.hull_fraction, foe.name)
+
+    def choose_ship_target(
+        self, ship: ShipView, battle: FleetView, candidates: Sequence[ShipView]
+    ) -> tuple[ShipView, Aim] | None:
+        if not candidates:
+            return None
+        return min(candidates, key=lambda f: self.key(ship, battle, f)), self.aim
+
+    def choose_target(
+        self, actor: CombatantView, battle: BattleView, rng: random.Random
+    ) -> CombatantView | None:
+        return self._personal.choose_target(actor, battle, rng)
+
+
+class NearestShip(_Gunnery):
+    """Shoot the nearest enemy ship in the weapon's arc and range (its hull)."""
+
+    __slots__ = ()
+
+
+class FocusFire(_Gunnery):
+    """Shoot the most damaged enemy ship in arc and range, to finish it off."""
+
+    __slots__ = ()
+
+    def key(self, ship: ShipView, battle: FleetView, foe: ShipView) -> tuple[Any, ...]:
+        return (foe.hull_fraction, battle.range_between(ship, foe), foe.name)
+
+
+class SweepDecks(_Gunnery):
+    """Shoot at the nearest enemy ship's crew instead of its hull (hit points, SJ 4)."""
+
+    __slots__ = ()
+    aim: Aim = "crew"
+
+
+# --- reload and crew assignment --------------------------------------------------------
+
+
+class GunsFirst:
+    """Every weapon gets its full crew in mount order; whoever is left sails the ship."""
+
+    __slots__ = ()
+
+    def assign(self, hands: int, min_crew: int, needs: Sequence[int]) -> list[int]:
+        out: list[int] = []
+        for need in needs:
+            n = min(need, hands)
+            out.append(n)
+            hands -= n
+        return out
+
+
+class SailFirst:
+    """The listed minimum crew sails the ship first; the rest man the guns in order."""
+
+    __slots__ = ()
+
+    def assign(self, hands: int, min_crew: int, needs: Sequence[int]) -> list[int]:
+        return GunsFirst().assign(max(0, hands - min_crew), 0, needs)
+
+
+# --- firefighting ----------------------------------------------------------------------
+
+
+class AllHands:
+    """Send one hand per point of the fire (enough to put it out) while hands last."""
+
+    __slots__ = ()
+
+    def firefighters(self, ship: ShipView, value: int, hands: int) -> int:
+        return max(0, min(value, hands))
+
+
+class HalfHands:
+    """Send at most half the hands against a fire; the rest keep sailing and shooting."""
+
+    __slots__ = ()
+
+    def firefighters(self, ship: ShipView, value: int, hands: int) -> int:
+        return max(0, min(value, hands // 2))
+
+
+class NoFirefighting:
+    """Let it burn."""
+
+    __slots__ = ()
+
+    def firefighters(self, ship: ShipView, value: int, hands: int) -> int:
+        return 0
+
+
+# --- boarding --------------------------------------------------------------------------
+
+
+class BoardWhenGrappled:
+    """Swarm across the round after grappling, once the own deck is clear of boarders."""
+
+    __slots__ = ()
+
+    def board(self, ship: ShipView, enemy: ShipView, battle: FleetView) -> bool:
+        return ship.grappled_with(enemy) and ship.boarders_on_deck() == 0
+
+    def cut_lines(self, ship: ShipView, enemy: ShipView, battle: FleetView) -> bool:
+        return False
+
+
+class RepelBoarders:
+    """Never board; cut the enemy's grappling lines whenever possible."""
+
+    __slots__ = ()
+
+    def board(self, ship: ShipView, enemy: ShipView, battle: FleetView) -> bool:
+        return False
+
+    def cut_lines(self, ship: ShipView, enemy: ShipView, battle: FleetView) -> bool:
+        return True
+
+
+# --- colours ---------------------------------------------------------------------------
+
+
+class SjMorale:
+    """Check morale on the section 18 triggers; strike the colours when a check fails."""
+
+    __slots__ = ()
+    checks_morale = True
+
+    def strike_now(self, ship: ShipView, battle: FleetView) -> bool:
+        return False
+
+
+class StrikeColours:
+    """As ``sj_morale``, and strike by choice once the hull is down to ``hull_fraction``."""
+
+    __slots__ = ("hull_fraction",)
+    checks_morale = True
+
+    def __init__(self, hull_fraction: float = 0.25) -> None:
+        if not 0.0 <= hull_fraction < 1.0:
+            raise ValueError("hull_fraction must be in [0, 1)")
+        self.hull_fraction = hull_fraction
+
+    def strike_now(self, ship: ShipView, battle: FleetView) -> bool:
+        return ship.hull_fraction <= self.hull_fraction
+
+
+class NeverStrike:
+    """Fight to the end: no morale checks, never strike (neogi, undead crews)."""
+
+    __slots__ = ()
+    checks_morale = False
+
+    def strike_now(self, ship: ShipView, battle: FleetView) -> bool:
+        return False
+
+
+class StrikeColoursRetreat(HoldGround):
+    """A crew never leaves by choice: its ship strikes the colours (ship ``colours``)."""
+
+    __slots__ = ()
+
+    def __init__(self, hull_fraction: float = 0.25) -> None:
+        if not 0.0 <= hull_fraction < 1.0:
+            raise ValueError("hull_fraction must be in [0, 1)")
+
+    def decide(self, actor: CombatantView, battle: BattleView) -> MoraleChoice:
+        return MoraleChoice.HOLD
+
+
+# --- evasion and pursuit ---------------------------------------------------------------
+
+
+class RunWhenClear:
+    """A fleeing ship leaves as soon as nothing is within the capture distance (SJ 15)."""
+
+    __slots__ = ()
+
+    def escape(self, ship: ShipView, battle: FleetView) -> bool:
+        return True
+
+
+class Stay:
+    """Never leave the battle map."""
+
+    __slots__ = ()
+
+    def escape(self, ship: ShipView, battle: FleetView) -> bool:
+        return False
+
+
+class Pursue:
+    """Follow an escaping quarry; the navigator's Intelligence and Navigation (SJ 16)."""
+
+    __slots__ = ("_int", "_nav")
+
+    def __init__(self, intelligence: int = 12, navigation: bool = True) -> None:
+        if not 1 <= intelligence <= 25:
+            raise ValueError("intelligence must be 1..25")
+        self._int, self._nav = intelligence, navigation
+
+    @property
+    def intelligence(self) -> int:
+        return self._int
+
+    @property
+    def navigation(self) -> bool:
+        return self._nav
+
+    def pursue(self, ship: ShipView, quarry: ShipView, battle: FleetView) -> bool:
+        return True
+
+
+class LetGo(Pursue):
+    """Let an escaping quarry go."""
+
+    __slots__ = ()
+
+    def pursue(self, ship: ShipView, quarry: ShipView, battle: FleetView) -> bool:
+        return False
+
+
+_SHIP_BUILTINS: tuple[tuple[str, str, Any], ...] = (
+    ("maneuver", "close_and_board", close_and_board),
+    ("maneuver", "close_and_ram", close_and_ram),
+    ("maneuver", "shear", shear),
+    ("maneuver", "stand_off", StandOff),
+    ("maneuver", "line_ahead", line_ahead),
+    ("maneuver", "flee", Flee),
+    ("maneuver", "hold", Hold),
+    ("targeting", "nearest_ship", NearestShip),
+    ("targeting", "focus_fire", FocusFire),
+    ("targeting", "sweep_decks", SweepDecks),
+    ("reload", "guns_first", GunsFirst),
+    ("reload", "sail_first", SailFirst),
+    ("firefighting", "all_hands", AllHands),
+    ("firefighting", "half_hands", HalfHands),
+    ("firefighting", "none", NoFirefighting),
+    ("boarding", "board_when_grappled", BoardWhenGrappled),
+    ("boarding", "repel_boarders", RepelBoarders),
+    ("colours", "sj_morale", SjMorale),
+    ("colours", "strike_colours", StrikeColours),
+    ("colours", "fight_to_the_end", NeverStrike),
+    ("evasion", "run_when_clear", RunWhenClear),
+    ("evasion", "stay", Stay),
+    ("pursuit", "pursue", Pursue),
+    ("pursuit", "let_go", LetGo),
+)
+for _kind, _name, _factory in _SHIP_BUILTINS:
+    SHIP_REGISTRY.register(_kind, _name, _factory)
+
+_PERSONAL: tuple[tuple[str, str, Any], ...] = (
+    ("targeting", "nearest_ship", NearestShip),
+    ("targeting", "focus_fire", FocusFire),
+    ("targeting", "sweep_decks", SweepDecks),
+    ("retreat", "strike_colours", StrikeColoursRetreat),
+)
+for _kind, _name, _factory in _PERSONAL:
+    try:
+        REGISTRY.register(_kind, _name, _factory, replace=True, stateless=True)
+    except TypeError:  # a registry without shared stateless instances
+        REGISTRY.register(_kind, _name, _factory, replace=True)
