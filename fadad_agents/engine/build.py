@@ -293,6 +293,10 @@ def build_battle(scenario: Scenario, seed: int | None = None, *, collect: bool =
 
     if is_fae(scenario):  # Fae Domains forces: 10-s turns beside any FADAD rounds (issue 7)
         return build_fae_battle(scenario, seed, collect=collect)
+    from fadad_agents.engine.ship_build import build_ship_battle, has_ships
+
+    if has_ships(scenario):  # ship rounds, gunnery, close action, deck fights (issue 5)
+        return build_ship_battle(scenario, seed, collect=collect)
     _check_ships(scenario)
     stop = scenario.stop
     battle = Battle(
