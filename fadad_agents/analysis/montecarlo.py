@@ -148,6 +148,16 @@ class _Plan:
                 if begin < stop:
                     yield Batch(variant.index, begin, stop, seed, variant.text)
 
+    @property
+    def done(self) -> int:
+        """Replicates held."""
+        return sum(len(f) for f in self.frames.values())
+
+    @property
+    def total(self) -> int:
+        """Replicates the sweep will hold (shrinks when a variant stops early)."""
+        return sum(self.stop_at.values())
+
     def prefix(self, variant: int, upto: int) -> pd.DataFrame:
         parts = [f for (v, s, _), f in sorted(self.frames.items()) if v == variant and s < upto]
         return pd.concat(parts, ignore_index=True)
@@ -235,9 +245,8 @@ def sweep(
         SweepError, GridError, BackendError, StoreError, ScenarioError, PolicyError,
         UnsupportedForce: all ``ValueError``\\ s with a one-line message.
     """
-    size = default_batch_size(runs) if batch_size is None and isinstance(runs, int) else batch_size
-    _check_args(runs, seed, 1 if size is None else size, target_width)
-    size = size or 1
+    _check_args(runs, seed, 1 if batch_size is None else batch_size, target_width)
+    size = default_batch_size(runs) if batch_size is None else batch_size
     base = load(scenario)
     variants = expand_grid(base, grid)
     sides = tuple(s.name for s in base.sides)
@@ -254,29 +263,18 @@ def sweep(
         _resume(store, plan)
     for variant in variants:
         _drop(plan, store, plan.advance(variant.index, target_width))
-    total = sum(plan.stop_at.values())
-    done = sum(len(f) for f in plan.frames.values())
-    bar = _progress_bar(total, done, progress)
+    bar = _progress_bar(plan.total, plan.done, progress)
     try:
         work = execute(plan.batches(variants, seed), backend, workers, scheduler)
         for batch, rows in work:
             if batch.start >= plan.stop_at[batch.variant]:
                 continue  # finished after its variant stopped: not part of the sweep
-            key = (batch.variant, batch.start, batch.stop)
             table = _table(rows, meta[batch.variant], schema)
             if store is not None:
-                store.write_part(*key, table)
-            frame = plan.frames[key] = table.to_pandas()
-            done += len(frame)
-            dropped = plan.advance(batch.variant, target_width)
-            done -= _drop(plan, store, dropped)
-            total = sum(plan.stop_at.values())
-            if bar is not None:
-                bar.total = total
-                bar.n = done
-                bar.refresh()
-            if on_progress is not None:
-                on_progress(done, total)
+                store.write_part(batch.variant, batch.start, batch.stop, table)
+            plan.frames[batch.variant, batch.start, batch.stop] = table.to_pandas()
+            _drop(plan, store, plan.advance(batch.variant, target_width))
+            _report(plan, bar, on_progress)
     finally:
         if bar is not None:
             bar.close()
@@ -312,14 +310,21 @@ def _resume(store: ResultStore, plan: _Plan) -> None:
         plan.frames[part] = store.read_part(*part)
 
 
-def _drop(plan: _Plan, store: ResultStore | None, parts: list[tuple[int, int, int]]) -> int:
-    """Forget parts past an adaptive stop (and delete their files); rows dropped."""
-    dropped = 0
+def _drop(plan: _Plan, store: ResultStore | None, parts: list[tuple[int, int, int]]) -> None:
+    """Forget parts past an adaptive stop (and delete their files)."""
     for part in parts:
-        dropped += len(plan.frames.pop(part))
+        del plan.frames[part]
     if store is not None:
         store.drop_parts(parts)
-    return dropped
+
+
+def _report(plan: _Plan, bar: Any, on_progress: Progress | None) -> None:
+    done, total = plan.done, plan.total
+    if bar is not None:
+        bar.total, bar.n = total, done
+        bar.refresh()
+    if on_progress is not None:
+        on_progress(done, total)
 
 
 def _collect(plan: _Plan, columns: Sequence[str]) -> pd.DataFrame:
