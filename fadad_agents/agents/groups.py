@@ -20,6 +20,7 @@ from dataclasses import replace
 from typing import Any
 
 import mesa
+import numpy as np
 
 from fadad_agents.agents.base import Arena, Band, Combatant
 from fadad_agents.agents.character import strike
@@ -28,10 +29,13 @@ from fadad_agents.rules import mass
 from fadad_agents.rules.ladder import FAIR
 from fadad_agents.rules.wounds import WoundTrack
 
-__all__ = ["MAX_ON_ONE", "Crew", "Group", "Unit"]
+__all__ = ["BULK_DICE", "MAX_ON_ONE", "Crew", "Group", "Unit"]
 
 MAX_ON_ONE = 3
 """Most members of a group that attack one individual in a round (PROPOSED)."""
+
+BULK_DICE = 64
+"""From this many d20s a volley is one numpy binomial draw (same law as rolling each)."""
 
 
 class Group(Combatant):
@@ -181,12 +185,28 @@ class Crew(Group):
 
     kind = "crew"
 
-    __slots__ = ("morale", "stats")
+    __slots__ = ("_np_rng", "morale", "stats")
 
     def __init__(self, model: mesa.Model, *, stats: mass.CrewGroup, morale: int, **kw: Any):
         super().__init__(model, **kw)
         self.stats = stats
         self.morale = morale
+        self._np_rng: np.random.Generator | None = None
+
+    def _hits(self, dice: int, them: mass.CrewGroup, natural: bool) -> int:
+        """Hits of ``dice`` d20s: one by one for small pools, one binomial draw in bulk.
+
+        The bulk generator is seeded from this crew's own stream on first use, so the
+        volley stays reproducible and independent of other agents.
+        """
+        if dice < BULK_DICE:
+            return mass.rapid_volley(
+                dice, self.stats.attack_bonus, them.ac, them.count, self.rng, natural
+            )
+        if self._np_rng is None:
+            self._np_rng = np.random.default_rng(self.rng.getrandbits(128))
+        p_hit = float(mass.rapid_hit_probability(self.stats.attack_bonus, them.ac, natural))
+        return int(mass.rapid_volley_batch(self._np_rng, [dice], [p_hit], [them.count])[0])
 
     def crew_view(self) -> mass.CrewGroup:
         """The crew's average crewman with its current head count."""
@@ -203,9 +223,7 @@ class Crew(Group):
             self.stats.incapacitating,
             opts.rapid_rounding,
         )
-        hits = mass.rapid_volley(
-            dice, self.stats.attack_bonus, them.ac, them.count, self.rng, opts.rapid_natural_rolls
-        )
+        hits = self._hits(dice, them, opts.rapid_natural_rolls)
         lost = arena.casualties(target, hits) if hits else 0
         arena.record(
             self.name,
@@ -268,7 +286,7 @@ class Unit(Group):
         row = (
             res.row.damage_type
             if res.row is not None
-            else ("miss" if res.damage is None else "none")
+            else ("miss" if res.damage is None else "no effect")
         )
         arena.record(
             self.name,
@@ -302,3 +320,93 @@ class Unit(Group):
     def morale_holds(self, reason: str) -> bool:
         """Morale trait + 4dF against Fair for a policy-called check (A-70, PROPOSED level)."""
         return mass.morale_check(self.state.morale, FAIR, self.morale_rng)
+
+    @staticmethod
+    def strike_together(units: list[Unit], arena: Arena) -> None:
+        """A band of units strikes at once: every unit-on-group attack in one numpy call.
+
+        The band acts simultaneously (group initiative): the rolls are drawn together by
+        :func:`fadad_agents.rules.mass.resolve_unit_attacks_batch` against the targets as
+        they stood when the band acted, then casualties, wounds and morale are applied in
+        the order of action (losses never exceed what is left). Attacks on individuals
+        go one by one as usual.
+        """
+        pairs: list[tuple[Unit, Group]] = []
+        for unit in units:
+            if not unit.fighting:
+                continue
+            target = unit.target
+            if target is None or not target.fighting:
+                pol = unit.policies.targeting
+                target = pol.choose_target(unit, arena, unit.targeting_rng)  # type: ignore[assignment]
+                unit.target = target
+            if isinstance(target, Group):
+                pairs.append((unit, target))
+            elif target is not None:
+                unit.act(arena)
+        if not pairs:
+            return
+        band = units[0].band
+        gen = band.memory.get("np_rng")
+        if gen is None:
+            gen = band.memory["np_rng"] = np.random.default_rng(units[0].rng.getrandbits(128))
+        views = [(u.state, t.unit_state(), t.penalty) for u, t in pairs]
+        batch = mass.resolve_unit_attacks_batch(
+            gen,
+            [a.attack + a.wounds.skill_penalty for a, _, _ in views],
+            [d.defence + pen for _, d, pen in views],
+            [a.strength for a, _, _ in views],
+            [d.strength for _, d, _ in views],
+            [a.odm - d.ddm for a, d, _ in views],
+            [d.morale for _, d, _ in views],
+            arena.options.mass,
+        )
+        for k, (unit, target) in enumerate(pairs):
+            if target.fighting:
+                unit.apply_hit(
+                    target, arena, int(batch.rd[k]), int(batch.damage[k]),
+                    int(batch.casualties[k]),
+                    None if not batch.morale_checked[k] else bool(batch.morale_passed[k]),
+                )  # fmt: skip
+
+    def apply_hit(
+        self, target: Group, arena: Arena, rd: int, damage: int, casualties: int,
+        morale: bool | None,
+    ) -> None:  # fmt: skip
+        """Apply one batched unit attack to ``target``: losses, wounds, log, morale."""
+        hit = damage != mass.NO_HIT
+        if hit and isinstance(target, Unit):
+            target.state = replace(
+                target.state, wounds=mass.record_unit_damage(target.state.wounds, damage)
+            )
+        lost = arena.casualties(target, casualties) if casualties else 0
+        row = mass.unit_damage_row(damage) if hit else None
+        kind = row.damage_type if row is not None else ("no effect" if hit else "miss")
+        arena.record(
+            self.name,
+            "volley",
+            target.name,
+            (),
+            (("penalty", self.penalty),),
+            (
+                ("result", kind),
+                ("rd", rd),
+                ("damage", damage if hit else None),
+                ("hits", int(lost > 0)),
+                ("casualties", lost),
+                ("left", target.headcount),
+                ("morale", morale),
+            ),
+        )
+        if isinstance(target, Unit) and target.fighting and target.state.wounds.out_of_action:
+            arena.take_out(target, "unit out of action")
+        if morale is False and target.fighting:
+            arena.record(
+                target.name,
+                "morale",
+                None,
+                (),
+                (),
+                (("result", "breaks"), ("check", f"{kind} damage")),
+            )
+            target.break_(arena, f"{kind} damage")

@@ -26,6 +26,7 @@ import simpy
 from simpy.events import Event, Initialize
 
 from fadad_agents.agents.base import Band, Combatant, SideRoster, Status
+from fadad_agents.agents.groups import Unit
 from fadad_agents.engine.log import BattleLog, LogEvent
 from fadad_agents.engine.streams import Streams
 from fadad_agents.policies import MoraleChoice
@@ -186,9 +187,21 @@ class Battle(mesa.Model):  # type: ignore[misc]
         """Put an agent (already created with this battle as model) on its side."""
         if self._started:
             raise BattleStateError("agents can only join before the first round")
+        if isinstance(member, Unit) and len(member.band.members) == 1:
+            member.band = self._unit_band(member.side)
+            member.band.members.append(member)
         self.sides[member.side].add(member)
         self._bands.setdefault(id(member.band), member.band)
         return member
+
+    def _unit_band(self, side: int) -> Band:
+        """All FADAD units of a side act on one initiative and strike together (C-23/A-47:
+        group initiative for NPC groups)."""
+        key = f"{self.sides[side].name} units"
+        for band in self._bands.values():
+            if band.name == key and band.side == side:
+                return band
+        return Band(key, side)
 
     # --- the view policies and agents read --------------------------------------------
 
@@ -325,14 +338,29 @@ class Battle(mesa.Model):  # type: ignore[misc]
         for member in order:
             if member.fighting:
                 member.declare(self)
-        for member in order:
-            if member.fighting:
-                member.act(self)
+        self._act(order)
         for member in order:
             if member.fighting and member.checks_morale:
                 member.end_round(self)
         if self.datacollector is not None:
             self.datacollector.add_table_row(ROUNDS_TABLE, self.round_row())
+
+    def _act(self, order: list[Combatant]) -> None:
+        """Each acts in turn; a band of units strikes together in one bulk call."""
+        i, n = 0, len(order)
+        while i < n:
+            member = order[i]
+            band = member.band
+            if isinstance(member, Unit) and len(band.members) > 1:
+                j = i + 1
+                while j < n and order[j].band is band:
+                    j += 1
+                Unit.strike_together(order[i:j], self)
+                i = j
+                continue
+            if member.fighting:
+                member.act(self)
+            i += 1
 
     def round_row(self) -> dict[str, int]:
         """This round's aggregates: per side strength, wounded (Hurt or worse), routed."""

@@ -9,7 +9,6 @@ from fadad_agents.engine import (
     Battle,
     BattleStateError,
     Ending,
-    UnsupportedForce,
     build_battle,
     load,
     run,
@@ -61,12 +60,6 @@ def test_bulk_scenarios_run_to_the_end(name: str) -> None:
     result = run(SCENARIOS / name)
     assert result.ending in ENDINGS
     assert result.log.of("volley")
-
-
-def test_ship_combat_is_refused_with_a_clear_error() -> None:
-    """Ships in different hexes are not played by the personal-scale engine."""
-    with pytest.raises(UnsupportedForce, match="ship combat"):
-        run(SCENARIOS / "ship-duel.yaml")
 
 
 def test_step_advances_one_six_second_round() -> None:
@@ -163,3 +156,18 @@ def test_an_action_cancelled_before_it_starts_never_runs() -> None:
     battle.env.run(until=7)
     assert done == []
     assert battle.log.of("first_aid")[0].result == "interrupted"
+
+
+def test_units_of_a_side_act_on_one_initiative_and_strike_in_bulk() -> None:
+    """FADAD units of one side form one band: contiguous in the order, batch-resolved."""
+    battle = build_battle(load(SCENARIOS / "field-battle.yaml"), seed=3)
+    order = battle.initiative()
+    units = [m for m in order if m.kind == "unit"]
+    sides = [m.side for m in units]
+    assert sides in (sorted(sides), sorted(sides, reverse=True))
+    battle.run_to_end()
+    for side in battle.sides:
+        assert 0 <= side.strength <= side.initial_strength
+    volleys = battle.log.of("volley")
+    assert volleys
+    assert all(dict(e.outcome)["casualties"] >= 0 for e in volleys)
