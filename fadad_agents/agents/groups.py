@@ -224,7 +224,7 @@ class Crew(Group):
             opts.rapid_rounding,
         )
         hits = self._hits(dice, them, opts.rapid_natural_rolls)
-        lost = arena.casualties(target, hits) if hits else 0
+        lost = min(hits, target.headcount)  # logged first, then applied (log order)
         arena.record(
             self.name,
             "volley",
@@ -235,9 +235,11 @@ class Crew(Group):
                 ("result", f"{hits} hits"),
                 ("hits", hits),
                 ("casualties", lost),
-                ("left", target.headcount),
+                ("left", target.headcount - lost),
             ),
         )
+        if lost:
+            arena.casualties(target, lost)
 
     def morale_holds(self, reason: str) -> bool:
         """2d10 <= morale (A-57, PROPOSED roll)."""
@@ -282,7 +284,7 @@ class Unit(Group):
         )
         if isinstance(target, Unit):
             target.state = replace(res.defender, strength=target.count)
-        lost = arena.casualties(target, res.casualties) if res.casualties else 0
+        lost = min(res.casualties, target.headcount)  # logged first, then applied
         row = (
             res.row.damage_type
             if res.row is not None
@@ -300,10 +302,12 @@ class Unit(Group):
                 ("damage", res.damage),
                 ("hits", int(lost > 0)),
                 ("casualties", lost),
-                ("left", target.headcount),
+                ("left", target.headcount - lost),
                 ("morale", None if res.morale_passed is None else bool(res.morale_passed)),
             ),
         )
+        if lost:
+            arena.casualties(target, lost)
         if isinstance(target, Unit) and target.fighting and target.state.wounds.out_of_action:
             arena.take_out(target, "unit out of action")
         if res.morale_passed is False and target.fighting:
@@ -379,7 +383,7 @@ class Unit(Group):
             target.state = replace(
                 target.state, wounds=mass.record_unit_damage(target.state.wounds, damage)
             )
-        lost = arena.casualties(target, casualties) if casualties else 0
+        lost = min(casualties, target.headcount)  # logged first, then applied
         row = mass.unit_damage_row(damage) if hit else None
         kind = row.damage_type if row is not None else ("no effect" if hit else "miss")
         arena.record(
@@ -394,10 +398,12 @@ class Unit(Group):
                 ("damage", damage if hit else None),
                 ("hits", int(lost > 0)),
                 ("casualties", lost),
-                ("left", target.headcount),
+                ("left", target.headcount - lost),
                 ("morale", morale),
             ),
         )
+        if lost:
+            arena.casualties(target, lost)
         if isinstance(target, Unit) and target.fighting and target.state.wounds.out_of_action:
             arena.take_out(target, "unit out of action")
         if morale is False and target.fighting:

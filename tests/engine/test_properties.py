@@ -58,3 +58,50 @@ def test_battle_invariants(case: tuple[str, int]) -> None:
         if e.action in ("out", "withdraw", "surrender"):
             gone.add(e.actor)
     assert result.log.events[-1].action == "end"
+
+
+GROUP = """
+      - name: {name}
+        kind: {kind}
+        count: {count}
+        skill: {skill}
+"""
+
+
+@st.composite
+def bulk_battles(draw: st.DrawFn) -> tuple[str, int]:
+    def side(prefix: str) -> str:
+        return "".join(
+            GROUP.format(
+                name=f"{prefix}{i}",
+                kind=draw(st.sampled_from(["crew", "unit"])),
+                count=draw(st.integers(1, 60)),
+                skill=draw(st.sampled_from(SKILLS)),
+            )
+            for i in range(draw(st.integers(1, 4)))
+        )
+
+    extra = fighter("Hero", skill=draw(st.sampled_from(SKILLS))) if draw(st.booleans()) else ""
+    text = duel_yaml(side("R") + extra, side("B"), stop="max_rounds: 25")
+    return text, draw(st.integers(0, 2**32))
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(bulk_battles())
+def test_bulk_battle_invariants(case: tuple[str, int]) -> None:
+    """Crews and units: losses never exceed head counts; the routed and wiped-out stay out."""
+    text, seed = case
+    result = run(text, seed=seed)
+    for side in result.sides:
+        assert 0 <= side.casualties <= side.strength
+        assert side.fighting + side.casualties + side.withdrawn + side.surrendered == side.strength
+    times = [e.time for e in result.log]
+    assert times == sorted(times)
+    gone: set[str] = set()
+    for e in result.log:
+        if e.action in ("attack", "volley"):
+            assert e.actor not in gone
+            assert e.target not in gone
+            assert dict(e.outcome).get("left", 0) >= 0
+        if e.action in ("out", "withdraw", "surrender"):
+            gone.add(e.actor)
