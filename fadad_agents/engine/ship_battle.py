@@ -316,19 +316,7 @@ class ShipBattle(Battle):
         env = self.env
         while True:
             self._ship_phase()
-            decks = [s for s in self.ships if len({m.side for m in self.fighters_on(s)}) > 1]
-            steps = self.round_seconds // PERSONAL_SECONDS
-            if decks:
-                for _ in range(steps):
-                    yield _At(env, PERSONAL_SECONDS, Phase.ROUND)
-                    decks = [s for s in decks if deck_round(self, s)]
-                    if self.crews_changed:
-                        self.refresh_crews()
-                rest = self.round_seconds - steps * PERSONAL_SECONDS
-                if rest:
-                    yield _At(env, rest, Phase.ROUND)
-            else:
-                yield _At(env, self.round_seconds, Phase.ROUND)
+            yield from self._deck_fights()
             self._end_of_round()
             finished = self._check_end()
             if finished:
@@ -338,6 +326,25 @@ class ShipBattle(Battle):
             done.succeed()
             if finished:
                 return
+            # Let a step() that waits on ``done`` return before the next round begins.
+            yield _At(env, 0, Phase.ROUND)
+
+    def _deck_fights(self) -> Any:
+        """Six-second personal rounds on every deck where two sides meet."""
+        env = self.env
+        decks = [s for s in self.ships if len({m.side for m in self.fighters_on(s)}) > 1]
+        if not decks:
+            yield _At(env, self.round_seconds, Phase.ROUND)
+            return
+        steps = self.round_seconds // PERSONAL_SECONDS
+        for _ in range(steps):
+            yield _At(env, PERSONAL_SECONDS, Phase.ROUND)
+            decks = [s for s in decks if deck_round(self, s)]
+            if self.crews_changed:
+                self.refresh_crews()
+        rest = self.round_seconds - steps * PERSONAL_SECONDS
+        if rest:
+            yield _At(env, rest, Phase.ROUND)
 
     def _ship_phase(self) -> None:
         self.round += 1
@@ -446,8 +453,18 @@ class ShipBattle(Battle):
         if self.crews_changed:
             self.refresh_crews()
         ship_morale.end_of_round(self)
-        if self.datacollector is not None:
-            self.datacollector.collect(self)
+        self._collect()
+
+    def _collect(self) -> None:
+        """One row of round data, as the personal driver keeps it."""
+        collector = self.datacollector
+        if collector is None:
+            return
+        row_of = getattr(self, "round_row", None)
+        if row_of is not None:
+            collector.add_table_row("rounds", row_of())
+        else:
+            collector.collect(self)
 
     def _finish(self) -> None:
         ship_morale.log_repairs(self)

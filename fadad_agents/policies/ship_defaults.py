@@ -460,6 +460,8 @@ _PERSONAL: tuple[tuple[str, str, Any], ...] = (
     ("targeting", "focus_fire", FocusFire),
     ("targeting", "sweep_decks", SweepDecks),
     ("retreat", "strike_colours", StrikeColoursRetreat),
+    ("retreat", "sj_morale", HoldGround),
+    ("retreat", "fight_to_the_end", HoldGround),
 )
 for _kind, _name, _factory in _PERSONAL:
     try:

@@ -1,0 +1,65 @@
+"""Ship policies: a default and alternatives per decision, chosen by name per ship."""
+
+from __future__ import annotations
+
+import pytest
+
+from fadad_agents.engine import build_battle, load
+from fadad_agents.engine.ship_battle import ShipBattle
+from fadad_agents.policies import PolicyError
+from fadad_agents.policies.ship_defaults import CloseIn, Flee, GunsFirst, SailFirst, StandOff
+from fadad_agents.policies.ship_protocols import SHIP_KINDS
+from fadad_agents.policies.ship_registry import SHIP_REGISTRY, build_ship_policies
+from tests.engine.conftest import SCENARIOS
+
+
+def test_every_ship_decision_has_a_default_and_an_alternative() -> None:
+    """Each kind registers at least two policies; the defaults build."""
+    build_ship_policies([])
+    for kind in SHIP_KINDS:
+        assert len(SHIP_REGISTRY.names(kind)) >= 2, kind
+
+
+def test_scenario_policies_reach_each_ship() -> None:
+    """Side policies and per-ship overrides: the duel's merchant flees, the reaver rams."""
+    battle = build_battle(load(SCENARIOS / "ship-duel.yaml"), 1, collect=False)
+    assert isinstance(battle, ShipBattle)
+    salt, gannet = battle.ships
+    assert isinstance(salt.ship_policies.maneuver, Flee)
+    assert isinstance(gannet.ship_policies.maneuver, CloseIn)
+    assert gannet.ship_policies.maneuver.intent == "ram"
+    assert salt.ship_policies.colours.strike_now.__self__.hull_fraction == 0.25
+
+
+def test_unknown_ship_policy_names_the_field() -> None:
+    """A typo in a ship policy is a PolicyError naming the scenario path."""
+    with pytest.raises(PolicyError, match=r"sides\.0\.policies\.maneuver\.name"):
+        build_ship_policies([("sides.0.policies", {"maneuver": "zigzag"})])
+    with pytest.raises(PolicyError, match=r"range"):
+        build_ship_policies(
+            [("sides.0.policies", {"maneuver": {"name": "stand_off", "params": {"range": -1}}})]
+        )
+
+
+def test_reload_policies_split_hands_differently() -> None:
+    """guns_first crews every weapon first; sail_first keeps the minimum crew sailing."""
+    assert GunsFirst().assign(5, 4, [2, 3, 1]) == [2, 3, 0]
+    assert SailFirst().assign(5, 4, [2, 3, 1]) == [1, 0, 0]
+
+
+def test_stand_off_keeps_its_range() -> None:
+    """stand_off ends its move as near its range from the enemy as it can."""
+    text = (
+        (SCENARIOS / "ship-duel.yaml")
+        .read_text()
+        .replace(
+            "maneuver: {name: close_and_ram}", "maneuver: {name: stand_off, params: {range: 5}}"
+        )
+    )
+    battle = build_battle(load(text), 3, collect=False)
+    assert isinstance(battle, ShipBattle)
+    salt, gannet = battle.ships
+    assert isinstance(gannet.ship_policies.maneuver, StandOff)
+    battle.step()
+    if gannet.fighting and salt.fighting:
+        assert abs(battle.range_between(salt, gannet) - 5) <= 2
