@@ -52,7 +52,7 @@ from fadad_agents.rules.wounds import Wound, record
 if TYPE_CHECKING:
     from fadad_agents.agents.fae_character import FaeArena, FaeCharacter
 
-__all__ = ["attack", "defend"]
+__all__ = ["attack", "defend", "delayed_death"]
 
 
 # --- attacks ----------------------------------------------------------------------------
@@ -285,10 +285,10 @@ def _special(
     elif effect.recover_test is not None:
         t.effects["recover"] = f"{effect.recover_test}_attr"
     if effect.delay_unit is not None:
-        _delayed_death(c, t, arena, effect)
+        delayed_death(c, t, arena, effect)
 
 
-def _delayed_death(c: FaeCharacter, t: FaeCharacter, arena: FaeArena, effect: Any) -> None:
+def delayed_death(c: FaeCharacter, t: FaeCharacter, arena: FaeArena, effect: Any) -> None:
     """Dies in 1d10 turns (at the end of the last) or 1d10 minutes: a timed callback."""
     seconds = resolve_delayed_death(effect, c.rng)
     if effect.delay_unit == "turns":

@@ -68,7 +68,7 @@ FAE_ACTIONS: dict[str, Callable[[LogEvent], str]] = {
     "take_aim": _simple("{e.actor} takes aim ({o[result]})."),
     "ready_weapon": _simple("{e.actor} {o[result]} a weapon."),
     "change_position": _simple("{e.actor} {o[result]}."),
-    "called_shot": _simple("{e.target}: {o[result]} ({o[shot]} {o[detail]})."),
+    "called_shot": _simple("{e.target}: {o[result]} ({o[shot]} shot)."),
     "mortal_wound": _simple("{e.actor} is mortally wounded ({o[result]}; dies at {o[dies_at]} s)."),
     "delayed_death": _simple("{e.actor} dies of the wound."),
     "fly": _simple("{e.actor} flies toward {e.target} (altitude {o[altitude]} yd)."),

@@ -1,0 +1,158 @@
+"""Fae Domains stat blocks: the force kind, ``ruleset: fae``, gear from models/fae, errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from fadad_agents.schema import Character, ScenarioError, default_catalog, load_scenario
+from fadad_agents.schema.fae import FaeCharacter, FaeGear
+from fadad_agents.schema.loader import dump_scenario
+
+FAE_FORCE = """
+      - name: {name}
+        {kind}
+        attributes: {{strength: 63, luck: 37, reaction: 55}}
+        skills: {{Sword: 25, Dodge: 30}}
+        skill_attributes: {{Sword: strength}}
+        wound_points: 40
+        fatigue_points: 50
+        weapons: [fae/longsword]
+        armour: fae/chain-armour
+        shield: fae/round-shield
+{extra}"""
+
+
+def _scenario(kind_a: str = "kind: fae", kind_b: str = "ruleset: fae", top: str = "",
+              extra: str = "") -> str:  # fmt: skip
+    return f"""
+name: fae schema
+{top}
+sides:
+  - name: A
+    forces:{FAE_FORCE.format(name="Brutus", kind=kind_a, extra=extra)}
+  - name: B
+    forces:{FAE_FORCE.format(name="Morwen", kind=kind_b, extra="")}
+"""
+
+
+def test_kind_or_ruleset_makes_a_fae_character() -> None:
+    """``kind: fae`` and ``ruleset: fae`` on a force both give a FaeCharacter."""
+    s = load_scenario(_scenario())
+    assert all(isinstance(f, FaeCharacter) for _, f in s.forces)
+    brutus = s.sides[0].forces[0]
+    assert isinstance(brutus, FaeCharacter)
+    assert brutus.weapons[0].base_damage == 80
+    assert brutus.weapons[0].model == "fae/longsword"
+    assert brutus.armour is not None
+    assert brutus.armour.dr == 12
+    assert brutus.attributes.size == 50  # human average default
+
+
+def test_scenario_ruleset_fae_is_the_default_for_forces() -> None:
+    """``ruleset: fae`` on the scenario makes every force without a kind a Fae one."""
+    s = load_scenario(_scenario(kind_a="", kind_b="", top="ruleset: fae"))
+    assert s.ruleset == "fae"
+    assert all(isinstance(f, FaeCharacter) for _, f in s.forces)
+
+
+def test_without_ruleset_a_force_stays_a_fadad_character() -> None:
+    """A FADAD force beside a Fae one keeps its own kind (mixed scenes)."""
+    fadad = """
+      - name: Morwen
+        skills: {Sword: Good}
+        attack_skill: Sword
+"""
+    text = f"""
+name: mixed
+sides:
+  - name: A
+    forces:{FAE_FORCE.format(name="Brutus", kind="kind: fae", extra="")}
+  - name: B
+    forces:{fadad}
+"""
+    s = load_scenario(text)
+    assert isinstance(s.sides[0].forces[0], FaeCharacter)
+    assert isinstance(s.sides[1].forces[0], Character)
+
+
+def test_ex_fae_03_skill_and_attribute_inputs() -> None:
+    """EX-FAE-03: Brutus's block carries Sword 25%, Strength 63 (the Sword's attribute)
+    and Luck 37, the inputs of his 35% MCS."""
+    brutus = load_scenario(_scenario()).sides[0].forces[0]
+    assert isinstance(brutus, FaeCharacter)
+    assert brutus.skill("Sword") == 25
+    assert brutus.primary("Sword") == 63
+    assert brutus.attributes.luck == 37
+    assert brutus.skill("Unknown") == 0
+
+
+def test_round_trip_through_yaml() -> None:
+    """dump_scenario then load gives an equal scenario."""
+    s = load_scenario(_scenario(top="ruleset: fae"))
+    assert load_scenario(dump_scenario(s)) == s
+
+
+def test_catalogue_holds_fae_weapons_armour_and_shields() -> None:
+    """models/fae/ has weapons, armour and shields, each validating as FaeGear."""
+    cat = default_catalog()
+    names = cat.names("fae")
+    items = {cat.load(n).item for n in names}
+    assert items == {"weapon", "armour", "shield"}
+    for n in names:
+        gear = cat.load(n)
+        assert isinstance(gear, FaeGear)
+        if gear.item == "weapon":
+            assert gear.base_damage > 0
+            assert gear.skill
+
+
+def test_catalogue_files_say_their_numbers_are_original() -> None:
+    """The seed gives no Fae weapon table: every file says its data is ORIGINAL."""
+    cat = default_catalog()
+    for n in cat.names("fae"):
+        assert "ORIGINAL" in cat.source(n).read_text(encoding="utf-8"), n
+
+
+@pytest.mark.parametrize(
+    ("extra", "expected"),
+    [
+        ("        count: 0\n", "count: 0 is too small"),
+        ("        mount: {name: pony}\n", "wound_points: missing"),
+        ("        altitude: -1\n", "altitude: -1 is too small"),
+        ("        player: true\n        count: 2\n", "player characters in one entry"),
+        ("        hit_points: 3\n", "'hit_points' is not a field of FaeCharacter"),
+    ],
+)
+def test_bad_fae_entries_give_one_line_errors(extra: str, expected: str) -> None:
+    """Mistakes in a Fae force are one-line ScenarioErrors naming the field."""
+    with pytest.raises(ScenarioError) as err:
+        load_scenario(_scenario(extra=extra))
+    assert any(expected in p for p in err.value.problems), err.value.problems
+    assert all("\n" not in p for p in err.value.problems)
+
+
+def test_gear_in_the_wrong_slot_is_refused() -> None:
+    """Armour listed as a weapon is refused with the slot named."""
+    text = _scenario().replace("weapons: [fae/longsword]", "weapons: [fae/chain-armour]", 1)
+    with pytest.raises(ScenarioError) as err:
+        load_scenario(text)
+    assert "weapons[0]" in str(err.value)
+    assert "not a weapon" in str(err.value)
+
+
+def test_weapon_needs_skill_and_base_damage() -> None:
+    """An inline Fae weapon without base damage is refused (what to write is suggested)."""
+    text = _scenario().replace(
+        "weapons: [fae/longsword]", "weapons: [{item: weapon, name: Stick, skill: Staff}]", 1
+    )
+    with pytest.raises(ScenarioError) as err:
+        load_scenario(text)
+    assert "base_damage" in str(err.value)
+
+
+def test_unknown_fae_gear_suggests_the_nearest() -> None:
+    """A misspelt catalogue name gets a did-you-mean."""
+    text = _scenario().replace("fae/longsword", "fae/longswrd", 1)
+    with pytest.raises(ScenarioError) as err:
+        load_scenario(text)
+    assert "fae/longsword" in str(err.value)
