@@ -317,9 +317,9 @@ class Unit(Group):
                 None,
                 (),
                 (),
-                (("result", "breaks"), ("check", f"{row} damage")),
+                (("result", "breaks"), ("check", f"{row.replace('_', ' ')} damage")),
             )
-            target.break_(arena, f"{row} damage")
+            target.break_(arena, f"{row.replace('_', ' ')} damage")
 
     def morale_holds(self, reason: str) -> bool:
         """Morale trait + 4dF against Fair for a policy-called check (A-70, PROPOSED level)."""
@@ -413,6 +413,6 @@ class Unit(Group):
                 None,
                 (),
                 (),
-                (("result", "breaks"), ("check", f"{kind} damage")),
+                (("result", "breaks"), ("check", f"{kind.replace('_', ' ')} damage")),
             )
-            target.break_(arena, f"{kind} damage")
+            target.break_(arena, f"{kind.replace('_', ' ')} damage")
