@@ -29,7 +29,7 @@ import pyarrow as pa
 
 from fadad_agents.analysis.backends import execute
 from fadad_agents.analysis.grid import GridError, Variant, expand_grid, label_value
-from fadad_agents.analysis.replicates import Batch
+from fadad_agents.analysis.replicates import Batch, ship_names
 from fadad_agents.analysis.store import (
     Manifest,
     ResultStore,
@@ -116,11 +116,12 @@ def _check_args(runs: int, seed: int, batch_size: int, target_width: float | Non
 def _check_playable(variants: Sequence[Variant], sides: Sequence[str]) -> None:
     """Build (not play) each variant once here, so policy and force errors surface in
     this process with their message rather than from a worker."""
+    ships = ship_names(load_scenario(variants[0].text))
     for variant in variants:
         scenario = load_scenario(variant.text)
-        if [s.name for s in scenario.sides] != list(sides):
+        if [s.name for s in scenario.sides] != list(sides) or ship_names(scenario) != ships:
             raise GridError(
-                f"grid {variant.label}: a grid may not rename or reorder sides "
+                f"grid {variant.label}: a grid may not rename, add or reorder sides or ships "
                 f"(sides: {', '.join(sides)})"
             )
         build_battle(scenario, 0, collect=False)
@@ -253,7 +254,7 @@ def sweep(
     _check_playable(variants, sides)
     paths = list(grid or {})
     kinds = [grid_column_type([dict(v.values)[p] for v in variants]) for p in paths]
-    schema = result_schema(list(zip(paths, kinds, strict=True)), sides)
+    schema = result_schema(list(zip(paths, kinds, strict=True)), sides, ship_names(base))
     meta = {v.index: _meta(base.name, v, kinds) for v in variants}
     labels = tuple(v.label for v in variants)
     manifest = Manifest(base.name, _digest(variants), seed, runs, size, labels, sides, target_width)

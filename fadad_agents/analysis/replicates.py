@@ -18,11 +18,13 @@ from typing import Any
 
 import numpy as np
 
-from fadad_agents.engine import BattleResult, run
+from fadad_agents.engine import Battle, BattleResult, build_battle, result_of
+from fadad_agents.schema.forces import Ship
 from fadad_agents.schema.loader import load_scenario
 from fadad_agents.schema.scenario import Scenario
 
 __all__ = [
+    "SHIP_FIELDS",
     "SIDE_FIELDS",
     "Batch",
     "replicate_seed",
@@ -30,6 +32,8 @@ __all__ = [
     "result_row",
     "run_batch",
     "run_replicate",
+    "ship_names",
+    "ship_row",
 ]
 
 SIDE_FIELDS = (
@@ -42,6 +46,10 @@ SIDE_FIELDS = (
     "surrendered",
 )
 """Per-side columns of a result row, named ``"<side>.<field>"`` (``"Snorri.survivors"``)."""
+
+SHIP_FIELDS = ("hull", "crew_fighting", "struck")
+"""Per-ship columns, named ``"<ship>.<field>"``: share of the hull left (0..1; FADAD: of
+the damage track), own crew heads still fighting, whether she struck her colours."""
 
 _SEED_MASK = (1 << 63) - 1
 
@@ -82,11 +90,33 @@ def result_row(result: BattleResult) -> dict[str, Any]:
     return row
 
 
-def run_replicate(scenario: Scenario, seed: int, index: int) -> dict[str, Any]:
-    """Play replicate ``index`` of a sweep with root ``seed`` on its own (a fresh battle)."""
-    row = {"replicate": index}
-    row.update(result_row(run(scenario, replicate_seed(seed, index), collect=False)))
+def ship_row(battle: Battle) -> dict[str, Any]:
+    """Hull and crew left of every ship of a finished battle (none without ships)."""
+    row: dict[str, Any] = {}
+    for ship in getattr(battle, "ships", ()):
+        row[f"{ship.name}.hull"] = float(ship.hull_fraction)
+        row[f"{ship.name}.crew_fighting"] = int(battle.own_heads(ship))
+        row[f"{ship.name}.struck"] = bool(ship.struck)
     return row
+
+
+def run_replicate(scenario: Scenario, seed: int, index: int) -> dict[str, Any]:
+    """Play replicate ``index`` of a sweep with root ``seed`` on its own (a fresh battle).
+
+    The same steps as :func:`fadad_agents.engine.run` (build, play, collect), keeping the
+    battle to read its ships.
+    """
+    battle = build_battle(scenario, replicate_seed(seed, index), collect=False)
+    battle.run_to_end()
+    row: dict[str, Any] = {"replicate": index}
+    row.update(result_row(result_of(battle)))
+    row.update(ship_row(battle))
+    return row
+
+
+def ship_names(scenario: Scenario) -> list[str]:
+    """Names of the ships in a scenario, in file order (the per-ship columns)."""
+    return [force.name for _, force in scenario.forces if isinstance(force, Ship)]
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,7 +27,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from fadad_agents.analysis.replicates import SIDE_FIELDS
+from fadad_agents.analysis.replicates import SHIP_FIELDS, SIDE_FIELDS
 
 __all__ = [
     "Manifest",
@@ -104,7 +104,12 @@ def grid_column_type(values: Sequence[Any]) -> pa.DataType:
     return pa.string()
 
 
-def result_schema(grid: Sequence[tuple[str, pa.DataType]], sides: Sequence[str]) -> pa.Schema:
+_SHIP_TYPES = {"hull": pa.float64(), "crew_fighting": pa.int64(), "struck": pa.bool_()}
+
+
+def result_schema(
+    grid: Sequence[tuple[str, pa.DataType]], sides: Sequence[str], ships: Sequence[str] = ()
+) -> pa.Schema:
     """The columns of a results table, in order."""
     fields = [
         pa.field("scenario", pa.string()),
@@ -120,6 +125,7 @@ def result_schema(grid: Sequence[tuple[str, pa.DataType]], sides: Sequence[str])
         pa.field("duration_s", pa.int64()),
     ]
     fields += [pa.field(f"{s}.{f}", pa.int64()) for s in sides for f in SIDE_FIELDS]
+    fields += [pa.field(f"{s}.{f}", _SHIP_TYPES[f]) for s in ships for f in SHIP_FIELDS]
     return pa.schema(fields)
 
 

@@ -19,6 +19,7 @@ __all__ = [
     "QUANTILES",
     "loss_quantiles",
     "quantiles",
+    "ships_of",
     "sides_of",
     "summary_table",
     "widest_interval",
@@ -65,6 +66,11 @@ def wilson_interval(successes: int, trials: int, confidence: float = 0.95) -> tu
 def sides_of(frame: pd.DataFrame) -> list[str]:
     """Side names of a results table, in scenario order (from ``<side>.strength``)."""
     return [c.removesuffix(".strength") for c in frame.columns if c.endswith(".strength")]
+
+
+def ships_of(frame: pd.DataFrame) -> list[str]:
+    """Ship names of a results table (from ``<ship>.hull``); empty without ships."""
+    return [c.removesuffix(".hull") for c in frame.columns if c.endswith(".hull")]
 
 
 def _labels(frame: pd.DataFrame) -> list[tuple[int, str, pd.DataFrame]]:
@@ -116,8 +122,13 @@ def quantiles(
 
 
 def loss_quantiles(frame: pd.DataFrame, qs: Sequence[float] = QUANTILES) -> pd.DataFrame:
-    """Quantiles of duration (rounds, seconds) and of each side's casualties."""
-    columns = ["rounds", "duration_s", *(f"{s}.casualties" for s in sides_of(frame))]
+    """Quantiles of duration (rounds, seconds), each side's casualties, each ship's hull."""
+    columns = [
+        "rounds",
+        "duration_s",
+        *(f"{s}.casualties" for s in sides_of(frame)),
+        *(f"{s}.hull" for s in ships_of(frame)),
+    ]
     return quantiles(frame, columns, qs)
 
 

@@ -19,6 +19,7 @@ from fadad_agents.engine import load, run
 
 DUEL = Path(__file__).parents[2] / "scenarios" / "snorri-vs-brynhild.yaml"
 BRAWL = Path(__file__).parents[2] / "scenarios" / "tavern-brawl.yaml"
+SHIP_DUEL = Path(__file__).parents[2] / "scenarios" / "ship-duel.yaml"
 
 
 def test_replicate_seeds_come_from_seed_sequence_spawn() -> None:
@@ -131,3 +132,20 @@ def test_top_level_sweep_is_the_analysis_sweep() -> None:
     import fadad_agents.analysis
 
     assert fadad_agents.sweep is fadad_agents.analysis.sweep
+
+
+def test_ship_duel_rows_have_hull_and_crew() -> None:
+    """With ships, each row adds every ship's hull share, crew still fighting and colours."""
+    frame = sweep(SHIP_DUEL, 4, 2, progress=False).frame
+    for ship in ("Saltwind", "Red Gannet"):
+        assert frame[f"{ship}.hull"].between(0.0, 1.0).all()
+        assert (frame[f"{ship}.crew_fighting"] >= 0).all()
+        assert frame[f"{ship}.struck"].dtype == bool
+    row = run_replicate(load(SHIP_DUEL), 2, 3)
+    result = run(SHIP_DUEL, replicate_seed(2, 3), collect=False)
+    assert (row["winner"], row["ending"], row["rounds"]) == (
+        result.winner,
+        result.ending,
+        result.rounds,
+    )
+    assert frame.iloc[3]["Saltwind.hull"] == row["Saltwind.hull"]

@@ -77,7 +77,7 @@ def test_set_path_by_index_and_by_name() -> None:
         ),
         ({"rules.fadad.initiative": []}, "the list of values is empty"),
         ({"rules.fadad.initiative": "static"}, "give a list of values"),
-        ({"sides[0].name": ["Ragnar"]}, "may not rename or reorder sides"),
+        ({"sides[0].name": ["Ragnar"]}, "may not rename, add or reorder sides or ships"),
     ],
 )
 def test_bad_grids_are_one_line_errors(grid: dict[str, object], message: str) -> None:
