@@ -21,6 +21,7 @@ import hashlib
 import math
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -260,25 +261,17 @@ def sweep(
     manifest = Manifest(base.name, _digest(variants), seed, runs, size, labels, sides, target_width)
     plan = _Plan(runs, size, variants)
     store = None if out is None else ResultStore(out, manifest, schema)
-    if store is not None:
-        _resume(store, plan)
-    for variant in variants:
-        _drop(plan, store, plan.advance(variant.index, target_width))
-    bar = _progress_bar(plan.total, plan.done, progress)
     try:
+        if store is not None:
+            _resume(store, plan)
+        for variant in variants:
+            _drop(plan, store, plan.advance(variant.index, target_width))
         work = execute(plan.batches(variants, seed), backend, workers, scheduler)
-        for batch, rows in work:
-            if batch.start >= plan.stop_at[batch.variant]:
-                continue  # finished after its variant stopped: not part of the sweep
-            table = _table(rows, meta[batch.variant], schema)
-            if store is not None:
-                store.write_part(batch.variant, batch.start, batch.stop, table)
-            plan.frames[batch.variant, batch.start, batch.stop] = table.to_pandas()
-            _drop(plan, store, plan.advance(batch.variant, target_width))
-            _report(plan, bar, on_progress)
+        tables = {v.index: partial(_table, meta=meta[v.index], schema=schema) for v in variants}
+        _play(work, plan, store, tables, target_width, progress, on_progress)
     finally:
-        if bar is not None:
-            bar.close()
+        if store is not None:
+            store.close()
     return SweepResult(
         frame=_collect(plan, schema.names),
         sides=sides,
@@ -290,6 +283,32 @@ def sweep(
     )
 
 
+def _play(
+    work: Iterator[tuple[Batch, list[dict[str, Any]]]],
+    plan: _Plan,
+    store: ResultStore | None,
+    tables: Mapping[int, Callable[[list[dict[str, Any]]], pa.Table]],
+    target_width: float | None,
+    progress: bool,
+    on_progress: Progress | None,
+) -> None:
+    """Keep (and write) each finished batch, check adaptive stopping, show progress."""
+    bar = _progress_bar(plan.total, plan.done, progress)
+    try:
+        for batch, rows in work:
+            if batch.start >= plan.stop_at[batch.variant]:
+                continue  # finished after its variant stopped: not part of the sweep
+            table = tables[batch.variant](rows)
+            if store is not None:
+                store.write_part(batch.variant, batch.start, batch.stop, table)
+            plan.frames[batch.variant, batch.start, batch.stop] = table.to_pandas()
+            _drop(plan, store, plan.advance(batch.variant, target_width))
+            _report(plan, bar, on_progress)
+    finally:
+        if bar is not None:
+            bar.close()
+
+
 def _meta(scenario: str, variant: Variant, kinds: Sequence[Any]) -> dict[str, Any]:
     meta: dict[str, Any] = {"scenario": scenario, "variant": variant.index, "label": variant.label}
     for (path, value), kind in zip(variant.values, kinds, strict=True):
@@ -298,7 +317,7 @@ def _meta(scenario: str, variant: Variant, kinds: Sequence[Any]) -> dict[str, An
 
 
 def _resume(store: ResultStore, plan: _Plan) -> None:
-    """Open the results directory and take its finished parts as done."""
+    """Open (and lock) the results directory and take its finished parts as done."""
     store.open()
     for part in store.parts():
         variant, _, stop = part

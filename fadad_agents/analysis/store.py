@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import pandas as pd
 import pyarrow as pa
@@ -39,6 +39,7 @@ __all__ = [
 ]
 
 MANIFEST = "_sweep.json"
+LOCK = ".lock"
 _PART = re.compile(r"part-v(\d+)-(\d+)-(\d+)\.parquet")
 
 
@@ -140,16 +141,49 @@ class ResultStore:
         self.path = Path(path)
         self.manifest = manifest
         self.schema = schema
+        self._lock: IO[str] | None = None
 
     def open(self) -> None:
-        """Create the directory, or check an existing one belongs to this sweep.
+        """Create the directory, or check an existing one belongs to this sweep; hold its
+        lock until :meth:`close` (the kernel drops it if the process dies).
 
         Raises:
-            StoreError: ``path`` is a file, or holds another sweep's results.
+            StoreError: ``path`` is a file, holds another sweep's results, or another
+                sweep is writing to it.
         """
         if self.path.exists() and not self.path.is_dir():
             raise StoreError(f"{self.path}: exists and is not a sweep results directory")
         self.path.mkdir(parents=True, exist_ok=True)
+        self._take_lock()
+        try:
+            self._check_and_clean()
+        except BaseException:
+            self.close()
+            raise
+
+    def _take_lock(self) -> None:
+        try:
+            import fcntl
+        except ImportError:  # Windows: no advisory locks; one sweep per folder by care
+            return
+        handle = (self.path / LOCK).open("w")
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            handle.close()
+            raise StoreError(
+                f"{self.path}: another sweep is writing here now; wait for it to finish or "
+                "choose another --out"
+            ) from None
+        self._lock = handle
+
+    def close(self) -> None:
+        """Release the directory's lock."""
+        if self._lock is not None:
+            self._lock.close()
+            self._lock = None
+
+    def _check_and_clean(self) -> None:
         manifest_path = self.path / MANIFEST
         if manifest_path.exists():
             old = Manifest.from_json(manifest_path.read_text(encoding="utf-8"))
@@ -159,7 +193,7 @@ class ResultStore:
                     f"{self.path}: holds another sweep's results ({why}); resume with the "
                     "same scenario, seed, grid and batch size, or choose another --out"
                 )
-        elif any(self.path.iterdir()):
+        elif any(p.name != LOCK for p in self.path.iterdir()):
             raise StoreError(f"{self.path}: directory is not empty and has no {MANIFEST}")
         for stale in self.path.glob(".part-*"):
             stale.unlink()  # a part being written when the sweep was killed

@@ -127,3 +127,17 @@ def test_read_results_errors(tmp_path: Path) -> None:
     (tmp_path / "empty").mkdir()
     with pytest.raises(StoreError, match="holds no result parts"):
         read_results(tmp_path / "empty")
+
+
+def test_two_sweeps_cannot_write_one_directory(tmp_path: Path) -> None:
+    """While one sweep holds a results directory, another is refused (not interleaved)."""
+    import fcntl
+
+    out = tmp_path / "r.parquet"
+    sweep(DUEL, 2, 0, batch_size=2, out=out, progress=False)
+    with (out / ".lock").open("w") as holder:
+        fcntl.flock(holder, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        with pytest.raises(StoreError, match="another sweep is writing here now"):
+            sweep(DUEL, 4, 0, batch_size=2, out=out, progress=False)
+    again = sweep(DUEL, 4, 0, batch_size=2, out=out, progress=False)
+    assert len(again.frame) == 4
