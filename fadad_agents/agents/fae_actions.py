@@ -15,6 +15,7 @@ from fadad_agents.agents.fae_combat import attack
 from fadad_agents.agents.fae_moves import (
     approach,
     break_free,
+    caught,
     keep_hold,
     log_event,
     manoeuvre,
@@ -46,6 +47,9 @@ def take_action(c: FaeCharacter, arena: FaeArena) -> str:
     if not c.spent:
         choice = c.retreat_choice(arena)
         if choice is not MoraleChoice.HOLD:
+            if choice is MoraleChoice.WITHDRAW and caught(c, arena):
+                c.spend("full")
+                return "full"
             arena.leave(c, choice, Wound(c.wound).label)
             return "none"
     barred = _barred(c, arena)

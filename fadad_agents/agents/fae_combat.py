@@ -101,8 +101,11 @@ def attack(
     mcs = max(1, base + mods + rng_pen + _attr_luck(c, w))
     roll = resolve_check(mcs, c.rng, c.opts)
     c.aim = 0
-    if w.thrown and w in c.weapons:
-        c.weapons.remove(w)
+    if w.thrown and w in c.weapons:  # thrown away: the next weapon must be readied first
+        i = c.weapons.index(w)
+        c.weapons.pop(i)
+        c.weapon_drs.pop(i)
+        c.disarms = 1 if c.weapons else 0
     if not roll.check.success:
         log_event(
             arena,

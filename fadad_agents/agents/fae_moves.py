@@ -19,6 +19,7 @@ from fadad_agents.rules.fae_special import (
     DIVE_LEVEL_OUT_BONUS,
     HOLD_ATTACK_BONUS,
     HOLDER_BREAK_BONUS,
+    PURSUIT_SKILLS,
     break_hold,
     climb,
     dive,
@@ -26,6 +27,7 @@ from fadad_agents.rules.fae_special import (
     fly,
     hold_damage,
     mount_action_margin,
+    resolve_pursuit,
 )
 
 if TYPE_CHECKING:
@@ -34,6 +36,7 @@ if TYPE_CHECKING:
 __all__ = [
     "approach",
     "break_free",
+    "caught",
     "end_turn_glide",
     "keep_hold",
     "log_event",
@@ -251,3 +254,47 @@ def keep_hold(c: FaeCharacter, target: Any, arena: FaeArena) -> None:
         (("margin", roll.check.margin), ("damage", res.inflicted)),
     )
     target.apply(arena, res.inflicted, False, "hold")
+
+
+# --- pursuit ------------------------------------------------------------------------------
+
+
+def _pursuit_test(c: Any) -> Any:
+    """A pursuit test by movement type (A-68: running Athletics/Agility, flying
+    Aerobatics, riding Riding); a FADAD pursuer tests Fair as a percentile (C-04)."""
+    from fadad_agents.rules.fae import ladder_to_percentile, resolve_check
+
+    if not hasattr(c, "stats"):
+        return resolve_check(ladder_to_percentile(0), c.rng), 30
+    if c.altitude > 0 and c.fly_mr:
+        kind, rate = "flying", c.fly_mr
+    elif c.mounted:
+        kind, rate = "riding", c.run_mr
+    else:
+        kind, rate = "running", c.run_mr
+    skills = PURSUIT_SKILLS[kind]
+    name = next((s for s in skills if c.skill(s)), None)
+    use = name if name is not None else f"{skills[-1].lower()}_attr"
+    if use == "riding_attr":
+        use = "agility_attr"
+    return c.test(use), rate
+
+
+def caught(c: FaeCharacter, arena: FaeArena) -> bool:
+    """Fleeing (section 5): the nearest foe pursues; the fleer escapes only by winning.
+
+    Returns True when the fleer was caught (it stays in the fight, its action spent).
+    """
+    foes = [f for f in arena.foes(c.side) if f.fighting]
+    if not foes:
+        return False
+    chaser: Any = min(foes, key=lambda f: (c.distance(f), f.name))
+    mine, my_rate = _pursuit_test(c)
+    theirs, their_rate = _pursuit_test(chaser)
+    result = resolve_pursuit(mine.check, theirs.check, my_rate, their_rate)
+    escaped = result.winner == "a"
+    log_event(
+        arena, c, "pursuit", chaser, "escapes" if escaped else "caught",
+        (("d100", mine.roll), ("pursuer", theirs.roll)), more=(("gap", result.distance),),
+    )  # fmt: skip
+    return not escaped

@@ -69,6 +69,7 @@ class FaeBattle(Battle):
         self.turn_start: Fraction = Fraction(0)
         self.top_margin = 0
         self.fae_members: list[Any] = []
+        self._acting: tuple[Fraction, int, int] | None = None
 
     # --- set-up and the view agents use -------------------------------------------------
 
@@ -140,11 +141,34 @@ class FaeBattle(Battle):
                 woke = due
                 continue
             before = (m.margin, m.spent)
+            self._acting = (self.now, margin, int(m.reaction))
             m.take_action(self)
+            self._acting = None
+            m.memory["acted_at"] = self.now
             if m.fighting and (m.margin, m.spent) == before:
                 m.spend("short")  # every action costs something: no endless loop at one count
+            pending = m.memory.pop("pending_out", None)
+            if pending is not None:
+                super().take_out(m, pending)
             if self._maybe_end():
                 return
+
+    def take_out(self, member: Combatant, reason: str) -> None:
+        """Out of the fight, unless ``member`` acts at this very instant with the same margin
+        and Reaction as the striker: simultaneous actions take effect after both act
+        (section 2; mutual kills possible)."""
+        act = self._acting
+        if (
+            act is not None
+            and member.kind == "fae"
+            and member.fighting
+            and member.memory.get("acted_at") != act[0]
+            and (getattr(member, "margin", None), int(member.reaction)) == act[1:]
+            and not (member.spent and act[1] <= 0)
+        ):
+            member.memory["pending_out"] = reason
+            return
+        super().take_out(member, reason)
 
     def _glide(self, m: Any, start: Fraction, top: int) -> Any:
         due = start + glide_offset(top)

@@ -83,6 +83,7 @@ FAE_ACTIONS: dict[str, Callable[[LogEvent], str]] = {
     "disarm": _simple("{e.actor} {o[result]} against {e.target}'s disarm."),
     "item_break": _simple("{e.actor} strikes {e.target}'s {o[item]}: {o[result]}."),
     "item_broken": _simple("{e.actor}'s {o[result]} breaks."),
+    "pursuit": _simple("{e.actor} flees from {e.target}: {o[result]} (gap {o[gap]} yd)."),
 }
 """Narrators of every Fae event kind."""
 
