@@ -80,6 +80,32 @@ def resolve_scenario(scenario: str | Path, folder: Path = SCENARIO_DIR) -> Path:
     raise SessionError(f"no scenario {str(scenario)!r}; the scenarios folder has: {known}")
 
 
+def _wound_label(agent: Any) -> str:
+    """A ship's damage level (``Lightly damaged``), else the wound level."""
+    level = getattr(agent, "level", None)
+    if level is not None and hasattr(level, "label"):
+        return str(level.label)
+    return Wound(min(max(int(agent.wound), 0), 6)).label
+
+
+def _ship_notes(agent: Any) -> str:
+    """Hull left, speed and facing, fires and grapples of a ship (empty for others)."""
+    if getattr(agent, "kind", "") != "ship":
+        return ""
+    notes = [f"hull {float(agent.hull_fraction):.0%}"]
+    speed, facing = getattr(agent, "speed", None), getattr(agent, "facing", None)
+    if speed is not None:
+        notes.append(f"speed {speed}")
+    if facing is not None:
+        notes.append(f"facing {facing}")
+    if getattr(agent, "fires", 0):
+        notes.append(f"{agent.fires} fire{'s' if agent.fires > 1 else ''}")
+    grappled = getattr(agent, "grappled", ())
+    if grappled:
+        notes.append("grappled with " + ", ".join(grappled))
+    return ", ".join(notes)
+
+
 def status_rows(battle: Any) -> list[dict[str, Any]]:
     """One row per band (a named fighter, an NPC group or a bulk crew or unit)."""
     rows: list[dict[str, Any]] = []
@@ -90,7 +116,7 @@ def status_rows(battle: Any) -> list[dict[str, Any]]:
             bands.setdefault(key, []).append(agent)
         for name, members in bands.items():
             fighting = [m for m in members if m.status is Status.FIGHTING]
-            worst = max((int(m.wound) for m in fighting), default=None)
+            worst = max(fighting, key=lambda m: int(m.wound), default=None)
             statuses: dict[str, int] = {}
             for m in members:
                 statuses[str(m.status)] = statuses.get(str(m.status), 0) + 1
@@ -102,10 +128,11 @@ def status_rows(battle: Any) -> list[dict[str, Any]]:
                     "kind": getattr(members[0], "kind", type(members[0]).__name__.lower()),
                     "heads": sum(int(m.headcount) for m in members),
                     "start": sum(int(m.initial_headcount) for m in members),
-                    "wound": "-" if worst is None else Wound(min(worst, 6)).label,
+                    "wound": "-" if worst is None else _wound_label(worst),
                     "status": ", ".join(
                         f"{n} {s}" if len(members) > 1 else s for s, n in statuses.items()
                     ),
+                    "notes": _ship_notes(members[0]) if len(members) == 1 else "",
                 }
             )
     return rows
@@ -119,12 +146,12 @@ def _status_html(battle: Any) -> str:
             f'<tr><td style="color:{colour}">{escape(r["side_name"])}</td>'
             f"<td>{escape(r['name'])}</td><td>{escape(str(r['kind']))}</td>"
             f"<td>{r['heads']}/{r['start']}</td><td>{escape(r['wound'])}</td>"
-            f"<td>{escape(r['status'])}</td></tr>"
+            f"<td>{escape(r['status'])}</td><td>{escape(r['notes'])}</td></tr>"
         )
     head = "<tr><th>side</th><th>name</th><th>kind</th><th>heads</th><th>worst wound</th>"
     return (
         '<table class="fadad-status" style="border-collapse:collapse;font-size:12px">'
-        f"{head}<th>status</th></tr>{''.join(cells)}</table>"
+        f"{head}<th>status</th><th>ship</th></tr>{''.join(cells)}</table>"
     )
 
 
@@ -345,7 +372,11 @@ class BattleDashboard:
         self.status.value = _status_html(battle)
         names = [s.name for s in battle.sides]
         series = [[row[k] for row in session.strength] for k in range(len(names))]
-        self.strength.value = lines_svg(series, names, title="Head count still fighting")
+        chart = lines_svg(series, names, title="Head count still fighting (fighters and crews)")
+        if session.has_ships:
+            hulls = [[row[k] for row in session.hull] for k in range(len(names))]
+            chart += lines_svg(hulls, names, title="Hull left (ships, summed fraction)")
+        self.strength.value = chart
         lines = session.narration(LOG_LINES)
         self.log.value = (
             f'<pre class="fadad-log" style="margin:0;font-size:11px">'

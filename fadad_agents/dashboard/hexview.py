@@ -27,6 +27,7 @@ from fadad_agents.hexmap import (
     distance,
     from_offset,
     svg_points,
+    to_offset,
     to_pixel,
     within,
 )
@@ -43,6 +44,8 @@ SIDE_COLOURS = ("#1f5fbf", "#c0392b", "#2e8b57", "#8e44ad", "#d68910", "#17808a"
 WOUND_COLOURS = ("#2ecc71", "#a3d977", "#f1c40f", "#e67e22", "#c0392b", "#7b241c", "#111111")
 FOCUS = 2
 """Hex maps are drawn this many hexes around everything on them (not the whole map)."""
+MAX_GRID = 2500
+"""Most background hexes drawn (beyond it only the hexes near each marker)."""
 MAX_HEX_PIXELS = 90.0
 """Largest hex radius drawn, in pixels."""
 MAP_PIXELS = 640.0
@@ -103,6 +106,7 @@ class MapView:
         self._ships = self._scenario_ships()
         self._aboard = self._aboard_positions()
         self._grid_key: frozenset[Hex] | None = None
+        self._seen: frozenset[Hex] = frozenset()
         self._grid: tuple[str, tuple[float, float, float, float], float] = ("", (0, 0, 1, 1), 1)
 
     # --- positions ------------------------------------------------------------------------
@@ -204,15 +208,20 @@ class MapView:
     # --- drawing ----------------------------------------------------------------------------
 
     def _region(self, hexes: Iterable[Hex]) -> list[Hex]:
-        """Open maps: the whole (binned) field. Hex maps: the action, 2 hexes around it."""
+        """Open maps: the whole (binned) field. Hex maps: the rectangle (offset columns and
+        rows) around everything on them, :data:`FOCUS` hexes wider, inside the map."""
         spec = self.scenario.map
         if not self.hex_map and spec.width and spec.height:
             cols = math.ceil(spec.width / self.bin) + 1
             rows = math.ceil(spec.height / self.bin) + 1
             return [from_offset(c, r) for c in range(cols) for r in range(rows)]
-        region: set[Hex] = set()
-        for h in hexes:
-            region.update(within(h, FOCUS))
+        cells = [to_offset(h) for h in hexes] or [(0, 0)]
+        c0, c1 = min(c for c, _ in cells) - FOCUS, max(c for c, _ in cells) + FOCUS
+        r0, r1 = min(r for _, r in cells) - FOCUS, max(r for _, r in cells) + FOCUS
+        if (c1 - c0 + 1) * (r1 - r0 + 1) > MAX_GRID:
+            region = {n for h in hexes for n in within(h, FOCUS)}  # far apart: islands
+        else:
+            region = {from_offset(c, r) for c in range(c0, c1 + 1) for r in range(r0, r1 + 1)}
         if self.hex_map and spec.radius is not None:
             region = {h for h in region if distance(ORIGIN, h) <= spec.radius}
         return sorted(region) or within(ORIGIN, FOCUS)
@@ -220,7 +229,8 @@ class MapView:
     def _background(self, hexes: frozenset[Hex]) -> tuple[str, tuple[float, ...], float]:
         if self._grid_key is not None and hexes <= self._grid_key:
             return self._grid
-        region = self._region(hexes)
+        self._seen |= hexes
+        region = self._region(self._seen)  # the view only grows: moving ships never jump
         cover = frozenset(region) | hexes
         centres = [to_pixel(h, 1.0) for h in cover]
         xs, ys = [c[0] for c in centres], [c[1] for c in centres]
@@ -278,9 +288,10 @@ def _grapple_lines(found: list[Marker], centres: dict[str, tuple[float, float]])
     return out
 
 
-def _slots(n: int, size: float) -> list[tuple[float, float]]:
-    """Offsets that spread ``n`` markers sharing a hex around its centre."""
-    if n == 1:
+def _slots(n: int, size: float, *, centre: bool = True) -> list[tuple[float, float]]:
+    """Offsets that spread ``n`` markers sharing a hex around its centre (a lone marker
+    sits on the centre unless ``centre`` is False, e.g. beside a ship's hull)."""
+    if n == 1 and centre:
         return [(0.0, 0.0)]
     radius = size * 0.56
     return [
@@ -296,11 +307,17 @@ def _draw_hex_markers(hx: Hex, here: list[Marker], size: float, least: float) ->
     cx, cy = to_pixel(hx, size)
     ships = [m for m in here if m.ship]
     others = [m for m in here if not m.ship]
-    out = [_draw_ship(m, cx, cy, size, i, len(ships)) for i, m in enumerate(ships)]
     scale = 1.0 if len(others) <= 1 else max(0.5, 1.9 / math.sqrt(len(others)))
+    if ships:
+        scale *= 0.7  # crews aboard are badges around their hull
     r = max(least, size * 0.32 * scale)
-    for (dx, dy), m in zip(_slots(len(others), max(size, r * 2.2)), others, strict=True):
-        out.append(_draw_marker(m, cx + dx, cy + dy, r))
+    spread = max(size, r * 2.2) if len(others) > 1 or not ships else size * 1.1
+    out = [
+        _draw_marker(m, cx + dx, cy + dy, r)
+        for (dx, dy), m in zip(_slots(len(others), spread, centre=not ships), others, strict=True)
+    ]
+    # Hulls go on top (translucent), so a ship stays visible under the crews aboard.
+    out.extend(_draw_ship(m, cx, cy, size, i, len(ships)) for i, m in enumerate(ships))
     return out
 
 

@@ -163,26 +163,41 @@ class BattleSession:
         self.commands: list[Command] = []
         self.scenario = apply_overrides(self.base, self.overrides)
         self.battle = self._fresh()
-        self.strength: list[tuple[int, ...]] = [self._strengths()]
+        self.strength: list[tuple[int, ...]] = []
+        self.hull: list[tuple[float, ...]] = []
+        self._record()
 
     # --- building and replaying ----------------------------------------------------------
 
     def _fresh(self) -> Battle:
         return build_battle(self.scenario, self.seed)
 
-    def _strengths(self) -> tuple[int, ...]:
-        return tuple(s.strength for s in self.battle.sides)
+    def _record(self) -> None:
+        """Per-side head count and summed ship hull (fraction left) after each round."""
+        sides = self.battle.sides
+        self.strength.append(tuple(int(s.strength) for s in sides))
+        self.hull.append(
+            tuple(
+                sum(float(m.hull_fraction) for m in s.members if getattr(m, "kind", "") == "ship")
+                for s in sides
+            )
+        )
+
+    @property
+    def has_ships(self) -> bool:
+        """The battle has ship agents (the dashboard then charts hulls too)."""
+        return any(getattr(m, "kind", "") == "ship" for s in self.battle.sides for m in s.members)
 
     def _apply(self, command: str) -> None:
         battle = self.battle
         if command == "step":
             if not battle.finished:
                 battle.step()
-                self.strength.append(self._strengths())
+                self._record()
         elif command == "run":
             while not battle.finished:
                 battle.step()
-                self.strength.append(self._strengths())
+                self._record()
         else:
             raise SessionError(f"unknown command {command!r}; use one of: run, step")
 
@@ -193,7 +208,8 @@ class BattleSession:
             raise SessionError(f"unknown command {bad[0]!r}; use one of: run, step")
         self.scenario = apply_overrides(self.base, self.overrides)
         self.battle = self._fresh()
-        self.strength = [self._strengths()]
+        self.strength, self.hull = [], []
+        self._record()
         self.commands = []
         for c in commands:
             self.commands.append(c)  # type: ignore[arg-type]

@@ -154,7 +154,7 @@ def test_step_in_voila_advances_round_and_redraws_map(chromium: Path, voila_url:
             after = page.inner_html(".widget-html:has(svg.fadad-map)")
             assert after != before
             assert page.locator("svg.fadad-map g.ship").count() == 2
-            assert "Round 1 (0:06)" in page.inner_text(".fadad-log")
+            assert "Round 1 (" in page.inner_text(".fadad-log")
             shot = _screenshot_dir() / "ship-dashboard-step.png"
             page.screenshot(path=str(shot), full_page=True)
             assert shot.stat().st_size > 10_000

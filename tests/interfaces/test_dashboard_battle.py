@@ -174,11 +174,15 @@ def test_scenario_picker_loads_another_scenario(dash: BattleDashboard) -> None:
     assert (0, 1, "count") not in dash.sliders
 
 
-def test_unplayable_scenario_says_why_and_disables_play(dash: BattleDashboard) -> None:
-    """A ship duel (not playable yet) shows the engine's reason and disables Step."""
-    dash.scenario_picker.value = _option(dash, "ship-duel")
+def test_unplayable_scenario_says_why_and_disables_play(tmp_path: Path) -> None:
+    """A scenario the engine refuses (an unknown policy) shows why and disables Step."""
+    text = TAVERN.read_text().replace("targeting: nearest", "targeting: no_such_policy")
+    (tmp_path / "bad-brawl.yaml").write_text(text)
+    (tmp_path / "tavern-brawl.yaml").write_text(TAVERN.read_text())
+    dash = BattleDashboard("tavern-brawl", seed=1, scenario_dir=tmp_path)
+    dash.scenario_picker.value = _option(dash, "bad-brawl")
     assert dash.session is None
-    assert "ship combat" in dash.error.value
+    assert "no_such_policy" in dash.error.value
     assert dash.step_button.disabled
     assert dash.run_button.disabled
     dash.step_button.click()  # a click on a disabled button changes nothing
@@ -196,6 +200,7 @@ def test_boarding_action_draws_ships_and_crews_aboard() -> None:
     assert 'data-facing="0"' in svg
     assert 'data-facing="3"' in svg
     assert svg.count('class="marker') == 6
+    assert svg.count('class="grapple"') == 1  # the two hulls are lashed together
 
 
 def test_status_rows_count_heads_per_band(dash: BattleDashboard) -> None:
@@ -232,3 +237,29 @@ def test_choosable_policies_need_no_parameters() -> None:
     names = choosable_policies("targeting")
     assert {"nearest", "weakest", "random"} <= set(names)
     assert set(names) == set(REGISTRY.names("targeting")) - {"rules"}
+
+
+def test_ship_duel_moves_ships_and_charts_hulls() -> None:
+    """In the ship duel Step moves the ships; the status notes hulls; hulls are charted."""
+    dash = BattleDashboard(SCENARIOS / "ship-duel.yaml", seed=77)
+    assert dash.session is not None
+    assert dash.map.value.count('class="ship') == 2
+    assert "hull 100%" in dash.status.value
+    assert "Hull left" in dash.strength.value
+    before = [
+        (m.name, m.position, m.facing)
+        for s in dash.session.battle.sides
+        for m in s.members
+        if m.kind == "ship"
+    ]
+    for _ in range(3):
+        dash.step_button.click()
+    after = [
+        (m.name, m.position, m.facing)
+        for s in dash.session.battle.sides
+        for m in s.members
+        if m.kind == "ship"
+    ]
+    assert after != before
+    lines = re.findall(r'<polyline class="series" points="([^"]*)"', dash.strength.value)
+    assert len(lines) == 4  # head count and hull, a line per side each

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -11,6 +12,7 @@ from fadad_agents.dashboard.charts import histogram_svg
 from fadad_agents.dashboard.odds import NO_POLICY, policy_grid
 
 RUNS = 12
+SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
 
 
 def _tavern() -> OddsDashboard:
@@ -111,11 +113,15 @@ def test_no_comparison_sweeps_the_scenario_as_written() -> None:
     assert dash.progress.value == RUNS
 
 
-def test_unplayable_scenario_shows_the_reason() -> None:
-    """A ship duel cannot be swept yet: the message says why, nothing is raised."""
-    dash = OddsDashboard("ship-duel", runs=RUNS)
+def test_unplayable_scenario_shows_the_reason(tmp_path: Path) -> None:
+    """A scenario with an unknown policy: the message says why, nothing is raised."""
+    text = (SCENARIOS / "tavern-brawl.yaml").read_text()
+    bad = tmp_path / "bad-brawl.yaml"
+    bad.write_text(text.replace("targeting: nearest", "targeting: no_such_policy"))
+    dash = OddsDashboard(bad, runs=RUNS)
+    dash.policy_b.value = NO_POLICY  # as written (a grid would replace the bad policy)
     assert dash.run() is None
-    assert "ship combat" in dash.message.value
+    assert "no_such_policy" in dash.message.value
     assert dash.columns.children == ()
 
 
