@@ -364,7 +364,9 @@ class BattleDashboard:
         battle = session.battle
         ended = ""
         if battle.finished:
-            ended = f" - {escape(battle.log.events[-1].result)}" if battle.log.events else ""
+            # The "end" event, not the last one: ship battles log repair bills after it.
+            end = next((e for e in reversed(battle.log.events) if e.action == "end"), None)
+            ended = f" - {escape(str(end.result))}" if end is not None else " - ended"
         self.round_label.value = (
             f'<b class="fadad-round">Round {battle.round}</b> ({clock(int(battle.env.now))}){ended}'
         )

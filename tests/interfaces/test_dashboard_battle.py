@@ -263,3 +263,12 @@ def test_ship_duel_moves_ships_and_charts_hulls() -> None:
     assert after != before
     lines = re.findall(r'<polyline class="series" points="([^"]*)"', dash.strength.value)
     assert len(lines) == 4  # head count and hull, a line per side each
+
+
+def test_finished_ship_battle_names_the_winner() -> None:
+    """The round label quotes the battle's end event (ship battles log repairs after it)."""
+    dash = BattleDashboard(SCENARIOS / "ship-duel.yaml", seed=1)
+    dash.run_button.click()
+    assert dash.session is not None
+    end = dash.session.battle.log.of("end")[-1]
+    assert str(end.result) in dash.round_label.value.replace("&#x27;", "'")
