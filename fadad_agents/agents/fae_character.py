@@ -249,7 +249,10 @@ class FaeCharacter(Combatant):
             use, use
         )
         if use == "block":
-            name = "Shield" if self.stats.shield is not None else self.weapon.skill
+            if self.stats.shield is not None:
+                name = "Shield"
+            else:  # parry with a melee weapon, else an unarmed block (DR = Agility)
+                name = "Unarmed" if self.weapon.ranged else self.weapon.skill
         base = self.skill(name)
         if self.stats.underwater and use == "dodge":
             base = underwater_dodge_skill(base, self.skill("Swim"))
@@ -278,7 +281,7 @@ class FaeCharacter(Combatant):
                 modified_chance(self.mount.stats.attributes.reaction), self.rng, self.opts
             )
             first = reaction_margin(m.check)
-            self.mount.margins = [] if first is None else list(range(first, 0, -25)) or [0]
+            self.mount.margins = [] if first is None else list(range(first, 0, -50)) or [0]
         arena.record(
             self.name,
             "reaction",

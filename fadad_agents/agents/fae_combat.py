@@ -22,7 +22,7 @@ from fadad_agents.agents.fae_bridge import (
     fadad_wound_from_damage,
     fadad_wound_points,
 )
-from fadad_agents.agents.fae_moves import log_event
+from fadad_agents.agents.fae_moves import log_event, step_away
 from fadad_agents.rules.fae import ladder_to_percentile, resolve_check
 from fadad_agents.rules.fae_attack import (
     AttackSituation,
@@ -91,7 +91,14 @@ def attack(
     stun = pol.stun(c, target, arena)
     mods = _situation(c, w) + c.aim
     if shot is not None:
-        mods += called_shot_modifier(very_small=shot == "item_break")
+        small = (
+            shot == "item_break"
+            and bool(getattr(target, "weapons", None))
+            and (
+                target.weapons[0].weight < 1  # a wand, a dagger: very small items (-40)
+            )
+        )
+        mods += called_shot_modifier(very_small=small)
     if stun:
         mods += stun_modifier(w.damage_kind)
     rng_pen = _range(c, w, target)
@@ -197,7 +204,7 @@ def _wear_block(t: FaeCharacter, used: str, dr_after: int, arena: FaeArena) -> N
         return
     if t.stats.shield is not None:
         t.shield_dr = max(0, dr_after)
-    elif t.weapons and t.disarms == 0:
+    elif t.weapons and t.disarms == 0 and not t.weapons[0].ranged:  # else an unarmed block
         t.weapon_drs[0] = dr_after
         if dr_after <= 0 and t.weapons[0].dr > 0:
             broken = t.weapons.pop(0)
@@ -369,6 +376,7 @@ def defend(t: FaeCharacter, attacker: Any, arena: FaeArena) -> tuple[Defences, s
     t.memory["count"] = t.margin
     if choice == "acrobatic_dodge" and (t.margin or 0) > 25:
         t.spend("full")
+        t.aim = 0  # any action but aim, attack or hold loses the aim
         acro = t.test("acrobatics")
         roll = resolve_check(t.chance("dodge"), t.rng, t.opts)
         res = acrobatic_dodge(t.chance("dodge"), acro.check, roll.roll, t.opts)
@@ -384,6 +392,7 @@ def defend(t: FaeCharacter, attacker: Any, arena: FaeArena) -> tuple[Defences, s
         return Defences(dodge_margin=m, armour_dr=armour), "dodge"
     if choice == "block":
         t.spend("short")
+        t.aim = 0
         roll = t.test("block")
         dr = _block_dr(t)
         m = roll.check.margin if roll.check.success else None
@@ -402,6 +411,7 @@ def defend(t: FaeCharacter, attacker: Any, arena: FaeArena) -> tuple[Defences, s
         return Defences(block_margin=m, block_dr=dr, armour_dr=armour), "block"
     if choice in ("dodge", "acrobatic_dodge"):
         t.spend("short")
+        t.aim = 0
         roll = t.test("dodge")
         m = roll.check.margin if roll.check.success else None
         moved = dodge_move_feet(m or 0)
@@ -415,6 +425,8 @@ def defend(t: FaeCharacter, attacker: Any, arena: FaeArena) -> tuple[Defences, s
             (("mcs", roll.mcs),),
             (("moves_ft", moved),),
         )
+        if moved:  # half the dodge margin in feet, away from the attacker (PROPOSED: yards/3)
+            step_away(t, attacker, moved / 3)
         return Defences(dodge_margin=m, armour_dr=armour), "dodge" if m else "none"
     return Defences(armour_dr=armour), "none"
 

@@ -43,6 +43,7 @@ __all__ = [
     "manoeuvre",
     "position_of",
     "start_hold",
+    "step_away",
 ]
 
 
@@ -298,3 +299,12 @@ def caught(c: FaeCharacter, arena: FaeArena) -> bool:
         (("d100", mine.roll), ("pursuer", theirs.roll)), more=(("gap", result.distance),),
     )  # fmt: skip
     return not escaped
+
+
+def step_away(c: FaeCharacter, other: Any, yards: float) -> None:
+    """Move ``yards`` straight away from ``other`` (a dodger's sidestep, section 2.2)."""
+    ox, oy = getattr(other, "xy", None) or position_of(other)
+    dx, dy = c.xy[0] - ox, c.xy[1] - oy
+    gap = math.hypot(dx, dy) or 1.0
+    c.xy = (c.xy[0] + dx * yards / gap, c.xy[1] + dy * yards / gap)
+    c.position = (round(c.xy[0]), round(c.xy[1]))

@@ -303,8 +303,8 @@ class NoCalledShot:
 
 
 class CalledShot:
-    """Call ``shot`` whenever the attack chance after the -20% (-40% for very small
-    items) is still at least ``min_chance``; else a plain attack."""
+    """Call ``shot`` whenever the attack chance after the -20% is still at least
+    ``min_chance``; else a plain attack."""
 
     __slots__ = ("min_chance", "shot", "stunning")
 
@@ -314,8 +314,7 @@ class CalledShot:
         self.shot, self.min_chance, self.stunning = shot, min_chance, stun
 
     def choose_shot(self, actor: FaeView, target: FaeView, battle: BattleView) -> str | None:
-        penalty = 40 if self.shot == "item_break" else 20
-        return self.shot if actor.chance("attack") - penalty >= self.min_chance else None
+        return self.shot if actor.chance("attack") - 20 >= self.min_chance else None
 
     def stun(self, actor: FaeView, target: FaeView, battle: BattleView) -> bool:
         return self.stunning
