@@ -168,6 +168,10 @@ class ShipBattle(Battle):
     def boarders_on(self, ship: Ship) -> int:
         return sum(m.headcount for m in self.fighters_on(ship) if m.side != ship.side)
 
+    def boarders_defending(self, ship: Ship) -> int:
+        """Heads of ``ship``'s side fighting on its deck."""
+        return sum(m.headcount for m in self.fighters_on(ship) if m.side == ship.side)
+
     def own_heads(self, ship: Ship) -> int:
         """Own crew heads wherever they fight (boarders included)."""
         return sum(m.headcount for m in self._crew_of(ship))
@@ -370,13 +374,20 @@ class ShipBattle(Battle):
             for e in ship.effects:
                 if e.until is not None and e.until <= now:
                     self.record(ship.name, "recover", None, (), (), (("result", f"{e.kind} ends"),))
-                elif e.until is None and passes(e.recovery, ship.spec.helm_skill, self.crit_rng):
+                elif e.until is None and passes(
+                    e.recovery, self._repair_skill(ship, e.kind), self.crit_rng
+                ):
                     self.record(
                         ship.name, "recover", None, (), (), (("result", f"{e.kind} repaired"),)
                     )
                 else:
                     kept.append(e)
             ship.effects = kept
+
+    @staticmethod
+    def _repair_skill(ship: Ship, kind: str) -> int:
+        """The helmsman recovers lost SR; the repair crew mends steering (A-42)."""
+        return ship.spec.crew_skill if kind == "mc_loss" else ship.spec.helm_skill
 
     def _movement_order(self, ships: list[Ship]) -> list[Ship]:
         sides = sorted({s.side for s in ships})

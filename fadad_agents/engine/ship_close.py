@@ -21,6 +21,7 @@ import itertools
 from functools import cache
 from typing import Any
 
+from fadad_agents.agents.groups import Crew
 from fadad_agents.agents.ship import Ship
 from fadad_agents.engine.ship_damage import (
     apply_effect,
@@ -56,6 +57,7 @@ from fadad_agents.rules.sj_close import (
     resolve_shear,
 )
 from fadad_agents.rules.sj_combat import Dice, debris_hazard, resolve_attack
+from fadad_agents.rules.sj_crew import morale_failure
 from fadad_agents.rules.sj_movement import ManeuverClass, legal_moves, letter_from_ladder
 
 __all__ = [
@@ -125,11 +127,25 @@ def _plans(battle: Any, ship: Ship) -> tuple[tuple[str, tuple[Hex, ...], int], .
     return sj_plans(sr, ship.mc)
 
 
+def _speed_band(battle: Any, ship: Ship) -> tuple[int, int]:
+    """Hexes the ship may make this round: any up to SR (SJ); FADAD: last round's speed
+    changed by at most the MS row's maximum acceleration (PROPOSED reading of section 2)."""
+    sr = ship.sr
+    if battle.options.ship.damage_model != "fadad_levels":
+        return 0, sr
+    ms = ship.ms
+    acc = 0 if ms is None else maneuver_row(ms).max_acceleration
+    return min(sr, max(0, ship.speed - acc)), min(sr, ship.speed + acc)
+
+
 def move_options(battle: Any, ship: Ship) -> list[tuple[MoveOption, tuple[Hex, ...]]]:
     """Every end state the ship can reach this round, with the hexes it passes."""
     out = []
     f0, origin, radius = ship.facing, ship.hex, battle.map_radius
+    lo, hi = _speed_band(battle, ship)
     for plan, path, facing in _plans(battle, ship):
+        if not lo <= len(path) <= hi:
+            continue
         hexes = tuple(origin + rotate(h, f0) for h in path)
         end = hexes[-1] if hexes else origin
         if radius is not None and end.length() > radius:
@@ -142,6 +158,7 @@ def move_ship(battle: Any, ship: Ship) -> None:
     """The ship's move this turn: its maneuver policy picks a plan; debris on the way."""
     ship.moved = 0
     if ship.sr <= 0 or battle.immobilised(ship):
+        ship.speed = 0
         return
     options = move_options(battle, ship)
     if not options:
@@ -149,13 +166,14 @@ def move_ship(battle: Any, ship: Ship) -> None:
     paths = {o.plan: p for o, p in options}
     choice = ship.ship_policies.maneuver.choose_move(ship, battle, [o for o, _ in options])
     if not choice.plan:
+        ship.speed = 0
         return
     start = ship.hex
     path = paths[choice.plan]
     for other in list(ship.grapples):  # too few lines: leaving the hex breaks them
         if not ship.grappled_with(other):
             battle.release(ship, other, "lines snap as she pulls away")
-    ship.moved = len(path)
+    ship.moved = ship.speed = len(path)
     battle.place(ship, Hex(*choice.end), choice.facing)
     battle.record(
         ship.name,
@@ -421,13 +439,26 @@ def cut_lines(battle: Any, ship: Ship, foe: Ship) -> None:
 
 
 def board(battle: Any, ship: Ship, foe: Ship) -> None:
-    """Boarders at the gunwale swarm across (the round after grappling, SJ 12)."""
+    """Boarders at the gunwale swarm across (the round after grappling, SJ 12).
+
+    A very dangerous boarding (PROPOSED: the enemy deck holds at least twice the party's
+    heads) calls a morale check first; a crew that fails refuses (``to_board``).
+    """
     party = battle.boarding_party(ship)
+    if not party:
+        return
+    heads = sum(m.headcount for m in party)
+    if battle.boarders_defending(foe) >= 2 * heads:
+        for m in list(party):
+            if isinstance(m, Crew) and not m.morale_holds("a very dangerous boarding"):
+                assert morale_failure("to_board") == "refuse"
+                party.remove(m)
+                battle.record(m.name, "refuse", foe.name, (), (), (("result", "refuses to board"),))
+        heads = sum(m.headcount for m in party)
     if not party:
         return
     for member in party:
         battle.move_aboard(member, foe)
-    heads = sum(m.headcount for m in party)
     battle.record(
         ship.name,
         "board",

@@ -105,6 +105,15 @@ def _ram(e: LogEvent) -> str:
     return f"{e.actor} {head} {e.target}{hull}{lock}."
 
 
+def _ship_damage(e: LogEvent) -> str:
+    o = dict(e.outcome)
+    if not o["damage"]:
+        return f"{e.actor} shrugs off the hit: {o['result']}."
+    if o["result"] == o["before"]:
+        return f"{e.actor} takes damage {o['damage']}, still {o['result']}."
+    return f"{e.actor} takes damage {o['damage']}: now {o['result']}."
+
+
 def _reload(e: LogEvent) -> str:
     o, m = dict(e.outcome), dict(e.modifiers)
     return (
@@ -118,7 +127,7 @@ SHIP_NARRATORS: dict[str, Callable[[LogEvent], str]] = {
     "encounter": _simple("{e.actor} is {o[result]} {e.target}."),
     "maneuver": _maneuver,
     "gunnery": _gunnery,
-    "ship_damage": _simple("{e.actor} is hit for damage {o[damage]}: {o[result]}."),
+    "ship_damage": _ship_damage,
     "crit": _simple("Critical hit on {e.actor}: {o[result]}."),
     "effect": _simple("{e.actor}: {o[result]}."),
     "recover": _simple("{e.actor}: {o[result]}."),
@@ -133,6 +142,7 @@ SHIP_NARRATORS: dict[str, Callable[[LogEvent], str]] = {
     "release": _simple("{e.actor} and {e.target} part: {o[result]}."),
     "board": _board,
     "retreat": _simple("{e.actor} fall back to {e.target} ({o[reason]})."),
+    "refuse": _simple("{e.actor} {o[result]} {e.target}: the odds are too long."),
     "ship_morale": _morale,
     "taken": _simple("{e.actor} is {o[result]}."),
     "strike": _simple("{e.actor} {o[result]} ({o[reason]})."),
