@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import gc
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from enum import IntEnum, StrEnum
 from typing import Any
 
@@ -91,6 +92,23 @@ class StopRule:
         self.max_rounds = max_rounds
         self.max_seconds = max_seconds
         self.when_side = frozenset(when_side)
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector while a battle plays.
+
+    The log and kernel results are acyclic; without the pause, large battles pay for
+    repeated full scans of a growing heap (20-35 % of a 1,000 v 1,000 battle). The
+    previous state is restored, and the battle's own cycles go at the next collection.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 class _At(Event):
@@ -447,7 +465,8 @@ class Battle(mesa.Model):  # type: ignore[misc]
             )
         self._start()
         assert self._round_over is not None
-        self.env.run(until=self._round_over)
+        with _collector_paused():
+            self.env.run(until=self._round_over)
 
     def step(self) -> None:
         """Mesa's step: one personal round."""
@@ -458,15 +477,7 @@ class Battle(mesa.Model):  # type: ignore[misc]
         if self.finished:
             self.play_round()  # raises the clear error
         self._start()
-        # The log and kernel results are acyclic; pausing the cyclic collector while the
-        # battle plays saves its repeated full scans of a growing heap (20-35 %). The
-        # previous state is restored, and the battle's own cycles go at the next collection.
-        paused = gc.isenabled()
-        gc.disable()
-        try:
+        with _collector_paused():
             # One env.run for the whole battle: the driver process ends with the battle.
             self.env.run(until=self._driver_process)
-        finally:
-            if paused:
-                gc.enable()
         return self
