@@ -213,3 +213,41 @@ def test_fadad_run_cli_plays_a_fae_scenario(tmp_path: Path) -> None:
     out = CliRunner().invoke(app, ["run", str(SCENARIOS / "fae-duel.yaml"), "--seed", "5"])
     assert out.exit_code == 0, out.output
     assert "wins" in out.output or "No winner" in out.output
+
+
+def _fixed_reactions(monkeypatch: pytest.MonkeyPatch, margins: dict[str, int | None]) -> None:
+    """Replace the Reaction roll by given margins (None = a botch), logged as usual."""
+    real = FaeCharacter.reaction_test
+
+    def fixed(self: FaeCharacter, arena: FaeBattle) -> int | None:
+        real(self, arena)
+        self.margin = margins[self.name]
+        return self.margin
+
+    monkeypatch.setattr(FaeCharacter, "reaction_test", fixed)
+
+
+def test_ex_fae_04_action_economy_on_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """EX-FAE-04 on the engine: margin 80 taking short actions acts at 80, 55, 30, 5; margin
+    60 attacking (full) acts at 60 and 10; a failed test (0) acts once, last; a botch never.
+    Each count happens 10 (top - m) / (top + 1) s into the turn (C-23)."""
+    waiter = "        policies: {fae_action: passive, fae_defence: none}\n"
+    striker = "        policies: {fae_defence: none}\n"
+    a = _dummy("Quick", 0, waiter) + _dummy("Late", 0, waiter)
+    b = _dummy("Strong", 1, striker) + _dummy("Botcher", 1, striker)
+    scenario = load(_scene(a, b).replace("wound_points: 40", "wound_points: 5000"))
+    _fixed_reactions(monkeypatch, {"Quick": 80, "Strong": 60, "Late": 0, "Botcher": None})
+    battle = build_battle(scenario, seed=1)
+    battle.step()
+    own = [e for e in battle.log.events if e.action in OWN_ACTIONS]
+    counts = {
+        name: [dict(e.modifiers)["count"] for e in own if e.actor == name]
+        for name in ("Quick", "Strong", "Late", "Botcher")
+    }
+    assert counts == {"Quick": [80, 55, 30, 5], "Strong": [60, 10], "Late": [0], "Botcher": []}
+    for e in own:
+        expected = action_offset(dict(e.modifiers)["count"], 80)
+        assert dict(e.outcome)["at"] == round(float(expected), 3)
+    assert own[-1].actor == "Late"  # the failed test acts after everyone else
+    times = [dict(e.outcome)["at"] for e in own]
+    assert times == sorted(times)
