@@ -229,10 +229,10 @@ def apply_effect(battle: Any, ship: Ship, effect: fx.ShipEffect, source: str = "
     match effect:
         case fx.Fire():
             _ignite(battle, ship, first_fire_value(effect), effect.growth, crit=True)
-            note = "fire breaks out"
+            note = "fire breaks out aboard"
         case fx.HelmShock(save=save):
             if passes(save, ship.spec.helm_skill, battle.crit_rng):
-                note = "the helmsman shrugs off the shock"
+                note = "the helmsman shrugs off the spelljammer shock"
             else:
                 ship.helm_out = True
                 note = f"the helmsman falls into a coma ({effect.coma_days} days); the helm is dead"
@@ -265,17 +265,17 @@ def apply_effect(battle: Any, ship: Ship, effect: fx.ShipEffect, source: str = "
             note = f"helm malfunctions for {effect.seconds} s"
         case fx.HullHoled():
             ship.holed = True
-            note = "hull holed"
+            note = "a hole gapes in her hull"
         case fx.Shaken():
             ship.shaken_round = battle.round
-            note = "the ship is shaken; hands thrown off their feet"
+            note = "she shudders from stem to stern; hands are thrown off their feet"
         case fx.DeckCrew() | fx.InteriorCrew():
             lost = crew_hit(battle, ship, effect)
-            note = f"{lost} crew down"
+            note = f"{lost} of her crew down" if lost else "the blast finds no one"
         case fx.WeaponDamaged():
             note = _weapon_hit(battle, ship, effect)
         case fx.HullLoss(n=n):
-            note = f"loses {n} hull points"
+            note = f"timbers splinter: {n} hull points lost"
             battle.record(ship.name, "effect", source or None, (), (), (("result", note),))
             damage_ship(battle, ship, n, n // 2, source)
             return

@@ -114,6 +114,13 @@ def _ship_damage(e: LogEvent) -> str:
     return f"{e.actor} takes damage {o['damage']}: now {o['result']}."
 
 
+def _cut(e: LogEvent) -> str:
+    o = dict(e.outcome)
+    n = o["cut"]
+    lines = f"{n} line{'s' if n != 1 else ''}"
+    return f"{_own(e.actor)} axes cut {lines} to {e.target}: {o['result']} ({o['left']} left)."
+
+
 def _reload(e: LogEvent) -> str:
     o, m = dict(e.outcome), dict(e.modifiers)
     return (
@@ -138,7 +145,7 @@ SHIP_NARRATORS: dict[str, Callable[[LogEvent], str]] = {
     "shear": _simple("{e.actor} makes a shearing pass at {e.target}: {o[result]}."),
     "crash": _simple("{e.actor} and {e.target}: {o[result]}."),
     "grapple": _grapple,
-    "cut_lines": _simple("{e.actor} cuts {o[cut]} lines to {e.target}: {o[result]}."),
+    "cut_lines": _cut,
     "release": _simple("{e.actor} and {e.target} part: {o[result]}."),
     "board": _board,
     "retreat": _simple("{e.actor} fall back to {e.target} ({o[reason]})."),
