@@ -32,6 +32,7 @@ from fadad_agents.dashboard.session import (
     SessionError,
     choosable_policies,
     force_sliders,
+    has_ships,
     scenario_files,
 )
 from fadad_agents.engine.log import clock
@@ -41,13 +42,18 @@ __all__ = [
     "DECISIONS",
     "PLAY_SPEEDS",
     "SCENARIO_DEFAULT",
+    "SHIP_DECISIONS",
     "BattleDashboard",
     "resolve_scenario",
     "status_rows",
 ]
 
 DECISIONS = ("targeting", "stance", "morale")
-"""Decisions offered per side in the policy dropdowns."""
+"""Decisions offered per side in the policy dropdowns (plus ``SHIP_DECISIONS`` with ships)."""
+
+SHIP_DECISIONS = ("maneuver",)
+"""Ship decisions offered per side when the scenario has ships (``colours`` is left out:
+scenarios write it as ``surrender``, which is also the crews' retreat decision)."""
 
 SCENARIO_DEFAULT = "(scenario)"
 """Dropdown entry that keeps the scenario's own policy."""
@@ -249,14 +255,16 @@ class BattleDashboard:
             self.policy_box.children, self.slider_box.children = (), ()
             return
         rows = []
+        ships = has_ships(session.base)
+        kinds = (*DECISIONS, *SHIP_DECISIONS) if ships else DECISIONS
         for si, side in enumerate(session.base.sides):
-            for kind in DECISIONS:
+            for kind in kinds:
                 own = side.policies.get(kind)
                 label = f"{SCENARIO_DEFAULT[:-1]}: {own.name})" if own else SCENARIO_DEFAULT
                 dd = widgets.Dropdown(
                     options=[
                         (label, SCENARIO_DEFAULT),
-                        *((n, n) for n in choosable_policies(kind)),
+                        *((n, n) for n in choosable_policies(kind, ships=ships)),
                     ],
                     value=SCENARIO_DEFAULT,
                     description=f"{side.name[:20]} {kind}",

@@ -24,9 +24,17 @@ from fadad_agents.analysis import NO_WINNER, SweepResult, sweep
 from fadad_agents.dashboard.battle import resolve_scenario
 from fadad_agents.dashboard.charts import histogram_svg, interval_svg
 from fadad_agents.dashboard.hexview import SIDE_COLOURS
-from fadad_agents.dashboard.session import SCENARIO_DIR, choosable_policies, scenario_files
+from fadad_agents.dashboard.session import (
+    PERSONAL_DECISIONS,
+    SCENARIO_DIR,
+    choosable_policies,
+    decisions,
+    has_ships,
+    scenario_files,
+)
 from fadad_agents.engine import load
-from fadad_agents.policies import INDIVIDUAL_DEFAULTS, KINDS
+from fadad_agents.policies import INDIVIDUAL_DEFAULTS
+from fadad_agents.policies.ship_registry import SHIP_DEFAULTS
 
 __all__ = ["NO_POLICY", "OddsDashboard", "policy_grid"]
 
@@ -57,6 +65,7 @@ class OddsDashboard:
             options.append((Path(path).stem, path))
         self.result: SweepResult | None = None
         self._scenario: Any = None
+        self._quiet = False
         self.scenario_picker = widgets.Dropdown(options=options, value=path, description="Scenario")
         self.runs = widgets.BoundedIntText(value=runs, min=1, max=1_000_000, description="Runs")
         self.seed = widgets.IntText(value=seed, description="Seed")
@@ -65,7 +74,7 @@ class OddsDashboard:
         )
         self.side = widgets.Dropdown(description="Side")
         self.decision = widgets.Dropdown(
-            options=list(KINDS), value="targeting", description="Decision"
+            options=list(PERSONAL_DECISIONS), value="targeting", description="Decision"
         )
         self.policy_a = widgets.Dropdown(description="Policy A")
         self.policy_b = widgets.Dropdown(description="Policy B")
@@ -108,23 +117,36 @@ class OddsDashboard:
             self.side.options, self.message.value = [], _error(exc)
             return
         self._scenario = scenario
+        self._quiet = True  # refill side and decision lists, then the policies once
         self.side.options = [(s.name, i) for i, s in enumerate(scenario.sides)]
         self.side.value = 0
+        kinds = decisions(scenario)
+        keep = self.decision.value if self.decision.value in kinds else "targeting"
+        self.decision.options = kinds
+        self.decision.value = keep
+        self._quiet = False
         self._fill_policies()
 
     def _fill_policies(self) -> None:
+        if self._quiet or self._scenario is None:
+            return
         kind = self.decision.value
-        names = choosable_policies(kind)
+        ships = has_ships(self._scenario)
+        names = choosable_policies(kind, ships=ships)
         own = self._scenario.sides[int(self.side.value or 0)].policies.get(kind)
-        first = own.name if own is not None and own.name in names else INDIVIDUAL_DEFAULTS[kind]
-        self.policy_a.options = names
+        defaults = {**INDIVIDUAL_DEFAULTS, **SHIP_DEFAULTS} if ships else INDIVIDUAL_DEFAULTS
+        default = defaults.get(kind, "")
+        first = own.name if own is not None and own.name in names else default
+        if first not in names:
+            first = names[0] if names else NO_POLICY
+        self.policy_a.options = names or [NO_POLICY]
         self.policy_b.options = [NO_POLICY, *names]
         self.policy_a.value = first
         self.policy_b.value = next((n for n in names if n != first), NO_POLICY)
 
     def grid(self) -> dict[str, list[str]] | None:
         """The grid Run sweeps: policy A and B of the chosen side, or none."""
-        if self.policy_b.value == NO_POLICY:
+        if NO_POLICY in (self.policy_a.value, self.policy_b.value):
             return None
         names = [self.policy_a.value, self.policy_b.value]
         return policy_grid(int(self.side.value), self.decision.value, list(dict.fromkeys(names)))

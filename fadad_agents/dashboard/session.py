@@ -15,15 +15,23 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
+import fadad_agents.policies.ship_defaults  # noqa: F401  (ship policy names, both registries)
 from fadad_agents.engine import Battle, build_battle, load
 from fadad_agents.engine.build import scenario_seed
-from fadad_agents.policies import REGISTRY
+from fadad_agents.policies import (
+    KINDS,
+    REGISTRY,
+    PolicyError,
+)
+from fadad_agents.policies.ship_protocols import SHIP_KINDS
+from fadad_agents.policies.ship_registry import SHIP_REGISTRY
 from fadad_agents.schema import character as schema_character
 from fadad_agents.schema import forces as schema_forces
 from fadad_agents.schema.base import PolicyRef
 from fadad_agents.schema.scenario import Scenario
 
 __all__ = [
+    "PERSONAL_DECISIONS",
     "SCENARIO_DIR",
     "BattleSession",
     "Command",
@@ -31,7 +39,9 @@ __all__ = [
     "SessionError",
     "apply_overrides",
     "choosable_policies",
+    "decisions",
     "force_sliders",
+    "has_ships",
     "scenario_files",
 ]
 
@@ -63,13 +73,51 @@ class Overrides:
     magic: Mapping[tuple[int, int], int] = field(default_factory=dict)
 
 
-def choosable_policies(kind: str) -> list[str]:
-    """Registered ``kind`` policies that need no parameters (a dropdown can pick them)."""
-    return [
+def _ship_policies(kind: str) -> list[str]:
+    """Ship policies of ``kind`` that build without parameters."""
+    names = []
+    for name in SHIP_REGISTRY.names(kind):
+        try:
+            SHIP_REGISTRY.create(kind, name)
+        except PolicyError:
+            continue
+        names.append(name)
+    return names
+
+
+def choosable_policies(kind: str, *, ships: bool = False) -> list[str]:
+    """Registered ``kind`` policies that need no parameters (a dropdown can pick them).
+
+    Ship decisions (``maneuver``, ``colours`` ...) come from the ship registry. With
+    ``ships``, a decision both registries know (``targeting``: a side's choice aims its
+    guns and its crews) offers only the names both accept.
+    """
+    if kind not in KINDS:
+        return _ship_policies(kind)
+    names = [
         name
         for name in REGISTRY.names(kind)
         if not any(f.is_required() for f in REGISTRY.spec(kind, name).params.model_fields.values())
     ]
+    if ships and kind in SHIP_KINDS:
+        both = set(_ship_policies(kind))
+        names = [n for n in names if n in both]
+    return names
+
+
+def has_ships(scenario: Scenario) -> bool:
+    """The scenario has ships (its sides then take ship decisions too)."""
+    return any(isinstance(f, schema_forces.Ship) for s in scenario.sides for f in s.forces)
+
+
+PERSONAL_DECISIONS = ("targeting", "stance", "multi_attack", "retreat", "morale", "first_aid")
+"""The FADAD personal decisions the odds dashboard offers (Fae Domains ones are not)."""
+
+
+def decisions(scenario: Scenario, personal: Sequence[str] = PERSONAL_DECISIONS) -> list[str]:
+    """``personal`` decisions, plus every ship-only decision when the scenario has ships."""
+    extra = [k for k in SHIP_KINDS if k not in personal] if has_ships(scenario) else []
+    return [*personal, *extra]
 
 
 def scenario_files(folder: Path = SCENARIO_DIR) -> list[Path]:

@@ -272,3 +272,19 @@ def test_finished_ship_battle_names_the_winner() -> None:
     assert dash.session is not None
     end = dash.session.battle.log.of("end")[-1]
     assert str(end.result) in dash.round_label.value.replace("&#x27;", "'")
+
+
+def test_ship_scenarios_offer_maneuver_and_shared_targeting() -> None:
+    """With ships, sides get a maneuver dropdown; targeting offers names guns and crews share."""
+    dash = BattleDashboard(SCENARIOS / "fleet-action.yaml", seed=1)
+    assert dash.session is not None
+    maneuver = dash.policy_dropdowns[(0, "maneuver")]
+    assert maneuver.options[0][0] == "(scenario: line_ahead)"
+    targeting = {v for _, v in dash.policy_dropdowns[(0, "targeting")].options}
+    assert "nearest_ship" in targeting
+    assert "weakest" not in targeting  # a personal-only name the guns would refuse
+    dash.step_button.click()
+    maneuver.value = "flee"
+    assert dash.error.value == ""
+    assert dash.session.round == 1
+    assert dash.session.scenario.sides[0].policies["maneuver"].name == "flee"

@@ -132,3 +132,20 @@ def test_histogram_of_whole_numbers_has_a_bar_per_value() -> None:
     assert counts == [1, 2, 0, 1]
     assert ">3</text>" in svg
     assert ">6</text>" in svg
+
+
+def test_ship_duel_compares_maneuver_policies() -> None:
+    """For a ship scenario the decisions include maneuver; two maneuvers are swept."""
+    dash = OddsDashboard("ship-duel", runs=4, seed=3)
+    assert "maneuver" in dash.decision.options
+    assert "fae_action" not in dash.decision.options
+    dash.side.value = 1
+    dash.decision.value = "maneuver"
+    assert dash.policy_a.value == "close_and_ram"  # the Reavers' own
+    dash.policy_b.value = "stand_off"
+    dash.run_button.click()
+    assert [r[0] for r in dash.win_table()][::2] == [
+        "maneuver = close_and_ram",
+        "maneuver = stand_off",
+    ]
+    assert dash.progress.value == 8
