@@ -19,7 +19,12 @@ from fadad_agents.rules.fae import action_offset
 from fadad_agents.rules.fae_attack import ShotEffect
 from tests.engine.conftest import SCENARIOS
 
-FAE_SCENARIOS = ("fae-duel.yaml", "fae-aerial-skirmish.yaml", "fae-mounted-charge.yaml")
+FAE_SCENARIOS = (
+    "fae-duel.yaml",
+    "fae-aerial-skirmish.yaml",
+    "fae-mounted-charge.yaml",
+    "fae-mixed-melee.yaml",
+)
 OWN_ACTIONS = {"fae_attack", "take_aim", "move", "run", "delay", "ready_weapon", "hold"}
 
 
