@@ -9,6 +9,7 @@ skill), walk + attack, move, run, hold, ready weapon, or delay.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from fadad_agents.agents.fae_combat import attack
@@ -33,7 +34,17 @@ from fadad_agents.rules.wounds import Wound
 if TYPE_CHECKING:
     from fadad_agents.agents.fae_character import FaeArena, FaeCharacter
 
-__all__ = ["take_action"]
+__all__ = ["SPELLS", "register_spell", "take_action"]
+
+Spell = Callable[[Any, Any, Any], str]
+SPELLS: dict[str, Spell] = {}
+"""Spells by name: ``fn(caster, target, arena) -> result text``. The Magic chapter is not
+in the seed, so none ship; a policy casts one by returning ``"cast_spell:<name>"``."""
+
+
+def register_spell(name: str, spell: Spell) -> None:
+    """Make ``cast_spell:<name>`` run ``spell`` (a full action)."""
+    SPELLS[name] = spell
 
 
 # --- the action at this count ----------------------------------------------------------
@@ -141,6 +152,28 @@ def _dispatch(c: FaeCharacter, target: Any, choice: str, arena: FaeArena) -> str
         return "full"
     if choice == "ready_weapon":
         return _simple(c, arena, "ready_weapon", "short", "readies")
+    return _other(c, choice, arena)
+
+
+def _other(c: FaeCharacter, choice: str, arena: FaeArena) -> str:
+    """The rest of the catalogue: positions, picking up, standing on one's head, spells."""
+    if choice == "drop_prone":  # free, then the count passes (a delay)
+        c.prone = True
+        return _simple(c, arena, "drop_prone", "short", "drops prone")
+    if choice in ("change_position", "pick_up"):
+        c.prone = False if choice == "change_position" else c.prone
+        return _simple(c, arena, choice, "short", "done")
+    if choice == "stand_on_head":
+        roll = c.test("Acrobatics")
+        result = "stands on its head" if roll.check.success else "topples"
+        log_event(arena, c, choice, None, result, (("d100", roll.roll),), (("mcs", roll.mcs),))
+        c.spend("full")
+        return "full"
+    if choice.startswith("cast_spell"):  # a hook: the Magic chapter is not in the seed
+        name = choice.partition(":")[2]
+        spell = SPELLS.get(name)
+        result = "no magic rules loaded (hook)" if spell is None else spell(c, c.target, arena)
+        return _simple(c, arena, "cast_spell", "full", result)
     raise ValueError(f"fae_action policy chose {choice!r}; use an action of rules.fae.ACTIONS")
 
 

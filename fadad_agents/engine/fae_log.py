@@ -83,6 +83,10 @@ FAE_ACTIONS: dict[str, Callable[[LogEvent], str]] = {
     "disarm": _simple("{e.actor} {o[result]} against {e.target}'s disarm."),
     "item_break": _simple("{e.actor} strikes {e.target}'s {o[item]}: {o[result]}."),
     "item_broken": _simple("{e.actor}'s {o[result]} breaks."),
+    "drop_prone": _simple("{e.actor} drops prone."),
+    "pick_up": _simple("{e.actor} picks something up."),
+    "stand_on_head": _simple("{e.actor} tries to stand on its head: {o[result]}."),
+    "cast_spell": _simple("{e.actor} casts a spell: {o[result]}."),
     "pursuit": _simple("{e.actor} flees from {e.target}: {o[result]} (gap {o[gap]} yd)."),
 }
 """Narrators of every Fae event kind."""

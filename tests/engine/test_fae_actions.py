@@ -3,6 +3,7 @@ blocks wearing shields, acrobatic dodges, pursuit and simultaneous blows (sectio
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 
 from fadad_agents.agents.fae_character import FaeCharacter
@@ -199,3 +200,30 @@ def test_equal_margins_and_reactions_strike_simultaneously() -> None:
         if battle.ending == "mutual":
             assert all(not m.fighting for m in battle.fae_members)
     assert "mutual" in endings
+
+
+class _Caster:
+    """Casts ``spark`` at every count."""
+
+    def choose_action(self, actor: object, target: object, battle: object) -> str:
+        return "cast_spell:spark"
+
+
+def test_spells_are_a_hook_policies_can_use() -> None:
+    """Cast spell is a full action whose effect is a registered hook (Magic: not in seed)."""
+    from fadad_agents.agents.fae_actions import SPELLS, register_spell
+    from fadad_agents.policies import REGISTRY
+
+    REGISTRY.register("fae_action", "test_caster", _Caster, replace=True)
+    register_spell("spark", lambda caster, target, arena: f"sparks at {target.name}")
+    try:
+        caster = "{fae_action: test_caster}"
+        found = _events(_battles(_fighter("Ann", 0, caster), _fighter("Bob", 1), range(2)),
+                        "cast_spell")  # fmt: skip
+        assert found
+        assert all(e.result == "sparks at Bob" for _, e in found)
+        for (b1, e1), (b2, e2) in itertools.pairwise(found):  # a full action: 50 apart
+            if b1 is b2 and dict(e1.outcome)["turn"] == dict(e2.outcome)["turn"]:
+                assert dict(e1.modifiers)["count"] - dict(e2.modifiers)["count"] == 50
+    finally:
+        SPELLS.pop("spark", None)
