@@ -176,6 +176,11 @@ class FaeCharacter(Combatant):
         return 1 if share <= Fraction(1, 4) else 2 if share <= Fraction(1, 2) else 3
 
     @property
+    def track(self) -> FaeHealth:
+        """Wounds and Fatigue (``.dead`` is read by results as a wound track's is)."""
+        return self.health
+
+    @property
     def weapon(self) -> FaeGear:
         """The readied weapon (fists when none is in hand)."""
         return self.weapons[0] if self.weapons and self.disarms == 0 else FIST

@@ -256,3 +256,13 @@ def test_ex_fae_04_action_economy_on_the_clock(monkeypatch: pytest.MonkeyPatch) 
     assert own[-1].actor == "Late"  # the failed test acts after everyone else
     times = [dict(e.outcome)["at"] for e in own]
     assert times == sorted(times)
+
+
+def test_results_count_fae_deaths() -> None:
+    """Wounds above Wound Points are deaths in the battle result (3.2 step 5)."""
+    for seed in range(5):
+        result = run(SCENARIOS / "fae-duel.yaml", seed=seed)
+        outs = [e for e in result.log.events if e.action == "out"]
+        dead = sum(1 for e in outs if e.result == "dead")
+        assert sum(s.dead for s in result.sides) == dead
+        assert sum(s.casualties for s in result.sides) == len(outs)
