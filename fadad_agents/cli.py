@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Annotated
 
@@ -34,12 +35,32 @@ def validate(
 
     failed = False
     for path in expand_paths(paths):
-        problems = validate_path(path)
+        problems = validate_path(path) or _policy_problems(path)
         failed = failed or bool(problems)
         for line in problems or [f"{path}: ok"]:
             typer.echo(line, err=bool(problems))
     if failed:
         raise typer.Exit(2)
+
+
+def _policy_problems(path: Path) -> list[str]:
+    """Policy names and parameters of a valid scenario file, checked against the registry.
+
+    The schema layer cannot see the policy registry (it sits above it), so the interface
+    builds the battle once: an unknown policy or a bad parameter is a one-line problem.
+    """
+    from fadad_agents.engine import build_battle, load
+    from fadad_agents.policies import PolicyError
+    from fadad_agents.schema.loader import KIND_CLASSES
+
+    if path.parent.name in KIND_CLASSES and path.parent.parent.name in ("models", "_models"):
+        return []  # a catalogue entry, not a scenario
+    try:
+        build_battle(load(path), collect=False)
+    except PolicyError as exc:
+        field = re.sub(r"\.(\d+)", r"[\1]", exc.field)  # sides.0.forces -> sides[0].forces
+        return [f"{path}: {field}: {exc.reason}"]
+    return []
 
 
 @app.command()
