@@ -72,6 +72,8 @@ def morale_events(battle: Any, ship: Ship, triggers: set[MoraleTrigger]) -> list
             events.append(loss)
     if _captain(battle, ship) is not None:
         events.append(MoraleEvent.CAPTAIN_ON_DECK)
+    elif any(isinstance(m, Character) and m.side == ship.side for m in battle.fighters_on(ship)):
+        events.append(MoraleEvent.FIRST_OFFICER_ON_DECK)
     if MoraleTrigger.CAPTAIN_SLAIN in triggers:
         events.append(MoraleEvent.CAPTAIN_SLAIN)
     if ship.fire_list:
@@ -88,7 +90,43 @@ def morale_events(battle: Any, ship: Ship, triggers: set[MoraleTrigger]) -> list
             events.append(hd)
     if len(triggers) > 1:
         events.append(MoraleEvent.MULTIPLE_CHECKS)
-    return events
+    return events + _balance_events(battle, ship)
+
+
+def _balance_events(battle: Any, ship: Ship) -> list[MoraleEvent]:
+    """Odds and allies: head counts 3:1, tonnage 10:1, damaged foes, lost or fled friends.
+
+    Heads are those on the ship's deck while boarders are aboard, else both fleets'
+    (PROPOSED reading of "crew outnumbered").
+    """
+    out: list[MoraleEvent] = []
+    side = ship.side
+    if battle.boarders_on(ship):
+        people = battle.fighters_on(ship)
+    else:
+        people = [m for m in battle.people if m.fighting]
+    own = sum(m.headcount for m in people if m.side == side)
+    them = sum(m.headcount for m in people if m.side != side)
+    if them and 3 * own <= them:
+        out.append(MoraleEvent.OUTNUMBERED_3_TO_1)
+    elif own and own >= 3 * them:
+        out.append(MoraleEvent.OUTNUMBER_3_TO_1)
+    own_tons = sum(s.tons for s in battle.own_ships(side))
+    foe_tons = sum(s.tons for s in battle.enemy_ships(side))
+    if foe_tons >= 10 * own_tons:
+        out.append(MoraleEvent.OUT_TONNED_10_TO_1)
+    elif own_tons >= 10 * foe_tons > 0:
+        out.append(MoraleEvent.OUT_TONNING_10_TO_1)
+    if any(f.hull_fraction <= 0.5 for f in battle.enemy_ships(side)):
+        out.append(MoraleEvent.OPPONENT_DAMAGED_50)
+    friends = [s for s in battle.ships if s.side == side and s is not ship]
+    if any(s.status is Status.WITHDRAWN for s in friends):
+        out.append(MoraleEvent.ABANDONED)
+    fleet = [s for s in battle.ships if s.side == side]
+    flagship = max(fleet, key=lambda s: (s.tons, -s.unique_id))
+    if flagship is not ship and flagship.status is Status.OUT:
+        out.append(MoraleEvent.STRONGEST_ALLY_KILLED)
+    return out
 
 
 def _crew_triggers(battle: Any, ship: Ship) -> set[MoraleTrigger]:

@@ -102,3 +102,20 @@ def test_crew_losses_trigger_checks() -> None:
     end_of_round(battle)
     check = next(e for e in battle.log if e.action == "ship_morale")
     assert "crew_25" in dict(check.outcome)["triggers"]
+
+
+def test_odds_and_allies_enter_the_table() -> None:
+    """Outnumbered 3:1 on the own deck -4; a friend fled: abandoned -6; first officer +2."""
+    battle = build_battle(load(SCENARIOS / "boarding-action.yaml"), 1, collect=False)
+    assert isinstance(battle, ShipBattle)
+    greenbriar = battle.ships[0]
+    for crew in battle.home_crews(greenbriar):
+        battle.casualties(crew, crew.count - 3)
+    events = morale_events(battle, greenbriar, set())
+    assert MoraleEvent.OUTNUMBERED_3_TO_1 in events
+    fleet = build_battle(load(SCENARIOS / "fleet-action.yaml"), 1, collect=False)
+    assert isinstance(fleet, ShipBattle)
+    resolute, _, swallow = fleet.ships[:3]
+    assert MoraleEvent.ABANDONED not in morale_events(fleet, resolute, set())
+    fleet.escape(swallow)
+    assert MoraleEvent.ABANDONED in morale_events(fleet, resolute, set())
