@@ -205,7 +205,7 @@ class OddsDashboard:
                         colour=SIDE_COLOURS[k % len(SIDE_COLOURS)],
                     )
                 )
-            columns.append(widgets.HTML("".join(charts)))
+            columns.append(widgets.HTML("".join(charts), layout=widgets.Layout(width="440px")))
         self.columns.children = tuple(columns)
         self.summary.value = f"<pre>{escape(result.summary())}</pre>"
 
