@@ -3,10 +3,10 @@ SHELL := /bin/bash
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
-SCENARIO ?= scenarios/snorri-vs-brynhild.yaml
+SCENARIO ?= scenarios/boarding-action.yaml
 SEED ?= 1
 
-.PHONY: run test lint typecheck contracts pytest bench clean setup duel
+.PHONY: run test lint typecheck contracts pytest bench clean setup browser
 
 setup: $(STAMP)
 
@@ -18,9 +18,7 @@ $(STAMP): pyproject.toml
 	@touch $(STAMP)
 
 run: $(STAMP)
-	$(VENV)/bin/fadad duel --seed $(SEED)
-
-duel: run
+	$(VENV)/bin/fadad run $(SCENARIO) --seed $(SEED)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check fadad_agents tests benchmarks
@@ -32,8 +30,13 @@ typecheck: $(STAMP)
 contracts: $(STAMP)
 	$(VENV)/bin/lint-imports --no-cache
 
-pytest: $(STAMP)
-	$(VENV)/bin/pytest
+# Debian chromium for the headless browser test: installed with apt in CI (CI=true),
+# otherwise the test skips with advice on how to install it.
+browser:
+	@tools/ensure-chromium
+
+pytest: $(STAMP) browser
+	$(VENV)/bin/pytest --nbmake tests notebooks
 
 test: lint typecheck contracts pytest
 
