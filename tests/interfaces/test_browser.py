@@ -133,7 +133,7 @@ def _screenshot_dir() -> Path:
 
 
 def test_step_in_voila_advances_round_and_redraws_map(chromium: Path, voila_url: str) -> None:
-    """In Voila, clicking Step shows round 1 and a map redrawn for round 1."""
+    """In Voila, Step shows round 1 and a redrawn map; Reset brings back round 0's map."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
@@ -158,5 +158,8 @@ def test_step_in_voila_advances_round_and_redraws_map(chromium: Path, voila_url:
             shot = _screenshot_dir() / "ship-dashboard-step.png"
             page.screenshot(path=str(shot), full_page=True)
             assert shot.stat().st_size > 10_000
+            page.get_by_role("button", name="Reset").click()
+            page.wait_for_selector('svg.fadad-map[data-round="0"]', timeout=UI_TIMEOUT_MS)
+            assert page.inner_html(".widget-html:has(svg.fadad-map)") == before
         finally:
             browser.close()
