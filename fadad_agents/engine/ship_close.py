@@ -55,6 +55,7 @@ from fadad_agents.rules.sj_close import (
     resolve_crash_avoidance,
     resolve_lock,
     resolve_shear,
+    tow,
 )
 from fadad_agents.rules.sj_combat import Dice, debris_hazard, resolve_attack
 from fadad_agents.rules.sj_crew import morale_failure
@@ -154,10 +155,38 @@ def move_options(battle: Any, ship: Ship) -> list[tuple[MoveOption, tuple[Hex, .
     return out
 
 
+TOW_CAPACITY = 2
+"""PROPOSED: a helm moves up to this many times its own ship's tonnage (SJ 14 gives none)."""
+
+
+def towed_by(battle: Any, ship: Ship) -> list[Ship] | None:
+    """The ships ``ship`` drags along when it moves, or ``None`` if it cannot move (SJ 14).
+
+    Grappled ships are immobilised unless one tows: only the stronger helm (higher SR)
+    works, and it must move the combined tonnage.
+    """
+    held = [o for o in ship.grapples if o.fighting and ship.grappled_with(o)]
+    if held and ship.ship_policies.maneuver.intent not in ("flee", "shoot"):
+        return None  # a ship alongside to fight stays alongside
+    for other in held:
+        mover = tow(
+            ship.sr,
+            other.sr,
+            TOW_CAPACITY * ship.tons,
+            TOW_CAPACITY * other.tons,
+            ship.tons + sum(o.tons for o in held if o is not other),
+            other.tons,
+        )
+        if mover != "a":
+            return None
+    return held
+
+
 def move_ship(battle: Any, ship: Ship) -> None:
     """The ship's move this turn: its maneuver policy picks a plan; debris on the way."""
     ship.moved = 0
-    if ship.sr <= 0 or battle.immobilised(ship):
+    towing = towed_by(battle, ship) if ship.sr > 0 else None
+    if towing is None:
         ship.speed = 0
         return
     options = move_options(battle, ship)
@@ -175,6 +204,10 @@ def move_ship(battle: Any, ship: Ship) -> None:
             battle.release(ship, other, "lines snap as she pulls away")
     ship.moved = ship.speed = len(path)
     battle.place(ship, Hex(*choice.end), choice.facing)
+    for other in towing:
+        battle.place(other, ship.hex, other.facing)
+        other.speed = 0
+        battle.record(ship.name, "tow", other.name, (), (), (("result", "tows"),))
     battle.record(
         ship.name,
         "maneuver",

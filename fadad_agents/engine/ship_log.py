@@ -146,6 +146,7 @@ SHIP_NARRATORS: dict[str, Callable[[LogEvent], str]] = {
     "crash": _simple("{e.actor} and {e.target}: {o[result]}."),
     "grapple": _grapple,
     "cut_lines": _cut,
+    "tow": _simple("{e.actor} {o[result]} {e.target} along, grappled alongside."),
     "release": _simple("{e.actor} and {e.target} part: {o[result]}."),
     "board": _board,
     "retreat": _simple("{e.actor} fall back to {e.target} ({o[reason]})."),

@@ -6,7 +6,7 @@ import random
 
 from fadad_agents.engine import build_battle, load
 from fadad_agents.engine.ship_battle import ShipBattle
-from fadad_agents.engine.ship_close import crash, ram, shear
+from fadad_agents.engine.ship_close import crash, move_ship, ram, shear, towed_by
 from tests.engine.conftest import SCENARIOS
 
 DUEL = (SCENARIOS / "ship-duel.yaml").read_text()
@@ -111,3 +111,19 @@ def test_rams_happen_in_the_duel() -> None:
         battle.run_to_end()
         rams += sum(1 for e in battle.log if e.action == "ram")
     assert rams > 0
+
+
+def test_a_stronger_helm_tows_a_grappled_ship() -> None:
+    """SJ 14: grappled ships move only if one helm is stronger; the other is dragged along."""
+    text = DUEL.replace("maneuver: {name: close_and_ram}", "maneuver: {name: hold}")
+    battle = _duel(text)
+    salt, gannet = battle.ships
+    battle.place(gannet, salt.hex, gannet.facing)
+    battle.lash(salt, gannet)
+    salt.spec = salt.spec.model_copy(update={"sr": 4})
+    assert towed_by(battle, salt) == [gannet]
+    assert towed_by(battle, gannet) is None  # the weaker helm is inhibited
+    move_ship(battle, salt)
+    assert salt.moved > 0
+    assert gannet.hex == salt.hex
+    assert any(e.action == "tow" for e in battle.log)
