@@ -424,11 +424,10 @@ class ShipBattle(Battle):
     def _ship_turn(self, ship: Ship) -> None:
         maneuver = ship.ship_policies.maneuver
         for foe in list(ship.grapples):
-            wants_free = maneuver.intent in (
-                "flee",
-                "shoot",
-            ) or ship.ship_policies.boarding.cut_lines(ship, foe, self)
-            if foe.fighting and wants_free and self.boarders_on(ship) == 0:
+            if not (foe.fighting and ship.grappled_with(foe)) or self.boarders_on(ship):
+                continue  # loose lines part when she moves off; boarders aboard: no axes free
+            flee = maneuver.intent in ("flee", "shoot")
+            if flee or ship.ship_policies.boarding.cut_lines(ship, foe, self):
                 ship_close.cut_lines(self, ship, foe)
         ship_close.move_ship(self, ship)
         if not ship.fighting:
