@@ -186,6 +186,12 @@ def build_policy_set(
                     continue
                 known = ", ".join([*KINDS, *ALIASES])
                 raise PolicyError(f"{path}.{key}", f"unknown decision {key!r}; known: {known}")
+            if kind not in PolicySet.__dataclass_fields__:  # a decision of another subsystem
+                if key in ignore:
+                    continue
+                raise PolicyError(
+                    f"{path}.{key}", f"decision {key!r} does not apply to this kind of force"
+                )
             name, params = _ref(value)
             chosen[kind] = (f"{path}.{key}", name, params)
     built = {
