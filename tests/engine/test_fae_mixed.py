@@ -144,3 +144,19 @@ def test_different_seeds_differ() -> None:
     """The seed matters."""
     duel = SCENARIOS / "fae-duel.yaml"
     assert run(duel, seed=1).log.to_jsonl() != run(duel, seed=2).log.to_jsonl()
+
+
+def test_fae_decision_on_a_fadad_only_scene_is_a_policy_error() -> None:
+    """A Fae decision on a side of FADAD fighters is refused with the field named."""
+    from fadad_agents.policies import PolicyError
+
+    text = _mixed().replace(
+        "  - name: Vikings\n", "  - name: Vikings\n    policies: {fae_action: fighter}\n"
+    )
+    battle = build_battle(load(text), seed=1)  # mixed: the Fae keys skip FADAD forces
+    assert battle.mixed
+    fadad_only = text.replace("ruleset: fae", "kind: character").split("      - name: Morwen")[0]
+    fadad_only += "      - name: Bob\n        skills: {Sword: Good}\n        attack_skill: Sword\n"
+    with pytest.raises(PolicyError) as err:
+        build_battle(load(fadad_only), seed=1)
+    assert "sides.0.policies.fae_action" in str(err.value)
