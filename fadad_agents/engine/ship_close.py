@@ -115,17 +115,27 @@ def fadad_plans(sr: int, faces: int) -> tuple[tuple[str, tuple[Hex, ...], int], 
     return _dedupe(plans)
 
 
-def _plans(battle: Any, ship: Ship) -> tuple[tuple[str, tuple[Hex, ...], int], ...]:
+type Oriented = tuple[tuple[str, tuple[Hex, ...], int], ...]
+
+
+@cache
+def _oriented(fadad: bool, sr: int, turning: int, f0: int) -> Oriented:
+    """The plans rotated to start facing ``f0``: (plan, hexes entered as offsets, facing)."""
+    plans = fadad_plans(sr, turning) if fadad else sj_plans(sr, ManeuverClass(turning))
+    return tuple(
+        (plan, tuple(rotate(h, f0) for h in path), (facing + f0) % 6)
+        for plan, path, facing in plans
+    )
+
+
+def _plans(battle: Any, ship: Ship) -> Oriented:
     sr = ship.sr
     if battle.options.ship.damage_model == "fadad_levels":
         ms = ship.ms
-        faces = (
-            0
-            if ms is None
-            else maneuver_row(ms, literal=battle.options.fadad.ms_table_literal).faces
-        )
-        return fadad_plans(sr, faces)
-    return sj_plans(sr, ship.mc)
+        literal = battle.options.fadad.ms_table_literal
+        faces = 0 if ms is None else maneuver_row(ms, literal=literal).faces
+        return _oriented(True, sr, faces, ship.facing)
+    return _oriented(False, sr, int(ship.mc), ship.facing)
 
 
 def _speed_band(battle: Any, ship: Ship) -> tuple[int, int]:
@@ -142,16 +152,16 @@ def _speed_band(battle: Any, ship: Ship) -> tuple[int, int]:
 def move_options(battle: Any, ship: Ship) -> list[tuple[MoveOption, tuple[Hex, ...]]]:
     """Every end state the ship can reach this round, with the hexes it passes."""
     out = []
-    f0, origin, radius = ship.facing, ship.hex, battle.map_radius
+    origin, radius = ship.hex, battle.map_radius
     lo, hi = _speed_band(battle, ship)
-    for plan, path, facing in _plans(battle, ship):
-        if not lo <= len(path) <= hi:
+    for plan, offsets, facing in _plans(battle, ship):
+        if not lo <= len(offsets) <= hi:
             continue
-        hexes = tuple(origin + rotate(h, f0) for h in path)
+        hexes = tuple(origin + h for h in offsets)
         end = hexes[-1] if hexes else origin
         if radius is not None and end.length() > radius:
             continue
-        out.append((MoveOption(plan, (end.q, end.r), (facing + f0) % 6), hexes))
+        out.append((MoveOption(plan, (end.q, end.r), facing), hexes))
     return out
 
 
