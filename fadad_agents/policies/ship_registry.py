@@ -14,6 +14,7 @@ import inspect
 import typing
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from importlib.metadata import entry_points
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError, create_model
@@ -35,6 +36,7 @@ from fadad_agents.policies.ship_protocols import (
 __all__ = [
     "SHIP_ALIASES",
     "SHIP_DEFAULTS",
+    "SHIP_ENTRY_POINT_GROUP",
     "SHIP_REGISTRY",
     "ShipPolicyRegistry",
     "ShipPolicySet",
@@ -64,14 +66,39 @@ def _params_model(name: str, factory: Callable[..., Any]) -> type[BaseModel]:
     )
 
 
-class ShipPolicyRegistry:
-    """Factories by (ship decision kind, name), parameters validated at the boundary."""
+SHIP_ENTRY_POINT_GROUP = "fadad_agents.ship_policies"
+"""Plug-ins register ship policies here: each entry point names ``register(registry)``."""
 
-    __slots__ = ("_params", "_specs")
+
+class ShipPolicyRegistry:
+    """Factories by (ship decision kind, name), parameters validated at the boundary.
+
+    Third-party ship policies register through the entry-point group
+    :data:`SHIP_ENTRY_POINT_GROUP` (loaded the first time a name is not found)::
+
+        [project.entry-points."fadad_agents.ship_policies"]
+        corsair = "my_pkg.ships:register"   # def register(registry): registry.register(...)
+    """
+
+    __slots__ = ("_loaded", "_params", "_specs")
 
     def __init__(self) -> None:
         self._specs: dict[tuple[str, str], Callable[..., Any]] = {}
         self._params: dict[tuple[str, str], type[BaseModel]] = {}
+        self._loaded = False
+
+    def load_entry_points(self) -> None:
+        """Import every plug-in of the ship entry-point group (once)."""
+        if self._loaded:
+            return
+        self._loaded = True
+        for ep in sorted(entry_points(group=SHIP_ENTRY_POINT_GROUP), key=lambda e: e.name):
+            try:
+                ep.load()(self)
+            except Exception as exc:
+                raise PolicyError(
+                    f"entry point {ep.name} ({ep.value})", f"plug-in failed to load: {exc}"
+                ) from exc
 
     def register(self, kind: str, name: str, factory: Callable[..., Any]) -> None:
         """Register ``factory`` as ``kind/name`` (later registrations replace earlier)."""
@@ -90,6 +117,9 @@ class ShipPolicyRegistry:
         """Validate ``params`` and build the policy; errors name the scenario field."""
         where = field or f"policies.{kind}"
         factory = self._specs.get((kind, name))
+        if factory is None:
+            self.load_entry_points()
+            factory = self._specs.get((kind, name))
         if factory is None:
             known = ", ".join(self.names(kind))
             raise PolicyError(

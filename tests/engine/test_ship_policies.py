@@ -63,3 +63,12 @@ def test_stand_off_keeps_its_range() -> None:
     battle.step()
     if gannet.fighting and salt.fighting:
         assert abs(battle.range_between(salt, gannet) - 5) <= 2
+
+
+def test_a_custom_ship_policy_registers_by_name() -> None:
+    """Plug-ins (or code) register ship policies by kind and name; scenarios pick them."""
+    from fadad_agents.policies.ship_defaults import Flee
+
+    SHIP_REGISTRY.register("maneuver", "run_for_it", Flee)
+    built = build_ship_policies([("sides.0.policies", {"maneuver": "run_for_it"})])
+    assert isinstance(built.maneuver, Flee)
