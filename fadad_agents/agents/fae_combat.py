@@ -14,6 +14,7 @@ worn below DR 0 counts as none.
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -52,7 +53,7 @@ from fadad_agents.rules.wounds import Wound, record
 if TYPE_CHECKING:
     from fadad_agents.agents.fae_character import FaeArena, FaeCharacter
 
-__all__ = ["attack", "defend", "delayed_death"]
+__all__ = ["attack", "defend", "delayed_death", "flank"]
 
 
 # --- attacks ----------------------------------------------------------------------------
@@ -65,15 +66,47 @@ def _base_skill(c: FaeCharacter, weapon: Any, skill: int | None) -> int | None:
     return underwater_missile_skill(s, c.opts) if weapon.ranged else underwater_melee_skill(s)
 
 
-def _situation(c: FaeCharacter, weapon: Any) -> int:
+def flank(c: Any, target: Any) -> tuple[bool, bool]:
+    """(blindside, rear) of an attack by ``c`` (PROPOSED: facing is toward one's target).
+
+    A target that faces someone else is blindsided; struck from more than 135 degrees
+    off its facing, it is attacked from the rear.
+    """
+    facing = getattr(target, "target", None)
+    if facing is None or facing is c:
+        return False, False
+    tx, ty = getattr(target, "xy", None) or _pos(target)
+    fx, fy = getattr(facing, "xy", None) or _pos(facing)
+    ax, ay = getattr(c, "xy", None) or _pos(c)
+    v1, v2 = (fx - tx, fy - ty), (ax - tx, ay - ty)
+    n1, n2 = math.hypot(*v1), math.hypot(*v2)
+    if n1 == 0 or n2 == 0:
+        return True, False
+    rear = (v1[0] * v2[0] + v1[1] * v2[1]) / (n1 * n2) < -math.sqrt(0.5)
+    return not rear, rear
+
+
+def _pos(other: Any) -> tuple[float, float]:
+    p = getattr(other, "position", None)
+    return (0.0, 0.0) if p is None else (float(p[0]), float(p[1]))
+
+
+def _situation(c: FaeCharacter, weapon: Any, target: Any) -> int:
     two = weapon.hands == 2 and weapon.large
     limb = "limb" in c.effects or c.effects.get("numb_until", -1) >= getattr(c.model, "fae_turn", 0)
+    blindside, rear = flank(c, target)
+    stats = getattr(target, "stats", None)
+    vision = getattr(stats, "vision", "normal")
     return attack_modifier(
         AttackSituation(
             offhand=limb,
             ambidextrous=c.stats.ambidextrous,
             large_weapon=weapon.large,
             two_handed=two,
+            blindside=blindside,
+            target_wide_angle_vision=vision in ("wide_angle", "all_around"),
+            rear=rear,
+            target_all_around_vision=vision == "all_around",
             prone=c.prone,
             missile=weapon.ranged,
         )
@@ -89,7 +122,9 @@ def attack(
     pol = c.fae_policies.called_shot
     shot = pol.choose_shot(c, target, arena) if hasattr(target, "health") else None
     stun = pol.stun(c, target, arena)
-    mods = _situation(c, w) + c.aim
+    aim = c.aim
+    situation = _situation(c, w, target)
+    mods = situation + aim
     if shot is not None:
         small = (
             shot == "item_break"
@@ -121,7 +156,7 @@ def attack(
             target,
             "botch" if roll.check.botch else "miss",
             (("d100", roll.roll),),
-            (("mcs", mcs), ("range", rng_pen)),
+            (("mcs", mcs), ("range", rng_pen), ("aim", aim), ("situation", situation)),
             (("shot", shot), ("weapon", w.name)),
         )
         return
@@ -132,7 +167,8 @@ def attack(
     if charge:
         c.ran_turn = -9
     if hasattr(target, "health"):
-        _land_on_fae(c, target, arena, w, roll, mcs, margin, dmg_base, shot, stun)
+        extra = (("aim", aim), ("situation", situation))
+        _land_on_fae(c, target, arena, w, roll, mcs, margin, dmg_base, shot, stun, extra)
     else:
         _land_on_fadad(c, target, arena, w, roll, mcs, margin, dmg_base)
 
@@ -163,6 +199,7 @@ def _land_on_fae(
     dmg_base: int,
     shot: str | None,
     stun: bool,
+    extra: tuple[tuple[str, Any], ...] = (),
 ) -> None:
     defences, used = defend(t, c, arena)
     if shot == "item_break":
@@ -176,7 +213,7 @@ def _land_on_fae(
         t,
         "sidestepped" if res.sidestepped else "hit",
         (("d100", roll.roll),),
-        (("mcs", mcs), ("base", dmg_base), ("aim", c.aim)),
+        (("mcs", mcs), ("base", dmg_base), *extra),
         (
             ("margin", res.margin),
             ("damage", res.damage),
