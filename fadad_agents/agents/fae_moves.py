@@ -25,6 +25,7 @@ from fadad_agents.rules.fae_special import (
     dive,
     end_of_turn_glide,
     fly,
+    glide,
     hold_damage,
     mount_action_margin,
     resolve_pursuit,
@@ -118,9 +119,13 @@ def manoeuvre(c: FaeCharacter, target: Any, arena: FaeArena) -> None:
     if move == "climb" and c.fly_mr:
         across = min(float(mr * 4 // 5), max(0.0, gap - 1.0))
         c.flight = climb(state, mr // 2, int(across), mr)
-    else:  # fly (or glide for gliders)
-        across = min(float(mr), max(0.0, gap - 1.0))
-        c.flight = fly(state, int(across), mr) if c.fly_mr else state
+    elif c.fly_mr:
+        across = float(int(min(float(mr), max(0.0, gap - 1.0))))
+        c.flight = fly(state, int(across), mr)
+    else:  # a glider without wings glides (Walk MR, 1 yd of altitude per 3 yd)
+        limit = mr * 3 // 2 if state.after_dive else min(mr, state.glide_cap or mr)
+        across = float(int(min(float(limit), max(0.0, gap - 1.0))))
+        c.flight = glide(state, int(across), mr)
     c.flew = True
     _slide(c, tx, ty, across)
     log_event(arena, c, move, target, c.altitude, more=(("altitude", c.altitude),))

@@ -9,13 +9,15 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from fadad_agents.agents.fae_character import FaeCharacter
 from fadad_agents.agents.fae_combat import delayed_death
 from fadad_agents.engine import Ending, build_battle, load, narrate, run
 from fadad_agents.engine.fae_battle import FaeBattle
 from fadad_agents.policies import PolicyError
-from fadad_agents.rules.fae import action_offset
+from fadad_agents.rules.fae import action_offset, glide_offset
 from fadad_agents.rules.fae_attack import ShotEffect
 from tests.engine.conftest import SCENARIOS
 
@@ -266,3 +268,41 @@ def test_results_count_fae_deaths() -> None:
         dead = sum(1 for e in outs if e.result == "dead")
         assert sum(s.dead for s in result.sides) == dead
         assert sum(s.casualties for s in result.sides) == len(outs)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32))
+def test_fae_log_invariants(seed: int) -> None:
+    """Any seed: exact times never run backwards, nobody acts after leaving the fight, and
+    within a turn each actor's counts fall by 25 or 50 (C-23, section 2)."""
+    log = run(SCENARIOS / "fae-aerial-skirmish.yaml", seed=seed).log.events
+    ats = [dict(e.outcome)["at"] for e in log if "at" in dict(e.outcome)]
+    assert ats == sorted(ats)
+    gone: set[str] = set()
+    for e in log:
+        if e.action in OWN_ACTIONS:
+            assert e.actor not in gone
+        if e.action in ("out", "withdraw", "surrender"):
+            gone.add(e.actor)
+    for events in _turns(log).values():
+        seen: dict[str, list[int]] = defaultdict(list)
+        for e in events:
+            if e.action in OWN_ACTIONS:
+                seen[e.actor].append(dict(e.modifiers)["count"])
+        for counts in seen.values():
+            assert all(a - b in (25, 50) for a, b in itertools.pairwise(counts))
+
+
+def test_gliders_glide_at_the_end_of_the_turn() -> None:
+    """A glider that takes no flight action glides at margin 0, losing 1 yd per 3 yd (6)."""
+    glider = "        can_glide: true\n        altitude: 9\n        walk_mr: 12\n"
+    passive = "        policies: {fae_action: passive}\n"
+    battle = build_battle(load(_scene(_dummy("Ann", 0, glider + passive), _dummy("Bob", 50))), 1)
+    battle.step()
+    glides = [e for e in battle.log.events if e.action == "glide"]
+    assert len(glides) == 1
+    assert glides[0].result == 12
+    assert dict(glides[0].outcome)["altitude"] == 5
+    margins = [e.result for e in battle.log.events if e.action == "reaction"]
+    top = max([m for m in margins if m != "botch"], default=0)
+    assert dict(glides[0].outcome)["at"] == round(float(glide_offset(top)), 3)
