@@ -26,15 +26,17 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Literal
+from functools import lru_cache
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
-from fadad_agents.rules.actions import Opposed, crit_count, opposed, rolled_degree
+from fadad_agents.rules.actions import TARGET_MODES, ActionError, crit_count
 from fadad_agents.rules.criticals import CritEffect, crit_modifiers, crits_outcomes, roll_crits
 from fadad_agents.rules.damage import armour_group
-from fadad_agents.rules.dice import Distribution, roll_4df
+from fadad_agents.rules.dice import TABLE_4DF, Distribution
 from fadad_agents.rules.melee import defender_target, melee_attack_modifier
 from fadad_agents.rules.wound_models import (
     DamageRules,
+    HitDamage,
     WoundRules,
     damage_dice_kind,
     damage_dice_outcomes,
@@ -42,7 +44,7 @@ from fadad_agents.rules.wound_models import (
     roll_damage_dice,
     wound_from_dice,
 )
-from fadad_agents.rules.wounds import Wound, WoundTrack
+from fadad_agents.rules.wounds import Wound, WoundTrack, record
 
 if TYPE_CHECKING:
     from fadad_agents.rules.options import RulesOptions
@@ -133,9 +135,13 @@ class Protection:
 NO_PROTECTION = Protection()
 
 
-@dataclass(frozen=True, slots=True)
-class AttackResult:
-    """Everything one attack did, for the engine and the battle log."""
+class AttackResult(NamedTuple):
+    """Everything one attack did, for the engine and the battle log.
+
+    An immutable named tuple rather than a frozen dataclass: the engine makes one per
+    swing, and a frozen dataclass's ``__init__`` (one ``object.__setattr__`` per field)
+    cost about a quarter of the whole attack.
+    """
 
     attack_dice: int
     attack_rolled: int
@@ -161,25 +167,28 @@ class AttackOutcome:
     wound: Wound
 
 
-def _modifiers(
-    attacker: Fighter, defender: Fighter, rules: CombatRules, attacker_penalty: int, modifier: int
-) -> int:
-    return modifier + melee_attack_modifier(
-        wound_penalty=attacker_penalty,
-        own_shield=attacker.shield,
-        opponent_shield=defender.shield,
-        shield_mode=rules.shield_mode,
-    )
-
-
-def _target(attacker: Fighter, defender: Fighter, rules: CombatRules, shield_rank: int) -> int:
-    return defender_target(
-        defender.scale,
-        attacker.scale,
-        shield=defender.shield,
+@lru_cache(maxsize=1024)
+def _pair_constants(
+    attacker_scale: int,
+    attacker_shield: str | None,
+    defender_scale: int,
+    defender_shield: str | None,
+    shield_rank: int,
+    shield_mode: str,
+) -> tuple[int, int]:
+    """(defender's Target, attacker's shield modifier) of one pair: what an exchange needs
+    that neither the dice nor the wounds change. Cached: a battle has few distinct pairs."""
+    target = defender_target(
+        defender_scale,
+        attacker_scale,
+        shield=defender_shield,
         shield_rank=shield_rank,
-        shield_mode=rules.shield_mode,
+        shield_mode=shield_mode,
     )
+    modifier = melee_attack_modifier(
+        own_shield=attacker_shield, opponent_shield=defender_shield, shield_mode=shield_mode
+    )
+    return target, modifier
 
 
 def _exchange(
@@ -192,18 +201,92 @@ def _exchange(
     defender_penalty: int,
     modifier: int,
     shield_rank: int,
-) -> tuple[int, int, int | None, Opposed]:
-    """The opposed part of an attack: (Target, attack rolled, defence rolled, result)."""
-    target = _target(attacker, defender, rules, shield_rank)
-    a_mod = _modifiers(attacker, defender, rules, attacker_penalty, modifier)
-    a_rolled = rolled_degree(attacker.attack, attack_dice, a_mod)
-    d_rolled = (
-        None
-        if defence_dice is None
-        else rolled_degree(defender.defence, defence_dice, defender_penalty)
+) -> tuple[int, int, int | None, int, bool]:
+    """The opposed part of an attack: (Target, attack rolled, defence rolled, RD, hit).
+
+    The same arithmetic as :func:`actions.opposed` over :func:`actions.rolled_degree`,
+    inlined because every swing runs it (the tests hold the two together).
+    """
+    target, shield_modifier = _pair_constants(
+        attacker.scale, attacker.shield, defender.scale, defender.shield, shield_rank,
+        rules.shield_mode,
+    )  # fmt: skip
+    a_rolled = attacker.attack + (modifier + attacker_penalty + shield_modifier) + attack_dice
+    mode = rules.target_mode
+    if mode not in TARGET_MODES:
+        raise ActionError(f"unknown target mode {mode!r}; allowed: {', '.join(TARGET_MODES)}")
+    if defence_dice is None:  # undefended (A-07): the Target alone opposes
+        rd = a_rolled - target
+        # in gate mode the Target is a minimum rolled degree (>=), so RD 0 hits there
+        return target, a_rolled, None, rd, rd >= 1 or (rd >= 0 and mode == "target_gate_gte")
+    d_rolled = defender.defence + defender_penalty + defence_dice
+    if mode == "effective_opposition":
+        rd = a_rolled - (d_rolled if d_rolled > target else target)
+        return target, a_rolled, d_rolled, rd, rd >= 1
+    rd = a_rolled - d_rolled
+    return target, a_rolled, d_rolled, rd, rd >= 1 and a_rolled >= target
+
+
+def _land_hit(
+    attacker: Fighter,
+    defender: Fighter,
+    track: WoundTrack,
+    rules: CombatRules,
+    rd: int,
+    crits: int,
+    attack_dice: int,
+    defence_dice: int | None,
+    damage_dice: tuple[int, ...],
+    crit_effects: tuple[CritEffect, ...],
+    protection: Protection,
+) -> tuple[HitDamage, Wound, WoundTrack]:
+    """A hit's damage, its wound after the crits, and the defender's new track."""
+    factor = attacker.odm - defender.ddm
+    damage_bonus = level_bonus = 0
+    ignore_armour = False
+    if crit_effects:
+        effects = crit_modifiers(crit_effects)
+        damage_bonus, level_bonus = effects.damage_bonus, effects.level_bonus
+        ignore_armour = effects.ignore_armour
+        if ignore_armour:
+            factor += defender.armour
+    damage = rules.damage
+    weapon_group = attacker.weapon_group
+    # The armour group only matters under the weapon-groups option (A-18).
+    grouped = damage.weapon_groups and weapon_group is not None and not ignore_armour
+    hit = wound_from_dice(
+        damage,
+        rd,
+        factor,
+        damage_dice,
+        attacker_dice=attack_dice,
+        defender_dice=1 if defence_dice is None else defence_dice,
+        scale_advantage=attacker.scale - defender.scale,
+        damage_bonus=damage_bonus,
+        weapon_group=weapon_group,
+        armour_group=armour_group(defender.armour) if grouped else 0,
+        critical=crits > 0,
     )
-    result = opposed(a_rolled, d_rolled, target, attack_dice=attack_dice, mode=rules.target_mode)
-    return target, a_rolled, d_rolled, result
+    wound = hit.wound
+    if wound and level_bonus:
+        wound = Wound(min(wound + level_bonus, Wound.DEAD))
+    if protection is NO_PROTECTION:
+        w = rules.wounds
+        new_track = record(
+            track, wound, scratch_cap=w.scratch_cap,
+            overflow_past_near_death=w.overflow_past_near_death,
+        )  # fmt: skip
+    else:
+        new_track = record_wound(
+            rules.wounds,
+            track,
+            wound,
+            pc=protection.pc,
+            incap_at_round_start=protection.incap_at_round_start,
+            point_spent=protection.point_spent,
+            pulled_to=protection.pulled_to,
+        )
+    return hit, wound, new_track
 
 
 def attack_from_dice(
@@ -228,48 +311,23 @@ def attack_from_dice(
     ``damage_dice`` are the damage roll the wound model uses (ignored on a miss).
     Penalties are the fighters' wound (and stun) penalties, <= 0.
     """
-    target, a_rolled, d_rolled, result = _exchange(
+    target, a_rolled, d_rolled, rd, hit = _exchange(
         attacker, defender, rules, attack_dice, defence_dice,
         attacker_penalty, defender_penalty, modifier, shield_rank,
     )  # fmt: skip
-    if not result.hit:
+    if not hit:
         return AttackResult(
-            attack_dice, a_rolled, defence_dice, d_rolled, target, result.rd, False, 0, (),
+            attack_dice, a_rolled, defence_dice, d_rolled, target, rd, False, 0, (),
             0, (), Wound.UNDAMAGED, track,
         )  # fmt: skip
-    crits = crit_count(result.rd, attack_dice)
-    effects = crit_modifiers(crit_effects)
-    factor = attacker.odm - defender.ddm
-    if effects.ignore_armour:
-        factor += defender.armour
-    hit = wound_from_dice(
-        rules.damage,
-        result.rd,
-        factor,
-        damage_dice,
-        attacker_dice=attack_dice,
-        defender_dice=1 if defence_dice is None else defence_dice,
-        scale_advantage=attacker.scale - defender.scale,
-        damage_bonus=effects.damage_bonus,
-        weapon_group=attacker.weapon_group,
-        armour_group=0 if effects.ignore_armour else armour_group(defender.armour),
-        critical=crits > 0,
-    )
-    wound = hit.wound
-    if wound and effects.level_bonus:
-        wound = Wound(min(wound + effects.level_bonus, Wound.DEAD))
-    new_track = record_wound(
-        rules.wounds,
-        track,
-        wound,
-        pc=protection.pc,
-        incap_at_round_start=protection.incap_at_round_start,
-        point_spent=protection.point_spent,
-        pulled_to=protection.pulled_to,
-    )
+    crits = crit_count(rd, attack_dice)
+    dealt, wound, new_track = _land_hit(
+        attacker, defender, track, rules, rd, crits, attack_dice, defence_dice, damage_dice,
+        crit_effects, protection,
+    )  # fmt: skip
     return AttackResult(
-        attack_dice, a_rolled, defence_dice, d_rolled, target, result.rd, True, crits,
-        crit_effects, hit.damage, hit.dice, wound, new_track,
+        attack_dice, a_rolled, defence_dice, d_rolled, target, rd, True, crits,
+        crit_effects, dealt.damage, dealt.dice, wound, new_track,
     )  # fmt: skip
 
 
@@ -296,26 +354,38 @@ def resolve_attack(
     """Roll one attack: attacker's 4dF, defender's 4dF (if defended), crit effects, damage.
 
     Draw order is fixed (attack dice, defence dice, crit effects, damage dice), so the same
-    stream gives the same attack in any process.
+    stream gives the same attack in any process. The result is
+    :func:`attack_from_dice` of the drawn dice (one pass: the exchange is not redone).
     """
-    attack_dice = roll_4df(rng)
-    defence_dice = roll_4df(rng) if defended else None
-    *_, probe = _exchange(
+    draw = rng.random
+    attack_dice = TABLE_4DF[int(draw() * 81)]  # roll_4df, inlined
+    defence_dice = TABLE_4DF[int(draw() * 81)] if defended else None
+    target, a_rolled, d_rolled, rd, hit = _exchange(
         attacker, defender, rules, attack_dice, defence_dice,
         attacker_penalty, defender_penalty, modifier, shield_rank,
     )  # fmt: skip
+    if not hit:
+        return AttackResult(
+            attack_dice, a_rolled, defence_dice, d_rolled, target, rd, False, 0, (),
+            0, (), Wound.UNDAMAGED, track,
+        )  # fmt: skip
+    crits = crit_count(rd, attack_dice)
     effects: tuple[CritEffect, ...] = ()
-    damage_dice: tuple[int, ...] = ()
-    if probe.hit:
-        crits = crit_count(probe.rd, attack_dice)
-        if crits and rules.crit_effects != "none":
-            effects = roll_crits(crits, rng, non_lethal=rules.crit_effects == "non_lethal")
-        damage_dice = roll_damage_dice(_damage_kind(attacker, defender, rules, probe.rd), rng)
-    return attack_from_dice(
-        attacker, defender, track, rules, attack_dice, defence_dice, damage_dice,
-        crit_effects=effects, attacker_penalty=attacker_penalty,
-        defender_penalty=defender_penalty, modifier=modifier, shield_rank=shield_rank,
-        protection=protection,
+    policy = rules.crit_effects
+    if crits and policy != "none":
+        effects = roll_crits(crits, rng, non_lethal=policy == "non_lethal")
+    damage = rules.damage
+    if damage.wound_model == "fadad":  # damage_dice_kind's answer for FADAD, without the call
+        damage_dice: tuple[int, ...] = (TABLE_4DF[int(draw() * 81)],)
+    else:
+        damage_dice = roll_damage_dice(_damage_kind(attacker, defender, rules, rd), rng)
+    dealt, wound, new_track = _land_hit(
+        attacker, defender, track, rules, rd, crits, attack_dice, defence_dice, damage_dice,
+        effects, protection,
+    )  # fmt: skip
+    return AttackResult(
+        attack_dice, a_rolled, defence_dice, d_rolled, target, rd, True, crits,
+        effects, dealt.damage, dealt.dice, wound, new_track,
     )  # fmt: skip
 
 
@@ -343,21 +413,20 @@ def attack_outcomes(
     merged: dict[AttackOutcome, Fraction] = {}
     for a_dice, pa in four_df:
         for d_dice, pd in defence_dist:
-            *_, probe = _exchange(
+            *_, rd, hit = _exchange(
                 attacker, defender, rules, a_dice, d_dice,
                 attacker_penalty, defender_penalty, modifier, shield_rank,
             )  # fmt: skip
             p = pa * pd
-            if not probe.hit:
+            if not hit:
                 key = AttackOutcome(False, 0, Wound.UNDAMAGED)
                 merged[key] = merged.get(key, Fraction(0)) + p
                 continue
             effect_dist: Distribution[tuple[CritEffect, ...]] = [((), Fraction(1))]
-            if probe.crits and rules.crit_effects != "none":
-                effect_dist = crits_outcomes(
-                    crit_count(probe.rd, a_dice), non_lethal=rules.crit_effects == "non_lethal"
-                )
-            kind = _damage_kind(attacker, defender, rules, probe.rd)
+            crits = crit_count(rd, a_dice)
+            if crits and rules.crit_effects != "none":
+                effect_dist = crits_outcomes(crits, non_lethal=rules.crit_effects == "non_lethal")
+            kind = _damage_kind(attacker, defender, rules, rd)
             for effects, pe in effect_dist:
                 for dmg, pdmg in damage_dice_outcomes(kind):
                     res = attack_from_dice(

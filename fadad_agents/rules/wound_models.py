@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Literal, TypedDict, Unpack
+from typing import TYPE_CHECKING, Literal, NamedTuple, TypedDict, Unpack
 
 from fadad_agents.rules.damage import (
     apply_weapon_groups,
@@ -112,10 +112,12 @@ class DamageRules:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class HitDamage:
+class HitDamage(NamedTuple):
     """What a hit did: the wound level, the damage number (0 = none; for level-based reads
-    the calculated damage before the level shift) and the damage dice rolled."""
+    the calculated damage before the level shift) and the damage dice rolled.
+
+    A named tuple (immutable, and cheaper to make than a frozen dataclass: one per hit).
+    """
 
     wound: Wound
     damage: int
@@ -253,9 +255,14 @@ def wound_from_dice(
     freeform) loses one level at half damage and all at none (PROPOSED). ``critical``
     hits always do full damage.
     """
-    parity = parity_adjustment(attacker_dice, defender_dice)
-    hit, thresholds = _raw_hit(rules, rd, factor, dice, parity, scale_advantage, all_out, gm_level)
     groups = rules.weapon_groups and weapon_group is not None
+    if rules.wound_model == "fadad" and not damage_bonus and not groups:
+        # The common case (every FADAD swing without crit bonuses): _raw_hit's first branch.
+        damage = fadad_damage(rd, factor, dice[0])
+        return HitDamage(wound_for_damage(damage), damage, dice)
+    # Only the fudge_numeric "parity" damage roll reads the opposed dice.
+    parity = parity_adjustment(attacker_dice, defender_dice) if rules.damage_roll == "parity" else 0
+    hit, thresholds = _raw_hit(rules, rd, factor, dice, parity, scale_advantage, all_out, gm_level)
     if not damage_bonus and not groups:
         return hit
     if thresholds is None:

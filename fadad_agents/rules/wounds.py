@@ -142,10 +142,18 @@ class WoundTrack:
         """Current wound level: the highest level with a marked box, or Dead."""
         if self.dead:
             return Wound.DEAD
-        filled = self.filled
-        for i in (4, 3, 2, 1, 0):
-            if filled[i]:
-                return _WOUNDS[i + 1]
+        # Unrolled (read several times a swing): the highest level with a mark.
+        f = self.filled
+        if f[4]:
+            return Wound.NEAR_DEATH
+        if f[3]:
+            return Wound.INCAPACITATED
+        if f[2]:
+            return Wound.VERY_HURT
+        if f[1]:
+            return Wound.HURT
+        if f[0]:
+            return Wound.SCRATCH
         return Wound.UNDAMAGED
 
     @property
@@ -154,12 +162,19 @@ class WoundTrack:
 
         Incapacitated and worse keep -2 (the fighter cannot act anyway).
         """
-        return _PENALTY[self.level]
+        # _PENALTY[self.level], without building the level.
+        if self.dead:
+            return _PENALTY[Wound.DEAD]
+        f = self.filled
+        if f[4] or f[3] or f[2]:
+            return _PENALTY[Wound.VERY_HURT]
+        return _PENALTY[Wound.HURT] if f[1] else 0
 
     @property
     def out_of_fight(self) -> bool:
         """Incapacitated or worse (npc3: "Out of the battle")."""
-        return self.level >= Wound.INCAPACITATED
+        f = self.filled
+        return bool(self.dead or f[3] or f[4])
 
     @property
     def severities(self) -> tuple[int, ...]:
@@ -192,10 +207,18 @@ def custom_track(boxes: tuple[int, int, int, int, int]) -> WoundTrack:
 
 def wound_for_damage(damage: int, thresholds: Thresholds = STANDARD) -> Wound:
     """Wound level of a damage number (§6.1): 0 or less is no damage."""
+    if thresholds is STANDARD and 0 <= damage < len(_STANDARD_WOUNDS):
+        return _STANDARD_WOUNDS[damage]
     for i in (4, 3, 2, 1, 0):
         if damage >= thresholds[i]:
             return _WOUNDS[i + 1]
     return Wound.UNDAMAGED
+
+
+_STANDARD_WOUNDS: tuple[Wound, ...] = tuple(
+    wound_for_damage(damage, (*STANDARD,)) for damage in range(STANDARD[-1] + 1)
+)
+"""Wound of each damage number 0..9 on the standard thresholds (the common lookup)."""
 
 
 def _first_open(track: WoundTrack, start: int) -> int:
