@@ -12,6 +12,7 @@ duel (~0.6 ms a battle, the worst case for per-batch overhead) and the tavern br
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -38,7 +39,11 @@ def _dask_warm(case: str, runs: int) -> float:
     from distributed import LocalCluster
 
     with LocalCluster(  # type: ignore[no-untyped-call]
-        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
+        n_workers=2,
+        threads_per_worker=1,
+        processes=True,
+        dashboard_address=":0",
+        silence_logs=logging.CRITICAL,
     ) as cluster:
         _rate(case, 4, scheduler=cluster.scheduler_address)  # workers import the engine
         return _rate(case, runs, scheduler=cluster.scheduler_address)

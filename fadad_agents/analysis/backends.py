@@ -133,7 +133,7 @@ def _dask_client(workers: int, scheduler: str | None) -> tuple[Any, Any]:
         threads_per_worker=1,
         processes=True,
         dashboard_address=":0",  # a free port: never clash with a running cluster
-        silence_logs=logging.WARNING,
+        silence_logs=logging.CRITICAL,  # a worker heartbeat racing close() logs an ERROR
     )
     return Client(cluster), cluster  # type: ignore[no-untyped-call]
 
