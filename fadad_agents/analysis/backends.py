@@ -4,6 +4,9 @@ Every backend runs the same function (:func:`~fadad_agents.analysis.replicates.r
 on the same batches, so the rows are identical whichever backend and worker count; only
 the order in which batches finish differs, and the sweep sorts rows by replicate.
 
+A Dask cluster's workers need ``fadad-agents`` installed (the same version); scenarios
+travel inside the batches as YAML text, so workers need no scenario or model files.
+
 Batches are submitted lazily with at most ``2 * workers`` in flight: a sweep that stops
 adaptively wastes at most one window of work, and memory stays flat on long sweeps.
 """
