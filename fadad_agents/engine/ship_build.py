@@ -29,7 +29,7 @@ from fadad_agents.engine.ship_battle import ShipBattle, ship_round_seconds
 from fadad_agents.hexmap import DIRECTIONS, direction_to
 from fadad_agents.policies import GROUP_DEFAULTS
 from fadad_agents.policies.ship_registry import build_ship_policies
-from fadad_agents.rules.sj_chase import roll_encounter
+from fadad_agents.rules.sj_chase import reaction_from_appearance, roll_encounter
 from fadad_agents.schema import forces as schema_forces
 from fadad_agents.schema.scenario import Scenario
 
@@ -115,6 +115,7 @@ def _place_unplaced(battle: ShipBattle, ships: list[Ship], placed: set[str]) -> 
         direction = (anchor.facing + enc.side) % 6
         where = anchor.hex + DIRECTIONS[direction] * enc.distance
         battle.place(ship, where, direction_to(where, anchor.hex))
+        ship.memory["sighted_by"] = anchor
         battle.record(
             ship.name,
             "encounter",
@@ -187,4 +188,21 @@ def build_ship_battle(
     for ship in fleet:
         ship.crew_start = battle.own_heads(ship)
     battle.refresh_crews()
+    for ship in fleet:
+        if "sighted_by" in ship.memory:
+            _reaction(battle, ship)
     return battle
+
+
+def _reaction(battle: ShipBattle, ship: Ship) -> None:
+    """How the newcomer looks to the ship that sights her (SJ 15, by appearance).
+
+    PROPOSED: weapons start loaded, crews armed; "packed to the gunwales" = at least twice
+    the minimum crew on deck.
+    """
+    loaded = sum(t.loaded for t in ship.teams)
+    massed = battle.crew_heads_home(ship) >= 2 * ship.min_crew
+    seen = reaction_from_appearance(loaded, len(ship.teams), True, massed)
+    battle.record(
+        ship.name, "reaction", ship.memory["sighted_by"].name, (), (), (("result", seen),)
+    )

@@ -132,6 +132,7 @@ def _reload(e: LogEvent) -> str:
 SHIP_NARRATORS: dict[str, Callable[[LogEvent], str]] = {
     "ship_initiative": _simple("{e.actor} win the initiative and move {o[result]}."),
     "encounter": _simple("{e.actor} is {o[result]} {e.target}."),
+    "reaction": _simple("To {e.target} she looks {o[result]}: {e.actor} bears down."),
     "maneuver": _maneuver,
     "gunnery": _gunnery,
     "ship_damage": _ship_damage,

@@ -92,3 +92,15 @@ def test_repair_bills_are_logged_for_damaged_ships() -> None:
             bill = battle.repairs[ship.name]
             assert bill["gold"] >= 2000 * ship.hull_damage
             assert bill["days"] >= 1
+
+
+def test_unplaced_ship_appears_by_the_encounter_roll() -> None:
+    """SJ 15: a ship without a position appears 11-20 hexes from the enemy, facing her."""
+    text = (SCENARIOS / "ship-duel.yaml").read_text().replace("        position: [8, -4]\n", "")
+    text = text.replace("radius: 30", "radius: 40")
+    for seed in range(5):
+        battle = build_battle(load(text), seed, collect=False)
+        assert isinstance(battle, ShipBattle)
+        salt, gannet = battle.ships
+        assert 11 <= battle.range_between(salt, gannet) <= 20
+        assert [e.action for e in battle.log.events[:2]] == ["encounter", "reaction"]
