@@ -340,6 +340,8 @@ class ShipBattle(Battle):
         if not decks:
             yield _At(env, self.round_seconds, Phase.ROUND)
             return
+        for deck in decks:
+            self._announce(deck)
         steps = self.round_seconds // PERSONAL_SECONDS
         for _ in range(steps):
             yield _At(env, PERSONAL_SECONDS, Phase.ROUND)
@@ -349,6 +351,18 @@ class ShipBattle(Battle):
         rest = self.round_seconds - steps * PERSONAL_SECONDS
         if rest:
             yield _At(env, rest, Phase.ROUND)
+
+    def _announce(self, deck: Ship) -> None:
+        """Log the heads on each side when a deck fight starts (or starts again)."""
+        people = self.fighters_on(deck)
+        heads = tuple(
+            (self.sides[side].name, sum(m.headcount for m in people if m.side == side))
+            for side in sorted({m.side for m in people})
+        )
+        if deck.memory.get("deck_fight") == heads:
+            return
+        deck.memory["deck_fight"] = heads
+        self.record(deck.name, "deck_fight", None, (), (), (("result", "melee"), ("heads", heads)))
 
     def _ship_phase(self) -> None:
         self.round += 1

@@ -121,6 +121,12 @@ def _cut(e: LogEvent) -> str:
     return f"{_own(e.actor)} axes cut {lines} to {e.target}: {o['result']} ({o['left']} left)."
 
 
+def _deck_fight(e: LogEvent) -> str:
+    o = dict(e.outcome)
+    sides = " against ".join(f"{n} {name}" for name, n in o["heads"])
+    return f"Steel rings on {_own(e.actor)} deck: {sides}."
+
+
 def _reload(e: LogEvent) -> str:
     o, m = dict(e.outcome), dict(e.modifiers)
     return (
@@ -150,6 +156,7 @@ SHIP_NARRATORS: dict[str, Callable[[LogEvent], str]] = {
     "tow": _simple("{e.actor} {o[result]} {e.target} along, grappled alongside."),
     "release": _simple("{e.actor} and {e.target} part: {o[result]}."),
     "board": _board,
+    "deck_fight": _deck_fight,
     "retreat": _simple("{e.actor} fall back to {e.target} ({o[reason]})."),
     "refuse": _simple("{e.actor} {o[result]} {e.target}: the odds are too long."),
     "ship_morale": _morale,
