@@ -72,3 +72,22 @@ def test_a_custom_ship_policy_registers_by_name() -> None:
     SHIP_REGISTRY.register("maneuver", "run_for_it", Flee)
     built = build_ship_policies([("sides.0.policies", {"maneuver": "run_for_it"})])
     assert isinstance(built.maneuver, Flee)
+
+
+def test_scenario_typo_in_a_ship_policy_is_a_one_line_error() -> None:
+    """A bad ship policy in the YAML names the field (sides.0.policies.maneuver.name)."""
+    text = (SCENARIOS / "ship-duel.yaml").read_text().replace("{name: flee}", "{name: zigzag}")
+    with pytest.raises(PolicyError, match=r"sides\.0\.policies\.maneuver\.name.*zigzag"):
+        build_battle(load(text), 1)
+
+
+def test_fighters_need_a_ship_in_a_ship_battle() -> None:
+    """A side with fighters but no ship cannot stand anywhere: UnsupportedForce, with the fix."""
+    from fadad_agents.engine import UnsupportedForce
+
+    text = (SCENARIOS / "ship-duel.yaml").read_text()
+    start = text.index("      - name: Red Gannet")
+    end = text.index("      - name: Gannet crew")
+    text = text[:start] + text[end:].replace("        aboard: Red Gannet\n", "")
+    with pytest.raises(UnsupportedForce, match="aboard"):
+        build_battle(load(text), 1)
