@@ -280,3 +280,4 @@ class Ship(Combatant):
         super().leave_fight(status)
         for team in self.teams:
             team.stop()
+            team.remove()  # removing an agent ends its processes (DESIGN.md)
