@@ -37,9 +37,11 @@ from fadad_agents.dashboard.session import (
 )
 from fadad_agents.engine.log import clock
 from fadad_agents.rules.wounds import Wound
+from fadad_agents.schema.fae import FaeCharacter
 
 __all__ = [
     "DECISIONS",
+    "FAE_DECISIONS",
     "PLAY_SPEEDS",
     "SCENARIO_DEFAULT",
     "SHIP_DECISIONS",
@@ -50,6 +52,9 @@ __all__ = [
 
 DECISIONS = ("targeting", "stance", "morale")
 """Decisions offered per side in the policy dropdowns (plus ``SHIP_DECISIONS`` with ships)."""
+
+FAE_DECISIONS = ("fae_action", "fae_defence", "fae_called_shot", "fae_tactics")
+"""Fae Domains decisions offered per side when the scenario has Fae forces (issue 7)."""
 
 SHIP_DECISIONS = ("maneuver",)
 """Ship decisions offered per side when the scenario has ships (``colours`` is left out:
@@ -257,6 +262,8 @@ class BattleDashboard:
         rows = []
         ships = has_ships(session.base)
         kinds = (*DECISIONS, *SHIP_DECISIONS) if ships else DECISIONS
+        if any(isinstance(f, FaeCharacter) for _, f in session.base.forces):
+            kinds = (*kinds, *FAE_DECISIONS)
         for si, side in enumerate(session.base.sides):
             for kind in kinds:
                 own = side.policies.get(kind)

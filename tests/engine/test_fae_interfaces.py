@@ -48,3 +48,19 @@ def test_dashboard_steps_and_runs_fae_scenarios(name: str) -> None:
     dash.run_button.click()
     assert dash.session.finished
     assert "The battle ends" in dash.log.value
+
+
+def test_dashboard_offers_fae_decisions_only_for_fae_scenes() -> None:
+    """Fae scenes get dropdowns for the Fae decisions; picking one replays the battle."""
+    dash = BattleDashboard(SCENARIOS / "fae-duel.yaml", seed=4)
+    kinds = {kind for _, kind in dash.policy_dropdowns}
+    assert {"fae_action", "fae_defence", "fae_called_shot", "fae_tactics"} <= kinds
+    dd = dash.policy_dropdowns[(0, "fae_called_shot")]
+    assert "special" in [v for _, v in dd.options]
+    dd.value = "none"
+    assert dash.session is not None
+    assert dash.session.scenario.sides[0].policies["fae_called_shot"].name == "none"
+    dash.run_button.click()
+    assert dash.session.finished
+    fadad = BattleDashboard(SCENARIOS / "snorri-vs-brynhild.yaml", seed=4)
+    assert not {kind for _, kind in fadad.policy_dropdowns} & {"fae_action", "fae_defence"}
