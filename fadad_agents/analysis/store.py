@@ -208,12 +208,9 @@ class ResultStore:
                 found.append((int(match[1]), int(match[2]), int(match[3])))
         return sorted(found)
 
-    def read_part(self, variant: int, start: int, stop: int) -> pd.DataFrame:
+    def read_part(self, variant: int, start: int, stop: int) -> pa.Table:
         """The rows of one part."""
-        frame: pd.DataFrame = pq.read_table(
-            self.path / _part_name(variant, start, stop)
-        ).to_pandas()
-        return frame
+        return pq.read_table(self.path / _part_name(variant, start, stop), schema=self.schema)
 
     def write_part(self, variant: int, start: int, stop: int, table: pa.Table) -> None:
         """Write one finished batch atomically (temporary dot-file, then rename)."""
