@@ -178,6 +178,8 @@ def towed_by(battle: Any, ship: Ship) -> list[Ship] | None:
     held = [o for o in ship.grapples if o.fighting and ship.grappled_with(o)]
     if held and ship.ship_policies.maneuver.intent not in ("flee", "shoot"):
         return None  # a ship alongside to fight stays alongside
+    if any(battle.boarders_on(s) for s in (ship, *held)):
+        return None  # nobody takes the helm away from a deck fight
     for other in held:
         mover = tow(
             ship.sr,

@@ -271,7 +271,7 @@ def apply_effect(battle: Any, ship: Ship, effect: fx.ShipEffect, source: str = "
             note = "she shudders from stem to stern; hands are thrown off their feet"
         case fx.DeckCrew() | fx.InteriorCrew():
             lost = crew_hit(battle, ship, effect)
-            note = f"{lost} of her crew down" if lost else "the blast finds no one"
+            note = f"{lost} of her crew down" if lost else "the blast hurts no one seriously"
         case fx.WeaponDamaged():
             note = _weapon_hit(battle, ship, effect)
         case fx.HullLoss(n=n):
