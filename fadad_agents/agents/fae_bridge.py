@@ -11,8 +11,9 @@ covers mixed damage), and says so:
 * a FADAD blow's wound level on a Fae body: a fraction of its Wound Points
   (:data:`WOUND_FRACTION`);
 * a Fae blow's damage on a FADAD body: a fraction of bridged Wound Points
-  ``40 x 1.5 ** (Damage Capacity + Mass Scale)`` read back as a wound level
-  (:func:`wound_for_fraction`); FADAD armour counts as DR ``6 x armour``.
+  ``fae.bridge_wound_points (40) x 1.5 ** (Damage Capacity + Mass Scale)`` read back as a
+  wound level (:func:`wound_for_fraction`); FADAD armour counts as DR
+  ``fae.bridge_armour_dr (6) x armour``.
 
 >>> percentile_to_ladder(62), percentile_to_ladder(81), attribute_level(80)
 (0, 1, 2)
@@ -41,7 +42,7 @@ __all__ = [
 
 _LEVELS = range(-3, 5)
 FADAD_ARMOUR_DR = 6
-"""PROPOSED: Defense Rating per point of FADAD armour DDM."""
+"""PROPOSED: Defense Rating per point of FADAD armour DDM (default of ``fae.bridge_armour_dr``)."""
 
 WOUND_FRACTION: dict[int, Fraction] = {
     0: Fraction(0),
@@ -76,9 +77,10 @@ def fae_wounds_from_level(level: int, wound_points: int) -> int:
     return math.floor(share * wound_points + Fraction(1, 2))
 
 
-def fadad_wound_points(damage_capacity: int, mass_scale: int) -> int:
-    """PROPOSED: Wound Points of a FADAD fighter seen by a Fae weapon: 40 x 1.5^(DC+Scale)."""
-    return max(1, round(40 * 1.5 ** (damage_capacity + mass_scale)))
+def fadad_wound_points(damage_capacity: int, mass_scale: int, base: int = 40) -> int:
+    """PROPOSED: Wound Points of a FADAD fighter seen by a Fae weapon: base x 1.5^(DC+Scale)
+    (``fae.bridge_wound_points`` is the base)."""
+    return max(1, round(base * 1.5 ** (damage_capacity + mass_scale)))
 
 
 def wound_for_fraction(share: Fraction) -> int:

@@ -52,7 +52,7 @@ FIST = FaeGear(item="weapon", name="Fists", skill="Unarmed", base_damage=20, dam
 """The unarmed fallback when no weapon is in hand (ORIGINAL base damage)."""
 
 MELEE_REACH = 2.0
-"""Yards within which melee weapons hit (PROPOSED: adjacent on open ground)."""
+"""Default yards within which melee weapons hit (option ``fae.melee_reach``, PROPOSED)."""
 
 
 class FaeArena(Arena, Protocol):
@@ -194,7 +194,7 @@ class FaeCharacter(Combatant):
         w = self.weapon
         if w.ranged:
             return float(w.max_range or (w.range_rating or 1) * 10)
-        return MELEE_REACH
+        return float(self.opts.melee_reach)
 
     @property
     def aim_limit(self) -> int:
@@ -345,7 +345,7 @@ class FaeCharacter(Combatant):
         """This combatant as a kernel Fighter (``agents.fae_bridge``, PROPOSED)."""
         a = self.stats.attributes
         scale = fae_size_to_mass_scale(a.size) if self.opts.size_bridge else 0
-        armour = round(self.armour_dr / 6)
+        armour = round(self.armour_dr / max(1, self.opts.bridge_armour_dr))
         return combat.Fighter(
             name=self.name,
             attack=percentile_to_ladder(self.chance("attack")),

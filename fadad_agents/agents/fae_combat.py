@@ -19,7 +19,6 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from fadad_agents.agents.fae_bridge import (
-    FADAD_ARMOUR_DR,
     fadad_wound_from_damage,
     fadad_wound_points,
 )
@@ -94,7 +93,7 @@ def _pos(other: Any) -> tuple[float, float]:
 def _situation(c: FaeCharacter, weapon: Any, target: Any) -> int:
     two = weapon.hands == 2 and weapon.large
     limb = "limb" in c.effects or c.effects.get("numb_until", -1) >= getattr(c.model, "fae_turn", 0)
-    blindside, rear = flank(c, target)
+    blindside, rear = flank(c, target) if c.opts.facing else (False, False)
     stats = getattr(target, "stats", None)
     vision = getattr(stats, "vision", "normal")
     return attack_modifier(
@@ -374,10 +373,10 @@ def _land_on_fadad(
         pct = ladder_to_percentile(fighter.defence + t.penalty)
         d = resolve_check(pct, t.rng, c.opts)
         dodge = d.check.margin if d.check.success else None
-    armour = FADAD_ARMOUR_DR * fighter.armour
+    armour = c.opts.bridge_armour_dr * fighter.armour
     opts = c.opts.model_copy(update={"equipment_wear": False})
     res = damage_sequence(base, margin, Defences(dodge_margin=dodge, armour_dr=armour), opts)
-    wp = fadad_wound_points(fighter.ddm - fighter.armour, 0)
+    wp = fadad_wound_points(fighter.ddm - fighter.armour, 0, c.opts.bridge_wound_points)
     level = fadad_wound_from_damage(res.inflicted, wp)
     if level:
         t.track = record(t.track, level)

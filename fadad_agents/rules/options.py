@@ -379,6 +379,29 @@ class FaeOptions(_Options):
         False,
         description="C-18: FADAD Mass Scale from Fae Size = round(log1.5(Size/50)).",
     )
+    bridge_wound_points: int = Field(
+        40,
+        ge=1,
+        description="C-04 mixed scenes (PROPOSED, issue 7): Wound Points a Fae weapon sees on a "
+        "FADAD fighter of Fair Damage Capacity and Mass Scale 0; x1.5 per level above.",
+    )
+    bridge_armour_dr: int = Field(
+        6,
+        ge=0,
+        description="C-04 mixed scenes (PROPOSED, issue 7): Fae Defense Rating per point of "
+        "FADAD armour.",
+    )
+    melee_reach: int = Field(
+        2,
+        ge=1,
+        description="Section 3 (PROPOSED, issue 7): yards within which a melee weapon hits "
+        "on open ground.",
+    )
+    facing: bool = Field(
+        True,
+        description="Section 3.1 (PROPOSED, issue 7): blindside and rear attacks from "
+        "positions, each fighter facing its own target.",
+    )
 
 
 class MassOptions(_Options):

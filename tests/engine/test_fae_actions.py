@@ -257,3 +257,19 @@ def test_ganging_up_gives_blindside_and_rear_bonuses() -> None:
     eyes = "        vision: all_around\n"
     found = _events(_battles(pair, _fighter("Bob", 1, extra=eyes), range(6)), "fae_attack")
     assert {dict(e.modifiers)["situation"] for _, e in found if e.actor != "Bob"} == {0}
+
+
+def test_facing_and_reach_are_options() -> None:
+    """``fae.facing: false`` drops blindside/rear bonuses; ``fae.melee_reach`` sets how far a
+    melee weapon hits (both PROPOSED, issue 7)."""
+    pair = _fighter("Ann", 0) + _fighter("Cid", 2)
+    found = _events(
+        _battles(pair, _fighter("Bob", 1), range(6), "{fae.facing: false}"), "fae_attack"
+    )
+    assert {dict(e.modifiers)["situation"] for _, e in found} == {0}
+    far = _fighter("Ann", 0), _fighter("Bob", 4, "{fae_action: passive}")
+    near = next(iter(_battles(*far, range(1), "{fae.melee_reach: 5}")))
+    moves = [e for e in near.log.events if e.actor == "Ann" and e.action in ("move", "run", "walk")]
+    assert not moves  # 4 yd away is within a 5-yd reach: Ann attacks at once
+    short = next(iter(_battles(*far, range(1))))
+    assert any(e.actor == "Ann" and e.action in ("move", "run", "walk") for e in short.log.events)
