@@ -88,6 +88,7 @@ class ShipBattle(Battle):
         self._aboard: dict[int, list[Combatant]] = {}
         self._locked: set[frozenset[int]] = set()
         self._role: dict[int, str] = {}
+        self._missile: set[int] = set()
         self._people: list[Combatant] = []
         self._grappled_at: dict[frozenset[int], int] = {}
         s = self.streams
@@ -458,6 +459,9 @@ class ShipBattle(Battle):
         if not here:
             return
         foe = min(here, key=lambda f: (f.hull_fraction, f.unique_id))
+        self.missile_fire(ship, foe)
+        if not (ship.fighting and foe.fighting):
+            return
         if intent == "ram" and ship.spec.ram != "none":
             ship_close.ram(self, ship, foe)
         elif intent == "shear":
@@ -469,6 +473,35 @@ class ShipBattle(Battle):
             and not ship.grappled_with(foe)
         ):
             ship_close.grapple(self, ship, foe)
+
+    def casualties(self, member: Combatant, lost: int) -> int:
+        """Losses also change who can work the guns and sail (crews are recounted)."""
+        self.crews_changed = True
+        return int(super().casualties(member, lost))
+
+    def set_missile(self, member: Combatant) -> None:
+        """At set-up: this crew carries hand-held missile weapons (bows, crossbows, slings)."""
+        self._missile.add(member.unique_id)
+
+    def missile_fire(self, ship: Ship, foe: Ship) -> None:
+        """Hand-held missile fire across a shared hex (SJ 8) by rapid resolution (SJ 13).
+
+        Crews with missile weapons on their own deck, not in a deck fight there, shoot at a
+        crew on the enemy's deck (medium range, short in contact: no modifier, PROPOSED).
+        Such fire does no hull damage (scattered hits, EX-SJ-06).
+        """
+        if self.boarders_on(ship):
+            return
+        for crew in self.home_crews(ship):
+            if crew.unique_id not in self._missile or not foe.fighting:
+                continue
+            targets = self.crews_on(foe)
+            targets = [t for t in targets if t.side != ship.side]
+            if not targets:
+                return
+            crew.volley(targets[int(self.gunnery_rng.random() * len(targets))], self)
+        if self.crews_changed:
+            self.refresh_crews()
 
     def _end_of_round(self) -> None:
         for ship in self.ships:

@@ -179,6 +179,9 @@ def build_ship_battle(
             for member in battle.sides[si].members[before:]:
                 battle.put_aboard(member, deck, home)
                 battle.set_role(member, getattr(force, "role", "mixed"))
+                weapon = getattr(force, "weapon", None)
+                if isinstance(force, schema_forces.Crew) and weapon is not None and weapon.ranged:
+                    battle.set_missile(member)
                 if home is not None and isinstance(member, Character) and member.player:
                     home.memory.setdefault("captain", member)
     for a in fleet:

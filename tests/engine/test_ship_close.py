@@ -127,3 +127,20 @@ def test_a_stronger_helm_tows_a_grappled_ship() -> None:
     assert salt.moved > 0
     assert gannet.hex == salt.hex
     assert any(e.action == "tow" for e in battle.log)
+
+
+def test_archers_shoot_across_a_shared_hex_by_rapid_resolution() -> None:
+    """SJ 8 and 13: crews with missile weapons volley at the enemy deck; hulls take nothing."""
+    text = DUEL.replace(
+        "        model: crews/pirates\n        count: 30\n",
+        "        model: crews/pirates\n        count: 30\n        weapon: weapons/bow\n",
+    )
+    battle = _duel(text)
+    salt, gannet = battle.ships
+    battle.place(gannet, salt.hex, gannet.facing)
+    before = battle.crew_heads_on(salt)
+    battle.missile_fire(gannet, salt)
+    volley = next(e for e in battle.log if e.action == "volley")
+    assert (volley.actor, volley.target) == ("Gannet crew", "Saltwind crew")
+    assert battle.crew_heads_on(salt) == before - dict(volley.outcome)["casualties"]
+    assert salt.hull_damage == 0
