@@ -160,8 +160,10 @@ def _other(c: FaeCharacter, choice: str, arena: FaeArena) -> str:
     if choice == "drop_prone":  # free, then the count passes (a delay)
         c.prone = True
         return _simple(c, arena, "drop_prone", "short", "drops prone")
-    if choice in ("change_position", "pick_up"):
-        c.prone = False if choice == "change_position" else c.prone
+    if choice in ("change_position", "kneel"):  # stand up, or kneel (3.1 modifiers)
+        c.prone, c.kneeling = False, choice == "kneel"
+        return _simple(c, arena, "change_position", "short", "kneels" if c.kneeling else "stands")
+    if choice == "pick_up":
         return _simple(c, arena, choice, "short", "done")
     if choice == "stand_on_head":
         roll = c.test("Acrobatics")

@@ -97,6 +97,7 @@ class FaeCharacter(Combatant):
         "health",
         "held_by",
         "holding",
+        "kneeling",
         "margin",
         "mount",
         "opts",
@@ -148,6 +149,7 @@ class FaeCharacter(Combatant):
         self.aim = 0
         self.ran_turn = -9
         self.prone = False
+        self.kneeling = False
         self.disarms = 0
         self.effects: dict[str, Any] = {}
         self.holding: FaeCharacter | None = None

@@ -106,7 +106,9 @@ def _situation(c: FaeCharacter, weapon: Any, target: Any) -> int:
             target_wide_angle_vision=vision in ("wide_angle", "all_around"),
             rear=rear,
             target_all_around_vision=vision == "all_around",
+            blinded=c.stats.blinded,
             prone=c.prone,
+            kneeling=c.kneeling,
             missile=weapon.ranged,
         )
     )

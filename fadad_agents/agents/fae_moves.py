@@ -80,6 +80,7 @@ def log_event(
 
 def approach(c: FaeCharacter, target: Any, yards: float, arena: FaeArena, how: str) -> None:
     """Move up to ``yards`` toward ``target`` on the ground plane, stopping at reach."""
+    c.kneeling = False  # one walks on one's feet
     tx, ty = getattr(target, "xy", None) or position_of(target)
     dx, dy = tx - c.xy[0], ty - c.xy[1]
     gap = math.hypot(dx, dy)

@@ -145,6 +145,7 @@ class FaeCharacter(Record):
     can_glide: bool = Field(False, description="Glides on Walk MR without flight.")
     altitude: int = Field(0, ge=0, le=100_000, description="Yards above ground at the start.")
     underwater: bool = False
+    blinded: bool = Field(False, description="Blind, in darkness or against the invisible (-60%).")
     ambidextrous: bool = False
     vision: Literal["normal", "wide_angle", "all_around"] = "normal"
     weapons: list[FaeGear] = Field(default_factory=list, description="Readied first.")

@@ -273,3 +273,25 @@ def test_facing_and_reach_are_options() -> None:
     assert not moves  # 4 yd away is within a 5-yd reach: Ann attacks at once
     short = next(iter(_battles(*far, range(1))))
     assert any(e.actor == "Ann" and e.action in ("move", "run", "walk") for e in short.log.events)
+
+
+def test_kneeling_archers_and_blinded_fighters() -> None:
+    """Kneeling gives +5% with missiles; blindness (or darkness) -60% (3.1)."""
+    archer = """
+      - name: Kit
+        attributes: {agility: 60, luck: 50, reaction: 60}
+        skills: {Bow: 60}
+        wound_points: 60
+        fatigue_points: 60
+        weapons: [fae/shortbow]
+        position: [0, 0]
+        policies: {fae_action: {name: archer, params: {aim: 0, kneel: true}}}
+"""
+    target = _fighter("Bob", 10, "{fae_action: passive}")
+    found = _events(_battles(archer, target, range(2)), "fae_attack")
+    assert {dict(e.modifiers)["situation"] for _, e in found} == {5}
+    kneel = _events(_battles(archer, target, range(1)), "change_position")
+    assert kneel[0][1].result == "kneels"
+    blind = _fighter("Ann", 0, extra="        blinded: true\n")
+    found = _events(_battles(blind, _fighter("Bob", 1), range(2)), "fae_attack")
+    assert {dict(e.modifiers)["situation"] for _, e in found if e.actor == "Ann"} == {-60}
