@@ -352,7 +352,7 @@ class FaeCharacter(Combatant):
             name=self.name,
             attack=percentile_to_ladder(self.chance("attack")),
             defence=percentile_to_ladder(max(self.chance("dodge"), self.chance("block"))),
-            odm=attribute_level(a.strength) + scale + weapon_bonus(self.weapon.base_damage),
+            odm=attribute_level(a.strength) + scale + weapon_bonus(self.weapon.damage_base),
             ddm=attribute_level(a.stamina) + scale + armour,
             scale=scale,
             armour=armour,

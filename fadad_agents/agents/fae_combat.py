@@ -164,7 +164,7 @@ def attack(
     margin = roll.check.margin + (20 if shot is not None else 0)
     charge = c.ran and not w.ranged
     mount = c.mount.stats.attributes.size if (charge and c.mount) else None
-    dmg_base = charged_base_damage(w.base_damage, c.size, charge, mount, c.opts)
+    dmg_base = charged_base_damage(w.damage_base, c.size, charge, mount, c.opts)
     if charge:
         c.ran_turn = -9
     if hasattr(target, "health"):

@@ -24,6 +24,7 @@ from typing import ClassVar, Literal
 from pydantic import Field, model_validator
 from pydantic_core import PydanticCustomError
 
+from fadad_agents.rules.fae_special import object_base_damage
 from fadad_agents.schema.base import Name, Policies, Position, Record
 
 __all__ = ["FaeAttributes", "FaeCharacter", "FaeGear", "FaeMount", "Percent"]
@@ -71,14 +72,22 @@ class FaeGear(Record):
 
     @model_validator(mode="after")
     def _weapon_has_skill(self) -> FaeGear:
-        if self.item == "weapon" and (self.skill is None or self.base_damage <= 0):
+        rated = self.base_damage > 0 or self.thrown  # thrown objects: weight / 3 (3.4)
+        if self.item == "weapon" and (self.skill is None or not rated):
             raise PydanticCustomError(
                 "fae_weapon",
                 "a Fae weapon needs a skill and a base_damage > 0 (e.g. skill: Sword, "
-                "base_damage: 60)",
+                "base_damage: 60; a thrown object may leave it out)",
                 {"where": "skill" if self.skill is None else "base_damage"},
             )
         return self
+
+    @property
+    def damage_base(self) -> int:
+        """Base Damage; an object with no damage rating does weight / 3 (3.4, half up)."""
+        if self.base_damage > 0:
+            return self.base_damage
+        return object_base_damage(weight=max(1, round(self.weight)))
 
     @property
     def ranged(self) -> bool:

@@ -156,3 +156,14 @@ def test_unknown_fae_gear_suggests_the_nearest() -> None:
     with pytest.raises(ScenarioError) as err:
         load_scenario(text)
     assert "fae/longsword" in str(err.value)
+
+
+def test_thrown_objects_without_a_rating_do_weight_over_three() -> None:
+    """3.4: an object with no damage rating does base damage = weight / 3 (half up)."""
+    stone = default_catalog().load("fae/thrown-stone")
+    assert stone.base_damage == 0
+    assert stone.damage_base == 2  # 6 lb
+    chair = FaeGear(item="weapon", name="Chair", skill="Thrown Weapons", thrown=True, weight=10)
+    assert chair.damage_base == 3  # 10 / 3 = 3.33
+    sword = default_catalog().load("fae/longsword")
+    assert sword.damage_base == sword.base_damage == 80
