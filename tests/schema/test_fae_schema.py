@@ -102,7 +102,7 @@ def test_catalogue_holds_fae_weapons_armour_and_shields() -> None:
         gear = cat.load(n)
         assert isinstance(gear, FaeGear)
         if gear.item == "weapon":
-            assert gear.base_damage > 0
+            assert gear.damage_base > 0
             assert gear.skill
 
 
