@@ -510,5 +510,9 @@ def board(battle: Any, ship: Ship, foe: Ship) -> None:
         foe.name,
         (),
         (),
-        (("result", f"{heads} boarders"), ("who", tuple(m.name for m in party)), ("heads", heads)),
+        (
+            ("result", f"{heads} boarder{'s' if heads != 1 else ''}"),
+            ("who", tuple(m.name for m in party)),
+            ("heads", heads),
+        ),
     )
