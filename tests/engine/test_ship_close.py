@@ -144,3 +144,37 @@ def test_archers_shoot_across_a_shared_hex_by_rapid_resolution() -> None:
     assert (volley.actor, volley.target) == ("Gannet crew", "Saltwind crew")
     assert battle.crew_heads_on(salt) == before - dict(volley.outcome)["casualties"]
     assert salt.hull_damage == 0
+
+
+class _Script(random.Random):
+    """A stream that plays back fractions in order (then repeats the last)."""
+
+    def __init__(self, values: list[float]) -> None:
+        super().__init__(0)
+        self.values = values
+        self.i = 0
+
+    def random(self) -> float:
+        value = self.values[min(self.i, len(self.values) - 1)]
+        self.i += 1
+        return value
+
+
+def test_fadad_ram_damages_both_ships() -> None:
+    """FADAD 5.1 (A-44): an opposed MS roll rams; each ship takes a damage number."""
+    text = (SCENARIOS / "fleet-action.yaml").read_text()
+    battle = build_battle(load(text), 1, collect=False)
+    assert isinstance(battle, ShipBattle)
+    wolf = next(s for s in battle.ships if s.name == "Wolf's Tooth")  # piercing ram
+    hawthorn = next(s for s in battle.ships if s.name == "Hawthorn")
+    battle.place(wolf, hawthorn.hex, wolf.facing)
+    battle.initiative_side = wolf.side
+    wolf.moved = 3
+    # one draw per 4dF: rammer +4, target -4, damage rolls +4 (and no entangling)
+    battle.close_rng = _Script([0.99, 0.0, 0.99])
+    ram(battle, wolf, hawthorn)
+    event = next(e for e in battle.log if e.action == "ram")
+    assert event.result == "hit"
+    hurt = {e.actor for e in battle.log if e.action == "ship_damage"}
+    assert hurt == {"Wolf's Tooth", "Hawthorn"}
+    assert hawthorn.fadad_damage > wolf.fadad_damage  # the ram took the brunt on Wolf's side
