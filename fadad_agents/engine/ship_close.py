@@ -53,6 +53,7 @@ from fadad_agents.rules.sj_close import (
     ram_outcome,
     ram_size_check,
     resolve_crash_avoidance,
+    resolve_crash_crew_damage,
     resolve_lock,
     resolve_shear,
     tow,
@@ -399,6 +400,25 @@ def crash(battle: Any, a: Ship, b: Ship) -> None:
             crasher.name,
         )
     damage_ship(battle, crasher, res.crasher_loss, res.crasher_loss // 2, "crash")
+    if crasher.fighting:
+        _crash_casualties(battle, crasher)
+
+
+def _crash_casualties(battle: Any, ship: Ship) -> None:
+    """Everyone aboard a crashing ship saves or takes 1d6 a ton (max 20d6), half on a save;
+    a crewman dies when it reaches his average hit points (HD x 4.5, PROPOSED)."""
+    rng, dc = battle.close_rng, battle.options.sj.crash_save_dc
+    lost = 0
+    for crew in battle.crews_on(ship):
+        dead = sum(
+            1
+            for _ in range(crew.count)
+            if 2 * resolve_crash_crew_damage(ship.tons, 0, rng, dc)[1] >= 9 * crew.stats.hd
+        )
+        lost += battle.casualties(crew, dead) if dead else 0
+    battle.record(
+        ship.name, "effect", "crash", (), (), (("result", f"{lost} killed in the crash"),)
+    )
 
 
 def shear(battle: Any, ship: Ship, foe: Ship, *, back: bool = False) -> None:

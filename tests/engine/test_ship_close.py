@@ -178,3 +178,16 @@ def test_fadad_ram_damages_both_ships() -> None:
     hurt = {e.actor for e in battle.log if e.action == "ship_damage"}
     assert hurt == {"Wolf's Tooth", "Hawthorn"}
     assert hawthorn.fadad_damage > wolf.fadad_damage  # the ram took the brunt on Wolf's side
+
+
+def test_crew_of_a_crashing_ship_that_holds_together_are_hurt() -> None:
+    """SJ 10: aboard a crashing ship each saves or takes 1d6 a ton (max 20d6)."""
+    battle = _duel()
+    salt, gannet = battle.ships
+    battle.close_rng = _Dice(0.0)  # no avoiding it, no saves, every die a 1
+    heads = battle.crew_heads_on(gannet)
+    crash(battle, gannet, salt)  # 30 of 30 hull points: she loses 15 and holds together
+    assert gannet.fighting
+    assert gannet.hull_damage == 15
+    # 20 dice of 1 = 20 damage >= 4.5 hit points: every crewman aboard is killed
+    assert battle.crew_heads_on(gannet) == 0 < heads
