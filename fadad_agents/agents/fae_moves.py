@@ -130,6 +130,8 @@ def manoeuvre(c: FaeCharacter, target: Any, arena: FaeArena) -> None:
     c.flew = True
     _slide(c, tx, ty, across)
     log_event(arena, c, move, target, c.altitude, more=(("altitude", c.altitude),))
+    if c.fae_policies.tactics.manoeuvre(c, target, arena) == "dive":  # fly in, then swoop
+        _dive(c, target, 0.0, arena)
 
 
 def _slide(c: FaeCharacter, tx: float, ty: float, yards: float) -> None:

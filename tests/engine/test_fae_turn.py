@@ -27,7 +27,13 @@ FAE_SCENARIOS = (
     "fae-mounted-charge.yaml",
     "fae-mixed-melee.yaml",
 )
-OWN_ACTIONS = {"fae_attack", "take_aim", "move", "run", "delay", "ready_weapon", "hold"}
+OWN_ACTIONS = {
+    "fae_attack", "take_aim", "move", "run", "delay", "ready_weapon", "hold", "break_hold",
+    "change_position", "recover", "pick_up", "stand_on_head", "drop_prone", "cast_spell",
+    "pursuit",
+}  # fmt: skip
+DEFENCES = {"dodge", "block", "acrobatic_dodge"}
+"""Defences spend from the defender's margin too (logged with its count before paying)."""
 
 
 def _dummy(name: str, x: int, extra: str = "") -> str:
@@ -118,7 +124,7 @@ def test_higher_margin_acts_first_and_short_actions_come_back_sooner() -> None:
     for events in _turns(log).values():
         seen: dict[str, list[int]] = defaultdict(list)
         for e in events:
-            if e.action in OWN_ACTIONS:
+            if e.action in OWN_ACTIONS | DEFENCES:
                 seen[e.actor].append(dict(e.modifiers)["count"])
         for counts in seen.values():
             steps = {a - b for a, b in itertools.pairwise(counts)}
@@ -287,7 +293,7 @@ def test_fae_log_invariants(seed: int) -> None:
     for events in _turns(log).values():
         seen: dict[str, list[int]] = defaultdict(list)
         for e in events:
-            if e.action in OWN_ACTIONS:
+            if e.action in OWN_ACTIONS | DEFENCES:
                 seen[e.actor].append(dict(e.modifiers)["count"])
         for counts in seen.values():
             assert all(a - b in (25, 50) for a, b in itertools.pairwise(counts))
