@@ -109,6 +109,7 @@ class ShipPolicyRegistry:
 
     def names(self, kind: str) -> list[str]:
         """Registered names of one ship decision kind, sorted."""
+        _builtins()
         return sorted(n for k, n in self._specs if k == kind)
 
     def create(
@@ -116,6 +117,7 @@ class ShipPolicyRegistry:
     ) -> Any:
         """Validate ``params`` and build the policy; errors name the scenario field."""
         where = field or f"policies.{kind}"
+        _builtins()
         factory = self._specs.get((kind, name))
         if factory is None:
             self.load_entry_points()
@@ -139,6 +141,11 @@ class ShipPolicyRegistry:
             return factory(**checked.model_dump())
         except ValueError as exc:
             raise PolicyError(f"{where}.params", str(exc)) from None
+
+
+def _builtins() -> None:
+    """Register the built-in ship policies (a deferred import: they import this module)."""
+    import fadad_agents.policies.ship_defaults  # noqa: F401
 
 
 SHIP_REGISTRY = ShipPolicyRegistry()
@@ -190,8 +197,7 @@ def build_ship_policies(
     Raises:
         PolicyError: an unknown decision or policy name, or bad params, naming the field.
     """
-    import fadad_agents.policies.ship_defaults  # noqa: F401  (registers the built-ins)
-
+    _builtins()
     chosen: dict[str, tuple[str, str, Mapping[str, Any]]] = {
         kind: (f"defaults.{kind}", name, {}) for kind, name in defaults.items()
     }

@@ -14,6 +14,7 @@ from fadad_agents.agents.base import Status
 from fadad_agents.agents.groups import Crew
 from fadad_agents.engine import build_battle, load, run
 from fadad_agents.engine.ship_battle import ShipBattle
+from fadad_agents.policies.ship_registry import SHIP_REGISTRY
 from fadad_agents.rules.ships_fadad_damage import ShipLevel
 from tests.engine.conftest import SCENARIOS
 
@@ -79,3 +80,39 @@ def test_same_seed_same_log_in_two_processes() -> None:
 def test_different_seeds_differ() -> None:
     """The seed matters (the test above could not pass by logging nothing random)."""
     assert len({_digest("boarding-action.yaml", s) for s in range(4)}) > 1
+
+
+POLICY_NAMES = {
+    kind: SHIP_REGISTRY.names(kind)
+    for kind in ("maneuver", "targeting", "reload", "firefighting", "boarding", "colours")
+}
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    picks=st.fixed_dictionaries({k: st.sampled_from(v) for k, v in POLICY_NAMES.items()}),
+    model=st.sampled_from(["sj_hull_points", "fadad_levels"]),
+    table=st.sampled_from(["sj_d20", "fadad_6dF"]),
+)
+def test_any_policy_mix_plays_to_an_end(
+    seed: int, picks: dict[str, str], model: str, table: str
+) -> None:
+    """Every registered ship policy, either damage model and either crit table, plays out."""
+    text = (SCENARIOS / "ship-duel.yaml").read_text()
+    text = text.replace("ship.damage_model: sj_hull_points", f"ship.damage_model: {model}")
+    text = text.replace("ship.crit_table: sj_d20", f"ship.crit_table: {table}")
+    block = (
+        "      maneuver: {name: close_and_ram}\n"
+        "      targeting: {name: nearest_ship}\n"
+        "      boarding: {name: board_when_grappled}\n"
+    )
+    assert block in text
+    keys = {"colours": "surrender"}  # the personal engine knows the alias, not 'colours'
+    mix = "".join(f"      {keys.get(k, k)}: {v}\n" for k, v in picks.items())
+    text = text.replace(block, mix)
+    battle = build_battle(load(text), seed, collect=False)
+    assert isinstance(battle, ShipBattle)
+    while not battle.finished:
+        battle.step()
+        _check(battle)
