@@ -33,6 +33,7 @@ __all__ = ["SHIP_DECISIONS", "UnsupportedForce", "build_battle", "load", "scenar
 
 SHIP_DECISIONS = frozenset(
     {"reload", "firefighting", "maneuver", "boarding", "pursuit", "evasion", "helm", "gunnery"}
+    | {"colours", "crew"}  # ship colours (strike) and crew assignment (issue 5)
 )
 """Decisions other subsystems own; the personal-scale engine skips them."""
 
