@@ -18,8 +18,9 @@ import mesa
 
 from fadad_agents.agents.base import Arena, Band, Combatant
 from fadad_agents.policies import MoraleChoice, PolicySet, Stance
-from fadad_agents.rules import combat, mass
+from fadad_agents.rules import mass
 from fadad_agents.rules.actions import roll_unopposed
+from fadad_agents.rules.combat import resolve_attack
 from fadad_agents.rules.ladder import FAIR
 from fadad_agents.rules.wounds import Wound, WoundTrack
 
@@ -27,6 +28,15 @@ __all__ = ["Character", "defence_verb", "strike"]
 
 
 _LABELS = tuple(w.label for w in Wound)
+# The log's ("result", ...) and ("wound", ...) pairs per wound level, made once: the
+# attack event is built for every swing.
+_RESULT_PAIRS = tuple(("result", label) for label in _LABELS)
+_WOUND_PAIRS = tuple(("wound", label) for label in _LABELS)
+_NO_EFFECTS: tuple[str, tuple[str, ...]] = ("crit_effects", ())
+# ("attack", dice) / ("defence", dice) for each 4dF total (index dice + 4): fewer tuples
+# kept alive in the log means less work for the cyclic garbage collector.
+_ATTACK_DICE_PAIRS = tuple(("attack", dice) for dice in range(-4, 5))
+_DEFENCE_DICE_PAIRS = tuple(("defence", dice) for dice in range(-4, 5))
 
 
 def defence_verb(skill_name: str | None) -> str:
@@ -48,7 +58,7 @@ def strike(attacker: Combatant, fighter: Any, target: Combatant, arena: Arena) -
     defended = target.use_defence()
     a_pen, d_pen = attacker.penalty, target.penalty
     facing = target.target
-    res = combat.resolve_attack(
+    res = resolve_attack(
         fighter,
         target.fighter,
         target.melee_track(),
@@ -59,27 +69,34 @@ def strike(attacker: Combatant, fighter: Any, target: Combatant, arena: Arena) -
         defended=defended,
         shield_rank=1 if facing is None or facing is attacker else 0,
     )
-    wound = _LABELS[res.wound]
+    hit = res.hit
     effects = res.crit_effects
-    names = tuple([e.name for e in effects]) if effects else ()
     arena.record(
         attacker.name,
         "attack",
         target.name,
-        (("attack", res.attack_dice), ("defence", res.defence_dice), ("damage", res.damage_dice)),
-        (("attacker_penalty", a_pen), ("defender_penalty", d_pen)),
         (
-            ("result", wound if res.hit else "miss"),
+            _ATTACK_DICE_PAIRS[res.attack_dice + 4],
+            ("defence", None)
+            if res.defence_dice is None
+            else _DEFENCE_DICE_PAIRS[res.defence_dice + 4],
+            ("damage", res.damage_dice),
+        ),
+        (("attacker_penalty", a_pen), ("defender_penalty", d_pen))
+        if a_pen or d_pen
+        else (("attacker_penalty", 0), ("defender_penalty", 0)),
+        (
+            _RESULT_PAIRS[res.wound] if hit else ("result", "miss"),
             ("attack", res.attack_rolled),
             ("defence", res.defence_rolled if defended else res.target),
-            ("defended", defended),
+            ("defended", True) if defended else ("defended", False),
             ("target_level", res.target),
             ("rd", res.rd),
-            ("hit", res.hit),
-            ("crits", res.crits),
-            ("crit_effects", names),
-            ("damage", res.damage),
-            ("wound", wound),
+            ("hit", True) if hit else ("hit", False),
+            ("crits", res.crits) if res.crits else ("crits", 0),
+            ("crit_effects", tuple([e.name for e in effects])) if effects else _NO_EFFECTS,
+            ("damage", res.damage) if res.damage else ("damage", 0),
+            _WOUND_PAIRS[res.wound],
             ("verb", getattr(attacker, "verb", "attack")),
             ("defence_verb", getattr(target, "defence_verb", "defence")),
         ),

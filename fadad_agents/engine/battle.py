@@ -55,6 +55,9 @@ PERSONAL_ROUND_SECONDS = 6
 """FADAD personal round (SEED 000 4.2, C-01)."""
 
 
+_new_event = tuple.__new__
+
+
 class Phase(IntEnum):
     """SimPy priorities of same-instant work (lower runs first; SimPy uses 0 and 1)."""
 
@@ -92,6 +95,21 @@ class StopRule:
         self.max_rounds = max_rounds
         self.max_seconds = max_seconds
         self.when_side = frozenset(when_side)
+
+
+_RULES: dict[int, tuple[RulesOptions, CombatRules]] = {}
+_MAX_RULES = 16
+
+
+def _combat_rules(options: RulesOptions) -> CombatRules:
+    """The kernel switches of ``options``, read once per options object (they are frozen;
+    a sweep plays thousands of battles under one), identity-checked like the build plans."""
+    entry = _RULES.get(id(options))
+    if entry is None or entry[0] is not options:
+        if len(_RULES) >= _MAX_RULES:
+            _RULES.pop(next(iter(_RULES)))
+        entry = _RULES[id(options)] = (options, CombatRules.from_options(options))
+    return entry[1]
 
 
 @contextmanager
@@ -171,7 +189,7 @@ class Battle(mesa.Model):  # type: ignore[misc]
         self.name = name
         self.seed = seed
         self.options = options or RulesOptions()
-        self.combat_rules = CombatRules.from_options(self.options)
+        self.combat_rules = _combat_rules(self.options)
         self.stop = stop or StopRule()
         self.env = simpy.Environment()
         self.log = BattleLog()
@@ -193,6 +211,11 @@ class Battle(mesa.Model):  # type: ignore[misc]
                 f"{side.name}.{stat}" for side in self.sides for stat in ROUND_STATS
             ]
             self.datacollector = mesa.DataCollector(tables={ROUNDS_TABLE: columns})
+        # The rounds-table keys of each side, formatted once.
+        self._row_keys = [
+            (side, f"{side.name}.strength", f"{side.name}.wounded", f"{side.name}.routed")
+            for side in self.sides
+        ]
 
     @property
     def morale_rng(self) -> random.Random:
@@ -258,8 +281,13 @@ class Battle(mesa.Model):  # type: ignore[misc]
         outcome: tuple[tuple[str, Any], ...],
     ) -> None:
         """Append one event to the log at the current time and round."""
+        # What LogEvent(...) runs, without the generated __new__'s call layer (hot: one
+        # event per swing).
         self.log.events.append(
-            LogEvent(int(self.env.now), self.round, actor, action, target, dice, modifiers, outcome)
+            _new_event(
+                LogEvent,
+                (int(self.env.now), self.round, actor, action, target, dice, modifiers, outcome),
+            )
         )
 
     def _deactivate(self, member: Combatant, status: Status) -> None:
@@ -384,10 +412,10 @@ class Battle(mesa.Model):  # type: ignore[misc]
         """This round's aggregates: per side strength, wounded (Hurt or worse), routed."""
         row = {"round": self.round, "time": int(self.env.now)}
         hurt = Wound.HURT
-        for side in self.sides:
-            row[f"{side.name}.strength"] = side.strength
-            row[f"{side.name}.wounded"] = sum(1 for m in side.active if m.wound >= hurt)
-            row[f"{side.name}.routed"] = side.routed
+        for side, strength, wounded, routed in self._row_keys:
+            row[strength] = side.strength
+            row[wounded] = sum(1 for m in side.active if m.wound >= hurt)
+            row[routed] = side.routed
         return row
 
     def _side_out_kind(self, roster: SideRoster) -> str:
@@ -398,7 +426,13 @@ class Battle(mesa.Model):  # type: ignore[misc]
         return Ending.ROUTED if fled else Ending.DESTROYED
 
     def _check_end(self) -> bool:
-        standing = [s for s in self.sides if s.active]
+        sides = self.sides
+        standing = [s for s in sides if s.active]
+        if len(standing) < len(sides) or len(standing) <= 1:  # a side is out, or only one
+            return self._check_side_out(standing)
+        return self._check_stop()
+
+    def _check_side_out(self, standing: list[SideRoster]) -> bool:
         out = [s for s in self.sides if not s.active]
         kinds = [(s, self._side_out_kind(s)) for s in out]
         decisive = [(s, k) for s, k in kinds if k in self.stop.when_side]
@@ -410,6 +444,9 @@ class Battle(mesa.Model):  # type: ignore[misc]
                 self.ending, self.out_side = Ending(kind), side.index
             self.winner = standing[0].index if len(standing) == 1 else None
             return True
+        return self._check_stop()
+
+    def _check_stop(self) -> bool:
         stop = self.stop
         if (stop.max_rounds is not None and self.round >= stop.max_rounds) or (
             stop.max_seconds is not None and self.env.now >= stop.max_seconds
@@ -425,9 +462,11 @@ class Battle(mesa.Model):  # type: ignore[misc]
             finished = self._check_end()
             if finished:
                 self._finish()
-            done, self._round_over = self._round_over, self.env.event()
-            assert done is not None
-            done.succeed()
+            # Wake a play_round waiting on this round; the next one makes its own event
+            # (run_to_end waits on the driver, so a whole battle makes none per round).
+            done, self._round_over = self._round_over, None
+            if done is not None:
+                done.succeed()
             if finished:
                 return
 
@@ -464,7 +503,8 @@ class Battle(mesa.Model):  # type: ignore[misc]
                 "from the scenario and seed to play it again"
             )
         self._start()
-        assert self._round_over is not None
+        if self._round_over is None:
+            self._round_over = self.env.event()
         with _collector_paused():
             self.env.run(until=self._round_over)
 

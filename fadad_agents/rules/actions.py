@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from itertools import groupby
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from fadad_agents.rules.dice import Distribution, fudge_distribution, roll_4df
 
@@ -328,9 +328,10 @@ def roll_initiative(trait: int, rng: random.Random, mode: str = "rolled") -> int
 
     ``static`` draws nothing from the stream.
     """
-    if _check_initiative_mode(mode) == "static":
-        return trait
-    return trait + roll_4df(rng)
+    if mode == "rolled":  # the common case first (every group, every round)
+        return trait + roll_4df(rng)
+    _check_initiative_mode(mode)  # "static", or raises on an unknown mode
+    return trait
 
 
 def initiative_outcomes(trait: int, mode: str = "rolled") -> Distribution[int]:
@@ -340,9 +341,11 @@ def initiative_outcomes(trait: int, mode: str = "rolled") -> Distribution[int]:
     return [(trait + d, p) for d, p in fudge_distribution(4)]
 
 
-@dataclass(frozen=True, slots=True)
-class InitiativeEntry:
+class InitiativeEntry(NamedTuple):
     """One combatant's place in the order of action.
+
+    A named tuple (immutable; the engine makes one per group per round, and a frozen
+    dataclass costs several times as much to make).
 
     Attributes:
         uid: unique id of the combatant (the final tiebreak).
@@ -359,15 +362,19 @@ class InitiativeEntry:
         return (-self.initiative, -self.trait, self.uid)
 
 
+def _order_key(e: InitiativeEntry) -> tuple[int, int, int]:
+    return (-e.initiative, -e.trait, e.uid)  # InitiativeEntry.sort_key, one call cheaper
+
+
 def initiative_order(entries: Iterable[InitiativeEntry]) -> list[InitiativeEntry]:
     """Order of action: highest initiative first, then higher trait, then lower uid.
 
     Deterministic for any input order. Raises :class:`ActionError` on duplicate uids.
     """
-    ordered = sorted(entries, key=InitiativeEntry.sort_key)
-    uids = [e.uid for e in ordered]
-    if len(set(uids)) != len(uids):
-        raise ActionError(f"initiative entries must have unique uids, got {sorted(uids)}")
+    ordered = sorted(entries, key=_order_key)
+    if len({e.uid for e in ordered}) != len(ordered):
+        uids = sorted(e.uid for e in ordered)
+        raise ActionError(f"initiative entries must have unique uids, got {uids}")
     return ordered
 
 

@@ -167,6 +167,10 @@ class AttackOutcome:
     wound: Wound
 
 
+_ONE_4DF: tuple[tuple[int], ...] = tuple((total,) for total in TABLE_4DF)
+"""``(roll_4df(rng),)`` for each draw, made once: a hit's damage dice without a new tuple."""
+
+
 @lru_cache(maxsize=1024)
 def _pair_constants(
     attacker_scale: int,
@@ -376,7 +380,7 @@ def resolve_attack(
         effects = roll_crits(crits, rng, non_lethal=policy == "non_lethal")
     damage = rules.damage
     if damage.wound_model == "fadad":  # damage_dice_kind's answer for FADAD, without the call
-        damage_dice: tuple[int, ...] = (TABLE_4DF[int(draw() * 81)],)
+        damage_dice: tuple[int, ...] = _ONE_4DF[int(draw() * 81)]
     else:
         damage_dice = roll_damage_dice(_damage_kind(attacker, defender, rules, rd), rng)
     dealt, wound, new_track = _land_hit(
