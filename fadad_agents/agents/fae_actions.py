@@ -96,7 +96,7 @@ def _barred(c: FaeCharacter, arena: FaeArena) -> str | None:
         log_event(
             arena,
             c,
-            "recover",
+            "recovery_test",
             None,
             "recovers" if roll.check.success else "fails",
             (("d100", roll.roll),),

@@ -291,7 +291,7 @@ class FaeCharacter(Combatant):
             self.mount.margins = [] if first is None else list(range(first, 0, -50)) or [0]
         arena.record(
             self.name,
-            "reaction",
+            "reaction_test",
             None,
             (("d100", roll.roll),),
             (("mcs", roll.mcs),),

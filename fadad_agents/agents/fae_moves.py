@@ -303,7 +303,7 @@ def caught(c: FaeCharacter, arena: FaeArena) -> bool:
     result = resolve_pursuit(mine.check, theirs.check, my_rate, their_rate)
     escaped = result.winner == "a"
     log_event(
-        arena, c, "pursuit", chaser, "escapes" if escaped else "caught",
+        arena, c, "flee", chaser, "escapes" if escaped else "caught",
         (("d100", mine.roll), ("pursuer", theirs.roll)), more=(("gap", result.distance),),
     )  # fmt: skip
     return not escaped

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from fadad_agents.engine.log import LogEvent, register_narrator
+from fadad_agents.engine.log import LogEvent, narrator_of, register_narrator
 
 __all__ = ["FAE_ACTIONS", "fae_text"]
 
@@ -56,7 +56,7 @@ def _simple(template: str) -> Callable[[LogEvent], str]:
 
 
 FAE_ACTIONS: dict[str, Callable[[LogEvent], str]] = {
-    "reaction": _reaction,
+    "reaction_test": _reaction,
     "fae_attack": _attack,
     "dodge": _simple("{e.actor} dodges {e.target}'s blow: {o[result]}."),
     "acrobatic_dodge": _simple("{e.actor} tumbles away from {e.target}: {o[result]}."),
@@ -78,7 +78,7 @@ FAE_ACTIONS: dict[str, Callable[[LogEvent], str]] = {
     "command_mount": _simple("{e.actor} commands the mount: {o[result]}."),
     "hold": _simple("{e.actor} grapples {e.target}: {o[result]}."),
     "break_hold": _simple("{e.actor} struggles against {e.target}'s hold: {o[result]}."),
-    "recover": _simple("{e.actor} tries to recover: {o[result]}."),
+    "recovery_test": _simple("{e.actor} tries to recover: {o[result]}."),
     "willpower": _simple("{e.actor} falters: {o[result]}."),
     "disarm": _simple("{e.actor} {o[result]} against {e.target}'s disarm."),
     "item_break": _simple("{e.actor} strikes {e.target}'s {o[item]}: {o[result]}."),
@@ -87,7 +87,7 @@ FAE_ACTIONS: dict[str, Callable[[LogEvent], str]] = {
     "pick_up": _simple("{e.actor} picks something up."),
     "stand_on_head": _simple("{e.actor} tries to stand on its head: {o[result]}."),
     "cast_spell": _simple("{e.actor} casts a spell: {o[result]}."),
-    "pursuit": _simple("{e.actor} flees from {e.target}: {o[result]} (gap {o[gap]} yd)."),
+    "flee": _simple("{e.actor} flees from {e.target}: {o[result]} (gap {o[gap]} yd)."),
 }
 """Narrators of every Fae event kind."""
 
@@ -101,5 +101,16 @@ def fae_text(e: LogEvent) -> str:
     return _when(o) + FAE_ACTIONS[e.action](e)
 
 
+def _chained(previous: Callable[[LogEvent], str] | None) -> Callable[[LogEvent], str]:
+    """Fae events (they carry ``at``) read as Fae; others go to the earlier narrator."""
+
+    def render(e: LogEvent) -> str:
+        if previous is not None and "at" not in dict(e.outcome):
+            return previous(e)
+        return fae_text(e)
+
+    return render
+
+
 for _action in FAE_ACTIONS:
-    register_narrator(_action, fae_text)
+    register_narrator(_action, _chained(narrator_of(_action)))

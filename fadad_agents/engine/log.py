@@ -24,7 +24,7 @@ from fadad_agents.rules.ladder import label
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["BattleLog", "LogEvent", "clock", "narrate", "register_narrator"]
+__all__ = ["BattleLog", "LogEvent", "clock", "narrate", "narrator_of", "register_narrator"]
 
 type Pairs = tuple[tuple[str, Any], ...]
 
@@ -160,6 +160,11 @@ _NARRATORS: dict[str, Callable[[LogEvent], str]] = {
 def register_narrator(action: str, render: Callable[[LogEvent], str]) -> None:
     """Narrate events of ``action`` with ``render`` (other subsystems' events: Fae turns ...)."""
     _NARRATORS[action] = render
+
+
+def narrator_of(action: str) -> Callable[[LogEvent], str] | None:
+    """The narrator registered for ``action`` (to chain to it), or None."""
+    return _NARRATORS.get(action)
 
 
 def narrate(event: LogEvent) -> str:

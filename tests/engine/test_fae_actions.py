@@ -176,7 +176,7 @@ def test_acrobatic_dodge_is_a_full_action() -> None:
 def test_fleeing_fighters_are_pursued() -> None:
     """A fighter who withdraws must win a pursuit test to get away (section 5)."""
     coward = "{retreat: {name: wounded, params: {level: Scratch}}}"
-    found = _events(_battles(_fighter("Ann", 0), _fighter("Bob", 1, coward)), "pursuit")
+    found = _events(_battles(_fighter("Ann", 0), _fighter("Bob", 1, coward)), "flee")
     assert found
     for battle, e in found:
         assert e.result in ("escapes", "caught")
@@ -193,7 +193,7 @@ def test_equal_margins_and_reactions_strike_simultaneously() -> None:
     b = _fighter("Bob", 1, "{fae_defence: none}").replace("        wound_points: 60\n", brutal)
     endings = set()
     for battle in _battles(a, b, range(30)):
-        first = [e for e in battle.log.events if e.action == "reaction"][:2]
+        first = [e for e in battle.log.events if e.action == "reaction_test"][:2]
         same = first[0].result == first[1].result and first[0].result != "botch"
         if same and battle.ending == "mutual":
             endings.add("mutual")

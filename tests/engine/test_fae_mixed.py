@@ -56,7 +56,7 @@ def test_fadad_fighter_and_fae_fighter_fight_to_an_end(seed: int) -> None:
     result = run(_mixed(), seed=seed)
     assert result.ending in ("destroyed", "mutual")
     kinds = {e.action for e in result.log}
-    assert {"attack", "fae_attack", "reaction"} <= kinds
+    assert {"attack", "fae_attack", "reaction_test"} <= kinds
     assert result.log.text()
 
 
@@ -79,13 +79,13 @@ def test_both_clocks_tick_on_their_own_cadence() -> None:
     assert battle.round == 6
     events = battle.log.events
     fadad = [e.time for e in events if e.action == "attack"]
-    starts = [dict(e.outcome)["at"] for e in events if e.action == "reaction"]
+    starts = [dict(e.outcome)["at"] for e in events if e.action == "reaction_test"]
     assert fadad
     assert all(t % 6 == 0 for t in fadad)
     assert starts
     assert all(t % 10 == 0 for t in starts)
-    at30 = [e.action for e in events if e.time == 30 and e.action in ("attack", "reaction")]
-    assert at30.index("attack") < at30.index("reaction")
+    at30 = [e.action for e in events if e.time == 30 and e.action in ("attack", "reaction_test")]
+    assert at30.index("attack") < at30.index("reaction_test")
     assert battle.fae_turn == 4
 
 

@@ -29,8 +29,8 @@ FAE_SCENARIOS = (
 )
 OWN_ACTIONS = {
     "fae_attack", "take_aim", "move", "run", "delay", "ready_weapon", "hold", "break_hold",
-    "change_position", "recover", "pick_up", "stand_on_head", "drop_prone", "cast_spell",
-    "pursuit",
+    "change_position", "recovery_test", "pick_up", "stand_on_head", "drop_prone", "cast_spell",
+    "flee",
 }  # fmt: skip
 DEFENCES = {"dodge", "block", "acrobatic_dodge"}
 """Defences spend from the defender's margin too (logged with its count before paying)."""
@@ -68,7 +68,7 @@ def test_fae_scenarios_run_end_to_end(name: str) -> None:
     assert result.ending in {e.value for e in Ending}
     assert result.ending != "unfinished"
     kinds = {e.action for e in result.log}
-    assert {"reaction", "fae_attack", "end"} <= kinds
+    assert {"reaction_test", "fae_attack", "end"} <= kinds
     text = result.log.text()  # every event narrates
     assert "Reaction test" in text
 
@@ -103,7 +103,7 @@ def test_actions_happen_at_their_margin_times_in_order(seed: int) -> None:
     checked = 0
     for turn, events in _turns(log).items():
         start = 10 * (turn - 1)
-        margins = [dict(e.outcome)["result"] for e in events if e.action == "reaction"]
+        margins = [dict(e.outcome)["result"] for e in events if e.action == "reaction_test"]
         top = max([m for m in margins if m != "botch"], default=0)
         ats = [dict(e.outcome)["at"] for e in events]
         assert ats == sorted(ats)
@@ -137,7 +137,9 @@ def test_botched_reaction_does_not_act() -> None:
     for seed in range(40):
         log = run(SCENARIOS / "fae-aerial-skirmish.yaml", seed=seed).log.events
         for turn, events in _turns(log).items():
-            botched = {e.actor for e in events if e.action == "reaction" and e.result == "botch"}
+            botched = {
+                e.actor for e in events if e.action == "reaction_test" and e.result == "botch"
+            }
             seen += len(botched)
             for e in events:
                 if e.action in OWN_ACTIONS:
@@ -309,6 +311,6 @@ def test_gliders_glide_at_the_end_of_the_turn() -> None:
     assert len(glides) == 1
     assert glides[0].result == 12
     assert dict(glides[0].outcome)["altitude"] == 5
-    margins = [e.result for e in battle.log.events if e.action == "reaction"]
+    margins = [e.result for e in battle.log.events if e.action == "reaction_test"]
     top = max([m for m in margins if m != "botch"], default=0)
     assert dict(glides[0].outcome)["at"] == round(float(glide_offset(top)), 3)
