@@ -360,21 +360,22 @@ class Battle(mesa.Model):  # type: ignore[misc]
 
     def initiative(self) -> list[Combatant]:
         """Roll initiative (one roll per group) and return fighters in the order of action."""
-        mode = self.options.fadad.initiative
+        mode, rng, fighting = self.options.fadad.initiative, self._init_rng, Status.FIGHTING
         entries: list[InitiativeEntry] = []
         members: dict[int, list[Combatant]] = {}
         for band in self._bands.values():
-            group = band.members
-            if len(group) == 1:  # most bands are one fighter
-                active = group if group[0].status is Status.FIGHTING else []
+            active = band.members
+            if len(active) == 1:  # most bands are one fighter
+                if active[0].status is not fighting:
+                    continue
             else:
-                active = [m for m in group if m.status is Status.FIGHTING]
-            if not active:
-                continue
+                active = [m for m in active if m.status is fighting]
+                if not active:
+                    continue
             lead = active[0]
-            init = roll_initiative(lead.reaction, self._init_rng, mode)
-            entries.append(InitiativeEntry(lead.unique_id, init, lead.reaction))
-            members[lead.unique_id] = active
+            uid, reaction = lead.unique_id, lead.reaction
+            entries.append(InitiativeEntry(uid, roll_initiative(reaction, rng, mode), reaction))
+            members[uid] = active
         return [m for e in initiative_order(entries) for m in members[e.uid]]
 
     def _play_round(self) -> None:
@@ -414,7 +415,7 @@ class Battle(mesa.Model):  # type: ignore[misc]
         hurt = Wound.HURT
         for side, strength, wounded, routed in self._row_keys:
             row[strength] = side.strength
-            row[wounded] = sum(1 for m in side.active if m.wound >= hurt)
+            row[wounded] = len([m for m in side.active if m.wound >= hurt])
             row[routed] = side.routed
         return row
 
