@@ -26,7 +26,7 @@ from pydantic_core import PydanticCustomError
 from fadad_agents.schema.base import Boxes, Ladder, Name, Policies, Position, Record
 from fadad_agents.schema.equipment import Armour, Shield, Weapon
 
-__all__ = ["Character", "Creature", "WoundTrack"]
+__all__ = ["Character", "Creature", "ShipSpell", "WoundTrack"]
 
 WoundTrack = Literal["standard", "moderately_cinematic", "epic", "npc3", "dc_attribute"]
 
@@ -115,6 +115,21 @@ class Creature(Record):
         return self.damage_capacity + self.effective_mass_scale + armour
 
 
+class ShipSpell(Record):
+    """A spell a character can cast at a ship (``ships-spelljammer.md`` 8.1, EX-SJ-06)."""
+
+    name: Name
+    effect: Literal["damage", "disintegrate", "dispel_magic_helm", "warp_wood"] = "damage"
+    damage: str | None = Field(
+        None,
+        pattern=r"^\d+d\d+([+-]\d+)?$|^\d+$",
+        description="Damage dice of a damage spell (hit points; 10 = 1 hull point).",
+    )
+    range_ft: int = Field(150, ge=0, le=100_000, description="Range in feet (150 ft a hex).")
+    ignites: bool = Field(False, description="Starts a fire where one is possible (fireball).")
+    uses: int = Field(1, ge=1, le=100, description="Times it can be cast in the battle.")
+
+
 class Character(Creature):
     """A fighter in a scenario, or ``count`` identical featureless NPCs."""
 
@@ -128,6 +143,9 @@ class Character(Creature):
     position: Position | None = Field(None, description="Map cell (q, r) or (x, y).")
     facing: int = Field(0, ge=0, le=5, description="Hex side faced, 0..5.")
     aboard: str | None = Field(None, description="Name of the ship this fighter is on.")
+    spells: list[ShipSpell] = Field(
+        default_factory=list, description="Spells to cast at ships (SJ 8.1)."
+    )
 
     @model_validator(mode="after")
     def _one_player(self) -> Character:

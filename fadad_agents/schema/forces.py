@@ -22,7 +22,7 @@ from pydantic import Field
 from fadad_agents.schema.base import Boxes, Ladder, Name, Policies, Position, Record
 from fadad_agents.schema.equipment import Armour, ShipWeapon, Weapon
 
-__all__ = ["MC_LADDER", "Crew", "Ship", "Unit"]
+__all__ = ["MC_LADDER", "Crew", "GravityWell", "Ship", "Unit"]
 
 MC_LADDER: dict[str, int] = {"A": 2, "B": 1, "C": 0, "D": -1, "E": -2, "F": -3}
 """FADAD MS-table equivalence of SJ manoeuvrability letters (ships-fadad.md 2)."""
@@ -81,6 +81,34 @@ class Unit(_Placed):
     leader: str | None = Field(None, description="Name of a character leading the unit.")
 
 
+class GravityWell(Record):
+    """Where a ship starts inside a body's gravity well (``ships-spelljammer.md`` 1.2).
+
+    Before tactical movement she climbs out for the size class's rounds times the
+    weather's multiplier (EX-SJ-12), after a 1d8-round helm warm-up if ``landed``.
+    """
+
+    size: Literal["A", "B", "C", "D", "E", "F", "G", "H", "I", "J"] = Field(
+        description="Body size class A..J (A 1 round .. J 96 rounds to climb out)."
+    )
+    weather: Literal[
+        "becalmed",
+        "normal",
+        "light_breeze",
+        "favorable",
+        "strong_winds",
+        "rain_or_snow",
+        "storm",
+        "gale",
+        "hurricane",
+    ] = Field(
+        "normal",
+        description="x1, x2 (strong winds, rain, snow), x4 (storm, gale); "
+        "no take-off in a hurricane.",
+    )
+    landed: bool = Field(True, description="On the surface: the helm warms up 1d8 rounds first.")
+
+
 class Ship(_Placed):
     """A ship: hull stats for both rule systems, weapons, crew requirement, position."""
 
@@ -114,6 +142,14 @@ class Ship(_Placed):
     helm_skill: Ladder = Field(0, description="Helmsman's helm skill (MS input).")
     crew_skill: Ladder = Field(0, description="Effective rigging-crew skill (MS input).")
     familiar: bool = Field(True, description="Helm and crew used to working together.")
+    gravity_well: GravityWell | None = Field(
+        None, description="Starts landed on or inside a body's gravity well (SJ 1.2)."
+    )
+    gargantuan: bool = Field(
+        False,
+        description="A gargantuan creature (space wyrm) fighting as a ship: no crew, its "
+        "body is its ram; rams against it roll d4s for d6s (SJ 9, EX-SJ-07).",
+    )
 
     @property
     def mc_level(self) -> int:

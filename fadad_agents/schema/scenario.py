@@ -24,7 +24,7 @@ from pydantic import Discriminator, Field, Tag, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
 from fadad_agents.rules.options import RulesOptions
-from fadad_agents.schema.base import Name, Policies, Record
+from fadad_agents.schema.base import Name, Policies, Position, Record
 from fadad_agents.schema.character import Character
 from fadad_agents.schema.fae import FaeCharacter
 from fadad_agents.schema.forces import Crew, Ship, Unit
@@ -84,6 +84,9 @@ class MapSpec(Record):
     height: int | None = Field(None, ge=1, le=1_000_000, description="Open map, yards.")
     hex_yards: int = Field(50, ge=1, le=10_000, description="Yards per hex (FADAD ship 500).")
     terrain: str = Field("", description="Free text: tavern, plain, wildspace ...")
+    debris: list[Position] = Field(
+        default_factory=list, description="Hexes of debris fields: hazards to ships (SJ 7.2)."
+    )
 
     def outside(self, position: tuple[int, int]) -> str | None:
         """Why ``position`` is off the map, or None if it is on it (or the map is unbounded)."""
@@ -222,6 +225,10 @@ class Scenario(Record):
                 off_map = force.position and self.map.outside(force.position)
                 if off_map:
                     problems.append((f"{where}.position", off_map))
+        for di, cell in enumerate(self.map.debris):
+            off_map = self.map.outside(cell)
+            if off_map:
+                problems.append((f"map.debris.{di}", off_map))
         return problems
 
     @property
