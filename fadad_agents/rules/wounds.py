@@ -276,6 +276,8 @@ def record(
 
     See :func:`landing` for the placement rules. The mark stores the true severity.
     """
+    if wound <= 0 or track.dead:  # no new mark (landing's first rule), the common miss
+        return track
     lvl = landing(
         track,
         wound,
