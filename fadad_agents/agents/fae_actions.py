@@ -86,6 +86,14 @@ def _simple(c: FaeCharacter, arena: FaeArena, action: str, kind: str, result: st
     return kind
 
 
+def _delay(c: FaeCharacter, arena: FaeArena, result: str) -> str:
+    """Lower the count by ``fae.wait_cost`` (section 2 delay; an action lost so is forfeit)."""
+    before = c.margin or 0
+    c.wait()
+    log_event(arena, c, "delay", None, result, more=(("from", before),))
+    return "short"
+
+
 def _barred(c: FaeCharacter, arena: FaeArena) -> str | None:
     """Effects that replace the action: recovery tests, the abdomen Willpower test, holds."""
     recover = c.effects.get("recover")
@@ -118,19 +126,16 @@ def _barred(c: FaeCharacter, arena: FaeArena) -> str | None:
 
 def _dispatch(c: FaeCharacter, target: Any, choice: str, arena: FaeArena) -> str:
     if target is None or choice in ("wait", "delay"):
-        before = c.margin or 0
-        c.spend("short")
-        log_event(arena, c, "delay", None, "waits", more=(("from", before),))
-        return "short"
+        return _delay(c, arena, "waits")
     if c.altitude > 0 and choice in ("attack_after_walk", "move", "run"):
         # Aloft, ground moves make no sense: a flyer closes with its free flight actions.
-        return _simple(c, arena, "delay", "short", "circles overhead")
+        return _delay(c, arena, "circles overhead")
     if choice == "attack_after_walk":
         approach(c, target, c.walk_mr, arena, "walk")
         choice = "attack"
     if choice == "attack":
         if c.distance(target) > c.reach:
-            return _simple(c, arena, "delay", "short", "out of reach")
+            return _delay(c, arena, "out of reach")
         c.spend("full")
         _attack_all(c, target, arena)
         return "full"

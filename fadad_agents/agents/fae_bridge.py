@@ -15,6 +15,10 @@ covers mixed damage), and says so:
   wound level (:func:`wound_for_fraction`); FADAD armour counts as DR
   ``fae.bridge_armour_dr (6) x armour``.
 
+Every number above is an option of ``FaeOptions`` (``fae.bridge_wound_percent``,
+``fae.bridge_attribute_step``, ``fae.bridge_weapon_divisor``, ``fae.bridge_wound_points``,
+``fae.bridge_armour_dr``); the functions take them as arguments with the defaults.
+
 >>> percentile_to_ladder(62), percentile_to_ladder(81), attribute_level(80)
 (0, 1, 2)
 >>> fadad_wound_from_damage(20, 40)
@@ -24,6 +28,7 @@ covers mixed damage), and says so:
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from fractions import Fraction
 
 from fadad_agents.rules.fae import ladder_to_percentile
@@ -31,6 +36,7 @@ from fadad_agents.rules.fae import ladder_to_percentile
 __all__ = [
     "FADAD_ARMOUR_DR",
     "WOUND_FRACTION",
+    "WOUND_PERCENT",
     "attribute_level",
     "fadad_wound_from_damage",
     "fadad_wound_points",
@@ -44,16 +50,16 @@ _LEVELS = range(-3, 5)
 FADAD_ARMOUR_DR = 6
 """PROPOSED: Defense Rating per point of FADAD armour DDM (default of ``fae.bridge_armour_dr``)."""
 
-WOUND_FRACTION: dict[int, Fraction] = {
-    0: Fraction(0),
-    1: Fraction(1, 10),
-    2: Fraction(1, 4),
-    3: Fraction(1, 2),
-    4: Fraction(3, 4),
-    5: Fraction(1),
-    6: Fraction(3, 2),
-}
-"""PROPOSED: share of Wound Points a FADAD wound level of one blow does to a Fae body."""
+WOUND_PERCENT: tuple[int, ...] = (0, 10, 25, 50, 75, 100, 150)
+"""PROPOSED: percent of Wound Points a FADAD wound level 0..6 of one blow does to a Fae body
+(default of ``fae.bridge_wound_percent``)."""
+
+WOUND_FRACTION: dict[int, Fraction] = {lv: Fraction(p, 100) for lv, p in enumerate(WOUND_PERCENT)}
+"""The default table as fractions of Wound Points."""
+
+
+def _shares(percents: Sequence[int]) -> list[Fraction]:
+    return [Fraction(max(0, p), 100) for p in percents]
 
 
 def percentile_to_ladder(chance: int) -> int:
@@ -61,19 +67,23 @@ def percentile_to_ladder(chance: int) -> int:
     return min(_LEVELS, key=lambda lv: (abs(ladder_to_percentile(lv) - chance), lv))
 
 
-def attribute_level(value: int) -> int:
-    """PROPOSED: a Fae attribute (50 = human average) as a ladder level, Terrible..Legendary."""
-    return max(-3, min(4, math.floor(Fraction(value - 50, 15) + Fraction(1, 2))))
+def attribute_level(value: int, step: int = 15) -> int:
+    """PROPOSED: a Fae attribute (50 = human average) as a ladder level, Terrible..Legendary:
+    round((value - 50) / step) half up (``fae.bridge_attribute_step``)."""
+    return max(-3, min(4, math.floor(Fraction(value - 50, step) + Fraction(1, 2))))
 
 
-def weapon_bonus(base_damage: int) -> int:
-    """PROPOSED: FADAD weapon bonus of a Fae weapon: base / 30 half up (longsword 80 -> +3)."""
-    return math.floor(Fraction(base_damage, 30) + Fraction(1, 2))
+def weapon_bonus(base_damage: int, divisor: int = 30) -> int:
+    """PROPOSED: FADAD weapon bonus of a Fae weapon: base / divisor half up (longsword 80 -> +3;
+    ``fae.bridge_weapon_divisor``)."""
+    return math.floor(Fraction(base_damage, divisor) + Fraction(1, 2))
 
 
-def fae_wounds_from_level(level: int, wound_points: int) -> int:
+def fae_wounds_from_level(
+    level: int, wound_points: int, percents: Sequence[int] = WOUND_PERCENT
+) -> int:
     """PROPOSED: Fae Wounds a FADAD blow of wound ``level`` (0..6) does (half up)."""
-    share = WOUND_FRACTION[max(0, min(6, level))]
+    share = _shares(percents)[max(0, min(6, level))]
     return math.floor(share * wound_points + Fraction(1, 2))
 
 
@@ -83,16 +93,19 @@ def fadad_wound_points(damage_capacity: int, mass_scale: int, base: int = 40) ->
     return max(1, round(base * 1.5 ** (damage_capacity + mass_scale)))
 
 
-def wound_for_fraction(share: Fraction) -> int:
+def wound_for_fraction(share: Fraction, percents: Sequence[int] = WOUND_PERCENT) -> int:
     """PROPOSED: a share of Wound Points as a FADAD wound level (inverse of the table)."""
     if share <= 0:
         return 0
+    shares = _shares(percents)
     for level in (6, 5, 4, 3, 2):
-        if share >= WOUND_FRACTION[level]:
+        if share >= shares[level]:
             return level
     return 1
 
 
-def fadad_wound_from_damage(damage: int, wound_points: int) -> int:
+def fadad_wound_from_damage(
+    damage: int, wound_points: int, percents: Sequence[int] = WOUND_PERCENT
+) -> int:
     """The FADAD wound level of ``damage`` Fae points on a body of ``wound_points``."""
-    return wound_for_fraction(Fraction(max(0, damage), max(1, wound_points)))
+    return wound_for_fraction(Fraction(max(0, damage), max(1, wound_points)), percents)

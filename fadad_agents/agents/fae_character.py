@@ -310,6 +310,13 @@ class FaeCharacter(Combatant):
         self.margin -= action_cost(kind)
         self.spent = True
 
+    def wait(self) -> None:
+        """Delay: lower the margin by ``fae.wait_cost`` (PROPOSED 25, a short action's worth)."""
+        if self.margin is None:
+            raise FaeError(f"{self.name} botched its Reaction test and cannot act this turn")
+        self.margin -= self.opts.wait_cost
+        self.spent = True
+
     def declare(self, arena: Arena) -> None:
         """FADAD rounds do not drive Fae combatants (their 10-s turn does)."""
 
@@ -348,12 +355,17 @@ class FaeCharacter(Combatant):
         a = self.stats.attributes
         scale = fae_size_to_mass_scale(a.size) if self.opts.size_bridge else 0
         armour = round(self.armour_dr / max(1, self.opts.bridge_armour_dr))
+        o = self.opts
+        step, bonus = (
+            o.bridge_attribute_step,
+            weapon_bonus(self.weapon.damage_base, o.bridge_weapon_divisor),
+        )
         return combat.Fighter(
             name=self.name,
             attack=percentile_to_ladder(self.chance("attack")),
             defence=percentile_to_ladder(max(self.chance("dodge"), self.chance("block"))),
-            odm=attribute_level(a.strength) + scale + weapon_bonus(self.weapon.damage_base),
-            ddm=attribute_level(a.stamina) + scale + armour,
+            odm=attribute_level(a.strength, step) + scale + bonus,
+            ddm=attribute_level(a.stamina, step) + scale + armour,
             scale=scale,
             armour=armour,
         )
@@ -373,7 +385,9 @@ class FaeCharacter(Combatant):
         """A FADAD hit: its wound level becomes a share of Wound Points (PROPOSED)."""
         if not result.hit:
             return
-        amount = fae_wounds_from_level(int(result.wound), self.stats.wound_points)
+        amount = fae_wounds_from_level(
+            int(result.wound), self.stats.wound_points, self.opts.bridge_wound_percent
+        )
         self.health = apply_damage(self.health, amount)
         if self.health.dead:
             arena.take_out(self, "dead")

@@ -52,7 +52,7 @@ from fadad_agents.rules.wounds import Wound, record
 if TYPE_CHECKING:
     from fadad_agents.agents.fae_character import FaeArena, FaeCharacter
 
-__all__ = ["attack", "defend", "delayed_death", "flank"]
+__all__ = ["attack", "defend", "delayed_death", "flank", "two_handed_grip"]
 
 
 # --- attacks ----------------------------------------------------------------------------
@@ -91,7 +91,7 @@ def _pos(other: Any) -> tuple[float, float]:
 
 
 def _situation(c: FaeCharacter, weapon: Any, target: Any) -> int:
-    two = weapon.hands == 2 and weapon.large
+    two, large = two_handed_grip(weapon.hands == 2, weapon.large, c.opts.two_handed_grip)
     limb = "limb" in c.effects or c.effects.get("numb_until", -1) >= getattr(c.model, "fae_turn", 0)
     blindside, rear = flank(c, target) if c.opts.facing else (False, False)
     stats = getattr(target, "stats", None)
@@ -100,7 +100,7 @@ def _situation(c: FaeCharacter, weapon: Any, target: Any) -> int:
         AttackSituation(
             offhand=limb,
             ambidextrous=c.stats.ambidextrous,
-            large_weapon=weapon.large,
+            large_weapon=large,
             two_handed=two,
             blindside=blindside,
             target_wide_angle_vision=vision in ("wide_angle", "all_around"),
@@ -112,6 +112,17 @@ def _situation(c: FaeCharacter, weapon: Any, target: Any) -> int:
             missile=weapon.ranged,
         )
     )
+
+
+def two_handed_grip(two_hands: bool, large: bool, mode: str) -> tuple[bool, bool]:
+    """(two-handed +20 applies, large -20 applies) under ``fae.two_handed_grip`` (3.1):
+    ``cancels_large`` the +20 only offsets a large weapon's -20; ``always_bonus`` +20 for any
+    two-handed grip; ``cancels_and_bonus`` the grip removes the -20 and still adds +20."""
+    if mode == "cancels_large":
+        return two_hands and large, large
+    if mode == "always_bonus":
+        return two_hands, large
+    return two_hands, large and not two_hands
 
 
 def attack(
@@ -379,7 +390,7 @@ def _land_on_fadad(
     opts = c.opts.model_copy(update={"equipment_wear": False})
     res = damage_sequence(base, margin, Defences(dodge_margin=dodge, armour_dr=armour), opts)
     wp = fadad_wound_points(fighter.ddm - fighter.armour, 0, c.opts.bridge_wound_points)
-    level = fadad_wound_from_damage(res.inflicted, wp)
+    level = fadad_wound_from_damage(res.inflicted, wp, c.opts.bridge_wound_percent)
     if level:
         t.track = record(t.track, level)
     log_event(

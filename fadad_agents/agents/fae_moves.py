@@ -2,8 +2,9 @@
 
 ``fae-domains.md`` sections 2 (walk, Move, Run), 4 (holds: seize, keep, break, reverse)
 and 6 (glide, dive, fly, climb, swoop; mount commands). PROPOSED here: a failed level-out
-after a dive lands the flyer prone at altitude 0; a commanded mount charges up to its Run
-MR toward the rider's target at the mount's own next count.
+after a dive (``fae.dive_failed_level_out``) lands the flyer prone at altitude 0, crashes
+(fall damage 10 + ``fae.fall_damage_per_yard`` per yard) or leaves it aloft without the
+swoop's charge.
 """
 
 from __future__ import annotations
@@ -34,11 +35,16 @@ from fadad_agents.rules.fae_special import (
 if TYPE_CHECKING:
     from fadad_agents.agents.fae_character import FaeArena, FaeCharacter
 
+FALL_BASE_DAMAGE = 10
+"""SEED (2.1): a dropped fragile item takes a fall of base damage 10."""
+
 __all__ = [
+    "FALL_BASE_DAMAGE",
     "approach",
     "break_free",
     "caught",
     "end_turn_glide",
+    "fall_damage",
     "keep_hold",
     "log_event",
     "manoeuvre",
@@ -154,13 +160,19 @@ def _dive(c: FaeCharacter, target: Any, across: float, arena: FaeArena) -> None:
     _slide(c, tx, ty, max(0.0, across - 1.0))
     c.flew = True
     roll = c.test("Aerobatics", DIVE_LEVEL_OUT_BONUS)
+    mode = c.opts.dive_failed_level_out
     if roll.check.success:
         c.ran_turn = arena.fae_turn  # a swoop is a charge (3.3)
         result = "levels out"
+    elif mode == "no_swoop":  # pulled up late: aloft, but no charge
+        result = "pulls up late"
     else:
+        height = c.altitude
         c.flight = type(c.flight)(0)
         c.prone = True
         result = "crashes"
+        if mode == "crash":
+            _fall(c, height, arena)
     log_event(
         arena,
         c,
@@ -171,6 +183,23 @@ def _dive(c: FaeCharacter, target: Any, across: float, arena: FaeArena) -> None:
         (("mcs", roll.mcs),),
         (("altitude", c.altitude),),
     )
+
+
+def fall_damage(yards: int, per_yard: int) -> int:
+    """PROPOSED: base damage of a fall of ``yards``: 10 (SEED, a dropped object) + per yard."""
+    return FALL_BASE_DAMAGE + per_yard * max(0, yards)
+
+
+def _fall(c: FaeCharacter, yards: int, arena: FaeArena) -> None:
+    """A crash from ``yards`` up: fall damage at margin 100, armour applying (PROPOSED)."""
+    res = damage_sequence(
+        fall_damage(yards, c.opts.fall_damage_per_yard),
+        100,
+        Defences(armour_dr=c.armour_dr),
+        c.opts,
+    )
+    log_event(arena, c, "fall", None, res.inflicted, more=(("yards", yards),))
+    c.apply(arena, res.inflicted, False, "fall")
 
 
 def _command_mount(c: FaeCharacter, target: Any, arena: FaeArena) -> None:

@@ -402,6 +402,63 @@ class FaeOptions(_Options):
         description="Section 3.1 (PROPOSED, issue 7): blindside and rear attacks from "
         "positions, each fighter facing its own target.",
     )
+    bridge_wound_percent: tuple[int, ...] = Field(
+        (0, 10, 25, 50, 75, 100, 150),
+        min_length=7,
+        max_length=7,
+        description="C-04 mixed scenes (PROPOSED, issue 7): percent of a Fae body's Wound "
+        "Points done by one FADAD blow of wound level 0..6 (None..Dead); read backwards "
+        "for Fae blows on FADAD bodies. Keep it non-decreasing.",
+    )
+    bridge_attribute_step: int = Field(
+        15,
+        ge=1,
+        description="C-04 mixed scenes (PROPOSED, issue 7): a Fae attribute as a ladder "
+        "level = round((value - 50) / step), Terrible..Legendary.",
+    )
+    bridge_weapon_divisor: int = Field(
+        30,
+        ge=1,
+        description="C-04 mixed scenes (PROPOSED, issue 7): FADAD weapon bonus of a Fae "
+        "weapon = round(base damage / divisor) (longsword 80 -> +3).",
+    )
+    dive_failed_level_out: Literal["land_prone", "crash", "no_swoop"] = Field(
+        "land_prone",
+        description="Section 6 (PROPOSED, issue 7): a failed Aerobatics test to level out "
+        "after a dive: land prone at altitude 0; or land prone and take fall damage; or "
+        "stay aloft at the dive's bottom without the swoop's charge.",
+    )
+    fall_damage_per_yard: int = Field(
+        10,
+        ge=0,
+        description="Sections 2.1 and 6 (PROPOSED, issue 7): a fall does base damage 10 "
+        "(SEED, a dropped object) plus this per yard fallen, armour applying; dropped "
+        "items lose DR by it as equipment damage.",
+    )
+    wait_cost: int = Field(
+        25,
+        ge=1,
+        le=50,
+        description="Section 2 delay (PROPOSED, issue 7): margin a 'wait'/'delay' lowers the "
+        "count by (25 = a short action's worth).",
+    )
+    two_handed_grip: Literal["cancels_large", "always_bonus", "cancels_and_bonus"] = Field(
+        "cancels_large",
+        description="Section 3.1 (PROPOSED, issue 7): the two-handed grip's +20 only cancels "
+        "a large weapon's -20; or +20 for any two-handed weapon (large ones net 0); or it "
+        "cancels the -20 and still gives +20 (the bastard sword's net edge).",
+    )
+    useless_leg_runs: bool = Field(
+        False,
+        description="Section 7 limb shots (PROPOSED, issue 7): with a numb, mangled or "
+        "severed leg movement is halved (as a held leg); False also forbids running.",
+    )
+    glide_collision: bool = Field(
+        True,
+        description="Section 6 (PROPOSED, issue 7): an end-of-turn glide that passes within "
+        "1 yd of another fighter at its altitude collides: each takes base damage half the "
+        "other's Size at margin 100, armour applying, and the glide stops there.",
+    )
 
 
 class MassOptions(_Options):
