@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-import fadad_agents.policies.ship_defaults  # noqa: F401  (ship policy names, both registries)
 from fadad_agents.engine import Battle, build_battle, load
 from fadad_agents.engine.build import scenario_seed
 from fadad_agents.policies import (
@@ -88,11 +87,11 @@ def _ship_policies(kind: str) -> list[str]:
 def choosable_policies(kind: str, *, ships: bool = False) -> list[str]:
     """Registered ``kind`` policies that need no parameters (a dropdown can pick them).
 
-    Ship decisions (``maneuver``, ``colours`` ...) come from the ship registry. With
-    ``ships``, a decision both registries know (``targeting``: a side's choice aims its
-    guns and its crews) offers only the names both accept.
+    Ship decisions (``maneuver``, ``colours`` ...) are the registry's ship kinds. With
+    ``ships``, a decision both ships and crews take (``targeting``: a side's choice aims
+    its guns and its crews) offers only the names both accept.
     """
-    if kind not in KINDS:
+    if kind in SHIP_KINDS and kind not in KINDS:
         return _ship_policies(kind)
     names = [
         name

@@ -29,7 +29,14 @@ from fadad_agents.schema import forces as schema_forces
 from fadad_agents.schema.loader import load_scenario
 from fadad_agents.schema.scenario import Scenario
 
-__all__ = ["SHIP_DECISIONS", "UnsupportedForce", "build_battle", "load", "scenario_seed"]
+__all__ = [
+    "SHIP_DECISIONS",
+    "ForceBuilder",
+    "UnsupportedForce",
+    "build_battle",
+    "load",
+    "scenario_seed",
+]
 
 SHIP_DECISIONS = frozenset(
     {"reload", "firefighting", "maneuver", "boarding", "pursuit", "evasion", "helm", "gunnery"}
@@ -153,8 +160,12 @@ def _plans(scenario: Scenario) -> dict[tuple[int, int], dict[str, Any]]:
     return entry[1]
 
 
-class _Builder:
-    """Adds one scenario's forces to a battle, numbering agents in set-up order."""
+class ForceBuilder:
+    """Adds one scenario's forces to a battle, numbering agents in set-up order.
+
+    The ship and Fae builders reuse it for the FADAD forces of their scenes, so every
+    agent draws from the same streams by set-up index whichever engine plays it.
+    """
 
     def __init__(self, battle: Battle, scenario: Scenario) -> None:
         self.battle = battle
@@ -163,14 +174,16 @@ class _Builder:
         self.index = 0
         self.plans = _plans(scenario)
 
-    def _streams(self) -> dict[str, Any]:
+    def next_streams(self) -> dict[str, Any]:
+        """The next agent's set-up index and dice streams (advances the index)."""
         s, i = self.battle.streams, self.index
         self.index += 1
         # Each attacker rolls on its own melee stream (common random numbers per pair);
         # targeting choices share one battle stream (cheaper; they follow the foe list).
         return {"index": i, "rng": s.for_index("melee", i), "targeting_rng": s.get("targeting")}
 
-    def _policies(self, si: int, fi: int, force: Any, defaults: dict[str, str]) -> PolicySet:
+    def policies(self, si: int, fi: int, force: Any, defaults: dict[str, str]) -> PolicySet:
+        """The force's personal policies: its side's layered under its own."""
         side = self.scenario.sides[si]
         layers = [
             (f"sides.{si}.policies", side.policies),
@@ -179,6 +192,7 @@ class _Builder:
         return build_policy_set(layers, defaults, ignore=SHIP_DECISIONS)
 
     def add(self, si: int, fi: int, force: Any) -> None:
+        """Add force ``fi`` of side ``si`` (ships are skipped: terrain of a boarding fight)."""
         if isinstance(force, schema_character.Character):
             self._characters(si, fi, force)
         elif isinstance(force, schema_forces.Crew):
@@ -197,11 +211,11 @@ class _Builder:
         plan = self.plans.get((si, fi))
         if plan is not None:
             if not plan["policies"].shareable:
-                plan = {**plan, "policies": self._policies(si, fi, force, INDIVIDUAL_DEFAULTS)}
+                plan = {**plan, "policies": self.policies(si, fi, force, INDIVIDUAL_DEFAULTS)}
             return plan
         plan = {
             "side": si,
-            "policies": self._policies(si, fi, force, INDIVIDUAL_DEFAULTS),
+            "policies": self.policies(si, fi, force, INDIVIDUAL_DEFAULTS),
             "fighter": character_fighter(force, self.options),
             "track": _track(force, self.options),
             "reaction": force.reaction_speed,
@@ -219,7 +233,7 @@ class _Builder:
         band = Band(force.name, si)
         for n in range(force.count):
             name = force.name if force.count == 1 else f"{force.name} {n + 1}"
-            member = Character(self.battle, name=name, band=band, **plan, **self._streams())
+            member = Character(self.battle, name=name, band=band, **plan, **self.next_streams())
             member.position = force.position
             self.battle.enlist(member)
 
@@ -227,13 +241,13 @@ class _Builder:
         return {
             "name": force.name,
             "side": si,
-            "policies": self._policies(si, fi, force, GROUP_DEFAULTS),
+            "policies": self.policies(si, fi, force, GROUP_DEFAULTS),
             "morale_rng": self.battle.streams.for_index("morale", self.index),
             "fighter": fighter,
             "member_track": new_track(self.options.wound_track)
             if self.options.wound_track != "dc_attribute"
             else new_track("standard"),
-            **self._streams(),
+            **self.next_streams(),
         }
 
     def _crew(self, si: int, fi: int, force: schema_forces.Crew) -> None:
@@ -308,7 +322,7 @@ def build_battle(scenario: Scenario, seed: int | None = None, *, collect: bool =
         name=scenario.name,
         collect=collect,
     )
-    builder = _Builder(battle, scenario)
+    builder = ForceBuilder(battle, scenario)
     for si, side in enumerate(scenario.sides):
         for fi, force in enumerate(side.forces):
             builder.add(si, fi, force)

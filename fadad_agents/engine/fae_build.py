@@ -16,7 +16,12 @@ from __future__ import annotations
 from fadad_agents.agents.base import Band
 from fadad_agents.agents.fae_character import FaeCharacter
 from fadad_agents.engine.battle import StopRule
-from fadad_agents.engine.build import SHIP_DECISIONS, UnsupportedForce, _Builder, scenario_seed
+from fadad_agents.engine.build import (
+    SHIP_DECISIONS,
+    ForceBuilder,
+    UnsupportedForce,
+    scenario_seed,
+)
 from fadad_agents.engine.fae_battle import FaeBattle
 from fadad_agents.policies import INDIVIDUAL_DEFAULTS
 from fadad_agents.policies.fae import FAE_KINDS, build_fae_policy_set
@@ -57,7 +62,9 @@ def _check_bridge(scenario: Scenario) -> None:
         )
 
 
-def _add_fae(battle: FaeBattle, builder: _Builder, scenario: Scenario, si: int, fi: int) -> None:
+def _add_fae(
+    battle: FaeBattle, builder: ForceBuilder, scenario: Scenario, si: int, fi: int
+) -> None:
     force = scenario.sides[si].forces[fi]
     assert isinstance(force, FaeStats)
     side = scenario.sides[si]
@@ -106,7 +113,7 @@ def build_fae_battle(
         collect=collect,
     )
     fadad_view = _without_fae_policies(scenario)
-    builder = _Builder(battle, fadad_view)
+    builder = ForceBuilder(battle, fadad_view)
     for si, side in enumerate(scenario.sides):
         for fi, force in enumerate(side.forces):
             if isinstance(force, FaeStats):

@@ -24,7 +24,7 @@ from fadad_agents.agents.character import Character
 from fadad_agents.agents.ship import Ship
 from fadad_agents.agents.weapon_team import WeaponTeam
 from fadad_agents.engine.battle import StopRule
-from fadad_agents.engine.build import UnsupportedForce, _Builder, scenario_seed
+from fadad_agents.engine.build import ForceBuilder, UnsupportedForce, scenario_seed
 from fadad_agents.engine.ship_battle import ShipBattle, ship_round_seconds
 from fadad_agents.hexmap import DIRECTIONS, direction_to
 from fadad_agents.policies import GROUP_DEFAULTS
@@ -41,7 +41,9 @@ def has_ships(scenario: Scenario) -> bool:
     return any(isinstance(f, schema_forces.Ship) for side in scenario.sides for f in side.forces)
 
 
-def _ship(battle: ShipBattle, builder: Any, si: int, fi: int, force: schema_forces.Ship) -> Ship:
+def _ship(
+    battle: ShipBattle, builder: ForceBuilder, si: int, fi: int, force: schema_forces.Ship
+) -> Ship:
     scenario = builder.scenario
     layers = [
         (f"sides.{si}.policies", scenario.sides[si].policies),
@@ -52,10 +54,10 @@ def _ship(battle: ShipBattle, builder: Any, si: int, fi: int, force: schema_forc
         battle,
         spec=force,
         side=si,
-        policies=builder._policies(si, fi, force, GROUP_DEFAULTS),
+        policies=builder.policies(si, fi, force, GROUP_DEFAULTS),
         ship_policies=build_ship_policies(layers),
         boxes=opts.ship.fadad_boxes,
-        **dict(builder._streams().items()),
+        **builder.next_streams(),
     )
     for weapon in force.weapons:
         for n in range(weapon.count):
@@ -136,8 +138,6 @@ def build_ship_battle(
         PolicyError: an unknown policy or bad parameters (names the scenario field).
         UnsupportedForce: a side with fighters but no ship to stand on.
     """
-    import fadad_agents.policies.ship_defaults  # noqa: F401  (ship policy names)
-
     stop = scenario.stop
     hex_map = scenario.map
     battle = ShipBattle(
@@ -150,7 +150,7 @@ def build_ship_battle(
         round_seconds=ship_round_seconds(hex_map.hex_yards),
         map_radius=hex_map.radius if hex_map.kind == "hex" else None,
     )
-    builder = _Builder(battle, scenario)
+    builder = ForceBuilder(battle, scenario)
     ships: dict[str, Ship] = {}
     placed: set[str] = set()
     for si, side in enumerate(scenario.sides):

@@ -33,7 +33,6 @@ from fadad_agents.policies.defaults import (
     WoundRetreat,
 )
 from fadad_agents.policies.protocols import (
-    KINDS,
     FirstAidPolicy,
     MoralePolicy,
     MultiAttackPolicy,
@@ -181,10 +180,10 @@ def build_policy_set(
     for path, mapping in layers:
         for key, value in mapping.items():
             kind = ALIASES.get(key, key)
-            if kind not in KINDS:
+            if kind not in REGISTRY.kinds:
                 if key in ignore:
                     continue
-                known = ", ".join([*KINDS, *ALIASES])
+                known = ", ".join([*REGISTRY.kinds, *ALIASES])
                 raise PolicyError(f"{path}.{key}", f"unknown decision {key!r}; known: {known}")
             if kind not in PolicySet.__dataclass_fields__:  # a decision of another subsystem
                 if key in ignore:

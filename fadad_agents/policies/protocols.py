@@ -171,4 +171,6 @@ KINDS: dict[str, type] = {
     "morale": MoralePolicy,
     "first_aid": FirstAidPolicy,
 }
-"""Decision kinds a scenario can set, with the protocol a policy of that kind satisfies."""
+"""The personal decision kinds, with the protocol a policy of that kind satisfies.
+
+The registry also holds the ship and Fae Domains kinds (``REGISTRY.kinds`` lists all)."""

@@ -14,6 +14,13 @@ attributes. Third-party packages register through the entry-point group
     def register(registry):
         registry.register("stance", "berserk", Berserk)
 
+One registry holds every decision kind: the personal ones (``protocols.KINDS``), the ship
+ones (:mod:`fadad_agents.policies.ship_registry`; ship targeting is the kind ``gunnery``)
+and the Fae Domains ones (:mod:`fadad_agents.policies.fae`); each subsystem adds its kinds
+with :meth:`PolicyRegistry.add_kinds`. Importing
+:mod:`fadad_agents.policies` registers every built-in, so :meth:`PolicyRegistry.names` lists
+them all from the start.
+
 Unknown names and bad parameters raise :class:`PolicyError` (a ``ValueError``) whose
 ``field`` is the dotted scenario path (``sides.0.policies.targeting.params.reach``).
 """
@@ -25,6 +32,7 @@ import typing
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from importlib.metadata import entry_points
+from types import MappingProxyType
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError, create_model
@@ -78,6 +86,10 @@ def _params_model(kind: str, name: str, factory: Callable[..., Any]) -> type[Bas
     return create_model(model_name, __config__=ConfigDict(extra="forbid", frozen=True), **fields)
 
 
+def _qualname(cls: type) -> str:
+    return f"{cls.__module__}.{cls.__qualname__}"
+
+
 def _freeze(params: Mapping[str, Any] | None) -> tuple[tuple[str, Any], ...]:
     items = sorted((params or {}).items())
     return tuple(
@@ -91,14 +103,45 @@ def _summary(factory: Callable[..., Any]) -> str:
 
 
 class PolicyRegistry:
-    """Factories by (decision kind, name), with entry-point plug-ins loaded on demand."""
+    """Factories by (decision kind, name), with entry-point plug-ins loaded on demand.
 
-    __slots__ = ("_instances", "_loaded", "_specs")
+    Args:
+        kinds: the decision kinds known from the start, each with the protocol its
+            policies satisfy (default: the personal :data:`KINDS`).
+    """
 
-    def __init__(self) -> None:
+    __slots__ = ("_instances", "_kinds", "_labels", "_loaded", "_specs")
+
+    def __init__(self, kinds: Mapping[str, type] | None = None) -> None:
         self._specs: dict[tuple[str, str], PolicySpec] = {}
         self._instances: dict[tuple[str, str, tuple[tuple[str, Any], ...]], Any] = {}
+        self._kinds: dict[str, type] = dict(KINDS if kinds is None else kinds)
+        self._labels: dict[str, str] = {}
         self._loaded = False
+
+    @property
+    def kinds(self) -> Mapping[str, type]:
+        """Every decision kind, in the order added, with its protocol (read-only view)."""
+        return MappingProxyType(self._kinds)
+
+    def add_kinds(self, kinds: Mapping[str, type], labels: Mapping[str, str] | None = None) -> None:
+        """Add decision kinds (a subsystem's protocols); ``labels`` name them in messages.
+
+        Re-adding a kind with the same protocol (same qualified name) is a no-op.
+
+        Raises:
+            PolicyError: a kind already stands for another protocol.
+        """
+        for kind, protocol in kinds.items():
+            known = self._kinds.get(kind)
+            if known is not None and _qualname(known) != _qualname(protocol):
+                raise PolicyError(kind, f"decision kind already taken by {known.__name__}")
+            self._kinds[kind] = protocol
+        self._labels.update(labels or {})
+
+    def label(self, kind: str) -> str:
+        """How messages name ``kind`` (``ship targeting`` for ``gunnery``)."""
+        return self._labels.get(kind, kind)
 
     def register(
         self,
@@ -115,8 +158,8 @@ class PolicyRegistry:
         go in ``actor.memory``), so one instance per (name, params) may serve every agent
         and battle; otherwise each :meth:`create` builds a new one.
         """
-        if kind not in KINDS:
-            raise PolicyError(kind, f"unknown decision kind; known: {', '.join(KINDS)}")
+        if kind not in self._kinds:
+            raise PolicyError(kind, f"unknown decision kind; known: {', '.join(self._kinds)}")
         if (kind, name) in self._specs and not replace:
             raise PolicyError(f"{kind}.{name}", "already registered (pass replace=True)")
         params = _params_model(kind, name, factory)
@@ -147,15 +190,17 @@ class PolicyRegistry:
     def spec(self, kind: str, name: str, *, field: str = "") -> PolicySpec:
         """The spec of ``kind/name``; :class:`PolicyError` naming ``field`` if unknown."""
         where = field or f"policies.{kind}"
-        if kind not in KINDS:
-            raise PolicyError(where, f"unknown decision {kind!r}; known: {', '.join(KINDS)}")
+        if kind not in self._kinds:
+            known = ", ".join(self._kinds)
+            raise PolicyError(where, f"unknown decision {kind!r}; known: {known}")
         found = self._specs.get((kind, name))
         if found is None:
             self.load_entry_points()
             found = self._specs.get((kind, name))
         if found is None:
             known = ", ".join(self.names(kind))
-            raise PolicyError(f"{where}.name", f"unknown {kind} policy {name!r}; known: {known}")
+            label = self.label(kind)
+            raise PolicyError(f"{where}.name", f"unknown {label} policy {name!r}; known: {known}")
         return found
 
     def create(
@@ -182,8 +227,9 @@ class PolicyRegistry:
             policy = spec.factory(**checked.model_dump())
         except ValueError as exc:
             raise PolicyError(f"{where}.params", str(exc)) from None
-        if not isinstance(policy, KINDS[kind]):
-            raise PolicyError(f"{where}.name", f"{name!r} does not implement the {kind} decision")
+        if not isinstance(policy, self._kinds[kind]):
+            label = self.label(kind)
+            raise PolicyError(f"{where}.name", f"{name!r} does not implement the {label} decision")
         if spec.stateless:
             self._instances[key] = policy
         return policy

@@ -464,7 +464,4 @@ _PERSONAL: tuple[tuple[str, str, Any], ...] = (
     ("retreat", "fight_to_the_end", HoldGround),
 )
 for _kind, _name, _factory in _PERSONAL:
-    try:
-        REGISTRY.register(_kind, _name, _factory, replace=True, stateless=True)
-    except TypeError:  # a registry without shared stateless instances
-        REGISTRY.register(_kind, _name, _factory, replace=True)
+    REGISTRY.register(_kind, _name, _factory, replace=True, stateless=True)

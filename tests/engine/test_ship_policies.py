@@ -91,3 +91,55 @@ def test_fighters_need_a_ship_in_a_ship_battle() -> None:
     text = text[:start] + text[end:].replace("        aboard: Red Gannet\n", "")
     with pytest.raises(UnsupportedForce, match="aboard"):
         build_battle(load(text), 1)
+
+
+def test_ship_plug_ins_use_the_one_entry_point_group(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ship policies register through ``fadad_agents.policies``, like every other kind."""
+    from fadad_agents.policies import registry as registry_module
+    from fadad_agents.policies.registry import REGISTRY, PolicyRegistry
+    from fadad_agents.policies.ship_defaults import Flee
+
+    class FakeEntryPoint:
+        name, value = "corsair", "plugin:register"
+
+        def load(self) -> object:
+            return lambda reg: reg.register("maneuver", "corsair", Flee)
+
+    seen: list[str] = []
+
+    def fake_entry_points(*, group: str) -> list[FakeEntryPoint]:
+        seen.append(group)
+        return [FakeEntryPoint()]
+
+    monkeypatch.setattr(registry_module, "entry_points", fake_entry_points)
+    reg = PolicyRegistry(REGISTRY.kinds)
+    assert isinstance(reg.create("maneuver", "corsair"), Flee)
+    assert seen == ["fadad_agents.policies"]
+
+
+def test_ship_targeting_is_the_gunnery_kind_of_the_one_registry() -> None:
+    """Ship targeting is the registry kind ``gunnery``; a crews-only name leaves the guns be."""
+    from fadad_agents.policies.registry import REGISTRY
+    from fadad_agents.policies.ship_defaults import NearestShip
+
+    assert SHIP_REGISTRY.names("targeting") == REGISTRY.names("gunnery")
+    assert {"nearest_ship", "focus_fire", "sweep_decks"} <= set(REGISTRY.names("gunnery"))
+    assert "sticky" not in REGISTRY.names("gunnery")
+    built = build_ship_policies([("sides.0.policies", {"targeting": "sticky"})])
+    assert isinstance(built.targeting, NearestShip)
+    with pytest.raises(PolicyError, match=r"unknown ship targeting policy 'nearst'"):
+        build_ship_policies([("sides.0.policies", {"gunnery": "nearst"})])
+
+
+def test_every_built_in_is_listed_from_import_time() -> None:
+    """Importing the package registers ship and Fae built-ins (no first use needed)."""
+    import subprocess
+    import sys
+
+    code = (
+        "from fadad_agents.policies import REGISTRY;"
+        "print(REGISTRY.names('maneuver'), REGISTRY.names('fae_action'))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert "close_and_board" in done.stdout
+    assert "fighter" in done.stdout
