@@ -3,12 +3,14 @@
 :func:`take_action`: effects that bar acting (winded, doubled over, held, a Willpower test
 per action after an abdomen wound), the retreat choice at the first action of a turn,
 free manoeuvres (flight, the mount command), re-gripping and standing up, then the
-``fae_action`` policy's choice: attack (one weapon or two), aim (capped at half the
+``fae_action`` policy's choice, after any free actions it asks for first (speak, gesture,
+drop; each logged): attack (one weapon or two), aim (capped at half the
 skill), walk + attack, move, run, hold, ready weapon, or delay.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -17,6 +19,7 @@ from fadad_agents.agents.fae_moves import (
     approach,
     break_free,
     caught,
+    drop_item,
     keep_hold,
     log_event,
     manoeuvre,
@@ -34,7 +37,14 @@ from fadad_agents.rules.wounds import Wound
 if TYPE_CHECKING:
     from fadad_agents.agents.fae_character import FaeArena, FaeCharacter
 
-__all__ = ["SPELLS", "register_spell", "take_action"]
+__all__ = [
+    "FREE_ACTIONS",
+    "SPELLS",
+    "register_spell",
+    "speech",
+    "syllables",
+    "take_action",
+]
 
 Spell = Callable[[Any, Any, Any], str]
 SPELLS: dict[str, Spell] = {}
@@ -75,9 +85,54 @@ def take_action(c: FaeCharacter, arena: FaeArena) -> str:
         c.prone = False
         return _simple(c, arena, "change_position", "short", "stands up")
     action = c.fae_policies.action.choose_action(c, target, arena)
+    for _ in range(FREE_PER_COUNT):  # free actions go alongside; then ask again
+        if action.partition(":")[0] not in FREE_ACTIONS:
+            break
+        _free(c, action, arena)
+        action = c.fae_policies.action.choose_action(c, target, arena)
+    else:
+        action = "wait" if action.partition(":")[0] in FREE_ACTIONS else action
     if not aim_kept("attack" if action.startswith("attack") else action):
         c.aim = 0
     return _dispatch(c, target, action, arena)
+
+
+FREE_ACTIONS = frozenset({"speak", "gesture", "drop"})
+"""Free actions a policy may return before its action (2.1): ``speak:<words>``,
+``gesture:<what>``, ``drop`` (the readied weapon) or ``drop:<item name>``."""
+FREE_PER_COUNT = 3
+"""PROPOSED: at most this many free actions beside one action (then the count waits)."""
+SPEECH_SYLLABLES = 5
+"""Speak up to 5 syllables (2.1): longer speech is cut there."""
+
+
+def syllables(word: str) -> int:
+    """Syllables of a word, counted as vowel groups (at least 1; PROPOSED estimate)."""
+    return max(1, len(re.findall(r"[aeiouy]+", word.lower())))
+
+
+def speech(words: str, limit: int = SPEECH_SYLLABLES) -> str:
+    """The words said within ``limit`` syllables (the rest goes unsaid this action)."""
+    said: list[str] = []
+    total = 0
+    for word in words.split():
+        total += syllables(word)
+        if total > limit:
+            break
+        said.append(word)
+    return " ".join(said)
+
+
+def _free(c: FaeCharacter, choice: str, arena: FaeArena) -> None:
+    """Speak, gesture or drop: no margin cost, logged at this count (2.1)."""
+    kind, _, what = choice.partition(":")
+    if kind == "speak":
+        log_event(arena, c, "speak", None, speech(what), more=(("asked", what),))
+    elif kind == "gesture":  # needs a free hand: not while swinging a two-handed weapon
+        hand = c.weapon.hands < 2 or c.disarms > 0
+        log_event(arena, c, "gesture", None, what if hand else "no free hand")
+    else:
+        drop_item(c, what, arena)
 
 
 def _simple(c: FaeCharacter, arena: FaeArena, action: str, kind: str, result: str) -> str:
@@ -142,6 +197,12 @@ def _dispatch(c: FaeCharacter, target: Any, choice: str, arena: FaeArena) -> str
     if choice == "take_aim":
         c.aim = min(c.aim + 5, c.aim_limit)
         return _simple(c, arena, "take_aim", "short", f"+{c.aim}%")
+    if choice == "move":
+        approach(c, target, 2 * c.walk_mr, arena, "move")
+        c.spend("short")
+        return "short"
+    if choice == "run" and not c.can_run:  # a useless leg: hobble (Move) instead
+        choice = "move"
     if choice == "move":
         approach(c, target, 2 * c.walk_mr, arena, "move")
         c.spend("short")

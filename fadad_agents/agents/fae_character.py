@@ -40,7 +40,7 @@ from fadad_agents.rules.fae import (
     resolve_check,
 )
 from fadad_agents.rules.fae_attack import FaeHealth, aim_cap, apply_damage
-from fadad_agents.rules.fae_special import FlightState, underwater_dodge_skill
+from fadad_agents.rules.fae_special import FlightState, held_move_rate, underwater_dodge_skill
 from fadad_agents.rules.options import FaeOptions
 from fadad_agents.rules.wounds import Wound, WoundTrack, new_track
 from fadad_agents.schema.fae import FaeCharacter as FaeStats
@@ -184,8 +184,28 @@ class FaeCharacter(Combatant):
 
     @property
     def weapon(self) -> FaeGear:
-        """The readied weapon (fists when none is in hand)."""
+        """The readied weapon (fists when none is in hand).
+
+        With the weapon arm useless (section 7 limb shot) the other hand fights: the next
+        one-handed weapon if any, else the fist (attacks count as offhand, PROPOSED).
+        """
+        if self.limb_useless("arm"):
+            spare = [w for w in self.weapons[1:] if w.hands == 1 and not w.ranged]
+            return spare[0] if spare and self.disarms == 0 else FIST
         return self.weapons[0] if self.weapons and self.disarms == 0 else FIST
+
+    def limb_useless(self, limb: str) -> bool:
+        """The ``arm`` (weapon arm) or ``leg`` is severed, mangled, or numb this turn (7)."""
+        if self.effects.get(limb) in ("limb_severed", "limb_mangled"):
+            return True
+        return int(self.effects.get(f"{limb}_numb_until", -1)) >= int(
+            getattr(self.model, "fae_turn", 0)
+        )
+
+    @property
+    def can_run(self) -> bool:
+        """Running needs both legs (PROPOSED; ``fae.useless_leg_runs`` allows it halved)."""
+        return self.opts.useless_leg_runs or not self.limb_useless("leg")
 
     @property
     def ranged(self) -> bool:
@@ -204,11 +224,16 @@ class FaeCharacter(Combatant):
 
     @property
     def walk_mr(self) -> int:
-        return self.mount.stats.walk_mr if self.mount else self.stats.walk_mr
+        """Walk MR (the mount's when riding); halved by a useless leg, as a held one (4, 7)."""
+        if self.mount:
+            return int(self.mount.stats.walk_mr)
+        return held_move_rate(self.stats.walk_mr, self.limb_useless("leg"))
 
     @property
     def run_mr(self) -> int:
-        return self.mount.stats.run_mr if self.mount else self.stats.run_mr
+        if self.mount:
+            return int(self.mount.stats.run_mr)
+        return held_move_rate(self.stats.run_mr, self.limb_useless("leg"))
 
     @property
     def fly_mr(self) -> int | None:

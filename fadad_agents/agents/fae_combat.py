@@ -7,9 +7,12 @@ from its margin); damage by margin with charges and armour (A-63, A-64), equipme
 (A-67), special called shots and delayed deaths as timed callbacks on the battle clock.
 FADAD targets (mixed scenes) take the blow through :mod:`~fadad_agents.agents.fae_bridge`.
 
-PROPOSED here (no seed rule): melee reach 2 yd; a severed or mangled limb makes later
-attacks offhand; a two-handed grip counts only to cancel the large-weapon penalty; armour
-worn below DR 0 counts as none.
+PROPOSED here (no seed rule): melee reach 2 yd; a limb shot hits the weapon arm or a leg
+(the called-shot policy's ``limb``); a useless weapon arm (numb this turn and the next, or
+severed / mangled for good) leaves the readied weapon unusable, the other hand striking
+offhand with a spare one-handed weapon or the fist; a useless leg halves movement and
+forbids running (``fae.useless_leg_runs``); the two-handed grip per
+``fae.two_handed_grip``; armour worn below DR 0 counts as none.
 """
 
 from __future__ import annotations
@@ -92,7 +95,7 @@ def _pos(other: Any) -> tuple[float, float]:
 
 def _situation(c: FaeCharacter, weapon: Any, target: Any) -> int:
     two, large = two_handed_grip(weapon.hands == 2, weapon.large, c.opts.two_handed_grip)
-    limb = "limb" in c.effects or c.effects.get("numb_until", -1) >= getattr(c.model, "fae_turn", 0)
+    limb = c.limb_useless("arm")  # the other hand strikes (PROPOSED: offhand)
     blindside, rear = flank(c, target) if c.opts.facing else (False, False)
     stats = getattr(target, "stats", None)
     vision = getattr(stats, "vision", "normal")
@@ -323,8 +326,18 @@ def _special(
     effect = special_shot_effect(shot, inflicted, points, stun, w.damage_kind, c.opts)  # type: ignore[arg-type]
     if effect is None:
         return
+    limb = _limb(c) if shot == "limb" else "arm"
     log_event(
-        arena, c, "called_shot", t, effect.effect, more=(("shot", shot), ("detail", effect.detail))
+        arena,
+        c,
+        "called_shot",
+        t,
+        effect.effect,
+        more=(
+            ("shot", shot),
+            ("detail", effect.detail),
+            ("limb", limb if shot == "limb" else None),
+        ),
     )
     kind = effect.effect
     if kind == "dead":
@@ -337,14 +350,23 @@ def _special(
         arena.take_out(t, "dead")
     elif kind == "unconscious":
         arena.take_out(t, "unconscious")
-    elif kind == "limb_numb":
-        t.effects["numb_until"] = arena.fae_turn + effect.lasts_turns
+    elif kind == "limb_numb":  # the rest of this turn and all of the next
+        t.effects[f"{limb}_numb_until"] = arena.fae_turn + effect.lasts_turns
     elif kind in ("limb_severed", "limb_mangled"):
-        t.effects["limb"] = kind
+        t.effects[limb] = kind
     elif effect.recover_test is not None:
         t.effects["recover"] = f"{effect.recover_test}_attr"
     if effect.delay_unit is not None:
         delayed_death(c, t, arena, effect)
+
+
+def _limb(c: FaeCharacter) -> str:
+    """Which limb a limb shot aims at: the policy's ``limb`` (``arm``, the weapon arm, or
+    ``leg``; default arm)."""
+    limb = str(getattr(c.fae_policies.called_shot, "limb", "arm"))
+    if limb not in ("arm", "leg"):
+        raise ValueError(f"fae_called_shot limb {limb!r}; use arm or leg")
+    return limb
 
 
 def delayed_death(c: FaeCharacter, t: FaeCharacter, arena: FaeArena, effect: Any) -> None:

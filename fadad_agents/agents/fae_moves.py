@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from fadad_agents.rules.fae_attack import (
     Defences,
     damage_sequence,
+    equipment_damage,
 )
 from fadad_agents.rules.fae_special import (
     DIVE_LEVEL_OUT_BONUS,
@@ -43,6 +44,7 @@ __all__ = [
     "approach",
     "break_free",
     "caught",
+    "drop_item",
     "end_turn_glide",
     "fall_damage",
     "keep_hold",
@@ -202,6 +204,31 @@ def _fall(c: FaeCharacter, yards: int, arena: FaeArena) -> None:
     c.apply(arena, res.inflicted, False, "fall")
 
 
+def drop_item(c: FaeCharacter, name: str, arena: FaeArena) -> None:
+    """Drop ``name`` (default the readied weapon), a free action (2.1). It falls to the
+    ground and takes fall damage (10 + ``fae.fall_damage_per_yard`` per yard of altitude,
+    PROPOSED) as equipment damage: above its DR it loses DR; at 0 it is broken."""
+    i = next((k for k, w in enumerate(c.weapons) if w.name == name), 0 if not name else -1)
+    if i < 0 or not c.weapons:
+        log_event(
+            arena, c, "drop", None, "nothing to drop", more=(("item", name or None), ("fell", 0))
+        )
+        return
+    item, dr = c.weapons.pop(i), c.weapon_drs.pop(i)
+    if i == 0:  # the next weapon must be readied first
+        c.disarms = 1 if c.weapons else 0
+    hit = equipment_damage(dr, fall_damage(c.altitude, c.opts.fall_damage_per_yard))
+    result = "broken" if hit.broken else "damaged" if hit.excess > 0 else "intact"
+    log_event(
+        arena,
+        c,
+        "drop",
+        None,
+        result,
+        more=(("item", item.name), ("fell", c.altitude), ("dr_after", max(0, hit.dr_after))),
+    )
+
+
 def _command_mount(c: FaeCharacter, target: Any, arena: FaeArena) -> None:
     """Free command; the mount charges at its own next count (or waits for next turn)."""
     mount = c.mount
@@ -228,9 +255,56 @@ def end_turn_glide(c: FaeCharacter, arena: FaeArena) -> None:
     c.flight = end_of_turn_glide(before, mr)
     hx, hy = c.memory.get("heading", (1.0, 0.0))
     dist = c.flight.speed
+    hit = _glide_collision(c, arena, before.altitude, dist, (hx, hy))
+    if hit is not None:
+        dist = hit[1]
+        c.flight = glide(before, dist, mr)
     c.xy = (c.xy[0] + hx * dist, c.xy[1] + hy * dist)
     c.position = (round(c.xy[0]), round(c.xy[1]))
     log_event(arena, c, "glide", None, dist, more=(("altitude", c.altitude),))
+    if hit is not None:
+        _collide(c, hit[0], arena)
+
+
+def _glide_collision(
+    c: FaeCharacter, arena: FaeArena, alt: int, dist: int, heading: tuple[float, float]
+) -> tuple[Any, int] | None:
+    """The first fighter within 1 yd of the glide's path at its altitude then, and the
+    whole yards glided before reaching it (``fae.glide_collision``, PROPOSED)."""
+    if not c.opts.glide_collision or dist <= 0:
+        return None
+    others = [o for o in (*arena.friends(c.side), *arena.foes(c.side)) if o is not c]
+    best: tuple[float, Any] | None = None
+    for o in others:
+        if not o.fighting or getattr(o, "rider", None) is c or getattr(c, "rider", None) is o:
+            continue
+        ox, oy = getattr(o, "xy", None) or position_of(o)
+        along = (ox - c.xy[0]) * heading[0] + (oy - c.xy[1]) * heading[1]
+        if not 0 < along <= dist:
+            continue
+        px, py = c.xy[0] + heading[0] * along, c.xy[1] + heading[1] * along
+        height = alt - int(along) // 3  # 1 yd of altitude lost per 3 yd glided
+        near = math.hypot(ox - px, oy - py) <= 1.0
+        if (
+            near
+            and abs(height - getattr(o, "altitude", 0)) <= 1
+            and (best is None or along < best[0])
+        ):
+            best = (along, o)
+    return None if best is None else (best[1], int(best[0]))
+
+
+def _collide(c: FaeCharacter, other: Any, arena: FaeArena) -> None:
+    """Both take base damage half the other's Size at margin 100, armour applying."""
+    attrs = getattr(getattr(other, "stats", None), "attributes", None)
+    other_size = attrs.size if attrs is not None else 50  # a FADAD fighter: human-sized
+    log_event(arena, c, "collision", other, "collides")
+    for victim, size in ((c, other_size), (other, c.size)):
+        if not hasattr(victim, "apply") or not victim.fighting:
+            continue  # a FADAD fighter (mixed scenes) is not hurt by this PROPOSED rule
+        res = damage_sequence(size // 2, 100, Defences(armour_dr=victim.armour_dr), c.opts)
+        log_event(arena, victim, "collision_damage", None, res.inflicted)
+        victim.apply(arena, res.inflicted, False, "collision")
 
 
 # --- holds ------------------------------------------------------------------------------

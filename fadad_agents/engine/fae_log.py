@@ -88,6 +88,12 @@ FAE_ACTIONS: dict[str, Callable[[LogEvent], str]] = {
     "stand_on_head": _simple("{e.actor} tries to stand on its head: {o[result]}."),
     "cast_spell": _simple("{e.actor} casts a spell: {o[result]}."),
     "flee": _simple("{e.actor} flees from {e.target}: {o[result]} (gap {o[gap]} yd)."),
+    "speak": _simple('{e.actor} says "{o[result]}".'),
+    "gesture": _simple("{e.actor} gestures: {o[result]}."),
+    "drop": _simple("{e.actor} drops the {o[item]} from {o[fell]} yd: {o[result]}."),
+    "fall": _simple("{e.actor} crashes from {o[yards]} yd and takes {o[result]} damage."),
+    "collision": _simple("{e.actor} glides into {e.target}."),
+    "collision_damage": _simple("{e.actor} takes {o[result]} damage in the collision."),
 }
 """Narrators of every Fae event kind."""
 

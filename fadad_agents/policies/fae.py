@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, Protocol, runtime_checkable
 
 from fadad_agents.policies.policy_set import ALIASES, PolicySet, build_policy_set
-from fadad_agents.policies.protocols import BattleView, CombatantView
+from fadad_agents.policies.protocols import KINDS, BattleView, CombatantView
 from fadad_agents.policies.registry import REGISTRY
 
 __all__ = [
@@ -141,9 +141,9 @@ FAE_KINDS: dict[str, type] = {
     "fae_called_shot": FaeCalledShotPolicy,
     "fae_tactics": FaeTacticsPolicy,
 }
-"""The Fae decision kinds (added to the one policy registry)."""
+"""The Fae decision kinds (added to the registry's ``KINDS``)."""
 
-REGISTRY.add_kinds(FAE_KINDS)
+KINDS.update(FAE_KINDS)
 
 
 # --- actions ---------------------------------------------------------------------------
@@ -307,14 +307,19 @@ class NoCalledShot:
 
 class CalledShot:
     """Call ``shot`` whenever the attack chance after the -20% is still at least
-    ``min_chance``; else a plain attack."""
+    ``min_chance``; else a plain attack. A ``limb`` shot aims at ``limb``: ``arm`` (the
+    weapon arm) or ``leg``."""
 
-    __slots__ = ("min_chance", "shot", "stunning")
+    __slots__ = ("limb", "min_chance", "shot", "stunning")
 
-    def __init__(self, shot: str = "head", min_chance: int = 40, stun: bool = False) -> None:
+    def __init__(
+        self, shot: str = "head", min_chance: int = 40, stun: bool = False, limb: str = "arm"
+    ) -> None:
         if shot not in SHOTS:
             raise ValueError(f"shot must be one of {', '.join(SHOTS)}")
-        self.shot, self.min_chance, self.stunning = shot, min_chance, stun
+        if limb not in ("arm", "leg"):
+            raise ValueError("limb must be arm or leg")
+        self.shot, self.min_chance, self.stunning, self.limb = shot, min_chance, stun, limb
 
     def choose_shot(self, actor: FaeView, target: FaeView, battle: BattleView) -> str | None:
         return self.shot if actor.chance("attack") - 20 >= self.min_chance else None
