@@ -28,15 +28,30 @@ __all__ = ["Character", "defence_verb", "strike"]
 
 
 _LABELS = tuple(w.label for w in Wound)
-# The log's ("result", ...) and ("wound", ...) pairs per wound level, made once: the
-# attack event is built for every swing.
+
+# The attack event's (name, value) pairs are shared, made once, wherever the value is
+# small: a battle's log is most of what the cyclic garbage collector walks when the battle
+# is dropped, and a shared pair costs it nothing.
+_SPAN = 32
+
+
+def _int_pairs(name: str) -> tuple[tuple[str, int], ...]:
+    """``(name, v)`` at index ``v`` for ``-_SPAN <= v < _SPAN`` (negative ``v`` wraps)."""
+    return tuple((name, v if v < _SPAN else v - 2 * _SPAN) for v in range(2 * _SPAN))
+
+
+_DICE_ATTACK = _int_pairs("attack")
+_DICE_DEFENCE = _int_pairs("defence")
+_ROLLED = _int_pairs("attack")
+_OPPOSED = _int_pairs("defence")
+_TARGET = _int_pairs("target_level")
+_RD = _int_pairs("rd")
+_DAMAGE = _int_pairs("damage")
 _RESULT_PAIRS = tuple(("result", label) for label in _LABELS)
 _WOUND_PAIRS = tuple(("wound", label) for label in _LABELS)
 _NO_EFFECTS: tuple[str, tuple[str, ...]] = ("crit_effects", ())
-# ("attack", dice) / ("defence", dice) for each 4dF total (index dice + 4): fewer tuples
-# kept alive in the log means less work for the cyclic garbage collector.
-_ATTACK_DICE_PAIRS = tuple(("attack", dice) for dice in range(-4, 5))
-_DEFENCE_DICE_PAIRS = tuple(("defence", dice) for dice in range(-4, 5))
+_VERBS = {v: ("verb", v) for v in ("swing", "punch", "shot", "attack")}
+_DEFENCE_VERBS = {v: ("defence_verb", v) for v in ("parry", "block", "dodge", "defence")}
 
 
 def defence_verb(skill_name: str | None) -> str:
@@ -69,17 +84,22 @@ def strike(attacker: Combatant, fighter: Any, target: Combatant, arena: Arena) -
         defended=defended,
         shield_rank=1 if facing is None or facing is attacker else 0,
     )
-    hit = res.hit
-    effects = res.crit_effects
+    hit, effects, span = res.hit, res.crit_effects, _SPAN
+    a_dice, d_dice, rolled, level, rd, damage = (
+        res.attack_dice, res.defence_dice, res.attack_rolled, res.target, res.rd, res.damage
+    )  # fmt: skip
+    opposed = res.defence_rolled if defended else level
+    verb = getattr(attacker, "verb", "attack")
+    d_verb = getattr(target, "defence_verb", "defence")
     arena.record(
         attacker.name,
         "attack",
         target.name,
         (
-            _ATTACK_DICE_PAIRS[res.attack_dice + 4],
+            _DICE_ATTACK[a_dice] if -span <= a_dice < span else ("attack", a_dice),
             ("defence", None)
-            if res.defence_dice is None
-            else _DEFENCE_DICE_PAIRS[res.defence_dice + 4],
+            if d_dice is None
+            else (_DICE_DEFENCE[d_dice] if -span <= d_dice < span else ("defence", d_dice)),
             ("damage", res.damage_dice),
         ),
         (("attacker_penalty", a_pen), ("defender_penalty", d_pen))
@@ -87,18 +107,20 @@ def strike(attacker: Combatant, fighter: Any, target: Combatant, arena: Arena) -
         else (("attacker_penalty", 0), ("defender_penalty", 0)),
         (
             _RESULT_PAIRS[res.wound] if hit else ("result", "miss"),
-            ("attack", res.attack_rolled),
-            ("defence", res.defence_rolled if defended else res.target),
+            _ROLLED[rolled] if -span <= rolled < span else ("attack", rolled),
+            _OPPOSED[opposed]
+            if opposed is not None and -span <= opposed < span
+            else ("defence", opposed),
             ("defended", True) if defended else ("defended", False),
-            ("target_level", res.target),
-            ("rd", res.rd),
+            _TARGET[level] if -span <= level < span else ("target_level", level),
+            _RD[rd] if -span <= rd < span else ("rd", rd),
             ("hit", True) if hit else ("hit", False),
             ("crits", res.crits) if res.crits else ("crits", 0),
             ("crit_effects", tuple([e.name for e in effects])) if effects else _NO_EFFECTS,
-            ("damage", res.damage) if res.damage else ("damage", 0),
+            _DAMAGE[damage] if -span <= damage < span else ("damage", damage),
             _WOUND_PAIRS[res.wound],
-            ("verb", getattr(attacker, "verb", "attack")),
-            ("defence_verb", getattr(target, "defence_verb", "defence")),
+            _VERBS.get(verb) or ("verb", verb),
+            _DEFENCE_VERBS.get(d_verb) or ("defence_verb", d_verb),
         ),
     )
     target.absorb(res, arena)
