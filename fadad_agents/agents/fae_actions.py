@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from fadad_agents.agents.fae_combat import attack
+from fadad_agents.agents.fae_mount import command
 from fadad_agents.agents.fae_moves import (
     approach,
     break_free,
@@ -182,6 +183,10 @@ def _barred(c: FaeCharacter, arena: FaeArena) -> str | None:
 def _dispatch(c: FaeCharacter, target: Any, choice: str, arena: FaeArena) -> str:
     if target is None or choice in ("wait", "delay"):
         return _delay(c, arena, "waits")
+    if c.mount is not None and choice in ("attack_after_walk", "move", "run"):
+        # A rider moves only on its mount: a (free) order, then wait for the mount to go.
+        command(c, target, "charge" if choice == "run" else "move", arena)
+        return _delay(c, arena, "rides on")
     if c.altitude > 0 and choice in ("attack_after_walk", "move", "run"):
         # Aloft, ground moves make no sense: a flyer closes with its free flight actions.
         return _delay(c, arena, "circles overhead")

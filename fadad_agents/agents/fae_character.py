@@ -46,7 +46,7 @@ from fadad_agents.rules.wounds import Wound, WoundTrack, new_track
 from fadad_agents.schema.fae import FaeCharacter as FaeStats
 from fadad_agents.schema.fae import FaeGear
 
-__all__ = ["FIST", "FaeArena", "FaeCharacter", "MountState"]
+__all__ = ["FIST", "FaeArena", "FaeCharacter"]
 
 FIST = FaeGear(item="weapon", name="Fists", skill="Unarmed", base_damage=20, damage_kind="blunt")
 """The unarmed fallback when no weapon is in hand (ORIGINAL base damage)."""
@@ -70,23 +70,13 @@ class FaeArena(Arena, Protocol):
         ...
 
 
-class MountState:
-    """A mount's live state: its stats, Reaction margin this turn, Wound Points left."""
-
-    __slots__ = ("health", "margins", "stats")
-
-    def __init__(self, stats: Any) -> None:
-        self.stats = stats
-        self.health = FaeHealth(stats.wound_points, stats.fatigue_points)
-        self.margins: list[int] = []
-
-
 class FaeCharacter(Combatant):
     """A Fae Domains fighter (percentile tests, margins, Wounds and Fatigue)."""
 
     kind = "fae"
 
     __slots__ = (
+        "_xy",
         "aim",
         "armour_dr",
         "disarms",
@@ -108,7 +98,6 @@ class FaeCharacter(Combatant):
         "stats",
         "weapon_drs",
         "weapons",
-        "xy",
     )
 
     def __init__(
@@ -156,10 +145,32 @@ class FaeCharacter(Combatant):
         self.held_by: FaeCharacter | None = None
         self.flight = FlightState(stats.altitude)
         self.flew = False
-        self.mount = MountState(stats.mount) if stats.mount is not None else None
+        self.mount: FaeCharacter | None = None  # the mount's own agent (agents.fae_mount)
         pos = stats.position
-        self.xy: tuple[float, float] = (0.0, 0.0) if pos is None else (float(pos[0]), float(pos[1]))
+        self._xy: tuple[float, float] = (
+            (0.0, 0.0) if pos is None else (float(pos[0]), float(pos[1]))
+        )
         self.position = pos
+
+    # --- place: a rider and its mount move as one ------------------------------------
+
+    @property
+    def xy(self) -> tuple[float, float]:
+        """Yards (x, y) on open ground; setting it carries the rider or mount along."""
+        return self._xy
+
+    @xy.setter
+    def xy(self, value: tuple[float, float]) -> None:
+        self._xy = value
+        partner = self.partner
+        if partner is not None:
+            partner._xy = value
+            partner.position = (round(value[0]), round(value[1]))
+
+    @property
+    def partner(self) -> FaeCharacter | None:
+        """The mount this rider sits on (a mount's agent answers with its rider)."""
+        return self.mount
 
     # --- the view policies read ------------------------------------------------------
 
@@ -225,14 +236,14 @@ class FaeCharacter(Combatant):
     @property
     def walk_mr(self) -> int:
         """Walk MR (the mount's when riding); halved by a useless leg, as a held one (4, 7)."""
-        if self.mount:
-            return int(self.mount.stats.walk_mr)
+        if self.mount is not None:
+            return self.mount.walk_mr
         return held_move_rate(self.stats.walk_mr, self.limb_useless("leg"))
 
     @property
     def run_mr(self) -> int:
-        if self.mount:
-            return int(self.mount.stats.run_mr)
+        if self.mount is not None:
+            return self.mount.run_mr
         return held_move_rate(self.stats.run_mr, self.limb_useless("leg"))
 
     @property
@@ -308,12 +319,6 @@ class FaeCharacter(Combatant):
         self.margin = reaction_margin(roll.check)
         self.spent = False
         self.flew = False
-        if self.mount is not None:
-            m = resolve_check(
-                modified_chance(self.mount.stats.attributes.reaction), self.rng, self.opts
-            )
-            first = reaction_margin(m.check)
-            self.mount.margins = [] if first is None else list(range(first, 0, -50)) or [0]
         arena.record(
             self.name,
             "reaction_test",
@@ -327,6 +332,22 @@ class FaeCharacter(Combatant):
             ),
         )
         return self.margin
+
+    def dismount(self, arena: FaeArena, why: str) -> None:
+        """Off the mount (it fell or bolted): on foot, prone, back on the ground (6)."""
+        if self.mount is None:
+            return
+        self.mount = None
+        self.prone = True
+        self.flight = FlightState(0)
+        arena.record(
+            self.name,
+            "unhorsed",
+            None,
+            (),
+            (),
+            (("result", why), ("at", round(float(arena.now), 3)), ("turn", arena.fae_turn)),
+        )
 
     def spend(self, kind: str) -> None:
         """Pay an action's cost from the margin (free 0, short 25, full 50)."""

@@ -29,7 +29,6 @@ from fadad_agents.rules.fae_special import (
     fly,
     glide,
     hold_damage,
-    mount_action_margin,
     resolve_pursuit,
 )
 
@@ -230,26 +229,18 @@ def drop_item(c: FaeCharacter, name: str, arena: FaeArena) -> None:
 
 
 def _command_mount(c: FaeCharacter, target: Any, arena: FaeArena) -> None:
-    """Free command; the mount charges at its own next count (or waits for next turn)."""
-    mount = c.mount
-    if mount is None:
-        return
-    count = mount_action_margin(mount.margins, c.margin or 0)
-    if count is None:
-        log_event(arena, c, "command_mount", target, "mount waits for next turn")
-        return
-    mount.margins.remove(count)
-    tx, ty = getattr(target, "xy", None) or position_of(target)
-    gap = math.hypot(tx - c.xy[0], ty - c.xy[1])
-    _slide(c, tx, ty, max(0.0, min(float(mount.stats.run_mr), gap - 1.0)))
-    c.ran_turn = arena.fae_turn  # a mounted charge (3.3, A-66)
-    log_event(arena, c, "command_mount", target, "mount charges", more=(("mount_count", count),))
+    """Free command: the mount charges at its own next count (``agents.fae_mount``)."""
+    from fadad_agents.agents.fae_mount import command
+
+    command(c, target, "charge", arena)
 
 
 def end_turn_glide(c: FaeCharacter, arena: FaeArena) -> None:
     """A flyer that took no flight action glides straight ahead at margin 0 (section 6)."""
     mr = c.fly_mr or (c.walk_mr if c.stats.can_glide else 0)
     if not c.fighting or c.flew or c.altitude <= 0 or not mr:
+        return
+    if getattr(c, "rider", None) is not None:  # a ridden mount glides with its rider
         return
     before = c.flight
     c.flight = end_of_turn_glide(before, mr)

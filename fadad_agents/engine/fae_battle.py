@@ -33,8 +33,10 @@ import simpy
 from simpy.events import Event
 
 from fadad_agents.agents.base import Combatant
+from fadad_agents.agents.fae_mount import part
 from fadad_agents.engine.battle import PERSONAL_ROUND_SECONDS, ROUNDS_TABLE, Battle, Phase
 from fadad_agents.engine.fae_log import fae_text  # noqa: F401  (registers narrators)
+from fadad_agents.policies import MoraleChoice
 from fadad_agents.rules.fae import FAE_TURN_SECONDS, action_offset, glide_offset, sync_period
 
 __all__ = ["FAE_ACTION", "FAE_TURN_END", "FAE_TURN_START", "TIMER", "FaeBattle"]
@@ -149,7 +151,7 @@ class FaeBattle(Battle):
                 m.spend("short")  # every action costs something: no endless loop at one count
             pending = m.memory.pop("pending_out", None)
             if pending is not None:
-                super().take_out(m, pending)
+                self._out(m, pending)
             if self._maybe_end():
                 return
 
@@ -168,7 +170,18 @@ class FaeBattle(Battle):
         ):
             member.memory["pending_out"] = reason
             return
+        self._out(member, reason)
+
+    def _out(self, member: Combatant, reason: str) -> None:
+        """Out now; a rider's mount bolts, a fallen mount's rider is unhorsed."""
         super().take_out(member, reason)
+        part(member, self)
+
+    def leave(self, member: Combatant, choice: MoraleChoice, reason: str) -> None:
+        """Withdraw or surrender; a mount follows its rider, a rider is unhorsed."""
+        super().leave(member, choice, reason)
+        if not member.fighting:
+            part(member, self)
 
     def _glide(self, m: Any, start: Fraction, top: int) -> Any:
         due = start + glide_offset(top)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from fadad_agents.agents.base import Band
 from fadad_agents.agents.fae_character import FaeCharacter
+from fadad_agents.agents.fae_mount import mount_up
 from fadad_agents.engine.battle import StopRule
 from fadad_agents.engine.build import (
     SHIP_DECISIONS,
@@ -91,6 +92,10 @@ def _add_fae(
             band=band,
         )
         battle.enlist(member)
+        if force.mount is not None:  # the mount is a combatant of its own, next in order
+            j = builder.index
+            builder.index += 1
+            battle.enlist(mount_up(member, j, streams.for_index("melee", j)))
 
 
 def build_fae_battle(

@@ -94,6 +94,9 @@ FAE_ACTIONS: dict[str, Callable[[LogEvent], str]] = {
     "fall": _simple("{e.actor} crashes from {o[yards]} yd and takes {o[result]} damage."),
     "collision": _simple("{e.actor} glides into {e.target}."),
     "collision_damage": _simple("{e.actor} takes {o[result]} damage in the collision."),
+    "mount_waits": _simple("{e.actor} waits for {e.target}'s orders."),
+    "mount_obeys": _simple("{e.actor} obeys: {o[result]} toward {e.target}."),
+    "unhorsed": _simple("{e.actor} is unhorsed ({o[result]})."),
 }
 """Narrators of every Fae event kind."""
 

@@ -9,7 +9,8 @@ Ratings of armour, shields and weapons).
   (``fae/longsword``). The seed gives no weapon table: the catalogue's numbers are
   ORIGINAL (said so in each file).
 * :class:`FaeAttributes` - Strength .. Luck and Reaction (50 = human average).
-* :class:`FaeMount` - a steed or flying mount (its own Reaction test and actions).
+* :class:`FaeMount` - a steed or flying mount: a combatant of its own beside its rider
+  (its own Reaction test, actions and weapon; :meth:`FaeMount.combatant`).
 * :class:`FaeCharacter` - a Fae Domains combatant (force ``kind: fae``, or
   ``ruleset: fae`` on the force or the whole scenario).
 
@@ -120,7 +121,27 @@ class FaeMount(Record):
     walk_mr: int = Field(10, ge=0, le=10_000, description="Yards per turn.")
     run_mr: int = Field(40, ge=0, le=10_000)
     fly_mr: int | None = Field(None, ge=1, le=10_000)
-    weapon: FaeGear | None = Field(None, description="Hooves, talons ... (not used yet).")
+    weapon: FaeGear | None = Field(
+        None, description="Its own weapon (bite, kick, trample); none: it never attacks alone."
+    )
+
+    def combatant(self, rider: FaeCharacter) -> FaeCharacter:
+        """This mount as a Fae combatant beside ``rider`` (same place, height and water)."""
+        return FaeCharacter(
+            name=f"{rider.name}'s {self.name}",
+            attributes=self.attributes,
+            skills=self.skills,
+            wound_points=self.wound_points,
+            fatigue_points=self.fatigue_points,
+            walk_mr=self.walk_mr,
+            run_mr=self.run_mr,
+            fly_mr=self.fly_mr,
+            altitude=rider.altitude,
+            underwater=rider.underwater,
+            weapons=[self.weapon] if self.weapon is not None else [],
+            policies={},
+            position=rider.position,
+        )
 
 
 class FaeCharacter(Record):
