@@ -77,8 +77,12 @@ class Ship(Combatant):
         "fire_damage",
         "fire_list",
         "grapples",
+        "grounded",
         "hand_count",
+        "helm",
         "helm_out",
+        "helm_process",
+        "helmsman",
         "hex",
         "holed",
         "hull_damage",
@@ -92,6 +96,7 @@ class Ship(Combatant):
         "struck",
         "teams",
         "track",
+        "warming",
     )
 
     def __init__(
@@ -134,6 +139,11 @@ class Ship(Combatant):
         self.teams: list[WeaponTeam] = []
         self.holed = False
         self.helm_out = False
+        self.helm = spec.helm_skill  # the helm skill of whoever sits at the helm now
+        self.helmsman: Combatant | None = None  # a named character at the helm, if any
+        self.warming = False  # the helm warms up: no maneuvering yet (SJ 1.2)
+        self.grounded = False  # still climbing out of a gravity well (SJ 1.2)
+        self.helm_process: Any = None
         self.struck = False
         self.shear_losses = 0
         self.ram_crits = 0
@@ -217,9 +227,17 @@ class Ship(Combatant):
         return sum(e.amount for e in self.effects if e.kind == kind)
 
     @property
+    def gargantuan(self) -> bool:
+        """A gargantuan creature fighting as a ship: no crew, no shortage (SJ 9)."""
+        return self.spec.gargantuan
+
+    @property
     def sailing_crew(self) -> int:
-        """Hands not at the guns (the helmsman among them, A-35)."""
-        return max(0, self.hand_count - sum(t.crew for t in self.teams if not t.disabled))
+        """Hands not at the guns (the helmsman among them, A-35; a named one counts too)."""
+        if self.spec.gargantuan:
+            return self.spec.min_crew
+        named = 1 if self.helmsman is not None else 0
+        return max(0, self.hand_count - sum(t.crew for t in self.teams if not t.disabled)) + named
 
     @property
     def shortage(self) -> int:
@@ -240,7 +258,7 @@ class Ship(Combatant):
         opts = self.model.options.ship
         mc = crippled_mc(self.spec.mc_level, int(ship_level(self.track)))
         ms = maneuvering_skill(
-            self.spec.helm_skill,
+            self.helm,
             self.spec.crew_skill,
             mc,
             familiar=self.spec.familiar,
@@ -252,8 +270,11 @@ class Ship(Combatant):
 
     @property
     def sr(self) -> int:
-        """SR this round: listed, less losses (never below 1), 0 if the helm is out."""
-        if self.helm_out or self.timed("helm_malfunction") or self.sailing_crew < 1:
+        """SR this round: listed, less losses (never below 1); 0 if the helm is out, warming
+        up or still climbing out of a gravity well."""
+        if self.helm_out or self.warming or self.grounded:
+            return 0
+        if self.timed("helm_malfunction") or self.sailing_crew < 1:
             return 0
         sr = self.spec.sr
         loss = self.timed("sr_loss")

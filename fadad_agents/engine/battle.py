@@ -381,13 +381,14 @@ class Battle(mesa.Model):  # type: ignore[misc]
     def _play_round(self) -> None:
         self.round += 1
         order = self.initiative()
+        fighting = Status.FIGHTING  # member.status is fighting == member.fighting, inlined
         # Declare, then act, then end-of-round checks, each in the order of action.
         for member in order:
-            if member.fighting:
+            if member.status is fighting:
                 member.declare(self)
         self._act(order)
         for member in order:
-            if member.fighting and member.checks_morale:
+            if member.checks_morale and member.status is fighting:
                 member.end_round(self)
         if self.datacollector is not None:
             self.datacollector.add_table_row(ROUNDS_TABLE, self.round_row())
@@ -405,7 +406,7 @@ class Battle(mesa.Model):  # type: ignore[misc]
                 Unit.strike_together(order[i:j], self)
                 i = j
                 continue
-            if member.fighting:
+            if member.status is Status.FIGHTING:
                 member.act(self)
             i += 1
 

@@ -34,9 +34,17 @@ import simpy
 from simpy.events import Event
 
 from fadad_agents.agents.base import Combatant, Status
+from fadad_agents.agents.character import Character
 from fadad_agents.agents.groups import Crew
 from fadad_agents.agents.ship import Ship
-from fadad_agents.engine import ship_close, ship_log, ship_morale
+from fadad_agents.engine import (
+    ship_close,
+    ship_helm,
+    ship_hull_attacks,
+    ship_jettison,
+    ship_log,
+    ship_morale,
+)
 from fadad_agents.engine.battle import Battle, Phase
 from fadad_agents.engine.ship_damage import burn_fires, passes
 from fadad_agents.engine.ship_deck import deck_round
@@ -45,6 +53,7 @@ from fadad_agents.hexmap import Hex, distance
 from fadad_agents.policies import MoraleChoice
 from fadad_agents.rules.sj_close import is_grappled, lines_to_grapple
 from fadad_agents.rules.sj_combat import movement_order, roll_side_initiative
+from fadad_agents.rules.sj_movement import miles_per_day, travel_mph
 
 __all__ = ["PERSONAL_SECONDS", "ShipBattle", "ship_round_seconds"]
 
@@ -100,6 +109,13 @@ class ShipBattle(Battle):
         self.ship_morale_rng = s.get("ship_morale")
         self.deck_init_rng = s.get("deck_initiative")
         self.ship_init_rng = s.get("ship_initiative")
+        self.helm_rng = s.get("helm")
+        self.jettison_rng = s.get("jettison")
+        self.hull_rng = s.get("hull_attacks")
+        self._helm_skill: dict[int, int] = {}
+        self._spells: dict[int, list[Any]] = {}
+        self.spots: dict[tuple[int, int], int] = {}
+        self.jettisoned: set[Hex] = set()
 
     # --- set-up ------------------------------------------------------------------------
 
@@ -119,6 +135,35 @@ class ShipBattle(Battle):
     def set_role(self, member: Combatant, role: str) -> None:
         """A crew's job aboard (``rigging`` crews stay aboard when the rest board)."""
         self._role[member.unique_id] = role
+
+    def note_person(self, member: Combatant, force: Any) -> None:
+        """At set-up: a named character's helm skill and the spells it can cast at ships."""
+        skill = ship_helm.helm_skill_of(dict(getattr(force, "skills", None) or {}))
+        if skill is not None:
+            self._helm_skill[member.unique_id] = skill
+        weapon = getattr(force, "weapon", None)
+        if isinstance(member, Character) and weapon is not None and weapon.ranged:
+            self._missile.add(member.unique_id)
+        spells = getattr(force, "spells", None)
+        if spells:
+            self._spells[member.unique_id] = [[spell, spell.uses] for spell in spells]
+
+    def helm_skill(self, member: Combatant) -> int | None:
+        """``member``'s helm skill, ``None`` if it cannot take a ship's helm."""
+        return self._helm_skill.get(member.unique_id)
+
+    def missile(self, member: Combatant) -> bool:
+        """``member`` carries a hand-held missile weapon."""
+        return member.unique_id in self._missile
+
+    def add_debris(self, cells: Any) -> None:
+        """At set-up: debris fields on the map (``map.debris``), hazards to ships (SJ 7.2)."""
+        for q, r in cells:
+            self.debris.setdefault(Hex(q, r), False)
+
+    def spells_of(self, member: Combatant) -> list[Any]:
+        """``[spell, uses left]`` pairs of ``member``'s ship spells (kept up to date)."""
+        return self._spells.get(member.unique_id, [])
 
     # --- decks and crews ---------------------------------------------------------------
 
@@ -280,21 +325,27 @@ class ShipBattle(Battle):
         self.crews_changed = True
 
     def strike(self, ship: Ship, reason: str) -> None:
-        """Strike the colours: the ship and its people surrender; PCs in a fight fight on."""
+        """Strike the colours: the ship and its people surrender; PCs in a fight fight on,
+        and a PC who can take the helm may sail her on (:func:`ship_helm.sail_on`)."""
         if not ship.fighting:
             return
-        ship.struck = True
-        self.record(
-            ship.name,
-            "strike",
-            None,
-            (),
-            (),
-            (("result", "strikes her colours"), ("reason", reason)),
-        )
-        self.leave(ship, MoraleChoice.SURRENDER, reason)
+        again, ship.struck = ship.struck, True
+        if not again:
+            self.record(
+                ship.name,
+                "strike",
+                None,
+                (),
+                (),
+                (("result", "strikes her colours"), ("reason", reason)),
+            )
+        sails_on = getattr(ship.ship_policies.colours, "sail_on", False)
+        keep = sails_on and not again and not ship.gargantuan
+        helmsman = ship_helm.sail_on(self, ship) if keep else None
+        if helmsman is None:
+            self.leave(ship, MoraleChoice.SURRENDER, reason)
         for m in list(self._people):
-            if not m.fighting or self._home.get(m.unique_id) is not ship:
+            if m is helmsman or not m.fighting or self._home.get(m.unique_id) is not ship:
                 continue
             deck = self._deck.get(m.unique_id)
             fighting_on = (
@@ -305,8 +356,24 @@ class ShipBattle(Battle):
         self.crews_changed = True
 
     def escape(self, ship: Ship) -> None:
-        """The ship accelerates to spelljamming speed and leaves with everyone aboard."""
-        self.record(ship.name, "escape", None, (), (), (("result", "escapes"),))
+        """The ship accelerates to spelljamming speed and leaves with everyone aboard.
+
+        The log gives her long-range pace (SJ 1.1, A-45) for the chase that follows:
+        ``travel_mph`` and ``miles_per_day`` at her listed SR.
+        """
+        sr = ship.spec.sr
+        self.record(
+            ship.name,
+            "escape",
+            None,
+            (),
+            (("sr", sr),),
+            (
+                ("result", "escapes"),
+                ("mph", float(travel_mph(sr))),
+                ("miles_per_day", miles_per_day(sr)),
+            ),
+        )
         for m in list(self.fighters_on(ship)):
             if m.side == ship.side:
                 self.leave(m, MoraleChoice.WITHDRAW, f"aboard {ship.name}")
@@ -367,7 +434,10 @@ class ShipBattle(Battle):
 
     def _ship_phase(self) -> None:
         self.round += 1
+        if self.round == 1:
+            ship_helm.start_take_offs(self)
         self._expire_effects()
+        ship_helm.check_helmsmen(self)
         self.refresh_crews()
         ships = [s for s in self.ships if s.fighting]
         self.start_hex = {s: s.hex for s in ships}
@@ -402,7 +472,7 @@ class ShipBattle(Battle):
     @staticmethod
     def _repair_skill(ship: Ship, kind: str) -> int:
         """The helmsman recovers lost SR; the repair crew mends steering (A-42)."""
-        return ship.spec.crew_skill if kind == "mc_loss" else ship.spec.helm_skill
+        return ship.spec.crew_skill if kind == "mc_loss" else ship.helm
 
     def _movement_order(self, ships: list[Ship]) -> list[Ship]:
         sides = sorted({s.side for s in ships})
@@ -447,7 +517,10 @@ class ShipBattle(Battle):
         ship_close.move_ship(self, ship)
         if not ship.fighting:
             return
+        if maneuver.intent == "flee":
+            ship_jettison.lay_debris(self, ship)
         fire_guns(self, ship)
+        ship_hull_attacks.cast_spells(self, ship)
         if not ship.fighting:
             return
         self._close_action(ship, maneuver.intent)
@@ -460,6 +533,8 @@ class ShipBattle(Battle):
             return
         foe = min(here, key=lambda f: (f.hull_fraction, f.unique_id))
         self.missile_fire(ship, foe)
+        if ship.fighting and foe.fighting:
+            ship_hull_attacks.chop_hull(self, ship, foe)
         if not (ship.fighting and foe.fighting):
             return
         if intent == "ram" and ship.spec.ram != "none":
@@ -488,12 +563,18 @@ class ShipBattle(Battle):
 
         Crews with missile weapons on their own deck, not in a deck fight there, shoot at a
         crew on the enemy's deck (medium range, short in contact: no modifier, PROPOSED).
-        Such fire does no hull damage (scattered hits, EX-SJ-06).
+        When the ship's gunnery policy aims small arms at the hull (``small_arms: hull``)
+        they shoot at her side instead: scattered hits, one spot each (EX-SJ-06,
+        :func:`~fadad_agents.engine.ship_hull_attacks.hull_volley`).
         """
         if self.boarders_on(ship):
             return
+        at_hull = ship_hull_attacks.small_arms_aim(ship) == "hull"
         for crew in self.home_crews(ship):
             if crew.unique_id not in self._missile or not foe.fighting:
+                continue
+            if at_hull:
+                ship_hull_attacks.hull_volley(self, crew, foe)
                 continue
             targets = self.crews_on(foe)
             targets = [t for t in targets if t.side != ship.side]

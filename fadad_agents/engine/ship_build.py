@@ -161,6 +161,7 @@ def build_ship_battle(
                     placed.add(force.name)
     fleet = list(ships.values())
     _place_unplaced(battle, fleet, placed)
+    battle.add_debris([tuple(cell) for cell in hex_map.debris])
     for si, side in enumerate(scenario.sides):
         for fi, force in enumerate(side.forces):
             if isinstance(force, schema_forces.Ship):
@@ -179,6 +180,7 @@ def build_ship_battle(
             for member in battle.sides[si].members[before:]:
                 battle.put_aboard(member, deck, home)
                 battle.set_role(member, getattr(force, "role", "mixed"))
+                battle.note_person(member, force)
                 weapon = getattr(force, "weapon", None)
                 if isinstance(force, schema_forces.Crew) and weapon is not None and weapon.ranged:
                     battle.set_missile(member)

@@ -50,6 +50,7 @@ from fadad_agents.rules.sj_close import (
     cut_line,
     lines_to_grapple,
     ram_allowed,
+    ram_damage_dice,
     ram_outcome,
     ram_size_check,
     resolve_crash_avoidance,
@@ -198,6 +199,7 @@ def towed_by(battle: Any, ship: Ship) -> list[Ship] | None:
 def move_ship(battle: Any, ship: Ship) -> None:
     """The ship's move this turn: its maneuver policy picks a plan; debris on the way."""
     ship.moved = 0
+    ship.memory["wake"] = ()
     towing = towed_by(battle, ship) if ship.sr > 0 else None
     if towing is None:
         ship.speed = 0
@@ -216,6 +218,7 @@ def move_ship(battle: Any, ship: Ship) -> None:
         if not ship.grappled_with(other):
             battle.release(ship, other, "lines snap as she pulls away")
     ship.moved = ship.speed = len(path)
+    ship.memory["wake"] = (start, *path[:-1])  # where a jettison drops its rubble
     battle.place(ship, Hex(*choice.end), choice.facing)
     for other in towing:
         battle.place(other, ship.hex, other.facing)
@@ -296,7 +299,7 @@ def ram(battle: Any, ship: Ship, foe: Ship, *, counter: bool = False) -> None:
 
 def _sj_ram(battle: Any, ship: Ship, foe: Ship, counter: bool) -> None:
     rng = battle.close_rng
-    res = resolve_attack(d20_bonus(ship.spec.helm_skill), foe.spec.armour_class, rng, None)
+    res = resolve_attack(d20_bonus(ship.helm), foe.spec.armour_class, rng, None)
     kind = ship.spec.ram
     assert kind != "none"  # ram() returns early for ships without a ram
     out = ram_outcome(
@@ -305,17 +308,19 @@ def _sj_ram(battle: Any, ship: Ship, foe: Ship, counter: bool) -> None:
         battle.options.sj.lock_pct_per_10_tons,
         battle.options.sj.shaken_dexterity_dc,
     )
-    dmg = Dice.parse(ship.spec.ram_dice or "2d6").roll(rng) if res.hit and out.does_damage else 0
+    dice = ram_damage_dice(Dice.parse(ship.spec.ram_dice or "2d6"), foe.gargantuan)
+    dmg = dice.roll(rng) if res.hit and out.does_damage else 0
     locked = res.hit and (out.grappled or (out.lock_pct > 0 and resolve_lock(out.lock_pct, rng)))
     battle.record(
         ship.name,
         "ram",
         foe.name,
         (("d20", res.roll),),
-        (("ram", ship.spec.ram),),
+        (("ram", ship.spec.ram), ("dice", f"{dice.count}d{dice.sides}")),
         (
             ("result", "hit" if res.hit else "miss"),
             ("hull", dmg),
+            ("gargantuan", foe.gargantuan),
             ("locked", locked),
             ("counter", counter),
         ),
@@ -375,7 +380,7 @@ def crash(battle: Any, a: Ship, b: Ship) -> None:
     """Two ships in one hex may crash: the smaller into the larger unless its helm avoids it."""
     crasher, other = (a, b) if crashing_ship(a.tons, b.tons) == "a" else (b, a)
     sj = battle.options.sj
-    bonus = None if crasher.sr == 0 else d20_bonus(crasher.spec.helm_skill)
+    bonus = None if crasher.sr == 0 else d20_bonus(crasher.helm)
     letter = (
         letter_from_ladder(crasher.ms) if crasher.ms is not None else crasher.spec.maneuverability
     )
@@ -427,7 +432,7 @@ def shear(battle: Any, ship: Ship, foe: Ship, *, back: bool = False) -> None:
         return
     ship.memory["sheared_round"] = battle.round
     res = resolve_shear(
-        d20_bonus(ship.spec.helm_skill), foe.spec.armour_class, foe.shear_losses, battle.close_rng
+        d20_bonus(ship.helm), foe.spec.armour_class, foe.shear_losses, battle.close_rng
     )
     battle.record(
         ship.name,

@@ -19,7 +19,9 @@ victims from the crews on (or in) the ship, a victim lost when the hit's damage 
 the average crewman's hit points (HD x 4.5, d20) or Incapacitated (damage number 7+,
 FADAD); named characters are not hit by deck criticals; a Ship Shaken result stops the
 ship's weapons that have not yet fired this round (hands thrown off their feet); a failed
-helm-shock save leaves the helm out (SR 0, no dodge) for the rest of the battle.
+helm-shock save puts the helmsman in a coma: someone else aboard with a helm skill takes
+over and warms the helm up (:mod:`~fadad_agents.engine.ship_helm`), else the helm stays
+out (SR 0, no dodge) for the rest of the battle.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from __future__ import annotations
 from typing import Any
 
 from fadad_agents.agents.ship import FireState, Ship, TimedEffect
+from fadad_agents.engine.ship_helm import helm_lost
 from fadad_agents.hexmap import neighbours
 from fadad_agents.rules import ship_effects as fx
 from fadad_agents.rules.dice import roll_4df
@@ -231,11 +234,13 @@ def apply_effect(battle: Any, ship: Ship, effect: fx.ShipEffect, source: str = "
             _ignite(battle, ship, first_fire_value(effect), effect.growth, crit=True)
             note = "fire breaks out aboard"
         case fx.HelmShock(save=save):
-            if passes(save, ship.spec.helm_skill, battle.crit_rng):
+            if passes(save, ship.helm, battle.crit_rng):
                 note = "the helmsman shrugs off the spelljammer shock"
             else:
-                ship.helm_out = True
-                note = f"the helmsman falls into a coma ({effect.coma_days} days); the helm is dead"
+                note = f"the helmsman falls into a coma ({effect.coma_days} days)"
+                battle.record(ship.name, "effect", source or None, (), (), (("result", note),))
+                helm_lost(battle, ship, "helm shock")
+                return
         case fx.SpeedLoss():
             ship.effects.append(
                 TimedEffect(
@@ -404,6 +409,10 @@ def burn_fires(battle: Any, ship: Ship) -> None:
 def break_up(battle: Any, ship: Ship, cause: str) -> None:
     """0 hull points (or Wrecked): debris fills its hex and the next; all aboard are lost."""
     if not ship.fighting:
+        return
+    if ship.gargantuan:  # a creature dies; its carcass is no debris field (PROPOSED)
+        battle.record(ship.name, "slain", None, (), (), (("result", "slain"), ("cause", cause)))
+        battle.lose_ship(ship, f"{ship.name} slain")
         return
     pieces = roll_debris(ship.tons, battle.crit_rng)
     burning = bool(ship.fire_list)

@@ -101,6 +101,8 @@ def _ram(e: LogEvent) -> str:
     if o["result"] == "miss":
         return f"{e.actor} {head} at {e.target} and misses."
     hull = f": {o['hull']} hull points" if "hull" in o else ""
+    if o.get("gargantuan") and hull:
+        hull += f" ({dict(e.modifiers).get('dice')}: d4s for d6s against a gargantuan creature)"
     lock = "; the ships are locked together" if o.get("locked") else ""
     return f"{e.actor} {head} {e.target}{hull}{lock}."
 
@@ -125,6 +127,86 @@ def _deck_fight(e: LogEvent) -> str:
     o = dict(e.outcome)
     sides = " against ".join(f"{n} {name}" for name, n in o["heads"])
     return f"Steel rings on {_own(e.actor)} deck: {sides}."
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
+
+
+def _take_off_start(e: LogEvent) -> str:
+    o = dict(e.outcome)
+    weather = str(o["weather"]).replace("_", " ")
+    warm = f"her helm warms up for {_plural(o['warm_up'], 'round')}, then " if o["warm_up"] else ""
+    return (
+        f"{e.actor} begins to take off from a size {o['size']} body in {weather} weather: "
+        f"{warm}{_plural(o['climb'], 'round')} to climb out of the gravity well."
+    )
+
+
+def _helm_change(e: LogEvent) -> str:
+    o = dict(e.outcome)
+    if o["result"] == "nobody":
+        return f"Nobody aboard {e.actor} can take the helm ({o['reason']}): she drifts."
+    return f"{o['who']} takes {_own(e.actor)} helm ({o['reason']})."
+
+
+def _spell(e: LogEvent) -> str:
+    o, m = dict(e.outcome), dict(e.modifiers)
+    points = f" for {o['points']} points" if o.get("points") else ""
+    if m.get("effect") != "damage":
+        return f"{e.actor} casts {o['spell']} at {e.target}."
+    return (
+        f"{e.actor} casts {o['spell']} at {e.target}{points}: {_plural(o['hull'], 'hull point')}."
+    )
+
+
+def _hull_volley(e: LogEvent) -> str:
+    o = dict(e.outcome)
+    if not o["hits"]:
+        return f"{e.actor} loose a volley at {_own(e.target)} side; every shaft misses."
+    if not o["hull"]:
+        return (
+            f"{e.actor} loose a volley at {_own(e.target)} side: {_plural(o['hits'], 'hit')} for "
+            f"{o['points']} points, scattered over her planking, do no hull damage."
+        )
+    return (
+        f"{e.actor} loose a volley at {_own(e.target)} side: {o['hits']} hits punch "
+        f"{_plural(o['hull'], 'hull point')} through her planking."
+    )
+
+
+def _hull_chop(e: LogEvent) -> str:
+    o = dict(e.outcome)
+    done = f": {_plural(o['hull'], 'hull point')} hacked through" if o["hull"] else ""
+    return (
+        f"{e.actor} hacks at one spot of {_own(e.target)} hull for {o['points']} points "
+        f"({o['spot']} there so far){done}."
+    )
+
+
+def _jettison(e: LogEvent) -> str:
+    o = dict(e.outcome)
+    return (
+        f"{e.actor} jettisons rubble astern into the path of {', '.join(o['pursuers'])}: "
+        f"a debris field in {len(o['hexes'])} hex{'es' if len(o['hexes']) != 1 else ''}."
+    )
+
+
+def _jettison_hit(e: LogEvent) -> str:
+    o = dict(e.outcome)
+    if o["result"] == "miss":
+        return f"Jettisoned shot from {e.actor} whistles past {e.target}."
+    return f"Jettisoned shot from {e.actor} strikes {e.target} at speed: damage {o['damage']}."
+
+
+def _escape(e: LogEvent) -> str:
+    o = dict(e.outcome)
+    pace = (
+        f" (in open air her helm makes {o['mph']:g} mph, {o['miles_per_day']} miles a day)"
+        if "mph" in o
+        else ""
+    )
+    return f"{e.actor} clears the capture distance and escapes at spelljamming speed{pace}."
 
 
 def _reload(e: LogEvent) -> str:
@@ -163,9 +245,21 @@ SHIP_NARRATORS: dict[str, Callable[[LogEvent], str]] = {
     "taken": _simple("{e.actor} is {o[result]}."),
     "strike": _simple("{e.actor} {o[result]} ({o[reason]})."),
     "mutual_strike": _simple("Every ship strikes at once: {o[result]}."),
-    "escape": _simple(
-        "{e.actor} clears the capture distance and {o[result]} at spelljamming speed."
+    "escape": _escape,
+    "take_off_start": _take_off_start,
+    "take_off": _simple("{e.actor} {o[result]}."),
+    "helm_warmup": _simple(
+        "{o[who]} sits down at {e.actor}'s helm; it warms up for {o[rounds]} rounds."
     ),
+    "helm_ready": _simple("{e.actor}'s helm is warm: she answers to {o[who]}."),
+    "helm_change": _helm_change,
+    "sail_on": _simple("{o[who]} keeps {e.actor} under way though her crew has struck."),
+    "spell": _spell,
+    "hull_volley": _hull_volley,
+    "hull_chop": _hull_chop,
+    "jettison": _jettison,
+    "jettison_hit": _jettison_hit,
+    "slain": _simple("{e.actor} is slain ({o[cause]})."),
     "pursuit": _simple("{e.actor} follows {e.target}: {o[result]}."),
     "reload": _reload,
     "repair": _simple("{e.actor} will need {o[gold]} gp and {o[days]} days of repairs."),

@@ -27,6 +27,7 @@ from typing import Any
 from fadad_agents.agents.base import Status
 from fadad_agents.agents.character import Character
 from fadad_agents.agents.ship import Ship
+from fadad_agents.engine.ship_jettison import loaded_jettisons, shot_at_pursuer
 from fadad_agents.hexmap import distance
 from fadad_agents.rules.ships_fadad_damage import (
     ShipLevel,
@@ -172,6 +173,8 @@ def _check(battle: Any, ship: Ship, triggers: set[MoraleTrigger]) -> bool:
 
 
 def _taken(battle: Any, ship: Ship) -> None:
+    if ship.gargantuan:  # a creature has no deck to lose
+        return
     people = battle.fighters_on(ship)
     own = [m for m in people if m.side == ship.side]
     if own:
@@ -193,6 +196,8 @@ def end_of_round(battle: Any) -> None:
         _taken(battle, ship)
         if not ship.fighting:
             struck.append(ship.name)
+            continue
+        if ship.struck:  # struck, a player character sails her on: no crew left to check
             continue
         triggers = ship.memory.pop("triggers", set()) | _crew_triggers(battle, ship)
         policy = ship.ship_policies.colours
@@ -216,10 +221,11 @@ def try_escape(battle: Any, ship: Ship) -> None:
     if not ship.ship_policies.evasion.escape(ship, battle):
         return
     near = [distance(ship.hex, f.hex) for f in battle.ships if f is not ship and f.fighting]
-    near += [distance(ship.hex, h) for h in battle.debris]
+    near += [distance(ship.hex, h) for h in battle.debris if h not in battle.jettisoned]
     if not can_escape(min(near) if near else None):
         return
     last = ship.hex
+    jettisons = loaded_jettisons(ship, battle.round)
     battle.escape(ship)
     turn = battle.options.sj.pursuit_turn_rounds
     for foe in battle.enemy_ships(ship.side):
@@ -241,13 +247,15 @@ def try_escape(battle: Any, ship: Ship) -> None:
                 ("reappears_after", delay if ok else None),
             ),
         )
+        if ok:
+            shot_at_pursuer(battle, jettisons, ship.name, foe)
 
 
 def log_repairs(battle: Any) -> None:
     """The repair bill of every damaged ship still afloat (C-21)."""
     fadad = battle.options.ship.damage_model == "fadad_levels"
     for ship in battle.ships:
-        if ship.status is Status.OUT:
+        if ship.status is Status.OUT or ship.gargantuan:
             continue
         if fadad:
             level = ship.level

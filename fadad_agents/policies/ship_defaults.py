@@ -169,12 +169,14 @@ def line_ahead(range: int = 2, order: str = "last") -> StandOff:
 
 
 class Flee(_Maneuver):
-    """Open the range from the nearest enemy as fast as possible."""
+    """Open the range from the nearest enemy as fast as possible; with ``jettison`` drop
+    rubble astern from a loaded jettison when a pursuer is in its arc (SJ 7.2)."""
 
-    __slots__ = ()
+    __slots__ = ("jettison",)
 
-    def __init__(self, order: str = "first") -> None:
+    def __init__(self, order: str = "first", jettison: bool = True) -> None:
         super().__init__("flee", order)
+        self.jettison = jettison
 
     def score(self, ship: ShipView, foe: ShipView, option: MoveOption) -> tuple[int, ...]:
         return (-distance(Hex(*option.end), _hex(foe.position)),)
@@ -196,11 +198,24 @@ class Hold(_Maneuver):
 
 
 class _Gunnery:
-    """Ship gunnery that also serves as the crews' personal targeting (sticky)."""
+    """Ship gunnery that also serves as the crews' personal targeting (sticky).
 
-    __slots__ = ()
+    ``small_arms``: where hands with bows and axes aim at an enemy ship, ``crew`` or
+    ``hull`` (scattered arrows do nothing to a hull; an axe at one spot does, EX-SJ-06).
+    ``spells``: ``hull`` (spellcasters cast at enemy ships in reach) or ``hold``.
+    """
+
+    __slots__ = ("small_arms", "spells")
     aim: Aim = "hull"
     _personal = StickyTargeting()
+
+    def __init__(
+        self, small_arms: Literal["crew", "hull"] = "crew", spells: Literal["hull", "hold"] = "hull"
+    ) -> None:
+        if small_arms not in ("crew", "hull") or spells not in ("hull", "hold"):
+            raise ValueError("small_arms must be 'crew' or 'hull'; spells 'hull' or 'hold'")
+        self.small_arms = small_arms
+        self.spells = spells
 
     def key(self, ship: ShipView, battle: FleetView, foe: ShipView) -> tuple[Any, ...]:
         return (battle.range_between(ship, foe), foe.hull_fraction, foe.name)
@@ -327,10 +342,17 @@ class RepelBoarders:
 
 
 class SjMorale:
-    """Check morale on the section 18 triggers; strike the colours when a check fails."""
+    """Check morale on the section 18 triggers; strike the colours when a check fails.
 
-    __slots__ = ()
+    ``sail_on``: when she strikes, a player character aboard with a helm skill may take
+    the helm and sail her on (she flees instead of surrendering).
+    """
+
+    __slots__ = ("sail_on",)
     checks_morale = True
+
+    def __init__(self, sail_on: bool = False) -> None:
+        self.sail_on = sail_on
 
     def strike_now(self, ship: ShipView, battle: FleetView) -> bool:
         return False
@@ -339,13 +361,14 @@ class SjMorale:
 class StrikeColours:
     """As ``sj_morale``, and strike by choice once the hull is down to ``hull_fraction``."""
 
-    __slots__ = ("hull_fraction",)
+    __slots__ = ("hull_fraction", "sail_on")
     checks_morale = True
 
-    def __init__(self, hull_fraction: float = 0.25) -> None:
+    def __init__(self, hull_fraction: float = 0.25, sail_on: bool = False) -> None:
         if not 0.0 <= hull_fraction < 1.0:
             raise ValueError("hull_fraction must be in [0, 1)")
         self.hull_fraction = hull_fraction
+        self.sail_on = sail_on
 
     def strike_now(self, ship: ShipView, battle: FleetView) -> bool:
         return ship.hull_fraction <= self.hull_fraction
@@ -366,7 +389,7 @@ class StrikeColoursRetreat(HoldGround):
 
     __slots__ = ()
 
-    def __init__(self, hull_fraction: float = 0.25) -> None:
+    def __init__(self, hull_fraction: float = 0.25, sail_on: bool = False) -> None:
         if not 0.0 <= hull_fraction < 1.0:
             raise ValueError("hull_fraction must be in [0, 1)")
 
@@ -455,12 +478,18 @@ _SHIP_BUILTINS: tuple[tuple[str, str, Any], ...] = (
 for _kind, _name, _factory in _SHIP_BUILTINS:
     SHIP_REGISTRY.register(_kind, _name, _factory)
 
+
+def hold_ground(sail_on: bool = False) -> HoldGround:
+    """The crews' side of ``sj_morale``: hold (the ship checks morale and strikes)."""
+    return HoldGround()
+
+
 _PERSONAL: tuple[tuple[str, str, Any], ...] = (
     ("targeting", "nearest_ship", NearestShip),
     ("targeting", "focus_fire", FocusFire),
     ("targeting", "sweep_decks", SweepDecks),
     ("retreat", "strike_colours", StrikeColoursRetreat),
-    ("retreat", "sj_morale", HoldGround),
+    ("retreat", "sj_morale", hold_ground),
     ("retreat", "fight_to_the_end", HoldGround),
 )
 for _kind, _name, _factory in _PERSONAL:
