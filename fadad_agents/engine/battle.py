@@ -487,6 +487,52 @@ class Battle(mesa.Model):  # type: ignore[misc]
         """The battle has ended."""
         return self.ending is not None
 
+    # --- hooks for subclasses that drive other clocks (engine.fae_battle) --------------
+
+    def round_driver(self) -> Any:
+        """The body of the SimPy process that drives the battle (FADAD rounds every 6 s);
+        a subclass with another clock returns its own generator."""
+        return self._driver()
+
+    def play_personal_round(self) -> None:
+        """Play one FADAD personal round now: initiative, declare, act, end of round."""
+        self._play_round()
+
+    def side_out_kind(self, roster: SideRoster) -> str:
+        """How a side that left the fight went: surrendered, routed or destroyed."""
+        return self._side_out_kind(roster)
+
+    def conclude_if_over(self) -> bool:
+        """The end checks (a side out, the stop rule); when over, log the end and wake a
+        waiting :meth:`play_round`. Returns whether the battle has ended."""
+        if not self._check_end():
+            return False
+        self._finish()
+        self.wake_step()
+        return True
+
+    def wake_step(self) -> None:
+        """Let a :meth:`play_round` waiting on the current step return."""
+        done, self._round_over = self._round_over, None
+        if done is not None and not done.triggered:
+            done.succeed()
+
+    def stop_driver(self) -> None:
+        """Interrupt the driver process (the battle ended between its ticks), unless it is
+        the process running now."""
+        driver = self._driver_process
+        if driver is not None and driver.is_alive and driver is not self.env.active_process:
+            driver.interrupt("finished")
+
+    def leave_initiative(self, member: Combatant) -> None:
+        """Keep ``member``'s band out of the FADAD initiative (another clock drives it)."""
+        self._bands.pop(id(member.band), None)
+
+    @property
+    def has_initiative(self) -> bool:
+        """Some band rolls FADAD initiative (personal rounds have someone to play)."""
+        return bool(self._bands)
+
     def _start(self) -> None:
         if self._started:
             return
@@ -495,7 +541,7 @@ class Battle(mesa.Model):  # type: ignore[misc]
             raise BattleStateError(f"sides without fighters: {', '.join(empty)}")
         self._started = True
         self._round_over = self.env.event()
-        self._driver_process = self.env.process(self._driver())
+        self._driver_process = self.env.process(self.round_driver())
 
     def play_round(self) -> None:
         """Advance the clock by one personal round (6 s) and play it."""

@@ -79,14 +79,14 @@ class FaeBattle(Battle):
         """Enlist; Fae combatants are kept out of the FADAD initiative (their turn drives them)."""
         super().enlist(member)
         if member.kind == "fae":
-            self._bands.pop(id(member.band), None)
+            self.leave_initiative(member)
             self.fae_members.append(member)
         return member
 
     @property
     def mixed(self) -> bool:
         """FADAD combatants fight beside the Fae ones (6-s rounds and 10-s turns)."""
-        return bool(self._bands)
+        return self.has_initiative
 
     @property
     def period(self) -> int:
@@ -197,29 +197,25 @@ class FaeBattle(Battle):
 
     # --- the clock ------------------------------------------------------------------------
 
-    def _signal(self) -> None:
-        done, self._round_over = self._round_over, self.env.event()
-        if done is not None and not done.triggered:
-            done.succeed()
-
     def _maybe_end(self) -> bool:
         """After a Fae action: end the battle if a side is out (ends the driver too)."""
         if self.finished:
             return True
         standing = [s for s in self.sides if s.active]
         if len(standing) > 1 and not any(
-            not s.active and self._side_out_kind(s) in self.stop.when_side for s in self.sides
+            not s.active and self.side_out_kind(s) in self.stop.when_side for s in self.sides
         ):
             return False
-        self._check_end()
-        self._finish()
-        self._signal()
-        driver = self._driver_process
-        if driver is not None and driver.is_alive and driver is not self.env.active_process:
-            driver.interrupt("finished")
+        if not self.conclude_if_over():
+            return False
+        self.stop_driver()
         return True
 
-    def _driver(self) -> Any:
+    def round_driver(self) -> Any:
+        """Both clocks in one process (the module docstring); ends early when interrupted."""
+        return self._fae_driver()
+
+    def _fae_driver(self) -> Any:
         try:
             yield from self._ticks()
         except simpy.Interrupt:
@@ -238,17 +234,15 @@ class FaeBattle(Battle):
             if self.finished:
                 return
             if round_at == due:
-                self._play_round()
+                self.play_personal_round()
                 round_at += PERSONAL_ROUND_SECONDS
             ended_turn = fae and turn_at == due
             if ended_turn:
                 yield _At(self.env, 0, FAE_TURN_END)
                 self._end_turn()
-            if self._check_end():
-                self._finish()
-                self._signal()
+            if self.conclude_if_over():
                 return
-            self._signal()
+            self.wake_step()
             if ended_turn:
                 yield _At(self.env, 0, FAE_TURN_START)
                 self._start_turn()
