@@ -154,3 +154,42 @@ def test_protection_pc_death_and_pulled_punch():
         SNORRI, BRYNHILD, new_track(), RULES, 2, -2, (1,), protection=Protection(pulled_to=1)
     )
     assert pulled.track.level == Wound.SCRATCH
+
+
+def test_exchange_matches_the_opposed_roll_of_actions_and_melee():
+    """resolve_attack's inlined exchange gives the RD, hit and Target of actions.opposed
+    over melee.defender_target and melee_attack_modifier, in every target and shield mode."""
+    from itertools import product
+
+    from fadad_agents.rules.actions import opposed
+    from fadad_agents.rules.melee import defender_target, melee_attack_modifier
+
+    shields = (None, "buckler", "small", "medium", "large")
+    checked = 0
+    for target_mode, shield_mode, own, their, rank, scale in product(
+        ("effective_opposition", "target_gate_gte"),
+        ("fadad_target", "fudge_skill_penalty"),
+        shields,
+        shields,
+        (0, 1, 2),
+        (0, -4, 3),
+    ):
+        rules = CombatRules(target_mode=target_mode, shield_mode=shield_mode)
+        attacker = Fighter("A", attack=1, defence=0, odm=4, ddm=2, shield=own)
+        defender = Fighter("D", attack=0, defence=1, odm=4, ddm=2, scale=scale, shield=their)
+        target = defender_target(scale, 0, shield=their, shield_rank=rank, shield_mode=shield_mode)
+        shield_mod = melee_attack_modifier(
+            own_shield=own, opponent_shield=their, shield_mode=shield_mode
+        )
+        for a_dice, d_dice, a_pen in product((-3, 0, 2, 4), (None, -2, 0, 3), (0, -1)):
+            res = attack_from_dice(
+                attacker, defender, new_track(), rules, a_dice, d_dice, (0,),
+                attacker_penalty=a_pen, defender_penalty=-1, shield_rank=rank,
+            )  # fmt: skip
+            a_rolled = 1 + a_pen + shield_mod + a_dice
+            d_rolled = None if d_dice is None else 1 - 1 + d_dice
+            want = opposed(a_rolled, d_rolled, target, attack_dice=a_dice, mode=target_mode)
+            got = (res.target, res.attack_rolled, res.defence_rolled, res.rd, res.hit, res.crits)
+            assert got == (target, *(a_rolled, d_rolled, want.rd, want.hit, want.crits))
+            checked += 1
+    assert checked == 2 * 2 * 5 * 5 * 3 * 3 * 32

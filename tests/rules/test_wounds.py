@@ -295,3 +295,19 @@ def test_head_blow_knockout_option():
     assert head_blow_knocks_out(1, 1)
     assert not head_blow_knocks_out(0, 3)
     assert not head_blow_knocks_out(2, 0)
+
+
+def test_track_level_penalty_and_out_of_fight_agree_on_every_box_state():
+    """The unrolled level, penalty and out_of_fight read every marked-box state alike."""
+    from itertools import product
+
+    from fadad_agents.rules.wounds import WoundTrack
+
+    penalties = (0, 0, -1, -2, -2, -2, -2)
+    for *filled, dead in product((0, 1, 2), (0, 1), (0, 1), (0, 1), (0, 1), (False, True)):
+        track = WoundTrack("standard", (3, 1, 1, 1, 1), tuple(filled), (), dead)  # type: ignore[arg-type]
+        marked = [i + 1 for i, n in enumerate(filled) if n]
+        level = Wound.DEAD if dead else Wound(max(marked, default=0))
+        assert track.level == level
+        assert track.penalty == penalties[level]
+        assert track.out_of_fight is (level >= Wound.INCAPACITATED)
