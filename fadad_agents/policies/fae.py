@@ -105,7 +105,10 @@ class FaeView(CombatantView, Protocol):
 @runtime_checkable
 class FaeActionPolicy(Protocol):
     """The next action at this count: an entry of ``rules.fae.ACTIONS`` (attack, take_aim,
-    move, run, ready_weapon, break_hold, recover ...), or ``delay``/``wait``."""
+    move, run, ready_weapon, break_hold, recover ...), or ``delay``/``wait``. Free actions
+    come first, each followed by a new call: ``speak:<words>`` (5 syllables),
+    ``gesture:<what>`` (needs a free hand), ``drop`` or ``drop:<item>`` (2.1). A mounted
+    rider's move or run is an order to its mount (``agents.fae_mount``)."""
 
     def choose_action(self, actor: FaeView, target: FaeView | None, battle: BattleView) -> str: ...
 

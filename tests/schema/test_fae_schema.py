@@ -167,3 +167,29 @@ def test_thrown_objects_without_a_rating_do_weight_over_three() -> None:
     assert chair.damage_base == 3  # 10 / 3 = 3.33
     sword = default_catalog().load("fae/longsword")
     assert sword.damage_base == sword.base_damage == 80
+
+
+def test_mount_becomes_a_combatant_beside_its_rider() -> None:
+    """A mount's stat block converts to a Fae combatant at its rider's place and height,
+    with its own weapon (fae/hooves from the catalogue), skills and Wound Points (6)."""
+    mount = """        position: [4, 5]
+        altitude: 3
+        mount:
+          name: destrier
+          attributes: {size: 150, reaction: 45}
+          skills: {Kick: 40}
+          weapon: fae/hooves
+          wound_points: 90
+          fatigue_points: 120
+          run_mr: 60
+"""
+    s = load_scenario(_scenario(extra=mount))
+    rider = s.sides[0].forces[0]
+    assert isinstance(rider, FaeCharacter)
+    assert rider.mount is not None
+    steed = rider.mount.combatant(rider)
+    assert steed.name == "Brutus's destrier"
+    assert (steed.position, steed.altitude, steed.wound_points, steed.run_mr) == ((4, 5), 3, 90, 60)
+    assert [w.name for w in steed.weapons] == ["Hooves"]
+    assert steed.skill("Kick") == 40
+    assert steed.attributes.size == 150
