@@ -17,8 +17,9 @@ At each of its counts the mount, in this order (PROPOSED, issue 7):
    count, waiting for orders (once per rider count);
 4. else waits (``fae.wait_cost``).
 
-A rider whose mount falls or bolts is unhorsed (prone, on the ground); a mount whose
-rider is out of the fight bolts (it withdraws).
+A rider whose mount falls is unhorsed (prone, on the ground); a mount whose rider is out
+of the fight (or has fled or surrendered) bolts: it is out too, so the side's ending
+(destroyed, routed, surrendered) follows its riders'.
 """
 
 from __future__ import annotations
@@ -153,9 +154,9 @@ def command(rider: FaeCharacter, target: Any, how: str, arena: FaeArena) -> bool
     mount = rider.mount
     if not isinstance(mount, FaeMountAgent) or not mount.fighting:
         return False
-    if mount.order is not None and mount.order[1] is target:
-        if mount.order[0] == "charge" or mount.order[0] == how:
-            return True  # already ordered (a charge is never downgraded to a move)
+    standing = mount.order
+    if standing is not None and standing[1] is target and standing[0] in ("charge", how):
+        return True  # already ordered (a charge is never downgraded to a move)
     mount.order = (how, target)
     now = mount.has_action and (mount.margin or 0) <= (rider.margin or 0)
     log_event(
@@ -186,7 +187,5 @@ def part(member: Any, arena: FaeArena) -> None:
         mount = member.mount
         mount.rider = None
         member.mount = None
-        if mount.fighting:
-            from fadad_agents.policies import MoraleChoice
-
-            arena.leave(mount, MoraleChoice.WITHDRAW, "riderless")
+        if mount.fighting:  # out, not fled: the side's ending follows its riders' fate
+            arena.take_out(mount, "bolts (riderless)")

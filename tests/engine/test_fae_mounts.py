@@ -145,12 +145,14 @@ def test_mount_can_be_struck_and_its_fall_unhorses_the_rider() -> None:
 
 
 def test_riderless_mount_bolts() -> None:
-    """A mount whose rider is out of the fight withdraws (PROPOSED)."""
+    """A mount whose rider is out of the fight bolts: out too, so a side of dead riders is
+    destroyed, not routed (PROPOSED)."""
     battle, knight, mount, _ = _build(_scene(0, 80))
     battle.take_out(knight, "dead")
     assert not mount.fighting
-    bolt = [e for e in battle.log.events if e.action == "withdraw"]
-    assert [(e.actor, dict(e.outcome)["reason"]) for e in bolt] == [(mount.name, "riderless")]
+    outs = [(e.actor, e.result) for e in battle.log.events if e.action == "out"]
+    assert outs == [("Knight", "dead"), (mount.name, "bolts (riderless)")]
+    assert battle.side_out_kind(battle.sides[0]) == "destroyed"
 
 
 def test_mounted_charge_scenario_mounts_act() -> None:
