@@ -120,9 +120,10 @@ def _obey(mount: FaeMountAgent, order: tuple[str, Any], arena: FaeArena) -> str:
     """Carry out the rider's order (a charge or a move toward the rider's target)."""
     how, target = order
     rider = mount.rider
-    if target is None or not target.fighting or rider is None:
-        log_event(arena, mount, "mount_obeys", None, "no target")
-        mount.spend("short")
+    if target is None or not target.fighting or rider is None:  # the order lapsed
+        before = mount.margin
+        mount.wait()
+        log_event(arena, mount, "delay", None, "order lapsed", more=(("from", before),))
         return "short"
     yards = mount.run_mr if how == "charge" else 2 * mount.walk_mr
     tx, ty = getattr(target, "xy", None) or position_of(target)

@@ -160,3 +160,24 @@ def test_mounted_charge_scenario_mounts_act() -> None:
     log = run(SCENARIOS / "fae-mounted-charge.yaml").log
     assert any(e.action == "mount_obeys" and e.result == "charge" for e in log)
     assert any(e.action == "fae_attack" and e.actor.endswith("destrier") for e in log)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_mounts_obey_only_after_a_command(seed: int) -> None:
+    """Every obeyed order follows a command of the mount's rider, at the same count or a
+    later one; riders and mounts that still ride together share one place."""
+    battle = build_battle(load((SCENARIOS / "fae-mounted-charge.yaml").read_text()), seed=seed)
+    assert isinstance(battle, FaeBattle)
+    battle.run_to_end()
+    commanded: dict[str, float] = {}
+    for e in battle.log.events:
+        at = dict(e.outcome).get("at")
+        if e.action == "command_mount":
+            commanded.setdefault(e.actor, at)
+        elif e.action == "mount_obeys":
+            rider = e.actor.removesuffix("'s destrier")
+            assert rider in commanded
+            assert at >= commanded[rider]
+    for m in battle.fae_members:
+        if isinstance(m, FaeMountAgent) and m.rider is not None:
+            assert m.xy == m.rider.xy
