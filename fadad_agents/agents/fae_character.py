@@ -5,7 +5,8 @@ at the start of each turn and :meth:`take_action` each time the count reaches th
 combatant's margin (``rules.fae.action_offset``); every action spends its cost from
 :attr:`margin`. Decisions go to the Fae policies (``policies.fae``): what to do at this
 count, how to defend, which called shot, which flight or mount manoeuvre. Attacks,
-defences and their effects live in :mod:`fadad_agents.agents.fae_combat`.
+defences and their effects live in :mod:`fadad_agents.agents.fae_combat`; a rider's
+mount is an agent of its own (:mod:`fadad_agents.agents.fae_mount`) sharing its place.
 
 Against FADAD fighters (mixed scenes) the agent also shows the kernel's melee face
 (:attr:`fighter`, :meth:`use_defence`, :meth:`melee_track`, :meth:`absorb`) through the

@@ -5,7 +5,9 @@
 (shared decisions plus ``fae_action``, ``fae_defence``, ``fae_called_shot``,
 ``fae_tactics``); FADAD forces beside them are built by the FADAD builder, with the
 scenario's Fae decision keys left out of their layers. Agents are numbered in set-up
-order across both, so every combatant's dice depend only on (seed, its place).
+order across both, so every combatant's dice depend only on (seed, its place); a
+rider's mount is a combatant of its own, numbered right after its rider
+(:mod:`fadad_agents.agents.fae_mount`).
 
 A mixed scene needs ``rules: {fae.ladder_bridge: true}`` (C-04): without the bridge no
 FADAD fighter can strike a Fae one, or the reverse.
