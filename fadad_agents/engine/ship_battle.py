@@ -268,7 +268,7 @@ class ShipBattle(Battle):
     def range_between(self, a: Any, b: Any) -> int:
         return distance(a.hex, b.hex)
 
-    def has_initiative(self, side: int) -> bool:
+    def holds_initiative(self, side: int) -> bool:
         return self.initiative_side == side
 
     # --- grapples ----------------------------------------------------------------------
@@ -514,6 +514,8 @@ class ShipBattle(Battle):
             flee = maneuver.intent in ("flee", "shoot")
             if flee or ship.ship_policies.boarding.cut_lines(ship, foe, self):
                 ship_close.cut_lines(self, ship, foe)
+        if maneuver.intent == "land":
+            ship_helm.start_landing(self, ship)
         ship_close.move_ship(self, ship)
         if not ship.fighting:
             return

@@ -275,7 +275,7 @@ def ram(battle: Any, ship: Ship, foe: Ship, *, counter: bool = False) -> None:
         return
     rammed = ship.memory.get("rammed_round") == battle.round
     allowed = ram_allowed(
-        has_initiative=battle.has_initiative(ship.side),
+        has_initiative=battle.holds_initiative(ship.side),
         same_hex_at_start=battle.start_hex.get(ship) == foe.hex
         and battle.start_hex.get(foe) == foe.hex,
         left_and_reentered=False,

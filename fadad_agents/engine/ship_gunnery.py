@@ -143,7 +143,7 @@ def _sj_shot(battle: Any, ship: Ship, team: WeaponTeam, foe: Ship, aim: str, fof
     if aim == "crew":
         victims = battle.crews_on(foe)
         crew = victims[int(rng.random() * len(victims))]
-        ac = crewman_ac(crew.stats.ac, foe.spec.armour_class, battle.has_initiative(foe.side))
+        ac = crewman_ac(crew.stats.ac, foe.spec.armour_class, battle.holds_initiative(foe.side))
         res = resolve_attack(bonus, ac, rng, None)
         dmg = dice.roll(rng)
         if res.hit:

@@ -19,6 +19,9 @@
   at the helm it waits until someone sits down. Rounds are ship rounds; a process ending
   exactly at a round's start (NORMAL priority, before the round driver) counts for that
   round, as reloads do.
+* Landing (maneuver ``land``): a ship in a gravity well descends for the same rounds and
+  lands, leaving the fight with everyone aboard (near a planet, escape is landing, SJ 15);
+  ships that cannot land safely (``landing: none``) or are grappled stay.
 * A player character aboard a ship whose crew strikes may take (or keep) the helm and sail
   her on: :func:`sail_on` (the ship flees; her surrendered crew no longer works guns).
 """
@@ -33,6 +36,7 @@ import simpy
 from fadad_agents.agents.base import Combatant
 from fadad_agents.agents.character import Character
 from fadad_agents.agents.ship import Ship
+from fadad_agents.policies import MoraleChoice
 from fadad_agents.policies.ship_defaults import Flee, RunWhenClear
 from fadad_agents.rules.sj_movement import (
     MovementError,
@@ -47,8 +51,10 @@ __all__ = [
     "check_helmsmen",
     "helm_lost",
     "helm_skill_of",
+    "land",
     "new_helmsman",
     "sail_on",
+    "start_landing",
     "start_take_offs",
 ]
 
@@ -129,12 +135,17 @@ def _who(ship: Ship) -> str:
 
 
 def start_take_offs(battle: Any) -> None:
-    """Ships that start in a gravity well begin their take-off (SJ 1.2, EX-SJ-12)."""
+    """Ships that start in a gravity well begin their take-off (SJ 1.2, EX-SJ-12); those
+    whose maneuver is ``land`` stay down (landed) or begin to descend (aloft)."""
     for ship in battle.ships:
         well = ship.spec.gravity_well
         if well is None or not ship.fighting:
             continue
         ship.grounded = True
+        if ship.ship_policies.maneuver.intent == "land":
+            if not well.landed:
+                start_landing(battle, ship)
+            continue
         try:
             climb = gravity_well_rounds(well.size, well.weather)
         except MovementError as exc:  # a hurricane: she stays where she is
@@ -158,6 +169,61 @@ def start_take_offs(battle: Any) -> None:
         )
         ship.warming = warm > 0
         ship.helm_process = battle.env.process(_helm_process(battle, ship, warm, climb))
+
+
+# --- landing -----------------------------------------------------------------------------
+
+
+def start_landing(battle: Any, ship: Ship) -> None:
+    """A ship in a gravity well descends (the climb's rounds, SJ 1.2) and lands: she leaves
+    the fight with everyone aboard. A ship that cannot land safely (``landing: none``), one
+    held by grapples, and any ship in a hurricane stay where they are."""
+    well = ship.spec.gravity_well
+    if well is None or ship.memory.get("landing") or battle.immobilised(ship):
+        return
+    if ship.spec.landing == "none":
+        ship.memory["landing"] = "refused"
+        _record(battle, ship, "landing", (), (("result", "cannot land safely"),))
+        return
+    try:
+        rounds = gravity_well_rounds(well.size, well.weather)
+    except MovementError as exc:
+        ship.memory["landing"] = "refused"
+        _record(battle, ship, "landing", (), (("result", f"cannot land: {exc}"),))
+        return
+    ship.memory["landing"] = True
+    ship.grounded = True
+    _record(
+        battle,
+        ship,
+        "landing_start",
+        (),
+        (
+            ("result", "descends"),
+            ("size", well.size),
+            ("weather", well.weather),
+            ("rounds", rounds),
+        ),
+    )
+    battle.env.process(_descend(battle, ship, rounds))
+
+
+def _descend(battle: Any, ship: Ship, rounds: int) -> Any:
+    yield battle.env.timeout(rounds * battle.round_seconds)
+    if ship.fighting:
+        land(battle, ship)
+
+
+def land(battle: Any, ship: Ship) -> None:
+    """She is down: out of the tactical fight with her people (as an escape, SJ 15)."""
+    _record(battle, ship, "landed", (), (("result", "lands"),))
+    for m in list(battle.fighters_on(ship)):
+        if m.side == ship.side:
+            battle.leave(m, MoraleChoice.WITHDRAW, f"aboard {ship.name}")
+    for other in list(ship.grapples):
+        battle.add_lines(ship, other, -ship.grapples.get(other, 0))
+    battle.leave(ship, MoraleChoice.WITHDRAW, "landed")
+    battle.crews_changed = True
 
 
 # --- helmsmen ----------------------------------------------------------------------------

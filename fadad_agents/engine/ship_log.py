@@ -260,6 +260,11 @@ SHIP_NARRATORS: dict[str, Callable[[LogEvent], str]] = {
     "jettison": _jettison,
     "jettison_hit": _jettison_hit,
     "slain": _simple("{e.actor} is slain ({o[cause]})."),
+    "landing_start": _simple(
+        "{e.actor} dives for the ground: {o[rounds]} rounds to land through the gravity well."
+    ),
+    "landing": _simple("{e.actor} {o[result]}."),
+    "landed": _simple("{e.actor} lands, out of reach of the fight."),
     "pursuit": _simple("{e.actor} follows {e.target}: {o[result]}."),
     "reload": _reload,
     "repair": _simple("{e.actor} will need {o[gold]} gp and {o[days]} days of repairs."),

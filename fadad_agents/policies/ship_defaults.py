@@ -7,7 +7,7 @@ decision       default                     alternatives
 =============  ==========================  =============================================
 maneuver       ``close_and_board``         ``stand_off``, ``line_ahead``,
                                            ``close_and_ram``, ``shear``, ``flee``,
-                                           ``hold``
+                                           ``hold``, ``land``
 targeting      ``nearest_ship``            ``focus_fire``, ``sweep_decks`` (aim at crew)
 reload         ``guns_first``              ``sail_first``
 firefighting   ``all_hands``               ``half_hands``, ``none``
@@ -46,6 +46,7 @@ __all__ = [
     "GunsFirst",
     "HalfHands",
     "Hold",
+    "Land",
     "LetGo",
     "NearestShip",
     "NeverStrike",
@@ -180,6 +181,19 @@ class Flee(_Maneuver):
 
     def score(self, ship: ShipView, foe: ShipView, option: MoveOption) -> tuple[int, ...]:
         return (-distance(Hex(*option.end), _hex(foe.position)),)
+
+
+class Land(_Maneuver):
+    """Run for the ground: a ship in a gravity well descends and lands, leaving the fight
+    (SJ 1.2, 15: near a planet escape means landing); elsewhere she holds."""
+
+    __slots__ = ()
+
+    def __init__(self, order: str = "first") -> None:
+        super().__init__("land", order)
+
+    def score(self, ship: ShipView, foe: ShipView, option: MoveOption) -> tuple[int, ...]:
+        return (len(option.plan),)
 
 
 class Hold(_Maneuver):
@@ -457,6 +471,7 @@ _SHIP_BUILTINS: tuple[tuple[str, str, Any], ...] = (
     ("maneuver", "line_ahead", line_ahead),
     ("maneuver", "flee", Flee),
     ("maneuver", "hold", Hold),
+    ("maneuver", "land", Land),
     ("targeting", "nearest_ship", NearestShip),
     ("targeting", "focus_fire", FocusFire),
     ("targeting", "sweep_decks", SweepDecks),

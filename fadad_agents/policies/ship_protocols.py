@@ -103,7 +103,8 @@ class ManeuverPolicy(Protocol):
     """Where to move, and first or last when the side wins initiative."""
 
     intent: str
-    """``board``, ``shoot``, ``ram``, ``shear``, ``flee`` or ``hold`` (read by the engine)."""
+    """``board``, ``shoot``, ``ram``, ``shear``, ``flee``, ``land`` or ``hold`` (read by the
+    engine)."""
 
     def choose_move(
         self, ship: ShipView, battle: FleetView, options: Sequence[MoveOption]

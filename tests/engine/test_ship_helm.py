@@ -223,3 +223,39 @@ def test_without_sail_on_a_struck_ship_surrenders() -> None:
     end_of_round(battle)
     assert salt.status is Status.SURRENDERED
     assert not _events(battle, "sail_on")
+
+
+def _landing(extra: str = "") -> str:
+    text = _in_well("B", "strong_winds", landed=False)
+    text = text.replace("maneuver: {name: flee}", "maneuver: {name: land}")
+    return text.replace(SALT, SALT + extra)
+
+
+def test_a_ship_aloft_in_a_well_lands_in_the_climb_time_and_leaves_the_fight() -> None:
+    """SJ 1.2: landing through the well takes the same rounds (B x2 = 4); down, she is out
+    of the tactical fight with everyone aboard (near a planet, escape is landing)."""
+    battle = _duel(_landing())
+    salt = battle.ships[0]
+    battle.step()
+    start = dict(_events(battle, "landing_start")[0].outcome)
+    assert start["rounds"] == 4
+    assert not _events(battle, "take_off_start")
+    while battle.round < 4:
+        assert salt.grounded
+        assert salt.fighting
+        battle.step()
+    landed = _events(battle, "landed")
+    assert landed
+    assert int(landed[0].time) == 4 * battle.round_seconds
+    assert salt.status is Status.WITHDRAWN
+    crew = next(m for m in battle.people if m.name == "Saltwind crew")
+    assert crew.status is not Status.FIGHTING
+    assert "Saltwind lands" in battle.log.text()
+
+
+def test_a_ship_that_cannot_land_safely_stays_aloft() -> None:
+    """SJ 1.2: only ships able to land on water or land can land safely."""
+    battle = _duel(_landing("        landing: none\n"))
+    battle.step()
+    assert dict(_events(battle, "landing")[0].outcome)["result"] == "cannot land safely"
+    assert not _events(battle, "landing_start")
