@@ -9,19 +9,28 @@ round length (``ship_effects``). :meth:`Battle.step` advances one ship round.
 
 One ship round (``ships-spelljammer.md`` 3, A-47):
 
-1. timed effects expire, open-ended ones get their recovery roll; crews are counted and
-   the reload policy puts hands on the guns (short-handed reloads are recomputed);
+1. (round 1) ships in a gravity well begin to take off or land (SJ 1.2,
+   :mod:`~fadad_agents.engine.ship_helm`); timed effects expire, open-ended ones get their
+   recovery roll; a named helmsman who fell leaves the helm to the next (a warm-up); crews
+   are counted and the reload policy puts hands on the guns (short-handed reloads are
+   recomputed);
 2. side initiative (1d20 per side, ties reroll); each side, best first, moves first or
    last as its lead ship's maneuver policy says (``movement_order``);
 3. boarders cross to ships grappled in an earlier round (SJ 12);
-4. in moving order each ship: cuts lines if its policy says so, moves (facing rules per
-   class, crew shortage, debris), fires every loaded weapon that bears (fields of fire),
-   then closes: rams, shears or grapples an enemy in its hex; a fleeing ship that is
-   25 hexes clear of everything escapes and enemies may pursue (SJ 15-16);
+4. in moving order each ship: cuts lines if its policy says so, starts landing (maneuver
+   ``land``), moves (facing rules per class, crew shortage, debris fields; no move while
+   the helm warms up or she is in a gravity well), jettisons rubble astern if fleeing
+   (:mod:`~fadad_agents.engine.ship_jettison`), fires every loaded weapon that bears
+   (fields of fire), her spellcasters cast at enemy hulls
+   (:mod:`~fadad_agents.engine.ship_hull_attacks`), then closes: hand missiles (at crew
+   or hull), axes at one spot of a grappled hull, rams (d4s for d6s on a gargantuan
+   creature), shears or grapples an enemy in its hex; a fleeing ship that is 25 hexes
+   clear of everything escapes and enemies may pursue (SJ 15-16);
 5. the deck fights: 6-second personal rounds on every deck where two sides meet;
 6. end of round: fires burn and are fought, ships whose decks are held by the enemy
    are taken, ships check morale on the section 18 triggers with the modifier table and
-   strike their colours when it fails (everyone aboard surrenders); mutual strikes.
+   strike their colours when it fails (everyone aboard surrenders, unless the colours
+   policy lets a player character sail her on); mutual strikes.
 
 When the battle ends each ship's repair bill is logged (SJ 17 / FADAD 7).
 """
