@@ -160,8 +160,12 @@ def opposed(
     Raises:
         ActionError: unknown ``mode``, or neither a defence nor a Target.
     """
-    checked = _check_mode(mode)
-    rd, hit = _rd_and_hit(attack_rolled, defence_rolled, target, checked)
+    if mode == "effective_opposition" and defence_rolled is not None and target is not None:
+        # The common case, inlined from _rd_and_hit (every melee and ranged exchange).
+        rd = attack_rolled - (defence_rolled if defence_rolled > target else target)
+        hit = rd >= 1
+    else:
+        rd, hit = _rd_and_hit(attack_rolled, defence_rolled, target, _check_mode(mode))
     crits = crit_count(rd, attack_dice) if hit else 0
     return Opposed(attack_rolled, defence_rolled, target, rd, hit, crits)
 
