@@ -237,7 +237,8 @@ class ShipBattle(Battle):
         ]
 
     def boarding_party(self, ship: Ship) -> list[Combatant]:
-        """Who swarms across: own characters and every crew but the riggers (PROPOSED)."""
+        """Who swarms across: own characters but a named helmsman, and every crew but the
+        riggers (PROPOSED)."""
         party = []
         for m in self.fighters_on(ship):
             if m.side != ship.side or self._home.get(m.unique_id) is not ship:
@@ -245,6 +246,8 @@ class ShipBattle(Battle):
             if isinstance(m, Crew) and self._role.get(m.unique_id) == "rigging":
                 continue
             if "retreated" in m.memory:  # a crew that fell back will not cross again
+                continue
+            if m is ship.helmsman:  # the helmsman stays at the helm
                 continue
             party.append(m)
         return party

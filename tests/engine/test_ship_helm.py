@@ -259,3 +259,14 @@ def test_a_ship_that_cannot_land_safely_stays_aloft() -> None:
     battle.step()
     assert dict(_events(battle, "landing")[0].outcome)["result"] == "cannot land safely"
     assert not _events(battle, "landing_start")
+
+
+def test_a_named_helmsman_stays_at_the_helm_when_the_others_board() -> None:
+    """PROPOSED: the boarding party leaves the named helmsman aboard at the helm."""
+    battle = _duel()
+    salt = battle.ships[0]
+    mara = next(m for m in battle.people if m.name == "Captain Mara Vell")
+    new_helmsman(battle, salt, "the captain takes over", who=mara)
+    party = battle.boarding_party(salt)
+    assert mara not in party
+    assert party
