@@ -266,7 +266,6 @@ def test_a_named_helmsman_stays_at_the_helm_when_the_others_board() -> None:
     battle = _duel()
     salt = battle.ships[0]
     mara = next(m for m in battle.people if m.name == "Captain Mara Vell")
+    assert mara in battle.boarding_party(salt)
     new_helmsman(battle, salt, "the captain takes over", who=mara)
-    party = battle.boarding_party(salt)
-    assert mara not in party
-    assert party
+    assert mara not in battle.boarding_party(salt)
