@@ -170,6 +170,11 @@ class ShipBattle(Battle):
         for q, r in cells:
             self.debris.setdefault(Hex(q, r), False)
 
+    @property
+    def has_spells(self) -> bool:
+        """Someone in the battle can cast spells at ships."""
+        return bool(self._spells)
+
     def spells_of(self, member: Combatant) -> list[Any]:
         """``[spell, uses left]`` pairs of ``member``'s ship spells (kept up to date)."""
         return self._spells.get(member.unique_id, [])

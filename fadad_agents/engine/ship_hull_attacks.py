@@ -72,7 +72,7 @@ def _hull_points(battle: Any, foe: Ship, hull: int, source: str) -> None:
 
 def cast_spells(battle: Any, ship: Ship) -> None:
     """Each spellcaster on ``ship``'s deck casts one spell at an enemy ship it reaches."""
-    if spells_aim(ship) != "hull" or battle.boarders_on(ship):
+    if not battle.has_spells or spells_aim(ship) != "hull" or battle.boarders_on(ship):
         return
     for caster in battle.fighters_on(ship):
         if not ship.fighting or caster.side != ship.side or battle.home_of(caster) is not ship:
