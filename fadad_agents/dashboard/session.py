@@ -307,9 +307,4 @@ class BattleSession:
 
     def narration(self, last: int | None = None) -> list[str]:
         """The narrated log (the ``last`` lines only, if given)."""
-        from fadad_agents.engine import narrate
-
-        events = self.battle.log.events
-        if last is not None:
-            events = events[-last:]
-        return [narrate(e) for e in events]
+        return self.battle.log.narrate(last)

@@ -262,6 +262,7 @@ class ForceBuilder:
         )
         common = self._group_common(si, fi, force, fighter)
         crew = Crew(self.battle, stats=stats, morale=force.morale, count=force.count, **common)
+        self.battle.log.plural.add(force.name)
         crew.position = force.position
         self.battle.enlist(crew)
 
@@ -277,6 +278,7 @@ class ForceBuilder:
             morale=force.morale,
         )
         unit = Unit(self.battle, state=state, **self._group_common(si, fi, force, fighter))
+        self.battle.log.plural.add(force.name)
         unit.position = force.position
         self.battle.enlist(unit)
 

@@ -15,7 +15,7 @@ pandas is imported only when a DataFrame is asked for.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Container, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -24,7 +24,15 @@ from fadad_agents.rules.ladder import label
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["BattleLog", "LogEvent", "clock", "narrate", "narrator_of", "register_narrator"]
+__all__ = [
+    "BattleLog",
+    "LogEvent",
+    "agree",
+    "clock",
+    "narrate",
+    "narrator_of",
+    "register_narrator",
+]
 
 type Pairs = tuple[tuple[str, Any], ...]
 
@@ -137,6 +145,8 @@ def _volley_text(e: LogEvent) -> str:
             return f"{e.actor} attack {e.target}: no hit (by {o['rd']})."
         text = f"{e.actor} attack {e.target}: hit by {o['rd']}, damage {o['damage']}"
         kind = str(o["result"]).replace("_", " ")
+        if kind == "no effect" and not o["casualties"]:
+            return text + f": no effect ({o['left']} left)."
         return text + f" ({kind}): {o['casualties']} down ({o['left']} left)."
     return (
         f"{e.actor} strike {e.target} with {dict(e.dice).get('d20s', 0)} d20s: "
@@ -167,20 +177,65 @@ def narrator_of(action: str) -> Callable[[LogEvent], str] | None:
     return _NARRATORS.get(action)
 
 
-def narrate(event: LogEvent) -> str:
-    """One event as a sentence a game master can read aloud."""
+_PLURAL_VERBS: dict[str, str] = {
+    "is": "are",
+    "has": "have",
+    "checks": "check",
+    "withdraws": "withdraw",
+    "surrenders": "surrender",
+    "gives": "give",
+    "falls": "fall",
+    "holds": "hold",
+    "breaks": "break",
+    "takes": "take",
+    "flees": "flee",
+    "rallies": "rally",
+}
+"""Singular verbs narrators write after a subject, and their plural forms."""
+
+
+def agree(body: str, actor: str, group: bool) -> str:
+    """``body`` with the verb right after ``actor`` in the plural when ``actor`` is a group.
+
+    Narrators write the singular ("Snorri checks morale"); a crew or unit reads
+    "Black Tern boarders check morale".
+    """
+    if not group or not body.startswith(actor + " "):
+        return body
+    verb, sep, rest = body[len(actor) + 1 :].partition(" ")
+    plural = _PLURAL_VERBS.get(verb)
+    return body if plural is None else f"{actor} {plural}{sep}{rest}"
+
+
+def narrate(event: LogEvent, plural: Container[str] = (), round_seconds: int | None = None) -> str:
+    """One event as a sentence a game master can read aloud.
+
+    Args:
+        event: the event.
+        plural: actor names that are groups (crews, units): their verbs agree.
+        round_seconds: the length of a round, when its events happen at several instants
+            (ship rounds: gunnery first, deck fights and morale later); every event of
+            round ``n`` is then labelled with the round's time, ``n * round_seconds``,
+            as in personal combat (``Round 3 (0:18)``). Otherwise the event's own time.
+    """
     render = _NARRATORS.get(event.action)
     body = render(event) if render else f"{event.actor} {event.action}: {event.result}."
-    return f"Round {event.round} ({clock(event.time)}) {body}"
+    body = agree(body, event.actor, event.actor in plural)
+    when = event.round * round_seconds if round_seconds else event.time
+    return f"Round {event.round} ({clock(when)}) {body}"
 
 
 class BattleLog:
     """Append-only list of :class:`LogEvent` with its renderings."""
 
-    __slots__ = ("events",)
+    __slots__ = ("events", "plural", "round_seconds")
 
     def __init__(self) -> None:
         self.events: list[LogEvent] = []
+        # Narration only (never in the JSON lines): actors that are groups (crews, units)
+        # take plural verbs; a round length labels every event of a round with its time.
+        self.plural: set[str] = set()
+        self.round_seconds: int | None = None
 
     def append(self, event: LogEvent) -> None:
         """Record one event (times never run backwards: the engine appends in time order)."""
@@ -216,9 +271,10 @@ class BattleLog:
         """Write :meth:`to_jsonl` to ``path`` (UTF-8)."""
         Path(path).write_text(self.to_jsonl(), encoding="utf-8")
 
-    def narrate(self) -> list[str]:
-        """Every event as narrated text, in order."""
-        return [narrate(e) for e in self.events]
+    def narrate(self, last: int | None = None) -> list[str]:
+        """Every event (or the ``last`` ones) as narrated text, in order."""
+        events = self.events if last is None else self.events[max(0, len(self.events) - last) :]
+        return [narrate(e, self.plural, self.round_seconds) for e in events]
 
     def text(self) -> str:
         """The narration as one string, a line per event."""

@@ -5,7 +5,7 @@ Each ship event (``maneuver``, ``gunnery``, ``crit``, ``fire``, ``grapple``, ``b
 
     Round 3 (0:18) Red Gannet comes about and runs in (RFF), now 2 hexes off.
     Round 3 (0:18) Red Gannet's Ballista, medium (fore) hits Saltwind: 7 hull points.
-    Round 4 (0:24) Fire aboard Saltwind (3): 3 hands fight it; it is out.
+    Round 4 (0:24) Fire aboard Saltwind (size 3): 3 hands fight it and put it out.
 
 Importing this module registers the narrators with :mod:`fadad_agents.engine.log`.
 """
@@ -46,8 +46,10 @@ def _gunnery(e: LogEvent) -> str:
     who = f"{_own(e.actor)} {m.get('weapon', 'gun')}"
     if o.get("aim") == "crew":
         if o["result"] == "miss":
-            stray = f" (a stray hit: {o['hull']} hull point)" if o.get("hull") else ""
-            return f"{who} sweeps {_own(e.target)} deck and misses{stray}."
+            if o.get("hull"):
+                stray = _plural(o["hull"], "hull point")
+                return f"{who} sweeps {_own(e.target)} deck, misses the crew; a stray hit: {stray}."
+            return f"{who} sweeps {_own(e.target)} deck and misses."
         return f"{who} sweeps {_own(e.target)} deck: {o.get('casualties', 0)} down."
     if o["result"] == "miss":
         return f"{who} fires at {e.target} and misses."
@@ -67,10 +69,14 @@ def _simple(template: str) -> Callable[[LogEvent], str]:
 def _fire(e: LogEvent) -> str:
     o, m = dict(e.outcome), dict(e.modifiers)
     k = m.get("firefighters", 0)
-    hands = f"{k} hand{'s' if k != 1 else ''} fight it" if k else "nobody fights it"
+    where = f"Fire aboard {e.actor} (size {o['value']})"
     if o["result"] == "out":
-        return f"Fire aboard {e.actor} ({o['value']}): {hands}; it is out."
-    return f"Fire aboard {e.actor} ({o['value']}): {hands}; it burns for {o['damage']}."
+        if not k:
+            return f"{where} dies down by itself."
+        return f"{where}: {_plural(k, 'hand')} fight it and put it out."
+    hands = f"{_plural(k, 'hand')} fight it" if k else "nobody fights it"
+    burns = f"damage {o['damage']}" if o["damage"] else "no damage yet"
+    return f"{where}: {hands}; it burns on ({burns})."
 
 
 def _morale(e: LogEvent) -> str:
@@ -86,13 +92,18 @@ def _morale(e: LogEvent) -> str:
 def _grapple(e: LogEvent) -> str:
     o = dict(e.outcome)
     if o["result"] == "grappled":
-        return f"{e.actor} grapples {e.target}: {o['lines']} lines hold her fast."
-    return f"{e.actor} throws grapnels at {e.target}: {o['lines']} lines, not enough to hold."
+        return f"{e.actor} grapples {e.target}: {_plural(o['lines'], 'line')} hold her fast."
+    if not o["lines"]:
+        return f"{e.actor} throws grapnels at {e.target}; none catches."
+    caught = "1 line catches" if o["lines"] == 1 else f"{o['lines']} lines catch"
+    return f"{e.actor} throws grapnels at {e.target}: {caught}, not enough to hold her."
 
 
 def _board(e: LogEvent) -> str:
     o = dict(e.outcome)
-    return f"Boarders away! From {e.actor}, {', '.join(o['who'])} swarm onto {e.target}."
+    who = ", ".join(o["who"])
+    verb = "leaps" if o.get("heads", 2) == 1 else "swarm"
+    return f"Boarders away! From {e.actor}, {who} {verb} onto {e.target}."
 
 
 def _ram(e: LogEvent) -> str:
@@ -125,12 +136,29 @@ def _cut(e: LogEvent) -> str:
 
 def _deck_fight(e: LogEvent) -> str:
     o = dict(e.outcome)
-    sides = " against ".join(f"{n} {name}" for name, n in o["heads"])
+    sides = " against ".join(f"{name} {n}" for name, n in o["heads"])
     return f"Steel rings on {_own(e.actor)} deck: {sides}."
 
 
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'s' if n != 1 else ''}"
+
+
+def _sentence(text: str) -> str:
+    """``text`` ended by one full stop (a result may bring its own: ``Fire!``)."""
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def _repair(e: LogEvent) -> str:
+    o = dict(e.outcome)
+    return f"{e.actor} will need {o['gold']} gp and {_plural(o['days'], 'day')} of repairs."
+
+
+def _debris(e: LogEvent) -> str:
+    o = dict(e.outcome)
+    if o["result"] == "clear":
+        return f"{e.actor} threads the debris unscathed."
+    return f"{e.actor} runs into debris: {o['result']}, damage {o['damage']}."
 
 
 def _take_off_start(e: LogEvent) -> str:
@@ -218,18 +246,18 @@ def _reload(e: LogEvent) -> str:
 
 
 SHIP_NARRATORS: dict[str, Callable[[LogEvent], str]] = {
-    "ship_initiative": _simple("{e.actor} win the initiative and move {o[result]}."),
+    "ship_initiative": _simple("{e.actor} wins the initiative and moves {o[result]}."),
     "encounter": _simple("{e.actor} is {o[result]} {e.target}."),
     "reaction": _simple("To {e.target} she looks {o[result]}: {e.actor} bears down."),
     "maneuver": _maneuver,
     "gunnery": _gunnery,
     "ship_damage": _ship_damage,
-    "crit": _simple("Critical hit on {e.actor}: {o[result]}."),
+    "crit": lambda e: _sentence(f"Critical hit on {e.actor}: {e.result}"),
     "effect": _simple("{e.actor}: {o[result]}."),
     "recover": _simple("{e.actor}: {o[result]}."),
     "fire": _fire,
     "break_up": _simple("{e.actor} breaks up ({o[cause]}): {o[pieces]} large pieces drift."),
-    "debris": _simple("{e.actor} runs through debris: {o[result]} ({o[damage]})."),
+    "debris": _debris,
     "ram": _ram,
     "shear": _simple("{e.actor} makes a shearing pass at {e.target}: {o[result]}."),
     "crash": _simple("{e.actor} and {e.target}: {o[result]}."),
@@ -239,7 +267,7 @@ SHIP_NARRATORS: dict[str, Callable[[LogEvent], str]] = {
     "release": _simple("{e.actor} and {e.target} part: {o[result]}."),
     "board": _board,
     "deck_fight": _deck_fight,
-    "retreat": _simple("{e.actor} fall back to {e.target} ({o[reason]})."),
+    "retreat": _simple("{e.actor} falls back to {e.target} ({o[reason]})."),
     "refuse": _simple("{e.actor} {o[result]} {e.target}: the odds are too long."),
     "ship_morale": _morale,
     "taken": _simple("{e.actor} is {o[result]}."),
@@ -267,7 +295,7 @@ SHIP_NARRATORS: dict[str, Callable[[LogEvent], str]] = {
     "landed": _simple("{e.actor} lands, out of reach of the fight."),
     "pursuit": _simple("{e.actor} follows {e.target}: {o[result]}."),
     "reload": _reload,
-    "repair": _simple("{e.actor} will need {o[gold]} gp and {o[days]} days of repairs."),
+    "repair": _repair,
 }
 """Narrators of the ship events, by action."""
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, Protocol, runtime_checkable
 
 from fadad_agents.policies.policy_set import ALIASES, PolicySet, build_policy_set
-from fadad_agents.policies.protocols import KINDS, BattleView, CombatantView
+from fadad_agents.policies.protocols import BattleView, CombatantView
 from fadad_agents.policies.registry import REGISTRY
 
 __all__ = [
@@ -144,9 +144,9 @@ FAE_KINDS: dict[str, type] = {
     "fae_called_shot": FaeCalledShotPolicy,
     "fae_tactics": FaeTacticsPolicy,
 }
-"""The Fae decision kinds (added to the registry's ``KINDS``)."""
+"""The Fae decision kinds (added to the one policy registry)."""
 
-KINDS.update(FAE_KINDS)
+REGISTRY.add_kinds(FAE_KINDS)
 
 
 # --- actions ---------------------------------------------------------------------------

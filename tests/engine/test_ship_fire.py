@@ -39,7 +39,7 @@ def test_ex_sj_05_two_hands_knock_it_down_and_it_grows_back() -> None:
     burn_fires(battle, ship)
     assert ship.hull_damage == 3
     assert [f.value for f in ship.fire_list] == [2]
-    assert "2 hands fight it; it burns for 3" in battle.log.text()
+    assert "2 hands fight it; it burns on (damage 3)." in battle.log.text()
 
 
 def test_unfought_fire_grows_by_one_and_fouls_the_air() -> None:
