@@ -176,7 +176,8 @@ def _per_agent_round(scenario: Scenario, rounds: int) -> tuple[float, int]:
 
 
 def bench_scaling() -> list[Row]:
-    """1,000 v 1,000 to completion; cost per agent-round at 200, 2,000 and 20,000 agents."""
+    """1,000 v 1,000 to completion; cost per agent-round at 200, 2,000 and 20,000 agents
+    (best of 3 battles at each size)."""
     rows: list[Row] = []
     scenario = load(_melee_yaml(1000, bands=False))
     start = time.perf_counter()
@@ -186,7 +187,9 @@ def bench_scaling() -> list[Row]:
     rows.append(Row("1,000 v 1,000 rounds", result.rounds, "rounds"))
     costs = {}
     for agents in (200, 2_000, 20_000):
-        cost, _ = _per_agent_round(load(_melee_yaml(agents // 2, bands=False)), rounds=3)
+        scenario = load(_melee_yaml(agents // 2, bands=False))
+        # Best of 3 builds: 3 rounds of 200 agents last a few ms, easily doubled by load.
+        cost = min(_per_agent_round(scenario, rounds=3)[0] for _ in range(3))
         costs[agents] = cost
         rows.append(Row(f"per agent-round at {agents:,} agents", cost * 1e6, "us"))
     flat = costs[20_000] / costs[200]
