@@ -167,6 +167,9 @@ class AttackOutcome:
     wound: Wound
 
 
+_effects_of = lru_cache(maxsize=256)(crit_modifiers)
+""":func:`criticals.crit_modifiers`, cached: a hit's crits come from a few effect tuples."""
+
 _ONE_4DF: tuple[tuple[int], ...] = tuple((total,) for total in TABLE_4DF)
 """``(roll_4df(rng),)`` for each draw, made once: a hit's damage dice without a new tuple."""
 
@@ -249,7 +252,7 @@ def _land_hit(
     damage_bonus = level_bonus = 0
     ignore_armour = False
     if crit_effects:
-        effects = crit_modifiers(crit_effects)
+        effects = _effects_of(crit_effects)
         damage_bonus, level_bonus = effects.damage_bonus, effects.level_bonus
         ignore_armour = effects.ignore_armour
         if ignore_armour:
