@@ -13,6 +13,12 @@
   (``map.debris``). PROPOSED: jettisoned rubble is too small a mass (under 10 tons,
   :func:`~fadad_agents.rules.sj_chase.mass_slows_pursuer`) to hold a ship near it, so it
   does not count against the 25-hex capture distance; wrecks and map fields do.
+* :func:`mass_delay`: a fleeing ship whose ``flee`` policy cuts loose ``cut_loose`` tons as
+  she accelerates away slows a pursuer when it meets the mass if that is 10 tons or more
+  (:func:`~fadad_agents.rules.sj_chase.mass_slows_pursuer`): the pursuer stops 11-20
+  hexes short of it (:func:`~fadad_agents.rules.sj_chase.roll_pursuer_stop`) and must pass
+  it before accelerating; PROPOSED: it loses the rounds to cover those hexes plus the
+  25-hex capture distance past the mass at its SR, added to its delay (SJ 16).
 * :func:`shot_at_pursuer`: when a ship with a loaded jettison escapes, each pursuer that
   stays on her track is hit by jettisoned small shot only 5% of the time
   (:func:`~fadad_agents.rules.sj_chase.resolve_jettison_hit`); a hit does the jettison's
@@ -21,6 +27,7 @@
 
 from __future__ import annotations
 
+import math
 from functools import cache
 from typing import Any
 
@@ -29,10 +36,15 @@ from fadad_agents.agents.weapon_team import WeaponTeam
 from fadad_agents.engine.ship_damage import damage_ship
 from fadad_agents.engine.ship_gunnery import bearing
 from fadad_agents.hexmap import Hex
-from fadad_agents.rules.sj_chase import resolve_jettison_hit
+from fadad_agents.rules.sj_chase import (
+    CAPTURE_HEXES,
+    mass_slows_pursuer,
+    resolve_jettison_hit,
+    roll_pursuer_stop,
+)
 from fadad_agents.rules.sj_combat import Dice
 
-__all__ = ["lay_debris", "loaded_jettisons", "shot_at_pursuer"]
+__all__ = ["lay_debris", "loaded_jettisons", "mass_delay", "shot_at_pursuer"]
 
 
 @cache
@@ -76,6 +88,24 @@ def lay_debris(battle: Any, ship: Ship) -> None:
                 ("pursuers", tuple(sorted(f.name for f in foes))),
             ),
         )
+
+
+def mass_delay(battle: Any, quarry: Ship, pursuer: Ship) -> int:
+    """Rounds a pursuer loses to the mass the quarry cut loose (0 if under 10 tons)."""
+    tons = int(getattr(quarry.ship_policies.maneuver, "cut_loose", 0))
+    if not mass_slows_pursuer(tons):
+        return 0
+    stop = roll_pursuer_stop(battle.jettison_rng)
+    lost = math.ceil((stop + CAPTURE_HEXES) / max(1, pursuer.sr))
+    battle.record(
+        quarry.name,
+        "cut_loose",
+        pursuer.name,
+        (("stop", stop),),
+        (("tons", tons),),
+        (("result", "slowed"), ("stop", stop), ("rounds", lost)),
+    )
+    return lost
 
 
 def shot_at_pursuer(battle: Any, jettisons: list[WeaponTeam], quarry: str, pursuer: Ship) -> None:

@@ -293,6 +293,10 @@ SHIP_NARRATORS: dict[str, Callable[[LogEvent], str]] = {
     ),
     "landing": _simple("{e.actor} {o[result]}."),
     "landed": _simple("{e.actor} lands, out of reach of the fight."),
+    "cut_loose": _simple(
+        "{e.actor} cuts {m[tons]} tons adrift: {e.target} must heave to {o[stop]} hexes short "
+        "of the mass and loses {o[rounds]} rounds."
+    ),
     "pursuit": _simple("{e.actor} follows {e.target}: {o[result]}."),
     "reload": _reload,
     "repair": _repair,

@@ -27,7 +27,7 @@ from typing import Any
 from fadad_agents.agents.base import Status
 from fadad_agents.agents.character import Character
 from fadad_agents.agents.ship import Ship
-from fadad_agents.engine.ship_jettison import loaded_jettisons, shot_at_pursuer
+from fadad_agents.engine.ship_jettison import loaded_jettisons, mass_delay, shot_at_pursuer
 from fadad_agents.hexmap import distance
 from fadad_agents.rules.ships_fadad_damage import (
     ShipLevel,
@@ -233,6 +233,7 @@ def try_escape(battle: Any, ship: Ship) -> None:
         if not pursuit.pursue(foe, ship, battle):
             continue
         delay = math.ceil(distance(foe.hex, last) / max(1, foe.sr))
+        delay += mass_delay(battle, ship, foe)
         ok = resolve_pursuit(
             pursuit.intelligence, pursuit.navigation, delay, battle.chase_rng, turn
         )

@@ -171,13 +171,17 @@ def line_ahead(range: int = 2, order: str = "last") -> StandOff:
 
 class Flee(_Maneuver):
     """Open the range from the nearest enemy as fast as possible; with ``jettison`` drop
-    rubble astern from a loaded jettison when a pursuer is in its arc (SJ 7.2)."""
+    rubble astern from a loaded jettison when a pursuer is in its arc (SJ 7.2); cut
+    ``cut_loose`` tons adrift when she escapes (10+ slows pursuers, SJ 16)."""
 
-    __slots__ = ("jettison",)
+    __slots__ = ("cut_loose", "jettison")
 
-    def __init__(self, order: str = "first", jettison: bool = True) -> None:
+    def __init__(self, order: str = "first", jettison: bool = True, cut_loose: int = 0) -> None:
+        if cut_loose < 0:
+            raise ValueError("cut_loose must be >= 0 tons")
         super().__init__("flee", order)
         self.jettison = jettison
+        self.cut_loose = cut_loose
 
     def score(self, ship: ShipView, foe: ShipView, option: MoveOption) -> tuple[int, ...]:
         return (-distance(Hex(*option.end), _hex(foe.position)),)

@@ -160,3 +160,35 @@ def test_escape_with_a_loaded_jettison_shoots_at_the_pursuer() -> None:
     assert _events(battle, "jettison_hit")
     escape = dict(_events(battle, "escape")[0].outcome)
     assert (escape["mph"], escape["miles_per_day"]) == (17.0, 400)  # SR 2 (A-45)
+
+
+def test_cutting_10_tons_loose_slows_the_pursuer() -> None:
+    """SJ 16: 10+ tons cut loose: the pursuer stops 11-20 hexes short of the mass and must
+    pass it; PROPOSED: it loses (stop + 25) / SR rounds, added to its delay (here lost)."""
+    text = DUEL.replace("radius: 30", "radius: 60").replace(
+        "position: [8, -4]", "position: [27, 0]"
+    )
+    text = text.replace("maneuver: {name: flee}", "maneuver: {name: flee, params: {cut_loose: 10}}")
+    battle = _duel(text)
+    salt = battle.ships[0]
+    battle.chase_rng = _Dice(0.0)  # the navigator rolls a 1
+    battle.jettison_rng = _Dice(0.0)  # the pursuer stops 11 hexes short
+    try_escape(battle, salt)
+    cut = dict(_events(battle, "cut_loose")[0].outcome)
+    assert (cut["stop"], cut["rounds"]) == (11, 12)  # (11 + 25) / SR 3
+    pursuit = _events(battle, "pursuit")[0]
+    assert dict(pursuit.modifiers)["delay"] == 9 + 12
+    assert dict(pursuit.outcome)["result"] == "loses her"  # two turns of delay
+
+
+def test_under_10_tons_cut_loose_does_not_slow_a_pursuer() -> None:
+    """SJ 16: less than 10 tons of mass does not stop a pursuer."""
+    text = DUEL.replace("radius: 30", "radius: 60").replace(
+        "position: [8, -4]", "position: [27, 0]"
+    )
+    text = text.replace("maneuver: {name: flee}", "maneuver: {name: flee, params: {cut_loose: 9}}")
+    battle = _duel(text)
+    battle.chase_rng = _Dice(0.0)
+    try_escape(battle, battle.ships[0])
+    assert not _events(battle, "cut_loose")
+    assert dict(_events(battle, "pursuit")[0].modifiers)["delay"] == 9
