@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from fadad_agents.engine.log import LogEvent, narrator_of, register_narrator
+from fadad_agents.engine.log import LogEvent, clock, narrator_of, register_narrator
 
 __all__ = ["FAE_ACTIONS", "fae_text"]
 
@@ -55,6 +55,23 @@ def _simple(template: str) -> Callable[[LogEvent], str]:
     return render
 
 
+_EFFECTS = {
+    "unconscious": "knocked unconscious",
+    "dead": "killed outright",
+    "limb_numb": "the limb goes numb",
+    "limb_severed": "the limb is severed",
+    "limb_mangled": "the limb is mangled",
+    "doubled_over": "doubled over",
+    "dies_in_turns": "a mortal wound",
+    "dies_in_minutes": "a mortal wound",
+}
+"""Special called-shot effects (``rules.fae_attack.ShotEffect.effect``) in a report's words."""
+
+
+def _effect(effect: object) -> str:
+    return _EFFECTS.get(str(effect), str(effect).replace("_", " "))
+
+
 FAE_ACTIONS: dict[str, Callable[[LogEvent], str]] = {
     "reaction_test": _reaction,
     "fae_attack": _attack,
@@ -68,8 +85,10 @@ FAE_ACTIONS: dict[str, Callable[[LogEvent], str]] = {
     "take_aim": _simple("{e.actor} takes aim ({o[result]})."),
     "ready_weapon": _simple("{e.actor} {o[result]} a weapon."),
     "change_position": _simple("{e.actor} {o[result]}."),
-    "called_shot": _simple("{e.target}: {o[result]} ({o[shot]} shot)."),
-    "mortal_wound": _simple("{e.actor} is mortally wounded ({o[result]}; dies at {o[dies_at]} s)."),
+    "called_shot": lambda e: f"{e.target}: {_effect(e.result)} ({dict(e.outcome)['shot']} shot).",
+    "mortal_wound": lambda e: (
+        f"{e.actor} is mortally wounded and will die at {clock(int(dict(e.outcome)['dies_at']))}."
+    ),
     "delayed_death": _simple("{e.actor} dies of the wound."),
     "fly": _simple("{e.actor} flies toward {e.target} (altitude {o[altitude]} yd)."),
     "climb": _simple("{e.actor} climbs (altitude {o[altitude]} yd)."),

@@ -584,7 +584,9 @@ class ShipBattle(Battle):
         crew on the enemy's deck (medium range, short in contact: no modifier, PROPOSED).
         When the ship's gunnery policy aims small arms at the hull (``small_arms: hull``)
         they shoot at her side instead: scattered hits, one spot each (EX-SJ-06,
-        :func:`~fadad_agents.engine.ship_hull_attacks.hull_volley`).
+        :func:`~fadad_agents.engine.ship_hull_attacks.hull_volley`), and so do named
+        characters with missile weapons (:func:`~fadad_agents.engine.ship_hull_attacks.
+        hull_shots`).
         """
         if self.boarders_on(ship):
             return
@@ -600,6 +602,8 @@ class ShipBattle(Battle):
             if not targets:
                 return
             crew.volley(targets[int(self.gunnery_rng.random() * len(targets))], self)
+        if at_hull and foe.fighting:
+            ship_hull_attacks.hull_shots(self, ship, foe)
         if self.crews_changed:
             self.refresh_crews()
 

@@ -14,6 +14,9 @@ A ship's gunnery policy decides (its ``small_arms`` and ``spells`` parameters):
   damage, each at a different spot, so only a missile of 10+ points makes a hull point
   (:func:`~fadad_agents.rules.sj_combat.hull_points_from_spot_damage`): 20 arrows for 60
   points do nothing.
+* **Single shots** (``small_arms: hull``): a named character with a missile weapon shoots
+  once a ship round at her side: d20 + his attack skill as a d20 bonus vs her AC, PROPOSED
+  1d6 + his ODM hit points at one spot: a hull point only if that reaches 10.
 * **Chopping one spot** (``small_arms: hull``): a named character with a melee weapon on
   his own deck, grappled alongside an enemy ship and not in a deck fight, hacks at one
   spot of her hull: PROPOSED one blow per personal round of the ship round, each 1d8 +
@@ -31,7 +34,7 @@ from typing import Any
 
 from fadad_agents.agents.character import Character
 from fadad_agents.agents.ship import Ship
-from fadad_agents.engine.ship_damage import apply_effect, damage_ship
+from fadad_agents.engine.ship_damage import apply_effect, d20_bonus, damage_ship
 from fadad_agents.hexmap import distance
 from fadad_agents.rules.sj_combat import (
     Dice,
@@ -42,7 +45,14 @@ from fadad_agents.rules.sj_combat import (
     spot_damage,
 )
 
-__all__ = ["cast_spells", "chop_hull", "hull_volley", "small_arms_aim", "spells_aim"]
+__all__ = [
+    "cast_spells",
+    "chop_hull",
+    "hull_shots",
+    "hull_volley",
+    "small_arms_aim",
+    "spells_aim",
+]
 
 PERSONAL_SECONDS = 6
 
@@ -145,6 +155,29 @@ def hull_volley(battle: Any, crew: Any, foe: Ship) -> None:
         ),
     )
     _hull_points(battle, foe, hull, crew.name)
+
+
+def hull_shots(battle: Any, ship: Ship, foe: Ship) -> None:
+    """Named characters on ``ship`` with missile weapons each loose one shot at ``foe``'s side."""
+    rng = battle.hull_rng
+    for m in battle.fighters_on(ship):
+        if not isinstance(m, Character) or m.side != ship.side or not battle.missile(m):
+            continue
+        if not foe.fighting:
+            return
+        bonus = d20_bonus(m.fighter.attack)
+        res = resolve_attack(bonus, foe.spec.armour_class, rng, None)
+        points = int(rng.random() * 6) + 1 + max(0, m.fighter.odm) if res.hit else 0
+        hull = hull_points_from_spot_damage([points])
+        battle.record(
+            m.name,
+            "hull_shot",
+            foe.name,
+            (("d20", res.roll),),
+            (("bonus", bonus), ("ac", foe.spec.armour_class)),
+            (("result", "hit" if res.hit else "miss"), ("points", points), ("hull", hull)),
+        )
+        _hull_points(battle, foe, hull, m.name)
 
 
 # --- one spot, chopped -------------------------------------------------------------------

@@ -203,6 +203,16 @@ def _hull_volley(e: LogEvent) -> str:
     )
 
 
+def _hull_shot(e: LogEvent) -> str:
+    o = dict(e.outcome)
+    if o["result"] == "miss":
+        return f"{e.actor} shoots at {_own(e.target)} side and misses."
+    if not o["hull"]:
+        where = f"{_own(e.target)} side ({o['points']} points)"
+        return f"{e.actor} puts a shaft into {where}: no hull damage."
+    return f"{e.actor} drives a shaft through {_own(e.target)} side: 1 hull point."
+
+
 def _hull_chop(e: LogEvent) -> str:
     o = dict(e.outcome)
     done = f": {_plural(o['hull'], 'hull point')} hacked through" if o["hull"] else ""
@@ -293,6 +303,7 @@ SHIP_NARRATORS: dict[str, Callable[[LogEvent], str]] = {
     ),
     "landing": _simple("{e.actor} {o[result]}."),
     "landed": _simple("{e.actor} lands, out of reach of the fight."),
+    "hull_shot": _hull_shot,
     "cut_loose": _simple(
         "{e.actor} cuts {m[tons]} tons adrift: {e.target} must heave to {o[stop]} hexes short "
         "of the mass and loses {o[rounds]} rounds."

@@ -155,3 +155,35 @@ def test_spells_fly_in_a_played_battle_and_read_like_a_report() -> None:
     battle.run_to_end()
     assert _events(battle, "spell")
     assert "Magister Orlen casts fireball at Space wyrm for " in battle.log.text()
+
+
+BOWMAN = """      - name: Wren the Bowman
+        skills: {Bow: Great}
+        attack_skill: Bow
+        weapon: weapons/bow
+        aboard: Saltwind
+"""
+
+
+def test_a_single_arrow_makes_a_hull_point_only_at_10_points() -> None:
+    """EX-SJ-06: one arrow at one spot; a hull point only if its points reach 10."""
+    battle = _duel(_with(BOWMAN, small_arms="hull"))
+    salt, gannet = battle.ships
+    battle.place(gannet, salt.hex, gannet.facing)
+    battle.hull_rng = _Dice(0.99)  # d20 = 20 hits; 1d6 = 6
+    battle.missile_fire(salt, gannet)
+    shot = next(e for e in _events(battle, "hull_shot") if e.actor == "Wren the Bowman")
+    wren = next(m for m in battle.people if m.name == "Wren the Bowman")
+    points = 6 + max(0, wren.fighter.odm)
+    assert dict(shot.outcome)["points"] == points
+    assert dict(shot.outcome)["hull"] == points // 10
+    assert gannet.hull_damage == points // 10
+
+
+def test_no_single_shots_at_the_hull_by_default() -> None:
+    """The default ``small_arms: crew`` keeps the bowman's shafts off the planking."""
+    battle = _duel(_with(BOWMAN))
+    salt, gannet = battle.ships
+    battle.place(gannet, salt.hex, gannet.facing)
+    battle.missile_fire(salt, gannet)
+    assert not _events(battle, "hull_shot")
