@@ -187,3 +187,19 @@ def test_no_single_shots_at_the_hull_by_default() -> None:
     battle.place(gannet, salt.hex, gannet.facing)
     battle.missile_fire(salt, gannet)
     assert not _events(battle, "hull_shot")
+
+
+def test_under_fadad_levels_a_spell_is_a_damage_number_of_half_its_hull_points() -> None:
+    """FADAD levels: a 30-point fireball's 3 hull points are damage number 1 (HullLoss reading)."""
+    text = _with(WIZARD).replace(
+        "  ship.damage_model: sj_hull_points\n  ship.crit_table: sj_d20\n",
+        "  ship.damage_model: fadad_levels\n  ship.crit_table: fadad_6dF\n",
+    )
+    assert "fadad_levels" in text
+    battle = _duel(text)
+    gannet = battle.ships[1]
+    cast_spells(battle, battle.ships[0])
+    assert dict(_events(battle, "spell")[0].outcome)["hull"] == 3
+    hit = next(e for e in _events(battle, "ship_damage") if e.actor == "Red Gannet")
+    assert dict(hit.outcome)["damage"] == 1
+    assert gannet.fadad_damage == 1
