@@ -79,10 +79,23 @@ def _fire(e: LogEvent) -> str:
     return f"{where}: {hands}; it burns on ({burns})."
 
 
+_TRIGGERS = {
+    "crew_25": "a quarter of the crew lost",
+    "crew_50": "half the crew lost",
+    "slain_after_50": "a crewman slain past half losses",
+    "five_hull_points": "5 hull points left",
+    "captain_slain": "captain slain",
+    "officers_gone": "no officers left",
+    "cannot_escape": "no escape",
+    "before_boarding": "a dangerous boarding",
+}
+"""Morale triggers (``rules.sj_crew.MoraleTrigger`` names) as a report names them."""
+
+
 def _morale(e: LogEvent) -> str:
     o, m = dict(e.outcome), dict(e.modifiers)
     mods = ", ".join(f"{k.replace('_', ' ')} {v:+d}" for k, v in m.items()) or "no modifiers"
-    why = ", ".join(t.replace("_", " ") for t in o.get("triggers", ()))
+    why = ", ".join(_TRIGGERS.get(t, t.replace("_", " ")) for t in o.get("triggers", ()))
     return (
         f"{_own(e.actor)} crew checks morale ({why}): 2d10 {dict(e.dice).get('2d10')} against "
         f"{o['target']} ({mods}): {o['result']}."
