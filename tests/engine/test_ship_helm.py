@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
+from scipy.stats import chisquare
+
 from fadad_agents.agents.base import Status
 from fadad_agents.engine import build_battle, load
 from fadad_agents.engine.ship_battle import ShipBattle
@@ -85,15 +87,20 @@ def test_ex_sj_12_storm_take_off_from_size_d_through_the_engine() -> None:
 
 
 def test_take_off_rounds_follow_the_kernel_distribution() -> None:
-    """The engine's warm-up + climb is roll_take_off: every value of take_off_outcomes."""
-    want = {r for r, p in take_off_outcomes("B", "strong_winds", True) if p > Fraction(0)}
-    seen = set()
-    for seed in range(40):
-        battle = _duel(_in_well("B", "strong_winds"), seed)
-        _step(battle)
-        seen.add(dict(_events(battle, "take_off_start")[0].outcome)["rounds"])
-    assert seen <= want
-    assert len(seen) >= 6
+    """The engine's warm-up + climb is roll_take_off: chi-square against take_off_outcomes."""
+    exact = dict(take_off_outcomes("B", "strong_winds", True))
+    scenario = load(_in_well("B", "strong_winds"))
+    counts = dict.fromkeys(exact, 0)
+    n = 320
+    for seed in range(n):
+        battle = build_battle(scenario, seed, collect=False)
+        assert isinstance(battle, ShipBattle)
+        battle.step()
+        counts[dict(_events(battle, "take_off_start")[0].outcome)["rounds"]] += 1
+    assert sum(exact.values()) == Fraction(1)
+    observed = [counts[k] for k in sorted(exact)]
+    expected = [float(exact[k]) * n for k in sorted(exact)]
+    assert chisquare(observed, expected).pvalue > 1e-4
 
 
 def test_in_flight_start_needs_no_warm_up() -> None:
