@@ -142,7 +142,8 @@ class Ship(Combatant):
         self.helm = spec.helm_skill  # the helm skill of whoever sits at the helm now
         self.helmsman: Combatant | None = None  # a named character at the helm, if any
         self.warming = False  # the helm warms up: no maneuvering yet (SJ 1.2)
-        self.grounded = False  # still climbing out of a gravity well (SJ 1.2)
+        # in a gravity well (SJ 1.2): no tactical move until she is out of it
+        self.grounded = spec.gravity_well is not None
         self.helm_process: Any = None
         self.struck = False
         self.shear_losses = 0
