@@ -33,7 +33,7 @@ def _attack(e: LogEvent) -> str:
     if result == "sidestepped":
         return f"{head}{shot}: {e.target} sidesteps it."
     if "wound_points" in o:  # a FADAD target (bridge)
-        return f"{head} hits {e.target}: margin {o['margin']}, {o['inflicted']} -> {result}."
+        return f"{head} hits {e.target}: margin {o['margin']}, {o['inflicted']} points: {result}."
     stun = " stun" if o.get("stun") else ""
     return (
         f"{head}{shot} hits {e.target}: margin {o['margin']}, damage {o['damage']}, "
@@ -46,6 +46,13 @@ def _reaction(e: LogEvent) -> str:
     r = o["result"]
     what = "botches and cannot act" if r == "botch" else f"margin {r}"
     return f"{e.actor}'s Reaction test (d100 {dict(e.dice).get('d100')}): {what}."
+
+
+def _defence(e: LogEvent, does: str, do: str, what: str) -> str:
+    """A dodge or block: its margin, or that it failed."""
+    if e.result == "fails":
+        return f"{e.actor} tries to {do} {what} and fails."
+    return f"{e.actor} {does} {what}: margin {e.result}."
 
 
 def _simple(template: str) -> Callable[[LogEvent], str]:
@@ -75,10 +82,12 @@ def _effect(effect: object) -> str:
 FAE_ACTIONS: dict[str, Callable[[LogEvent], str]] = {
     "reaction_test": _reaction,
     "fae_attack": _attack,
-    "dodge": _simple("{e.actor} dodges {e.target}'s blow: {o[result]}."),
+    "dodge": lambda e: _defence(e, "dodges", "dodge", f"{e.target}'s blow"),
     "acrobatic_dodge": _simple("{e.actor} tumbles away from {e.target}: {o[result]}."),
-    "block": _simple("{e.actor} blocks {e.target} (item DR {o[item_dr]}): {o[result]}."),
-    "delay": _simple("{e.actor} waits ({o[result]})."),
+    "block": lambda e: _defence(
+        e, "blocks", "block", f"{e.target} (item DR {dict(e.outcome)['item_dr']})"
+    ),
+    "delay": lambda e: f"{e.actor} waits" + ("." if e.result == "waits" else f" ({e.result})."),
     "walk": _simple("{e.actor} walks {o[result]} yd toward {e.target}."),
     "move": _simple("{e.actor} moves {o[result]} yd toward {e.target}."),
     "run": _simple("{e.actor} runs {o[result]} yd toward {e.target}."),
