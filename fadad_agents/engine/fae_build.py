@@ -129,4 +129,6 @@ def build_fae_battle(
                 builder.add(si, fi, force)
         if not battle.sides[si].members:
             raise UnsupportedForce(f"sides.{si}.forces: side {side.name!r} has no fighters")
+    if not battle.mixed:
+        battle.log.round_word = "Turn"  # a round is a Fae turn: the narration says so
     return battle

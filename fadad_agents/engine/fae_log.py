@@ -1,10 +1,10 @@
 """Narration of Fae Domains events (registered with :func:`engine.log.register_narrator`).
 
 Every Fae event carries its exact time inside the turn (``outcome.at``) and the Fae turn
-(``outcome.turn``); the narration reads them out::
+(``outcome.turn``); :func:`engine.log.narrate` heads it with both, to the tenth of a second::
 
-    Round 2 (0:13) [turn 2, 13.28 s] Morwen's greatsword hits Sir Brutus: margin 31,
-    damage 37, 17 through armour and block.
+    Turn 2 (0:13.3) Morwen's greatsword hits Sir Brutus: margin 31, damage 37, 17 through
+    armour and block.
 """
 
 from __future__ import annotations
@@ -14,10 +14,6 @@ from collections.abc import Callable
 from fadad_agents.engine.log import LogEvent, clock, narrator_of, register_narrator
 
 __all__ = ["FAE_ACTIONS", "fae_text"]
-
-
-def _when(o: dict[str, object]) -> str:
-    return f"[turn {o.get('turn')}, {o.get('at')} s] " if "at" in o else ""
 
 
 def _attack(e: LogEvent) -> str:
@@ -135,7 +131,7 @@ def fae_text(e: LogEvent) -> str:
     o = dict(e.outcome)
     if "at" not in o:
         return f"{e.actor} {e.action}: {e.result}."
-    return _when(o) + FAE_ACTIONS[e.action](e)
+    return FAE_ACTIONS[e.action](e)
 
 
 def _chained(previous: Callable[[LogEvent], str] | None) -> Callable[[LogEvent], str]:

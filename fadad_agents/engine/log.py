@@ -207,8 +207,24 @@ def agree(body: str, actor: str, group: bool) -> str:
     return body if plural is None else f"{actor} {plural}{sep}{rest}"
 
 
-def narrate(event: LogEvent, plural: Container[str] = (), round_seconds: int | None = None) -> str:
-    """One event as a sentence a game master can read aloud.
+def _turn_time(event: LogEvent) -> tuple[int, float] | None:
+    """(turn, exact time) of an event timed inside a turn (Fae Domains), else None."""
+    turn = at = None
+    for key, value in event.outcome:
+        if key == "at":
+            at = value
+        elif key == "turn":
+            turn = value
+    return None if turn is None or at is None else (int(turn), float(at))
+
+
+def narrate(
+    event: LogEvent,
+    plural: Container[str] = (),
+    round_seconds: int | None = None,
+    round_word: str = "Round",
+) -> str:
+    """One event as a sentence a game master can read aloud, headed by when it happened.
 
     Args:
         event: the event.
@@ -217,18 +233,25 @@ def narrate(event: LogEvent, plural: Container[str] = (), round_seconds: int | N
             (ship rounds: gunnery first, deck fights and morale later); every event of
             round ``n`` is then labelled with the round's time, ``n * round_seconds``,
             as in personal combat (``Round 3 (0:18)``). Otherwise the event's own time.
+        round_word: what a round is called (``Turn`` in a pure Fae Domains battle).
+            Events timed inside a Fae turn (``turn`` and ``at`` in the outcome) always
+            read ``Turn 2 (0:13.3)``, to the tenth of a second.
     """
     render = _NARRATORS.get(event.action)
     body = render(event) if render else f"{event.actor} {event.action}: {event.result}."
     body = agree(body, event.actor, event.actor in plural)
+    timed = _turn_time(event)
+    if timed is not None:
+        secs, tenths = divmod(round(timed[1] * 10), 10)
+        return f"Turn {timed[0]} ({clock(secs)}.{tenths}) {body}"
     when = event.round * round_seconds if round_seconds else event.time
-    return f"Round {event.round} ({clock(when)}) {body}"
+    return f"{round_word} {event.round} ({clock(when)}) {body}"
 
 
 class BattleLog:
     """Append-only list of :class:`LogEvent` with its renderings."""
 
-    __slots__ = ("events", "plural", "round_seconds")
+    __slots__ = ("events", "plural", "round_seconds", "round_word")
 
     def __init__(self) -> None:
         self.events: list[LogEvent] = []
@@ -236,6 +259,7 @@ class BattleLog:
         # take plural verbs; a round length labels every event of a round with its time.
         self.plural: set[str] = set()
         self.round_seconds: int | None = None
+        self.round_word = "Round"
 
     def append(self, event: LogEvent) -> None:
         """Record one event (times never run backwards: the engine appends in time order)."""
@@ -274,7 +298,7 @@ class BattleLog:
     def narrate(self, last: int | None = None) -> list[str]:
         """Every event (or the ``last`` ones) as narrated text, in order."""
         events = self.events if last is None else self.events[max(0, len(self.events) - last) :]
-        return [narrate(e, self.plural, self.round_seconds) for e in events]
+        return [narrate(e, self.plural, self.round_seconds, self.round_word) for e in events]
 
     def text(self) -> str:
         """The narration as one string, a line per event."""

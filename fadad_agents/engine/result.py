@@ -141,7 +141,8 @@ class BattleResult:
 
         who = f"{self.winner} wins" if self.winner else "No winner"
         how = f"{self.loser} {self.ending}" if self.loser else self.ending
-        return f"{who} ({how}) after {self.rounds} rounds ({clock(self.duration)})."
+        rounds = f"{self.rounds} round{'s' if self.rounds != 1 else ''}"
+        return f"{who} ({how}) after {rounds} ({clock(self.duration)})."
 
 
 def result_of(battle: Battle) -> BattleResult:
