@@ -94,3 +94,42 @@ def test_log_time_is_whole_seconds_and_rounds_are_six_seconds() -> None:
     for e in result.log:
         assert isinstance(e.time, int)
         assert e.time == 6 * e.round
+
+
+def test_groups_take_plural_verbs_and_individuals_singular() -> None:
+    """A crew or unit checks morale in the plural; a lone fighter in the singular."""
+    from fadad_agents.engine.log import agree
+
+    assert agree("Black Tern boarders checks morale (25%).", "Black Tern boarders", True) == (
+        "Black Tern boarders check morale (25%)."
+    )
+    assert agree("Snorri checks morale.", "Snorri", False) == "Snorri checks morale."
+    assert agree("Fire aboard Saltwind.", "Saltwind", True) == "Fire aboard Saltwind."
+    event = LogEvent(6, 1, "Ford levy", "out", None, (), (), (("result", "routed"),))
+    assert narrate(event, plural={"Ford levy"}) == (
+        "Round 1 (0:06) Ford levy are out of the fight (routed)."
+    )
+    assert narrate(event) == "Round 1 (0:06) Ford levy is out of the fight (routed)."
+
+
+def test_every_event_of_a_ship_round_carries_the_round_time() -> None:
+    """Ship rounds: gunnery at the round's start, deck fights and morale later, one label."""
+    from pathlib import Path
+
+    scenarios = Path(__file__).parents[2] / "scenarios"
+    result = run(scenarios / "boarding-action.yaml", seed=1)
+    lines = result.log.narrate()
+    assert any("Black Tern boarders check morale" in line for line in lines)
+    for event, line in zip(result.log, lines, strict=True):
+        assert line.startswith(f"Round {event.round} ({clock(event.round * 6)}) "), line
+    assert len({e.time for e in result.log if e.round == 1}) > 1  # the data keep each instant
+
+
+def test_fae_events_are_headed_by_their_turn_to_the_tenth() -> None:
+    """A Fae event reads 'Turn 2 (0:13.3)': its own turn and exact time, once."""
+    event = LogEvent(
+        13, 2, "Morwen", "reaction_test", None, (("d100", 25),), (),
+        (("result", 61), ("at", 13.28), ("turn", 2)),
+    )  # fmt: skip
+    assert narrate(event).startswith("Turn 2 (0:13.3) Morwen's Reaction test")
+    assert "[turn" not in narrate(event)
