@@ -174,12 +174,23 @@ def _debris(e: LogEvent) -> str:
     return f"{e.actor} runs into debris: {o['result']}, damage {o['damage']}."
 
 
+_WEATHER = {
+    "becalmed": "becalmed",
+    "normal": "in fair weather",
+    "rain_or_snow": "in rain or snow",
+    "storm": "in a storm",
+    "gale": "in a gale",
+    "hurricane": "in a hurricane",
+}
+"""Weather (``rules.sj_movement.Weather``) as a report says it; others read 'in X weather'."""
+
+
 def _take_off_start(e: LogEvent) -> str:
     o = dict(e.outcome)
-    weather = str(o["weather"]).replace("_", " ")
+    weather = _WEATHER.get(str(o["weather"]), f"in {str(o['weather']).replace('_', ' ')} weather")
     warm = f"her helm warms up for {_plural(o['warm_up'], 'round')}, then " if o["warm_up"] else ""
     return (
-        f"{e.actor} begins to take off from a size {o['size']} body in {weather} weather: "
+        f"{e.actor} begins to take off from a size {o['size']} body {weather}: "
         f"{warm}{_plural(o['climb'], 'round')} to climb out of the gravity well."
     )
 
