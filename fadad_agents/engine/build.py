@@ -143,6 +143,8 @@ def character_fighter(force: schema_character.Character, options: RulesOptions) 
 
 _PLANS: dict[int, tuple[Scenario, dict[tuple[int, int], dict[str, Any]]]] = {}
 _MAX_PLANS = 16
+_PERSONAL = (-1, -1)
+"""Plans key marking a scenario checked as played by the FADAD personal engine alone."""
 
 
 def _plans(scenario: Scenario) -> dict[tuple[int, int], dict[str, Any]]:
@@ -306,15 +308,18 @@ def build_battle(scenario: Scenario, seed: int | None = None, *, collect: bool =
         PolicyError: an unknown policy or bad parameters (names the scenario field).
         UnsupportedForce: the scenario has only ships on a side.
     """
-    from fadad_agents.engine.fae_build import build_fae_battle, is_fae
+    plans = _plans(scenario)
+    if _PERSONAL not in plans:  # the scenario's engine, chosen once per scenario object
+        from fadad_agents.engine.fae_build import build_fae_battle, is_fae
 
-    if is_fae(scenario):  # Fae Domains forces: 10-s turns beside any FADAD rounds (issue 7)
-        return build_fae_battle(scenario, seed, collect=collect)
-    from fadad_agents.engine.ship_build import build_ship_battle, has_ships
+        if is_fae(scenario):  # Fae Domains forces: 10-s turns beside FADAD rounds (issue 7)
+            return build_fae_battle(scenario, seed, collect=collect)
+        from fadad_agents.engine.ship_build import build_ship_battle, has_ships
 
-    if has_ships(scenario):  # ship rounds, gunnery, close action, deck fights (issue 5)
-        return build_ship_battle(scenario, seed, collect=collect)
-    _check_ships(scenario)
+        if has_ships(scenario):  # ship rounds, gunnery, close action, deck fights (issue 5)
+            return build_ship_battle(scenario, seed, collect=collect)
+        _check_ships(scenario)
+        plans[_PERSONAL] = {}
     stop = scenario.stop
     battle = Battle(
         [s.name for s in scenario.sides],
