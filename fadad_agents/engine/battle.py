@@ -600,13 +600,16 @@ class Battle(mesa.Model):  # type: ignore[misc]
         garbage collector, which costs a small battle about as much as its set-up.
         Released, it is freed at once by reference counting. For callers that keep only
         the result (``run``, sweeps); the log and round data the result holds are acyclic
-        and untouched.
+        and untouched. A second call does nothing.
         """
-        for side in self.sides:
+        state = self.__dict__
+        for side in state.get("sides", ()):
             for member in side.members:
                 member.band.members.clear()
                 member.processes.clear()
                 member.memory.clear()
                 member.target = None
-        self.env.__dict__.clear()
-        self.__dict__.clear()
+        env = state.get("env")
+        if env is not None:
+            env.__dict__.clear()
+        state.clear()
