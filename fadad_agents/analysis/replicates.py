@@ -111,6 +111,7 @@ def run_replicate(scenario: Scenario, seed: int, index: int) -> dict[str, Any]:
     row: dict[str, Any] = {"replicate": index}
     row.update(result_row(result_of(battle)))
     row.update(ship_row(battle))
+    battle.dispose()
     return row
 
 

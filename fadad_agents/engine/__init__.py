@@ -73,4 +73,6 @@ def run(
             raise PolicyError(exc.field, f"{exc.reason} (in {scenario})") from None
         raise
     battle.run_to_end()
-    return result_of(battle)
+    result = result_of(battle)
+    battle.dispose()  # break the model's reference cycles: no work left for the cyclic GC
+    return result
