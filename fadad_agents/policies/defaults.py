@@ -118,8 +118,8 @@ def _weakness(c: CombatantView) -> tuple[int, int]:
     return (c.wound, -c.headcount)
 
 
-class WeakestTargeting:
-    """The most wounded foe in reach (then the smallest group); ties keep reach order."""
+class _ReachTargeting:
+    """Shared by the targeting policies that rank the foes in reach by :func:`_weakness`."""
 
     __slots__ = ("reach",)
 
@@ -128,27 +128,33 @@ class WeakestTargeting:
             raise ValueError("reach must be at least 1")
         self.reach = reach
 
+    def _in_reach(
+        self, actor: CombatantView, battle: BattleView, rng: random.Random
+    ) -> list[CombatantView]:
+        return in_reach(actor, battle.foes(actor.side), self.reach, rng)
+
+
+class WeakestTargeting(_ReachTargeting):
+    """The most wounded foe in reach (then the smallest group); ties keep reach order."""
+
+    __slots__ = ()
+
     def choose_target(
         self, actor: CombatantView, battle: BattleView, rng: random.Random
     ) -> CombatantView | None:
-        seen = in_reach(actor, battle.foes(actor.side), self.reach, rng)
+        seen = self._in_reach(actor, battle, rng)
         return max(seen, key=_weakness) if seen else None
 
 
-class StrongestTargeting:
+class StrongestTargeting(_ReachTargeting):
     """The least wounded foe in reach (then the largest group)."""
 
-    __slots__ = ("reach",)
-
-    def __init__(self, reach: int = 6) -> None:
-        if reach < 1:
-            raise ValueError("reach must be at least 1")
-        self.reach = reach
+    __slots__ = ()
 
     def choose_target(
         self, actor: CombatantView, battle: BattleView, rng: random.Random
     ) -> CombatantView | None:
-        seen = in_reach(actor, battle.foes(actor.side), self.reach, rng)
+        seen = self._in_reach(actor, battle, rng)
         return min(seen, key=_weakness) if seen else None
 
 
