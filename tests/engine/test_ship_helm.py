@@ -69,7 +69,7 @@ def test_ex_sj_12_storm_take_off_from_size_d_through_the_engine() -> None:
     _step(battle)
     start = dict(_events(battle, "take_off_start")[0].outcome)
     assert start["climb"] == 12
-    assert 1 <= start["warm_up"] <= 8
+    assert start["warm_up"] in range(1, 9)
     total = start["rounds"]
     assert total == 12 + start["warm_up"]
     while battle.round < total:
