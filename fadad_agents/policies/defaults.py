@@ -72,6 +72,19 @@ def in_reach(
     return seen
 
 
+def _current_target(actor: CombatantView) -> CombatantView | None:
+    """The actor's target if it is still fighting."""
+    current = actor.target
+    return current if current is not None and current.fighting else None
+
+
+def _random_foe(
+    actor: CombatantView, battle: BattleView, rng: random.Random
+) -> CombatantView | None:
+    foes = battle.foes(actor.side)
+    return foes[int(rng.random() * len(foes))] if foes else None
+
+
 class StickyTargeting:
     """Keep attacking the current target while it fights; else a random active foe."""
 
@@ -80,11 +93,8 @@ class StickyTargeting:
     def choose_target(
         self, actor: CombatantView, battle: BattleView, rng: random.Random
     ) -> CombatantView | None:
-        current = actor.target
-        if current is not None and current.fighting:
-            return current
-        foes = battle.foes(actor.side)
-        return foes[int(rng.random() * len(foes))] if foes else None
+        current = _current_target(actor)
+        return current if current is not None else _random_foe(actor, battle, rng)
 
 
 class RandomTargeting:
@@ -95,8 +105,7 @@ class RandomTargeting:
     def choose_target(
         self, actor: CombatantView, battle: BattleView, rng: random.Random
     ) -> CombatantView | None:
-        foes = battle.foes(actor.side)
-        return foes[int(rng.random() * len(foes))] if foes else None
+        return _random_foe(actor, battle, rng)
 
 
 class FixedTargeting:
@@ -107,8 +116,8 @@ class FixedTargeting:
     def choose_target(
         self, actor: CombatantView, battle: BattleView, rng: random.Random
     ) -> CombatantView | None:
-        current = actor.target
-        if current is not None and current.fighting:
+        current = _current_target(actor)
+        if current is not None:
             return current
         foes = battle.foes(actor.side)
         return foes[0] if foes else None
