@@ -9,7 +9,7 @@
   entering such a hex at 2+ hexes a round is attacked as by a small, medium or large
   jettison by its speed
   (:func:`~fadad_agents.rules.sj_combat.debris_hazard`, in
-  :mod:`~fadad_agents.engine.ship_close`), as in every debris field of the map
+  :mod:`~fadad_agents.engine.ship_maneuver`), as in every debris field of the map
   (``map.debris``). PROPOSED: jettisoned rubble is too small a mass (under 10 tons,
   :func:`~fadad_agents.rules.sj_chase.mass_slows_pursuer`) to hold a ship near it, so it
   does not count against the 25-hex capture distance; wrecks and map fields do.
