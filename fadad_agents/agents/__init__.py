@@ -7,10 +7,9 @@ Ship) subclass :class:`Combatant`.
 
 from fadad_agents.agents.base import Arena, Band, Combatant, SideRoster, Status
 from fadad_agents.agents.character import Character, defence_verb, strike
-from fadad_agents.agents.groups import MAX_ON_ONE, Crew, Group, Unit
+from fadad_agents.agents.groups import Crew, Group, Unit
 
 __all__ = [
-    "MAX_ON_ONE",
     "Arena",
     "Band",
     "Character",

@@ -86,7 +86,7 @@ def take_action(c: FaeCharacter, arena: FaeArena) -> str:
         c.prone = False
         return _simple(c, arena, "change_position", "short", "stands up")
     action = c.fae_policies.action.choose_action(c, target, arena)
-    for _ in range(FREE_PER_COUNT):  # free actions go alongside; then ask again
+    for _ in range(c.opts.free_actions_per_count):  # free actions go alongside; then ask again
         if action.partition(":")[0] not in FREE_ACTIONS:
             break
         _free(c, action, arena)
@@ -101,8 +101,6 @@ def take_action(c: FaeCharacter, arena: FaeArena) -> str:
 FREE_ACTIONS = frozenset({"speak", "gesture", "drop"})
 """Free actions a policy may return before its action (2.1): ``speak:<words>``,
 ``gesture:<what>``, ``drop`` (the readied weapon) or ``drop:<item name>``."""
-FREE_PER_COUNT = 3
-"""PROPOSED: at most this many free actions beside one action (then the count waits)."""
 SPEECH_SYLLABLES = 5
 """Speak up to 5 syllables (2.1): longer speech is cut there."""
 

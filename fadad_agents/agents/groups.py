@@ -7,10 +7,10 @@
   Scale, unit damage table, casualties, morale checks on the table) through
   :func:`fadad_agents.rules.mass.resolve_unit_attack`.
 
-Against an individual, a group fights as its average member: up to
-:data:`MAX_ON_ONE` members each make an ordinary kernel attack (PROPOSED: only so many
-can reach one fighter, as the +4 unit-Scale cap says for units); a blow that takes a
-representative member out of the fight is one casualty.
+Against an individual, a group fights as its average member: up to ``engine.max_on_one``
+(3) members each make an ordinary kernel attack (PROPOSED: only so many can reach one
+fighter, as the +4 unit-Scale cap says for units); a blow that takes a representative
+member out of the fight is one casualty.
 """
 
 from __future__ import annotations
@@ -29,10 +29,7 @@ from fadad_agents.rules import mass
 from fadad_agents.rules.ladder import FAIR
 from fadad_agents.rules.wounds import WoundTrack
 
-__all__ = ["BULK_DICE", "MAX_ON_ONE", "Crew", "Group", "Unit"]
-
-MAX_ON_ONE = 3
-"""Most members of a group that attack one individual in a round (PROPOSED)."""
+__all__ = ["BULK_DICE", "Crew", "Group", "Unit"]
 
 BULK_DICE = 64
 """From this many d20s a volley is one numpy binomial draw (same law as rolling each)."""
@@ -131,7 +128,7 @@ class Group(Combatant):
         if isinstance(target, Group):
             self.volley(target, arena)
             return
-        for _ in range(min(self.count, MAX_ON_ONE)):
+        for _ in range(min(self.count, arena.options.engine.max_on_one)):
             if not target.fighting:
                 return
             strike(self, self.fighter, target, arena)
@@ -242,8 +239,9 @@ class Crew(Group):
             arena.casualties(target, lost)
 
     def morale_holds(self, reason: str) -> bool:
-        """2d10 <= morale (A-57, PROPOSED roll)."""
-        return mass.crew_morale_check(self.morale, self.morale_rng)
+        """2d10 (``sj.crew_morale_roll``) <= morale (A-57, PROPOSED roll)."""
+        dice = self.model.options.sj.crew_morale_roll
+        return mass.crew_morale_check(self.morale, self.morale_rng, dice)
 
 
 class Unit(Group):
@@ -322,8 +320,10 @@ class Unit(Group):
             target.break_(arena, f"{row.replace('_', ' ')} damage")
 
     def morale_holds(self, reason: str) -> bool:
-        """Morale trait + 4dF against Fair for a policy-called check (A-70, PROPOSED level)."""
-        return mass.morale_check(self.state.morale, FAIR, self.morale_rng)
+        """Morale trait + 4dF against Fair (``mass.morale_check_level``) for a policy-called
+        check (A-70, PROPOSED level)."""
+        level = self.model.options.mass.morale_check_level
+        return mass.morale_check(self.state.morale, level, self.morale_rng)
 
     @staticmethod
     def strike_together(units: list[Unit], arena: Arena) -> None:

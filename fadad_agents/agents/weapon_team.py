@@ -84,7 +84,8 @@ class WeaponTeam(mesa.Agent):  # type: ignore[misc]
         self.round_seconds = round_seconds
         self.proportional = proportional
         self.crew = 0
-        self.loaded = True  # PROPOSED: ships meet with their weapons loaded (SJ 15)
+        self.loaded = True  # PROPOSED: ships meet with their weapons loaded (SJ 15);
+        # ``sj.weapons_start_loaded = False`` calls :meth:`start_unloaded` at set-up
         self.disabled = False
         self.fired_round = -1
         self.process: simpy.Process | None = None
@@ -117,6 +118,12 @@ class WeaponTeam(mesa.Agent):  # type: ignore[misc]
     def can_fire(self, round_no: int) -> bool:
         """Loaded, worked by at least one hand, not damaged, not yet fired this turn."""
         return self.loaded and self.crew > 0 and not self.disabled and self.fired_round != round_no
+
+    def start_unloaded(self) -> None:
+        """At set-up (``sj.weapons_start_loaded`` false): the weapon starts empty and its
+        first reload begins when hands reach it."""
+        self.loaded = False
+        self._start()
 
     def fire(self, round_no: int) -> None:
         """The shot is away: start reloading."""

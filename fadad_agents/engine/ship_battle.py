@@ -164,7 +164,10 @@ class ShipBattle(ShipBattleState):
                 if e.until is not None and e.until <= now:
                     self.record(ship.name, "recover", None, (), (), (("result", f"{e.kind} ends"),))
                 elif e.until is None and passes(
-                    e.recovery, self._repair_skill(ship, e.kind), self.crit_rng
+                    e.recovery,
+                    self._repair_skill(ship, e.kind),
+                    self.crit_rng,
+                    self.options.engine.ladder_d20_bonus,
                 ):
                     self.record(
                         ship.name, "recover", None, (), (), (("result", f"{e.kind} repaired"),)

@@ -72,6 +72,8 @@ def _ship(
                 proportional=opts.ship.reload_rule == "proportional",
             )
             team.on_loaded = _loaded_logger(battle)
+            if not opts.sj.weapons_start_loaded:
+                team.start_unloaded()
             ship.teams.append(team)
     battle.add_ship(ship)
     return ship
@@ -203,11 +205,12 @@ def build_ship_battle(
 def _reaction(battle: ShipBattle, ship: Ship) -> None:
     """How the newcomer looks to the ship that sights her (SJ 15, by appearance).
 
-    PROPOSED: weapons start loaded, crews armed; "packed to the gunwales" = at least twice
-    the minimum crew on deck.
+    PROPOSED: crews armed; weapons loaded as they stand (``sj.weapons_start_loaded``);
+    "packed to the gunwales" = at least twice the minimum crew on deck
+    (``sj.packed_crew_factor``).
     """
     loaded = sum(t.loaded for t in ship.teams)
-    massed = battle.crew_heads_home(ship) >= 2 * ship.min_crew
+    massed = battle.crew_heads_home(ship) >= battle.options.sj.packed_crew_factor * ship.min_crew
     seen = reaction_from_appearance(loaded, len(ship.teams), True, massed)
     battle.record(
         ship.name, "reaction", ship.memory["sighted_by"].name, (), (), (("result", seen),)

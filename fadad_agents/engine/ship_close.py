@@ -2,7 +2,8 @@
 
 * Ramming (SJ 9, FADAD 5.1), shearing (SJ 11), crashes (SJ 10), grappling lines and
   cutting them (SJ 12), boarding the round after grappling (SJ 12). d20 helmsman rolls use
-  the helm skill as a d20 bonus (:func:`~fadad_agents.engine.ship_damage.d20_bonus`).
+  the helm skill as a d20 bonus (:func:`~fadad_agents.engine.ship_damage.skill_bonus`,
+  ``engine.ladder_d20_bonus``).
 * Movement, towing and debris live in :mod:`~fadad_agents.engine.ship_maneuver`;
   :func:`move_options`, :func:`move_ship` and :func:`towed_by` are importable from here too.
 """
@@ -15,11 +16,12 @@ from fadad_agents.agents.groups import Crew
 from fadad_agents.agents.ship import Ship
 from fadad_agents.engine.ship_damage import (
     apply_effect,
-    d20_bonus,
     damage_ship,
+    dies_of,
     fadad_hit,
     hull_hit,
     roll_crits,
+    skill_bonus,
 )
 from fadad_agents.engine.ship_maneuver import move_options, move_ship, towed_by
 from fadad_agents.rules import ship_effects as fx
@@ -97,7 +99,7 @@ def ram(battle: Any, ship: Ship, foe: Ship, *, counter: bool = False) -> None:
 
 def _sj_ram(battle: Any, ship: Ship, foe: Ship, counter: bool) -> None:
     rng = battle.close_rng
-    res = resolve_attack(d20_bonus(ship.helm), foe.spec.armour_class, rng, None)
+    res = resolve_attack(skill_bonus(battle, ship.helm), foe.spec.armour_class, rng, None)
     kind = ship.spec.ram
     assert kind != "none"  # ram() returns early for ships without a ram
     out = ram_outcome(
@@ -178,7 +180,7 @@ def crash(battle: Any, a: Ship, b: Ship) -> None:
     """Two ships in one hex may crash: the smaller into the larger unless its helm avoids it."""
     crasher, other = (a, b) if crashing_ship(a.tons, b.tons) == "a" else (b, a)
     sj = battle.options.sj
-    bonus = None if crasher.sr == 0 else d20_bonus(crasher.helm)
+    bonus = None if crasher.sr == 0 else skill_bonus(battle, crasher.helm)
     letter = (
         letter_from_ladder(crasher.ms) if crasher.ms is not None else crasher.spec.maneuverability
     )
@@ -194,7 +196,8 @@ def crash(battle: Any, a: Ship, b: Ship) -> None:
         (),
         (("result", "crash"), ("loss", res.crasher_loss), ("other", res.other_damage)),
     )
-    damage_ship(battle, other, res.other_damage, res.other_damage // 2, crasher.name)
+    per = battle.options.ship.hull_points_per_damage_number
+    damage_ship(battle, other, res.other_damage, res.other_damage // per, crasher.name)
     if res.other_shaken and other.fighting:
         apply_effect(
             battle,
@@ -202,21 +205,23 @@ def crash(battle: Any, a: Ship, b: Ship) -> None:
             fx.Shaken(fx.Check("dexterity", sj.shaken_dexterity_dc, "d20")),
             crasher.name,
         )
-    damage_ship(battle, crasher, res.crasher_loss, res.crasher_loss // 2, "crash")
+    damage_ship(battle, crasher, res.crasher_loss, res.crasher_loss // per, "crash")
     if crasher.fighting:
         _crash_casualties(battle, crasher)
 
 
 def _crash_casualties(battle: Any, ship: Ship) -> None:
     """Everyone aboard a crashing ship saves or takes 1d6 a ton (max 20d6), half on a save;
-    a crewman dies when it reaches his average hit points (HD x 4.5, PROPOSED)."""
-    rng, dc = battle.close_rng, battle.options.sj.crash_save_dc
+    a crewman dies when it reaches his average hit points (HD x 4.5, PROPOSED
+    ``sj.crewman_hit_points_per_hd``)."""
+    sj = battle.options.sj
+    rng, dc, per_hd = battle.close_rng, sj.crash_save_dc, sj.crewman_hit_points_per_hd
     lost = 0
     for crew in battle.crews_on(ship):
         dead = sum(
             1
             for _ in range(crew.count)
-            if 2 * resolve_crash_crew_damage(ship.tons, 0, rng, dc)[1] >= 9 * crew.stats.hd
+            if dies_of(resolve_crash_crew_damage(ship.tons, 0, rng, dc)[1], crew.stats.hd, per_hd)
         )
         lost += battle.casualties(crew, dead) if dead else 0
     battle.record(
@@ -230,7 +235,7 @@ def shear(battle: Any, ship: Ship, foe: Ship, *, back: bool = False) -> None:
         return
     ship.memory["sheared_round"] = battle.round
     res = resolve_shear(
-        d20_bonus(ship.helm), foe.spec.armour_class, foe.shear_losses, battle.close_rng
+        skill_bonus(battle, ship.helm), foe.spec.armour_class, foe.shear_losses, battle.close_rng
     )
     battle.record(
         ship.name,
@@ -310,13 +315,14 @@ def board(battle: Any, ship: Ship, foe: Ship) -> None:
     """Boarders at the gunwale swarm across (the round after grappling, SJ 12).
 
     A very dangerous boarding (PROPOSED: the enemy deck holds at least twice the party's
-    heads) calls a morale check first; a crew that fails refuses (``to_board``).
+    heads, ``sj.very_dangerous_boarding_odds``) calls a morale check first; a crew that
+    fails refuses (``to_board``).
     """
     party = battle.boarding_party(ship)
     if not party:
         return
     heads = sum(m.headcount for m in party)
-    if battle.boarders_defending(foe) >= 2 * heads:
+    if battle.boarders_defending(foe) >= battle.options.sj.very_dangerous_boarding_odds * heads:
         for m in list(party):
             if isinstance(m, Crew) and not m.morale_holds("a very dangerous boarding"):
                 assert morale_failure("to_board") == "refuse"

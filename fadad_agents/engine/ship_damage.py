@@ -13,12 +13,16 @@
   :func:`~fadad_agents.rules.sj_fire.burn_round`, the firefighting policy sending hands;
   the air fouls at 10% and 40% of tonnage.
 
-PROPOSED engine readings (documented for the lead): a ``HullLoss(n)`` result under the
-FADAD model records a damage number of ``n // 2``; deck and interior crew hits take their
-victims from the crews on (or in) the ship, a victim lost when the hit's damage reaches
-the average crewman's hit points (HD x 4.5, d20) or Incapacitated (damage number 7+,
-FADAD); named characters are not hit by deck criticals; a Ship Shaken result stops the
-ship's weapons that have not yet fired this round (hands thrown off their feet); a failed
+PROPOSED engine readings (options named): a ``HullLoss(n)`` result under the FADAD model
+records a damage number of ``n // 2`` (``ship.hull_points_per_damage_number``); deck and
+interior crew hits take their victims from the crews on (or in) the ship, a FADAD blast
+``ship.blast_victims`` (3) of them, a victim lost when the hit's damage reaches the
+average crewman's hit points (HD x ``sj.crewman_hit_points_per_hd`` 4.5, d20) or
+Incapacitated (damage number ``ship.crewman_dies_at_damage`` 7+, FADAD); named characters
+are not hit by deck criticals; a Ship Shaken result stops the ship's weapons that have
+not yet fired this round (hands thrown off their feet, ``ship.shaken_stops_guns``); a
+slain gargantuan creature leaves no debris (``sj.gargantuan_carcass_debris``); d20 checks
+take a ladder skill as a d20 bonus (``engine.ladder_d20_bonus``); a failed
 helm-shock save puts the helmsman in a coma: someone else aboard with a helm skill takes
 over and warms the helm up (:mod:`~fadad_agents.engine.ship_helm`), else the helm stays
 out (SR 0, no dodge) for the rest of the battle.
@@ -26,6 +30,7 @@ out (SR 0, no dodge) for the rest of the battle.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from fadad_agents.agents.ship import FireState, Ship, TimedEffect
@@ -56,21 +61,36 @@ __all__ = [
     "ignite",
     "passes",
     "roll_crits",
+    "skill_bonus",
 ]
 
 
-def d20_bonus(ladder: int) -> int:
-    """A FADAD ladder skill as a d20 bonus: Fair +3, Good +5, Great +7 (PROPOSED, C-04)."""
-    return 3 + 2 * ladder
+D20_BONUS = (3, 2)
+"""Default of ``engine.ladder_d20_bonus``: d20 bonus at Fair, and per ladder level."""
 
 
-def passes(check: fx.Check | None, ladder: int, rng: Any) -> bool:
-    """Roll a check: ladder ``skill + 4dF >= difficulty``; d20 ``d20 + bonus >= DC``."""
+def d20_bonus(ladder: int, scale: tuple[int, int] = D20_BONUS) -> int:
+    """A FADAD ladder skill as a d20 bonus: Fair +3, Good +5, Great +7 (PROPOSED, C-04;
+    ``scale`` is ``engine.ladder_d20_bonus``)."""
+    return scale[0] + scale[1] * ladder
+
+
+def skill_bonus(battle: Any, ladder: int) -> int:
+    """``ladder`` as a d20 bonus under the battle's ``engine.ladder_d20_bonus``."""
+    return d20_bonus(ladder, battle.options.engine.ladder_d20_bonus)
+
+
+def passes(
+    check: fx.Check | None, ladder: int, rng: Any, scale: tuple[int, int] = D20_BONUS
+) -> bool:
+    """Roll a check: ladder ``skill + 4dF >= difficulty``; d20 ``d20 + bonus >= DC`` with the
+    skill as a d20 bonus on ``scale`` (``engine.ladder_d20_bonus``)."""
     if check is None:
         return False
     if check.system == "ladder":
         return ladder + check.modifier + roll_4df(rng) >= check.difficulty
-    return int(rng.random() * 20) + 1 + d20_bonus(ladder) + check.modifier >= check.difficulty
+    bonus = d20_bonus(ladder, scale)
+    return int(rng.random() * 20) + 1 + bonus + check.modifier >= check.difficulty
 
 
 def _triggered(battle: Any, ship: Ship, trigger: MoraleTrigger) -> None:
@@ -234,7 +254,7 @@ def apply_effect(battle: Any, ship: Ship, effect: fx.ShipEffect, source: str = "
             _ignite(battle, ship, first_fire_value(effect), effect.growth, crit=True)
             note = "fire breaks out aboard"
         case fx.HelmShock(save=save):
-            if passes(save, ship.helm, battle.crit_rng):
+            if passes(save, ship.helm, battle.crit_rng, battle.options.engine.ladder_d20_bonus):
                 note = "the helmsman shrugs off the spelljammer shock"
             else:
                 note = f"the helmsman falls into a coma ({effect.coma_days} days)"
@@ -282,7 +302,8 @@ def apply_effect(battle: Any, ship: Ship, effect: fx.ShipEffect, source: str = "
         case fx.HullLoss(n=n):
             note = f"timbers splinter: {n} hull points lost"
             battle.record(ship.name, "effect", source or None, (), (), (("result", note),))
-            damage_ship(battle, ship, n, n // 2, source)
+            per = battle.options.ship.hull_points_per_damage_number
+            damage_ship(battle, ship, n, n // per, source)
             return
     battle.record(ship.name, "effect", source or None, (), (), (("result", note),))
 
@@ -306,13 +327,14 @@ def crew_hit(battle: Any, ship: Ship, effect: fx.DeckCrew | fx.InteriorCrew) -> 
     if heads == 0:
         return 0
     rng = battle.crit_rng
+    scale = battle.options.engine.ladder_d20_bonus
     victims = 1
     if effect.kind == "bolt":  # a random crewman dodges at -2 a Fair attack (FADAD)
-        victims = 0 if passes(effect.bystander_save, 0, rng) else 1
+        victims = 0 if passes(effect.bystander_save, 0, rng, scale) else 1
     elif effect.bystander_save is not None:  # d20: two bystanders within 5 ft save or die
-        victims += sum(1 for _ in range(2) if not passes(effect.bystander_save, 0, rng))
-    else:  # FADAD blast: everyone in the 10-ft area (PROPOSED three hands)
-        victims = 3
+        victims += sum(1 for _ in range(2) if not passes(effect.bystander_save, 0, rng, scale))
+    else:  # FADAD blast: everyone in the 10-ft area (PROPOSED: ``ship.blast_victims`` hands)
+        victims = battle.options.ship.blast_victims
     lost = 0
     for _ in range(victims):
         pick = int(rng.random() * heads)
@@ -330,12 +352,18 @@ def crew_hit(battle: Any, ship: Ship, effect: fx.DeckCrew | fx.InteriorCrew) -> 
 
 
 def _kills(battle: Any, crew: Any, damage: int) -> bool:
-    if (
-        battle.options.ship.damage_model == "fadad_levels"
-        and battle.options.ship.crit_table == "fadad_6dF"
-    ):
-        return damage >= 7
-    return bool(2 * damage >= 9 * crew.stats.hd)
+    """A crewman dies at ``ship.crewman_dies_at_damage`` (FADAD) or at his average hit points,
+    HD x ``sj.crewman_hit_points_per_hd`` (d20)."""
+    opts = battle.options
+    if opts.ship.damage_model == "fadad_levels" and opts.ship.crit_table == "fadad_6dF":
+        return bool(damage >= opts.ship.crewman_dies_at_damage)
+    return dies_of(damage, crew.stats.hd, opts.sj.crewman_hit_points_per_hd)
+
+
+def dies_of(damage: int, hd: Any, hit_points_per_hd: float) -> bool:
+    """A crewman of ``hd`` Hit Dice dies of ``damage`` at HD x ``hit_points_per_hd``
+    (PROPOSED ``sj.crewman_hit_points_per_hd``, 4.5 = his average hit points)."""
+    return bool(damage >= Fraction(hit_points_per_hd) * Fraction(hd))
 
 
 # --- fire --------------------------------------------------------------------------------
@@ -410,7 +438,8 @@ def break_up(battle: Any, ship: Ship, cause: str) -> None:
     """0 hull points (or Wrecked): debris fills its hex and the next; all aboard are lost."""
     if not ship.fighting:
         return
-    if ship.gargantuan:  # a creature dies; its carcass is no debris field (PROPOSED)
+    carcass = battle.options.sj.gargantuan_carcass_debris
+    if ship.gargantuan and not carcass:  # its carcass is no debris field (PROPOSED)
         battle.record(ship.name, "slain", None, (), (), (("result", "slain"), ("cause", cause)))
         battle.lose_ship(ship, f"{ship.name} slain")
         return

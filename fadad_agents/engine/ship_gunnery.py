@@ -6,9 +6,10 @@
   A weapon with ``same_hex: false`` (catapults, section 4) cannot fire into its own hex.
   Range is the weapon's range-modifier table, in hexes (A-37).
 * d20 (C-20): weapon attack = d20 + the weapon's ``sj_attack_mod`` + the average
-  crewman's attack bonus (PROPOSED) vs the ship's AC; the hull damage is the weapon's
-  dice. Against crew: vs the crewman's AC (+1 when his ship's armour is better and it
-  has initiative); a miss may still hit the hull for at most 1 point.
+  crewman's attack bonus (PROPOSED, ``sj.gunner_attack_bonus``) vs the ship's AC; the
+  hull damage is the weapon's dice. Against crew: vs the crewman's AC (+1 when his ship's
+  armour is better and it has initiative); a miss may still hit the hull for at most 1
+  point. A Ship Shaken result stops the guns for the round (``ship.shaken_stops_guns``).
 * FADAD (section 3): the gunners' skill (the ship's ``crew_skill``, PROPOSED) + 4dF must
   exceed both the Target (volume + range, floor -4) and the ship's dodge (MS + 4dF - the
   projectile penalty); damage RD + weapon + 4dF - armour - Mass Scale. Against crew the
@@ -93,8 +94,9 @@ def bearing(ship: Ship, team: WeaponTeam, foe: Ship) -> int | None:
 
 
 def fire_guns(battle: Any, ship: Ship) -> None:
-    """Every loaded weapon that bears fires once at the target its gunnery policy picks."""
-    if ship.shaken_round == battle.round:
+    """Every loaded weapon that bears fires once at the target its gunnery policy picks
+    (none after a Ship Shaken result this round, ``ship.shaken_stops_guns``)."""
+    if ship.shaken_round == battle.round and battle.options.ship.shaken_stops_guns:
         return
     policy = ship.ship_policies.targeting
     for team in ship.teams:
@@ -131,6 +133,9 @@ def _record(
 
 
 def _gunner_bonus(battle: Any, ship: Ship) -> int:
+    """The average crewman's attack bonus (``sj.gunner_attack_bonus``, PROPOSED)."""
+    if not battle.options.sj.gunner_attack_bonus:
+        return 0
     crews = battle.home_crews(ship)
     return crews[0].stats.attack_bonus if crews else 0
 

@@ -8,8 +8,9 @@
   1d8-round helm warm-up when she starts on the surface
   (:func:`~fadad_agents.rules.sj_movement.roll_take_off`). No take-off in a hurricane.
 * A helm warms up 1d8 rounds from the moment a helmsman sits down. PROPOSED for the
-  engine: a *new* helmsman in battle (the old one fell into a coma from a helm shock, or
-  a named helmsman was taken out) needs the same warm-up before the ship maneuvers again.
+  engine (``sj.new_helmsman_warmup``): a *new* helmsman in battle (the old one fell into a
+  coma from a helm shock, or a named helmsman was taken out) needs the same warm-up before
+  the ship maneuvers again.
 * Who can take the helm (PROPOSED): a named character of the ship's side standing on her
   deck with a helm skill (``Helm``, ``Helm Pilot`` or ``Spelljamming``), best skill first.
   With nobody, the helm stays dead (SR 0, no dodge) as before.
@@ -28,6 +29,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -84,8 +86,13 @@ def _record(battle: Any, ship: Ship, action: str, dice: Any, out: Any) -> None:
 
 
 def _helm_process(battle: Any, ship: Ship, warm: int | None, climb: int) -> Any:
-    """Warm the helm up (``warm`` rounds, ``None`` = roll 1d8), then climb ``climb`` rounds."""
+    """Warm the helm up (``warm`` rounds, ``None`` = roll 1d8), then climb ``climb`` rounds.
+
+    A change of helmsman starts the warm-up over, or (``sj.new_helmsman_warmup`` false) only
+    leaves the rounds still to go of one under way.
+    """
     env, secs = battle.env, battle.round_seconds
+    warm_end: float | None = None
     while True:
         try:
             if ship.helm_out:
@@ -102,8 +109,9 @@ def _helm_process(battle: Any, ship: Ship, warm: int | None, climb: int) -> Any:
                 )
             if warm:
                 ship.warming = True
+                warm_end = env.now + warm * secs
                 yield env.timeout(warm * secs)
-                warm = 0
+                warm, warm_end = 0, None
                 ship.warming = False
                 _record(battle, ship, "helm_ready", (), (("result", "ready"), ("who", _who(ship))))
             ship.warming = False
@@ -112,7 +120,11 @@ def _helm_process(battle: Any, ship: Ship, warm: int | None, climb: int) -> Any:
                 climb -= 1
             break
         except simpy.Interrupt:
-            warm = None  # a new helmsman warms the helm up from the start
+            if battle.options.sj.new_helmsman_warmup:
+                warm = None  # a new helmsman warms the helm up from the start
+            elif warm_end is not None:  # only the rest of the warm-up under way
+                warm = max(0, math.ceil((warm_end - env.now) / secs))
+            warm_end = None
     if ship.grounded:
         ship.grounded = False
         _record(battle, ship, "take_off", (), (("result", "clears the gravity well"),))
@@ -248,8 +260,8 @@ def _candidates(battle: Any, ship: Ship) -> list[tuple[int, Combatant]]:
 def new_helmsman(battle: Any, ship: Ship, reason: str, *, who: Combatant | None = None) -> bool:
     """Someone (``who``, else the best hand with a helm skill) sits down at the helm.
 
-    The helm then warms up 1d8 rounds (an interruptible process). Returns False (the helm
-    is dead) when nobody aboard can steer.
+    The helm then warms up 1d8 rounds (an interruptible process; ``sj.new_helmsman_warmup``).
+    Returns False (the helm is dead) when nobody aboard can steer.
     """
     before = _who(ship)
     if who is None:
@@ -271,7 +283,8 @@ def new_helmsman(battle: Any, ship: Ship, reason: str, *, who: Combatant | None 
         (),
         (("result", "takes the helm"), ("who", who.name), ("reason", reason)),
     )
-    _restart(battle, ship, HelmChange(before, who.name), warm=None, climb=0)
+    warm = None if battle.options.sj.new_helmsman_warmup else 0
+    _restart(battle, ship, HelmChange(before, who.name), warm=warm, climb=0)
     battle.crews_changed = True
     return True
 

@@ -12,13 +12,15 @@
   :mod:`~fadad_agents.engine.ship_maneuver`), as in every debris field of the map
   (``map.debris``). PROPOSED: jettisoned rubble is too small a mass (under 10 tons,
   :func:`~fadad_agents.rules.sj_chase.mass_slows_pursuer`) to hold a ship near it, so it
-  does not count against the 25-hex capture distance; wrecks and map fields do.
+  does not count against the 25-hex capture distance; wrecks and map fields do
+  (``sj.jettisoned_debris_blocks_escape``).
 * :func:`mass_delay`: a fleeing ship whose ``flee`` policy cuts loose ``cut_loose`` tons as
   she accelerates away slows a pursuer when it meets the mass if that is 10 tons or more
   (:func:`~fadad_agents.rules.sj_chase.mass_slows_pursuer`): the pursuer stops 11-20
   hexes short of it (:func:`~fadad_agents.rules.sj_chase.roll_pursuer_stop`) and must pass
   it before accelerating; PROPOSED: it loses the rounds to cover those hexes plus the
-  25-hex capture distance past the mass at its SR, added to its delay (SJ 16).
+  25-hex capture distance past the mass (``sj.cut_loose_adds_capture``) at its SR, added
+  to its delay (SJ 16).
 * :func:`shot_at_pursuer`: when a ship with a loaded jettison escapes, each pursuer that
   stays on her track is hit by jettisoned small shot only 5% of the time
   (:func:`~fadad_agents.rules.sj_chase.resolve_jettison_hit`); a hit does the jettison's
@@ -96,7 +98,8 @@ def mass_delay(battle: Any, quarry: Ship, pursuer: Ship) -> int:
     if not mass_slows_pursuer(tons):
         return 0
     stop = roll_pursuer_stop(battle.jettison_rng)
-    lost = math.ceil((stop + CAPTURE_HEXES) / max(1, pursuer.sr))
+    past = CAPTURE_HEXES if battle.options.sj.cut_loose_adds_capture else 0
+    lost = math.ceil((stop + past) / max(1, pursuer.sr))
     battle.record(
         quarry.name,
         "cut_loose",

@@ -6,10 +6,12 @@
   MS table): up to SR hexes and at most the MS row's faces per round, turns costing no SR.
   Plans are precomputed per (SR, class) relative to facing 0 and rotated, one per end
   state (hex, facing), the shortest kept. The map edge bounds moves. A grappled ship does
-  not move (SJ 12) unless she tows (SJ 14, :func:`towed_by`).
+  not move (SJ 12) unless she tows (SJ 14, :func:`towed_by`, ``sj.tow_capacity``).
+  FADAD speed changes by at most the MS row's acceleration (``ship.fadad_acceleration_limit``).
 * Debris (SJ 7.2): a ship entering a debris hex at 2+ hexes this turn is attacked as by a
-  jettison (PROPOSED: d20 +0 vs AC; small 1d4, medium 1d6, large 1d8 hull points, the same
-  roll as a FADAD damage number); burning debris adds a Fire! critical.
+  jettison (PROPOSED: d20 +0 vs AC, ``sj.debris_attack_bonus``; small 1d4, medium 1d6,
+  large 1d8 hull points, ``sj.debris_hull_dice``, the same roll as a FADAD damage number);
+  burning debris adds a Fire! critical.
 """
 
 from __future__ import annotations
@@ -99,9 +101,11 @@ def _plans(battle: Any, ship: Ship) -> Oriented:
 
 def _speed_band(battle: Any, ship: Ship) -> tuple[int, int]:
     """Hexes the ship may make this round: any up to SR (SJ); FADAD: last round's speed
-    changed by at most the MS row's maximum acceleration (PROPOSED reading of section 2)."""
+    changed by at most the MS row's maximum acceleration (PROPOSED reading of section 2,
+    ``ship.fadad_acceleration_limit``)."""
     sr = ship.sr
-    if battle.options.ship.damage_model != "fadad_levels":
+    opts = battle.options.ship
+    if opts.damage_model != "fadad_levels" or not opts.fadad_acceleration_limit:
         return 0, sr
     ms = ship.ms
     acc = 0 if ms is None else maneuver_row(ms).max_acceleration
@@ -124,27 +128,25 @@ def move_options(battle: Any, ship: Ship) -> list[tuple[MoveOption, tuple[Hex, .
     return out
 
 
-TOW_CAPACITY = 2
-"""PROPOSED: a helm moves up to this many times its own ship's tonnage (SJ 14 gives none)."""
-
-
 def towed_by(battle: Any, ship: Ship) -> list[Ship] | None:
     """The ships ``ship`` drags along when it moves, or ``None`` if it cannot move (SJ 14).
 
     Grappled ships are immobilised unless one tows: only the stronger helm (higher SR)
-    works, and it must move the combined tonnage.
+    works, and it must move the combined tonnage: a helm moves up to ``sj.tow_capacity``
+    (PROPOSED 2) times its own ship's tonnage (SJ 14 gives no figure).
     """
     held = [o for o in ship.grapples if o.fighting and ship.grappled_with(o)]
     if held and ship.ship_policies.maneuver.intent not in ("flee", "shoot"):
         return None  # a ship alongside to fight stays alongside
     if any(battle.boarders_on(s) for s in (ship, *held)):
         return None  # nobody takes the helm away from a deck fight
+    capacity = battle.options.sj.tow_capacity
     for other in held:
         mover = tow(
             ship.sr,
             other.sr,
-            TOW_CAPACITY * ship.tons,
-            TOW_CAPACITY * other.tons,
+            capacity * ship.tons,
+            capacity * other.tons,
             ship.tons + sum(o.tons for o in held if o is not other),
             other.tons,
         )
@@ -197,17 +199,23 @@ def move_ship(battle: Any, ship: Ship) -> None:
     _debris(battle, ship, path)
 
 
-_JETTISON = {"small": "1d4", "medium": "1d6", "large": "1d8"}
+_JETTISON_SIZES = ("small", "medium", "large")
 
 
 def _debris(battle: Any, ship: Ship, path: tuple[Hex, ...]) -> None:
+    """Debris on the way attacks the ship (``sj.debris_attack_bonus`` vs her AC) for
+    ``sj.debris_hull_dice`` by the jettison size her speed makes it (SJ 7.2, A-60)."""
     hazard = debris_hazard(len(path))
+    sj = battle.options.sj
     for h in path:
         if h not in battle.debris or not ship.fighting:
             continue
         if hazard is not None:
-            hit = resolve_attack(0, ship.spec.armour_class, battle.close_rng, None).hit
-            dmg = Dice.parse(_JETTISON[hazard]).roll(battle.close_rng) if hit else 0
+            hit = resolve_attack(
+                sj.debris_attack_bonus, ship.spec.armour_class, battle.close_rng, None
+            ).hit
+            dice = sj.debris_hull_dice[_JETTISON_SIZES.index(hazard)]
+            dmg = Dice.parse(dice).roll(battle.close_rng) if hit else 0
             battle.record(
                 ship.name,
                 "debris",

@@ -2,18 +2,19 @@
 the repair bill.
 
 * Morale (``ships-spelljammer.md`` 18, C-16, A-57): at the end of a round a ship whose
-  ``colours`` policy checks morale rolls 2d10 against its crew's morale plus the
-  modifier table (:func:`~fadad_agents.rules.sj_crew.morale_target`, worst entry per graded
-  family) when a trigger happened this round: a critical hit, 5 hull points left, 25% or
-  50% of the crew lost or one more slain after 50%, the captain slain. A failure strikes
-  the colours (:func:`~fadad_agents.rules.sj_crew.morale_failure` ``"ship"``). The policy
-  may also strike by choice (``strike_colours``). Every engaged ship striking at the same
-  end of round is a mutual strike: all break off.
+  ``colours`` policy checks morale rolls 2d10 (``sj.crew_morale_roll``) against its crew's
+  morale plus the modifier table (:func:`~fadad_agents.rules.sj_crew.morale_target`, worst
+  entry per graded family) when a trigger happened this round: a critical hit, 5 hull
+  points left, 25% or 50% of the crew lost or one more slain after 50%, the captain slain.
+  A failure strikes the colours (:func:`~fadad_agents.rules.sj_crew.morale_failure`
+  ``"ship"``). The policy may also strike by choice (``strike_colours``). Every engaged
+  ship striking at the same end of round is a mutual strike: all break off.
 * A ship whose deck holds enemies and none of its own people is taken (surrenders); one
   with nobody left anywhere is a derelict (out).
-* Evasion (section 15): a fleeing ship with nothing within 25 hexes (ships or debris)
-  leaves; each enemy whose pursuit policy says so rolls the navigator's check with the
-  rounds it needs to reach the quarry's last hex as the delay (section 16).
+* Evasion (section 15): a fleeing ship with nothing within 25 hexes (ships or debris; her
+  own jettisoned rubble only with ``sj.jettisoned_debris_blocks_escape``) leaves; each
+  enemy whose pursuit policy says so rolls the navigator's check with the rounds it needs
+  to reach the quarry's last hex as the delay (section 16).
 * Repair (SJ 17 / FADAD 7, C-21): logged per damaged ship when the battle ends, and kept
   in ``battle.repairs``.
 """
@@ -98,11 +99,11 @@ def _balance_events(battle: Any, ship: Ship) -> list[MoraleEvent]:
     """Odds and allies: head counts 3:1, tonnage 10:1, damaged foes, lost or fled friends.
 
     Heads are those on the ship's deck while boarders are aboard, else both fleets'
-    (PROPOSED reading of "crew outnumbered").
+    (PROPOSED reading of "crew outnumbered", ``sj.outnumbered_heads``).
     """
     out: list[MoraleEvent] = []
     side = ship.side
-    if battle.boarders_on(ship):
+    if battle.options.sj.outnumbered_heads == "deck_when_boarded" and battle.boarders_on(ship):
         people = battle.fighters_on(ship)
     else:
         people = [m for m in battle.people if m.fighting]
@@ -155,13 +156,14 @@ def _check(battle: Any, ship: Ship, triggers: set[MoraleTrigger]) -> bool:
     crews = battle.home_crews(ship) or battle.crews_on(ship)
     base = crews[0].morale if crews else SEAMAN_MORALE
     events = morale_events(battle, ship, triggers)
-    target = morale_target(base, events, battle.options.sj.morale_stacking)
-    res = resolve_morale_check(target, battle.ship_morale_rng)
+    sj = battle.options.sj
+    target = morale_target(base, events, sj.morale_stacking)
+    res = resolve_morale_check(target, battle.ship_morale_rng, sj.crew_morale_roll)
     battle.record(
         ship.name,
         "ship_morale",
         None,
-        (("2d10", res.roll),),
+        ((sj.crew_morale_roll, res.roll),),
         tuple((e.name.lower(), e.modifier) for e in events),
         (
             ("result", "holds" if res.passed else "fails"),
@@ -221,7 +223,10 @@ def try_escape(battle: Any, ship: Ship) -> None:
     if not ship.ship_policies.evasion.escape(ship, battle):
         return
     near = [distance(ship.hex, f.hex) for f in battle.ships if f is not ship and f.fighting]
-    near += [distance(ship.hex, h) for h in battle.debris if h not in battle.jettisoned]
+    rubble_counts = battle.options.sj.jettisoned_debris_blocks_escape
+    near += [
+        distance(ship.hex, h) for h in battle.debris if rubble_counts or h not in battle.jettisoned
+    ]
     if not can_escape(min(near) if near else None):
         return
     last = ship.hex

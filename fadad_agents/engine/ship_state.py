@@ -183,12 +183,13 @@ class ShipBattleState(Battle):
 
     def boarding_party(self, ship: Ship) -> list[Combatant]:
         """Who swarms across: own characters but a named helmsman, and every crew but the
-        riggers (PROPOSED)."""
+        riggers (PROPOSED, ``sj.riggers_stay_aboard``)."""
+        riggers_stay = self.options.sj.riggers_stay_aboard
         party = []
         for m in self.fighters_on(ship):
             if m.side != ship.side or self._home.get(m.unique_id) is not ship:
                 continue
-            if isinstance(m, Crew) and self._role.get(m.unique_id) == "rigging":
+            if riggers_stay and isinstance(m, Crew) and self._role.get(m.unique_id) == "rigging":
                 continue
             if "retreated" in m.memory:  # a crew that fell back will not cross again
                 continue

@@ -289,9 +289,10 @@ def crew_morale_pass_probability(morale: int) -> Fraction:
     return sj_crew.morale_pass_probability(morale)
 
 
-def crew_morale_check(morale: int, rng: random.Random) -> bool:
-    """Roll 2d10 against a crew's modified morale: True if it holds (``sj_crew``'s roll)."""
-    return sj_crew.resolve_morale_check(morale, rng).passed
+def crew_morale_check(morale: int, rng: random.Random, dice: sj_crew.MoraleDice = "2d10") -> bool:
+    """Roll 2d10 (or 1d20) against a crew's modified morale: True if it holds (``sj_crew``'s
+    roll)."""
+    return sj_crew.resolve_morale_check(morale, rng, dice).passed
 
 
 def crew_morale_check_batch(rng: np.random.Generator, morale: ArrayLike) -> BoolArray:

@@ -4,8 +4,9 @@ Keys follow ``CONFLICTS.md`` section 3 (``fadad.target_mode`` is
 ``RulesOptions().fadad.target_mode``). Each field's description names the conflict or
 ambiguity it settles (C-nn, A-nn) and the default chosen there. Options are frozen
 pydantic models: validate them once at the boundary, then pass the object around. The
-ship and Fae sections live in :mod:`~fadad_agents.rules.options_ship` and
-:mod:`~fadad_agents.rules.options_fae` and are re-exported here.
+ship, Fae and engine sections live in :mod:`~fadad_agents.rules.options_ship`,
+:mod:`~fadad_agents.rules.options_fae` and :mod:`~fadad_agents.rules.options_engine` and
+are re-exported here.
 
 >>> opts = RulesOptions.from_flat({"fadad.target_mode": "target_gate_gte"})
 >>> opts.fadad.target_mode, opts.shield_mode
@@ -19,10 +20,12 @@ from typing import Any, Literal
 from pydantic import Field
 
 from fadad_agents.rules.options_base import OptionsSection
+from fadad_agents.rules.options_engine import EngineOptions
 from fadad_agents.rules.options_fae import FaeOptions
 from fadad_agents.rules.options_ship import FireOptions, ShipOptions, SjOptions
 
 __all__ = [
+    "EngineOptions",
     "FadadOptions",
     "FaeOptions",
     "FireOptions",
@@ -231,6 +234,14 @@ class MassOptions(OptionsSection):
         description="ships-spelljammer.md d20 conventions (PROPOSED): a natural 1 always "
         "misses and a natural 20 always hits in rapid resolution (default: d20 + bonus >= AC).",
     )
+    morale_check_level: int = Field(
+        0,
+        ge=-3,
+        le=4,
+        description="A-70 (PROPOSED level): a unit's policy-called morale check is morale "
+        "trait + 4dF against this ladder level (0 = Fair; -3 Terrible .. 4 Legendary) "
+        "(agents.groups.Unit.morale_holds).",
+    )
 
 
 class RulesOptions(OptionsSection):
@@ -285,6 +296,7 @@ class RulesOptions(OptionsSection):
     sj: SjOptions = SjOptions()
     fae: FaeOptions = FaeOptions()
     mass: MassOptions = MassOptions()
+    engine: EngineOptions = EngineOptions()
 
     @classmethod
     def from_flat(cls, flat: dict[str, Any]) -> RulesOptions:

@@ -141,3 +141,10 @@ class FaeOptions(OptionsSection):
         "1 yd of another fighter at its altitude collides: each takes base damage half the "
         "other's Size at margin 100, armour applying, and the glide stops there.",
     )
+    free_actions_per_count: int = Field(
+        3,
+        ge=0,
+        description="Section 2.1 (PROPOSED): most free actions (speak, gesture, drop) a "
+        "fighter takes beside one action at a count; then the count waits "
+        "(agents.fae_actions).",
+    )

@@ -6,13 +6,16 @@ Re-exported by :mod:`fadad_agents.rules.options`; import them from there.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field
 
 from fadad_agents.rules.options_base import OptionsSection
 
-__all__ = ["FireOptions", "ShipOptions", "SjOptions"]
+__all__ = ["DiceText", "FireOptions", "ShipOptions", "SjOptions"]
+
+DiceText = Annotated[str, Field(pattern=r"^(\d+d\d+([+-]\d+)?|\d+)$")]
+"""Dice as scenario files write them: ``"1d6"``, ``"2d8+1"``, ``"5"``."""
 
 
 class ShipOptions(OptionsSection):
@@ -83,6 +86,36 @@ class ShipOptions(OptionsSection):
         ge=1,
         description="A-43: most repair workers per ton of ship volume per shift.",
     )
+    blast_victims: int = Field(
+        3,
+        ge=0,
+        description="PROPOSED (FADAD 6dF crits): hands caught by a crew 'blast' hit, everyone "
+        "in its 10-ft area (engine.ship_damage.crew_hit).",
+    )
+    crewman_dies_at_damage: int = Field(
+        7,
+        ge=1,
+        description="PROPOSED (FADAD 6dF crits): a crewman hit by a crew critical dies from "
+        "this damage number (7 = Incapacitated) (engine.ship_damage).",
+    )
+    hull_points_per_damage_number: int = Field(
+        2,
+        ge=1,
+        description="PROPOSED (C-02): under FADAD levels, hull points from a HullLoss result, "
+        "a crash or small arms make a damage number of hull points // this "
+        "(engine.ship_damage, ship_close, ship_hull_attacks).",
+    )
+    shaken_stops_guns: bool = Field(
+        True,
+        description="PROPOSED: a Ship Shaken result stops her weapons that have not yet fired "
+        "this round, hands thrown off their feet (engine.ship_gunnery.fire_guns).",
+    )
+    fadad_acceleration_limit: bool = Field(
+        True,
+        description="PROPOSED (FADAD section 2): a ship's speed may change by at most the MS "
+        "row's maximum acceleration a round; False = any speed up to SR "
+        "(engine.ship_maneuver).",
+    )
 
 
 class FireOptions(OptionsSection):
@@ -151,4 +184,111 @@ class SjOptions(OptionsSection):
         True,
         description="A-61: the free end-of-move hex-side turn counts toward the class's "
         "turns per hex (Average 1, Good 2).",
+    )
+    tow_capacity: int = Field(
+        2,
+        ge=0,
+        description="PROPOSED (SJ 14 gives no figure): a helm moves up to this many times "
+        "its own ship's tonnage, so a ship tows a grappled one only if this x her tons "
+        "covers both (engine.ship_maneuver.towed_by); 0 = no towing.",
+    )
+    very_dangerous_boarding_odds: int = Field(
+        2,
+        ge=1,
+        description="PROPOSED (SJ 12): a boarding is 'very dangerous' (each boarding crew "
+        "checks morale first, refusing on a failure) when the enemy deck holds at least "
+        "this many times the party's heads (engine.ship_close.board).",
+    )
+    crewman_hit_points_per_hd: float = Field(
+        4.5,
+        gt=0,
+        description="PROPOSED (d20 crew hits): a crewman dies when one hit's damage reaches "
+        "his average hit points, HD x this (engine.ship_damage crew criticals, "
+        "engine.ship_close crash casualties).",
+    )
+    weapons_start_loaded: bool = Field(
+        True,
+        description="PROPOSED (SJ 15): ships meet with their big weapons loaded; False = "
+        "each starts reloading when hands reach it (engine.ship_build, WeaponTeam).",
+    )
+    new_helmsman_warmup: bool = Field(
+        True,
+        description="PROPOSED (SJ 1.2): a new helmsman in battle (the old one in a helm-shock "
+        "coma or taken out) warms the helm up 1d8 rounds again before she maneuvers; False "
+        "= he only finishes a warm-up already under way (engine.ship_helm).",
+    )
+    jettisoned_debris_blocks_escape: bool = Field(
+        False,
+        description="PROPOSED (SJ 15): rubble a fleeing ship jettisons counts against the "
+        "25-hex capture distance like wrecks and map debris; default no, it is too small a "
+        "mass (engine.ship_morale.try_escape).",
+    )
+    cut_loose_adds_capture: bool = Field(
+        True,
+        description="PROPOSED (SJ 16): a pursuer slowed by a mass the quarry cut loose loses "
+        "the rounds to cover its 11-20 stop hexes plus the 25-hex capture distance; False = "
+        "the stop hexes only (engine.ship_jettison.mass_delay).",
+    )
+    debris_attack_bonus: int = Field(
+        0,
+        description="PROPOSED (SJ 7.2, A-60): d20 bonus of a debris field's attack on a ship "
+        "entering it at 2+ hexes a round, vs her AC (engine.ship_maneuver).",
+    )
+    debris_hull_dice: tuple[DiceText, DiceText, DiceText] = Field(
+        ("1d4", "1d6", "1d8"),
+        description="PROPOSED (SJ 7.2, A-60): hull damage of a debris hit as by a small, "
+        "medium and large jettison (by the ship's speed); the same roll is the FADAD damage "
+        "number (engine.ship_maneuver).",
+    )
+    hull_shot_dice: DiceText = Field(
+        "1d6",
+        description="PROPOSED (SJ 8): points a named character's missile does at one spot of "
+        "a hull, plus his ODM; every 10 at a spot is a hull point "
+        "(engine.ship_hull_attacks.hull_shots).",
+    )
+    chop_dice: DiceText = Field(
+        "1d8",
+        description="PROPOSED (SJ 8): points of one chopping blow at a grappled hull (no "
+        "attack roll), plus the chopper's ODM, one blow per personal round "
+        "(engine.ship_hull_attacks.chop_hull).",
+    )
+    spell_attack: Literal["automatic", "d20_vs_ac"] = Field(
+        "automatic",
+        description="PROPOSED (SJ 8.1): a spell cast at a ship's hull hits with no roll, or "
+        "needs d20 + the caster's attack skill as a d20 bonus (engine.ladder_d20_bonus) to "
+        "reach her AC; a miss spends the spell (engine.ship_hull_attacks.cast_spells).",
+    )
+    gargantuan_carcass_debris: bool = Field(
+        False,
+        description="PROPOSED: a slain gargantuan creature leaves a debris field in its hex "
+        "and the next as a broken-up ship does; default no (engine.ship_damage.break_up).",
+    )
+    packed_crew_factor: int = Field(
+        2,
+        ge=1,
+        description="PROPOSED (SJ 15 reaction by appearance): a newcomer's deck is 'packed "
+        "to the gunwales' with at least this many times her minimum crew on it "
+        "(engine.ship_build).",
+    )
+    gunner_attack_bonus: bool = Field(
+        True,
+        description="PROPOSED (C-20): a big weapon's d20 attack adds the average crewman's "
+        "attack bonus to the weapon's own modifier; False = the weapon's modifier only "
+        "(engine.ship_gunnery).",
+    )
+    outnumbered_heads: Literal["deck_when_boarded", "fleets"] = Field(
+        "deck_when_boarded",
+        description="PROPOSED (SJ 18 'crew outnumbered 3:1'): heads counted on the ship's own "
+        "deck while boarders are aboard, else both fleets'; or always both fleets' "
+        "(engine.ship_morale).",
+    )
+    riggers_stay_aboard: bool = Field(
+        True,
+        description="PROPOSED (SJ 12): crews with role 'rigging' stay aboard when the rest "
+        "board (engine.ship_state.boarding_party).",
+    )
+    crew_morale_roll: Literal["2d10", "1d20"] = Field(
+        "2d10",
+        description="A-57/C-16 (PROPOSED roll): a crew's or ship's morale holds on this roll "
+        "<= morale (agents.groups.Crew, engine.ship_morale).",
     )

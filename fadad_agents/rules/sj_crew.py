@@ -29,6 +29,7 @@ __all__ = [
     "MORALE_MODIFIERS",
     "SEAMAN_MORALE",
     "CrewError",
+    "MoraleDice",
     "MoraleEvent",
     "MoraleFailure",
     "MoraleResult",
@@ -46,6 +47,7 @@ __all__ = [
     "morale_failure",
     "morale_modifier",
     "morale_pass_probability",
+    "morale_roll_distribution",
     "morale_target",
     "mutual_strike",
     "reload_remaining",
@@ -309,29 +311,45 @@ def two_d10_distribution() -> Distribution[int]:
     return [(t, Fraction(10 - abs(t - 11), 100)) for t in range(2, 21)]
 
 
+type MoraleDice = Literal["2d10", "1d20"]
+"""The morale roll (C-16 default 2d10; option ``sj.crew_morale_roll``)."""
+
+
+def morale_roll_distribution(dice: MoraleDice = "2d10") -> Distribution[int]:
+    """Exact distribution of the morale roll: 2d10 (2..20) or 1d20 (1..20, flat)."""
+    if dice == "1d20":
+        return [(t, Fraction(1, 20)) for t in range(1, 21)]
+    return two_d10_distribution()
+
+
 @dataclass(frozen=True, slots=True)
 class MoraleResult:
-    """One morale check: the 2d10 total, the number to meet and whether the crew held."""
+    """One morale check: the roll's total, the number to meet and whether the crew held."""
 
     roll: int
     target: int
     passed: bool
 
 
-def morale_pass_probability(target: int) -> Fraction:
-    """P(2d10 <= target) (C-16 default roll)."""
-    return sum((p for t, p in two_d10_distribution() if t <= target), Fraction(0))
+def morale_pass_probability(target: int, dice: MoraleDice = "2d10") -> Fraction:
+    """P(roll <= target) (C-16 default roll 2d10)."""
+    return sum((p for t, p in morale_roll_distribution(dice) if t <= target), Fraction(0))
 
 
-def morale_check_outcomes(target: int) -> Distribution[bool]:
+def morale_check_outcomes(target: int, dice: MoraleDice = "2d10") -> Distribution[bool]:
     """Exact distribution of a morale check's ``passed``."""
-    p = morale_pass_probability(target)
+    p = morale_pass_probability(target, dice)
     return [(True, p), (False, 1 - p)]
 
 
-def resolve_morale_check(target: int, rng: random.Random) -> MoraleResult:
-    """Roll 2d10 against ``target``; pass if the total is no more than it."""
-    roll = int(rng.random() * 10) + int(rng.random() * 10) + 2
+def resolve_morale_check(
+    target: int, rng: random.Random, dice: MoraleDice = "2d10"
+) -> MoraleResult:
+    """Roll 2d10 (or 1d20) against ``target``; pass if the total is no more than it."""
+    if dice == "1d20":
+        roll = int(rng.random() * 20) + 1
+    else:
+        roll = int(rng.random() * 10) + int(rng.random() * 10) + 2
     return MoraleResult(roll=roll, target=target, passed=roll <= target)
 
 
