@@ -93,6 +93,20 @@ def test_two_d10_and_morale_sampler():
     assert outcomes[True] + outcomes[False] == 1
 
 
+def test_one_d20_morale_roll_and_sampler():
+    """``sj.crew_morale_roll = 1d20``: 20 equally likely totals; P(1d20 <= 11) = 11/20; the
+    sampler passes chi-square against the exact distribution."""
+    dist = crew.morale_roll_distribution("1d20")
+    assert sum(p for _, p in dist) == 1
+    assert crew.morale_pass_probability(11, "1d20") == Fraction(11, 20)
+    assert dict(crew.morale_check_outcomes(11, "1d20"))[True] == Fraction(11, 20)
+    rng = random.Random(12)
+    rolls = Counter(crew.resolve_morale_check(9, rng, "1d20").roll for _ in range(20_000))
+    observed = [rolls[v] for v, _ in dist]
+    assert sum(observed) == 20_000
+    assert stats.chisquare(observed, [float(p) * 20_000 for _, p in dist]).pvalue > 1e-4
+
+
 @pytest.mark.parametrize(
     ("target", "p"),
     [
