@@ -190,28 +190,29 @@ class Crew(Group):
         self.morale = morale
         self._np_rng: np.random.Generator | None = None
 
-    def _hits(self, dice: int, them: mass.CrewGroup, natural: bool) -> int:
-        """Hits of ``dice`` d20s: one by one for small pools, one binomial draw in bulk.
+    def _hits(self, dice: int, them: mass.CrewGroup, natural: bool, bonus: int) -> int:
+        """Hits of ``dice`` d20s at ``bonus``: one by one for small pools, one binomial draw
+        in bulk.
 
         The bulk generator is seeded from this crew's own stream on first use, so the
         volley stays reproducible and independent of other agents.
         """
         if dice < BULK_DICE:
-            return mass.rapid_volley(
-                dice, self.stats.attack_bonus, them.ac, them.count, self.rng, natural
-            )
+            return mass.rapid_volley(dice, bonus, them.ac, them.count, self.rng, natural)
         if self._np_rng is None:
             self._np_rng = np.random.default_rng(self.rng.getrandbits(128))
-        p_hit = float(mass.rapid_hit_probability(self.stats.attack_bonus, them.ac, natural))
+        p_hit = float(mass.rapid_hit_probability(bonus, them.ac, natural))
         return int(mass.rapid_volley_batch(self._np_rng, [dice], [p_hit], [them.count])[0])
 
     def crew_view(self) -> mass.CrewGroup:
         """The crew's average crewman with its current head count."""
         return replace(self.stats, count=self.count)
 
-    def volley(self, target: Group, arena: Arena) -> None:
-        """Rapid resolution: ``count / defender HD`` d20s, one casualty per hit (13.3-13.5)."""
+    def volley(self, target: Group, arena: Arena, modifier: int = 0) -> None:
+        """Rapid resolution: ``count / defender HD`` d20s, one casualty per hit (13.3-13.5);
+        ``modifier`` is added to the crew's attack bonus (ship missile fire)."""
         opts = arena.options.mass
+        bonus = self.stats.attack_bonus + modifier
         them = target.crew_view()
         dice = mass.rapid_dice(
             self.count,
@@ -220,14 +221,14 @@ class Crew(Group):
             self.stats.incapacitating,
             opts.rapid_rounding,
         )
-        hits = self._hits(dice, them, opts.rapid_natural_rolls)
+        hits = self._hits(dice, them, opts.rapid_natural_rolls, bonus)
         lost = min(hits, target.headcount)  # logged first, then applied (log order)
         arena.record(
             self.name,
             "volley",
             target.name,
             (("d20s", dice),),
-            (("attack_bonus", self.stats.attack_bonus), ("ac", them.ac)),
+            (("attack_bonus", bonus), ("ac", them.ac)),
             (
                 ("result", f"{hits} hits"),
                 ("hits", hits),

@@ -262,7 +262,8 @@ class ShipBattle(ShipBattleState):
         """Hand-held missile fire across a shared hex (SJ 8) by rapid resolution (SJ 13).
 
         Crews with missile weapons on their own deck, not in a deck fight there, shoot at a
-        crew on the enemy's deck (medium range, short in contact: no modifier, PROPOSED).
+        crew on the enemy's deck (medium range, short in contact: no modifier, PROPOSED
+        ``sj.deck_missile_modifier``).
         When the ship's gunnery policy aims small arms at the hull (``small_arms: hull``)
         they shoot at her side instead: scattered hits, one spot each (EX-SJ-06,
         :func:`~fadad_agents.engine.ship_hull_attacks.hull_volley`), and so do named
@@ -282,7 +283,8 @@ class ShipBattle(ShipBattleState):
             targets = [t for t in targets if t.side != ship.side]
             if not targets:
                 return
-            crew.volley(targets[int(self.gunnery_rng.random() * len(targets))], self)
+            target = targets[int(self.gunnery_rng.random() * len(targets))]
+            crew.volley(target, self, self.options.sj.deck_missile_modifier)
         if at_hull and foe.fighting:
             ship_hull_attacks.hull_shots(self, ship, foe)
         if self.crews_changed:

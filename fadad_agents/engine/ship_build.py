@@ -205,13 +205,15 @@ def build_ship_battle(
 def _reaction(battle: ShipBattle, ship: Ship) -> None:
     """How the newcomer looks to the ship that sights her (SJ 15, by appearance).
 
-    PROPOSED: crews armed; weapons loaded as they stand (``sj.weapons_start_loaded``);
+    PROPOSED: crews armed (``sj.crews_start_armed``); weapons loaded as they stand
+    (``sj.weapons_start_loaded``);
     "packed to the gunwales" = at least twice the minimum crew on deck
     (``sj.packed_crew_factor``).
     """
     loaded = sum(t.loaded for t in ship.teams)
     massed = battle.crew_heads_home(ship) >= battle.options.sj.packed_crew_factor * ship.min_crew
-    seen = reaction_from_appearance(loaded, len(ship.teams), True, massed)
+    armed = battle.options.sj.crews_start_armed
+    seen = reaction_from_appearance(loaded, len(ship.teams), armed, massed)
     battle.record(
         ship.name, "reaction", ship.memory["sighted_by"].name, (), (), (("result", seen),)
     )

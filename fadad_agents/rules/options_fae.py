@@ -141,6 +141,11 @@ class FaeOptions(OptionsSection):
         "1 yd of another fighter at its altitude collides: each takes base damage half the "
         "other's Size at margin 100, armour applying, and the glide stops there.",
     )
+    mount_defence: Literal["dodge", "none"] = Field(
+        "dodge",
+        description="Section 6 (PROPOSED, issue 7): a ridden mount dodges the blows aimed at "
+        "it (it cannot parry), or never defends (agents.fae_mount).",
+    )
     free_actions_per_count: int = Field(
         3,
         ge=0,

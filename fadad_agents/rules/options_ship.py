@@ -287,6 +287,17 @@ class SjOptions(OptionsSection):
         description="PROPOSED (SJ 12): crews with role 'rigging' stay aboard when the rest "
         "board (engine.ship_state.boarding_party).",
     )
+    deck_missile_modifier: int = Field(
+        0,
+        description="PROPOSED (SJ 8): modifier to a crew's hand-missile volley at the crew "
+        "of an enemy ship in her hex (medium range, short in contact: none) "
+        "(engine.ship_battle.missile_fire).",
+    )
+    crews_start_armed: bool = Field(
+        True,
+        description="PROPOSED (SJ 15 reaction by appearance): a newcomer's crew shows arms; "
+        "False = unarmed, so a ship with nothing loaded looks friendly (engine.ship_build).",
+    )
     crew_morale_roll: Literal["2d10", "1d20"] = Field(
         "2d10",
         description="A-57/C-16 (PROPOSED roll): a crew's or ship's morale holds on this roll "
