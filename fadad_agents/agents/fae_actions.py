@@ -4,8 +4,9 @@
 per action after an abdomen wound), the retreat choice at the first action of a turn,
 free manoeuvres (flight, the mount command), re-gripping and standing up, then the
 ``fae_action`` policy's choice, after any free actions it asks for first (speak, gesture,
-drop; each logged): attack (one weapon or two), aim (capped at half the
-skill), walk + attack, move, run, hold, ready weapon, or delay.
+drop; each logged; at most ``fae.free_actions_per_count``, PROPOSED 3): attack (one weapon
+or two), aim (capped at half the skill), walk + attack, move, run, hold, ready weapon, or
+delay.
 """
 
 from __future__ import annotations

@@ -52,7 +52,7 @@ class FaeMountAgent(FaeCharacter):
         policies = dataclasses.replace(
             rider.fae_policies,
             action=Passive(),
-            defence=FixedDefence(rider.opts.mount_defence),  # PROPOSED: dodges, cannot parry
+            defence=FixedDefence(rider.opts.mount_defence),  # fae.mount_defence (PROPOSED)
             called_shot=NoCalledShot(),
             tactics=GroundTactics(),
         )

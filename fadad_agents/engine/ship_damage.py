@@ -439,7 +439,7 @@ def break_up(battle: Any, ship: Ship, cause: str) -> None:
     if not ship.fighting:
         return
     carcass = battle.options.sj.gargantuan_carcass_debris
-    if ship.gargantuan and not carcass:  # its carcass is no debris field (PROPOSED)
+    if ship.gargantuan and not carcass:  # slain, no debris (PROPOSED, see the option)
         battle.record(ship.name, "slain", None, (), (), (("result", "slain"), ("cause", cause)))
         battle.lose_ship(ship, f"{ship.name} slain")
         return
