@@ -289,14 +289,18 @@ class Battle(mesa.Model):  # type: ignore[misc]
         outcome: tuple[tuple[str, Any], ...],
     ) -> None:
         """Append one event to the log at the current time and round."""
-        # What LogEvent(...) runs, without the generated __new__'s call layer (hot: one
-        # event per swing).
-        self.log.events.append(
+        # What LogEvent(...) runs, without the generated __new__'s call layer.
+        self.log.raw.append(
             _new_event(
                 LogEvent,
                 (int(self.env.now), self.round, actor, action, target, dice, modifiers, outcome),
             )
         )
+
+    def defer(self, make: Callable[..., tuple[Any, ...]], args: tuple[Any, ...]) -> None:
+        """Append an event at the current time and round whose other fields ``make(*args)``
+        returns when the log is read (:meth:`BattleLog.defer`; hot: one per swing)."""
+        self.log.raw.append((int(self.env.now), self.round, make, args))
 
     def _deactivate(self, member: Combatant, status: Status) -> None:
         roster = self.sides[member.side]
