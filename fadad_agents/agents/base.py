@@ -184,7 +184,6 @@ class Combatant(mesa.Agent):  # type: ignore[misc]
     kind: ClassVar[str] = "combatant"
 
     __slots__ = (
-        "actions",
         "attacks_planned",
         "band",
         "checks_morale",
@@ -233,7 +232,6 @@ class Combatant(mesa.Agent):  # type: ignore[misc]
         self.memory: dict[str, Any] = {}
         self.processes: list[Any] = []
         self.position: tuple[int, int] | None = None
-        self.actions = 2
         self.attacks_planned = 0
         self.defences_left = 0
 

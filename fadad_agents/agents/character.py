@@ -16,7 +16,7 @@ from typing import Any
 
 import mesa
 
-from fadad_agents.agents.base import Arena, Band, Combatant
+from fadad_agents.agents.base import Arena, Band, Combatant, Status
 from fadad_agents.policies import MoraleChoice, PolicySet, Stance
 from fadad_agents.rules import mass
 from fadad_agents.rules.actions import roll_unopposed
@@ -276,16 +276,16 @@ class Character(Combatant):
 
     def act(self, arena: Arena) -> None:
         """Make the planned attacks, re-targeting if the target fell meanwhile."""
-        pol = self.policies
+        fighting = Status.FIGHTING  # x.status is fighting == x.fighting, inlined (hot)
         for _ in range(self.attacks_planned):
             target = self.target
-            if target is None or not target.fighting:
-                target = pol.targeting.choose_target(self, arena, self.targeting_rng)  # type: ignore[assignment]
+            if target is None or target.status is not fighting:
+                target = self.policies.targeting.choose_target(self, arena, self.targeting_rng)  # type: ignore[assignment]
                 self.target = target
                 if target is None:
                     return
             strike(self, self.fighter, target, arena)
-            if not self.fighting:
+            if self.status is not fighting:
                 return
 
     def end_round(self, arena: Arena) -> None:
