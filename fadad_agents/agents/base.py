@@ -165,6 +165,11 @@ class Arena(Protocol):
         modifiers: tuple[tuple[str, Any], ...],
         outcome: tuple[tuple[str, Any], ...],
     ) -> None: ...
+    def defer(self, make: Any, args: tuple[Any, ...]) -> None:
+        """Record an event now whose (actor, action, target, dice, modifiers, outcome)
+        ``make(*args)`` returns when the log is read (pure ``make``, immutable ``args``)."""
+        ...
+
     def casualties(self, member: Combatant, lost: int) -> int: ...
     def take_out(self, member: Combatant, reason: str) -> None: ...
     def leave(self, member: Combatant, choice: MoraleChoice, reason: str) -> None: ...
@@ -179,7 +184,6 @@ class Combatant(mesa.Agent):  # type: ignore[misc]
     kind: ClassVar[str] = "combatant"
 
     __slots__ = (
-        "actions",
         "attacks_planned",
         "band",
         "checks_morale",
@@ -228,7 +232,6 @@ class Combatant(mesa.Agent):  # type: ignore[misc]
         self.memory: dict[str, Any] = {}
         self.processes: list[Any] = []
         self.position: tuple[int, int] | None = None
-        self.actions = 2
         self.attacks_planned = 0
         self.defences_left = 0
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import mesa
 
-from fadad_agents.agents.base import Arena, Band, Combatant
+from fadad_agents.agents.base import Arena, Band, Combatant, Status
 from fadad_agents.policies import MoraleChoice, PolicySet, Stance
 from fadad_agents.rules import mass
 from fadad_agents.rules.actions import roll_unopposed
@@ -24,7 +24,7 @@ from fadad_agents.rules.combat import resolve_attack
 from fadad_agents.rules.ladder import FAIR
 from fadad_agents.rules.wounds import Wound, WoundTrack
 
-__all__ = ["Character", "defence_verb", "strike"]
+__all__ = ["Character", "attack_event", "defence_verb", "strike"]
 
 
 _LABELS = tuple(w.label for w in Wound)
@@ -50,6 +50,7 @@ _DAMAGE = _int_pairs("damage")
 _RESULT_PAIRS = tuple(("result", label) for label in _LABELS)
 _WOUND_PAIRS = tuple(("wound", label) for label in _LABELS)
 _NO_EFFECTS: tuple[str, tuple[str, ...]] = ("crit_effects", ())
+_NO_PENALTIES = (("attacker_penalty", 0), ("defender_penalty", 0))
 _VERBS = {v: ("verb", v) for v in ("swing", "punch", "shot", "attack")}
 _DEFENCE_VERBS = {v: ("defence_verb", v) for v in ("parry", "block", "dodge", "defence")}
 
@@ -69,6 +70,7 @@ def strike(attacker: Combatant, fighter: Any, target: Combatant, arena: Arena) -
 
     The defender's shield covers the attacker it faces (its own target, or anyone while
     it has none): ``shield_rank`` 1, else 0 (personal-combat.md 3, PROPOSED there).
+    The log event is deferred (:func:`attack_event` makes it when the log is read).
     """
     defended = target.use_defence()
     a_pen, d_pen = attacker.penalty, target.penalty
@@ -84,17 +86,43 @@ def strike(attacker: Combatant, fighter: Any, target: Combatant, arena: Arena) -
         defended=defended,
         shield_rank=1 if facing is None or facing is attacker else 0,
     )
+    arena.defer(
+        attack_event,
+        (
+            attacker.name,
+            target.name,
+            res,
+            a_pen,
+            d_pen,
+            defended,
+            getattr(attacker, "verb", "attack"),
+            getattr(target, "defence_verb", "defence"),
+        ),
+    )
+    target.absorb(res, arena)
+    return res
+
+
+def attack_event(
+    actor: str,
+    target: str,
+    res: Any,
+    a_pen: int,
+    d_pen: int,
+    defended: bool,
+    verb: str,
+    d_verb: str,
+) -> tuple[str, str, str, Any, Any, Any]:
+    """The (actor, action, target, dice, modifiers, outcome) of one :func:`strike`."""
     hit, effects, span = res.hit, res.crit_effects, _SPAN
     a_dice, d_dice, rolled, level, rd, damage = (
         res.attack_dice, res.defence_dice, res.attack_rolled, res.target, res.rd, res.damage
     )  # fmt: skip
     opposed = res.defence_rolled if defended else level
-    verb = getattr(attacker, "verb", "attack")
-    d_verb = getattr(target, "defence_verb", "defence")
-    arena.record(
-        attacker.name,
+    return (
+        actor,
         "attack",
-        target.name,
+        target,
         (
             _DICE_ATTACK[a_dice] if -span <= a_dice < span else ("attack", a_dice),
             ("defence", None)
@@ -104,7 +132,7 @@ def strike(attacker: Combatant, fighter: Any, target: Combatant, arena: Arena) -
         ),
         (("attacker_penalty", a_pen), ("defender_penalty", d_pen))
         if a_pen or d_pen
-        else (("attacker_penalty", 0), ("defender_penalty", 0)),
+        else _NO_PENALTIES,
         (
             _RESULT_PAIRS[res.wound] if hit else ("result", "miss"),
             _ROLLED[rolled] if -span <= rolled < span else ("attack", rolled),
@@ -123,8 +151,6 @@ def strike(attacker: Combatant, fighter: Any, target: Combatant, arena: Arena) -
             _DEFENCE_VERBS.get(d_verb) or ("defence_verb", d_verb),
         ),
     )
-    target.absorb(res, arena)
-    return res
 
 
 class Character(Combatant):
@@ -250,16 +276,16 @@ class Character(Combatant):
 
     def act(self, arena: Arena) -> None:
         """Make the planned attacks, re-targeting if the target fell meanwhile."""
-        pol = self.policies
+        fighting = Status.FIGHTING  # x.status is fighting == x.fighting, inlined (hot)
         for _ in range(self.attacks_planned):
             target = self.target
-            if target is None or not target.fighting:
-                target = pol.targeting.choose_target(self, arena, self.targeting_rng)  # type: ignore[assignment]
+            if target is None or target.status is not fighting:
+                target = self.policies.targeting.choose_target(self, arena, self.targeting_rng)  # type: ignore[assignment]
                 self.target = target
                 if target is None:
                     return
             strike(self, self.fighter, target, arena)
-            if not self.fighting:
+            if self.status is not fighting:
                 return
 
     def end_round(self, arena: Arena) -> None:

@@ -31,7 +31,7 @@ from fadad_agents.agents.groups import Unit
 from fadad_agents.engine.log import BattleLog, LogEvent
 from fadad_agents.engine.streams import Streams
 from fadad_agents.policies import MoraleChoice
-from fadad_agents.rules.actions import InitiativeEntry, initiative_order, roll_initiative
+from fadad_agents.rules.actions import roll_initiative
 from fadad_agents.rules.combat import CombatRules
 from fadad_agents.rules.options import RulesOptions
 from fadad_agents.rules.wounds import Wound
@@ -289,14 +289,18 @@ class Battle(mesa.Model):  # type: ignore[misc]
         outcome: tuple[tuple[str, Any], ...],
     ) -> None:
         """Append one event to the log at the current time and round."""
-        # What LogEvent(...) runs, without the generated __new__'s call layer (hot: one
-        # event per swing).
-        self.log.events.append(
+        # What LogEvent(...) runs, without the generated __new__'s call layer.
+        self.log.raw.append(
             _new_event(
                 LogEvent,
                 (int(self.env.now), self.round, actor, action, target, dice, modifiers, outcome),
             )
         )
+
+    def defer(self, make: Callable[..., tuple[Any, ...]], args: tuple[Any, ...]) -> None:
+        """Append an event at the current time and round whose other fields ``make(*args)``
+        returns when the log is read (:meth:`BattleLog.defer`; hot: one per swing)."""
+        self.log.raw.append((int(self.env.now), self.round, make, args))
 
     def _deactivate(self, member: Combatant, status: Status) -> None:
         roster = self.sides[member.side]
@@ -367,10 +371,15 @@ class Battle(mesa.Model):  # type: ignore[misc]
     # --- the round --------------------------------------------------------------------
 
     def initiative(self) -> list[Combatant]:
-        """Roll initiative (one roll per group) and return fighters in the order of action."""
+        """Roll initiative (one roll per group) and return fighters in the order of action.
+
+        The order is the kernel's total order (:func:`~fadad_agents.rules.actions.
+        initiative_order`: ``(-initiative, -trait, uid)``), sorted here as plain key
+        tuples: uids are unique, so a key never ties and the members list after it is
+        never compared.
+        """
         mode, rng, fighting = self.options.fadad.initiative, self._init_rng, Status.FIGHTING
-        entries: list[InitiativeEntry] = []
-        members: dict[int, list[Combatant]] = {}
+        keyed: list[tuple[int, int, int, list[Combatant]]] = []
         for band in self._bands.values():
             active = band.members
             if len(active) == 1:  # most bands are one fighter
@@ -381,10 +390,10 @@ class Battle(mesa.Model):  # type: ignore[misc]
                 if not active:
                     continue
             lead = active[0]
-            uid, reaction = lead.unique_id, lead.reaction
-            entries.append(InitiativeEntry(uid, roll_initiative(reaction, rng, mode), reaction))
-            members[uid] = active
-        return [m for e in initiative_order(entries) for m in members[e.uid]]
+            reaction = lead.reaction
+            keyed.append((-roll_initiative(reaction, rng, mode), -reaction, lead.unique_id, active))
+        keyed.sort()
+        return [m for k in keyed for m in k[3]]
 
     def _play_round(self) -> None:
         self.round += 1

@@ -8,8 +8,9 @@ narrated text a game master can read aloud::
     Round 3 (0:18) Snorri's swing is Great; Brynhild's block Good; hit by 1, damage 6:
     Very Hurt.
 
-Appending is the only hot-path operation: a slotted frozen dataclass and a list append.
-pandas is imported only when a DataFrame is asked for.
+Appending is the only hot-path operation: a named tuple (or, for a melee swing, the
+deferred parts of one) and a list append. pandas is imported only when a DataFrame is
+asked for.
 """
 
 from __future__ import annotations
@@ -249,24 +250,68 @@ def narrate(
 
 
 class BattleLog:
-    """Append-only list of :class:`LogEvent` with its renderings."""
+    """Append-only list of :class:`LogEvent` with its renderings.
 
-    __slots__ = ("events", "plural", "round_seconds", "round_word")
+    Hot event kinds (a melee swing: one per attack) are appended *deferred*: the time,
+    the round, a function and its arguments, made into the :class:`LogEvent` only when
+    the log is first read. The function is pure over immutable arguments (names and the
+    kernel's frozen result), so the event is the same whenever it is made; sweeps that
+    never read a log never pay for formatting it.
+    """
+
+    __slots__ = ("_settled", "plural", "raw", "round_seconds", "round_word")
 
     def __init__(self) -> None:
-        self.events: list[LogEvent] = []
+        self.raw: list[Any] = []
+        """Entries as appended: :class:`LogEvent` or deferred ``(time, round, make, args)``
+        (read :attr:`events`, never this)."""
+        self._settled = 0  # entries before this index are all LogEvents
         # Narration only (never in the JSON lines): actors that are groups (crews, units)
         # take plural verbs; a round length labels every event of a round with its time.
         self.plural: set[str] = set()
         self.round_seconds: int | None = None
         self.round_word = "Round"
 
+    @property
+    def events(self) -> list[LogEvent]:
+        """Every event in order (deferred entries are made into events here, once)."""
+        raw, start = self.raw, self._settled
+        if start < len(raw):
+            for i in range(start, len(raw)):
+                entry = raw[i]
+                if entry.__class__ is tuple:  # deferred: (time, round, make, args)
+                    raw[i] = LogEvent(entry[0], entry[1], *entry[2](*entry[3]))
+            self._settled = len(raw)
+        return raw
+
     def append(self, event: LogEvent) -> None:
         """Record one event (times never run backwards: the engine appends in time order)."""
-        self.events.append(event)
+        self.raw.append(event)
+
+    def defer(
+        self, time: int, round: int, make: Callable[..., tuple[Any, ...]], args: tuple[Any, ...]
+    ) -> None:
+        """Record an event at ``time`` and ``round`` whose other six fields (actor, action,
+        target, dice, modifiers, outcome) ``make(*args)`` returns when the log is read.
+
+        ``make`` must be a pure function of ``args``, and ``args`` immutable."""
+        self.raw.append((time, round, make, args))
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {
+            "raw": list(self.events),
+            "plural": self.plural,
+            "round_seconds": self.round_seconds,
+            "round_word": self.round_word,
+        }
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for key, value in state.items():
+            setattr(self, key, value)
+        self._settled = len(self.raw)
 
     def __len__(self) -> int:
-        return len(self.events)
+        return len(self.raw)
 
     def __iter__(self) -> Iterator[LogEvent]:
         return iter(self.events)

@@ -77,6 +77,9 @@ class DeckArena:
     def record(self, *args: Any) -> None:
         self.battle.record(*args)
 
+    def defer(self, make: Any, args: tuple[Any, ...]) -> None:
+        self.battle.defer(make, args)
+
     def casualties(self, member: Combatant, lost: int) -> int:
         taken = int(self.battle.casualties(member, lost))
         self.battle.crews_changed = True

@@ -19,6 +19,7 @@ thousands of seeds (0 to 300 bits) and names.
 
 from __future__ import annotations
 
+import _random
 import random
 import secrets
 import zlib
@@ -39,6 +40,20 @@ _INIT_B = 0x8B51F9DD
 _MULT_B = 0x58F38DED
 _MIX_L = 0xCA01F9DD
 _MIX_R = 0x4973F715
+
+
+_new_random = random.Random.__new__
+_seed_random = _random.Random.seed
+
+
+def _stream(seed: int) -> random.Random:
+    """``random.Random(seed)`` for an int seed, without the Python-level ``seed`` method
+    (its type checks only matter for str, bytes and float seeds): the C generator is
+    seeded from the same int, so the state is identical (tests compare them)."""
+    stream = _new_random(random.Random)
+    _seed_random(stream, seed)
+    stream.gauss_next = None
+    return stream
 
 
 def fresh_seed() -> int:
@@ -143,7 +158,7 @@ class Streams:
         """The stream of subsystem ``name`` (one object per name and battle)."""
         stream = self._cache.get(name)
         if stream is None:
-            stream = self._cache[name] = random.Random(self.seed_of(name))
+            stream = self._cache[name] = _stream(self.seed_of(name))
         return stream
 
     def for_index(self, name: str, index: int) -> random.Random:
@@ -155,4 +170,4 @@ class Streams:
         base = self._sub_bases.get(name)
         if base is None:
             base = self._sub_bases[name] = self.seed_of(name) << 32
-        return random.Random(base | (index & 0xFFFFFFFF))
+        return _stream(base | (index & 0xFFFFFFFF))

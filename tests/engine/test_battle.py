@@ -85,6 +85,38 @@ def test_static_initiative_orders_by_trait_then_unique_id() -> None:
     assert [m.name for m in battle.initiative()] == ["Cat", "Ann", "Bob"]
 
 
+def test_the_engine_orders_bands_exactly_as_the_kernel_does() -> None:
+    """The engine's order of action is the kernel's ``initiative_order`` over the same
+    rolls (one per band, in set-up order), round after round, ties and bands included."""
+    import random
+
+    from fadad_agents.rules.actions import InitiativeEntry, initiative_order, roll_initiative
+
+    speeds = ["Fair", "Good", "Fair", "Great", "Good", "Fair"]
+    forces = [
+        fighter(f"F{i}", extra=f"        reaction_speed: {s}\n        count: {1 + i % 3}\n")
+        for i, s in enumerate(speeds)
+    ]
+    battle = build_battle(load(duel_yaml("".join(forces[:3]), "".join(forces[3:]))), seed=8)
+    bands: list[list[Character]] = []
+    for side in battle.sides:
+        for m in side.members:
+            if not bands or bands[-1][0].band is not m.band:
+                bands.append([])
+            bands[-1].append(m)
+    for _ in range(20):
+        replay = random.Random()
+        replay.setstate(battle._init_rng.getstate())
+        entries = [
+            InitiativeEntry(b[0].unique_id, roll_initiative(b[0].reaction, replay, "rolled"),
+                            b[0].reaction)
+            for b in bands
+        ]  # fmt: skip
+        by_uid = {b[0].unique_id: b for b in bands}
+        expected = [m for e in initiative_order(entries) for m in by_uid[e.uid]]
+        assert battle.initiative() == expected
+
+
 def test_a_band_rolls_one_initiative_and_acts_together() -> None:
     """Group initiative: the members of a `count: N` entry are contiguous in the order."""
     text = duel_yaml(

@@ -133,3 +133,39 @@ def test_fae_events_are_headed_by_their_turn_to_the_tenth() -> None:
     )  # fmt: skip
     assert narrate(event).startswith("Turn 2 (0:13.3) Morwen's Reaction test")
     assert "[turn" not in narrate(event)
+
+
+def _parts(actor: str, target: str) -> tuple[str, str, str, tuple[()], tuple[()], tuple[()]]:
+    return (actor, "attack", target, (), (), (("result", "miss"),))
+
+
+def test_deferred_events_are_made_in_place_once_when_read() -> None:
+    """A deferred entry becomes the same LogEvent, in its place, the first time it is read,
+    whether it is read mid-battle or after a pickle round trip."""
+    import pickle
+
+    log = BattleLog()
+    log.append(_snorri_round_3())
+    log.defer(24, 4, _parts, ("Brynhild", "Snorri"))
+    assert len(log) == 2
+    clone = pickle.loads(pickle.dumps(log))
+    first = log.events
+    assert first[1] == LogEvent(
+        24, 4, "Brynhild", "attack", "Snorri", (), (), (("result", "miss"),)
+    )
+    assert log.events[1] is first[1]  # made once, kept
+    log.defer(30, 5, _parts, ("Snorri", "Brynhild"))
+    assert [e.round for e in log] == [3, 4, 5]
+    assert clone.events == first[:2]
+
+
+def test_a_battle_read_mid_way_logs_what_one_read_at_the_end_does() -> None:
+    """Reading the log between rounds (a dashboard) changes nothing in the final log."""
+    from fadad_agents.engine import build_battle, load
+
+    scenario = load(duel_yaml())
+    peeked = build_battle(scenario, seed=5)
+    while not peeked.finished:
+        peeked.play_round()
+        assert all(isinstance(e, LogEvent) for e in peeked.log.events)
+    assert list(peeked.log.jsonl_lines()) == list(run(scenario, seed=5).log.jsonl_lines())

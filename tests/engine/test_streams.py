@@ -35,3 +35,20 @@ def test_streams_are_independent_of_creation_order():
     a, b = Streams(11), Streams(11)
     a.get("morale")
     assert a.get("melee").random() == b.get("melee").random()
+
+
+@settings(max_examples=100, deadline=None)
+@given(seed=st.integers(0, 2**64), name=st.text(max_size=8), index=st.integers(0, 2**32 - 1))
+def test_streams_are_the_random_objects_their_seeds_make(seed, name, index):
+    """A stream is exactly ``random.Random(seed_of(name))`` (per index: the seed with the
+    index appended): same state, same draws, gauss included."""
+    import random
+
+    streams = Streams(seed)
+    for stream, expected in (
+        (streams.get(name), random.Random(streams.seed_of(name))),
+        (streams.for_index(name, index), random.Random(streams.seed_of(name) << 32 | index)),
+    ):
+        assert type(stream) is random.Random
+        assert stream.getstate() == expected.getstate()
+        assert [stream.gauss(0, 1), stream.random()] == [expected.gauss(0, 1), expected.random()]
