@@ -52,7 +52,7 @@ def _stream(seed: int) -> random.Random:
     seeded from the same int, so the state is identical (tests compare them)."""
     stream = _new_random(random.Random)
     _seed_random(stream, seed)
-    stream.gauss_next = None
+    stream.gauss_next = None  # type: ignore[attr-defined]  # set by Random.seed, untyped
     return stream
 
 
