@@ -20,6 +20,7 @@ import os
 import sys
 from collections.abc import Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from contextlib import contextmanager
 from typing import Any, Literal
 
 from fadad_agents.analysis.replicates import Batch, run_batch
@@ -56,19 +57,39 @@ def _serial(batches: Iterable[Batch]) -> Done:
         yield batch, run_batch(batch)
 
 
-def _process_context() -> Any:
-    """forkserver: children fork from a clean server that has imported the engine once,
-    never from this process (which may hold threads: tqdm, Dask, Jupyter). A main module
-    read from stdin cannot be re-imported by a forkserver child, so there we fork."""
+_WORKER_MODULE = "fadad_agents.analysis.replicates"
+"""What a worker runs (:func:`run_batch`): preloaded by the fork server."""
+
+
+def _main_importable() -> bool:
+    """Whether a forkserver (or spawn) child can re-import ``__main__`` by its path; a
+    main module read from stdin or ``-c`` cannot (a notebook kernel's can)."""
     main = sys.modules.get("__main__")
     path = getattr(main, "__file__", None)
-    if path is not None and not os.path.exists(path):
+    return path is None or os.path.exists(path)
+
+
+def _forkserver(*preload: str) -> Any:
+    """The forkserver context, its server preloading the engine (and ``preload``).
+
+    Children fork from one clean, single-threaded server that imported the engine once
+    (about a second), never from this process, which may hold threads (tqdm, Dask,
+    Jupyter). The server starts on first use and serves every later pool and cluster of
+    this process; its preload list is read then, so the first caller's list is kept.
+    """
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload([*preload, _WORKER_MODULE])
+    return context
+
+
+def _process_context() -> Any:
+    """forkserver where possible; a main module that a child cannot re-import means fork
+    (the pool's workers then start from this process)."""
+    if not _main_importable():
         return multiprocessing.get_context("fork")
     if "forkserver" not in multiprocessing.get_all_start_methods():  # Windows
         return multiprocessing.get_context("spawn")
-    context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["fadad_agents.analysis.replicates"])
-    return context
+    return _forkserver()
 
 
 # Starting worker processes costs 1-2 s (each imports the engine); a notebook or dashboard
@@ -131,14 +152,37 @@ def _dask_client(workers: int, scheduler: str | None) -> tuple[Any, Any]:
             return Client(scheduler, timeout="10s"), None  # type: ignore[no-untyped-call]
         except (OSError, TimeoutError) as exc:
             raise BackendError(f"cannot reach the Dask scheduler at {scheduler} ({exc})") from None
-    cluster = LocalCluster(  # type: ignore[no-untyped-call]
-        n_workers=workers,
-        threads_per_worker=1,
-        processes=True,
-        dashboard_address=":0",  # a free port: never clash with a running cluster
-        silence_logs=logging.CRITICAL,  # a worker heartbeat racing close() logs an ERROR
-    )
+    with _local_worker_method():
+        cluster = LocalCluster(  # type: ignore[no-untyped-call]
+            n_workers=workers,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=":0",  # a free port: never clash with a running cluster
+            silence_logs=logging.CRITICAL,  # a worker heartbeat racing close() logs an ERROR
+        )
     return Client(cluster), cluster  # type: ignore[no-untyped-call]
+
+
+@contextmanager
+def _local_worker_method() -> Iterator[None]:
+    """Start a LocalCluster's workers from the fork server (the engine preloaded), not by
+    Dask's default spawn: each spawned worker imports Dask and the engine anew (1-2 s
+    that a sweep waits for, and again at every new cluster) and takes ~0.5 s to stop.
+
+    Dask's own forkserver preload list is set first (``get_mp_context`` sets it once),
+    then extended with the engine. Where a child cannot re-import ``__main__`` (or there
+    is no forkserver), Dask's configured method is left alone.
+    """
+    import dask
+    from distributed.utils import get_mp_context
+
+    if not _main_importable() or "forkserver" not in multiprocessing.get_all_start_methods():
+        yield
+        return
+    with dask.config.set({"distributed.worker.multiprocessing-method": "forkserver"}):
+        get_mp_context()  # type: ignore[no-untyped-call]
+        _forkserver("distributed")
+        yield
 
 
 def _dask(batches: Iterable[Batch], workers: int, scheduler: str | None) -> Done:
