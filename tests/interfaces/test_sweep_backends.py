@@ -60,6 +60,24 @@ def test_dask_local_cluster_matches_serial(serial: pd.DataFrame) -> None:
     pd.testing.assert_frame_equal(frame, serial)
 
 
+def test_local_cluster_workers_fork_from_the_preloaded_fork_server() -> None:
+    """A LocalCluster made by backend='dask' starts its workers from the fork server that
+    preloads the engine (not by spawn, which imports it again in every worker); Dask's
+    configured method is restored afterwards."""
+    import multiprocessing.forkserver
+
+    import dask
+
+    from fadad_agents.analysis import backends
+
+    before = dask.config.get("distributed.worker.multiprocessing-method")
+    with backends._local_worker_method():
+        assert dask.config.get("distributed.worker.multiprocessing-method") == "forkserver"
+        preload = multiprocessing.forkserver._forkserver._preload_modules  # type: ignore[attr-defined]
+        assert "fadad_agents.analysis.replicates" in preload
+    assert dask.config.get("distributed.worker.multiprocessing-method") == before
+
+
 def test_unknown_backend() -> None:
     """An unknown backend names the allowed ones."""
     with pytest.raises(BackendError, match=r"unknown backend 'threads' \(allowed: serial"):
