@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 from fadad_agents.engine import log as battle_log
 from fadad_agents.engine.log import LogEvent
+from fadad_agents.rules.ladder import describe
 
 __all__ = ["SHIP_NARRATORS"]
 
@@ -202,13 +203,29 @@ def _helm_change(e: LogEvent) -> str:
     return f"{o['who']} takes {_own(e.actor)} helm ({o['reason']})."
 
 
+def _fadad_roll(e: LogEvent) -> str:
+    """A FADAD roll at a hull (ships-fadad.md 5.3): rolled degree, 4dF, Target, range."""
+    m = dict(e.modifiers)
+    rolled = m["skill"] + m.get("wounds", 0) + dict(e.dice)["4dF"]
+    wounds = f", wounds {m['wounds']:+d}" if m.get("wounds") else ""
+    return (
+        f"{describe(rolled)} on 4dF {dict(e.dice)['4dF']:+d}{wounds} against Target "
+        f"{describe(m['target'])} (range {m['range_mod']:+d} at {m['yards']} yd)"
+    )
+
+
 def _spell(e: LogEvent) -> str:
     o, m = dict(e.outcome), dict(e.modifiers)
+    roll = f" ({_fadad_roll(e)})" if "target" in m else ""
+    if o["result"] == "miss":
+        spell = o.get("spell", "a spell")
+        return f"{e.actor} casts {spell} at {e.target}{roll}; it goes wide of her hull."
     points = f" for {o['points']} points" if o.get("points") else ""
     if m.get("effect") != "damage":
-        return f"{e.actor} casts {o['spell']} at {e.target}."
+        return f"{e.actor} casts {o['spell']} at {e.target}{roll}."
     return (
-        f"{e.actor} casts {o['spell']} at {e.target}{points}: {_plural(o['hull'], 'hull point')}."
+        f"{e.actor} casts {o['spell']} at {e.target}{roll}{points}: "
+        f"{_plural(o['hull'], 'hull point')}."
     )
 
 
@@ -229,12 +246,24 @@ def _hull_volley(e: LogEvent) -> str:
 
 def _hull_shot(e: LogEvent) -> str:
     o = dict(e.outcome)
+    if "target" in dict(e.modifiers):
+        return _fadad_hull_shot(e)
     if o["result"] == "miss":
         return f"{e.actor} shoots at {_own(e.target)} side and misses."
     if not o["hull"]:
         where = f"{_own(e.target)} side ({o['points']} points)"
         return f"{e.actor} puts a shaft into {where}: no hull damage."
     return f"{e.actor} drives a shaft through {_own(e.target)} side: 1 hull point."
+
+
+def _fadad_hull_shot(e: LogEvent) -> str:
+    o = dict(e.outcome)
+    head = f"{e.actor} shoots at {_own(e.target)} side: {_fadad_roll(e)}"
+    if o["result"] == "miss":
+        return f"{head}; a miss."
+    if not o["hull"]:
+        return f"{head}; a hit by {o['rd']}, {o['points']} points at one spot: no hull damage."
+    return f"{head}; a hit by {o['rd']}, through her planking: {_plural(o['hull'], 'hull point')}."
 
 
 def _hull_chop(e: LogEvent) -> str:

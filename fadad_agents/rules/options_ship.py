@@ -6,9 +6,10 @@ Re-exported by :mod:`fadad_agents.rules.options`; import them from there.
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from fadad_agents.rules.options_base import OptionsSection
 
@@ -116,6 +117,35 @@ class ShipOptions(OptionsSection):
         "row's maximum acceleration a round; False = any speed up to SR "
         "(engine.ship_maneuver).",
     )
+    hand_attack_range_mods: tuple[tuple[int, int], ...] = Field(
+        ((10, -2), (50, 0), (150, 1), (500, 3), (1500, 5)),
+        min_length=1,
+        description="PROPOSED (FADAD 5.3 'modified for range: fudge it'): Target modifier to "
+        "a ship's Terrible-1 (-4) against a hand weapon or spell, as (up to this many yards, "
+        "modifier) steps by increasing distance; farther than the last step takes its "
+        "modifier. Default: alongside (30 ft) -2 = Target -6, 'hard to miss'; 50 yd -4; "
+        "150 yd -3; 500 yd (a FADAD hex) -1; 1,500 yd +1 "
+        "(engine.ship_hull_attacks.hand_attack_target).",
+    )
+    hand_attack_shared_hex_fraction: float = Field(
+        0.5,
+        ge=0,
+        le=1,
+        description="PROPOSED (FADAD 5.3): for that range, ships sharing a hex but not "
+        "grappled are this fraction of a hex apart (grappled: 0 yards; n hexes: n hexes) "
+        "(engine.ship_hull_attacks.yards_apart).",
+    )
+
+    @field_validator("hand_attack_range_mods")
+    @classmethod
+    def _steps_increase(cls, steps: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
+        yards = [most for most, _ in steps]
+        if any(b <= a for a, b in pairwise(yards)) or yards[0] < 0:
+            raise ValueError(
+                f"ship.hand_attack_range_mods: the yards of the steps {yards} must be 0 or "
+                "more and strictly increasing, e.g. [[10, -2], [50, 0], [150, 1]]"
+            )
+        return steps
 
 
 class FireOptions(OptionsSection):
