@@ -429,3 +429,19 @@ def test_spelljammer_shots_and_spells_ignore_the_fadad_options() -> None:
     (spell,) = _events(battle, "spell")
     assert dict(spell.dice) == {"damage": 30}  # sj.spell_attack automatic: no attack roll
     assert spell.result == "cast"
+
+
+def test_a_d20_spell_miss_is_narrated() -> None:
+    """``sj.spell_attack = d20_vs_ac``: a natural 1 misses, spends the spell, reads as a miss."""
+    text = _with(WIZARD).replace(
+        "  fire.sj_firefighting: true\n",
+        "  fire.sj_firefighting: true\n  sj.spell_attack: d20_vs_ac\n",
+    )
+    battle = _duel(text)
+    battle.hull_rng = _Dice(0.0)  # d20 = 1
+    cast_spells(battle, battle.ships[0])
+    (spell,) = _events(battle, "spell")
+    assert (spell.result, dict(spell.dice)) == ("miss", {"d20": 1})
+    assert battle.log.narrate(1) == [
+        "Round 0 (0:00) Magister Orlen casts a spell at Red Gannet; it goes wide of her hull."
+    ]
