@@ -23,7 +23,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from contextlib import contextmanager
 from typing import Any, Literal
 
-from fadad_agents.analysis.replicates import Batch, run_batch
+from fadad_agents.analysis.replicates import Batch, run_batch, run_batches
 
 __all__ = [
     "BACKENDS",
@@ -185,29 +185,44 @@ def _local_worker_method() -> Iterator[None]:
         yield
 
 
-def _dask(batches: Iterable[Batch], workers: int, scheduler: str | None) -> Done:
+TASKS_PER_WORKER = 8
+"""Dask tasks a worker gets over a sweep: batches are grouped into tasks to about this
+many (each Dask task costs tens of milliseconds of scheduling, transfer and
+bookkeeping; a pool's task costs a fraction of that), never fewer than one batch a task."""
+
+
+def _grouped(batches: Iterator[Batch], size: int) -> Iterator[list[Batch]]:
+    """Consecutive batches in lists of ``size`` (the last may be shorter)."""
+    while group := [b for _, b in zip(range(size), batches, strict=False)]:
+        yield group
+
+
+def _dask(batches: Iterable[Batch], workers: int, scheduler: str | None, expected: int) -> Done:
     from distributed import as_completed
 
     client, cluster = _dask_client(workers, scheduler)
     try:
         if scheduler is not None:
             workers = max(1, len(client.scheduler_info().get("workers", {})))
-        pending = iter(batches)
-        running: dict[str, Batch] = {}
+        # Tasks of several consecutive batches; each batch is still yielded on its own, so
+        # the parts, the adaptive-stopping checks and the rows are those of any backend.
+        size = max(1, expected // (TASKS_PER_WORKER * workers))
+        pending = _grouped(iter(batches), size)
+        running: dict[str, list[Batch]] = {}
         queue = as_completed()  # type: ignore[no-untyped-call]
 
         def submit() -> None:
-            batch = next(pending, None)
-            if batch is not None:
-                future = client.submit(run_batch, batch, pure=False)
-                running[future.key] = batch
+            group = next(pending, None)
+            if group is not None:
+                future = client.submit(run_batches, group, pure=False)
+                running[future.key] = group
                 queue.add(future)  # type: ignore[no-untyped-call]
 
         for _ in range(2 * workers):
             submit()
         for future in queue:
-            batch = running.pop(future.key)
-            yield batch, future.result()
+            group = running.pop(future.key)
+            yield from zip(group, future.result(), strict=True)
             submit()
     finally:
         client.close()
@@ -220,6 +235,7 @@ def execute(
     backend: str = "serial",
     workers: int | None = None,
     scheduler: str | None = None,
+    expected: int = 0,
 ) -> Done:
     """Play ``batches`` (consumed lazily) and yield ``(batch, rows)`` as each finishes.
 
@@ -230,6 +246,8 @@ def execute(
         workers: worker processes (default: the CPUs available; ignored by ``serial`` and
             by a remote scheduler, whose workers are counted).
         scheduler: a Dask scheduler address (``tcp://host:8786``); implies ``dask``.
+        expected: how many batches there will be (0: unknown); Dask groups them into
+            about :data:`TASKS_PER_WORKER` tasks a worker.
 
     Raises:
         BackendError: unknown backend, workers < 1, Dask missing or unreachable.
@@ -245,4 +263,4 @@ def execute(
         return _serial(batches)
     if backend == "processes":
         return _processes(batches, count)
-    return _dask(batches, count, scheduler)
+    return _dask(batches, count, scheduler, expected)

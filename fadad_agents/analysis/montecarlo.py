@@ -266,7 +266,8 @@ def sweep(
             _resume(store, plan)
         for variant in variants:
             _drop(plan, store, plan.advance(variant.index, target_width))
-        work = execute(plan.batches(variants, seed), backend, workers, scheduler)
+        expected = len(variants) * -(-runs // size)
+        work = execute(plan.batches(variants, seed), backend, workers, scheduler, expected)
         tables = {v.index: partial(_table, meta=meta[v.index], schema=schema) for v in variants}
         _play(work, plan, store, tables, target_width, progress, on_progress)
     finally:

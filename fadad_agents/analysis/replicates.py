@@ -163,3 +163,8 @@ def run_batch(batch: Batch) -> list[dict[str, Any]]:
         row.update(run_replicate(scenario, batch.seed, index))
         rows.append(row)
     return rows
+
+
+def run_batches(batches: list[Batch]) -> list[list[dict[str, Any]]]:
+    """:func:`run_batch` of each batch, in order (one Dask task carrying several batches)."""
+    return [run_batch(batch) for batch in batches]

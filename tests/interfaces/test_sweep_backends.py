@@ -60,6 +60,33 @@ def test_dask_local_cluster_matches_serial(serial: pd.DataFrame) -> None:
     pd.testing.assert_frame_equal(frame, serial)
 
 
+def test_batches_group_into_dask_tasks_in_order() -> None:
+    """Consecutive batches go to Dask in lists of the group size, none lost or repeated."""
+    from fadad_agents.analysis.backends import _grouped
+
+    assert [len(g) for g in _grouped(iter(range(10)), 4)] == [4, 4, 2]  # type: ignore[arg-type]
+    assert [x for g in _grouped(iter(range(10)), 3) for x in g] == list(range(10))  # type: ignore[arg-type]
+    assert list(_grouped(iter([]), 2)) == []
+
+
+def test_dask_tasks_of_several_batches_match_serial(cluster: str, tmp_path: Path) -> None:
+    """With many small batches each Dask task carries several (TASKS_PER_WORKER); rows,
+    part files and the adaptive stop are still those of the serial sweep."""
+    from fadad_agents.analysis.backends import TASKS_PER_WORKER
+
+    runs, batch = 400, 5  # 80 batches: 80 // (8 * 2) = 5 batches a task
+    assert runs // batch // (TASKS_PER_WORKER * 2) > 1
+    serial = sweep(DUEL, runs, SEED, batch_size=batch, target_width=0.2, progress=False)
+    out = tmp_path / "r.parquet"
+    grouped = sweep(
+        DUEL, runs, SEED, scheduler=cluster, batch_size=batch, target_width=0.2, out=out,
+        progress=False,
+    )  # fmt: skip
+    assert grouped.played == serial.played
+    pd.testing.assert_frame_equal(grouped.frame, serial.frame)
+    assert len(list(out.glob("part-*.parquet"))) == serial.played[0] // batch
+
+
 def test_local_cluster_workers_fork_from_the_preloaded_fork_server() -> None:
     """A LocalCluster made by backend='dask' starts its workers from the fork server that
     preloads the engine (not by spawn, which imports it again in every worker); Dask's
