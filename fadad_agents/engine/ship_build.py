@@ -150,6 +150,7 @@ def build_ship_battle(
         name=scenario.name,
         collect=collect,
         round_seconds=ship_round_seconds(hex_map.hex_yards),
+        hex_yards=hex_map.hex_yards,
         map_radius=hex_map.radius if hex_map.kind == "hex" else None,
     )
     battle.log.round_seconds = battle.round_seconds  # label each round with its time

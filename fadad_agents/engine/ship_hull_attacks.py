@@ -5,8 +5,9 @@ A ship's gunnery policy decides (its ``small_arms`` and ``spells`` parameters):
 * **Spells** (``spells: hull``, the default): a named character with ``spells`` standing on
   his own deck, not in a deck fight, casts one spell a ship round at the enemy ship his
   gunnery policy picks among those the spell reaches
-  (:func:`~fadad_agents.rules.sj_combat.spell_can_target_ship`: range over 150 ft in the
-  same hex, shorter only when grappled; 150 ft a hex beyond). PROPOSED: it hits with no
+  (:func:`~fadad_agents.rules.sj_combat.spell_can_target_ship`: range over one hex of the
+  map in the same hex, shorter only when grappled; one hex of the map (150 ft on a
+  Spelljammer map, 500 yards on a FADAD one) per hex beyond). PROPOSED: it hits with no
   roll (``sj.spell_attack``). A damage spell does 1 hull point per 10 points and may start
   a fire; *disintegrate* holes the hull; *dispel magic* stops the helm for a round
   (:func:`~fadad_agents.rules.sj_combat.spell_hull_effects`).
@@ -71,7 +72,6 @@ __all__ = [
     "chop_hull",
     "hand_attack_hit_chance",
     "hand_attack_target",
-    "hex_yards",
     "hull_shots",
     "hull_volley",
     "plays_fadad",
@@ -116,18 +116,6 @@ def plays_fadad(battle: Any) -> bool:
     return bool(battle.options.ship.damage_model == "fadad_levels")
 
 
-def hex_yards(round_seconds: int) -> int:
-    """Yards across a hex: what an SR 1 ship (25 ft/s) crosses in a ship round.
-
-    The inverse of :func:`~fadad_agents.engine.ship_battle.ship_round_seconds`, which sets
-    the round by the map's hexes.
-
-    >>> hex_yards(6), hex_yards(60)
-    (50, 500)
-    """
-    return round_seconds * 25 // 3
-
-
 def yards_apart(battle: Any, ship: Ship, foe: Ship) -> int:
     """How far a hand weapon or spell from ``ship`` travels to ``foe``'s hull, in yards.
 
@@ -137,7 +125,7 @@ def yards_apart(battle: Any, ship: Ship, foe: Ship) -> int:
     """
     if ship.grappled_with(foe):
         return 0
-    width = hex_yards(battle.round_seconds)
+    width: int = battle.hex_yards
     hexes = distance(ship.hex, foe.hex)
     if hexes == 0:
         fraction: float = battle.options.ship.hand_attack_shared_hex_fraction
@@ -249,7 +237,10 @@ def _cast(battle: Any, ship: Ship, caster: Any, entry: list[Any]) -> bool:
         f
         for f in battle.enemy_ships(ship.side)
         if spell_can_target_ship(
-            spell.range_ft, distance(ship.hex, f.hex), within_150_ft=ship.grappled_with(f)
+            spell.range_ft,
+            distance(ship.hex, f.hex),
+            within_150_ft=ship.grappled_with(f),
+            hex_feet=3 * battle.hex_yards,
         )
     ]
     choice = ship.ship_policies.targeting.choose_ship_target(ship, battle, reach)

@@ -30,10 +30,16 @@ class ShipBattleState(Battle):
     """Decks, crews, grapples and the fate of ships: everything but the ship round itself."""
 
     def __init__(
-        self, *args: Any, round_seconds: int = 60, map_radius: int | None = None, **kw: Any
+        self,
+        *args: Any,
+        round_seconds: int = 60,
+        map_radius: int | None = None,
+        hex_yards: int = 500,
+        **kw: Any,
     ):
         super().__init__(*args, **kw)
         self.round_seconds = round_seconds
+        self.hex_yards = hex_yards  # the map's hexes (ranges of hand weapons and spells)
         self.map_radius = map_radius
         self.ships: list[Ship] = []
         self.debris: dict[Hex, bool] = {}

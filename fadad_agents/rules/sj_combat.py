@@ -340,16 +340,20 @@ def hull_points_from_spell(damage: int) -> int:
     return max(0, damage) // 10
 
 
-def spell_can_target_ship(range_ft: int, distance_hexes: int, within_150_ft: bool = False) -> bool:
+def spell_can_target_ship(
+    range_ft: int, distance_hexes: int, within_150_ft: bool = False, hex_feet: int = HEX_FEET
+) -> bool:
     """Whether a spell can target another ship (section 8.1).
 
     In the same hex, spells of range over 150 ft can; shorter ones only when the ships are
     obviously within 150 ft (grappled, in contact). In other hexes the range must reach
-    the hex distance (PROPOSED: 150 ft a hex).
+    the hex distance (PROPOSED: a hex is ``hex_feet`` across, 150 ft on a Spelljammer
+    map; on larger hexes, such as FADAD's 500 yards, the same-hex threshold is one hex
+    too, since two ships in one hex may lie that far apart).
     """
     if distance_hexes == 0:
-        return range_ft > HEX_FEET or within_150_ft
-    return range_ft >= distance_hexes * HEX_FEET
+        return range_ft > hex_feet or within_150_ft
+    return range_ft >= distance_hexes * hex_feet
 
 
 type ShipSpell = Literal["damage", "disintegrate", "dispel_magic_helm", "warp_wood"]

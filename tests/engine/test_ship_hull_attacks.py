@@ -445,3 +445,17 @@ def test_a_d20_spell_miss_is_narrated() -> None:
     assert battle.log.narrate(1) == [
         "Round 0 (0:00) Magister Orlen casts a spell at Red Gannet; it goes wide of her hull."
     ]
+
+
+@pytest.mark.parametrize(("hex_yards", "reaches"), [(50, True), (500, False)])
+def test_a_spell_reaches_by_the_maps_hexes(hex_yards: int, reaches: bool) -> None:
+    """A 2,000-ft fireball reaches a ship 2 hexes off on 150-ft hexes (SJ 8.1), but not on
+    500-yard FADAD hexes (3,000 ft): spell range counts the map's own hexes."""
+    text = _with(WIZARD).replace("  hex_yards: 50\n", f"  hex_yards: {hex_yards}\n")
+    battle = _duel(text)
+    assert battle.hex_yards == hex_yards
+    salt, gannet = battle.ships
+    battle.place(gannet, salt.hex.neighbour(0).neighbour(0), gannet.facing)
+    assert distance(salt.hex, gannet.hex) == 2
+    cast_spells(battle, salt)
+    assert bool(_events(battle, "spell")) is reaches

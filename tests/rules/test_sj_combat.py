@@ -176,6 +176,10 @@ def test_spell_range_to_ships():
     assert cb.spell_can_target_ship(30, 0, within_150_ft=True)
     assert cb.spell_can_target_ship(300, 2)
     assert not cb.spell_can_target_ship(300, 3)
+    # On 500-yard hexes (1,500 ft) the same counting scales with the map.
+    assert cb.spell_can_target_ship(1500, 1, hex_feet=1500)
+    assert not cb.spell_can_target_ship(1500, 0, hex_feet=1500)
+    assert not cb.spell_can_target_ship(2000, 2, hex_feet=1500)
 
 
 def test_dice_parse_scenario_text():
