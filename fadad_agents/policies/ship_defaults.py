@@ -22,6 +22,10 @@ nearest_ship`` also reaches its crews, who then keep to the foe they fight), and
 ``strike_colours`` as a personal retreat policy (a crew never strikes on its own; the
 ship does). Scores are pure functions of positions and hull, ties broken by name, so a
 choice never depends on iteration order or dice.
+
+The maneuver policies live in :mod:`fadad_agents.policies.ship_maneuver` (re-exported
+here); this module holds the others (``ships-spelljammer.md`` sections 4, 6, 7.3, 8, 12,
+15, 16 and 18) and registers every ship built-in when imported.
 """
 
 from __future__ import annotations
@@ -30,11 +34,21 @@ import random
 from collections.abc import Sequence
 from typing import Any, Literal
 
-from fadad_agents.hexmap import Hex, distance, sector
 from fadad_agents.policies.defaults import HoldGround, StickyTargeting
 from fadad_agents.policies.protocols import BattleView, CombatantView, MoraleChoice
 from fadad_agents.policies.registry import REGISTRY
-from fadad_agents.policies.ship_protocols import Aim, FleetView, MoveOption, ShipView
+from fadad_agents.policies.ship_maneuver import (
+    CloseIn,
+    Flee,
+    Hold,
+    Land,
+    StandOff,
+    close_and_board,
+    close_and_ram,
+    line_ahead,
+    shear,
+)
+from fadad_agents.policies.ship_protocols import Aim, FleetView, ShipView
 from fadad_agents.policies.ship_registry import SHIP_REGISTRY
 
 __all__ = [
@@ -62,154 +76,6 @@ __all__ = [
     "StrikeColoursRetreat",
     "SweepDecks",
 ]
-
-type Order = Literal["first", "last"]
-
-
-def _hex(pos: tuple[int, int] | None) -> Hex:
-    return Hex(*pos) if pos is not None else Hex(0, 0)
-
-
-def nearest_enemy(ship: ShipView, battle: FleetView) -> ShipView | None:
-    """The closest enemy ship (ties: the lower name)."""
-    here = _hex(ship.position)
-    foes = battle.enemy_ships(ship.side)
-    if not foes:
-        return None
-    return min(foes, key=lambda s: (distance(here, _hex(s.position)), s.name))
-
-
-def _order(value: str) -> Order:
-    if value not in ("first", "last"):
-        raise ValueError(f"order must be 'first' or 'last', got {value!r}")
-    return "first" if value == "first" else "last"
-
-
-# --- maneuver --------------------------------------------------------------------------
-
-
-class _Maneuver:
-    __slots__ = ("intent", "order")
-
-    def __init__(self, intent: str, order: str) -> None:
-        self.intent = intent
-        self.order = _order(order)
-
-    def move_order(self, ship: ShipView, battle: FleetView) -> Order:
-        return self.order
-
-    def score(self, ship: ShipView, foe: ShipView, option: MoveOption) -> tuple[int, ...]:
-        raise NotImplementedError
-
-    def choose_move(
-        self, ship: ShipView, battle: FleetView, options: Sequence[MoveOption]
-    ) -> MoveOption:
-        foe = nearest_enemy(ship, battle)
-        if foe is None:
-            return options[0]
-        return min(options, key=lambda o: (*self.score(ship, foe, o), len(o.plan), o.plan))
-
-
-class CloseIn(_Maneuver):
-    """Close with the nearest enemy and end in its hex (to board, ram or shear it)."""
-
-    __slots__ = ()
-
-    def __init__(self, intent: str = "board", order: str = "last") -> None:
-        super().__init__(intent, order)
-
-    def score(self, ship: ShipView, foe: ShipView, option: MoveOption) -> tuple[int, ...]:
-        there = _hex(foe.position)
-        end = Hex(*option.end)
-        d = distance(end, there)
-        ahead = (
-            0
-            if d == 0
-            else min(sector(end, option.facing, there), 6 - sector(end, option.facing, there))
-        )
-        return (d, ahead)
-
-
-def close_and_board(order: str = "last") -> CloseIn:
-    """Close with the nearest enemy ship, grapple and board it."""
-    return CloseIn("board", order)
-
-
-def close_and_ram(order: str = "last") -> CloseIn:
-    """Close with the nearest enemy ship and ram it (the side with initiative only)."""
-    return CloseIn("ram", order)
-
-
-def shear(order: str = "last") -> CloseIn:
-    """Close with the nearest enemy ship and shear its rigging."""
-    return CloseIn("shear", order)
-
-
-class StandOff(_Maneuver):
-    """Keep the nearest enemy at ``range`` hexes, broadside on, and shoot."""
-
-    __slots__ = ("range",)
-
-    def __init__(self, range: int = 3, order: str = "last") -> None:
-        if range < 0:
-            raise ValueError("range must be >= 0 hexes")
-        super().__init__("shoot", order)
-        self.range = range
-
-    def score(self, ship: ShipView, foe: ShipView, option: MoveOption) -> tuple[int, ...]:
-        there = _hex(foe.position)
-        end = Hex(*option.end)
-        d = distance(end, there)
-        broadside = 0 if d == 0 or sector(end, option.facing, there) in (1, 2, 4, 5) else 1
-        return (abs(d - self.range), broadside)
-
-
-def line_ahead(range: int = 2, order: str = "last") -> StandOff:
-    """Hold the line at ``range`` hexes from the nearest enemy, broadside on."""
-    return StandOff(range, order)
-
-
-class Flee(_Maneuver):
-    """Open the range from the nearest enemy as fast as possible; with ``jettison`` drop
-    rubble astern from a loaded jettison when a pursuer is in its arc (SJ 7.2); cut
-    ``cut_loose`` tons adrift when she escapes (10+ slows pursuers, SJ 16)."""
-
-    __slots__ = ("cut_loose", "jettison")
-
-    def __init__(self, order: str = "first", jettison: bool = True, cut_loose: int = 0) -> None:
-        if cut_loose < 0:
-            raise ValueError("cut_loose must be >= 0 tons")
-        super().__init__("flee", order)
-        self.jettison = jettison
-        self.cut_loose = cut_loose
-
-    def score(self, ship: ShipView, foe: ShipView, option: MoveOption) -> tuple[int, ...]:
-        return (-distance(Hex(*option.end), _hex(foe.position)),)
-
-
-class Land(_Maneuver):
-    """Run for the ground: a ship in a gravity well descends and lands, leaving the fight
-    (SJ 1.2, 15: near a planet escape means landing); elsewhere she holds."""
-
-    __slots__ = ()
-
-    def __init__(self, order: str = "first") -> None:
-        super().__init__("land", order)
-
-    def score(self, ship: ShipView, foe: ShipView, option: MoveOption) -> tuple[int, ...]:
-        return (len(option.plan),)
-
-
-class Hold(_Maneuver):
-    """Stay where the ship is (a ship at anchor or lashed alongside)."""
-
-    __slots__ = ()
-
-    def __init__(self, order: str = "last") -> None:
-        super().__init__("hold", order)
-
-    def score(self, ship: ShipView, foe: ShipView, option: MoveOption) -> tuple[int, ...]:
-        return (len(option.plan),)
 
 
 # --- gunnery ---------------------------------------------------------------------------
