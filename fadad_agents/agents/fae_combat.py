@@ -4,14 +4,15 @@
 ``rules.fae_special``): the attack test with the modifiers table, range, aim, called
 shots and stun; the target's dodge, acrobatic dodge or block (a short or full action
 from its margin); damage by margin with charges and armour (A-63, A-64), equipment wear
-(A-67), special called shots and delayed deaths as timed callbacks on the battle clock.
-FADAD targets (mixed scenes) take the blow through :mod:`~fadad_agents.agents.fae_bridge`.
+(A-67); special called shots land through :mod:`~fadad_agents.agents.fae_called_shots`
+(section 7, with delayed deaths as timed callbacks on the battle clock; ``delayed_death``
+is re-exported here). FADAD targets (mixed scenes) take the blow through
+:mod:`~fadad_agents.agents.fae_bridge`.
 
-PROPOSED here (no seed rule): melee reach 2 yd; a limb shot hits the weapon arm or a leg
-(the called-shot policy's ``limb``); a useless weapon arm (numb this turn and the next, or
-severed / mangled for good) leaves the readied weapon unusable, the other hand striking
-offhand with a spare one-handed weapon or the fist; a useless leg halves movement and
-forbids running (``fae.useless_leg_runs``); the two-handed grip per
+PROPOSED here (no seed rule): melee reach 2 yd; a useless weapon arm (numb this turn and
+the next, or severed / mangled for good) leaves the readied weapon unusable, the other
+hand striking offhand with a spare one-handed weapon or the fist; a useless leg halves
+movement and forbids running (``fae.useless_leg_runs``); the two-handed grip per
 ``fae.two_handed_grip``; armour worn below DR 0 counts as none.
 """
 
@@ -25,6 +26,12 @@ from fadad_agents.agents.fae_bridge import (
     fadad_wound_from_damage,
     fadad_wound_points,
 )
+from fadad_agents.agents.fae_called_shots import (
+    apply_special_shot,
+    break_item,
+    delayed_death,
+    resolve_disarm,
+)
 from fadad_agents.agents.fae_moves import log_event, step_away
 from fadad_agents.rules.fae import ladder_to_percentile, resolve_check
 from fadad_agents.rules.fae_attack import (
@@ -34,13 +41,8 @@ from fadad_agents.rules.fae_attack import (
     attack_modifier,
     called_shot_modifier,
     damage_sequence,
-    disarm_kept,
-    disarms_needed,
     dodge_move_feet,
-    equipment_damage,
     range_penalty,
-    resolve_delayed_death,
-    special_shot_effect,
     stun_modifier,
     unarmed_block_dr,
 )
@@ -218,7 +220,7 @@ def _land_on_fae(
 ) -> None:
     defences, used = defend(t, c, arena)
     if shot == "item_break":
-        _break_item(c, t, arena, roll, mcs, margin, dmg_base)
+        break_item(c, t, arena, roll, mcs, margin, dmg_base)
         return
     res = damage_sequence(dmg_base, margin, defences, c.opts)
     log_event(
@@ -246,9 +248,9 @@ def _land_on_fae(
     _wear_block(t, used, res.block_dr_after, arena)
     t.apply(arena, res.inflicted, stun, "attack")
     if shot == "disarm":
-        _disarm(c, t, arena, margin)
+        resolve_disarm(c, t, arena, margin)
     elif shot not in (None, "plain"):
-        _special(c, t, arena, shot, res.inflicted, stun, w)
+        apply_special_shot(c, t, arena, shot, res.inflicted, stun, w)
 
 
 def _wear_block(t: FaeCharacter, used: str, dr_after: int, arena: FaeArena) -> None:
@@ -262,140 +264,6 @@ def _wear_block(t: FaeCharacter, used: str, dr_after: int, arena: FaeArena) -> N
             broken = t.weapons.pop(0)
             t.weapon_drs.pop(0)
             log_event(arena, t, "item_broken", None, broken.name)
-
-
-def _break_item(
-    c: FaeCharacter, t: FaeCharacter, arena: FaeArena, roll: Any, mcs: int, margin: int, base: int
-) -> None:
-    """Item break: the blow's damage goes to the readied weapon's DR (section 8)."""
-    from fadad_agents.rules.fae_attack import damage_from_margin
-
-    damage = damage_from_margin(base, margin, c.opts.damage_rounding)
-    if not t.weapons or t.disarms:
-        log_event(arena, c, "fae_attack", t, "no item", (("d100", roll.roll),), (("mcs", mcs),))
-        return
-    hit = equipment_damage(t.weapon_drs[0], damage)
-    t.weapon_drs[0] = hit.dr_after
-    name = t.weapons[0].name
-    if hit.broken:
-        t.weapons.pop(0)
-        t.weapon_drs.pop(0)
-    log_event(
-        arena,
-        c,
-        "item_break",
-        t,
-        "broken" if hit.broken else "damaged",
-        (("d100", roll.roll),),
-        (("mcs", mcs),),
-        (("damage", damage), ("excess", hit.excess), ("dr_after", hit.dr_after), ("item", name)),
-    )
-
-
-def _disarm(c: FaeCharacter, t: FaeCharacter, arena: FaeArena, margin: int) -> None:
-    if not t.fighting or not t.weapons:
-        return
-    roll = t.test("strength_attr")
-    kept = disarm_kept(roll.check, margin)
-    if not kept:  # a two-handed grip needs one disarm per hand
-        hits = int(t.memory.get("disarm_hits", 0)) + 1
-        if hits >= disarms_needed(t.weapons[0].hands == 2):
-            t.disarms, hits = 1, 0
-        t.memory["disarm_hits"] = hits
-    log_event(
-        arena,
-        t,
-        "disarm",
-        c,
-        "keeps weapon" if kept else "disarmed",
-        (("d100", roll.roll),),
-        more=(("against", margin),),
-    )
-
-
-def _special(
-    c: FaeCharacter,
-    t: FaeCharacter,
-    arena: FaeArena,
-    shot: str,
-    inflicted: int,
-    stun: bool,
-    w: Any,
-) -> None:
-    points = t.stats.fatigue_points if stun else t.stats.wound_points
-    effect = special_shot_effect(shot, inflicted, points, stun, w.damage_kind, c.opts)  # type: ignore[arg-type]
-    if effect is None:
-        return
-    limb = _limb(c) if shot == "limb" else "arm"
-    log_event(
-        arena,
-        c,
-        "called_shot",
-        t,
-        effect.effect,
-        more=(
-            ("shot", shot),
-            ("detail", effect.detail),
-            ("limb", limb if shot == "limb" else None),
-        ),
-    )
-    kind = effect.effect
-    if kind == "dead":
-        t.health = type(t.health)(
-            t.health.wound_points,
-            t.health.fatigue_points,
-            t.health.wound_points + 1,
-            t.health.fatigue,
-        )
-        arena.take_out(t, "dead")
-    elif kind == "unconscious":
-        arena.take_out(t, "unconscious")
-    elif kind == "limb_numb":  # the rest of this turn and all of the next
-        t.effects[f"{limb}_numb_until"] = arena.fae_turn + effect.lasts_turns
-    elif kind in ("limb_severed", "limb_mangled"):
-        t.effects[limb] = kind
-    elif effect.recover_test is not None:
-        t.effects["recover"] = f"{effect.recover_test}_attr"
-    if effect.delay_unit is not None:
-        delayed_death(c, t, arena, effect)
-
-
-def _limb(c: FaeCharacter) -> str:
-    """Which limb a limb shot aims at: the policy's ``limb`` (``arm``, the weapon arm, or
-    ``leg``; default arm)."""
-    limb = str(getattr(c.fae_policies.called_shot, "limb", "arm"))
-    if limb not in ("arm", "leg"):
-        raise ValueError(f"fae_called_shot limb {limb!r}; use arm or leg")
-    return limb
-
-
-def delayed_death(c: FaeCharacter, t: FaeCharacter, arena: FaeArena, effect: Any) -> None:
-    """Dies in 1d10 turns (at the end of the last) or 1d10 minutes: a timed callback."""
-    seconds = resolve_delayed_death(effect, c.rng)
-    if effect.delay_unit == "turns":
-        into = arena.now % 10  # the end of the d10-th turn, this one counting as the first
-        delay: Fraction = Fraction(seconds) - Fraction(into)
-    else:
-        delay = Fraction(seconds)
-        t.effects["action_test"] = True
-    due = arena.now + delay
-
-    def die() -> None:
-        if t.health.dead:
-            return
-        t.health = type(t.health)(
-            t.health.wound_points,
-            t.health.fatigue_points,
-            t.health.wound_points + 1,
-            t.health.fatigue,
-        )
-        log_event(arena, t, "delayed_death", None, "dies", more=(("cause", effect.effect),))
-        if t.fighting:
-            arena.take_out(t, "dead")
-
-    t.effects["dies_at"] = float(due)
-    log_event(arena, t, "mortal_wound", c, effect.effect, more=(("dies_at", round(float(due), 3)),))
-    arena.after(delay, "delayed_death", die)
 
 
 def _land_on_fadad(
