@@ -15,19 +15,31 @@ A battle is played once: :meth:`Battle.run_to_end` on a finished battle raises
 
 from __future__ import annotations
 
-import gc
 import random
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
-from enum import IntEnum, StrEnum
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import mesa
 import simpy
-from simpy.events import Event, Initialize
+from simpy.events import Event
 
 from fadad_agents.agents.base import Band, Combatant, SideRoster, Status
 from fadad_agents.agents.groups import Unit
+from fadad_agents.engine.clock import (
+    PERSONAL_ROUND_SECONDS,
+    At,
+    DurativeAction,
+    Phase,
+    collector_paused,
+)
+from fadad_agents.engine.ending import (
+    BattleStateError,
+    Ending,
+    StopRule,
+    end_summary,
+    side_out_kind,
+    verdict,
+)
 from fadad_agents.engine.log import BattleLog, LogEvent
 from fadad_agents.engine.streams import Streams
 from fadad_agents.policies import MoraleChoice
@@ -51,119 +63,7 @@ ROUNDS_TABLE = "rounds"
 ROUND_STATS = ("strength", "wounded", "routed")
 """Per-side columns of the rounds table."""
 
-PERSONAL_ROUND_SECONDS = 6
-"""FADAD personal round (SEED 000 4.2, C-01)."""
-
-
 _new_event = tuple.__new__
-
-
-class Phase(IntEnum):
-    """SimPy priorities of same-instant work (lower runs first; SimPy uses 0 and 1)."""
-
-    ACTIONS_DONE = 2
-    """Durative actions that finish at this instant complete before the round is played."""
-    ROUND = 3
-    """The round driver: initiative, declare, act, end-of-round checks."""
-
-
-class Ending(StrEnum):
-    """How a battle ended."""
-
-    DESTROYED = "destroyed"
-    ROUTED = "routed"
-    SURRENDERED = "surrendered"
-    MUTUAL = "mutual"  # every side out in the same round
-    STOPPED = "stopped"  # the scenario's stop condition (rounds or time)
-
-
-class BattleStateError(RuntimeError):
-    """The battle was asked to play after it finished (no state carries over)."""
-
-
-class StopRule:
-    """The scenario's stop condition, as plain values."""
-
-    __slots__ = ("max_rounds", "max_seconds", "when_side")
-
-    def __init__(
-        self,
-        max_rounds: int | None = 100,
-        max_seconds: int | None = None,
-        when_side: Sequence[str] = ("destroyed", "routed", "surrendered"),
-    ) -> None:
-        self.max_rounds = max_rounds
-        self.max_seconds = max_seconds
-        self.when_side = frozenset(when_side)
-
-
-_RULES: dict[int, tuple[RulesOptions, CombatRules]] = {}
-_MAX_RULES = 16
-
-
-def _combat_rules(options: RulesOptions) -> CombatRules:
-    """The kernel switches of ``options``, read once per options object (they are frozen;
-    a sweep plays thousands of battles under one), identity-checked like the build plans."""
-    entry = _RULES.get(id(options))
-    if entry is None or entry[0] is not options:
-        if len(_RULES) >= _MAX_RULES:
-            _RULES.pop(next(iter(_RULES)))
-        entry = _RULES[id(options)] = (options, CombatRules.from_options(options))
-    return entry[1]
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector while a battle plays.
-
-    The log and kernel results are acyclic; without the pause, large battles pay for
-    repeated full scans of a growing heap (20-35 % of a 1,000 v 1,000 battle). The
-    previous state is restored, and the battle's own cycles go at the next collection.
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
-class _At(Event):
-    """An event at ``now + delay`` with an explicit same-instant priority.
-
-    Built like ``simpy.Timeout`` (which sets the outcome and schedules itself) so the
-    priority is ours instead of NORMAL.
-    """
-
-    def __init__(self, env: simpy.Environment, delay: int, phase: Phase) -> None:
-        super().__init__(env)
-        self._ok = True
-        self._value = None
-        env.schedule(self, phase, delay)  # type: ignore[arg-type]
-
-
-class _Action:
-    """A durative action's process with a cancel that is safe before it starts."""
-
-    __slots__ = ("cancelled", "process")
-
-    def __init__(self) -> None:
-        self.cancelled: str | None = None
-        self.process: simpy.Process | None = None
-
-    @property
-    def is_alive(self) -> bool:
-        return self.process is not None and self.process.is_alive
-
-    def interrupt(self, cause: str) -> None:
-        proc = self.process
-        if proc is None or not proc.is_alive:
-            return
-        if isinstance(proc.target, Initialize):
-            self.cancelled = cause  # not started yet: it sees the flag on its first step
-        else:
-            proc.interrupt(cause)
 
 
 class Battle(mesa.Model):  # type: ignore[misc]
@@ -189,7 +89,7 @@ class Battle(mesa.Model):  # type: ignore[misc]
         self.name = name
         self.seed = seed
         self.options = options or RulesOptions()
-        self.combat_rules = _combat_rules(self.options)
+        self.combat_rules = CombatRules.of(self.options)
         self.stop = stop or StopRule()
         self.env = simpy.Environment()
         self.log = BattleLog()
@@ -345,12 +245,12 @@ class Battle(mesa.Model):  # type: ignore[misc]
         self, member: Combatant, name: str, seconds: int, on_done: Callable[[], None]
     ) -> None:
         """Run a durative action for ``seconds``; ``on_done()`` unless interrupted first."""
-        action = _Action()
+        action = DurativeAction()
 
         def body() -> Any:
             try:
                 if action.cancelled is None:
-                    yield _At(self.env, seconds, Phase.ACTIONS_DONE)
+                    yield At(self.env, seconds, Phase.ACTIONS_DONE)
             except simpy.Interrupt as stop:
                 action.cancelled = str(stop.cause)
             if action.cancelled is not None:
@@ -450,46 +350,18 @@ class Battle(mesa.Model):  # type: ignore[misc]
             row[routed] = side.routed
         return row
 
-    def _side_out_kind(self, roster: SideRoster) -> str:
-        surrendered = roster.count(Status.SURRENDERED)
-        fled = roster.count(Status.ROUTED) + roster.count(Status.WITHDRAWN)
-        if surrendered and surrendered >= fled:
-            return Ending.SURRENDERED
-        return Ending.ROUTED if fled else Ending.DESTROYED
-
     def _check_end(self) -> bool:
-        sides = self.sides
-        standing = [s for s in sides if s.active]
-        if len(standing) < len(sides) or len(standing) <= 1:  # a side is out, or only one
-            return self._check_side_out(standing)
-        return self._check_stop()
-
-    def _check_side_out(self, standing: list[SideRoster]) -> bool:
-        out = [s for s in self.sides if not s.active]
-        kinds = [(s, self._side_out_kind(s)) for s in out]
-        decisive = [(s, k) for s, k in kinds if k in self.stop.when_side]
-        if len(standing) <= 1 or decisive:
-            if not standing:
-                self.ending = Ending.MUTUAL
-            else:
-                side, kind = (decisive or kinds)[0]
-                self.ending, self.out_side = Ending(kind), side.index
-            self.winner = standing[0].index if len(standing) == 1 else None
-            return True
-        return self._check_stop()
-
-    def _check_stop(self) -> bool:
-        stop = self.stop
-        if (stop.max_rounds is not None and self.round >= stop.max_rounds) or (
-            stop.max_seconds is not None and self.env.now >= stop.max_seconds
-        ):
-            self.ending = Ending.STOPPED
-            return True
-        return False
+        """Whether the battle is over now (:func:`~fadad_agents.engine.ending.verdict`);
+        if so, its ending, winner and losing side are set."""
+        found = verdict(self.sides, self.stop, self.round, self.env.now)
+        if found is None:
+            return False
+        self.ending, self.winner, self.out_side = found
+        return True
 
     def _driver(self) -> Any:
         while True:
-            yield _At(self.env, PERSONAL_ROUND_SECONDS, Phase.ROUND)
+            yield At(self.env, PERSONAL_ROUND_SECONDS, Phase.ROUND)
             self._play_round()
             finished = self._check_end()
             if finished:
@@ -503,12 +375,8 @@ class Battle(mesa.Model):  # type: ignore[misc]
                 return
 
     def _finish(self) -> None:
-        names = [s.name for s in self.sides]
-        text = (f"{names[self.winner]} wins" if self.winner is not None else "no winner") + (
-            f" ({names[self.out_side]} {self.ending})"
-            if self.out_side is not None
-            else f" ({self.ending})"
-        )
+        assert self.ending is not None
+        text = end_summary([s.name for s in self.sides], self.ending, self.winner, self.out_side)
         self.running = False
         self.record("battle", "end", None, (), (), (("result", text), ("ending", str(self.ending))))
 
@@ -530,7 +398,7 @@ class Battle(mesa.Model):  # type: ignore[misc]
 
     def side_out_kind(self, roster: SideRoster) -> str:
         """How a side that left the fight went: surrendered, routed or destroyed."""
-        return self._side_out_kind(roster)
+        return side_out_kind(roster)
 
     def conclude_if_over(self) -> bool:
         """The end checks (a side out, the stop rule); when over, log the end and wake a
@@ -583,7 +451,7 @@ class Battle(mesa.Model):  # type: ignore[misc]
         self._start()
         if self._round_over is None:
             self._round_over = self.env.event()
-        with _collector_paused():
+        with collector_paused():
             self.env.run(until=self._round_over)
 
     def step(self) -> None:
@@ -595,7 +463,7 @@ class Battle(mesa.Model):  # type: ignore[misc]
         if self.finished:
             self.play_round()  # raises the clear error
         self._start()
-        with _collector_paused():
+        with collector_paused():
             # One env.run for the whole battle: the driver process ends with the battle.
             self.env.run(until=self._driver_process)
         return self

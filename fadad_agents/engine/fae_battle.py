@@ -30,11 +30,11 @@ from fractions import Fraction
 from typing import Any
 
 import simpy
-from simpy.events import Event
 
 from fadad_agents.agents.base import Combatant
 from fadad_agents.agents.fae_mount import part
-from fadad_agents.engine.battle import PERSONAL_ROUND_SECONDS, ROUNDS_TABLE, Battle, Phase
+from fadad_agents.engine.battle import ROUNDS_TABLE, Battle
+from fadad_agents.engine.clock import PERSONAL_ROUND_SECONDS, At, Phase
 from fadad_agents.engine.fae_log import fae_text  # noqa: F401  (registers narrators)
 from fadad_agents.policies import MoraleChoice
 from fadad_agents.rules.fae import FAE_TURN_SECONDS, action_offset, glide_offset, sync_period
@@ -50,16 +50,6 @@ FAE_TURN_START = FAE_TURN_END + 1
 FAE_GLIDE = FAE_TURN_START + 1
 FAE_ACTION = 10
 """Base priority of Fae actions; + (1000 - Reaction) * 100000 + set-up index."""
-
-
-class _At(Event):
-    """An event at ``now + delay`` (any exact number of seconds) with a set priority."""
-
-    def __init__(self, env: simpy.Environment, delay: Fraction | int, priority: int) -> None:
-        super().__init__(env)
-        self._ok = True
-        self._value = None
-        env.schedule(self, priority, delay)  # type: ignore[arg-type]
 
 
 class FaeBattle(Battle):
@@ -102,7 +92,7 @@ class FaeBattle(Battle):
         """Call ``fn()`` ``seconds`` from now unless the battle has ended by then."""
 
         def timer() -> Any:
-            yield _At(self.env, seconds, TIMER)
+            yield At(self.env, seconds, TIMER)
             if not self.finished:
                 fn()
                 self._maybe_end()
@@ -139,7 +129,7 @@ class FaeBattle(Battle):
                 return
             due = start + action_offset(max(margin, 0), top)
             if woke != due:  # always wake through the priority event, even at 0 s
-                yield _At(self.env, due - self.now, prio)
+                yield At(self.env, due - self.now, prio)
                 woke = due
                 continue
             before = (m.margin, m.spent)
@@ -185,7 +175,7 @@ class FaeBattle(Battle):
 
     def _glide(self, m: Any, start: Fraction, top: int) -> Any:
         due = start + glide_offset(top)
-        yield _At(self.env, due - self.now, FAE_GLIDE)
+        yield At(self.env, due - self.now, FAE_GLIDE)
         if m.fighting and not self.finished:
             from fadad_agents.agents.fae_moves import end_turn_glide
 
@@ -230,7 +220,7 @@ class FaeBattle(Battle):
             turn_at = FAE_TURN_SECONDS
         while True:
             due = min(t for t in (round_at, turn_at if fae else None) if t is not None)
-            yield _At(self.env, due - self.now, int(Phase.ROUND))
+            yield At(self.env, due - self.now, int(Phase.ROUND))
             if self.finished:
                 return
             if round_at == due:
@@ -238,12 +228,12 @@ class FaeBattle(Battle):
                 round_at += PERSONAL_ROUND_SECONDS
             ended_turn = fae and turn_at == due
             if ended_turn:
-                yield _At(self.env, 0, FAE_TURN_END)
+                yield At(self.env, 0, FAE_TURN_END)
                 self._end_turn()
             if self.conclude_if_over():
                 return
             self.wake_step()
             if ended_turn:
-                yield _At(self.env, 0, FAE_TURN_START)
+                yield At(self.env, 0, FAE_TURN_START)
                 self._start_turn()
                 turn_at += FAE_TURN_SECONDS

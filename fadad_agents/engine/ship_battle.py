@@ -41,9 +41,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import simpy
-from simpy.events import Event
-
 from fadad_agents.agents.ship import Ship
 from fadad_agents.engine import (
     ship_close,
@@ -54,7 +51,7 @@ from fadad_agents.engine import (
     ship_maneuver,
     ship_morale,
 )
-from fadad_agents.engine.battle import Phase
+from fadad_agents.engine.clock import At, Phase
 from fadad_agents.engine.ship_damage import burn_fires, passes
 from fadad_agents.engine.ship_deck import deck_round
 from fadad_agents.engine.ship_gunnery import fire_guns
@@ -71,16 +68,6 @@ PERSONAL_SECONDS = 6
 def ship_round_seconds(hex_yards: int) -> int:
     """Seconds of a ship round on hexes of ``hex_yards``: 50 yd -> 6 s, 500 yd -> 60 s."""
     return PERSONAL_SECONDS * max(1, round(hex_yards / 50))
-
-
-class _At(Event):
-    """An event at ``now + delay`` with an explicit same-instant priority."""
-
-    def __init__(self, env: simpy.Environment, delay: int, phase: Phase) -> None:
-        super().__init__(env)
-        self._ok = True
-        self._value = None
-        env.schedule(self, phase, delay)  # type: ignore[arg-type]
 
 
 class ShipBattle(ShipBattleState):
@@ -103,26 +90,26 @@ class ShipBattle(ShipBattleState):
             if finished:
                 return
             # Let a step() that waits on ``done`` return before the next round begins.
-            yield _At(env, 0, Phase.ROUND)
+            yield At(env, 0, Phase.ROUND)
 
     def _deck_fights(self) -> Any:
         """Six-second personal rounds on every deck where two sides meet."""
         env = self.env
         decks = [s for s in self.ships if len({m.side for m in self.fighters_on(s)}) > 1]
         if not decks:
-            yield _At(env, self.round_seconds, Phase.ROUND)
+            yield At(env, self.round_seconds, Phase.ROUND)
             return
         for deck in decks:
             self._announce(deck)
         steps = self.round_seconds // PERSONAL_SECONDS
         for _ in range(steps):
-            yield _At(env, PERSONAL_SECONDS, Phase.ROUND)
+            yield At(env, PERSONAL_SECONDS, Phase.ROUND)
             decks = [s for s in decks if deck_round(self, s)]
             if self.crews_changed:
                 self.refresh_crews()
         rest = self.round_seconds - steps * PERSONAL_SECONDS
         if rest:
-            yield _At(env, rest, Phase.ROUND)
+            yield At(env, rest, Phase.ROUND)
 
     def _announce(self, deck: Ship) -> None:
         """Log the heads on each side when a deck fight starts (or starts again)."""

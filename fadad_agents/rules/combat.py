@@ -114,6 +114,20 @@ class CombatRules:
             crit_effects=opts.fadad.crit_effects,
         )
 
+    @classmethod
+    def of(cls, opts: RulesOptions) -> CombatRules:
+        """:meth:`from_options`, kept per options object (options are frozen; a sweep plays
+        thousands of battles under one), checked by identity as well as by ``id``."""
+        entry = _FROM_OPTIONS.get(id(opts))
+        if entry is None or entry[0] is not opts:
+            if len(_FROM_OPTIONS) >= 16:
+                _FROM_OPTIONS.pop(next(iter(_FROM_OPTIONS)))
+            entry = _FROM_OPTIONS[id(opts)] = (opts, cls.from_options(opts))
+        return entry[1]
+
+
+_FROM_OPTIONS: dict[int, tuple[RulesOptions, CombatRules]] = {}
+
 
 @dataclass(frozen=True, slots=True)
 class Protection:

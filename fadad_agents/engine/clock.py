@@ -1,0 +1,87 @@
+"""The engine's clock parts: the personal round, same-instant phases, timed events,
+durative actions, and the garbage-collector pause a battle plays under.
+
+DESIGN.md (engine): ``env.now`` is the one clock, in whole seconds for FADAD rounds (exact
+fractions for Fae Domains turns). Same-instant work is ordered by explicit priorities,
+never by scheduling luck: :class:`At` is an event at ``now + delay`` with the priority
+its caller gives (a :class:`Phase`, or a subsystem's own integer above them).
+"""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
+from enum import IntEnum
+from fractions import Fraction
+
+import simpy
+from simpy.events import Event, Initialize
+
+__all__ = ["PERSONAL_ROUND_SECONDS", "At", "DurativeAction", "Phase", "collector_paused"]
+
+PERSONAL_ROUND_SECONDS = 6
+"""FADAD personal round (SEED 000 4.2, C-01)."""
+
+
+class Phase(IntEnum):
+    """SimPy priorities of same-instant work (lower runs first; SimPy uses 0 and 1)."""
+
+    ACTIONS_DONE = 2
+    """Durative actions that finish at this instant complete before the round is played."""
+    ROUND = 3
+    """The round driver: initiative, declare, act, end-of-round checks."""
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector while a battle plays.
+
+    The log and kernel results are acyclic; without the pause, large battles pay for
+    repeated full scans of a growing heap (20-35 % of a 1,000 v 1,000 battle). The
+    previous state is restored, and the battle's own cycles go at the next collection.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+class At(Event):
+    """An event at ``now + delay`` with an explicit same-instant priority.
+
+    Built like ``simpy.Timeout`` (which sets the outcome and schedules itself) so the
+    priority is ours instead of NORMAL.
+    """
+
+    def __init__(self, env: simpy.Environment, delay: Fraction | int, priority: int) -> None:
+        super().__init__(env)
+        self._ok = True
+        self._value = None
+        env.schedule(self, priority, delay)  # type: ignore[arg-type]
+
+
+class DurativeAction:
+    """A durative action's process with a cancel that is safe before it starts."""
+
+    __slots__ = ("cancelled", "process")
+
+    def __init__(self) -> None:
+        self.cancelled: str | None = None
+        self.process: simpy.Process | None = None
+
+    @property
+    def is_alive(self) -> bool:
+        return self.process is not None and self.process.is_alive
+
+    def interrupt(self, cause: str) -> None:
+        proc = self.process
+        if proc is None or not proc.is_alive:
+            return
+        if isinstance(proc.target, Initialize):
+            self.cancelled = cause  # not started yet: it sees the flag on its first step
+        else:
+            proc.interrupt(cause)
