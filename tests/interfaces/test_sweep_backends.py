@@ -89,8 +89,8 @@ def test_dask_tasks_of_several_batches_match_serial(cluster: str, tmp_path: Path
 
 def test_local_cluster_workers_fork_from_the_preloaded_fork_server() -> None:
     """A LocalCluster made by backend='dask' starts its workers from the fork server that
-    preloads the engine (not by spawn, which imports it again in every worker); Dask's
-    configured method is restored afterwards."""
+    preloads the engine (not by spawn, which imports it again in every worker) and with
+    quieter monitoring; Dask's configuration is restored afterwards."""
     import multiprocessing.forkserver
 
     import dask
@@ -98,11 +98,14 @@ def test_local_cluster_workers_fork_from_the_preloaded_fork_server() -> None:
     from fadad_agents.analysis import backends
 
     before = dask.config.get("distributed.worker.multiprocessing-method")
-    with backends._local_worker_method():
+    with backends.local_cluster_settings():
         assert dask.config.get("distributed.worker.multiprocessing-method") == "forkserver"
         preload = multiprocessing.forkserver._forkserver._preload_modules  # type: ignore[attr-defined]
         assert "fadad_agents.analysis.replicates" in preload
+        for key, value in backends.QUIET_MONITORING.items():
+            assert dask.config.get(key) == value
     assert dask.config.get("distributed.worker.multiprocessing-method") == before
+    assert dask.config.get("distributed.worker.profile.enabled") is True
 
 
 def test_unknown_backend() -> None:
