@@ -38,7 +38,6 @@ import simpy
 from fadad_agents.agents.base import Combatant
 from fadad_agents.agents.character import Character
 from fadad_agents.agents.ship import Ship
-from fadad_agents.policies import MoraleChoice
 from fadad_agents.policies.ship_defaults import Flee, RunWhenClear
 from fadad_agents.rules.sj_movement import (
     MovementError,
@@ -229,13 +228,7 @@ def _descend(battle: Any, ship: Ship, rounds: int) -> Any:
 def land(battle: Any, ship: Ship) -> None:
     """She is down: out of the tactical fight with her people (as an escape, SJ 15)."""
     _record(battle, ship, "landed", (), (("result", "lands"),))
-    for m in list(battle.fighters_on(ship)):
-        if m.side == ship.side:
-            battle.leave(m, MoraleChoice.WITHDRAW, f"aboard {ship.name}")
-    for other in list(ship.grapples):
-        battle.add_lines(ship, other, -ship.grapples.get(other, 0))
-    battle.leave(ship, MoraleChoice.WITHDRAW, "landed")
-    battle.crews_changed = True
+    battle.withdraw_ship(ship, "landed")
 
 
 # --- helmsmen ----------------------------------------------------------------------------

@@ -338,12 +338,17 @@ class ShipBattleState(Battle):
                 ("miles_per_day", miles_per_day(sr)),
             ),
         )
+        self.withdraw_ship(ship, "escaped")
+
+    def withdraw_ship(self, ship: Ship, reason: str) -> None:
+        """``ship`` leaves the tactical fight (escaped, landed) with her own people aboard;
+        her grapples are cast off."""
         for m in list(self.fighters_on(ship)):
             if m.side == ship.side:
                 self.leave(m, MoraleChoice.WITHDRAW, f"aboard {ship.name}")
         for other in list(ship.grapples):
             self.add_lines(ship, other, -ship.grapples.get(other, 0))
-        self.leave(ship, MoraleChoice.WITHDRAW, "escaped")
+        self.leave(ship, MoraleChoice.WITHDRAW, reason)
         self.crews_changed = True
 
     def casualties(self, member: Combatant, lost: int) -> int:

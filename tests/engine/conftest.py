@@ -46,3 +46,14 @@ stop: {{{stop}}}
 @pytest.fixture
 def scenarios_dir() -> Path:
     return SCENARIOS
+
+
+WIZARD = """      - name: Magister Orlen
+        skills: {Staff: Fair}
+        attack_skill: Staff
+        weapon: weapons/quarterstaff
+        aboard: Saltwind
+        spells:
+          - {name: fireball, damage: "30", range_ft: 2000, ignites: true, uses: 1}
+"""
+"""A spellcaster with one 30-point fireball, aboard Saltwind (the ship duel's merchant)."""

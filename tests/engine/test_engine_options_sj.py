@@ -16,6 +16,7 @@ from fadad_agents.engine.ship_jettison import mass_delay
 from fadad_agents.engine.ship_morale import morale_events, try_escape
 from fadad_agents.hexmap import Hex
 from fadad_agents.rules.sj_crew import MoraleEvent
+from tests.engine.conftest import WIZARD
 from tests.engine.engine_options_helpers import (
     DUEL,
     MOONLET,
@@ -198,16 +199,6 @@ def test_chop_dice_set_a_blows_points() -> None:
         mara = member(battle, "Captain Mara Vell")
         chop = events(battle, "hull_chop", "Captain Mara Vell")[0]
         assert set(dict(chop.dice)["blows"]) == {max(0, per_blow + mara.fighter.odm)}
-
-
-WIZARD = """      - name: Magister Orlen
-        skills: {Staff: Fair}
-        attack_skill: Staff
-        weapon: weapons/quarterstaff
-        aboard: Saltwind
-        spells:
-          - {name: fireball, damage: "30", range_ft: 2000, ignites: true, uses: 1}
-"""
 
 
 def test_spells_need_an_attack_roll_by_option() -> None:

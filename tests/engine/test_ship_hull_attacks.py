@@ -25,7 +25,7 @@ from fadad_agents.hexmap import distance
 from fadad_agents.rules.dice import fudge_distribution
 from fadad_agents.rules.options import RulesOptions
 from fadad_agents.rules.sj_combat import hull_points_from_spot_damage
-from tests.engine.conftest import SCENARIOS
+from tests.engine.conftest import SCENARIOS, WIZARD
 
 DUEL = (SCENARIOS / "ship-duel.yaml").read_text()
 MARA = "        aboard: Saltwind\n      - name: Saltwind crew\n"
@@ -60,15 +60,6 @@ def _with(extra: str, small_arms: str = "crew", spells: str = "hull") -> str:
         f"          targeting: {{name: nearest_ship, params: {params}}}",
     )
 
-
-WIZARD = """      - name: Magister Orlen
-        skills: {Staff: Fair}
-        attack_skill: Staff
-        weapon: weapons/quarterstaff
-        aboard: Saltwind
-        spells:
-          - {name: fireball, damage: "30", range_ft: 2000, ignites: true, uses: 1}
-"""
 
 ARCHERS = """      - name: Saltwind archers
         model: crews/sailors
