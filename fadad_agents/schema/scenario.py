@@ -4,7 +4,8 @@ A scenario file (``scenarios/*.yaml``) validates into :class:`Scenario`:
 
 * ``rules`` - :class:`~fadad_agents.rules.options.RulesOptions`, nested
   (``fadad: {initiative: static}``) or dotted (``fadad.initiative: static``);
-* ``map`` - :class:`MapSpec` (``open`` ground in yards or a ``hex`` map);
+* ``map`` - :class:`MapSpec` (``open`` ground in yards or a ``hex`` map; Fae scenes may
+  set :class:`Obstacle` s that gliders fly into);
 * ``sides`` - two or more :class:`Side`, each with ``forces``: a list of
   :data:`Force` = Character | Crew | Unit | Ship. An entry's kind comes from its ``kind``
   key, else from its ``model:`` folder (``ships/...`` is a ship), else ``character``;
@@ -29,7 +30,17 @@ from fadad_agents.schema.character import Character
 from fadad_agents.schema.fae import FaeCharacter
 from fadad_agents.schema.forces import Crew, Ship, Unit
 
-__all__ = ["FORCE_CLASSES", "Force", "MapSpec", "Scenario", "Side", "StopConditions", "force_kind"]
+__all__ = [
+    "FORCE_CLASSES",
+    "OBSTACLE_SIZE",
+    "Force",
+    "MapSpec",
+    "Obstacle",
+    "Scenario",
+    "Side",
+    "StopConditions",
+    "force_kind",
+]
 
 FORCE_CLASSES: dict[str, type[Character | Crew | Unit | Ship | FaeCharacter]] = {
     "character": Character,
@@ -75,6 +86,26 @@ Force = Annotated[
 """One entry of ``Side.forces``."""
 
 
+OBSTACLE_SIZE = 100
+"""PROPOSED: the Fae Size of an obstacle that gives no ``size`` (a wall or a tree trunk):
+a glider flying into it takes base damage 50, half of it, as from a Size-100 fighter."""
+
+
+class Obstacle(Record):
+    """A tree, tower or cliff on open ground that Fae gliders may fly into (fae-domains 6)."""
+
+    name: Name = Field(description="What the log calls it: the old oak, the watchtower.")
+    position: Position = Field(description="Centre, yards (x, y) on open ground.")
+    radius: float = Field(ge=0.5, le=10_000, description="Yards from the centre to its edge.")
+    height: int = Field(ge=1, le=100_000, description="Yards above the ground.")
+    size: int = Field(
+        OBSTACLE_SIZE,
+        ge=1,
+        le=100_000,
+        description="Fae Size for collision damage (PROPOSED default 100: a wall or trunk).",
+    )
+
+
 class MapSpec(Record):
     """The battlefield. Personal fights use ``open`` ground in yards; ships a hex map."""
 
@@ -86,6 +117,10 @@ class MapSpec(Record):
     terrain: str = Field("", description="Free text: tavern, plain, wildspace ...")
     debris: list[Position] = Field(
         default_factory=list, description="Hexes of debris fields: hazards to ships (SJ 7.2)."
+    )
+    obstacles: list[Obstacle] = Field(
+        default_factory=list,
+        description="Trees, towers, cliffs: Fae gliders below their height fly into them.",
     )
 
     def outside(self, position: tuple[int, int]) -> str | None:
@@ -229,6 +264,10 @@ class Scenario(Record):
             off_map = self.map.outside(cell)
             if off_map:
                 problems.append((f"map.debris.{di}", off_map))
+        for oi, obstacle in enumerate(self.map.obstacles):
+            off_map = self.map.outside(obstacle.position)
+            if off_map:
+                problems.append((f"map.obstacles.{oi}.position", off_map))
         return problems
 
     @property

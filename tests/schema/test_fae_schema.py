@@ -7,6 +7,7 @@ import pytest
 from fadad_agents.schema import Character, ScenarioError, default_catalog, load_scenario
 from fadad_agents.schema.fae import FaeCharacter, FaeGear
 from fadad_agents.schema.loader import dump_scenario
+from fadad_agents.schema.scenario import OBSTACLE_SIZE
 
 FAE_FORCE = """
       - name: {name}
@@ -129,6 +130,40 @@ def test_bad_fae_entries_give_one_line_errors(extra: str, expected: str) -> None
         load_scenario(_scenario(extra=extra))
     assert any(expected in p for p in err.value.problems), err.value.problems
     assert all("\n" not in p for p in err.value.problems)
+
+
+OAK = "map:\n  obstacles:\n    - {{name: old oak, position: [6, 0], radius: {radius}, height: 8}}\n"
+
+
+def test_map_obstacles_load_with_the_proposed_size() -> None:
+    """A map obstacle keeps its yards; with no ``size`` it is a Size-100 trunk (PROPOSED)."""
+    s = load_scenario(_scenario(top="ruleset: fae\n" + OAK.format(radius=1.5)))
+    (oak,) = s.map.obstacles
+    assert (oak.name, oak.position, oak.radius, oak.height, oak.size) == (
+        "old oak",
+        (6, 0),
+        1.5,
+        8,
+        OBSTACLE_SIZE,
+    )
+    assert OBSTACLE_SIZE == 100
+    assert load_scenario(dump_scenario(s)) == s
+    assert load_scenario(_scenario()).map.obstacles == []
+
+
+@pytest.mark.parametrize(
+    ("radius", "expected"),
+    [("-1", "map.obstacles[0].radius: -1 is too small (minimum 0.5)"),
+     ("0.2", "map.obstacles[0].radius: 0.2 is too small (minimum 0.5)"),
+     ("wide", "map.obstacles[0].radius: 'wide' is not a number")],
+)  # fmt: skip
+def test_bad_obstacle_radius_gives_a_one_line_error(radius: str, expected: str) -> None:
+    """An obstacle's radius under 0.5 yd or not a number is refused, the field named."""
+    with pytest.raises(ScenarioError) as err:
+        load_scenario(_scenario(top="ruleset: fae\n" + OAK.format(radius=radius)))
+    (problem,) = err.value.problems
+    assert expected in problem
+    assert "\n" not in problem
 
 
 def test_gear_in_the_wrong_slot_is_refused() -> None:
