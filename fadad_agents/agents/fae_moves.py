@@ -1,7 +1,8 @@
 """How a Fae Domains combatant moves, flies, rides and grapples, and how its events are logged.
 
 ``fae-domains.md`` sections 2 (walk, Move, Run), 4 (holds: seize, keep, break, reverse)
-and 6 (glide, dive, fly, climb, swoop; mount commands). PROPOSED here: a failed level-out
+and 6 (glide, dive, fly, climb, swoop; mount commands; an end-of-turn glide may fly into
+a fighter or a map obstacle, ``fae.glide_collision``). PROPOSED here: a failed level-out
 after a dive (``fae.dive_failed_level_out``) lands the flyer prone at altitude 0, crashes
 (fall damage 10 + ``fae.fall_damage_per_yard`` per yard) or leaves it aloft without the
 swoop's charge.
@@ -31,6 +32,7 @@ from fadad_agents.rules.fae_special import (
     hold_damage,
     resolve_pursuit,
 )
+from fadad_agents.schema.scenario import Obstacle
 
 if TYPE_CHECKING:
     from fadad_agents.agents.fae_character import FaeArena, FaeCharacter
@@ -49,6 +51,7 @@ __all__ = [
     "keep_hold",
     "log_event",
     "manoeuvre",
+    "obstacle_hit",
     "position_of",
     "start_hold",
     "step_away",
@@ -253,17 +256,33 @@ def end_turn_glide(c: FaeCharacter, arena: FaeArena) -> None:
     c.xy = (c.xy[0] + hx * dist, c.xy[1] + hy * dist)
     c.position = (round(c.xy[0]), round(c.xy[1]))
     log_event(arena, c, "glide", None, dist, more=(("altitude", c.altitude),))
-    if hit is not None:
+    if hit is None:
+        return
+    if isinstance(hit[0], Obstacle):
+        _hit_obstacle(c, hit[0], arena)
+    else:
         _collide(c, hit[0], arena)
 
 
 def _glide_collision(
     c: FaeCharacter, arena: FaeArena, alt: int, dist: int, heading: tuple[float, float]
 ) -> tuple[Any, int] | None:
-    """The first fighter within 1 yd of the glide's path at its altitude then, and the
-    whole yards glided before reaching it (``fae.glide_collision``, PROPOSED)."""
+    """What the glide hits first, a fighter or an obstacle, and the whole yards glided
+    before reaching it (``fae.glide_collision``, ``fae.glide_hits_terrain``, PROPOSED)."""
     if not c.opts.glide_collision or dist <= 0:
         return None
+    fighter = _fighter_in_path(c, arena, alt, dist, heading)
+    obstacle = _obstacle_in_path(c, arena, alt, dist, heading)
+    if obstacle is not None and (fighter is None or obstacle[0] < fighter[0]):
+        return obstacle[1], int(obstacle[0])
+    return None if fighter is None else (fighter[1], int(fighter[0]))
+
+
+def _fighter_in_path(
+    c: FaeCharacter, arena: FaeArena, alt: int, dist: int, heading: tuple[float, float]
+) -> tuple[float, Any] | None:
+    """The first fighter within 1 yd of the glide's path at its altitude then, with the
+    yards along the path to it."""
     others = [o for o in (*arena.friends(c.side), *arena.foes(c.side)) if o is not c]
     best: tuple[float, Any] | None = None
     for o in others:
@@ -282,7 +301,62 @@ def _glide_collision(
             and (best is None or along < best[0])
         ):
             best = (along, o)
-    return None if best is None else (best[1], int(best[0]))
+    return best
+
+
+def _obstacle_in_path(
+    c: FaeCharacter, arena: FaeArena, alt: int, dist: int, heading: tuple[float, float]
+) -> tuple[float, Obstacle] | None:
+    """The first map obstacle the glide meets below its height, with the yards to it."""
+    if not c.opts.glide_hits_terrain:
+        return None
+    best: tuple[float, Obstacle] | None = None
+    for obstacle in getattr(arena, "obstacles", ()):  # only a FaeBattle has a map's terrain
+        at = obstacle_hit(c.xy, heading, alt, dist, obstacle)
+        if at is not None and (best is None or at < best[0]):
+            best = (at, obstacle)
+    return best
+
+
+def obstacle_hit(
+    start: tuple[float, float],
+    heading: tuple[float, float],
+    altitude: int,
+    dist: int,
+    obstacle: Obstacle,
+) -> float | None:
+    """Yards along a glide from ``start`` (unit ``heading``, ``altitude``, ``dist`` yd long)
+    to the first point within the obstacle's radius + 1 yd (as for fighters) where the
+    glider is below its height; None if the glide misses it, passes over it or heads away.
+
+    Altitude falls 1 yd per 3 whole yards glided, so the glider is below ``height`` from
+    ``3 * (altitude - height + 1)`` yd on.
+
+    >>> oak = Obstacle(name="old oak", position=(10, 0), radius=1, height=8)
+    >>> obstacle_hit((0.0, 0.0), (1.0, 0.0), 5, 12, oak)
+    8.0
+    >>> obstacle_hit((0.0, 0.0), (1.0, 0.0), 12, 12, oak) is None  # high over its crown
+    True
+    """
+    ox, oy = obstacle.position
+    along = (ox - start[0]) * heading[0] + (oy - start[1]) * heading[1]
+    if along <= 0:  # behind the glider or level with it: gliding away
+        return None
+    off = math.hypot(ox - start[0] - heading[0] * along, oy - start[1] - heading[1] * along)
+    reach = obstacle.radius + 1.0
+    if off > reach:
+        return None
+    half = math.sqrt(reach * reach - off * off)
+    low = 3.0 * max(0, altitude - obstacle.height + 1)  # first yard below its height
+    at = max(along - half, 0.0, low)
+    return at if at <= min(along + half, float(dist)) else None
+
+
+def _collision_damage(c: FaeCharacter, victim: Any, size: int, arena: FaeArena) -> None:
+    """``victim`` takes base damage half ``size`` at margin 100, armour applying."""
+    res = damage_sequence(size // 2, 100, Defences(armour_dr=victim.armour_dr), c.opts)
+    log_event(arena, victim, "collision_damage", None, res.inflicted)
+    victim.apply(arena, res.inflicted, False, "collision")
 
 
 def _collide(c: FaeCharacter, other: Any, arena: FaeArena) -> None:
@@ -293,9 +367,15 @@ def _collide(c: FaeCharacter, other: Any, arena: FaeArena) -> None:
     for victim, size in ((c, other_size), (other, c.size)):
         if not hasattr(victim, "apply") or not victim.fighting:
             continue  # a FADAD fighter (mixed scenes) is not hurt by this PROPOSED rule
-        res = damage_sequence(size // 2, 100, Defences(armour_dr=victim.armour_dr), c.opts)
-        log_event(arena, victim, "collision_damage", None, res.inflicted)
-        victim.apply(arena, res.inflicted, False, "collision")
+        _collision_damage(c, victim, size, arena)
+
+
+def _hit_obstacle(c: FaeCharacter, obstacle: Obstacle, arena: FaeArena) -> None:
+    """The glider alone is hurt, as by a fighter of the obstacle's Size (PROPOSED)."""
+    more = (("obstacle", True), ("height", obstacle.height), ("altitude", c.altitude))
+    log_event(arena, c, "collision", obstacle, "collides", more=more)
+    if c.fighting:
+        _collision_damage(c, c, obstacle.size, arena)
 
 
 # --- holds ------------------------------------------------------------------------------

@@ -13,7 +13,8 @@ keeps both cadences on the one SimPy clock:
 * in mixed scenes FADAD personal rounds still fall every 6 s; the clocks line up every
   ``sync_period(6, 10) == 30`` s (5 rounds = 3 turns). At a shared instant the FADAD
   round plays first, then the Fae turn ends, then the next Fae turn starts.
-* flyers that took no flight action glide at margin 0 (``rules.fae.glide_offset``);
+* flyers that took no flight action glide at margin 0 (``rules.fae.glide_offset``) and
+  may fly into fighters or the map's :attr:`FaeBattle.obstacles`;
   delayed deaths are timed callbacks (:meth:`FaeBattle.after`).
 
 Times inside a turn are exact fractions of a second on ``env.now``; log events keep
@@ -38,6 +39,7 @@ from fadad_agents.engine.clock import PERSONAL_ROUND_SECONDS, At, Phase
 from fadad_agents.engine.fae_log import fae_text  # noqa: F401  (registers narrators)
 from fadad_agents.policies import MoraleChoice
 from fadad_agents.rules.fae import FAE_TURN_SECONDS, action_offset, glide_offset, sync_period
+from fadad_agents.schema.scenario import Obstacle
 
 __all__ = ["FAE_ACTION", "FAE_TURN_END", "FAE_TURN_START", "TIMER", "FaeBattle"]
 
@@ -55,8 +57,12 @@ FAE_ACTION = 10
 class FaeBattle(Battle):
     """A battle with Fae Domains combatants (and maybe FADAD ones) on one clock."""
 
-    def __init__(self, side_names: Sequence[str], **kwargs: Any) -> None:
+    def __init__(
+        self, side_names: Sequence[str], *, obstacles: Sequence[Obstacle] = (), **kwargs: Any
+    ) -> None:
         super().__init__(side_names, **kwargs)
+        self.obstacles: tuple[Obstacle, ...] = tuple(obstacles)
+        """The map's trees and towers an end-of-turn glide may fly into (section 6)."""
         self.fae_turn = 0
         self.turn_start: Fraction = Fraction(0)
         self.top_margin = 0

@@ -118,6 +118,7 @@ def build_fae_battle(
         stop=StopRule(stop.max_rounds, stop.max_seconds, stop.when_side),
         name=scenario.name,
         collect=collect,
+        obstacles=scenario.map.obstacles,
     )
     fadad_view = _without_fae_policies(scenario)
     builder = ForceBuilder(battle, fadad_view)

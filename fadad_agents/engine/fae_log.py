@@ -51,6 +51,16 @@ def _defence(e: LogEvent, does: str, do: str, what: str) -> str:
     return f"{e.actor} {does} {what}: margin {e.result}."
 
 
+def _collision(e: LogEvent) -> str:
+    """A glide into a fighter, or into a map obstacle (it carries the obstacle's height)."""
+    o = dict(e.outcome)
+    if not o.get("obstacle"):
+        return f"{e.actor} glides into {e.target}."
+    return (
+        f"{e.actor} glides into {e.target} at {o['altitude']} yd (it stands {o['height']} yd high)."
+    )
+
+
 def _simple(template: str) -> Callable[[LogEvent], str]:
     def render(e: LogEvent) -> str:
         return template.format(e=e, o=dict(e.outcome), d=dict(e.dice))
@@ -116,7 +126,7 @@ FAE_ACTIONS: dict[str, Callable[[LogEvent], str]] = {
     "gesture": _simple("{e.actor} gestures: {o[result]}."),
     "drop": _simple("{e.actor} drops the {o[item]} from {o[fell]} yd: {o[result]}."),
     "fall": _simple("{e.actor} crashes from {o[yards]} yd and takes {o[result]} damage."),
-    "collision": _simple("{e.actor} glides into {e.target}."),
+    "collision": _collision,
     "collision_damage": _simple("{e.actor} takes {o[result]} damage in the collision."),
     "mount_waits": _simple("{e.actor} waits for {e.target}'s orders."),
     "mount_obeys": _simple("{e.actor} obeys: {o[result]} toward {e.target}."),

@@ -141,6 +141,13 @@ class FaeOptions(OptionsSection):
         "1 yd of another fighter at its altitude collides: each takes base damage half the "
         "other's Size at margin 100, armour applying, and the glide stops there.",
     )
+    glide_hits_terrain: bool = Field(
+        True,
+        description="Section 6 (PROPOSED): with glide_collision on, an end-of-turn glide "
+        "also collides with the map's obstacles (trees, towers) it passes within their "
+        "radius + 1 yd of while below their height: it stops there and takes base damage "
+        "half the obstacle's Size at margin 100, armour applying; the obstacle takes none.",
+    )
     mount_defence: Literal["dodge", "none"] = Field(
         "dodge",
         description="Section 6 (PROPOSED, issue 7): a ridden mount dodges the blows aimed at "

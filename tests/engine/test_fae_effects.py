@@ -1,5 +1,6 @@
 """Fae effects on the engine: useless limbs from special called shots, speak and gesture
-as free actions, dropped objects falling, glide collisions (fae-domains.md 2.1, 6, 7)."""
+as free actions, dropped objects falling, glide collisions with fighters and map obstacles
+(fae-domains.md 2.1, 6, 7)."""
 
 from __future__ import annotations
 
@@ -7,9 +8,12 @@ from typing import Any
 
 from fadad_agents.agents.fae_actions import speech, syllables
 from fadad_agents.agents.fae_character import FIST, FaeCharacter
+from fadad_agents.agents.fae_moves import obstacle_hit
 from fadad_agents.engine import build_battle, load
 from fadad_agents.engine.fae_battle import FaeBattle
+from fadad_agents.engine.log import narrate
 from fadad_agents.policies import REGISTRY
+from fadad_agents.schema.scenario import Obstacle
 
 
 def _fae(name: str, x: int, extra: str = "", *, weapons: str = "fae/longsword, fae/shortsword",
@@ -201,3 +205,139 @@ def test_glide_collides_with_a_fighter_in_its_path() -> None:
         else:
             assert (glide.result, ann.altitude) == (12, 5)
             assert hits == {}
+
+
+GLIDER = "        can_glide: true\n        altitude: 9\n        walk_mr: 12\n"
+"""Glides 12 yd along +x from (0, 0) at the turn's end, altitude 9 -> 5 (1 yd per 3 yd)."""
+
+
+def _glide_past(obstacles: str, bob_x: int = 50, bob: str = "", rules: str = "") -> FaeBattle:
+    """One turn in which Ann glides along +x past ``obstacles``; Bob stands at ``bob_x``."""
+    passive = "{fae_action: passive}"
+    text = f"""
+name: glide into terrain
+ruleset: fae
+rules: {{{rules}}}
+map:
+  obstacles: [{obstacles}]
+sides:
+  - name: Red
+    forces:{_fae("Ann", 0, GLIDER, policies=passive)}
+  - name: Blue
+    forces:{_fae("Bob", bob_x, bob, policies=passive)}
+stop: {{max_rounds: 1}}
+"""
+    battle = build_battle(load(text), seed=1)
+    assert isinstance(battle, FaeBattle)
+    battle.step()
+    return battle
+
+
+def _glide_events(battle: FaeBattle) -> list[tuple[str, str | None, Any]]:
+    kinds = ("glide", "collision", "collision_damage")
+    return [(e.action, e.target, e.result) for e in battle.log.events if e.action in kinds]
+
+
+def test_glide_into_a_tree_stops_there_and_hurts_the_glider() -> None:
+    """A glide passing within a tree's radius + 1 yd below its height stops at that edge;
+    the glider takes half the tree's Size at margin 100, the tree nothing (PROPOSED)."""
+    battle = _glide_past("{name: old oak, position: [8, 0], radius: 1, height: 8}")
+    ann, bob = _member(battle, "Ann"), _member(battle, "Bob")
+    assert _glide_events(battle) == [
+        ("glide", None, 6),  # the oak's edge + 1 yd is 6 yd along; altitude 9 - 6 // 3
+        ("collision", "old oak", "collides"),
+        ("collision_damage", None, 50),  # Size 100 (the PROPOSED default) // 2
+    ]
+    assert (ann.xy, ann.altitude, ann.health.wounds, bob.health.wounds) == ((6.0, 0.0), 7, 50, 0)
+    hit = battle.log.of("collision")[0]
+    assert dict(hit.outcome)["height"] == 8
+    assert "Ann glides into old oak at 7 yd (it stands 8 yd high)." in narrate(hit)
+
+
+def test_obstacle_size_sets_the_collision_damage() -> None:
+    """A smaller obstacle hurts less: base damage is half its ``size``."""
+    battle = _glide_past("{name: hedge post, position: [4, 0], radius: 0.5, height: 12, size: 30}")
+    assert _glide_events(battle)[-1] == ("collision_damage", None, 15)
+    assert _glide_events(battle)[0] == ("glide", None, 2)  # 4 - 0.5 - 1 = 2.5 yd: 2 whole
+
+
+def test_glide_above_the_tree_passes_over() -> None:
+    """A glider still at or above the tree's height over its reach flies over it."""
+    battle = _glide_past("{name: low thorn, position: [8, 0], radius: 1, height: 5}")
+    assert _glide_events(battle) == [("glide", None, 12)]
+    assert (_member(battle, "Ann").xy, _member(battle, "Ann").altitude) == ((12.0, 0.0), 5)
+
+
+def test_glide_sinks_into_a_wide_cliff_once_below_its_top() -> None:
+    """Over a wide cliff the glider is hit where its altitude first drops below the top:
+    altitude 9 - 9 // 3 = 6 < 7 from 9 yd on, though it reached the cliff at 4 yd."""
+    battle = _glide_past("{name: cliff, position: [10, 0], radius: 5, height: 7}")
+    assert _glide_events(battle)[:2] == [("glide", None, 9), ("collision", "cliff", "collides")]
+    assert _member(battle, "Ann").altitude == 6
+
+
+def test_obstacle_beside_the_path_is_missed() -> None:
+    """An obstacle farther than its radius + 1 yd from the path is missed; at exactly that
+    distance it is hit."""
+    miss = _glide_past("{name: old oak, position: [8, 3], radius: 1, height: 20}")
+    assert _glide_events(miss) == [("glide", None, 12)]
+    graze = _glide_past("{name: old oak, position: [8, 2], radius: 1, height: 20}")
+    assert _glide_events(graze)[:2] == [("glide", None, 8), ("collision", "old oak", "collides")]
+
+
+def test_obstacle_behind_the_glider_or_beyond_its_glide_is_missed() -> None:
+    """Only what lies ahead within the glide's length is hit."""
+    trees = "{name: behind, position: [-3, 0], radius: 2, height: 20}, " + (
+        "{name: beyond, position: [15, 0], radius: 1, height: 20}"
+    )
+    assert _glide_events(_glide_past(trees)) == [("glide", None, 12)]
+
+
+def test_nearest_of_several_obstacles_is_hit() -> None:
+    """Of two obstacles on the path, the glide stops at the first it reaches."""
+    trees = "{name: far oak, position: [10, 0], radius: 1, height: 20}, " + (
+        "{name: near ash, position: [6, 1], radius: 1, height: 20}"
+    )
+    assert _glide_events(_glide_past(trees))[1] == ("collision", "near ash", "collides")
+
+
+def test_fighter_before_the_obstacle_is_hit_first() -> None:
+    """A fighter on the path before the obstacle takes the collision; one after it does not."""
+    perched = "        altitude: 7\n"
+    oak = "{name: old oak, position: [10, 0], radius: 1, height: 20}"
+    first = _glide_past(oak, bob_x=6, bob=perched)
+    assert _glide_events(first)[:2] == [("glide", None, 6), ("collision", "Bob", "collides")]
+    assert _member(first, "Bob").health.wounds == 25  # half Ann's Size 50
+    ash = "{name: ash, position: [3, 0], radius: 0.5, height: 20}"
+    behind = _glide_past(ash, bob_x=6, bob=perched)
+    assert _glide_events(behind)[:2] == [("glide", None, 1), ("collision", "ash", "collides")]
+    assert _member(behind, "Bob").health.wounds == 0
+
+
+def test_glide_collision_off_turns_terrain_off_too() -> None:
+    """``fae.glide_collision: false`` glides through trees as through fighters."""
+    oak = "{name: old oak, position: [8, 0], radius: 1, height: 20}"
+    battle = _glide_past(oak, rules="fae.glide_collision: false")
+    assert _glide_events(battle) == [("glide", None, 12)]
+    assert _member(battle, "Ann").health.wounds == 0
+
+
+def test_glide_hits_terrain_off_keeps_fighter_collisions() -> None:
+    """``fae.glide_hits_terrain: false`` ignores obstacles; fighters are still hit."""
+    ash = "{name: ash, position: [3, 0], radius: 0.5, height: 20}"
+    battle = _glide_past(
+        ash, bob_x=6, bob="        altitude: 7\n", rules="fae.glide_hits_terrain: false"
+    )
+    assert _glide_events(battle)[:2] == [("glide", None, 6), ("collision", "Bob", "collides")]
+
+
+def test_obstacle_hit_geometry() -> None:
+    """The yard along the path where a glide first meets an obstacle below its height."""
+    oak = Obstacle(name="old oak", position=(10, 0), radius=1, height=8)
+    east = (1.0, 0.0)
+    assert obstacle_hit((0.0, 0.0), east, 5, 12, oak) == 8.0  # edge + 1 yd
+    assert obstacle_hit((0.0, 0.0), east, 12, 12, oak) is None  # over it until past it
+    assert obstacle_hit((0.0, 0.0), east, 5, 7, oak) is None  # the glide ends short of it
+    assert obstacle_hit((20.0, 0.0), east, 5, 12, oak) is None  # behind the glider
+    assert obstacle_hit((0.0, 0.0), (0.6, 0.8), 5, 12, oak) is None  # passes 8 yd off
+    assert obstacle_hit((10.0, -5.0), (0.0, 1.0), 5, 12, oak) == 3.0  # from the south
