@@ -46,6 +46,7 @@ from fadad_agents.rules.options import FaeOptions
 from fadad_agents.rules.wounds import Wound, WoundTrack, new_track
 from fadad_agents.schema.fae import FaeCharacter as FaeStats
 from fadad_agents.schema.fae import FaeGear
+from fadad_agents.schema.scenario import Obstacle
 
 __all__ = ["FIST", "FaeArena", "FaeCharacter"]
 
@@ -57,9 +58,11 @@ MELEE_REACH = 2.0
 
 
 class FaeArena(Arena, Protocol):
-    """What a Fae agent needs beyond :class:`Arena`: the exact clock and timed callbacks."""
+    """What a Fae agent needs beyond :class:`Arena`: the exact clock, timed callbacks, and
+    the map's obstacles (terrain a glide may fly into)."""
 
     fae_turn: int
+    obstacles: tuple[Obstacle, ...]
 
     @property
     def now(self) -> Fraction:

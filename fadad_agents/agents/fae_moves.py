@@ -311,7 +311,7 @@ def _obstacle_in_path(
     if not c.opts.glide_hits_terrain:
         return None
     best: tuple[float, Obstacle] | None = None
-    for obstacle in getattr(arena, "obstacles", ()):  # only a FaeBattle has a map's terrain
+    for obstacle in arena.obstacles:
         at = obstacle_hit(c.xy, heading, alt, dist, obstacle)
         if at is not None and (best is None or at < best[0]):
             best = (at, obstacle)
