@@ -141,7 +141,8 @@ class BattleResult:
 
         who = f"{self.winner} wins" if self.winner else "No winner"
         how = f"{self.loser} {self.ending}" if self.loser else self.ending
-        rounds = f"{self.rounds} round{'s' if self.rounds != 1 else ''}"
+        word = self.log.round_word.lower()  # "turn" in a pure Fae Domains battle
+        rounds = f"{self.rounds} {word}{'s' if self.rounds != 1 else ''}"
         return f"{who} ({how}) after {rounds} ({clock(self.duration)})."
 
 

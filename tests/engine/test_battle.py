@@ -203,3 +203,14 @@ def test_units_of_a_side_act_on_one_initiative_and_strike_in_bulk() -> None:
     volleys = battle.log.of("volley")
     assert volleys
     assert all(dict(e.outcome)["casualties"] >= 0 for e in volleys)
+
+
+def test_the_result_summary_counts_rounds_or_fae_turns() -> None:
+    """One line a human reads: personal rounds for FADAD, turns for a pure Fae battle."""
+    duel = run(SCENARIOS / "snorri-vs-brynhild.yaml", seed=1)
+    from fadad_agents.engine import clock
+
+    assert duel.summary().endswith(f"after {duel.rounds} rounds ({clock(duel.duration)}).")
+    fae = run(SCENARIOS / "fae-duel.yaml", seed=1)
+    assert f"after {fae.rounds} turn" in fae.summary()
+    assert "round" not in fae.summary()
