@@ -33,6 +33,7 @@ __all__ = [
     "SHIP_DECISIONS",
     "ForceBuilder",
     "UnsupportedForce",
+    "battle_args",
     "build_battle",
     "load",
     "scenario_seed",
@@ -57,6 +58,19 @@ def load(scenario: Scenario | str | Path) -> Scenario:
     if isinstance(scenario, Scenario):
         return scenario
     return load_scenario(scenario)
+
+
+def battle_args(scenario: Scenario, seed: int | None, collect: bool) -> dict[str, Any]:
+    """What every battle class is built from: side names, seed, options, stop rule, name."""
+    stop = scenario.stop
+    return {
+        "side_names": [s.name for s in scenario.sides],
+        "seed": scenario_seed(scenario, seed),
+        "options": scenario.rules,
+        "stop": StopRule(stop.max_rounds, stop.max_seconds, stop.when_side),
+        "name": scenario.name,
+        "collect": collect,
+    }
 
 
 def scenario_seed(scenario: Scenario, seed: int | None) -> int:
@@ -320,15 +334,7 @@ def build_battle(scenario: Scenario, seed: int | None = None, *, collect: bool =
             return build_ship_battle(scenario, seed, collect=collect)
         _check_ships(scenario)
         plans[_PERSONAL] = {}
-    stop = scenario.stop
-    battle = Battle(
-        [s.name for s in scenario.sides],
-        seed=scenario_seed(scenario, seed),
-        options=scenario.rules,
-        stop=StopRule(stop.max_rounds, stop.max_seconds, stop.when_side),
-        name=scenario.name,
-        collect=collect,
-    )
+    battle = Battle(**battle_args(scenario, seed, collect))
     builder = ForceBuilder(battle, scenario)
     for si, side in enumerate(scenario.sides):
         for fi, force in enumerate(side.forces):

@@ -18,12 +18,11 @@ from __future__ import annotations
 from fadad_agents.agents.base import Band
 from fadad_agents.agents.fae_character import FaeCharacter
 from fadad_agents.agents.fae_mount import mount_up
-from fadad_agents.engine.battle import StopRule
 from fadad_agents.engine.build import (
     SHIP_DECISIONS,
     ForceBuilder,
     UnsupportedForce,
-    scenario_seed,
+    battle_args,
 )
 from fadad_agents.engine.fae_battle import FaeBattle
 from fadad_agents.policies import INDIVIDUAL_DEFAULTS
@@ -110,16 +109,7 @@ def build_fae_battle(
         UnsupportedForce: FADAD forces without ``fae.ladder_bridge``.
     """
     _check_bridge(scenario)
-    stop = scenario.stop
-    battle = FaeBattle(
-        [s.name for s in scenario.sides],
-        seed=scenario_seed(scenario, seed),
-        options=scenario.rules,
-        stop=StopRule(stop.max_rounds, stop.max_seconds, stop.when_side),
-        name=scenario.name,
-        collect=collect,
-        obstacles=scenario.map.obstacles,
-    )
+    battle = FaeBattle(**battle_args(scenario, seed, collect), obstacles=scenario.map.obstacles)
     fadad_view = _without_fae_policies(scenario)
     builder = ForceBuilder(battle, fadad_view)
     for si, side in enumerate(scenario.sides):

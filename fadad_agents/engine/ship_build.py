@@ -23,8 +23,7 @@ from typing import Any
 from fadad_agents.agents.character import Character
 from fadad_agents.agents.ship import Ship
 from fadad_agents.agents.weapon_team import WeaponTeam
-from fadad_agents.engine.battle import StopRule
-from fadad_agents.engine.build import ForceBuilder, UnsupportedForce, scenario_seed
+from fadad_agents.engine.build import ForceBuilder, UnsupportedForce, battle_args
 from fadad_agents.engine.ship_battle import ShipBattle, ship_round_seconds
 from fadad_agents.hexmap import DIRECTIONS, direction_to
 from fadad_agents.policies import GROUP_DEFAULTS
@@ -140,15 +139,9 @@ def build_ship_battle(
         PolicyError: an unknown policy or bad parameters (names the scenario field).
         UnsupportedForce: a side with fighters but no ship to stand on.
     """
-    stop = scenario.stop
     hex_map = scenario.map
     battle = ShipBattle(
-        [s.name for s in scenario.sides],
-        seed=scenario_seed(scenario, seed),
-        options=scenario.rules,
-        stop=StopRule(stop.max_rounds, stop.max_seconds, stop.when_side),
-        name=scenario.name,
-        collect=collect,
+        **battle_args(scenario, seed, collect),
         round_seconds=ship_round_seconds(hex_map.hex_yards),
         hex_yards=hex_map.hex_yards,
         map_radius=hex_map.radius if hex_map.kind == "hex" else None,

@@ -40,7 +40,7 @@ from fadad_agents.policies.protocols import (
     StancePolicy,
     TargetingPolicy,
 )
-from fadad_agents.policies.registry import REGISTRY, PolicyError
+from fadad_agents.policies.registry import REGISTRY, PolicyError, policy_ref
 from fadad_agents.policies.rules import RulesRetreat, RulesStance, RulesTargeting
 
 __all__ = [
@@ -148,15 +148,6 @@ class PolicySet:
     """Every policy is stateless: the set may serve many agents and battles."""
 
 
-def _ref(value: Any) -> tuple[str, Mapping[str, Any]]:
-    """(name, params) from a ``PolicyRef``, a mapping or a bare name."""
-    if isinstance(value, str):
-        return value, {}
-    if isinstance(value, Mapping):
-        return str(value.get("name")), dict(value.get("params") or {})
-    return str(value.name), dict(value.params)
-
-
 def build_policy_set(
     layers: Sequence[tuple[str, Mapping[str, Any]]],
     defaults: Mapping[str, str] = INDIVIDUAL_DEFAULTS,
@@ -191,7 +182,7 @@ def build_policy_set(
                 raise PolicyError(
                     f"{path}.{key}", f"decision {key!r} does not apply to this kind of force"
                 )
-            name, params = _ref(value)
+            name, params = policy_ref(value)
             chosen[kind] = (f"{path}.{key}", name, params)
     built = {
         kind: REGISTRY.create(kind, name, params, field=field)

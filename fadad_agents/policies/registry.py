@@ -46,10 +46,21 @@ __all__ = [
     "PolicyRegistry",
     "PolicySpec",
     "make_policy",
+    "policy_ref",
     "register",
 ]
 
 ENTRY_POINT_GROUP = "fadad_agents.policies"
+
+
+def policy_ref(value: Any) -> tuple[str, Mapping[str, Any]]:
+    """(name, params) of a scenario's policy choice: a ``PolicyRef``, a mapping with
+    ``name`` and ``params``, or a bare name."""
+    if isinstance(value, str):
+        return value, {}
+    if isinstance(value, Mapping):
+        return str(value.get("name")), dict(value.get("params") or {})
+    return str(value.name), dict(value.params)
 
 
 class PolicyError(ValueError):

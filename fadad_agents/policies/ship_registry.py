@@ -19,7 +19,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from fadad_agents.policies.protocols import KINDS
-from fadad_agents.policies.registry import REGISTRY, PolicyError, PolicyRegistry, PolicySpec
+from fadad_agents.policies.registry import (
+    REGISTRY,
+    PolicyError,
+    PolicyRegistry,
+    PolicySpec,
+    policy_ref,
+)
 from fadad_agents.policies.ship_protocols import (
     SHIP_KINDS,
     BoardingPolicy,
@@ -130,14 +136,6 @@ class ShipPolicySet:
     pursuit: PursuitPolicy
 
 
-def _ref(value: Any) -> tuple[str, Mapping[str, Any]]:
-    if isinstance(value, str):
-        return value, {}
-    if isinstance(value, Mapping):
-        return str(value.get("name")), dict(value.get("params") or {})
-    return str(value.name), dict(value.params)
-
-
 def build_ship_policies(
     layers: Sequence[tuple[str, Mapping[str, Any]]],
     defaults: Mapping[str, str] = SHIP_DEFAULTS,
@@ -161,7 +159,7 @@ def build_ship_policies(
                     continue
                 known = ", ".join([*SHIP_KINDS, *SHIP_ALIASES, *sorted(_personal_only())])
                 raise PolicyError(f"{path}.{key}", f"unknown decision {key!r}; known: {known}")
-            name, params = _ref(value)
+            name, params = policy_ref(value)
             if decision == "targeting" and _crews_only(name):
                 continue  # a personal targeting policy for the crews aboard
             chosen[decision] = (f"{path}.{key}", name, params)

@@ -19,6 +19,7 @@ from typing import ClassVar, Literal
 
 from pydantic import Field
 
+from fadad_agents.rules.sj_movement import BodySize, Weather
 from fadad_agents.schema.base import Boxes, Ladder, Name, Policies, Position, Record
 from fadad_agents.schema.equipment import Armour, ShipWeapon, Weapon
 
@@ -88,20 +89,10 @@ class GravityWell(Record):
     weather's multiplier (EX-SJ-12), after a 1d8-round helm warm-up if ``landed``.
     """
 
-    size: Literal["A", "B", "C", "D", "E", "F", "G", "H", "I", "J"] = Field(
+    size: BodySize = Field(
         description="Body size class A..J (A 1 round .. J 96 rounds to climb out)."
     )
-    weather: Literal[
-        "becalmed",
-        "normal",
-        "light_breeze",
-        "favorable",
-        "strong_winds",
-        "rain_or_snow",
-        "storm",
-        "gale",
-        "hurricane",
-    ] = Field(
+    weather: Weather = Field(
         "normal",
         description="x1, x2 (strong winds, rain, snow), x4 (storm, gale); "
         "no take-off in a hurricane.",
