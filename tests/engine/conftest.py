@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -57,3 +58,14 @@ WIZARD = """      - name: Magister Orlen
           - {name: fireball, damage: "30", range_ft: 2000, ignites: true, uses: 1}
 """
 """A spellcaster with one 30-point fireball, aboard Saltwind (the ship duel's merchant)."""
+
+
+class FixedDice(random.Random):
+    """A stream that always rolls the same fraction."""
+
+    def __init__(self, value: float) -> None:
+        super().__init__(0)
+        self.value = value
+
+    def random(self) -> float:
+        return self.value

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
 from fadad_agents.engine import build_battle, load
 from fadad_agents.engine.ship_battle import ShipBattle
-from tests.engine.conftest import SCENARIOS
+from tests.engine.conftest import SCENARIOS, FixedDice
 
 __all__ = [
     "DUEL",
@@ -28,17 +27,6 @@ FLEET = (SCENARIOS / "fleet-action.yaml").read_text()
 MOONLET = (SCENARIOS / "wyrm-at-the-moonlet.yaml").read_text()
 MARA = "        aboard: Saltwind\n      - name: Saltwind crew\n"
 FADAD_RULES = {"ship.damage_model": "fadad_levels", "ship.crit_table": "fadad_6dF"}
-
-
-class FixedDice(random.Random):
-    """A stream that always rolls the same fraction."""
-
-    def __init__(self, value: float) -> None:
-        super().__init__(0)
-        self.value = value
-
-    def random(self) -> float:
-        return self.value
 
 
 def with_rules(text: str, rules: dict[str, Any]) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from fadad_agents.engine import run
+from fadad_agents.engine import BattleResult, run
 from tests.engine.conftest import duel_yaml, fighter
 
 SKILLS = ["Poor", "Mediocre", "Fair", "Good", "Great", "Superb"]
@@ -38,17 +38,23 @@ def battles(draw: st.DrawFn) -> tuple[str, int]:
     return text, draw(st.integers(0, 2**32))
 
 
+def _check_heads_and_clock(result: BattleResult) -> None:
+    """Casualties never exceed a side's strength, every head is accounted for once, and
+    the log's time never runs backwards."""
+    for side in result.sides:
+        assert 0 <= side.casualties <= side.strength
+        assert side.fighting + side.casualties + side.withdrawn + side.surrendered == side.strength
+    times = [e.time for e in result.log]
+    assert times == sorted(times)
+
+
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(battles())
 def test_battle_invariants(case: tuple[str, int]) -> None:
     """Casualties never exceed strength; the fallen never act; time never runs backwards."""
     text, seed = case
     result = run(text, seed=seed)
-    for side in result.sides:
-        assert 0 <= side.casualties <= side.strength
-        assert side.fighting + side.casualties + side.withdrawn + side.surrendered == side.strength
-    times = [e.time for e in result.log]
-    assert times == sorted(times)
+    _check_heads_and_clock(result)
     gone: set[str] = set()
     for e in result.log:
         if e.action in ("attack", "withdraw", "surrender"):
@@ -92,11 +98,7 @@ def test_bulk_battle_invariants(case: tuple[str, int]) -> None:
     """Crews and units: losses never exceed head counts; the routed and wiped-out stay out."""
     text, seed = case
     result = run(text, seed=seed)
-    for side in result.sides:
-        assert 0 <= side.casualties <= side.strength
-        assert side.fighting + side.casualties + side.withdrawn + side.surrendered == side.strength
-    times = [e.time for e in result.log]
-    assert times == sorted(times)
+    _check_heads_and_clock(result)
     gone: set[str] = set()
     for e in result.log:
         if e.action in ("attack", "volley"):

@@ -7,20 +7,9 @@ import random
 from fadad_agents.engine import build_battle, load
 from fadad_agents.engine.ship_battle import ShipBattle
 from fadad_agents.engine.ship_close import crash, move_ship, ram, shear, towed_by
-from tests.engine.conftest import SCENARIOS
+from tests.engine.conftest import SCENARIOS, FixedDice
 
 DUEL = (SCENARIOS / "ship-duel.yaml").read_text()
-
-
-class _Dice(random.Random):
-    """A stream that always rolls the same fraction."""
-
-    def __init__(self, value: float) -> None:
-        super().__init__(0)
-        self.value = value
-
-    def random(self) -> float:
-        return self.value
 
 
 def _duel(text: str = DUEL, seed: int = 1) -> ShipBattle:
@@ -34,7 +23,7 @@ def test_ex_sj_03_crash_damage() -> None:
     battle = _duel()
     salt, gannet = battle.ships
     gannet.hull_damage = 15
-    battle.close_rng = _Dice(0.0)  # the helmsman rolls a 1: no avoiding it
+    battle.close_rng = FixedDice(0.0)  # the helmsman rolls a 1: no avoiding it
     crash(battle, gannet, salt)
     assert salt.hull_damage == 15
     assert not gannet.fighting
@@ -47,7 +36,7 @@ def test_piercing_ram_holes_and_shakes_the_target() -> None:
     salt, gannet = battle.ships
     battle.place(gannet, salt.hex, (salt.facing + 1) % 6)
     battle.initiative_side = gannet.side
-    battle.close_rng = _Dice(0.95)  # d20 = 20 hits; lock roll 96 > 5% x 30 tons fails
+    battle.close_rng = FixedDice(0.95)  # d20 = 20 hits; lock roll 96 > 5% x 30 tons fails
     ram(battle, gannet, salt)
     event = next(e for e in battle.log if e.action == "ram")
     assert event.result == "hit"
@@ -70,7 +59,7 @@ def test_shear_costs_the_target_a_class() -> None:
     """SJ 11: a successful shear lowers the target's class by one (two at most)."""
     battle = _duel()
     salt, gannet = battle.ships
-    battle.close_rng = _Dice(0.9)  # d20 = 19: a hit, not a critical
+    battle.close_rng = FixedDice(0.9)  # d20 = 19: a hit, not a critical
     shear(battle, gannet, salt)
     assert salt.shear_losses == 1
 
@@ -184,7 +173,7 @@ def test_crew_of_a_crashing_ship_that_holds_together_are_hurt() -> None:
     """SJ 10: aboard a crashing ship each saves or takes 1d6 a ton (max 20d6)."""
     battle = _duel()
     salt, gannet = battle.ships
-    battle.close_rng = _Dice(0.0)  # no avoiding it, no saves, every die a 1
+    battle.close_rng = FixedDice(0.0)  # no avoiding it, no saves, every die a 1
     heads = battle.crew_heads_on(gannet)
     crash(battle, gannet, salt)  # 30 of 30 hull points: she loses 15 and holds together
     assert gannet.fighting

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 from fadad_agents.agents.base import Status
 from fadad_agents.engine import build_battle, load
 from fadad_agents.engine.ship_battle import ShipBattle
@@ -11,21 +9,10 @@ from fadad_agents.engine.ship_close import ram
 from fadad_agents.engine.ship_damage import hull_hit
 from fadad_agents.engine.ship_morale import end_of_round
 from fadad_agents.hexmap import Hex
-from tests.engine.conftest import SCENARIOS
+from tests.engine.conftest import SCENARIOS, FixedDice
 
 MOONLET = (SCENARIOS / "wyrm-at-the-moonlet.yaml").read_text()
 MAP_DEBRIS = {Hex(-3, 6), Hex(-4, 6), Hex(-3, 5)}
-
-
-class _Dice(random.Random):
-    """A stream that always rolls the same fraction."""
-
-    def __init__(self, value: float) -> None:
-        super().__init__(0)
-        self.value = value
-
-    def random(self) -> float:
-        return self.value
 
 
 def _battle(text: str = MOONLET, seed: int = 11) -> ShipBattle:
@@ -48,7 +35,7 @@ def test_ex_sj_07_a_4d6_ram_does_4d4_to_a_gargantuan_creature() -> None:
     assert wyrm.gargantuan
     battle.place(gull, wyrm.hex, (wyrm.facing + 1) % 6)
     battle.initiative_side = gull.side
-    battle.close_rng = _Dice(0.99)  # d20 = 20 hits; every d4 rolls 4 (a d6 would roll 6)
+    battle.close_rng = FixedDice(0.99)  # d20 = 20 hits; every d4 rolls 4 (a d6 would roll 6)
     ram(battle, gull, wyrm)
     event = next(e for e in battle.log if e.action == "ram")
     assert dict(event.modifiers)["dice"] == "4d4"
@@ -62,7 +49,7 @@ def test_the_wyrm_ramming_a_ship_rolls_its_own_dice() -> None:
     gull, wyrm = battle.ships
     battle.place(wyrm, gull.hex, (gull.facing + 1) % 6)
     battle.initiative_side = wyrm.side
-    battle.close_rng = _Dice(0.99)
+    battle.close_rng = FixedDice(0.99)
     ram(battle, wyrm, gull)
     event = next(e for e in battle.log if e.action == "ram")
     assert dict(event.modifiers)["dice"] == "4d8"

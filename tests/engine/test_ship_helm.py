@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from fractions import Fraction
 
 from scipy.stats import chisquare
@@ -14,21 +13,10 @@ from fadad_agents.engine.ship_helm import helm_lost, new_helmsman
 from fadad_agents.engine.ship_morale import end_of_round
 from fadad_agents.rules.sj_crew import MoraleTrigger
 from fadad_agents.rules.sj_movement import take_off_outcomes
-from tests.engine.conftest import SCENARIOS
+from tests.engine.conftest import SCENARIOS, FixedDice
 
 DUEL = (SCENARIOS / "ship-duel.yaml").read_text()
 SALT = "        speed: 2\n        policies:\n          targeting: {name: nearest_ship}\n"
-
-
-class _Dice(random.Random):
-    """A stream that always rolls the same fraction."""
-
-    def __init__(self, value: float) -> None:
-        super().__init__(0)
-        self.value = value
-
-    def random(self) -> float:
-        return self.value
 
 
 def _duel(text: str = DUEL, seed: int = 1) -> ShipBattle:
@@ -154,7 +142,7 @@ def test_helm_shock_in_open_space_stops_her_until_the_new_helm_is_warm() -> None
     maneuvers again."""
     battle = _duel(QUIET)
     salt = battle.ships[0]
-    battle.helm_rng = _Dice(0.3)  # 1d8 = 3
+    battle.helm_rng = FixedDice(0.3)  # 1d8 = 3
     helm_lost(battle, salt, "helm shock")
     assert salt.sr == 0
     assert salt.warming
@@ -201,7 +189,7 @@ def test_a_player_character_sails_a_struck_ship_on() -> None:
     )
     battle = _duel(text)
     salt = battle.ships[0]
-    battle.ship_morale_rng = _Dice(0.99)  # 2d10 = 20: the check fails
+    battle.ship_morale_rng = FixedDice(0.99)  # 2d10 = 20: the check fails
     salt.memory["triggers"] = {MoraleTrigger.CRITICAL_HIT}
     end_of_round(battle)
     assert salt.struck
@@ -225,7 +213,7 @@ def test_without_sail_on_a_struck_ship_surrenders() -> None:
     """The default colours policy: a struck ship and her people surrender, PC or not."""
     battle = _duel()
     salt = battle.ships[0]
-    battle.ship_morale_rng = _Dice(0.99)
+    battle.ship_morale_rng = FixedDice(0.99)
     salt.memory["triggers"] = {MoraleTrigger.CRITICAL_HIT}
     end_of_round(battle)
     assert salt.status is Status.SURRENDERED

@@ -3,7 +3,6 @@ ships 5.3)."""
 
 from __future__ import annotations
 
-import random
 from fractions import Fraction
 
 import pytest
@@ -25,21 +24,10 @@ from fadad_agents.hexmap import distance
 from fadad_agents.rules.dice import fudge_distribution
 from fadad_agents.rules.options import RulesOptions
 from fadad_agents.rules.sj_combat import hull_points_from_spot_damage
-from tests.engine.conftest import SCENARIOS, WIZARD
+from tests.engine.conftest import SCENARIOS, WIZARD, FixedDice
 
 DUEL = (SCENARIOS / "ship-duel.yaml").read_text()
 MARA = "        aboard: Saltwind\n      - name: Saltwind crew\n"
-
-
-class _Dice(random.Random):
-    """A stream that always rolls the same fraction."""
-
-    def __init__(self, value: float) -> None:
-        super().__init__(0)
-        self.value = value
-
-    def random(self) -> float:
-        return self.value
 
 
 def _duel(text: str, seed: int = 1) -> ShipBattle:
@@ -108,7 +96,7 @@ def test_ex_sj_06_twenty_arrows_for_60_points_scattered_do_nothing() -> None:
     battle = _duel(_with(ARCHERS, small_arms="hull"))
     gannet = battle.ships[1]
     archers = next(m for m in battle.people if m.name == "Saltwind archers")
-    battle.hull_rng = _Dice(0.99)  # every d20 a 20: all 20 hit
+    battle.hull_rng = FixedDice(0.99)  # every d20 a 20: all 20 hit
     hull_volley(battle, archers, gannet)
     volley = dict(_events(battle, "hull_volley")[0].outcome)
     assert (volley["hits"], volley["points"], volley["hull"]) == (20, 60, 0)
@@ -134,7 +122,7 @@ def test_ex_sj_06_an_axe_chopping_one_spot_makes_hull_points() -> None:
     battle.place(gannet, salt.hex, gannet.facing)
     battle.lash(salt, gannet)
     mara = next(m for m in battle.people if m.name == "Captain Mara Vell")
-    battle.hull_rng = _Dice(0.99)  # d8 = 8 a blow
+    battle.hull_rng = FixedDice(0.99)  # d8 = 8 a blow
     per_blow = 8 + mara.fighter.odm
     spot = 0
     for _ in range(3):
@@ -178,7 +166,7 @@ def test_a_single_arrow_makes_a_hull_point_only_at_10_points() -> None:
     battle = _duel(_with(BOWMAN, small_arms="hull"))
     salt, gannet = battle.ships
     battle.place(gannet, salt.hex, gannet.facing)
-    battle.hull_rng = _Dice(0.99)  # d20 = 20 hits; 1d6 = 6
+    battle.hull_rng = FixedDice(0.99)  # d20 = 20 hits; 1d6 = 6
     battle.missile_fire(salt, gannet)
     shot = next(e for e in _events(battle, "hull_shot") if e.actor == "Wren the Bowman")
     wren = next(m for m in battle.people if m.name == "Wren the Bowman")
@@ -281,9 +269,9 @@ def test_fadad_shot_pinned_on_a_fixed_stream() -> None:
     battle = _duel(_fadad(_with(POOR_BOWMAN, small_arms="hull")))
     salt, gannet = _alongside(battle)
     odo = next(m for m in battle.people if m.name == "Odo the Unsteady")
-    battle.hull_rng = _Dice(0.0)  # 4dF = -4
+    battle.hull_rng = FixedDice(0.0)  # 4dF = -4
     hull_shots(battle, salt, gannet)
-    battle.hull_rng = _Dice(0.99)  # 4dF = +4, 1d6 = 6
+    battle.hull_rng = FixedDice(0.99)  # 4dF = +4, 1d6 = 6
     hull_shots(battle, salt, gannet)
     miss, hit = _shots(battle, "Odo the Unsteady")
     assert dict(miss.dice) == {"4dF": -4}
@@ -346,7 +334,7 @@ def test_target_mode_gate_lets_a_roll_equal_to_the_target_hit() -> None:
         text = _fadad(_with(POOR_BOWMAN, small_arms="hull"), **{"fadad.target_mode": mode})
         battle = _duel(text)
         salt, gannet = _alongside(battle, grappled=True)  # Target -6
-        battle.hull_rng = _Dice(0.0)  # Poor -2 + 4dF -4 = -6
+        battle.hull_rng = FixedDice(0.0)  # Poor -2 + 4dF -4 = -6
         hull_shots(battle, salt, gannet)
         shot = _shots(battle, "Odo the Unsteady")[0]
         assert (dict(shot.outcome)["rd"], shot.result) == (0, result)
@@ -388,7 +376,7 @@ def test_fadad_hull_rolls_are_narrated_with_dice_target_and_range() -> None:
     """The report gives the rolled degree, 4dF, the Target and the range modifier."""
     battle = _duel(_fadad(_with(POOR_BOWMAN, small_arms="hull")))
     salt, gannet = _alongside(battle)
-    battle.hull_rng = _Dice(0.0)
+    battle.hull_rng = FixedDice(0.0)
     hull_shots(battle, salt, gannet)
     assert battle.log.narrate(1) == [
         "Round 0 (0:00) Odo the Unsteady shoots at Red Gannet's side: Terrible-3 (-6) on 4dF "
@@ -429,7 +417,7 @@ def test_a_d20_spell_miss_is_narrated() -> None:
         "  fire.sj_firefighting: true\n  sj.spell_attack: d20_vs_ac\n",
     )
     battle = _duel(text)
-    battle.hull_rng = _Dice(0.0)  # d20 = 1
+    battle.hull_rng = FixedDice(0.0)  # d20 = 1
     cast_spells(battle, battle.ships[0])
     (spell,) = _events(battle, "spell")
     assert (spell.result, dict(spell.dice)) == ("miss", {"d20": 1})

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import random
-
 from fadad_agents.engine import build_battle, load
 from fadad_agents.engine.ship_battle import ShipBattle
 from fadad_agents.engine.ship_close import move_ship
 from fadad_agents.engine.ship_jettison import lay_debris, shot_at_pursuer
 from fadad_agents.engine.ship_morale import try_escape
 from fadad_agents.hexmap import Hex
-from tests.engine.conftest import SCENARIOS
+from tests.engine.conftest import SCENARIOS, FixedDice
 
 DUEL = (SCENARIOS / "ship-duel.yaml").read_text()
 SALT = "        speed: 2\n        policies:\n          targeting: {name: nearest_ship}\n"
@@ -18,17 +16,6 @@ JETTISON = """        weapons:
           - {model: big-weapons/ballista-medium, arc: aft}
           - model: big-weapons/jettison
 """
-
-
-class _Dice(random.Random):
-    """A stream that always rolls the same fraction."""
-
-    def __init__(self, value: float) -> None:
-        super().__init__(0)
-        self.value = value
-
-    def random(self) -> float:
-        return self.value
 
 
 def _duel(text: str, seed: int = 1) -> ShipBattle:
@@ -88,7 +75,7 @@ def test_a_pursuer_at_speed_through_the_rubble_is_attacked_as_by_a_jettison() ->
     _salt, gannet = battle.ships
     battle.debris[Hex(0, 2)] = False
     battle.debris[Hex(0, 1)] = False
-    battle.close_rng = _Dice(0.99)  # the debris hits (d20 = 20), 1d4 = 4
+    battle.close_rng = FixedDice(0.99)  # the debris hits (d20 = 20), 1d4 = 4
     battle.round = 1
     move_ship(battle, gannet)
     assert gannet.moved >= 2
@@ -135,11 +122,11 @@ def test_jettisoned_shot_hits_a_pursuer_5_percent_of_the_time() -> None:
     battle = _chase()
     salt, gannet = battle.ships
     team = next(t for t in salt.teams if t.weapon.family == "jettison")
-    battle.jettison_rng = _Dice(0.04)  # d100 roll 5: a hit; 1d6 = 1
+    battle.jettison_rng = FixedDice(0.04)  # d100 roll 5: a hit; 1d6 = 1
     shot_at_pursuer(battle, [team], salt.name, gannet)
     assert dict(_events(battle, "jettison_hit")[0].outcome) == {"result": "hit", "damage": 1}
     assert gannet.hull_damage == 1
-    battle.jettison_rng = _Dice(0.05)  # d100 roll 6: a miss
+    battle.jettison_rng = FixedDice(0.05)  # d100 roll 6: a miss
     shot_at_pursuer(battle, [team], salt.name, gannet)
     assert dict(_events(battle, "jettison_hit")[1].outcome)["result"] == "miss"
     assert gannet.hull_damage == 1
@@ -151,7 +138,7 @@ def test_escape_with_a_loaded_jettison_shoots_at_the_pursuer() -> None:
     text = text.replace("position: [8, -4]", "position: [27, 0]")
     battle = _duel(text)
     salt = battle.ships[0]
-    battle.chase_rng = _Dice(
+    battle.chase_rng = FixedDice(
         0.0
     )  # delay 9 rounds: d20 1 + 9 <= 12 + 2  # the navigator rolls a 1: on her track
     try_escape(battle, salt)
@@ -171,8 +158,8 @@ def test_cutting_10_tons_loose_slows_the_pursuer() -> None:
     text = text.replace("maneuver: {name: flee}", "maneuver: {name: flee, params: {cut_loose: 10}}")
     battle = _duel(text)
     salt = battle.ships[0]
-    battle.chase_rng = _Dice(0.0)  # the navigator rolls a 1
-    battle.jettison_rng = _Dice(0.0)  # the pursuer stops 11 hexes short
+    battle.chase_rng = FixedDice(0.0)  # the navigator rolls a 1
+    battle.jettison_rng = FixedDice(0.0)  # the pursuer stops 11 hexes short
     try_escape(battle, salt)
     cut = dict(_events(battle, "cut_loose")[0].outcome)
     assert (cut["stop"], cut["rounds"]) == (11, 12)  # (11 + 25) / SR 3
@@ -188,7 +175,7 @@ def test_under_10_tons_cut_loose_does_not_slow_a_pursuer() -> None:
     )
     text = text.replace("maneuver: {name: flee}", "maneuver: {name: flee, params: {cut_loose: 9}}")
     battle = _duel(text)
-    battle.chase_rng = _Dice(0.0)
+    battle.chase_rng = FixedDice(0.0)
     try_escape(battle, battle.ships[0])
     assert not _events(battle, "cut_loose")
     assert dict(_events(battle, "pursuit")[0].modifiers)["delay"] == 9

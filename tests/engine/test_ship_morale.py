@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 
 from fadad_agents.agents.base import Status
@@ -12,18 +11,7 @@ from fadad_agents.engine.ship_battle import ShipBattle
 from fadad_agents.engine.ship_morale import end_of_round, morale_events
 from fadad_agents.policies.ship_defaults import NeverStrike, StrikeColours
 from fadad_agents.rules.sj_crew import MoraleEvent, MoraleTrigger, morale_target
-from tests.engine.conftest import SCENARIOS
-
-
-class _Dice(random.Random):
-    """A stream that always rolls the same fraction (0.99: 2d10 = 20)."""
-
-    def __init__(self, value: float) -> None:
-        super().__init__(0)
-        self.value = value
-
-    def random(self) -> float:
-        return self.value
+from tests.engine.conftest import SCENARIOS, FixedDice
 
 
 def _duel() -> ShipBattle:
@@ -51,7 +39,7 @@ def test_failed_morale_check_strikes_the_colours() -> None:
     """A critical this round, 2d10 = 20: the check fails and the ship strikes; NPCs surrender."""
     battle = _duel()
     salt = battle.ships[0]
-    battle.ship_morale_rng = _Dice(0.99)
+    battle.ship_morale_rng = FixedDice(0.99)
     salt.memory["triggers"] = {MoraleTrigger.CRITICAL_HIT}
     end_of_round(battle)
     assert salt.struck
@@ -69,7 +57,7 @@ def test_passed_check_and_no_trigger_keep_the_colours_flying() -> None:
     """2d10 = 2 holds; with no trigger there is no check at all."""
     battle = _duel()
     salt = battle.ships[0]
-    battle.ship_morale_rng = _Dice(0.0)
+    battle.ship_morale_rng = FixedDice(0.0)
     salt.memory["triggers"] = {MoraleTrigger.CRITICAL_HIT}
     end_of_round(battle)
     end_of_round(battle)
@@ -82,7 +70,7 @@ def test_colours_policies_differ() -> None:
     """fight_to_the_end never checks; strike_colours strikes by choice at low hull."""
     battle = _duel()
     salt, gannet = battle.ships
-    battle.ship_morale_rng = _Dice(0.99)
+    battle.ship_morale_rng = FixedDice(0.99)
     salt.ship_policies = replace(salt.ship_policies, colours=NeverStrike())
     salt.memory["triggers"] = {MoraleTrigger.CRITICAL_HIT}
     gannet.ship_policies = replace(gannet.ship_policies, colours=StrikeColours(0.5))
