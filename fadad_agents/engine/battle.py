@@ -6,8 +6,9 @@ rolls initiative through the kernel and calls agents in the total order
 ``(-initiative, -trait, unique_id)``: first every agent declares (step 1 of the
 PROPOSED sequence), then each acts, then end-of-round checks run. Durative,
 interruptible actions (first aid ...) are SimPy processes; same-instant work is ordered
-by explicit :class:`Phase` priorities, never by scheduling luck. Removing an agent ends
-its processes.
+by explicit :class:`Phase` priorities, never by scheduling luck. An agent leaving the
+fight (taken out, withdrawn, surrendered) ends its processes; it stays one of the Mesa
+model's agents, with a status saying how it left (a fallen fighter can still be tended).
 
 A battle is played once: :meth:`Battle.run_to_end` on a finished battle raises
 :class:`BattleStateError`; replay by building a new battle from (scenario, seed).
@@ -208,7 +209,6 @@ class Battle(mesa.Model):  # type: ignore[misc]
         roster.deactivate(member)
         member.leave_fight(status)
         self._foes_cache.clear()
-        member.remove()
 
     def take_out(self, member: Combatant, reason: str) -> None:
         """Wounds or losses put ``member`` out of the fight; its processes end."""

@@ -168,14 +168,17 @@ def test_durative_action_completes_before_the_round_at_the_same_instant() -> Non
     assert done == ["done"]
 
 
-def test_removing_an_agent_ends_its_processes() -> None:
-    """A fighter taken out mid-action is interrupted; the action never completes."""
+def test_leaving_the_fight_ends_an_agents_processes() -> None:
+    """A fighter taken out mid-action is interrupted; the action never completes. It
+    stays one of the model's agents (fallen fighters can still be tended)."""
     battle, ann, done = _medic_battle()
     battle.env.run(until=1)
     battle.take_out(ann, "test")
     battle.env.run(until=2)
     assert done == []
     assert ann.status is Status.OUT
+    assert ann in battle.agents
+    assert ann not in battle.sides[ann.side].active
     assert [e.outcome for e in battle.log.of("first_aid")] == [
         (("result", "interrupted"), ("cause", "out"))
     ]
