@@ -78,6 +78,14 @@ class SideRoster:
         self.initial_strength += member.headcount
         self.strength += member.headcount
 
+    def restart(self) -> None:
+        """Every member fighting again, in set-up order (:meth:`Battle.reset`)."""
+        self.active = list(self.members)
+        self._slot = {id(m): i for i, m in enumerate(self.active)}
+        self.downed = []
+        self.strength = self.initial_strength
+        self.routed = 0
+
     def deactivate(self, member: Combatant) -> None:
         """Drop a member from the live list in O(1) (swap with the last)."""
         slot = self._slot.pop(id(member))
@@ -222,16 +230,21 @@ class Combatant(mesa.Agent):  # type: ignore[misc]
         self.policies = policies
         # End-of-round morale work is skipped for those who never check (NoMorale).
         self.checks_morale = not isinstance(policies.morale, NoMorale)
-        self.rng = rng
-        self.targeting_rng = targeting_rng
         self.reaction = reaction
         self.band = band if band is not None else Band(name, side)
         self.band.members.append(self)
+        self.position: tuple[int, int] | None = None
+        self.restart(rng, targeting_rng)
+
+    def restart(self, rng: random.Random, targeting_rng: random.Random) -> None:
+        """Back to the state the combatant starts a battle in, drawing on new streams
+        (set-up, and :meth:`~fadad_agents.engine.battle.Battle.reset`)."""
+        self.rng = rng
+        self.targeting_rng = targeting_rng
         self.status = Status.FIGHTING
         self.target: Combatant | None = None
         self.memory: dict[str, Any] = {}
         self.processes: list[Any] = []
-        self.position: tuple[int, int] | None = None
         self.attacks_planned = 0
         self.defences_left = 0
 

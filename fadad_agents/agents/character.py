@@ -165,6 +165,7 @@ class Character(Combatant):
         "morale",
         "player",
         "stabilised",
+        "start_track",
         "track",
         "verb",
     )
@@ -189,6 +190,7 @@ class Character(Combatant):
         first_aid: int | None = None,
         morale: int = FAIR,
     ) -> None:
+        self.start_track = track  # tracks are immutable: a blow makes a new one
         super().__init__(
             model,
             name=name,
@@ -201,12 +203,16 @@ class Character(Combatant):
             band=band,
         )
         self.fighter = fighter
-        self.track = track
         self.player = player
         self.verb = verb
         self.defence_verb = defence_verb
         self.first_aid = first_aid
         self.morale = morale
+
+    def restart(self, rng: random.Random, targeting_rng: random.Random) -> None:
+        """Unhurt and unstabilised, on new streams (:meth:`Combatant.restart`)."""
+        super().restart(rng, targeting_rng)
+        self.track = self.start_track
         self.stabilised = False
 
     @property

@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from fadad_agents.engine import Battle, BattleResult, build_battle, result_of
+from fadad_agents.engine import Battle, BattleResult, play_through, result_of
 from fadad_agents.schema.forces import Ship
 from fadad_agents.schema.loader import load_scenario
 from fadad_agents.schema.scenario import Scenario
@@ -101,17 +101,16 @@ def ship_row(battle: Battle) -> dict[str, Any]:
 
 
 def run_replicate(scenario: Scenario, seed: int, index: int) -> dict[str, Any]:
-    """Play replicate ``index`` of a sweep with root ``seed`` on its own (a fresh battle).
+    """Play replicate ``index`` of a sweep with root ``seed`` on its own (a battle in its
+    starting state, recycled by :func:`~fadad_agents.engine.play_through` when small).
 
-    The same steps as :func:`fadad_agents.engine.run` (build, play, collect), keeping the
-    battle to read its ships.
+    The same steps as :func:`fadad_agents.engine.run` (set up, play, collect), reading the
+    battle's ships before it is given back.
     """
-    battle = build_battle(scenario, replicate_seed(seed, index), collect=False)
-    battle.run_to_end()
-    row: dict[str, Any] = {"replicate": index}
-    row.update(result_row(result_of(battle)))
-    row.update(ship_row(battle))
-    battle.dispose()
+    with play_through(scenario, replicate_seed(seed, index), collect=False) as battle:
+        row: dict[str, Any] = {"replicate": index}
+        row.update(result_row(result_of(battle.run_to_end())))
+        row.update(ship_row(battle))
     return row
 
 

@@ -21,6 +21,7 @@ from fadad_agents.engine.battle import (
 )
 from fadad_agents.engine.build import UnsupportedForce, build_battle, load
 from fadad_agents.engine.log import BattleLog, LogEvent, clock, narrate
+from fadad_agents.engine.recycle import play_through
 from fadad_agents.engine.result import BattleResult, SideResult, result_of
 from fadad_agents.engine.streams import STREAMS, Streams
 from fadad_agents.policies import PolicyError
@@ -44,6 +45,7 @@ __all__ = [
     "clock",
     "load",
     "narrate",
+    "play_through",
     "result_of",
     "run",
 ]
@@ -67,12 +69,9 @@ def run(
     """
     model = load(scenario)
     try:
-        battle = build_battle(model, seed, collect=collect)
+        with play_through(model, seed, collect=collect) as battle:
+            return result_of(battle.run_to_end())
     except PolicyError as exc:
         if isinstance(scenario, (str, Path)) and "\n" not in str(scenario):
             raise PolicyError(exc.field, f"{exc.reason} (in {scenario})") from None
         raise
-    battle.run_to_end()
-    result = result_of(battle)
-    battle.dispose()  # break the model's reference cycles: no work left for the cyclic GC
-    return result

@@ -11,7 +11,8 @@ fight (taken out, withdrawn, surrendered) ends its processes; it stays one of th
 model's agents, with a status saying how it left (a fallen fighter can still be tended).
 
 A battle is played once: :meth:`Battle.run_to_end` on a finished battle raises
-:class:`BattleStateError`; replay by building a new battle from (scenario, seed).
+:class:`BattleStateError`; replay by building a new battle from (scenario, seed), or
+:meth:`Battle.reset` it to the state such a new battle starts in.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import simpy
 from simpy.events import Event
 
 from fadad_agents.agents.base import Band, Combatant, SideRoster, Status
+from fadad_agents.agents.character import Character
 from fadad_agents.agents.groups import Unit
 from fadad_agents.engine.clock import (
     PERSONAL_ROUND_SECONDS,
@@ -84,47 +86,104 @@ class Battle(mesa.Model):  # type: ignore[misc]
         name: str = "battle",
         collect: bool = True,
     ) -> None:
-        self.streams = Streams(seed)
+        streams = Streams(seed)  # checks the seed before Mesa sees it
         # Mesa's own generators are not used for game dice (named streams are).
         super().__init__(rng=seed)
         self.name = name
-        self.seed = seed
         self.options = options or RulesOptions()
         self.combat_rules = CombatRules.of(self.options)
         self.stop = stop or StopRule()
-        self.env = simpy.Environment()
-        self.log = BattleLog()
-        self.round = 0
         self.sides = [SideRoster(i, n) for i, n in enumerate(side_names)]
-        self.ending: Ending | None = None
-        self.winner: int | None = None
-        self.out_side: int | None = None
         self._bands: dict[int, Band] = {}
-        self._init_rng = self.streams.get("initiative")
-        self._started = False
-        self._round_over: Event | None = None
-        self._driver_process: simpy.Process | None = None
         self._foes_cache: dict[int, list[Combatant]] = {}
-        self.datacollector: mesa.DataCollector | None = None
-        if collect:
-            # A DataCollector table: one plain row per round, no per-reporter deep copies.
-            columns = ["round", "time"] + [
-                f"{side.name}.{stat}" for side in self.sides for stat in ROUND_STATS
-            ]
-            self.datacollector = mesa.DataCollector(tables={ROUNDS_TABLE: columns})
         # The rounds-table keys of each side, formatted once.
         self._row_keys = [
             (side, f"{side.name}.strength", f"{side.name}.wounded", f"{side.name}.routed")
             for side in self.sides
         ]
+        self._begin(streams, collect, BattleLog())
+
+    def _begin(self, streams: Streams, collect: bool, log: BattleLog) -> None:
+        """The state one play-through starts from (set-up and :meth:`reset` share it):
+        streams, clock, log, round data, no ending yet."""
+        self.seed = streams.seed
+        self.streams = streams
+        self._init_rng = self.streams.get("initiative")
+        self.env = simpy.Environment()
+        self.log = log
+        self.round = 0
+        self.ending: Ending | None = None
+        self.winner: int | None = None
+        self.out_side: int | None = None
+        self._started = False
+        self._round_over: Event | None = None
+        self._driver_process: simpy.Process | None = None
+        self.datacollector: mesa.DataCollector | None = None
+        self._row_columns: list[list[Any]] | None = None
+        if not collect:
+            return
+        # A DataCollector table: one plain row per round, no per-reporter deep copies.
+        columns = ["round", "time"] + [
+            f"{side.name}.{stat}" for side in self.sides for stat in ROUND_STATS
+        ]
+        self.datacollector = mesa.DataCollector(tables={ROUNDS_TABLE: columns})
         # The rounds table's columns (Mesa's documented ``tables`` layout: column name to
         # list), appended to directly each round: the same row as round_row() without a
         # dict and Mesa's per-column checks.
-        self._row_columns: list[list[Any]] | None = None
-        if self.datacollector is not None and type(self).round_row is Battle.round_row:
+        if type(self).round_row is Battle.round_row:
             table = self.datacollector.tables[ROUNDS_TABLE]
             if len(table) == len(columns):  # side names are distinct
                 self._row_columns = [table[c] for c in columns]
+
+    def reset(self, seed: int, *, collect: bool = True) -> None:
+        """Start again from set-up with ``seed``: the state ``build_battle`` gives for the
+        same scenario and seed (a test compares every attribute), without rebuilding.
+
+        Fresh streams (Mesa's own generators re-seeded as ``Model(rng=seed)`` seeds them),
+        clock, log and round data; every side at full strength; every agent back to its
+        starting state with its new streams (:meth:`Combatant.restart`). Only for a battle
+        of the personal engine (:attr:`resettable`; :mod:`fadad_agents.engine.recycle`
+        resets small ones for ``run`` and sweeps); the previous play's result keeps its
+        own log and round data.
+
+        Raises:
+            BattleStateError: the battle is not :attr:`resettable`.
+        """
+        if not self.resettable:
+            raise BattleStateError(
+                f"battle {self.name!r} cannot be reset (only personal battles of characters, "
+                "played by play_round or run_to_end, can); build a new one from the scenario "
+                "and seed"
+            )
+        log = BattleLog()
+        log.plural = self.log.plural
+        self._begin(Streams(seed), collect, log)
+        self.running = False  # Mesa's scenario takes a new rng only between runs
+        self.reset_rng(seed)
+        self.random.seed(seed)
+        self._seed = seed
+        self.scenario.rng = seed
+        self.running = True
+        self._foes_cache.clear()
+        for side in self.sides:
+            side.restart()
+        for band in self._bands.values():
+            band.memory = {}
+        streams = self.streams
+        for side in self.sides:
+            for member in side.members:
+                member.restart(**streams.for_agent(member.index))
+
+    @property
+    def resettable(self) -> bool:
+        """Whether :meth:`reset` can start this battle again: a personal battle whose
+        agents are all characters (their whole state restarts; groups' does not yet),
+        never advanced by Mesa's :meth:`step` (Mesa's own clock is not rewound)."""
+        return (
+            type(self) is Battle
+            and self.steps == 0
+            and all(type(m) is Character for side in self.sides for m in side.members)
+        )
 
     @property
     def morale_rng(self) -> random.Random:

@@ -155,25 +155,37 @@ def character_fighter(force: schema_character.Character, options: RulesOptions) 
     )
 
 
+_MAX_SCENARIOS = 16
+"""Scenario objects a per-scenario cache keeps (the oldest is dropped first)."""
+
+
+def per_scenario[T](cache: dict[int, tuple[Scenario, T]], scenario: Scenario, make: type[T]) -> T:
+    """``cache``'s value for this scenario object (scenarios are frozen), made on first use.
+
+    Keyed by identity and holding the scenario itself, so a recycled id never matches;
+    at most :data:`_MAX_SCENARIOS` scenarios are kept.
+    """
+    entry = cache.get(id(scenario))
+    if entry is None or entry[0] is not scenario:
+        if len(cache) >= _MAX_SCENARIOS:
+            cache.pop(next(iter(cache)))
+        entry = cache[id(scenario)] = (scenario, make())
+    return entry[1]
+
+
 _PLANS: dict[int, tuple[Scenario, dict[tuple[int, int], dict[str, Any]]]] = {}
-_MAX_PLANS = 16
 _PERSONAL = (-1, -1)
 """Plans key marking a scenario checked as played by the FADAD personal engine alone."""
 
 
 def _plans(scenario: Scenario) -> dict[tuple[int, int], dict[str, Any]]:
-    """Per-force set-up derived once per scenario object (scenarios are frozen).
+    """Per-force set-up derived once per scenario object.
 
     Only immutable things are kept: kernel fighters, empty wound tracks, traits, and
     policy sets whose policies are all stateless. Every battle still gets fresh agents,
     streams and state, so nothing leaks between runs.
     """
-    entry = _PLANS.get(id(scenario))
-    if entry is None or entry[0] is not scenario:
-        if len(_PLANS) >= _MAX_PLANS:
-            _PLANS.pop(next(iter(_PLANS)))
-        entry = _PLANS[id(scenario)] = (scenario, {})
-    return entry[1]
+    return per_scenario(_PLANS, scenario, dict)
 
 
 class ForceBuilder:
@@ -192,11 +204,9 @@ class ForceBuilder:
 
     def next_streams(self) -> dict[str, Any]:
         """The next agent's set-up index and dice streams (advances the index)."""
-        s, i = self.battle.streams, self.index
+        i = self.index
         self.index += 1
-        # Each attacker rolls on its own melee stream (common random numbers per pair);
-        # targeting choices share one battle stream (cheaper; they follow the foe list).
-        return {"index": i, "rng": s.for_index("melee", i), "targeting_rng": s.get("targeting")}
+        return {"index": i, **self.battle.streams.for_agent(i)}
 
     def policies(self, si: int, fi: int, force: Any, defaults: dict[str, str]) -> PolicySet:
         """The force's personal policies: its side's layered under its own."""

@@ -171,3 +171,9 @@ class Streams:
         if base is None:
             base = self._sub_bases[name] = self.seed_of(name) << 32
         return _stream(base | (index & 0xFFFFFFFF))
+
+    def for_agent(self, index: int) -> dict[str, random.Random]:
+        """The dice of the agent with set-up index ``index``: its own ``melee`` stream
+        (common random numbers per attacker) and the battle's shared ``targeting`` stream
+        (targeting choices follow the foe list), as ``rng`` and ``targeting_rng``."""
+        return {"rng": self.for_index("melee", index), "targeting_rng": self.get("targeting")}
