@@ -240,21 +240,26 @@ class Character(Combatant):
         """Stay or leave, tend or fight, choose a target and split the action budget."""
         budget = arena.options.fadad.actions_per_round
         self.attacks_planned, self.defences_left = 0, budget
-        pol = self.policies
-        choice = pol.retreat.decide(self, arena)
-        if choice is not MoraleChoice.HOLD:
-            arena.leave(self, choice, Wound(self.wound).label)
-            return
+        pol = self.policies  # a policy with a constant answer is not asked (PolicySet)
+        if not pol.holds:
+            choice = pol.retreat.decide(self, arena)
+            if choice is not MoraleChoice.HOLD:
+                arena.leave(self, choice, Wound(self.wound).label)
+                return
         if self.first_aid is not None and self._tend(arena, budget):
             return
         target = pol.targeting.choose_target(self, arena, self.targeting_rng)
         self.target = target  # type: ignore[assignment]
-        if (
-            target is None
-            or pol.stance.choose_stance(self, target, arena) is Stance.ALL_OUT_DEFENCE
+        if target is None or (
+            not pol.always_attacks
+            and pol.stance.choose_stance(self, target, arena) is Stance.ALL_OUT_DEFENCE
         ):
             return
-        n = max(1, min(budget, pol.multi_attack.attacks(self, target, arena, budget)))
+        n = pol.attack_count or pol.multi_attack.attacks(self, target, arena, budget)
+        if n > budget:  # max(1, min(budget, n)), without the two calls
+            n = budget
+        if n < 1:
+            n = 1
         self.attacks_planned, self.defences_left = n, budget - n
 
     def _tend(self, arena: Arena, budget: int) -> bool:

@@ -234,6 +234,8 @@ class AlwaysAttack:
 
     __slots__ = ()
 
+    constant = Stance.ATTACK
+
     def choose_stance(
         self, actor: CombatantView, target: CombatantView, battle: BattleView
     ) -> Stance:
@@ -264,6 +266,11 @@ class FixedAttacks:
             raise ValueError("attacks must be at least 1")
         self.count = attacks
 
+    @property
+    def constant(self) -> int:
+        """The attacks it always asks for (the agent caps them by its budget)."""
+        return self.count
+
     def attacks(
         self, actor: CombatantView, target: CombatantView, battle: BattleView, budget: int
     ) -> int:
@@ -274,6 +281,8 @@ class HoldGround:
     """Never leave the fight by choice."""
 
     __slots__ = ()
+
+    constant = MoraleChoice.HOLD
 
     def decide(self, actor: CombatantView, battle: BattleView) -> MoraleChoice:
         return MoraleChoice.HOLD

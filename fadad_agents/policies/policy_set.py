@@ -8,7 +8,7 @@ defaults, validates everything through the registry and returns one frozen set.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from fadad_agents.policies.defaults import (
@@ -34,9 +34,11 @@ from fadad_agents.policies.defaults import (
 )
 from fadad_agents.policies.protocols import (
     FirstAidPolicy,
+    MoraleChoice,
     MoralePolicy,
     MultiAttackPolicy,
     RetreatPolicy,
+    Stance,
     StancePolicy,
     TargetingPolicy,
 )
@@ -146,6 +148,20 @@ class PolicySet:
     first_aid: FirstAidPolicy
     shareable: bool = False
     """Every policy is stateless: the set may serve many agents and battles."""
+    holds: bool = field(init=False)
+    """The retreat policy always holds (its ``constant``): no call needed."""
+    always_attacks: bool = field(init=False)
+    """The stance policy always attacks (its ``constant``): no call needed."""
+    attack_count: int = field(init=False)
+    """The multi-attack policy's constant count, or 0: ask it each round."""
+
+    def __post_init__(self) -> None:
+        retreat = getattr(self.retreat, "constant", None)
+        stance = getattr(self.stance, "constant", None)
+        count = getattr(self.multi_attack, "constant", None)
+        object.__setattr__(self, "holds", retreat is MoraleChoice.HOLD)
+        object.__setattr__(self, "always_attacks", stance is Stance.ATTACK)
+        object.__setattr__(self, "attack_count", count if isinstance(count, int) else 0)
 
 
 def build_policy_set(

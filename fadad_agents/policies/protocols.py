@@ -13,6 +13,12 @@ Decisions (personal-combat.md section 1.2, mass-combat.md section 1.3):
 * retreat and surrender: leave the fight by choice (:class:`RetreatPolicy`);
 * morale: when a group checks morale and what a broken group does (:class:`MoralePolicy`);
 * first aid: whom to tend instead of fighting (:class:`FirstAidPolicy`).
+
+A policy whose answer never depends on the situation may say so with an attribute
+``constant`` holding that answer: ``HoldGround`` always holds,
+``AlwaysAttack`` always attacks, ``FixedAttacks`` always asks for its count. The agent
+may then use the answer without the call (:class:`~fadad_agents.policies.PolicySet`
+reads it once); the outcome is the same either way.
 """
 
 from __future__ import annotations
