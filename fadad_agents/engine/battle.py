@@ -18,10 +18,11 @@ A battle is played once: :meth:`Battle.run_to_end` on a finished battle raises
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import mesa
+import numpy as np
 import simpy
 from simpy.events import Event
 
@@ -158,10 +159,12 @@ class Battle(mesa.Model):  # type: ignore[misc]
         log = BattleLog()
         log.plural = self.log.plural
         self._begin(Streams(seed), collect, log)
-        self.running = False  # Mesa's scenario takes a new rng only between runs
-        self.reset_rng(seed)
+        # Mesa's own generators, as Model(rng=seed) seeds them: its Random in place (its
+        # agent sets hold it), its numpy Generator when first read (see rng).
         self.random.seed(seed)
         self._seed = seed
+        self._numpy_rng = self._numpy_rng_start = None
+        self.running = False  # Mesa's scenario takes a new rng only between runs
         self.scenario.rng = seed
         self.running = True
         self._foes_cache.clear()
@@ -173,6 +176,35 @@ class Battle(mesa.Model):  # type: ignore[misc]
         for side in self.sides:
             for member in side.members:
                 member.restart(**streams.for_agent(member.index))
+
+    # Mesa's numpy Generator (``Model.rng``) and its starting state (``Model._rng``, what
+    # ``reset_rng()`` returns to). Game dice never use it; after a reset it is made from
+    # the seed only if read, as Model(rng=seed) would have made it: making one costs a
+    # small battle's reset a third of its time.
+    _numpy_rng: np.random.Generator | None
+    _numpy_rng_start: Mapping[str, Any] | None
+
+    @property
+    def rng(self) -> np.random.Generator:
+        """Mesa's numpy generator (not used for game dice; made on first use)."""
+        if self._numpy_rng is None:
+            self._numpy_rng = np.random.default_rng(self.seed)
+            self._numpy_rng_start = self._numpy_rng.bit_generator.state
+        return self._numpy_rng
+
+    @rng.setter
+    def rng(self, value: np.random.Generator) -> None:
+        self._numpy_rng = value
+
+    @property
+    def _rng(self) -> Mapping[str, Any]:
+        if self._numpy_rng_start is None:
+            self._numpy_rng_start = self.rng.bit_generator.state
+        return self._numpy_rng_start
+
+    @_rng.setter
+    def _rng(self, value: Mapping[str, Any]) -> None:
+        self._numpy_rng_start = value
 
     @property
     def resettable(self) -> bool:

@@ -95,6 +95,7 @@ def _state(battle: Battle) -> dict[str, Any]:
         "mesa": (
             battle.random.getstate(),
             str(battle.rng.bit_generator.state),
+            str(battle._rng),
             battle._seed,
             battle.scenario.rng,
             battle.steps,
