@@ -140,9 +140,10 @@ class Battle(mesa.Model):  # type: ignore[misc]
         """Start again from set-up with ``seed``: the state ``build_battle`` gives for the
         same scenario and seed (a test compares every attribute), without rebuilding.
 
-        Fresh streams (Mesa's own generators re-seeded as ``Model(rng=seed)`` seeds them),
-        clock, log and round data; every side at full strength; every agent back to its
-        starting state with its new streams (:meth:`Combatant.restart`). Only for a battle
+        Streams re-seeded in place (Mesa's own generators as ``Model(rng=seed)`` seeds
+        them), a new clock, log and round data; every side at full strength; every agent
+        back to its starting state on its re-seeded streams (:meth:`Combatant.restart`).
+        Only for a battle
         of the personal engine (:attr:`resettable`; :mod:`fadad_agents.engine.recycle`
         resets small ones for ``run`` and sweeps); the previous play's result keeps its
         own log and round data.
@@ -156,9 +157,11 @@ class Battle(mesa.Model):  # type: ignore[misc]
                 "played by play_round or run_to_end, can); build a new one from the scenario "
                 "and seed"
             )
+        streams = self.streams
+        streams.reseed(seed)  # its streams (and the agents') are re-seeded in place
         log = BattleLog()
         log.plural = self.log.plural
-        self._begin(Streams(seed), collect, log)
+        self._begin(streams, collect, log)
         # Mesa's own generators, as Model(rng=seed) seeds them: its Random in place (its
         # agent sets hold it), its numpy Generator when first read (see rng).
         self.random.seed(seed)
@@ -172,10 +175,9 @@ class Battle(mesa.Model):  # type: ignore[misc]
             side.restart()
         for band in self._bands.values():
             band.memory = {}
-        streams = self.streams
         for side in self.sides:
             for member in side.members:
-                member.restart(**streams.for_agent(member.index))
+                member.restart(**streams.for_agent(member.index, into=member.rng))
 
     # Mesa's numpy Generator (``Model.rng``) and its starting state (``Model._rng``, what
     # ``reset_rng()`` returns to). Game dice never use it; after a reset it is made from

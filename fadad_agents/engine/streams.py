@@ -46,11 +46,12 @@ _new_random = random.Random.__new__
 _seed_random = _random.Random.seed
 
 
-def _stream(seed: int) -> random.Random:
+def _stream(seed: int, into: random.Random | None = None) -> random.Random:
     """``random.Random(seed)`` for an int seed, without the Python-level ``seed`` method
     (its type checks only matter for str, bytes and float seeds): the C generator is
-    seeded from the same int, so the state is identical (tests compare them)."""
-    stream = _new_random(random.Random)
+    seeded from the same int, so the state is identical (tests compare them). With
+    ``into``, that generator is re-seeded in place and returned instead of a new one."""
+    stream = _new_random(random.Random) if into is None else into
     _seed_random(stream, seed)
     stream.gauss_next = None  # type: ignore[attr-defined]  # set by Random.seed, untyped
     return stream
@@ -134,12 +135,20 @@ class Streams:
     __slots__ = ("_cache", "_root", "_sub_bases", "seed")
 
     def __init__(self, seed: int) -> None:
+        self._cache: dict[str, random.Random] = {}
+        self.reseed(seed)
+
+    def reseed(self, seed: int) -> None:
+        """Start again from battle seed ``seed``: what ``Streams(seed)`` gives, except
+        that each named stream made so far keeps its object, re-seeded in place (whoever
+        holds it draws the new seed's numbers)."""
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             raise ValueError(f"a battle seed must be a non-negative integer, got {seed!r}")
         self.seed = seed
         self._root: tuple[list[int], int, list[int]] | None = None
-        self._cache: dict[str, random.Random] = {}
         self._sub_bases: dict[str, int] = {}
+        for name, stream in self._cache.items():
+            _stream(self.seed_of(name), into=stream)
 
     @property
     def seed_sequence(self) -> np.random.SeedSequence:
@@ -161,8 +170,11 @@ class Streams:
             stream = self._cache[name] = _stream(self.seed_of(name))
         return stream
 
-    def for_index(self, name: str, index: int) -> random.Random:
-        """A fresh stream for member ``index`` of subsystem ``name`` (e.g. one attacker).
+    def for_index(
+        self, name: str, index: int, *, into: random.Random | None = None
+    ) -> random.Random:
+        """A fresh stream for member ``index`` of subsystem ``name`` (e.g. one attacker);
+        with ``into``, that generator re-seeded in place instead of a new one.
 
         The seed is the subsystem's 128-bit seed with the index appended, so it is fixed by
         (battle seed, name, index) alone; ``random.Random`` scrambles every seed bit.
@@ -170,10 +182,15 @@ class Streams:
         base = self._sub_bases.get(name)
         if base is None:
             base = self._sub_bases[name] = self.seed_of(name) << 32
-        return _stream(base | (index & 0xFFFFFFFF))
+        return _stream(base | (index & 0xFFFFFFFF), into)
 
-    def for_agent(self, index: int) -> dict[str, random.Random]:
+    def for_agent(
+        self, index: int, *, into: random.Random | None = None
+    ) -> dict[str, random.Random]:
         """The dice of the agent with set-up index ``index``: its own ``melee`` stream
-        (common random numbers per attacker) and the battle's shared ``targeting`` stream
-        (targeting choices follow the foe list), as ``rng`` and ``targeting_rng``."""
-        return {"rng": self.for_index("melee", index), "targeting_rng": self.get("targeting")}
+        (common random numbers per attacker; ``into`` re-seeds its old one in place) and
+        the battle's shared ``targeting`` stream, as ``rng`` and ``targeting_rng``."""
+        return {
+            "rng": self.for_index("melee", index, into=into),
+            "targeting_rng": self.get("targeting"),
+        }

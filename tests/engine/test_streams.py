@@ -52,3 +52,21 @@ def test_streams_are_the_random_objects_their_seeds_make(seed, name, index):
         assert type(stream) is random.Random
         assert stream.getstate() == expected.getstate()
         assert [stream.gauss(0, 1), stream.random()] == [expected.gauss(0, 1), expected.random()]
+
+
+@settings(max_examples=50, deadline=None)
+@given(first=st.integers(0, 2**64), seed=st.integers(0, 2**64), index=st.integers(0, 99))
+def test_reseeded_streams_keep_their_objects_and_take_the_new_seed(first, seed, index):
+    """``reseed`` (a reset battle) gives what ``Streams(seed)`` gives, in the same objects."""
+    streams = Streams(first)
+    named = streams.get("targeting")
+    named.gauss(0, 1)  # a half-used gauss pair must not survive the reseed
+    old = streams.for_index("melee", index)
+    old.random()
+    streams.reseed(seed)
+    fresh = Streams(seed)
+    assert streams.get("targeting") is named
+    assert named.getstate() == fresh.get("targeting").getstate()
+    assert streams.for_index("melee", index, into=old) is old
+    assert old.getstate() == fresh.for_index("melee", index).getstate()
+    assert streams.seed_of("morale") == fresh.seed_of("morale")
