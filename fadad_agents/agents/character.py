@@ -217,8 +217,8 @@ class Character(Combatant):
 
     @property
     def wound(self) -> int:
-        """Current wound level."""
-        return int(self.track.level)
+        """Current wound level (a :class:`~fadad_agents.rules.wounds.Wound`, an int)."""
+        return self.track.level
 
     @property
     def penalty(self) -> int:

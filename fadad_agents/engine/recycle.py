@@ -12,8 +12,7 @@ objects are reused.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 
 from fadad_agents.engine.battle import Battle
 from fadad_agents.engine.build import build_battle, per_scenario, scenario_seed
@@ -28,25 +27,69 @@ an idle battle should not hold much memory."""
 _IDLE_PER_SCENARIO = 2
 """Finished battles kept per scenario (one per thread playing it at once is plenty)."""
 
-_IDLE: dict[int, tuple[Scenario, list[Battle]]] = {}
+
+class _Idle:
+    """A scenario's finished battles, and whether its battles can be recycled at all."""
+
+    __slots__ = ("battles", "recyclable")
+
+    def __init__(self) -> None:
+        self.battles: list[Battle] = []
+        self.recyclable: bool | None = None  # decided by the first battle given back
+
+
+_IDLE: dict[int, tuple[Scenario, _Idle]] = {}
 
 
 def _recyclable(battle: Battle) -> bool:
-    """A finished personal battle of at most :data:`RECYCLE_MAX_AGENTS` characters whose
-    policies are all stateless (shared policy objects carry nothing between plays)."""
+    """A personal battle of at most :data:`RECYCLE_MAX_AGENTS` characters whose policies
+    are all stateless (shared policy objects carry nothing between plays): the same for
+    every battle of one scenario."""
     members = [m for side in battle.sides for m in side.members]
     return (
-        battle.finished
-        and len(members) <= RECYCLE_MAX_AGENTS
+        len(members) <= RECYCLE_MAX_AGENTS
         and battle.resettable
         and all(m.policies.shareable for m in members)
     )
 
 
-@contextmanager
+class _PlayThrough:
+    """The with-block of :func:`play_through`: a battle in, kept or disposed on the way out."""
+
+    __slots__ = ("battle", "idle")
+
+    def __init__(self, scenario: Scenario, seed: int | None, collect: bool) -> None:
+        self.idle = idle = per_scenario(_IDLE, scenario, _Idle)
+        seed = scenario_seed(scenario, seed)
+        if idle.battles:
+            self.battle = idle.battles.pop()
+            self.battle.reset(seed, collect=collect)
+        else:
+            self.battle = build_battle(scenario, seed, collect=collect)
+
+    def __enter__(self) -> Battle:
+        return self.battle
+
+    def __exit__(self, kind: type[BaseException] | None, *_: object) -> None:
+        battle, idle = self.battle, self.idle
+        if idle.recyclable is None:
+            idle.recyclable = _recyclable(battle)
+        # Kept: a battle played to its end without error, never stepped by Mesa's clock.
+        if (
+            kind is None
+            and idle.recyclable
+            and battle.finished
+            and battle.steps == 0
+            and len(idle.battles) < _IDLE_PER_SCENARIO
+        ):
+            idle.battles.append(battle)
+        else:
+            battle.dispose()
+
+
 def play_through(
     scenario: Scenario, seed: int | None = None, *, collect: bool = True
-) -> Iterator[Battle]:
+) -> AbstractContextManager[Battle]:
     """The battle ``build_battle(scenario, seed, collect=collect)`` gives, for one with-block.
 
     Keep only what you take from it inside the block (its result, log and round data):
@@ -55,20 +98,4 @@ def play_through(
     Raises:
         the errors of :func:`~fadad_agents.engine.build.build_battle`.
     """
-    idle = per_scenario(_IDLE, scenario, list)
-    seed = scenario_seed(scenario, seed)
-    try:
-        battle = idle.pop()
-    except IndexError:
-        battle = build_battle(scenario, seed, collect=collect)
-    else:
-        battle.reset(seed, collect=collect)
-    done = False
-    try:
-        yield battle
-        done = True
-    finally:
-        if done and len(idle) < _IDLE_PER_SCENARIO and _recyclable(battle):
-            idle.append(battle)
-        else:
-            battle.dispose()
+    return _PlayThrough(scenario, seed, collect)

@@ -59,17 +59,18 @@ class SideResult:
 
 def _side_result(roster: SideRoster) -> SideResult:
     fighting = casualties = dead = withdrawn = surrendered = 0
+    out, fights, gave_up = Status.OUT, Status.FIGHTING, Status.SURRENDERED
     for m in roster.members:
-        heads = m.initial_headcount
-        left = getattr(m, "count", 1 if m.status is not Status.OUT else 0)
+        heads, status = m.initial_headcount, m.status
+        left = getattr(m, "count", 1 if status is not out else 0)
         casualties += heads - left if heads > 1 else 0
-        if m.status is Status.FIGHTING:
+        if status is fights:
             fighting += left if heads > 1 else 1
-        elif m.status is Status.OUT:
+        elif status is out:
             casualties += left if heads > 1 else 1
             track = getattr(m, "track", None)
             dead += bool(track is not None and track.dead)
-        elif m.status is Status.SURRENDERED:
+        elif status is gave_up:
             surrendered += left if heads > 1 else 1
         else:
             withdrawn += left if heads > 1 else 1
