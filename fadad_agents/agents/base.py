@@ -190,6 +190,10 @@ class Combatant(mesa.Agent):  # type: ignore[misc]
     """Base of every fighting agent: side, status, policies, streams, processes."""
 
     kind: ClassVar[str] = "combatant"
+    verb: str = "attack"
+    """How its attacks read in the narration (characters: swing, punch, shot)."""
+    defence_verb: str = "defence"
+    """How its defences read (characters: parry, block, dodge)."""
 
     __slots__ = (
         "attacks_planned",

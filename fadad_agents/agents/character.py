@@ -95,8 +95,8 @@ def strike(attacker: Combatant, fighter: Any, target: Combatant, arena: Arena) -
             a_pen,
             d_pen,
             defended,
-            getattr(attacker, "verb", "attack"),
-            getattr(target, "defence_verb", "defence"),
+            attacker.verb,
+            target.defence_verb,
         ),
     )
     target.absorb(res, arena)

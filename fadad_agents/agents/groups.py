@@ -42,8 +42,6 @@ class Group(Combatant):
 
     __slots__ = ("count", "fighter", "member_track", "morale_rng", "start_count", "verb")
 
-    defence_verb = "defence"
-
     def __init__(
         self,
         model: mesa.Model,

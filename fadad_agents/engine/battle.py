@@ -97,7 +97,10 @@ class Battle(mesa.Model):  # type: ignore[misc]
         self.sides = [SideRoster(i, n) for i, n in enumerate(side_names)]
         self._bands: dict[int, Band] = {}
         self._foes_cache: dict[int, list[Combatant]] = {}
-        # The rounds-table keys of each side, formatted once.
+        # The rounds table's columns and each side's keys in it, formatted once.
+        self._columns = ["round", "time"] + [
+            f"{side.name}.{stat}" for side in self.sides for stat in ROUND_STATS
+        ]
         self._row_keys = [
             (side, f"{side.name}.strength", f"{side.name}.wounded", f"{side.name}.routed")
             for side in self.sides
@@ -124,9 +127,7 @@ class Battle(mesa.Model):  # type: ignore[misc]
         if not collect:
             return
         # A DataCollector table: one plain row per round, no per-reporter deep copies.
-        columns = ["round", "time"] + [
-            f"{side.name}.{stat}" for side in self.sides for stat in ROUND_STATS
-        ]
+        columns = self._columns
         self.datacollector = mesa.DataCollector(tables={ROUNDS_TABLE: columns})
         # The rounds table's columns (Mesa's documented ``tables`` layout: column name to
         # list), appended to directly each round: the same row as round_row() without a
@@ -177,7 +178,7 @@ class Battle(mesa.Model):  # type: ignore[misc]
             band.memory = {}
         for side in self.sides:
             for member in side.members:
-                member.restart(**streams.for_agent(member.index, into=member.rng))
+                member.restart(*streams.for_agent(member.index, into=member.rng))
 
     # Mesa's numpy Generator (``Model.rng``) and its starting state (``Model._rng``, what
     # ``reset_rng()`` returns to). Game dice never use it; after a reset it is made from

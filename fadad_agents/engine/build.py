@@ -206,7 +206,8 @@ class ForceBuilder:
         """The next agent's set-up index and dice streams (advances the index)."""
         i = self.index
         self.index += 1
-        return {"index": i, **self.battle.streams.for_agent(i)}
+        rng, targeting = self.battle.streams.for_agent(i)
+        return {"index": i, "rng": rng, "targeting_rng": targeting}
 
     def policies(self, si: int, fi: int, force: Any, defaults: dict[str, str]) -> PolicySet:
         """The force's personal policies: its side's layered under its own."""

@@ -186,11 +186,8 @@ class Streams:
 
     def for_agent(
         self, index: int, *, into: random.Random | None = None
-    ) -> dict[str, random.Random]:
-        """The dice of the agent with set-up index ``index``: its own ``melee`` stream
-        (common random numbers per attacker; ``into`` re-seeds its old one in place) and
-        the battle's shared ``targeting`` stream, as ``rng`` and ``targeting_rng``."""
-        return {
-            "rng": self.for_index("melee", index, into=into),
-            "targeting_rng": self.get("targeting"),
-        }
+    ) -> tuple[random.Random, random.Random]:
+        """The dice of the agent with set-up index ``index`` (its ``rng`` and
+        ``targeting_rng``): its own ``melee`` stream (common random numbers per attacker;
+        ``into`` re-seeds its old one in place) and the battle's shared ``targeting``."""
+        return self.for_index("melee", index, into=into), self.get("targeting")
