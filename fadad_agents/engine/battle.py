@@ -18,11 +18,10 @@ A battle is played once: :meth:`Battle.run_to_end` on a finished battle raises
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import mesa
-import numpy as np
 import simpy
 from simpy.events import Event
 
@@ -45,12 +44,13 @@ from fadad_agents.engine.ending import (
     verdict,
 )
 from fadad_agents.engine.log import BattleLog, LogEvent
+from fadad_agents.engine.mesa_model import MesaModel
+from fadad_agents.engine.rounds_table import ROUNDS_TABLE, RoundsTable
 from fadad_agents.engine.streams import Streams
 from fadad_agents.policies import MoraleChoice
 from fadad_agents.rules.actions import roll_initiative
 from fadad_agents.rules.combat import CombatRules
 from fadad_agents.rules.options import RulesOptions
-from fadad_agents.rules.wounds import Wound
 
 __all__ = [
     "PERSONAL_ROUND_SECONDS",
@@ -62,15 +62,10 @@ __all__ = [
     "StopRule",
 ]
 
-ROUNDS_TABLE = "rounds"
-"""Name of the DataCollector table with one row per round."""
-ROUND_STATS = ("strength", "wounded", "routed")
-"""Per-side columns of the rounds table."""
-
 _new_event = tuple.__new__
 
 
-class Battle(mesa.Model):  # type: ignore[misc]
+class Battle(MesaModel):
     """One battle: sides of agents, a SimPy clock, random streams, a log and round data.
 
     Build it, add agents (usually through :func:`fadad_agents.engine.build_battle`), then
@@ -97,14 +92,7 @@ class Battle(mesa.Model):  # type: ignore[misc]
         self.sides = [SideRoster(i, n) for i, n in enumerate(side_names)]
         self._bands: dict[int, Band] = {}
         self._foes_cache: dict[int, list[Combatant]] = {}
-        # The rounds table's columns and each side's keys in it, formatted once.
-        self._columns = ["round", "time"] + [
-            f"{side.name}.{stat}" for side in self.sides for stat in ROUND_STATS
-        ]
-        self._row_keys = [
-            (side, f"{side.name}.strength", f"{side.name}.wounded", f"{side.name}.routed")
-            for side in self.sides
-        ]
+        self._rounds = RoundsTable(self.sides)
         self._begin(streams, collect, BattleLog())
 
     def _begin(self, streams: Streams, collect: bool, log: BattleLog) -> None:
@@ -124,18 +112,9 @@ class Battle(mesa.Model):  # type: ignore[misc]
         self._driver_process: simpy.Process | None = None
         self.datacollector: mesa.DataCollector | None = None
         self._row_columns: list[list[Any]] | None = None
-        if not collect:
-            return
-        # A DataCollector table: one plain row per round, no per-reporter deep copies.
-        columns = self._columns
-        self.datacollector = mesa.DataCollector(tables={ROUNDS_TABLE: columns})
-        # The rounds table's columns (Mesa's documented ``tables`` layout: column name to
-        # list), appended to directly each round: the same row as round_row() without a
-        # dict and Mesa's per-column checks.
-        if type(self).round_row is Battle.round_row:
-            table = self.datacollector.tables[ROUNDS_TABLE]
-            if len(table) == len(columns):  # side names are distinct
-                self._row_columns = [table[c] for c in columns]
+        if collect:
+            direct = type(self).round_row is Battle.round_row
+            self.datacollector, self._row_columns = self._rounds.collector(direct=direct)
 
     def reset(self, seed: int, *, collect: bool = True) -> None:
         """Start again from set-up with ``seed``: the state ``build_battle`` gives for the
@@ -144,10 +123,9 @@ class Battle(mesa.Model):  # type: ignore[misc]
         Streams re-seeded in place (Mesa's own generators as ``Model(rng=seed)`` seeds
         them), a new clock, log and round data; every side at full strength; every agent
         back to its starting state on its re-seeded streams (:meth:`Combatant.restart`).
-        Only for a battle
-        of the personal engine (:attr:`resettable`; :mod:`fadad_agents.engine.recycle`
-        resets small ones for ``run`` and sweeps); the previous play's result keeps its
-        own log and round data.
+        Only for a battle of the personal engine (:attr:`resettable`;
+        :mod:`fadad_agents.engine.recycle` resets small ones for ``run`` and sweeps); the
+        previous play's result keeps its own log and round data.
 
         Raises:
             BattleStateError: the battle is not :attr:`resettable`.
@@ -163,13 +141,7 @@ class Battle(mesa.Model):  # type: ignore[misc]
         log = BattleLog()
         log.plural = self.log.plural
         self._begin(streams, collect, log)
-        # Mesa's own generators, as Model(rng=seed) seeds them: its Random in place (its
-        # agent sets hold it), its numpy Generator when first read (see rng).
-        self.random.seed(seed)
-        self._seed = seed
-        self._numpy_rng = self._numpy_rng_start = None
-        self.running = False  # Mesa's scenario takes a new rng only between runs
-        self.scenario.rng = seed
+        self.reseed_mesa(seed)
         self.running = True
         self._foes_cache.clear()
         for side in self.sides:
@@ -179,35 +151,6 @@ class Battle(mesa.Model):  # type: ignore[misc]
         for side in self.sides:
             for member in side.members:
                 member.restart(*streams.for_agent(member.index, into=member.rng))
-
-    # Mesa's numpy Generator (``Model.rng``) and its starting state (``Model._rng``, what
-    # ``reset_rng()`` returns to). Game dice never use it; after a reset it is made from
-    # the seed only if read, as Model(rng=seed) would have made it: making one costs a
-    # small battle's reset a third of its time.
-    _numpy_rng: np.random.Generator | None
-    _numpy_rng_start: Mapping[str, Any] | None
-
-    @property
-    def rng(self) -> np.random.Generator:
-        """Mesa's numpy generator (not used for game dice; made on first use)."""
-        if self._numpy_rng is None:
-            self._numpy_rng = np.random.default_rng(self.seed)
-            self._numpy_rng_start = self._numpy_rng.bit_generator.state
-        return self._numpy_rng
-
-    @rng.setter
-    def rng(self, value: np.random.Generator) -> None:
-        self._numpy_rng = value
-
-    @property
-    def _rng(self) -> Mapping[str, Any]:
-        if self._numpy_rng_start is None:
-            self._numpy_rng_start = self.rng.bit_generator.state
-        return self._numpy_rng_start
-
-    @_rng.setter
-    def _rng(self, value: Mapping[str, Any]) -> None:
-        self._numpy_rng_start = value
 
     @property
     def resettable(self) -> bool:
@@ -338,28 +281,14 @@ class Battle(mesa.Model):  # type: ignore[misc]
     def start_action(
         self, member: Combatant, name: str, seconds: int, on_done: Callable[[], None]
     ) -> None:
-        """Run a durative action for ``seconds``; ``on_done()`` unless interrupted first."""
-        action = DurativeAction()
+        """Run a durative action for ``seconds``; ``on_done()`` unless interrupted first
+        (logged as interrupted, with the cause)."""
 
-        def body() -> Any:
-            try:
-                if action.cancelled is None:
-                    yield At(self.env, seconds, Phase.ACTIONS_DONE)
-            except simpy.Interrupt as stop:
-                action.cancelled = str(stop.cause)
-            if action.cancelled is not None:
-                self.record(
-                    member.name,
-                    name,
-                    None,
-                    (),
-                    (),
-                    (("result", "interrupted"), ("cause", action.cancelled)),
-                )
-                return
-            on_done()
+        def interrupted(cause: str) -> None:
+            outcome = (("result", "interrupted"), ("cause", cause))
+            self.record(member.name, name, None, (), (), outcome)
 
-        action.process = self.env.process(body())
+        action = DurativeAction.start(self.env, seconds, on_done, interrupted)
         member.processes.append(action)
 
     # --- the round --------------------------------------------------------------------
@@ -402,20 +331,9 @@ class Battle(mesa.Model):  # type: ignore[misc]
             if member.checks_morale and member.status is fighting:
                 member.end_round(self)
         if self._row_columns is not None:
-            self._collect_round(self._row_columns)
+            self._rounds.append(self._row_columns, self.round, int(self.env.now))
         elif self.datacollector is not None:
             self.datacollector.add_table_row(ROUNDS_TABLE, self.round_row())
-
-    def _collect_round(self, columns: list[list[Any]]) -> None:
-        """Append :meth:`round_row`'s values to the rounds table's columns, in order."""
-        columns[0].append(self.round)
-        columns[1].append(int(self.env.now))
-        hurt, i = Wound.HURT, 2
-        for side, _, _, _ in self._row_keys:
-            columns[i].append(side.strength)
-            columns[i + 1].append(len([m for m in side.active if m.wound >= hurt]))
-            columns[i + 2].append(side.routed)
-            i += 3
 
     def _act(self, order: list[Combatant]) -> None:
         """Each acts in turn; a band of units strikes together in one bulk call."""
@@ -436,13 +354,7 @@ class Battle(mesa.Model):  # type: ignore[misc]
 
     def round_row(self) -> dict[str, int]:
         """This round's aggregates: per side strength, wounded (Hurt or worse), routed."""
-        row = {"round": self.round, "time": int(self.env.now)}
-        hurt = Wound.HURT
-        for side, strength, wounded, routed in self._row_keys:
-            row[strength] = side.strength
-            row[wounded] = len([m for m in side.active if m.wound >= hurt])
-            row[routed] = side.routed
-        return row
+        return self._rounds.row(self.round, int(self.env.now))
 
     def _check_end(self) -> bool:
         """Whether the battle is over now (:func:`~fadad_agents.engine.ending.verdict`);
@@ -561,26 +473,3 @@ class Battle(mesa.Model):  # type: ignore[misc]
             # One env.run for the whole battle: the driver process ends with the battle.
             self.env.run(until=self._driver_process)
         return self
-
-    def dispose(self) -> None:
-        """Break the battle's reference cycles once its result is taken; the battle is
-        unusable afterwards.
-
-        A battle is cyclic (agents and model, bands and members, processes and the clock,
-        Mesa's bound methods), so dropping it leaves hundreds of objects for the cyclic
-        garbage collector, which costs a small battle about as much as its set-up.
-        Released, it is freed at once by reference counting. For callers that keep only
-        the result (``run``, sweeps); the log and round data the result holds are acyclic
-        and untouched. A second call does nothing.
-        """
-        state = self.__dict__
-        for side in state.get("sides", ()):
-            for member in side.members:
-                member.band.members.clear()
-                member.processes.clear()
-                member.memory.clear()
-                member.target = None
-        env = state.get("env")
-        if env is not None:
-            env.__dict__.clear()
-        state.clear()

@@ -10,10 +10,11 @@ its caller gives (a :class:`Phase`, or a subsystem's own integer above them).
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from enum import IntEnum
 from fractions import Fraction
+from typing import Any
 
 import simpy
 from simpy.events import Event, Initialize
@@ -72,6 +73,32 @@ class DurativeAction:
     def __init__(self) -> None:
         self.cancelled: str | None = None
         self.process: simpy.Process | None = None
+
+    @classmethod
+    def start(
+        cls,
+        env: simpy.Environment,
+        seconds: int,
+        on_done: Callable[[], None],
+        on_interrupt: Callable[[str], None],
+    ) -> DurativeAction:
+        """The action as a process: ``on_done()`` after ``seconds`` (finishing before a
+        round due at the same instant), or ``on_interrupt(cause)`` if interrupted first."""
+        action = cls()
+
+        def body() -> Any:
+            try:
+                if action.cancelled is None:
+                    yield At(env, seconds, Phase.ACTIONS_DONE)
+            except simpy.Interrupt as stop:
+                action.cancelled = str(stop.cause)
+            if action.cancelled is not None:
+                on_interrupt(action.cancelled)
+                return
+            on_done()
+
+        action.process = env.process(body())
+        return action
 
     @property
     def is_alive(self) -> bool:

@@ -89,6 +89,7 @@ def _state(battle: Battle) -> dict[str, Any]:
         "plural": sorted(battle.log.plural),
         "table": table,
         "row_columns": battle._row_columns,
+        "rounds": battle._rounds.columns,
         "streams": _plain(
             {"initiative": battle._init_rng, "targeting": battle.streams.get("targeting")}
         ),
