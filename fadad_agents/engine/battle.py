@@ -139,7 +139,7 @@ class Battle(MesaModel):
         streams = self.streams
         streams.reseed(seed)  # its streams (and the agents') are re-seeded in place
         log = BattleLog()
-        log.plural = self.log.plural
+        log.plural = set(self.log.plural)  # group names, for narration
         self._begin(streams, collect, log)
         self.reseed_mesa(seed)
         self.running = True
