@@ -36,6 +36,25 @@ def test_same_seed_gives_byte_identical_jsonl_in_two_processes() -> None:
     assert a.decode() == run(scenario, seed=77).log.to_jsonl()
 
 
+RECYCLED = (
+    "import sys; from fadad_agents.engine import load, run; "
+    "scenario = load(sys.argv[1]); logs = {s: run(scenario, seed=s).log.to_jsonl() "
+    "for s in (5, int(sys.argv[2]), 3)}; sys.stdout.write(logs[int(sys.argv[2])])"
+)
+
+
+def test_a_recycled_battle_writes_the_same_bytes_as_a_fresh_one_in_another_process() -> None:
+    """A process that played other seeds first (``run`` recycles the battle) writes the
+    log a fresh process writes for the seed."""
+    scenario = SCENARIOS / "tavern-brawl.yaml"
+    out = subprocess.run(
+        [sys.executable, "-c", RECYCLED, str(scenario), "77"],
+        cwd=ROOT, env={**os.environ, "PYTHONHASHSEED": "99"},
+        capture_output=True, check=True, timeout=120,
+    )  # fmt: skip
+    assert out.stdout == _jsonl_in_subprocess(scenario, 77, "0")
+
+
 def test_different_seeds_give_different_battles() -> None:
     """The seed matters (the log is not constant)."""
     scenario = SCENARIOS / "tavern-brawl.yaml"
