@@ -10,6 +10,7 @@ targeting choices draw from one shared ``targeting`` stream.
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -157,19 +158,24 @@ def character_fighter(force: schema_character.Character, options: RulesOptions) 
 
 _MAX_SCENARIOS = 16
 """Scenario objects a per-scenario cache keeps (the oldest is dropped first)."""
+_CACHE_LOCK = threading.Lock()
 
 
 def per_scenario[T](cache: dict[int, tuple[Scenario, T]], scenario: Scenario, make: type[T]) -> T:
     """``cache``'s value for this scenario object (scenarios are frozen), made on first use.
 
     Keyed by identity and holding the scenario itself, so a recycled id never matches;
-    at most :data:`_MAX_SCENARIOS` scenarios are kept.
+    at most :data:`_MAX_SCENARIOS` scenarios are kept. A new entry is made under a lock:
+    threads (a Dask worker's) may play scenarios at once.
     """
     entry = cache.get(id(scenario))
     if entry is None or entry[0] is not scenario:
-        if len(cache) >= _MAX_SCENARIOS:
-            cache.pop(next(iter(cache)))
-        entry = cache[id(scenario)] = (scenario, make())
+        with _CACHE_LOCK:
+            entry = cache.get(id(scenario))
+            if entry is None or entry[0] is not scenario:
+                if len(cache) >= _MAX_SCENARIOS:
+                    cache.pop(next(iter(cache)))
+                entry = cache[id(scenario)] = (scenario, make())
     return entry[1]
 
 

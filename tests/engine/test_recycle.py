@@ -205,3 +205,15 @@ def test_large_battles_are_not_kept() -> None:
         first.run_to_end()
     with play_through(scenario, 1) as second:
         assert second is not first
+
+
+def test_threads_playing_one_scenario_get_their_own_battles() -> None:
+    """Threads (a Dask worker's) run one scenario object at once: every log is the
+    fresh battle's for its seed."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    scenario = load(FIVE_A_SIDE)
+    seeds = range(40)
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        logs = list(pool.map(lambda s: run(scenario, seed=s).log.to_jsonl(), seeds))
+    assert logs == [build_battle(scenario, s).run_to_end().log.to_jsonl() for s in seeds]
