@@ -125,7 +125,7 @@ def _check_playable(variants: Sequence[Variant], sides: Sequence[str]) -> None:
                 f"grid {variant.label}: a grid may not rename, add or reorder sides or ships "
                 f"(sides: {', '.join(sides)})"
             )
-        build_battle(scenario, 0, collect=False)
+        build_battle(scenario, 0, collect=False).dispose()
 
 
 class _Plan:
