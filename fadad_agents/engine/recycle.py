@@ -4,8 +4,8 @@ A 5 v 5 fight spends about a third of its time being set up: a Mesa model, an ag
 fighter, bands, rosters, round data. ``run`` and sweeps play the same scenario again and
 again, so :func:`play_through` keeps a finished small battle of characters per scenario
 and :meth:`~fadad_agents.engine.battle.Battle.reset` starts it again from set-up with the
-next seed: new streams, clock, log and round data, every fighter back to its starting
-state. A reset battle is the battle ``build_battle`` gives for that seed (a test compares
+next seed: streams re-seeded, a new clock, log and round data, every fighter back to its
+starting state. A reset battle is the battle ``build_battle`` gives for that seed (a test compares
 every attribute, and logs are byte-identical), so replicates share no state; only the
 objects are reused.
 """
@@ -61,18 +61,19 @@ class _PlayThrough:
     def __init__(self, scenario: Scenario, seed: int | None, collect: bool) -> None:
         self.idle = idle = per_scenario(_IDLE, scenario, _Idle)
         seed = scenario_seed(scenario, seed)
-        if idle.battles:
-            self.battle = idle.battles.pop()
-            self.battle.reset(seed, collect=collect)
-        else:
+        try:
+            self.battle = idle.battles.pop()  # atomic: threads never share a battle
+        except IndexError:
             self.battle = build_battle(scenario, seed, collect=collect)
+        else:
+            self.battle.reset(seed, collect=collect)
 
     def __enter__(self) -> Battle:
         return self.battle
 
     def __exit__(self, kind: type[BaseException] | None, *_: object) -> None:
         battle, idle = self.battle, self.idle
-        if idle.recyclable is None:
+        if idle.recyclable is None and battle.steps == 0:
             idle.recyclable = _recyclable(battle)
         # Kept: a battle played to its end without error, never stepped by Mesa's clock.
         if (

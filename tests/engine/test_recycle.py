@@ -217,3 +217,15 @@ def test_threads_playing_one_scenario_get_their_own_battles() -> None:
     with ThreadPoolExecutor(max_workers=4) as pool:
         logs = list(pool.map(lambda s: run(scenario, seed=s).log.to_jsonl(), seeds))
     assert logs == [build_battle(scenario, s).run_to_end().log.to_jsonl() for s in seeds]
+
+
+def test_a_battle_stepped_by_mesa_is_disposed_and_later_ones_are_kept() -> None:
+    scenario = load(FIVE_A_SIDE)
+    with play_through(scenario, 1) as stepped:
+        stepped.step()
+        stepped.run_to_end()
+    with play_through(scenario, 2) as first:
+        assert first is not stepped
+        first.run_to_end()
+    with play_through(scenario, 3) as second:
+        assert second is first
