@@ -77,6 +77,12 @@ class Group(Combatant):
         self.morale_rng = morale_rng
         self.verb = "attack"
 
+    def restart(self, rng: random.Random, targeting_rng: random.Random) -> None:
+        """At full strength again (:meth:`Combatant.restart`; the battle re-seeds its
+        morale stream)."""
+        super().restart(rng, targeting_rng)
+        self.count = self.start_count
+
     @property
     def headcount(self) -> int:
         """Members still fighting."""
@@ -186,6 +192,10 @@ class Crew(Group):
         super().__init__(model, **kw)
         self.stats = stats
         self.morale = morale
+
+    def restart(self, rng: random.Random, targeting_rng: random.Random) -> None:
+        """At full strength, its bulk generator to be seeded again from the new stream."""
+        super().restart(rng, targeting_rng)
         self._np_rng: np.random.Generator | None = None
 
     def _hits(self, dice: int, them: mass.CrewGroup, natural: bool, bonus: int) -> int:
@@ -248,11 +258,16 @@ class Unit(Group):
 
     kind = "unit"
 
-    __slots__ = ("state",)
+    __slots__ = ("start_state", "state")
 
     def __init__(self, model: mesa.Model, *, state: mass.UnitState, **kw: Any):
+        self.start_state = state  # unit states are frozen: an attack makes a new one
         super().__init__(model, count=state.strength, **kw)
-        self.state = state
+
+    def restart(self, rng: random.Random, targeting_rng: random.Random) -> None:
+        """Back to its starting strength, wounds and morale."""
+        super().restart(rng, targeting_rng)
+        self.state = self.start_state
 
     @property
     def wound(self) -> int:

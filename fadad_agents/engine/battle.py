@@ -27,7 +27,7 @@ from simpy.events import Event
 
 from fadad_agents.agents.base import Band, Combatant, SideRoster, Status
 from fadad_agents.agents.character import Character
-from fadad_agents.agents.groups import Unit
+from fadad_agents.agents.groups import Crew, Group, Unit
 from fadad_agents.engine.clock import (
     PERSONAL_ROUND_SECONDS,
     At,
@@ -63,6 +63,8 @@ __all__ = [
 ]
 
 _new_event = tuple.__new__
+_RESTARTABLE = (Character, Crew, Unit)
+"""Agent kinds whose :meth:`~Combatant.restart` restores their whole starting state."""
 
 
 class Battle(MesaModel):
@@ -133,8 +135,8 @@ class Battle(MesaModel):
         if not self.resettable:
             raise BattleStateError(
                 f"battle {self.name!r} cannot be reset (only personal battles of characters, "
-                "played by play_round or run_to_end, can); build a new one from the scenario "
-                "and seed"
+                "crews and units, played by play_round or run_to_end, can); build a new one "
+                "from the scenario and seed"
             )
         streams = self.streams
         streams.reseed(seed)  # its streams (and the agents') are re-seeded in place
@@ -151,16 +153,18 @@ class Battle(MesaModel):
         for side in self.sides:
             for member in side.members:
                 member.restart(*streams.for_agent(member.index, into=member.rng))
+                if isinstance(member, Group):
+                    streams.morale_of(member.index, into=member.morale_rng)
 
     @property
     def resettable(self) -> bool:
-        """Whether :meth:`reset` can start this battle again: a personal battle whose
-        agents are all characters (their whole state restarts; groups' does not yet),
-        never advanced by Mesa's :meth:`step` (Mesa's own clock is not rewound)."""
+        """Whether :meth:`reset` can start this battle again: a personal battle of
+        characters, crews and units (whose whole state restarts), never advanced by
+        Mesa's :meth:`step` (Mesa's own clock is not rewound)."""
         return (
             type(self) is Battle
             and self.steps == 0
-            and all(type(m) is Character for side in self.sides for m in side.members)
+            and all(type(m) in _RESTARTABLE for side in self.sides for m in side.members)
         )
 
     @property

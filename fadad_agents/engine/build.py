@@ -275,7 +275,7 @@ class ForceBuilder:
             "name": force.name,
             "side": si,
             "policies": self.policies(si, fi, force, GROUP_DEFAULTS),
-            "morale_rng": self.battle.streams.for_index("morale", self.index),
+            "morale_rng": self.battle.streams.morale_of(self.index),
             "fighter": fighter,
             "member_track": new_track(self.options.wound_track)
             if self.options.wound_track != "dc_attribute"

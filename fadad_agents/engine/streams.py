@@ -191,3 +191,8 @@ class Streams:
         ``targeting_rng``): its own ``melee`` stream (common random numbers per attacker;
         ``into`` re-seeds its old one in place) and the battle's shared ``targeting``."""
         return self.for_index("melee", index, into=into), self.get("targeting")
+
+    def morale_of(self, index: int, *, into: random.Random | None = None) -> random.Random:
+        """The ``morale`` stream of the group with set-up index ``index`` (its own checks:
+        another group's break cannot shift them); ``into`` re-seeds its old one in place."""
+        return self.for_index("morale", index, into=into)

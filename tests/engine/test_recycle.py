@@ -12,6 +12,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 from fadad_agents.agents.base import Band, Combatant, SideRoster
@@ -53,6 +54,8 @@ def _plain(value: Any) -> Any:
     """A comparable copy: streams by generator state, agents by id, bands by name."""
     if isinstance(value, random.Random):
         return ("stream", value.getstate())
+    if isinstance(value, np.random.Generator):
+        return ("numpy stream", str(value.bit_generator.state))
     if isinstance(value, Combatant):
         return ("agent", value.unique_id)
     if isinstance(value, Band):
@@ -105,13 +108,31 @@ def _state(battle: Battle) -> dict[str, Any]:
         ),
         "sides": [_roster(side) for side in battle.sides],
         "bands": [_plain(b) for b in battle._bands.values()],
-        "band_memory": [b.memory for b in battle._bands.values()],
+        "band_memory": _plain([b.memory for b in battle._bands.values()]),
         "agents": [_slots(m) for side in battle.sides for m in side.members],
         "started": (battle._started, battle._foes_cache),
     }
 
 
-@pytest.mark.parametrize("source", ["snorri-vs-brynhild.yaml", "tavern-brawl.yaml", FIVE_A_SIDE])
+CREWS = """
+name: crews
+sides:
+  - name: Red
+    forces:
+      - {name: Deckhands, kind: crew, count: 300, skill: Fair}
+      - {name: Ann, skills: {Sword: Great}, attack_skill: Sword, weapon: weapons/broadsword}
+  - name: Blue
+    policies: {morale: {name: casualties, params: {at: "10%, 30%"}}}
+    forces:
+      - {name: Boarders, kind: crew, count: 250, skill: Fair}
+      - {name: Rowers, kind: crew, count: 20, skill: Poor}
+"""
+
+
+@pytest.mark.parametrize(
+    "source",
+    ["snorri-vs-brynhild.yaml", "tavern-brawl.yaml", "field-battle.yaml", FIVE_A_SIDE, CREWS],
+)
 @pytest.mark.parametrize("collect", [True, False])
 def test_a_reset_battle_is_the_built_battle(source: str, collect: bool) -> None:
     text = (SCENARIOS / source).read_text() if source.endswith(".yaml") else source
@@ -173,8 +194,8 @@ def test_a_battle_that_raised_is_not_kept() -> None:
         assert again is not battle
 
 
-@pytest.mark.parametrize("name", ["field-battle.yaml", "ship-duel.yaml", "fae-duel.yaml"])
-def test_groups_ships_and_fae_battles_are_built_afresh(name: str) -> None:
+@pytest.mark.parametrize("name", ["boarding-action.yaml", "ship-duel.yaml", "fae-duel.yaml"])
+def test_ship_and_fae_battles_are_built_afresh(name: str) -> None:
     scenario = load(SCENARIOS / name)
     with play_through(scenario, 1) as first:
         first.run_to_end()
