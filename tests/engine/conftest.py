@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from fadad_agents.agents.fae_character import FaeCharacter
+
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
 
 
@@ -69,3 +71,31 @@ class FixedDice(random.Random):
 
     def random(self) -> float:
         return self.value
+
+
+def fae_scene(red: str, blue: str, *, name: str, rules: str = "{}", rounds: int = 6) -> str:
+    """A Fae Domains scenario of two sides, Red and Blue (forces text as for ``fighter``)."""
+    return f"""
+name: {name}
+ruleset: fae
+rules: {rules}
+sides:
+  - name: Red
+    forces:{red}
+  - name: Blue
+    forces:{blue}
+stop: {{max_rounds: {rounds}}}
+"""
+
+
+def fix_reactions(monkeypatch: pytest.MonkeyPatch, margins: dict[str, int | None]) -> None:
+    """Replace each Fae fighter's Reaction margin by ``margins[name]`` (None = a botch),
+    after the real roll is made and logged as usual."""
+    real = FaeCharacter.reaction_test
+
+    def fixed(self: FaeCharacter, arena: object) -> int | None:
+        real(self, arena)  # type: ignore[arg-type]
+        self.margin = margins[self.name]
+        return self.margin
+
+    monkeypatch.setattr(FaeCharacter, "reaction_test", fixed)

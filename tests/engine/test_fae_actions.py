@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from fadad_agents.agents.fae_character import FaeCharacter
 from fadad_agents.engine import LogEvent, build_battle, load
 from fadad_agents.engine.fae_battle import FaeBattle
+from tests.engine.conftest import fae_scene
 
 
 def _fighter(name: str, x: int, policies: str = "{}", extra: str = "") -> str:
@@ -26,18 +27,7 @@ def _fighter(name: str, x: int, policies: str = "{}", extra: str = "") -> str:
 
 
 def _battles(a: str, b: str, seeds: range = range(12), rules: str = "{}") -> Iterator[FaeBattle]:
-    text = f"""
-name: fae actions
-ruleset: fae
-rules: {rules}
-sides:
-  - name: Red
-    forces:{a}
-  - name: Blue
-    forces:{b}
-stop: {{max_rounds: 12}}
-"""
-    scenario = load(text)
+    scenario = load(fae_scene(a, b, name="fae actions", rules=rules, rounds=12))
     for seed in seeds:
         battle = build_battle(scenario, seed=seed)
         assert isinstance(battle, FaeBattle)

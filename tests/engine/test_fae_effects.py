@@ -14,6 +14,7 @@ from fadad_agents.engine.fae_battle import FaeBattle
 from fadad_agents.engine.log import narrate
 from fadad_agents.policies import REGISTRY
 from fadad_agents.schema.scenario import Obstacle
+from tests.engine.conftest import fae_scene
 
 
 def _fae(name: str, x: int, extra: str = "", *, weapons: str = "fae/longsword, fae/shortsword",
@@ -31,17 +32,7 @@ def _fae(name: str, x: int, extra: str = "", *, weapons: str = "fae/longsword, f
 
 
 def _battle(red: str, blue: str, seed: int = 1, rounds: int = 6) -> FaeBattle:
-    text = f"""
-name: fae effects
-ruleset: fae
-sides:
-  - name: Red
-    forces:{red}
-  - name: Blue
-    forces:{blue}
-stop: {{max_rounds: {rounds}}}
-"""
-    battle = build_battle(load(text), seed=seed)
+    battle = build_battle(load(fae_scene(red, blue, name="fae effects", rounds=rounds)), seed)
     assert isinstance(battle, FaeBattle)
     return battle
 

@@ -10,7 +10,7 @@ from fadad_agents.agents.fae_character import FaeCharacter
 from fadad_agents.agents.fae_mount import FaeMountAgent
 from fadad_agents.engine import build_battle, load, run
 from fadad_agents.engine.fae_battle import FaeBattle
-from tests.engine.conftest import SCENARIOS
+from tests.engine.conftest import SCENARIOS, fix_reactions
 
 MOUNT = """        mount:
           name: destrier
@@ -64,17 +64,6 @@ def _build(text: str, seed: int = 1) -> tuple[FaeBattle, FaeCharacter, FaeMountA
     return battle, knight, mount, troll
 
 
-def _fixed(monkeypatch: pytest.MonkeyPatch, margins: dict[str, int]) -> None:
-    real = FaeCharacter.reaction_test
-
-    def fixed(self: FaeCharacter, arena: FaeBattle) -> int | None:
-        real(self, arena)
-        self.margin = margins[self.name]
-        return self.margin
-
-    monkeypatch.setattr(FaeCharacter, "reaction_test", fixed)
-
-
 def test_mount_is_a_combatant_beside_its_rider() -> None:
     """The mount is enlisted on the rider's side right after it, shares its place, makes
     its own Reaction test and lends its Move Rates to the rider."""
@@ -100,7 +89,7 @@ def test_mount_waits_for_orders_then_charges(monkeypatch: pytest.MonkeyPatch) ->
     """A mount with the higher count delays to just below its rider's; the rider's free
     command (a Run becomes a charge order) is obeyed at that count; the rider's next blow
     is a mounted charge (+ (55 + 150) / 2 base damage, A-66)."""
-    _fixed(monkeypatch, {"Knight": 60, "Knight's destrier": 80, "Troll": 0})
+    fix_reactions(monkeypatch, {"Knight": 60, "Knight's destrier": 80, "Troll": 0})
     battle, knight, _, troll = _build(_scene(0, 50, foe_policies="{fae_action: passive}"))
     battle.step()
     seq = [
@@ -121,7 +110,7 @@ def test_mount_waits_for_orders_then_charges(monkeypatch: pytest.MonkeyPatch) ->
 
 def test_mount_fights_on_its_own_margin(monkeypatch: pytest.MonkeyPatch) -> None:
     """With no order and a foe in reach, the mount kicks with its own weapon and skill."""
-    _fixed(monkeypatch, {"Knight": 0, "Knight's destrier": 80, "Troll": 0})
+    fix_reactions(monkeypatch, {"Knight": 0, "Knight's destrier": 80, "Troll": 0})
     battle, _, mount, _ = _build(_scene(0, 1, rider_policies="{fae_action: passive}"))
     battle.step()
     kicks = [e for e in battle.log.events if e.action == "fae_attack" and e.actor == mount.name]

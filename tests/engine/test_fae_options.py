@@ -17,20 +17,11 @@ from fadad_agents.agents.fae_moves import fall_damage
 from fadad_agents.engine import build_battle, load
 from fadad_agents.engine.fae_battle import FaeBattle
 from fadad_agents.rules.options import FaeOptions, RulesOptions
+from tests.engine.conftest import fae_scene
 
 
 def _scene(red: str, blue: str, rules: str = "{}", rounds: int = 6) -> str:
-    return f"""
-name: fae options
-ruleset: fae
-rules: {rules}
-sides:
-  - name: Red
-    forces:{red}
-  - name: Blue
-    forces:{blue}
-stop: {{max_rounds: {rounds}}}
-"""
+    return fae_scene(red, blue, name="fae options", rules=rules, rounds=rounds)
 
 
 def _fae(

@@ -19,7 +19,7 @@ from fadad_agents.engine.fae_battle import FaeBattle
 from fadad_agents.policies import PolicyError
 from fadad_agents.rules.fae import action_offset, glide_offset
 from fadad_agents.rules.fae_attack import ShotEffect
-from tests.engine.conftest import SCENARIOS
+from tests.engine.conftest import SCENARIOS, fix_reactions
 
 FAE_SCENARIOS = (
     "fae-duel.yaml",
@@ -230,18 +230,6 @@ def test_fadad_run_cli_plays_a_fae_scenario(tmp_path: Path) -> None:
     assert "wins" in out.output or "No winner" in out.output
 
 
-def _fixed_reactions(monkeypatch: pytest.MonkeyPatch, margins: dict[str, int | None]) -> None:
-    """Replace the Reaction roll by given margins (None = a botch), logged as usual."""
-    real = FaeCharacter.reaction_test
-
-    def fixed(self: FaeCharacter, arena: FaeBattle) -> int | None:
-        real(self, arena)
-        self.margin = margins[self.name]
-        return self.margin
-
-    monkeypatch.setattr(FaeCharacter, "reaction_test", fixed)
-
-
 def test_ex_fae_04_action_economy_on_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
     """EX-FAE-04 on the engine: margin 80 taking short actions acts at 80, 55, 30, 5; margin
     60 attacking (full) acts at 60 and 10; a failed test (0) acts once, last; a botch never.
@@ -251,7 +239,7 @@ def test_ex_fae_04_action_economy_on_the_clock(monkeypatch: pytest.MonkeyPatch) 
     a = _dummy("Quick", 0, waiter) + _dummy("Late", 0, waiter)
     b = _dummy("Strong", 1, striker) + _dummy("Botcher", 1, striker)
     scenario = load(_scene(a, b).replace("wound_points: 40", "wound_points: 5000"))
-    _fixed_reactions(monkeypatch, {"Quick": 80, "Strong": 60, "Late": 0, "Botcher": None})
+    fix_reactions(monkeypatch, {"Quick": 80, "Strong": 60, "Late": 0, "Botcher": None})
     battle = build_battle(scenario, seed=1)
     battle.step()
     own = [e for e in battle.log.events if e.action in OWN_ACTIONS]
