@@ -50,20 +50,24 @@ class RoundsTable:
     def row(self, round_: int, now: int) -> dict[str, int]:
         """This round's aggregates as a row (column name to value)."""
         row = {"round": round_, "time": now}
-        hurt = Wound.HURT
         for side, strength, wounded, routed in self.row_keys:
-            row[strength] = side.strength
-            row[wounded] = len([m for m in side.active if m.wound >= hurt])
-            row[routed] = side.routed
+            row[strength], row[wounded], row[routed] = _side_stats(side)
         return row
 
     def append(self, columns: list[list[Any]], round_: int, now: int) -> None:
         """Append :meth:`row`'s values to the table's column lists, in order."""
         columns[0].append(round_)
         columns[1].append(now)
-        hurt, i = Wound.HURT, 2
+        i = 2
         for side, _, _, _ in self.row_keys:
-            columns[i].append(side.strength)
-            columns[i + 1].append(len([m for m in side.active if m.wound >= hurt]))
-            columns[i + 2].append(side.routed)
+            strength, wounded, routed = _side_stats(side)
+            columns[i].append(strength)
+            columns[i + 1].append(wounded)
+            columns[i + 2].append(routed)
             i += 3
+
+
+def _side_stats(side: SideRoster) -> tuple[int, int, int]:
+    """One side's strength, wounded (those fighting at Hurt or worse) and routed."""
+    hurt = Wound.HURT
+    return side.strength, len([m for m in side.active if m.wound >= hurt]), side.routed
