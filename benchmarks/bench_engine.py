@@ -13,11 +13,11 @@ from typing import Any
 
 from benchmarks.harness import Row, peak_memory_mb
 from fadad_agents.engine import build_battle, load, run
-from fadad_agents.engine.build import character_fighter
-from fadad_agents.engine.streams import Streams
-from fadad_agents.rules.actions import InitiativeEntry, initiative_order, roll_initiative
-from fadad_agents.rules.combat import CombatRules, resolve_attack
-from fadad_agents.rules.wounds import new_track
+from fadad_agents.engine.core.build import character_fighter
+from fadad_agents.engine.core.streams import Streams
+from fadad_agents.rules.core.actions import InitiativeEntry, initiative_order, roll_initiative
+from fadad_agents.rules.core.wounds import new_track
+from fadad_agents.rules.personal.combat import CombatRules, resolve_attack
 from fadad_agents.schema.character import Character
 from fadad_agents.schema.scenario import Scenario
 

@@ -1,6 +1,6 @@
 """Kernel benchmark (issue 2): one opposed attack plus wound resolution, per second.
 
-``kernel`` is :func:`fadad_agents.rules.combat.resolve_attack` on Snorri vs Brynhild
+``kernel`` is :func:`fadad_agents.rules.personal.combat.resolve_attack` on Snorri vs Brynhild
 (EX-PC-01 stats), recording the wound on a fresh standard track. ``hand loop`` is the
 least a program can do for the same fight: two 4dF table draws, the comparison with the
 defender's Target, a 4dF damage roll with the FADAD negative cap, the threshold lookup and
@@ -16,10 +16,10 @@ import random
 import time
 
 from benchmarks.harness import Row
-from fadad_agents.rules.combat import CombatRules, Fighter, resolve_attack
-from fadad_agents.rules.dice import TABLE_4DF
+from fadad_agents.rules.core.dice import TABLE_4DF
+from fadad_agents.rules.core.wounds import new_track
 from fadad_agents.rules.options import RulesOptions
-from fadad_agents.rules.wounds import new_track
+from fadad_agents.rules.personal.combat import CombatRules, Fighter, resolve_attack
 
 __all__ = ["BENCHMARKS"]
 

@@ -10,7 +10,7 @@ import time
 
 from benchmarks.harness import Row, peak_memory_mb
 from fadad_agents.engine import build_battle, load, run
-from fadad_agents.engine.result import result_of
+from fadad_agents.engine.core.result import result_of
 
 __all__ = ["BENCHMARKS"]
 

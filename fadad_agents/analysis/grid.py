@@ -33,9 +33,9 @@ from typing import Any
 
 import yaml
 
-from fadad_agents.schema.base import nearest
 from fadad_agents.schema.loader import ScenarioError, dump_scenario, load_scenario
 from fadad_agents.schema.scenario import Scenario
+from fadad_agents.schema.suggest import nearest
 
 __all__ = [
     "GridError",

@@ -22,7 +22,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from fadad_agents.agents.base import Status
+from fadad_agents.agents.core.base import Status
 from fadad_agents.dashboard.charts import lines_svg
 from fadad_agents.dashboard.hexview import SIDE_COLOURS, MapView
 from fadad_agents.dashboard.session import (
@@ -35,8 +35,8 @@ from fadad_agents.dashboard.session import (
     has_ships,
     scenario_files,
 )
-from fadad_agents.engine.log import clock
-from fadad_agents.rules.wounds import Wound
+from fadad_agents.engine.core.log import clock
+from fadad_agents.rules.core.wounds import Wound
 from fadad_agents.schema.fae import FaeCharacter
 
 __all__ = [

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-from fadad_agents.agents.base import Status
-from fadad_agents.engine.log import clock
+from fadad_agents.agents.core.base import Status
+from fadad_agents.engine.core.log import clock
 from fadad_agents.hexmap import (
     ORIGIN,
     Hex,
@@ -31,7 +31,7 @@ from fadad_agents.hexmap import (
     to_pixel,
     within,
 )
-from fadad_agents.rules.wounds import Wound
+from fadad_agents.rules.core.wounds import Wound
 from fadad_agents.schema import forces as schema_forces
 from fadad_agents.schema.scenario import Scenario
 

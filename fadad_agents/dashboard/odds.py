@@ -34,7 +34,7 @@ from fadad_agents.dashboard.session import (
 )
 from fadad_agents.engine import load
 from fadad_agents.policies import INDIVIDUAL_DEFAULTS
-from fadad_agents.policies.ship_registry import SHIP_DEFAULTS
+from fadad_agents.policies.ships.registry import SHIP_DEFAULTS
 
 __all__ = ["NO_POLICY", "OddsDashboard", "policy_grid"]
 

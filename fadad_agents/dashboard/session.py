@@ -16,14 +16,14 @@ from pathlib import Path
 from typing import Any, Literal
 
 from fadad_agents.engine import Battle, build_battle, load
-from fadad_agents.engine.build import scenario_seed
+from fadad_agents.engine.core.build import scenario_seed
 from fadad_agents.policies import (
     KINDS,
     REGISTRY,
     PolicyError,
 )
-from fadad_agents.policies.ship_protocols import SHIP_KINDS
-from fadad_agents.policies.ship_registry import SHIP_REGISTRY
+from fadad_agents.policies.ships.protocols import SHIP_KINDS
+from fadad_agents.policies.ships.registry import SHIP_REGISTRY
 from fadad_agents.schema import character as schema_character
 from fadad_agents.schema import forces as schema_forces
 from fadad_agents.schema.base import PolicyRef

@@ -11,7 +11,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from fadad_agents.engine.battle import (
+# The rule systems' engines register themselves with the core on import.
+import fadad_agents.engine.fae
+import fadad_agents.engine.ships  # noqa: F401
+from fadad_agents.engine.core.battle import (
     PERSONAL_ROUND_SECONDS,
     Battle,
     BattleStateError,
@@ -19,12 +22,12 @@ from fadad_agents.engine.battle import (
     Phase,
     StopRule,
 )
-from fadad_agents.engine.build import UnsupportedForce, build_battle, load
-from fadad_agents.engine.log import BattleLog, LogEvent, clock, narrate
-from fadad_agents.engine.recycle import play_through
-from fadad_agents.engine.result import BattleResult, SideResult, result_of
-from fadad_agents.engine.streams import STREAMS, Streams
-from fadad_agents.policies import PolicyError
+from fadad_agents.engine.core.build import UnsupportedForce, build_battle, load
+from fadad_agents.engine.core.log import BattleLog, LogEvent, clock, narrate
+from fadad_agents.engine.core.recycle import play_through
+from fadad_agents.engine.core.result import BattleResult, SideResult, result_of
+from fadad_agents.engine.core.streams import STREAMS, Streams
+from fadad_agents.policies.core.registry import PolicyError
 from fadad_agents.schema.scenario import Scenario
 
 __all__ = [

@@ -1,21 +1,21 @@
 """Policies: one ``typing.Protocol`` per decision, defaults, a registry by name (DESIGN.md).
 
 Scenarios choose policies by name and params; plug-ins register through the entry-point
-group ``fadad_agents.policies`` (see :mod:`fadad_agents.policies.registry`). Importing this
+group ``fadad_agents.policies`` (see :mod:`fadad_agents.policies.core.registry`). Importing this
 package registers every built-in (personal, Fae Domains and ship), so the registry lists
 every name from the start.
 """
 
 # Imported for their registrations: the Fae and ship kinds and their built-in policies.
-import fadad_agents.policies.fae
-import fadad_agents.policies.ship_defaults  # noqa: F401
-from fadad_agents.policies.policy_set import (
+import fadad_agents.policies.fae.defaults
+import fadad_agents.policies.ships.defaults  # noqa: F401
+from fadad_agents.policies.core.policy_set import (
     GROUP_DEFAULTS,
     INDIVIDUAL_DEFAULTS,
     PolicySet,
     build_policy_set,
 )
-from fadad_agents.policies.protocols import (
+from fadad_agents.policies.core.protocols import (
     KINDS,
     BattleView,
     CombatantView,
@@ -28,7 +28,7 @@ from fadad_agents.policies.protocols import (
     StancePolicy,
     TargetingPolicy,
 )
-from fadad_agents.policies.registry import (
+from fadad_agents.policies.core.registry import (
     ENTRY_POINT_GROUP,
     REGISTRY,
     PolicyError,

@@ -3,10 +3,13 @@
 Keys follow ``CONFLICTS.md`` section 3 (``fadad.target_mode`` is
 ``RulesOptions().fadad.target_mode``). Each field's description names the conflict or
 ambiguity it settles (C-nn, A-nn) and the default chosen there. Options are frozen
-pydantic models: validate them once at the boundary, then pass the object around. The
-ship, Fae and engine sections live in :mod:`~fadad_agents.rules.options_ship`,
-:mod:`~fadad_agents.rules.options_fae` and :mod:`~fadad_agents.rules.options_engine` and
-are re-exported here.
+pydantic models: validate them once at the boundary, then pass the object around.
+
+Each rule system keeps its options beside its rules and this module composes them:
+the personal-combat keys in :mod:`~fadad_agents.rules.personal.options`, ``ship``,
+``sj`` and ``fire`` in :mod:`~fadad_agents.rules.ships.options`, ``fae`` in
+:mod:`~fadad_agents.rules.fae.options`, ``mass`` in :mod:`~fadad_agents.rules.mass.options`
+and ``engine`` in :mod:`~fadad_agents.rules.core.options`.
 
 >>> opts = RulesOptions.from_flat({"fadad.target_mode": "target_gate_gte"})
 >>> opts.fadad.target_mode, opts.shield_mode
@@ -15,282 +18,24 @@ are re-exported here.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
-from pydantic import Field
+from fadad_agents.rules.core.options import EngineOptions
+from fadad_agents.rules.fae.options import FaeOptions
+from fadad_agents.rules.mass.options import MassOptions
+from fadad_agents.rules.personal.options import PersonalOptions
+from fadad_agents.rules.ships.options import FireOptions, ShipOptions, SjOptions
 
-from fadad_agents.rules.options_base import OptionsSection
-from fadad_agents.rules.options_engine import EngineOptions
-from fadad_agents.rules.options_fae import FaeOptions
-from fadad_agents.rules.options_ship import FireOptions, ShipOptions, SjOptions
-
-__all__ = [
-    "EngineOptions",
-    "FadadOptions",
-    "FaeOptions",
-    "FireOptions",
-    "FudgeOptions",
-    "LocationOptions",
-    "MassOptions",
-    "MoveOptions",
-    "PcDeathOptions",
-    "RangeOptions",
-    "RulesOptions",
-    "ShipOptions",
-    "SjOptions",
-]
+__all__ = ["RulesOptions"]
 
 
-class FadadOptions(OptionsSection):
-    """FADAD personal-combat switches."""
+class RulesOptions(PersonalOptions):
+    """All rules options of a battle. Defaults reproduce every seed example.
 
-    target_mode: Literal["effective_opposition", "target_gate_gte"] = Field(
-        "effective_opposition",
-        description="A-01: 'effective_opposition' RD = attack - max(defence, Target), hit iff "
-        "RD >= 1; 'target_gate_gte' hit iff attack > defence and attack >= Target.",
-    )
-    initiative: Literal["rolled", "static"] = Field(
-        "rolled",
-        description="A-05: 'rolled' = reaction-speed trait + 4dF; 'static' orders by the trait "
-        "alone, as in the Snorri vs Brynhild example.",
-    )
-    actions_per_round: int = Field(
-        2, ge=1, le=10, description="A-06: action budget per 6-second round."
-    )
-    crit_effects: Literal["none", "non_lethal", "random"] = Field(
-        "non_lethal",
-        description="A-17: effects of FADAD crits from the PROPOSED d8 list: 'non_lethal' draws "
-        "only non-lethal effects (the seed's advice for boring attacks), 'random' draws from "
-        "all eight, 'none' counts crits without effects.",
-    )
-    ms_table_literal: bool = Field(
-        False,
-        description="A-33: use the printed Maneuvering Skill table (Mediocre 8, Poor 7 rounds "
-        "per 90 degrees) instead of 8 for both.",
-    )
-    weapon_size_comparison: bool = Field(
-        False,
-        description="A-04: FUDGE melee modifier: -1 to a fighter whose weapon + shield value is "
-        "2+ below the opponent's (optional in FADAD).",
-    )
-    all_out_attack_defends: bool = Field(
-        False,
-        description="A-04: whether an all-out attacker (+1 to hit) may still defend that round; "
-        "PROPOSED default: no defensive action.",
-    )
-    spirit_crit_plus: Literal["once", "per_crit"] = Field(
-        "once",
-        description="A-13: spirit combat: a crit adds the weapon's plus again, once (literal) or "
-        "once per crit.",
-    )
-    spirit_negative_cap: bool = Field(
-        True,
-        description="A-13: the FADAD negative-total cap (base < 0 -> final at most 1) also "
-        "applies to spirit damage (PROPOSED).",
-    )
+    The personal-combat keys come from :class:`PersonalOptions`; each other rule system
+    adds its own section.
+    """
 
-
-class RangeOptions(OptionsSection):
-    """Ranged-combat switches."""
-
-    extreme_literal: bool = Field(
-        False,
-        description="A-02: Extreme range Target = printed Legendary+1 (+5) instead of "
-        "Terrible + 7 = Legendary (+4).",
-    )
-    widespread_scale_rounding: Literal["toward_zero", "floor", "nearest"] = Field(
-        "toward_zero",
-        description="A-11: rounding of Scale / 3 against widespread attacks.",
-    )
-    volume_scale_rounding: Literal["nearest", "floor", "ceil"] = Field(
-        "nearest",
-        description="A-11: rounding of volume scale = log1.5(V / 3.09 cubic feet).",
-    )
-
-
-class MoveOptions(OptionsSection):
-    """Movement switches."""
-
-    target_bonus: tuple[int, int] = Field(
-        (1, 2),
-        description="A-08: Target bonus of a quickly moving character as (jogging, running); "
-        "(0, 0) turns it off.",
-    )
-
-
-class LocationOptions(OptionsSection):
-    """Hit-location switches."""
-
-    also_general_wound: bool = Field(
-        False,
-        description="A-09: a location hit also marks the general wound track.",
-    )
-    severity_thresholds: tuple[int, int, int] = Field(
-        (1, 3, 7),
-        description="A-09: lowest damage number for a Scratched, Hurt and Incapacitated "
-        "location (below the first: no effect).",
-    )
-    minimum_margin_cap_scale: int = Field(
-        3,
-        description="A-09: a hit winning by exactly the location's minimum RD is capped at Hurt "
-        "unless the attacker's Scale exceeds the defender's by at least this much.",
-    )
-
-
-class FudgeOptions(OptionsSection):
-    """FUDGE / Anna's Fantasy FUDGE wound options (seed 001)."""
-
-    damage_roll: Literal[
-        "none", "1dF_factor", "1dF_level", "parity", "4dF_limited", "4dF_unlimited"
-    ] = Field("none", description="C-10, section 7 of wounds-and-healing.md.")
-    double_rd: bool = Field(
-        False, description="A-21: damage = 2*RD + factor on the doubled-RD track."
-    )
-    graze: bool = Field(True, description="RD +1 is a graze read on the graze table (SEED 001).")
-    less_lethal: bool = Field(
-        False, description="Subtract 1 from each weapon class value except sharpness (SEED 001)."
-    )
-    weapon_groups: bool = Field(
-        False,
-        description="A-18: Anna's weapon/armour groups (full, half or no damage by armour group).",
-    )
-    minmidmax_minus2: bool = Field(
-        False, description="Min-Mid-Max: bonus -2 instead of -1 for a factor of -5 or worse."
-    )
-    situational_levels: bool = Field(
-        True,
-        description="A-30: freeform situational roll +3/+4 adds one/two levels; else no change.",
-    )
-    graze_scale_step: int = Field(
-        5,
-        ge=1,
-        description="A-22: each full N points of Scale advantage raise a damaging graze one "
-        "level, capped at Very Hurt.",
-    )
-    minmidmax_epic: bool = Field(
-        False,
-        description="A-28: Min-Mid-Max epic thresholds (Scratch 1-2, Hurt 3-4, Very Hurt 5, "
-        "Incapacitated 6, Near Death 7+) instead of the standard track.",
-    )
-    minmidmax_kill_above_9: bool = Field(
-        False,
-        description="Min-Mid-Max (SEED 001 4.63): a result above 9 kills outright instead of "
-        "staying Near Death.",
-    )
-    scale_damage_roll: bool = Field(
-        False,
-        description="C-10 (SEED 001 4.61 Scale note): when Scale alone stands between a "
-        "Scratch and no damage, roll a limited 4dF damage roll even with damage_roll 'none'.",
-    )
-
-
-class PcDeathOptions(OptionsSection):
-    """PC death protections (C-13), usable together; never for ordinary NPCs."""
-
-    max_three_levels: bool = Field(False, description="FUDGE option 1: at most 3 levels a blow.")
-    no_near_death_unless_incap: bool = Field(
-        False, description="FUDGE option 2: Near Death only if Incapacitated at round start."
-    )
-    point_spend: bool = Field(
-        True,
-        description="A-29 / FADAD 4.5.9: an Ite (Fudge) point turns a deadly wound into "
-        "Incapacitated.",
-    )
-
-
-class MassOptions(OptionsSection):
-    """Mass-combat switches (C-15)."""
-
-    engine: Literal["fadad_units", "sj_rapid"] = Field(
-        "fadad_units", description="C-15: FADAD unit combat or Spelljammer rapid resolution."
-    )
-    scale_rounding: Literal["half_up", "down"] = Field(
-        "half_up", description="A-70: unit Scale log(N)/log(1.5) rounded to nearest (half up)."
-    )
-    scale_cap: int = Field(
-        4,
-        ge=0,
-        le=4,
-        description="mass-combat.md 1.2: cap on the Scale-bonus difference "
-        "(SEED +4; the GM may cap lower); the larger unit's bonus is reduced (PROPOSED).",
-    )
-    scale_in_damage: bool = Field(
-        False,
-        description="A-70: add the capped Scale difference to the damage number too "
-        "(default no: mass is represented by the casualty table).",
-    )
-    casualties: Literal["deterministic", "random"] = Field(
-        "deterministic",
-        description="A-70: casualties = round(max% x N) half up, or uniform "
-        "random between 0 and that maximum.",
-    )
-    rapid_rounding: Literal["floor_min1", "half_up"] = Field(
-        "floor_min1",
-        description="A-59: rapid-resolution dice = attackers / defender HD "
-        "rounded down, minimum 1 while anyone stands.",
-    )
-    rapid_natural_rolls: bool = Field(
-        False,
-        description="ships-spelljammer.md d20 conventions (PROPOSED): a natural 1 always "
-        "misses and a natural 20 always hits in rapid resolution (default: d20 + bonus >= AC).",
-    )
-    morale_check_level: int = Field(
-        0,
-        ge=-3,
-        le=4,
-        description="A-70 (PROPOSED level): a unit's policy-called morale check is morale "
-        "trait + 4dF against this ladder level (0 = Fair; -3 Terrible .. 4 Legendary) "
-        "(agents.groups.Unit.morale_holds).",
-    )
-
-
-class RulesOptions(OptionsSection):
-    """All rules options of a battle. Defaults reproduce every seed example."""
-
-    fadad: FadadOptions = FadadOptions()
-    shield_mode: Literal["fadad_target", "fudge_skill_penalty"] = Field(
-        "fadad_target",
-        description="C-11: FADAD shields raise Target; FUDGE shields lower the opponent's skill.",
-    )
-    range: RangeOptions = RangeOptions()
-    move: MoveOptions = MoveOptions()
-    location: LocationOptions = LocationOptions()
-    wound_model: Literal["fadad", "fudge_numeric", "fudge_minmidmax", "fudge_freeform"] = Field(
-        "fadad", description="C-10: how a hit becomes a wound."
-    )
-    fudge: FudgeOptions = FudgeOptions()
-    overflow_past_near_death: Literal["dead", "stay_near_death"] = Field(
-        "dead", description="A-24: what overflow past Near Death does."
-    )
-    scratch_cap: bool = Field(
-        False, description="Scratches never raise the wound level beyond Very Hurt (SEED 001)."
-    )
-    wound_track: Literal["standard", "moderately_cinematic", "epic", "npc3", "dc_attribute"] = (
-        Field("standard", description="Wound boxes per level (wounds-and-healing.md 6.2, A-25).")
-    )
-    pc_death: PcDeathOptions = PcDeathOptions()
-    healing_model: Literal["fadad", "fudge"] = Field("fadad", description="C-09.")
-    stun_scratches_accumulate: bool = Field(
-        False,
-        description="A-27: Scratch-level stun blows are recorded on the stun track and "
-        "accumulate (default: no effect).",
-    )
-    knockout_rounds: int | None = Field(
-        None,
-        ge=1,
-        description="A-27: knockout duration in combat rounds; None = rest of the combat.",
-    )
-    scale_piercing_min_rd: int = Field(
-        3,
-        ge=1,
-        description="wounds-and-healing.md 11 (PROPOSED): the RD from which a scale-piercing "
-        "weapon halves or ignores the defender's Mass Scale.",
-    )
-    head_blow_knockout: bool = Field(
-        False,
-        description="SEED 001 4.62 (GM option): a Good-or-better stun blow to the head that "
-        "wins knocks out automatically.",
-    )
     ship: ShipOptions = ShipOptions()
     fire: FireOptions = FireOptions()
     sj: SjOptions = SjOptions()

@@ -1,8 +1,8 @@
 """Building blocks shared by every stat block: the frozen base model, ladder fields, policies.
 
 Every schema class derives from :class:`Record`: a frozen pydantic v2 model that forbids
-unknown keys; :func:`unknown_field_message` turns pydantic's ``extra_forbidden`` into a
-message listing the allowed fields and the nearest one.
+unknown keys (the loader's :func:`~fadad_agents.schema.loader.unknown_field_message` turns
+pydantic's ``extra_forbidden`` into a message listing the allowed fields and the nearest).
 
 Catalogue references: a class with a ``catalog_kind`` (``"weapons"``, ``"creatures"``...)
 accepts, wherever it is expected,
@@ -22,7 +22,6 @@ the int (``rules/ladder.py``).
 
 from __future__ import annotations
 
-import difflib
 from typing import Annotated, Any, ClassVar
 
 from pydantic import (
@@ -39,7 +38,8 @@ from pydantic import (
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import CoreSchema, PydanticCustomError
 
-from fadad_agents.rules import ladder
+from fadad_agents.rules.core import ladder
+from fadad_agents.schema.catalog import CatalogError, default_catalog
 
 __all__ = [
     "FORCE_KINDS",
@@ -52,8 +52,6 @@ __all__ = [
     "Record",
     "Scalar",
     "exact_length",
-    "nearest",
-    "unknown_field_message",
 ]
 
 FORCE_KINDS = ("character", "crew", "unit", "ship", "fae")
@@ -140,16 +138,6 @@ def _identifier(what: str, example: str, dots: bool) -> AfterValidator:
     return AfterValidator(check)
 
 
-def nearest(word: str, choices: list[str] | tuple[str, ...], n: int = 3) -> list[str]:
-    """The choices closest to ``word`` (difflib), best first."""
-    return difflib.get_close_matches(word, list(choices), n=n, cutoff=0.5)
-
-
-def _did_you_mean(word: str, choices: list[str] | tuple[str, ...]) -> str:
-    close = nearest(word, choices, n=1)
-    return f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
-
-
 class Record(BaseModel):
     """Frozen, strict-keyed base of every schema class; resolves catalogue references."""
 
@@ -186,25 +174,6 @@ class Record(BaseModel):
         return data
 
 
-def unknown_field_message(cls: type[BaseModel], key: str) -> str:
-    """Why ``key`` is refused on ``cls``: the allowed fields and the nearest one, or, for a
-    field that belongs to another kind of force, which ``kind:`` to set."""
-    if "kind" in cls.model_fields:
-        from fadad_agents.schema.scenario import FORCE_CLASSES
-
-        owners = [kind for kind, other in FORCE_CLASSES.items() if key in other.model_fields]
-        if owners:
-            return (
-                f"'{key}' is not a field of {cls.__name__} (it is a field of "
-                f"{', '.join(owners)}: set kind: {owners[0]})"
-            )
-    allowed = list(cls.model_fields)
-    return (
-        f"'{key}' is not a field of {cls.__name__} (allowed: {', '.join(allowed)})"
-        f"{_did_you_mean(key, allowed)}"
-    )
-
-
 def _resolve_reference(kind: str, data: Any, info: ValidationInfo) -> Any:
     """Replace a ``kind/name`` string or ``{model: ...}`` mapping by the catalogue entry."""
     where = "model"
@@ -219,8 +188,6 @@ def _resolve_reference(kind: str, data: Any, info: ValidationInfo) -> Any:
             "model: {value} is not a catalogue name (expected '{kind}/<name>')",
             {"where": where, "value": repr(ref), "kind": kind},
         )
-    from fadad_agents.schema.catalog import CatalogError, default_catalog
-
     catalog = (info.context or {}).get("catalog") or default_catalog()
     try:
         full, entry = catalog.resolved(ref, kind)

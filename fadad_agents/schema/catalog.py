@@ -7,7 +7,7 @@ catalogue is found in the installed wheel (``fadad_agents/_models``, force-inclu
 Each file holds one mapping: the fields of the schema class for its kind
 (:data:`KIND_CLASSES`). :meth:`Catalog.entry` returns the raw mapping (validation happens
 where the entry is used, so scenario overrides are checked against the merged data);
-:meth:`Catalog.load` validates one entry into its model.
+:func:`~fadad_agents.schema.loader.catalog_model` validates one entry into its model.
 
 >>> cat = default_catalog()
 >>> "weapons/broadsword" in cat.names("weapons")
@@ -26,7 +26,7 @@ from typing import Any
 
 import yaml
 
-from fadad_agents.schema.base import nearest
+from fadad_agents.schema.suggest import nearest
 
 __all__ = [
     "KINDS",
@@ -143,14 +143,6 @@ class Catalog:
         names = self.names(kind)
         width = max((len(n) for n in names), default=0)
         return [f"{n:<{width}}  {self.entry(n)[1].get('name', '')}" for n in names]
-
-    def load(self, ref: str, kind: str | None = None) -> Any:
-        """The validated model of an entry (class by kind, see ``KIND_CLASSES``)."""
-        from fadad_agents.schema.loader import KIND_CLASSES
-
-        full = self.full_name(ref, kind)
-        cls = KIND_CLASSES[full.split("/")[0]]
-        return cls.model_validate({"model": full}, context={"catalog": self})
 
 
 @functools.cache

@@ -25,7 +25,7 @@ from typing import ClassVar, Literal
 from pydantic import Field, model_validator
 from pydantic_core import PydanticCustomError
 
-from fadad_agents.rules.fae_special import object_base_damage
+from fadad_agents.rules.fae.special import object_base_damage
 from fadad_agents.schema.base import Name, Policies, Position, Record
 
 __all__ = ["FaeAttributes", "FaeCharacter", "FaeGear", "FaeMount", "Percent"]

@@ -19,7 +19,7 @@ from typing import ClassVar, Literal
 
 from pydantic import Field
 
-from fadad_agents.rules.sj_movement import BodySize, Weather
+from fadad_agents.rules.ships.movement import BodySize, Weather
 from fadad_agents.schema.base import Boxes, Ladder, Name, Policies, Position, Record
 from fadad_agents.schema.equipment import Armour, ShipWeapon, Weapon
 

@@ -23,19 +23,21 @@ from typing import Annotated, Any, Union, get_args, get_origin
 import yaml
 from pydantic import BaseModel, Tag, ValidationError
 
-from fadad_agents.schema.base import FORCE_KINDS, Record, nearest, unknown_field_message
+from fadad_agents.schema.base import FORCE_KINDS, Record
 from fadad_agents.schema.catalog import KINDS, Catalog, default_catalog
 from fadad_agents.schema.character import Creature
 from fadad_agents.schema.equipment import Armour, Shield, ShipWeapon, Weapon
 from fadad_agents.schema.fae import FaeGear
 from fadad_agents.schema.forces import Crew, Ship, Unit
-from fadad_agents.schema.scenario import Scenario
+from fadad_agents.schema.scenario import FORCE_CLASSES, Scenario
+from fadad_agents.schema.suggest import did_you_mean, nearest
 from fadad_agents.schema.tables import Table
 
 __all__ = [
     "KIND_CLASSES",
     "MarkedLoader",
     "ScenarioError",
+    "catalog_model",
     "dump_scenario",
     "expand_paths",
     "load_entry",
@@ -185,6 +187,23 @@ def load_scenario(source: str | Path, *, catalog: Catalog | None = None) -> Scen
     return _validate(Scenario, data, lines, filename, catalog)
 
 
+def unknown_field_message(cls: type[BaseModel], key: str) -> str:
+    """Why ``key`` is refused on ``cls``: the allowed fields and the nearest one, or, for a
+    field that belongs to another kind of force, which ``kind:`` to set."""
+    if "kind" in cls.model_fields:
+        owners = [kind for kind, other in FORCE_CLASSES.items() if key in other.model_fields]
+        if owners:
+            return (
+                f"'{key}' is not a field of {cls.__name__} (it is a field of "
+                f"{', '.join(owners)}: set kind: {owners[0]})"
+            )
+    allowed = list(cls.model_fields)
+    return (
+        f"'{key}' is not a field of {cls.__name__} (allowed: {', '.join(allowed)})"
+        f"{did_you_mean(key, allowed)}"
+    )
+
+
 def load_entry(source: str | Path, kind: str, *, catalog: Catalog | None = None) -> Record:
     """Load one catalogue entry of ``kind`` (``weapons``, ``ships`` ...) from a file or text."""
     if kind not in KIND_CLASSES:
@@ -192,6 +211,18 @@ def load_entry(source: str | Path, kind: str, *, catalog: Catalog | None = None)
     text, filename = _read(source)
     data, lines = parse_yaml(text, filename)
     return _validate(KIND_CLASSES[kind], data, lines, filename, catalog)
+
+
+def catalog_model(ref: str, kind: str | None = None, *, catalog: Catalog | None = None) -> Any:
+    """The validated model of catalogue entry ``ref`` (class by kind, see ``KIND_CLASSES``).
+
+    >>> catalog_model("weapons/axe").name
+    'Axe'
+    """
+    catalog = catalog or default_catalog()
+    full = catalog.full_name(ref, kind)
+    cls = KIND_CLASSES[full.split("/")[0]]
+    return cls.model_validate({"model": full}, context={"catalog": catalog})
 
 
 def validate_path(path: str | Path, *, catalog: Catalog | None = None) -> list[str]:

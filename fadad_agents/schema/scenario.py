@@ -29,6 +29,7 @@ from fadad_agents.schema.base import Name, Policies, Position, Record
 from fadad_agents.schema.character import Character
 from fadad_agents.schema.fae import FaeCharacter
 from fadad_agents.schema.forces import Crew, Ship, Unit
+from fadad_agents.schema.suggest import nearest
 
 __all__ = [
     "FORCE_CLASSES",
@@ -277,8 +278,6 @@ class Scenario(Record):
 
 
 def _unknown(name: str, what: str, known: set[str]) -> str:
-    from fadad_agents.schema.base import nearest
-
     close = nearest(name, sorted(known))
     hint = f"did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
     listed = ", ".join(sorted(known)) or "none"

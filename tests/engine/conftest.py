@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from fadad_agents.agents.fae_character import FaeCharacter
+from fadad_agents.agents.fae.character import FaeCharacter
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
 

@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from fadad_agents.engine import build_battle, load
-from fadad_agents.engine.ship_battle import ShipBattle
+from fadad_agents.engine.ships.battle import ShipBattle
 from tests.engine.conftest import SCENARIOS, FixedDice
 
 __all__ = [

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from fadad_agents.agents.base import Status
+from fadad_agents.agents.core.base import Status
 from fadad_agents.dashboard import BattleSession, MapView
 from fadad_agents.engine import load
 from fadad_agents.hexmap import Hex, to_pixel

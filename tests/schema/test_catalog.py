@@ -22,6 +22,7 @@ from fadad_agents.schema import (
     validate_path,
 )
 from fadad_agents.schema.catalog import model_roots
+from fadad_agents.schema.loader import catalog_model
 from tests.schema.conftest import MODELS, ROOT
 
 
@@ -51,7 +52,7 @@ def test_seed_weapon_tables_are_complete() -> None:
         "axe": 3, "morningstar": 3, "quarterstaff": 3, "greatsword": 4, "battleaxe": 4,
     }  # fmt: skip
     for name, bonus in fadad.items():
-        assert cat.load(f"weapons/{name}").fadad_bonus == bonus, name
+        assert catalog_model(f"weapons/{name}", catalog=cat).fadad_bonus == bonus, name
     fudge = {
         "punch": -1, "unarmed-fighting": 0, "blackjack": 0, "knife": 1, "brass-knuckles": 0,
         "sling": 0, "kick": 0, "mace": 1, "shortsword": 2, "spear-one-handed": 1,
@@ -59,7 +60,7 @@ def test_seed_weapon_tables_are_complete() -> None:
         "bow": 2, "broadsword": 3, "greatsword": 4, "battleaxe": 4, "war-maul": 3,
     }  # fmt: skip
     for name, value in fudge.items():
-        assert cat.load(f"weapons/{name}").fudge_value == value, name
+        assert catalog_model(f"weapons/{name}", catalog=cat).fudge_value == value, name
 
 
 def test_armour_and_shield_tables() -> None:
@@ -68,10 +69,10 @@ def test_armour_and_shield_tables() -> None:
     armour = {"leather": 1, "heavy-cloth": 1, "heavy-leather": 2, "scale-mail": 2,
               "cuir-bouilli": 2, "chain-mail": 2, "coat-of-plates": 3, "plate": 4}  # fmt: skip
     for name, value in armour.items():
-        assert cat.load(f"armour/{name}").ddm == value, name
+        assert catalog_model(f"armour/{name}", catalog=cat).ddm == value, name
     shields = {"buckler": (0, 1, 0), "small": (1, 1, 0), "medium": (2, 1, 0), "large": (3, 2, -1)}
     for name, (bonus, attackers, penalty) in shields.items():
-        shield = cat.load(f"shields/{name}")
+        shield = catalog_model(f"shields/{name}", catalog=cat)
         assert (shield.target_bonus, shield.attackers, shield.attack_penalty) == (
             bonus,
             attackers,
@@ -82,13 +83,13 @@ def test_armour_and_shield_tables() -> None:
 def test_big_weapon_table() -> None:
     """The FADAD big-weapon table (ships-fadad.md 3.1), including X = out of range."""
     cat = default_catalog()
-    medium = cat.load("big-weapons/catapult-medium")
+    medium = catalog_model("big-weapons/catapult-medium", catalog=cat)
     assert (medium.crew, medium.reload_rounds, medium.damage) == (3, 2, 22)
     assert medium.range_mods == (-3, -1, 1, 2, 4, 6, 8, None)
     assert medium.max_range == 6
-    wildfire = cat.load("big-weapons/wildfire-projector")
+    wildfire = catalog_model("big-weapons/wildfire-projector", catalog=cat)
     assert (wildfire.sets_fire, wildfire.max_range, wildfire.damage) == (True, 2, 16)
-    assert cat.load("big-weapons/ballista-light").damage_vs_flesh == 1
+    assert catalog_model("big-weapons/ballista-light", catalog=cat).damage_vs_flesh == 1
 
 
 def test_creature_scales() -> None:
@@ -97,19 +98,19 @@ def test_creature_scales() -> None:
     scales = {"human": 0, "hobbit": -4, "ogre": 4, "pixie": -12, "mouse": -15, "cat": -6,
               "rabbit": -7, "leprechaun": -3, "dragon": 6}  # fmt: skip
     for name, scale in scales.items():
-        creature = cat.load(f"creatures/{name}")
+        creature = catalog_model(f"creatures/{name}", catalog=cat)
         assert isinstance(creature, Creature)
         assert creature.scale == scale, name
 
 
 def test_leprechaun_defence_matches_ex_wnd_06() -> None:
     """EX-WND-06: McMurtree the leprechaun has defensive factor -3."""
-    assert default_catalog().load("creatures/leprechaun").ddm == -3
+    assert catalog_model("creatures/leprechaun").ddm == -3
 
 
 def test_ship_catalogue_entries_resolve_their_weapons() -> None:
     """Ship entries name big weapons by catalogue reference; they resolve with arcs."""
-    galleon = default_catalog().load("ships/war-galleon")
+    galleon = catalog_model("ships/war-galleon")
     assert isinstance(galleon, Ship)
     assert [w.arc for w in galleon.weapons] == ["port", "starboard", "fore"]
     assert galleon.weapons[0].model == "big-weapons/catapult-medium"
@@ -138,7 +139,7 @@ def test_installed_wheel_layout(tmp_path: Path) -> None:
     (tmp_path / "weapons" / "stick.yaml").write_text("name: Stick\nfudge_class: 0\n")
     cat = Catalog([tmp_path])
     assert cat.names() == ["weapons/stick"]
-    stick = cat.load("weapons/stick")
+    stick = catalog_model("weapons/stick", catalog=cat)
     assert isinstance(stick, Weapon)
     assert (stick.name, stick.model, stick.fudge_value) == ("Stick", "weapons/stick", 0)
 
@@ -198,8 +199,8 @@ def test_module_doctests() -> None:
 
 def test_entries_can_derive_from_entries() -> None:
     """An entry with `model:` starts from that entry and overrides fields."""
-    chief = default_catalog().load("creatures/orc-chieftain")
-    orc = default_catalog().load("creatures/orc")
+    chief = catalog_model("creatures/orc-chieftain")
+    orc = catalog_model("creatures/orc")
     assert chief.model == "creatures/orc-chieftain"
     assert (chief.strength, chief.weapon, chief.scale) == (2, orc.weapon, orc.scale)
     assert chief.armour is not None

@@ -6,15 +6,19 @@ from typing import Any
 
 import pytest
 
-from fadad_agents.rules import mass_units, melee, ships_fadad, sj_crew
+from fadad_agents.rules.mass import units as mass_units
+from fadad_agents.rules.personal import melee
+from fadad_agents.rules.ships import crew as sj_crew
+from fadad_agents.rules.ships import fadad_combat as ships_fadad
 from fadad_agents.schema import ShipWeapon, Table, default_catalog
 from fadad_agents.schema.forces import MC_LADDER
+from fadad_agents.schema.loader import catalog_model
 
 CAT = default_catalog()
 
 
 def _table(name: str) -> list[dict[str, Any]]:
-    table = CAT.load(f"tables/{name}")
+    table = catalog_model(f"tables/{name}", catalog=CAT)
     assert isinstance(table, Table)
     return [dict(zip(table.columns, row, strict=True)) for row in table.rows]
 
@@ -23,7 +27,7 @@ def _table(name: str) -> list[dict[str, Any]]:
 def test_big_weapons_match_the_kernel_table(key: str) -> None:
     """ships-fadad.md 3.1: crew, RoF, damage, range modifiers, flesh bonus, fire."""
     kernel = ships_fadad.BIG_WEAPONS[key]
-    entry = CAT.load(f"big-weapons/{key.replace('_', '-')}")
+    entry = catalog_model(f"big-weapons/{key.replace('_', '-')}", catalog=CAT)
     assert isinstance(entry, ShipWeapon)
     assert (entry.crew, entry.reload_rounds, entry.damage) == (
         kernel.crew,

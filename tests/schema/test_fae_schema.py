@@ -6,7 +6,7 @@ import pytest
 
 from fadad_agents.schema import Character, ScenarioError, default_catalog, load_scenario
 from fadad_agents.schema.fae import FaeCharacter, FaeGear
-from fadad_agents.schema.loader import dump_scenario
+from fadad_agents.schema.loader import catalog_model, dump_scenario
 from fadad_agents.schema.scenario import OBSTACLE_SIZE
 
 FAE_FORCE = """
@@ -97,10 +97,10 @@ def test_catalogue_holds_fae_weapons_armour_and_shields() -> None:
     """models/fae/ has weapons, armour and shields, each validating as FaeGear."""
     cat = default_catalog()
     names = cat.names("fae")
-    items = {cat.load(n).item for n in names}
+    items = {catalog_model(n, catalog=cat).item for n in names}
     assert items == {"weapon", "armour", "shield"}
     for n in names:
-        gear = cat.load(n)
+        gear = catalog_model(n, catalog=cat)
         assert isinstance(gear, FaeGear)
         if gear.item == "weapon":
             assert gear.damage_base > 0
@@ -195,12 +195,12 @@ def test_unknown_fae_gear_suggests_the_nearest() -> None:
 
 def test_thrown_objects_without_a_rating_do_weight_over_three() -> None:
     """3.4: an object with no damage rating does base damage = weight / 3 (half up)."""
-    stone = default_catalog().load("fae/thrown-stone")
+    stone = catalog_model("fae/thrown-stone")
     assert stone.base_damage == 0
     assert stone.damage_base == 2  # 6 lb
     chair = FaeGear(item="weapon", name="Chair", skill="Thrown Weapons", thrown=True, weight=10)
     assert chair.damage_base == 3  # 10 / 3 = 3.33
-    sword = default_catalog().load("fae/longsword")
+    sword = catalog_model("fae/longsword")
     assert sword.damage_base == sword.base_damage == 80
 
 

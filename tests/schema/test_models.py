@@ -13,8 +13,8 @@ from fadad_agents.schema import (
     ShipWeapon,
     Unit,
     Weapon,
-    default_catalog,
 )
+from fadad_agents.schema.loader import catalog_model
 
 
 def test_ladder_fields_accept_labels_offsets_and_ints() -> None:
@@ -46,12 +46,12 @@ def test_catalogue_reference_with_overrides() -> None:
 
 def test_weapon_value_systems_fall_back() -> None:
     """FUDGE value = class + sharp + magic; a missing system falls back to the other."""
-    axe = default_catalog().load("weapons/axe")
+    axe = catalog_model("weapons/axe")
     assert (axe.damage_bonus(), axe.damage_bonus(fudge=True)) == (3, 3)
-    longsword = default_catalog().load("weapons/longsword")
+    longsword = catalog_model("weapons/longsword")
     assert longsword.fadad_bonus is None
     assert longsword.damage_bonus() == 3  # FUDGE +2 sharp
-    gauntlet = default_catalog().load("weapons/gauntlet")
+    gauntlet = catalog_model("weapons/gauntlet")
     assert gauntlet.damage_bonus(fudge=True) == 0
     assert Weapon(name="nothing").damage_bonus() == 0
 
@@ -96,7 +96,7 @@ def test_ship_weapon_rof_and_x() -> None:
 
 def test_ship_mc_letter_maps_to_ladder() -> None:
     """FADAD MS table: A = Great ... F = Terrible; an explicit fadad_mc wins."""
-    ship = default_catalog().load("ships/bastion-barge")
+    ship = catalog_model("ships/bastion-barge")
     assert isinstance(ship, Ship)
     assert ship.mc_level == -3
     assert ship.model_copy(update={"fadad_mc": 3}).mc_level == 3
@@ -104,21 +104,21 @@ def test_ship_mc_letter_maps_to_ladder() -> None:
 
 def test_ex_shf_02_mass_scale_of_a_fifty_ton_ship() -> None:
     """EX-SHF-02 uses Mass Scale 17 for a 50-ton ship; the thorn frigate matches."""
-    frigate = default_catalog().load("ships/thorn-frigate")
+    frigate = catalog_model("ships/thorn-frigate")
     assert (frigate.tons, frigate.mass_scale) == (50, 17)
 
 
 def test_ex_sj_14_crews() -> None:
     """EX-SJ-14: pirates avg 1 HD max damage 8; marines avg 2 HD max damage 10."""
     pirates, marines = (
-        default_catalog().load("crews/pirates"),
-        default_catalog().load("crews/marines"),
+        catalog_model("crews/pirates"),
+        catalog_model("crews/marines"),
     )
     assert isinstance(pirates, Crew)
     assert (pirates.hit_dice, pirates.max_damage) == (1, 8)
     assert (marines.hit_dice, marines.max_damage) == (2, 10)
     assert pirates.morale == 10
-    assert default_catalog().load("crews/sailors").morale == 11  # SJ 18: typical seamen
+    assert catalog_model("crews/sailors").morale == 11  # SJ 18: typical seamen
 
 
 def test_unit_entry() -> None:

@@ -1,0 +1,269 @@
+"""What a Fae Domains combatant does when the count reaches its margin (section 2).
+
+:func:`take_action`: effects that bar acting (winded, doubled over, held, a Willpower test
+per action after an abdomen wound), the retreat choice at the first action of a turn,
+free manoeuvres (flight, the mount command), re-gripping and standing up, then the
+``fae_action`` policy's choice, after any free actions it asks for first (speak, gesture,
+drop; each logged; at most ``fae.free_actions_per_count``, PROPOSED 3): attack (one weapon
+or two), aim (capped at half the skill), walk + attack, move, run, hold, ready weapon, or
+delay.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from fadad_agents.agents.fae.combat import attack
+from fadad_agents.agents.fae.mount import FaeMountAgent, command
+from fadad_agents.agents.fae.moves import (
+    approach,
+    break_free,
+    caught,
+    drop_item,
+    keep_hold,
+    log_event,
+    manoeuvre,
+    start_hold,
+)
+from fadad_agents.policies.core.protocols import MoraleChoice
+from fadad_agents.rules.core.wounds import Wound
+from fadad_agents.rules.fae.attack import aim_kept
+from fadad_agents.rules.fae.special import multiple_attack_skills
+
+if TYPE_CHECKING:
+    from fadad_agents.agents.fae.character import FaeArena, FaeCharacter
+
+__all__ = [
+    "FREE_ACTIONS",
+    "SPELLS",
+    "register_spell",
+    "speech",
+    "syllables",
+    "take_action",
+]
+
+Spell = Callable[[Any, Any, Any], str]
+SPELLS: dict[str, Spell] = {}
+"""Spells by name: ``fn(caster, target, arena) -> result text``. The Magic chapter is not
+in the seed, so none ship; a policy casts one by returning ``"cast_spell:<name>"``."""
+
+
+def register_spell(name: str, spell: Spell) -> None:
+    """Make ``cast_spell:<name>`` run ``spell`` (a full action)."""
+    SPELLS[name] = spell
+
+
+# --- the action at this count ----------------------------------------------------------
+
+
+def take_action(c: FaeCharacter, arena: FaeArena) -> str:
+    """One action of ``c`` at its current count; returns the kind it spent.
+
+    A mount acts on its rider's orders or its own instinct
+    (:meth:`~fadad_agents.agents.fae.mount.FaeMountAgent.act_at_count`).
+    """
+    if isinstance(c, FaeMountAgent):
+        return c.act_at_count(arena)
+    if not c.fighting or c.margin is None:
+        return "none"
+    c.memory["count"] = c.margin
+    if not c.spent:
+        choice = c.retreat_choice(arena)
+        if choice is not MoraleChoice.HOLD:
+            if choice is MoraleChoice.WITHDRAW and caught(c, arena):
+                c.spend("full")
+                return "full"
+            arena.leave(c, choice, Wound(c.wound).label)
+            return "none"
+    barred = _barred(c, arena)
+    if barred is not None:
+        return barred
+    target = c.choose_target(arena)
+    if (
+        manoeuvre(c, target, arena) == "command_mount" and target is not None
+    ):  # free: the mount charges at its count
+        command(c, target, "charge", arena)
+    if c.disarms and c.weapons:
+        c.disarms = 0
+        return _simple(c, arena, "ready_weapon", "short", "re-grips")
+    if c.prone:
+        c.prone = False
+        return _simple(c, arena, "change_position", "short", "stands up")
+    action = c.fae_policies.action.choose_action(c, target, arena)
+    for _ in range(c.opts.free_actions_per_count):  # free actions go alongside; then ask again
+        if action.partition(":")[0] not in FREE_ACTIONS:
+            break
+        _free(c, action, arena)
+        action = c.fae_policies.action.choose_action(c, target, arena)
+    else:
+        action = "wait" if action.partition(":")[0] in FREE_ACTIONS else action
+    if not aim_kept("attack" if action.startswith("attack") else action):
+        c.aim = 0
+    return _dispatch(c, target, action, arena)
+
+
+FREE_ACTIONS = frozenset({"speak", "gesture", "drop"})
+"""Free actions a policy may return before its action (2.1): ``speak:<words>``,
+``gesture:<what>``, ``drop`` (the readied weapon) or ``drop:<item name>``."""
+SPEECH_SYLLABLES = 5
+"""Speak up to 5 syllables (2.1): longer speech is cut there."""
+
+
+def syllables(word: str) -> int:
+    """Syllables of a word, counted as vowel groups (at least 1; PROPOSED estimate)."""
+    return max(1, len(re.findall(r"[aeiouy]+", word.lower())))
+
+
+def speech(words: str, limit: int = SPEECH_SYLLABLES) -> str:
+    """The words said within ``limit`` syllables (the rest goes unsaid this action)."""
+    said: list[str] = []
+    total = 0
+    for word in words.split():
+        total += syllables(word)
+        if total > limit:
+            break
+        said.append(word)
+    return " ".join(said)
+
+
+def _free(c: FaeCharacter, choice: str, arena: FaeArena) -> None:
+    """Speak, gesture or drop: no margin cost, logged at this count (2.1)."""
+    kind, _, what = choice.partition(":")
+    if kind == "speak":
+        log_event(arena, c, "speak", None, speech(what), more=(("asked", what),))
+    elif kind == "gesture":  # needs a free hand: not while swinging a two-handed weapon
+        hand = c.weapon.hands < 2 or c.disarms > 0
+        log_event(arena, c, "gesture", None, what if hand else "no free hand")
+    else:
+        drop_item(c, what, arena)
+
+
+def _simple(c: FaeCharacter, arena: FaeArena, action: str, kind: str, result: str) -> str:
+    log_event(arena, c, action, None, result)
+    c.spend(kind)
+    return kind
+
+
+def _delay(c: FaeCharacter, arena: FaeArena, result: str) -> str:
+    """Lower the count by ``fae.wait_cost`` (section 2 delay; an action lost so is forfeit)."""
+    before = c.margin or 0
+    c.wait()
+    log_event(arena, c, "delay", None, result, more=(("from", before),))
+    return "short"
+
+
+def _barred(c: FaeCharacter, arena: FaeArena) -> str | None:
+    """Effects that replace the action: recovery tests, the abdomen Willpower test, holds."""
+    recover = c.effects.get("recover")
+    if recover is not None:
+        roll = c.test(recover)
+        if roll.check.success:
+            del c.effects["recover"]
+        log_event(
+            arena,
+            c,
+            "recovery_test",
+            None,
+            "recovers" if roll.check.success else "fails",
+            (("d100", roll.roll),),
+            (("mcs", roll.mcs),),
+            (("test", recover),),
+        )
+        c.spend("full")
+        return "full"
+    if c.effects.get("action_test"):
+        roll = c.test("willpower_attr")
+        if not roll.check.success:
+            log_event(arena, c, "willpower", None, "loses the turn", (("d100", roll.roll),))
+            c.margin, c.spent = 0, True
+            return "full"
+    if c.held_by is not None:
+        return break_free(c, c.held_by, arena)
+    return None
+
+
+def _dispatch(c: FaeCharacter, target: Any, choice: str, arena: FaeArena) -> str:
+    if target is None or choice in ("wait", "delay"):
+        return _delay(c, arena, "waits")
+    if c.mount is not None and choice in ("attack_after_walk", "move", "run"):
+        # A rider moves only on its mount: a (free) order, then wait for the mount to go.
+        command(c, target, "charge" if choice == "run" else "move", arena)
+        return _delay(c, arena, "rides on")
+    if c.altitude > 0 and choice in ("attack_after_walk", "move", "run"):
+        # Aloft, ground moves make no sense: a flyer closes with its free flight actions.
+        return _delay(c, arena, "circles overhead")
+    if choice == "attack_after_walk":
+        approach(c, target, c.walk_mr, arena, "walk")
+        choice = "attack"
+    if choice == "attack":
+        if c.distance(target) > c.reach:
+            return _delay(c, arena, "out of reach")
+        c.spend("full")
+        _attack_all(c, target, arena)
+        return "full"
+    if choice == "take_aim":
+        c.aim = min(c.aim + 5, c.aim_limit)
+        return _simple(c, arena, "take_aim", "short", f"+{c.aim}%")
+    if choice == "move":
+        approach(c, target, 2 * c.walk_mr, arena, "move")
+        c.spend("short")
+        return "short"
+    if choice == "run" and not c.can_run:  # a useless leg: hobble (Move) instead
+        choice = "move"
+    if choice == "move":
+        approach(c, target, 2 * c.walk_mr, arena, "move")
+        c.spend("short")
+        return "short"
+    if choice == "run":
+        approach(c, target, c.run_mr, arena, "run")
+        c.ran_turn = arena.fae_turn
+        c.spend("full")
+        return "full"
+    if choice == "hold":
+        c.spend("full")
+        start_hold(c, target, arena)
+        return "full"
+    if choice == "ready_weapon":
+        return _simple(c, arena, "ready_weapon", "short", "readies")
+    return _other(c, choice, arena)
+
+
+def _other(c: FaeCharacter, choice: str, arena: FaeArena) -> str:
+    """The rest of the catalogue: positions, picking up, standing on one's head, spells."""
+    if choice == "drop_prone":  # free, then the count passes (a delay)
+        c.prone = True
+        return _simple(c, arena, "drop_prone", "short", "drops prone")
+    if choice in ("change_position", "kneel"):  # stand up, or kneel (3.1 modifiers)
+        c.prone, c.kneeling = False, choice == "kneel"
+        return _simple(c, arena, "change_position", "short", "kneels" if c.kneeling else "stands")
+    if choice == "pick_up":
+        return _simple(c, arena, choice, "short", "done")
+    if choice == "stand_on_head":
+        roll = c.test("Acrobatics")
+        result = "stands on its head" if roll.check.success else "topples"
+        log_event(arena, c, choice, None, result, (("d100", roll.roll),), (("mcs", roll.mcs),))
+        c.spend("full")
+        return "full"
+    if choice.startswith("cast_spell"):  # a hook: the Magic chapter is not in the seed
+        name = choice.partition(":")[2]
+        spell = SPELLS.get(name)
+        result = "no magic rules loaded (hook)" if spell is None else spell(c, c.target, arena)
+        return _simple(c, arena, "cast_spell", "full", result)
+    raise ValueError(f"fae_action policy chose {choice!r}; use an action of rules.fae.ACTIONS")
+
+
+def _attack_all(c: FaeCharacter, target: Any, arena: FaeArena) -> None:
+    """One attack, or one per readied melee weapon (skills divided, section 3.3)."""
+    if c.holding is not None and c.holding is target:
+        keep_hold(c, target, arena)
+        return
+    melee = [w for w in c.weapons if not w.ranged]
+    if getattr(c.fae_policies.action, "dual", False) and len(melee) >= 2 and c.disarms == 0:
+        skills = multiple_attack_skills([c.skill(w.skill) for w in melee[:2]])
+        for w, s in zip(melee[:2], skills, strict=True):
+            if target.fighting:
+                attack(c, target, arena, weapon=w, skill=s)
+        return
+    attack(c, target, arena)

@@ -1,0 +1,443 @@
+"""FaeCharacter: a Fae Domains combatant acting at margin-derived times inside 10-s turns.
+
+``fae-domains.md`` sections 2-8. The engine's turn driver calls :meth:`reaction_test`
+at the start of each turn and :func:`fadad_agents.agents.fae.actions.take_action` each
+time the count reaches this combatant's margin (``rules.fae.action_offset``); every
+action spends its cost from :attr:`margin`. Decisions go to the Fae policies
+(``policies.fae``): what to do at this count, how to defend, which called shot, which
+flight or mount manoeuvre. Attacks, defences and their effects live in
+:mod:`fadad_agents.agents.fae.combat`; a rider's mount is an agent of its own
+(:mod:`fadad_agents.agents.fae.mount`) sharing its place.
+
+Against FADAD fighters (mixed scenes) the agent also shows the kernel's melee face
+(:attr:`fighter`, :meth:`use_defence`, :meth:`melee_track`, :meth:`absorb`) through the
+bridges of :mod:`fadad_agents.agents.fae.bridge`.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from fractions import Fraction
+from typing import Any, Protocol
+
+import mesa
+
+from fadad_agents.agents.core.base import Arena, Band, Combatant
+from fadad_agents.agents.fae.bridge import (
+    attribute_level,
+    fae_wounds_from_level,
+    percentile_to_ladder,
+    weapon_bonus,
+)
+from fadad_agents.policies.core.protocols import MoraleChoice
+from fadad_agents.policies.fae.defaults import FaePolicySet
+from fadad_agents.rules.core.wounds import Wound, WoundTrack, new_track
+from fadad_agents.rules.fae.attack import FaeHealth, aim_cap, apply_damage
+from fadad_agents.rules.fae.checks import (
+    FaeError,
+    action_cost,
+    fae_size_to_mass_scale,
+    modified_chance,
+    reaction_margin,
+    resolve_check,
+)
+from fadad_agents.rules.fae.options import FaeOptions
+from fadad_agents.rules.fae.special import FlightState, held_move_rate, underwater_dodge_skill
+from fadad_agents.rules.personal import combat
+from fadad_agents.schema.fae import FaeCharacter as FaeStats
+from fadad_agents.schema.fae import FaeGear
+from fadad_agents.schema.scenario import Obstacle
+
+__all__ = ["FIST", "FaeArena", "FaeCharacter"]
+
+FIST = FaeGear(item="weapon", name="Fists", skill="Unarmed", base_damage=20, damage_kind="blunt")
+"""The unarmed fallback when no weapon is in hand (ORIGINAL base damage)."""
+
+MELEE_REACH = 2.0
+"""Default yards within which melee weapons hit (option ``fae.melee_reach``, PROPOSED)."""
+
+
+class FaeArena(Arena, Protocol):
+    """What a Fae agent needs beyond :class:`Arena`: the exact clock, timed callbacks, and
+    the map's obstacles (terrain a glide may fly into)."""
+
+    fae_turn: int
+    obstacles: tuple[Obstacle, ...]
+
+    @property
+    def now(self) -> Fraction:
+        """The exact sim time (sub-second inside a Fae turn)."""
+        ...
+
+    def after(self, seconds: Fraction | int, name: str, fn: Any) -> None:
+        """Call ``fn()`` ``seconds`` from now (a timed process: delayed deaths ...)."""
+        ...
+
+
+class FaeCharacter(Combatant):
+    """A Fae Domains fighter (percentile tests, margins, Wounds and Fatigue)."""
+
+    kind = "fae"
+
+    __slots__ = (
+        "_xy",
+        "aim",
+        "armour_dr",
+        "disarms",
+        "effects",
+        "fae_policies",
+        "flew",
+        "flight",
+        "health",
+        "held_by",
+        "holding",
+        "kneeling",
+        "margin",
+        "mount",
+        "opts",
+        "prone",
+        "ran_turn",
+        "shield_dr",
+        "spent",
+        "stats",
+        "weapon_drs",
+        "weapons",
+    )
+
+    def __init__(
+        self,
+        model: mesa.Model,
+        *,
+        name: str,
+        side: int,
+        index: int,
+        policies: FaePolicySet,
+        rng: random.Random,
+        targeting_rng: random.Random,
+        stats: FaeStats,
+        options: FaeOptions,
+        band: Band | None = None,
+    ) -> None:
+        super().__init__(
+            model,
+            name=name,
+            side=side,
+            index=index,
+            policies=policies.base,
+            rng=rng,
+            targeting_rng=targeting_rng,
+            reaction=stats.attributes.reaction,
+            band=band,
+        )
+        self.fae_policies = policies
+        self.stats = stats
+        self.opts = options
+        self.health = FaeHealth(stats.wound_points, stats.fatigue_points)
+        self.weapons: list[FaeGear] = list(stats.weapons)
+        self.weapon_drs: list[int] = [w.dr for w in self.weapons]
+        self.armour_dr = stats.armour.dr if stats.armour else 0
+        self.shield_dr = stats.shield.dr if stats.shield else 0
+        self.margin: int | None = 0
+        self.spent = False
+        self.aim = 0
+        self.ran_turn = -9
+        self.prone = False
+        self.kneeling = False
+        self.disarms = 0
+        self.effects: dict[str, Any] = {}
+        self.holding: FaeCharacter | None = None
+        self.held_by: FaeCharacter | None = None
+        self.flight = FlightState(stats.altitude)
+        self.flew = False
+        self.mount: FaeCharacter | None = None  # the mount's own agent (agents.fae_mount)
+        pos = stats.position
+        self._xy: tuple[float, float] = (
+            (0.0, 0.0) if pos is None else (float(pos[0]), float(pos[1]))
+        )
+        self.position = pos
+
+    # --- place: a rider and its mount move as one ------------------------------------
+
+    @property
+    def xy(self) -> tuple[float, float]:
+        """Yards (x, y) on open ground; setting it carries the rider or mount along."""
+        return self._xy
+
+    @xy.setter
+    def xy(self, value: tuple[float, float]) -> None:
+        self._xy = value
+        partner = self.partner
+        if partner is not None:
+            partner._xy = value
+            partner.position = (round(value[0]), round(value[1]))
+
+    @property
+    def partner(self) -> FaeCharacter | None:
+        """The mount this rider sits on (a mount's agent answers with its rider)."""
+        return self.mount
+
+    # --- the view policies read ------------------------------------------------------
+
+    @property
+    def wound(self) -> int:
+        """Wounds as a ladder-like level for shared policies and dashboards (PROPOSED):
+        up to 1/4 of WP Scratch, 1/2 Hurt, more Very Hurt; unconscious Incapacitated."""
+        h = self.health
+        if h.dead:
+            return int(Wound.DEAD)
+        if h.unconscious:
+            return int(Wound.INCAPACITATED)
+        if h.wounds <= 0:
+            return 0
+        share = Fraction(h.wounds, h.wound_points)
+        return 1 if share <= Fraction(1, 4) else 2 if share <= Fraction(1, 2) else 3
+
+    @property
+    def track(self) -> FaeHealth:
+        """Wounds and Fatigue (``.dead`` is read by results as a wound track's is)."""
+        return self.health
+
+    @property
+    def weapon(self) -> FaeGear:
+        """The readied weapon (fists when none is in hand).
+
+        With the weapon arm useless (section 7 limb shot) the other hand fights: the next
+        one-handed weapon if any, else the fist (attacks count as offhand, PROPOSED).
+        """
+        if self.limb_useless("arm"):
+            spare = [w for w in self.weapons[1:] if w.hands == 1 and not w.ranged]
+            return spare[0] if spare and self.disarms == 0 else FIST
+        return self.weapons[0] if self.weapons and self.disarms == 0 else FIST
+
+    def limb_useless(self, limb: str) -> bool:
+        """The ``arm`` (weapon arm) or ``leg`` is severed, mangled, or numb this turn (7)."""
+        if self.effects.get(limb) in ("limb_severed", "limb_mangled"):
+            return True
+        return int(self.effects.get(f"{limb}_numb_until", -1)) >= int(
+            getattr(self.model, "fae_turn", 0)
+        )
+
+    @property
+    def can_run(self) -> bool:
+        """Running needs both legs (PROPOSED; ``fae.useless_leg_runs`` allows it halved)."""
+        return self.opts.useless_leg_runs or not self.limb_useless("leg")
+
+    @property
+    def ranged(self) -> bool:
+        return self.weapon.ranged
+
+    @property
+    def reach(self) -> float:
+        w = self.weapon
+        if w.ranged:
+            return float(w.max_range or (w.range_rating or 1) * 10)
+        return float(self.opts.melee_reach)
+
+    @property
+    def aim_limit(self) -> int:
+        return aim_cap(self.skill(self.weapon.skill))
+
+    @property
+    def walk_mr(self) -> int:
+        """Walk MR (the mount's when riding); halved by a useless leg, as a held one (4, 7)."""
+        if self.mount is not None:
+            return self.mount.walk_mr
+        return held_move_rate(self.stats.walk_mr, self.limb_useless("leg"))
+
+    @property
+    def run_mr(self) -> int:
+        if self.mount is not None:
+            return self.mount.run_mr
+        return held_move_rate(self.stats.run_mr, self.limb_useless("leg"))
+
+    @property
+    def fly_mr(self) -> int | None:
+        if self.mount is not None and self.mount.stats.fly_mr is not None:
+            return int(self.mount.stats.fly_mr)
+        return self.stats.fly_mr
+
+    @property
+    def altitude(self) -> int:
+        return self.flight.altitude
+
+    @property
+    def mounted(self) -> bool:
+        return self.mount is not None
+
+    @property
+    def ran(self) -> bool:
+        turn = getattr(self.model, "fae_turn", 0)
+        return self.ran_turn >= turn - 1
+
+    @property
+    def size(self) -> int:
+        return self.stats.attributes.size
+
+    def distance(self, other: Any) -> float:
+        """Yards to ``other``, altitude included (a FADAD fighter stands at altitude 0)."""
+        ox, oy = getattr(other, "xy", None) or _xy(other)
+        alt = getattr(other, "altitude", 0)
+        return math.dist((self.xy[0], self.xy[1], self.altitude), (ox, oy, alt))
+
+    def skill(self, name: str | None) -> int:
+        """A skill's percent (0 when unknown)."""
+        return self.stats.skill(name)
+
+    def chance(self, use: str, situational: int = 0) -> int:
+        """MCS of ``attack`` (readied weapon), ``dodge``, ``block``, ``acrobatics``,
+        ``reaction`` or any skill name, with the Luck modifier (section 1)."""
+        a = self.stats.attributes
+        if use == "reaction":
+            return modified_chance(a.reaction, luck=a.luck, situational=situational)
+        if use.endswith("_attr"):  # an attribute test: Strength, Stamina, Willpower ...
+            value = int(getattr(a, use.removesuffix("_attr")))
+            return modified_chance(value, luck=a.luck, situational=situational)
+        name = {"attack": self.weapon.skill, "dodge": "Dodge", "acrobatics": "Acrobatics"}.get(
+            use, use
+        )
+        if use == "block":
+            if self.stats.shield is not None:
+                name = "Shield"
+            else:  # parry with a melee weapon, else an unarmed block (DR = Agility)
+                name = "Unarmed" if self.weapon.ranged else self.weapon.skill
+        base = self.skill(name)
+        if self.stats.underwater and use == "dodge":
+            base = underwater_dodge_skill(base, self.skill("Swim"))
+        return modified_chance(base, self.stats.primary(name), a.luck, situational)
+
+    def test(self, use: str, situational: int = 0) -> Any:
+        """Roll a complex test of ``use`` on this combatant's stream."""
+        return resolve_check(self.chance(use, situational), self.rng, self.opts)
+
+    # --- the turn ---------------------------------------------------------------------
+
+    @property
+    def has_action(self) -> bool:
+        """An action is left this turn (a failed Reaction still gives one)."""
+        m = self.margin
+        return m is not None and (m > 0 or not self.spent)
+
+    def reaction_test(self, arena: FaeArena) -> int | None:
+        """Start of a turn: the Reaction test (margin; 0 on a failure; None on a botch)."""
+        roll = self.test("reaction")
+        self.margin = reaction_margin(roll.check)
+        self.spent = False
+        self.flew = False
+        arena.record(
+            self.name,
+            "reaction_test",
+            None,
+            (("d100", roll.roll),),
+            (("mcs", roll.mcs),),
+            (
+                ("result", "botch" if roll.check.botch else self.margin),
+                ("at", round(float(arena.now), 3)),
+                ("turn", arena.fae_turn),
+            ),
+        )
+        return self.margin
+
+    def dismount(self, arena: FaeArena, why: str) -> None:
+        """Off the mount (it fell or bolted): on foot, prone, back on the ground (6)."""
+        if self.mount is None:
+            return
+        self.mount = None
+        self.prone = True
+        self.flight = FlightState(0)
+        arena.record(
+            self.name,
+            "unhorsed",
+            None,
+            (),
+            (),
+            (("result", why), ("at", round(float(arena.now), 3)), ("turn", arena.fae_turn)),
+        )
+
+    def spend(self, kind: str) -> None:
+        """Pay an action's cost from the margin (free 0, short 25, full 50)."""
+        if self.margin is None:
+            raise FaeError(f"{self.name} botched its Reaction test and cannot act this turn")
+        self.margin -= action_cost(kind)
+        self.spent = True
+
+    def wait(self) -> None:
+        """Delay: lower the margin by ``fae.wait_cost`` (PROPOSED 25, a short action's worth)."""
+        if self.margin is None:
+            raise FaeError(f"{self.name} botched its Reaction test and cannot act this turn")
+        self.margin -= self.opts.wait_cost
+        self.spent = True
+
+    def declare(self, arena: Arena) -> None:
+        """FADAD rounds do not drive Fae combatants (their 10-s turn does)."""
+
+    def act(self, arena: Arena) -> None:
+        """FADAD rounds do not drive Fae combatants."""
+
+    def choose_target(self, arena: Arena) -> Any:
+        """Keep or pick a target through the shared targeting policy."""
+        target = self.policies.targeting.choose_target(self, arena, self.targeting_rng)
+        self.target = target  # type: ignore[assignment]
+        return target
+
+    def retreat_choice(self, arena: Arena) -> MoraleChoice:
+        """The shared retreat policy (wound levels as :attr:`wound`)."""
+        return self.policies.retreat.decide(self, arena)
+
+    def apply(self, arena: FaeArena, amount: int, stun: bool, cause: str) -> None:
+        """Add damage to Wounds (Fatigue when stunning); dead or unconscious leave the fight."""
+        self.health = apply_damage(self.health, amount, stun)
+        if self.health.dead:
+            arena.take_out(self, "dead")
+        elif self.health.unconscious:
+            arena.take_out(self, "unconscious")
+
+    # --- the FADAD melee face (mixed scenes, C-04 bridge) ------------------------------
+
+    @property
+    def fighter(self) -> combat.Fighter:
+        """This combatant as a kernel Fighter (``agents.fae_bridge``, PROPOSED)."""
+        a = self.stats.attributes
+        scale = fae_size_to_mass_scale(a.size) if self.opts.size_bridge else 0
+        armour = round(self.armour_dr / max(1, self.opts.bridge_armour_dr))
+        o = self.opts
+        step, bonus = (
+            o.bridge_attribute_step,
+            weapon_bonus(self.weapon.damage_base, o.bridge_weapon_divisor),
+        )
+        return combat.Fighter(
+            name=self.name,
+            attack=percentile_to_ladder(self.chance("attack")),
+            defence=percentile_to_ladder(max(self.chance("dodge"), self.chance("block"))),
+            odm=attribute_level(a.strength, step) + scale + bonus,
+            ddm=attribute_level(a.stamina, step) + scale + armour,
+            scale=scale,
+            armour=armour,
+        )
+
+    def use_defence(self) -> bool:
+        """Meet a FADAD blow with a dodge or block: a short action (-25) if one is left."""
+        if not self.has_action or self.margin is None:
+            return False
+        self.spend("short")
+        return True
+
+    def melee_track(self) -> WoundTrack:
+        """A fresh track: the blow's own wound level is what converts to Fae Wounds."""
+        return new_track("standard")
+
+    def absorb(self, result: Any, arena: Arena) -> None:
+        """A FADAD hit: its wound level becomes a share of Wound Points (PROPOSED)."""
+        if not result.hit:
+            return
+        amount = fae_wounds_from_level(
+            int(result.wound), self.stats.wound_points, self.opts.bridge_wound_percent
+        )
+        self.health = apply_damage(self.health, amount)
+        if self.health.dead:
+            arena.take_out(self, "dead")
+
+
+def _xy(other: Any) -> tuple[float, float]:
+    pos = getattr(other, "position", None)
+    return (0.0, 0.0) if pos is None else (float(pos[0]), float(pos[1]))

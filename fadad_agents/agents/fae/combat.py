@@ -1,0 +1,376 @@
+"""How a Fae Domains blow lands: the attack test, the defence, damage, special called shots.
+
+``fae-domains.md`` sections 3, 7 and 8 on the kernel (``rules.fae_attack``,
+``rules.fae_special``): the attack test with the modifiers table, range, aim, called
+shots and stun; the target's dodge, acrobatic dodge or block (a short or full action
+from its margin); damage by margin with charges and armour (A-63, A-64), equipment wear
+(A-67); special called shots land through :mod:`~fadad_agents.agents.fae.called_shots`
+(section 7, with delayed deaths as timed callbacks on the battle clock; ``delayed_death``
+is re-exported here). FADAD targets (mixed scenes) take the blow through
+:mod:`~fadad_agents.agents.fae.bridge`.
+
+PROPOSED here (no seed rule): melee reach 2 yd; a useless weapon arm (numb this turn and
+the next, or severed / mangled for good) leaves the readied weapon unusable, the other
+hand striking offhand with a spare one-handed weapon or the fist; a useless leg halves
+movement and forbids running (``fae.useless_leg_runs``); the two-handed grip per
+``fae.two_handed_grip``; armour worn below DR 0 counts as none.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from fadad_agents.agents.fae.bridge import fadad_wound_from_damage, fadad_wound_points
+from fadad_agents.agents.fae.called_shots import (
+    apply_special_shot,
+    break_item,
+    delayed_death,
+    resolve_disarm,
+)
+from fadad_agents.agents.fae.moves import log_event, step_away
+from fadad_agents.rules.core.wounds import Wound, record
+from fadad_agents.rules.fae.attack import (
+    AttackSituation,
+    Defences,
+    acrobatic_dodge,
+    attack_modifier,
+    called_shot_modifier,
+    damage_sequence,
+    dodge_move_feet,
+    range_penalty,
+    stun_modifier,
+    unarmed_block_dr,
+)
+from fadad_agents.rules.fae.checks import ladder_to_percentile, resolve_check
+from fadad_agents.rules.fae.special import (
+    charged_base_damage,
+    thrown_max_range,
+    underwater_melee_skill,
+    underwater_missile_skill,
+)
+
+if TYPE_CHECKING:
+    from fadad_agents.agents.fae.character import FaeArena, FaeCharacter
+
+__all__ = ["attack", "defend", "delayed_death", "flank", "two_handed_grip"]
+
+
+# --- attacks ----------------------------------------------------------------------------
+
+
+def _base_skill(c: FaeCharacter, weapon: Any, skill: int | None) -> int | None:
+    s = c.skill(weapon.skill) if skill is None else skill
+    if not c.stats.underwater:
+        return s
+    return underwater_missile_skill(s, c.opts) if weapon.ranged else underwater_melee_skill(s)
+
+
+def flank(c: Any, target: Any) -> tuple[bool, bool]:
+    """(blindside, rear) of an attack by ``c`` (PROPOSED: facing is toward one's target).
+
+    A target that faces someone else is blindsided; struck from more than 135 degrees
+    off its facing, it is attacked from the rear.
+    """
+    facing = getattr(target, "target", None)
+    if facing is None or facing is c:
+        return False, False
+    tx, ty = getattr(target, "xy", None) or _pos(target)
+    fx, fy = getattr(facing, "xy", None) or _pos(facing)
+    ax, ay = getattr(c, "xy", None) or _pos(c)
+    v1, v2 = (fx - tx, fy - ty), (ax - tx, ay - ty)
+    n1, n2 = math.hypot(*v1), math.hypot(*v2)
+    if n1 == 0 or n2 == 0:
+        return True, False
+    rear = (v1[0] * v2[0] + v1[1] * v2[1]) / (n1 * n2) < -math.sqrt(0.5)
+    return not rear, rear
+
+
+def _pos(other: Any) -> tuple[float, float]:
+    p = getattr(other, "position", None)
+    return (0.0, 0.0) if p is None else (float(p[0]), float(p[1]))
+
+
+def _situation(c: FaeCharacter, weapon: Any, target: Any) -> int:
+    two, large = two_handed_grip(weapon.hands == 2, weapon.large, c.opts.two_handed_grip)
+    limb = c.limb_useless("arm")  # the other hand strikes (PROPOSED: offhand)
+    blindside, rear = flank(c, target) if c.opts.facing else (False, False)
+    stats = getattr(target, "stats", None)
+    vision = getattr(stats, "vision", "normal")
+    return attack_modifier(
+        AttackSituation(
+            offhand=limb,
+            ambidextrous=c.stats.ambidextrous,
+            large_weapon=large,
+            two_handed=two,
+            blindside=blindside,
+            target_wide_angle_vision=vision in ("wide_angle", "all_around"),
+            rear=rear,
+            target_all_around_vision=vision == "all_around",
+            blinded=c.stats.blinded,
+            prone=c.prone,
+            kneeling=c.kneeling,
+            missile=weapon.ranged,
+        )
+    )
+
+
+def two_handed_grip(two_hands: bool, large: bool, mode: str) -> tuple[bool, bool]:
+    """(two-handed +20 applies, large -20 applies) under ``fae.two_handed_grip`` (3.1):
+    ``cancels_large`` the +20 only offsets a large weapon's -20; ``always_bonus`` +20 for any
+    two-handed grip; ``cancels_and_bonus`` the grip removes the -20 and still adds +20."""
+    if mode == "cancels_large":
+        return two_hands and large, large
+    if mode == "always_bonus":
+        return two_hands, large
+    return two_hands, large and not two_hands
+
+
+def attack(
+    c: FaeCharacter, target: Any, arena: FaeArena, weapon: Any = None, skill: int | None = None
+) -> None:
+    """One attack test and its damage sequence (sections 3, 7, 8)."""
+    w = weapon or c.weapon
+    base = _base_skill(c, w, skill)
+    pol = c.fae_policies.called_shot
+    shot = pol.choose_shot(c, target, arena) if hasattr(target, "health") else None
+    stun = pol.stun(c, target, arena)
+    aim = c.aim
+    situation = _situation(c, w, target)
+    mods = situation + aim
+    if shot is not None:
+        small = (
+            shot == "item_break"
+            and bool(getattr(target, "weapons", None))
+            and (
+                target.weapons[0].weight < 1  # a wand, a dagger: very small items (-40)
+            )
+        )
+        mods += called_shot_modifier(very_small=small)
+    if stun:
+        mods += stun_modifier(w.damage_kind)
+    rng_pen = _range(c, w, target)
+    if base is None or rng_pen is None:
+        log_event(arena, c, "fae_attack", target, "cannot hit", more=(("why", "range or water"),))
+        return
+    mcs = max(1, base + mods + rng_pen + _attr_luck(c, w))
+    roll = resolve_check(mcs, c.rng, c.opts)
+    c.aim = 0
+    if w.thrown and w in c.weapons:  # thrown away: the next weapon must be readied first
+        i = c.weapons.index(w)
+        c.weapons.pop(i)
+        c.weapon_drs.pop(i)
+        c.disarms = 1 if c.weapons else 0
+    if not roll.check.success:
+        log_event(
+            arena,
+            c,
+            "fae_attack",
+            target,
+            "botch" if roll.check.botch else "miss",
+            (("d100", roll.roll),),
+            (("mcs", mcs), ("range", rng_pen), ("aim", aim), ("situation", situation)),
+            (("shot", shot), ("weapon", w.name)),
+        )
+        return
+    margin = roll.check.margin + (20 if shot is not None else 0)
+    charge = c.ran and not w.ranged
+    mount = c.mount.stats.attributes.size if (charge and c.mount) else None
+    dmg_base = charged_base_damage(w.damage_base, c.size, charge, mount, c.opts)
+    if charge:
+        c.ran_turn = -9
+    if hasattr(target, "health"):
+        extra = (("aim", aim), ("situation", situation))
+        _land_on_fae(c, target, arena, w, roll, mcs, margin, dmg_base, shot, stun, extra)
+    else:
+        _land_on_fadad(c, target, arena, w, roll, mcs, margin, dmg_base)
+
+
+def _attr_luck(c: FaeCharacter, w: Any) -> int:
+    """Attribute and Luck modifiers of the weapon skill (MCS minus the bare skill)."""
+    return c.chance(w.skill or "") - c.skill(w.skill)
+
+
+def _range(c: FaeCharacter, w: Any, target: Any) -> int | None:
+    if not w.ranged:
+        return 0 if c.distance(target) <= c.reach else None
+    max_r = w.max_range
+    if w.thrown:
+        cap = thrown_max_range(c.stats.attributes.strength, Fraction(w.weight).limit_denominator())
+        max_r = int(cap) if max_r is None else min(max_r, int(cap))
+    return range_penalty(int(c.distance(target)), w.range_rating or 1, max_r)
+
+
+def _land_on_fae(
+    c: FaeCharacter,
+    t: FaeCharacter,
+    arena: FaeArena,
+    w: Any,
+    roll: Any,
+    mcs: int,
+    margin: int,
+    dmg_base: int,
+    shot: str | None,
+    stun: bool,
+    extra: tuple[tuple[str, Any], ...] = (),
+) -> None:
+    defences, used = defend(t, c, arena)
+    if shot == "item_break":
+        break_item(c, t, arena, roll, mcs, margin, dmg_base)
+        return
+    res = damage_sequence(dmg_base, margin, defences, c.opts)
+    log_event(
+        arena,
+        c,
+        "fae_attack",
+        t,
+        "sidestepped" if res.sidestepped else "hit",
+        (("d100", roll.roll),),
+        (("mcs", mcs), ("base", dmg_base), *extra),
+        (
+            ("margin", res.margin),
+            ("damage", res.damage),
+            ("block", res.block_bonus),
+            ("inflicted", res.inflicted),
+            ("shot", shot),
+            ("stun", stun),
+            ("weapon", w.name),
+            ("defence", used),
+        ),
+    )
+    if res.sidestepped:
+        return
+    t.armour_dr = max(0, res.armour_dr_after)  # worn through: no armour left
+    _wear_block(t, used, res.block_dr_after, arena)
+    t.apply(arena, res.inflicted, stun, "attack")
+    if shot == "disarm":
+        resolve_disarm(c, t, arena, margin)
+    elif shot not in (None, "plain"):
+        apply_special_shot(c, t, arena, shot, res.inflicted, stun, w)
+
+
+def _wear_block(t: FaeCharacter, used: str, dr_after: int, arena: FaeArena) -> None:
+    if used != "block":
+        return
+    if t.stats.shield is not None:
+        t.shield_dr = max(0, dr_after)
+    elif t.weapons and t.disarms == 0 and not t.weapons[0].ranged:  # else an unarmed block
+        t.weapon_drs[0] = dr_after
+        if dr_after <= 0 and t.weapons[0].dr > 0:
+            broken = t.weapons.pop(0)
+            t.weapon_drs.pop(0)
+            log_event(arena, t, "item_broken", None, broken.name)
+
+
+def _land_on_fadad(
+    c: FaeCharacter, t: Any, arena: FaeArena, w: Any, roll: Any, mcs: int, margin: int, base: int
+) -> None:
+    """A Fae blow on a FADAD fighter (mixed scenes; agents.fae_bridge, PROPOSED)."""
+    fighter = t.fighter
+    dodge = None
+    if t.use_defence():
+        pct = ladder_to_percentile(fighter.defence + t.penalty)
+        d = resolve_check(pct, t.rng, c.opts)
+        dodge = d.check.margin if d.check.success else None
+    armour = c.opts.bridge_armour_dr * fighter.armour
+    opts = c.opts.model_copy(update={"equipment_wear": False})
+    res = damage_sequence(base, margin, Defences(dodge_margin=dodge, armour_dr=armour), opts)
+    wp = fadad_wound_points(fighter.ddm - fighter.armour, 0, c.opts.bridge_wound_points)
+    level = fadad_wound_from_damage(res.inflicted, wp, c.opts.bridge_wound_percent)
+    if level:
+        t.track = record(t.track, level)
+    log_event(
+        arena,
+        c,
+        "fae_attack",
+        t,
+        Wound(t.wound).label if level else ("sidestepped" if res.sidestepped else "no wound"),
+        (("d100", roll.roll),),
+        (("mcs", mcs), ("base", base)),
+        (
+            ("margin", res.margin),
+            ("inflicted", res.inflicted),
+            ("wound_points", wp),
+            ("wound", Wound(level).label),
+            ("weapon", w.name),
+        ),
+    )
+    if level and t.track.out_of_fight and t.fighting:
+        arena.take_out(t, t.track.level.label)
+
+
+# --- defence ----------------------------------------------------------------------------
+
+
+def defend(t: FaeCharacter, attacker: Any, arena: FaeArena) -> tuple[Defences, str]:
+    """The target's answer to a hit: dodge, acrobatic dodge, block, or none (2.2, A-64)."""
+    armour = t.armour_dr
+    if not t.has_action or t.held_by is not None or "recover" in t.effects:
+        return Defences(armour_dr=armour), "none"
+    choice = t.fae_policies.defence.defend(t, attacker, arena)
+    t.memory["count"] = t.margin
+    if choice == "acrobatic_dodge" and (t.margin or 0) > 25:
+        t.spend("full")
+        t.aim = 0  # any action but aim, attack or hold loses the aim
+        acro = t.test("acrobatics")
+        roll = resolve_check(t.chance("dodge"), t.rng, t.opts)
+        res = acrobatic_dodge(t.chance("dodge"), acro.check, roll.roll, t.opts)
+        m = res.margin if res is not None and res.success else None
+        log_event(
+            arena,
+            t,
+            "acrobatic_dodge",
+            attacker,
+            m if m is not None else "fails",
+            (("acrobatics", acro.roll), ("d100", roll.roll)),
+        )
+        return Defences(dodge_margin=m, armour_dr=armour), "dodge"
+    if choice == "block":
+        t.spend("short")
+        t.aim = 0
+        roll = t.test("block")
+        dr = _block_dr(t)
+        m = roll.check.margin if roll.check.success else None
+        log_event(
+            arena,
+            t,
+            "block",
+            attacker,
+            m if m is not None else "fails",
+            (("d100", roll.roll),),
+            (("mcs", roll.mcs),),
+            (("item_dr", dr),),
+        )
+        if m is None:
+            return Defences(armour_dr=armour), "none"
+        return Defences(block_margin=m, block_dr=dr, armour_dr=armour), "block"
+    if choice in ("dodge", "acrobatic_dodge"):
+        t.spend("short")
+        t.aim = 0
+        roll = t.test("dodge")
+        m = roll.check.margin if roll.check.success else None
+        moved = dodge_move_feet(m or 0)
+        log_event(
+            arena,
+            t,
+            "dodge",
+            attacker,
+            m if m is not None else "fails",
+            (("d100", roll.roll),),
+            (("mcs", roll.mcs),),
+            (("moves_ft", moved),),
+        )
+        if moved:  # half the dodge margin in feet, away from the attacker (PROPOSED: yards/3)
+            step_away(t, attacker, moved / 3)
+        return Defences(dodge_margin=m, armour_dr=armour), "dodge" if m else "none"
+    return Defences(armour_dr=armour), "none"
+
+
+def _block_dr(t: FaeCharacter) -> int:
+    """Shield DR, else the readied melee weapon's, else Agility (unarmed block)."""
+    if t.stats.shield is not None:
+        return t.shield_dr
+    if t.weapons and t.disarms == 0 and not t.weapons[0].ranged:
+        return t.weapon_drs[0]
+    return unarmed_block_dr(t.stats.attributes.agility)

@@ -1,0 +1,305 @@
+"""Ship: a hull on the hex map with its weapons, crews aboard, damage, fires and grapples.
+
+State only (DESIGN.md): the ship engine (:mod:`fadad_agents.engine.ships.battle`) moves it,
+fires its guns and applies damage; the ship's :class:`~fadad_agents.policies.ships.registry.
+ShipPolicySet` makes its decisions. Damage follows ``ship.damage_model`` (C-02):
+Spelljammer hull points (:attr:`Ship.hull_damage`) or the FADAD level track
+(:attr:`Ship.track`, boxes 3/1/1/1/1 by default, A-38). Maneuverability is the SJ class
+(C-05) lowered by crew shortage (C-06), criticals and shearing; the FADAD Maneuvering Skill
+(section 2) reads the same crew count.
+
+Effects with a duration (SR loss for 1d10 rounds, maneuverability loss, helm malfunction)
+are :class:`TimedEffect` records with an end time in seconds (converted from the round
+length their table is written in, C-01), or open-ended with a recovery check.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import mesa
+
+from fadad_agents.agents.core.base import Band, Combatant, Status
+from fadad_agents.agents.ships.weapon_team import WeaponTeam
+from fadad_agents.hexmap import Hex
+from fadad_agents.rules.core.wounds import WoundTrack
+from fadad_agents.rules.ships.crew import crew_shortage_steps
+from fadad_agents.rules.ships.effects import Check
+from fadad_agents.rules.ships.fadad_combat import maneuvering_skill
+from fadad_agents.rules.ships.fadad_damage import (
+    ShipLevel,
+    crippled_mc,
+    level_from_hull_fraction,
+    new_ship_track,
+    ship_level,
+)
+from fadad_agents.rules.ships.fire import AirQuality
+from fadad_agents.rules.ships.movement import ManeuverClass, class_from_letter, downgrade
+from fadad_agents.schema import forces as schema_forces
+
+__all__ = ["FireState", "Ship", "TimedEffect"]
+
+
+@dataclass(slots=True)
+class FireState:
+    """A fire aboard: this round's value (damage it will do) and its growth (C-08)."""
+
+    value: int
+    growth: int = 1
+    scale: str = "damage_number"
+    rounds: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class TimedEffect:
+    """A lasting critical effect: what, how much, until when (seconds) or what ends it."""
+
+    kind: str  # "sr_loss", "mc_loss", "helm_malfunction"
+    amount: int
+    until: int | None
+    recovery: Check | None = None
+
+
+class Ship(Combatant):
+    """A ship in the battle (a Combatant so sides, strikes and endings treat it alike)."""
+
+    kind: ClassVar[str] = "ship"
+
+    __slots__ = (
+        "air",
+        "crew_lost",
+        "crew_start",
+        "effects",
+        "facing",
+        "fadad_damage",
+        "fire_damage",
+        "fire_list",
+        "grapples",
+        "grounded",
+        "hand_count",
+        "helm",
+        "helm_out",
+        "helm_process",
+        "helmsman",
+        "hex",
+        "holed",
+        "hull_damage",
+        "moved",
+        "ram_crits",
+        "shaken_round",
+        "shear_losses",
+        "ship_policies",
+        "spec",
+        "speed",
+        "struck",
+        "teams",
+        "track",
+        "warming",
+    )
+
+    def __init__(
+        self,
+        model: mesa.Model,
+        *,
+        spec: schema_forces.Ship,
+        side: int,
+        index: int,
+        policies: Any,
+        ship_policies: Any,
+        rng: random.Random,
+        targeting_rng: random.Random,
+        boxes: tuple[int, int, int, int, int] = (3, 1, 1, 1, 1),
+    ) -> None:
+        super().__init__(
+            model,
+            name=spec.name,
+            side=side,
+            index=index,
+            policies=policies,
+            rng=rng,
+            targeting_rng=targeting_rng,
+            band=Band(spec.name, side),
+        )
+        self.spec = spec
+        self.ship_policies = ship_policies
+        self.hex = Hex(*(spec.position or (0, 0)))
+        self.position = (self.hex.q, self.hex.r)
+        self.facing = spec.facing
+        self.speed = spec.speed
+        self.hull_damage = 0
+        self.track: WoundTrack = new_ship_track(boxes)
+        self.fadad_damage = 0
+        self.effects: list[TimedEffect] = []
+        self.fire_list: list[FireState] = []
+        self.fire_damage = 0
+        self.air = AirQuality.FRESH
+        self.grapples: dict[Ship, int] = {}
+        self.teams: list[WeaponTeam] = []
+        self.holed = False
+        self.helm_out = False
+        self.helm = spec.helm_skill  # the helm skill of whoever sits at the helm now
+        self.helmsman: Combatant | None = None  # a named character at the helm, if any
+        self.warming = False  # the helm warms up: no maneuvering yet (SJ 1.2)
+        # in a gravity well (SJ 1.2): no tactical move until she is out of it
+        self.grounded = spec.gravity_well is not None
+        self.helm_process: Any = None
+        self.struck = False
+        self.shear_losses = 0
+        self.ram_crits = 0
+        self.shaken_round = -1
+        self.moved = 0
+        self.hand_count = 0
+        self.crew_start = 0
+        self.crew_lost = 0
+
+    # --- the view policies read -------------------------------------------------------
+
+    @property
+    def tons(self) -> int:
+        """Size in SJ tons."""
+        return self.spec.tons
+
+    @property
+    def min_crew(self) -> int:
+        """Listed minimum crew (weapon crews not counted)."""
+        return self.spec.min_crew
+
+    @property
+    def hands(self) -> int:
+        """Own crew aboard now (kept by the engine)."""
+        return self.hand_count
+
+    @property
+    def fires(self) -> int:
+        """Fires burning aboard (the dashboard draws them)."""
+        return len(self.fire_list)
+
+    @property
+    def grappled(self) -> list[str]:
+        """Names of the ships this one is grappled with."""
+        return sorted(s.name for s in self.grapples if self.grappled_with(s))
+
+    @property
+    def headcount(self) -> int:
+        """A ship counts as one in its side's strength."""
+        return 1 if self.status is Status.FIGHTING else 0
+
+    @property
+    def level(self) -> ShipLevel:
+        """Damage level under either model (hull points read through the C-02 bridge)."""
+        if self.model.options.ship.damage_model == "fadad_levels":
+            return ship_level(self.track)
+        return level_from_hull_fraction(self.hull_damage, self.spec.hull_points)
+
+    @property
+    def wound(self) -> int:
+        """The damage level as an int (views compare it like a wound level)."""
+        return int(self.level)
+
+    @property
+    def hull_left(self) -> int:
+        """SJ hull points left."""
+        return self.spec.hull_points - self.hull_damage
+
+    @property
+    def hull_fraction(self) -> float:
+        """Share of the hull left, 0..1 (FADAD: boxes of the track left)."""
+        if self.model.options.ship.damage_model == "fadad_levels":
+            return max(0.0, 1.0 - int(self.level) / int(ShipLevel.WRECKED))
+        return self.hull_left / self.spec.hull_points
+
+    def grappled_with(self, other: Any) -> bool:
+        """Enough lines hold the two ships together (SJ 12, EX-SJ-04)."""
+        from fadad_agents.rules.ships.close import is_grappled
+
+        lines = self.grapples.get(other, 0)
+        return lines > 0 and is_grappled(lines, self.tons, other.tons)
+
+    def boarders_on_deck(self) -> int:
+        """Enemy heads fighting on this deck (the engine keeps the deck lists)."""
+        return int(self.model.boarders_on(self))
+
+    # --- maneuverability --------------------------------------------------------------
+
+    def timed(self, kind: str) -> int:
+        """Total of the active effects of ``kind``."""
+        return sum(e.amount for e in self.effects if e.kind == kind)
+
+    @property
+    def gargantuan(self) -> bool:
+        """A gargantuan creature fighting as a ship: no crew, no shortage (SJ 9)."""
+        return self.spec.gargantuan
+
+    @property
+    def sailing_crew(self) -> int:
+        """Hands not at the guns (the helmsman among them, A-35; a named one counts too)."""
+        if self.spec.gargantuan:
+            return self.spec.min_crew
+        named = 1 if self.helmsman is not None else 0
+        return max(0, self.hand_count - sum(t.crew for t in self.teams if not t.disabled)) + named
+
+    @property
+    def shortage(self) -> int:
+        """Crew-shortage steps (C-06): 0-3."""
+        return crew_shortage_steps(self.sailing_crew, self.spec.min_crew)
+
+    @property
+    def mc(self) -> ManeuverClass:
+        """The SJ class now: listed, less shortage, criticals and shearing (never below Poor)."""
+        listed = class_from_letter(self.spec.maneuverability)
+        return downgrade(listed, self.shortage + self.timed("mc_loss") + self.shear_losses)
+
+    @property
+    def ms(self) -> int | None:
+        """FADAD Maneuvering Skill (section 2), ``None`` if nobody can steer (no dodge)."""
+        if self.helm_out or self.sailing_crew < 1:
+            return None
+        opts = self.model.options.ship
+        mc = crippled_mc(self.spec.mc_level, int(ship_level(self.track)))
+        ms = maneuvering_skill(
+            self.helm,
+            self.spec.crew_skill,
+            mc,
+            familiar=self.spec.familiar,
+            crew_present=self.sailing_crew,
+            minimum_crew=self.spec.min_crew,
+            rounding=opts.ms_rounding,
+        )
+        return ms - self.timed("mc_loss") - self.shear_losses
+
+    @property
+    def sr(self) -> int:
+        """SR this round: listed, less losses (never below 1); 0 if the helm is out, warming
+        up or still climbing out of a gravity well."""
+        if self.helm_out or self.warming or self.grounded:
+            return 0
+        if self.timed("helm_malfunction") or self.sailing_crew < 1:
+            return 0
+        sr = self.spec.sr
+        loss = self.timed("sr_loss")
+        if loss:
+            sr = max(1, sr - loss) if sr >= 1 else sr
+        if self.model.options.ship.damage_model == "fadad_levels":
+            lvl = ship_level(self.track)
+            if lvl >= ShipLevel.WRECKED:
+                return 0
+            if lvl >= ShipLevel.CRIPPLED:
+                sr = min(sr, 1)
+        return sr
+
+    # --- the round (the ship engine drives ships; the personal driver never does) -----
+
+    def declare(self, arena: Any) -> None:
+        """Ships act in the ship-round driver, not in personal rounds."""
+
+    def act(self, arena: Any) -> None:
+        """Ships act in the ship-round driver, not in personal rounds."""
+
+    def leave_fight(self, status: Status) -> None:
+        """Struck, broken up or gone: its weapons stop for good."""
+        super().leave_fight(status)
+        for team in self.teams:
+            team.stop()
+            team.remove()  # removing an agent ends its processes (DESIGN.md)

@@ -1,0 +1,479 @@
+"""Battle: a Mesa model that owns a SimPy clock in whole seconds.
+
+DESIGN.md (engine): ``env.now`` is the one clock (Mesa's own event scheduler is not
+used). A personal-round driver process wakes every 6 seconds (personal-combat.md 1, C-01),
+rolls initiative through the kernel and calls agents in the total order
+``(-initiative, -trait, unique_id)``: first every agent declares (step 1 of the
+PROPOSED sequence), then each acts, then end-of-round checks run. Durative,
+interruptible actions (first aid ...) are SimPy processes; same-instant work is ordered
+by explicit :class:`Phase` priorities, never by scheduling luck. An agent leaving the
+fight (taken out, withdrawn, surrendered) ends its processes; it stays one of the Mesa
+model's agents, with a status saying how it left (a fallen fighter can still be tended).
+
+A battle is played once: :meth:`Battle.run_to_end` on a finished battle raises
+:class:`BattleStateError`; replay by building a new battle from (scenario, seed), or
+:meth:`Battle.reset` it to the state such a new battle starts in.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import mesa
+import simpy
+from simpy.events import Event
+
+from fadad_agents.agents.core.base import Band, Combatant, SideRoster, Status
+from fadad_agents.agents.core.character import Character
+from fadad_agents.agents.core.groups import Crew, Group, Unit
+from fadad_agents.engine.core.clock import (
+    PERSONAL_ROUND_SECONDS,
+    At,
+    DurativeAction,
+    Phase,
+    collector_paused,
+)
+from fadad_agents.engine.core.ending import (
+    BattleStateError,
+    Ending,
+    StopRule,
+    end_summary,
+    side_out_kind,
+    verdict,
+)
+from fadad_agents.engine.core.log import BattleLog, LogEvent
+from fadad_agents.engine.core.mesa_model import MesaModel
+from fadad_agents.engine.core.rounds_table import ROUNDS_TABLE, RoundsTable
+from fadad_agents.engine.core.streams import Streams
+from fadad_agents.policies.core.protocols import MoraleChoice
+from fadad_agents.rules.core.actions import roll_initiative
+from fadad_agents.rules.options import RulesOptions
+from fadad_agents.rules.personal.combat import CombatRules
+
+__all__ = [
+    "PERSONAL_ROUND_SECONDS",
+    "ROUNDS_TABLE",
+    "Battle",
+    "BattleStateError",
+    "Ending",
+    "Phase",
+    "StopRule",
+]
+
+_new_event = tuple.__new__
+_RESTARTABLE = (Character, Crew, Unit)
+"""Agent kinds whose :meth:`~Combatant.restart` restores their whole starting state."""
+
+
+class Battle(MesaModel):
+    """One battle: sides of agents, a SimPy clock, random streams, a log and round data.
+
+    Build it, add agents (usually through :func:`fadad_agents.engine.build_battle`), then
+    :meth:`step` one round at a time or :meth:`run_to_end`.
+    """
+
+    def __init__(
+        self,
+        side_names: Sequence[str],
+        *,
+        seed: int,
+        options: RulesOptions | None = None,
+        stop: StopRule | None = None,
+        name: str = "battle",
+        collect: bool = True,
+    ) -> None:
+        streams = Streams(seed)  # checks the seed before Mesa sees it
+        # Mesa's own generators are not used for game dice (named streams are).
+        super().__init__(rng=seed)
+        self.name = name
+        self.options = options or RulesOptions()
+        self.combat_rules = CombatRules.of(self.options)
+        self.stop = stop or StopRule()
+        self.sides = [SideRoster(i, n) for i, n in enumerate(side_names)]
+        self._bands: dict[int, Band] = {}
+        self._foes_cache: dict[int, list[Combatant]] = {}
+        self._rounds = RoundsTable(self.sides)
+        self._begin(streams, collect, BattleLog())
+
+    def _begin(self, streams: Streams, collect: bool, log: BattleLog) -> None:
+        """The state one play-through starts from (set-up and :meth:`reset` share it):
+        streams, clock, log, round data, no ending yet."""
+        self.seed = streams.seed
+        self.streams = streams
+        self._init_rng = self.streams.get("initiative")
+        self.env = simpy.Environment()
+        self.log = log
+        self.round = 0
+        self.ending: Ending | None = None
+        self.winner: int | None = None
+        self.out_side: int | None = None
+        self._started = False
+        self._round_over: Event | None = None
+        self._driver_process: simpy.Process | None = None
+        self.datacollector: mesa.DataCollector | None = None
+        self._row_columns: list[list[Any]] | None = None
+        if collect:
+            direct = type(self).round_row is Battle.round_row
+            self.datacollector, self._row_columns = self._rounds.collector(direct=direct)
+
+    def reset(self, seed: int, *, collect: bool = True) -> None:
+        """Start again from set-up with ``seed``: the state ``build_battle`` gives for the
+        same scenario and seed (a test compares every attribute), without rebuilding.
+
+        Streams re-seeded in place (Mesa's own generators as ``Model(rng=seed)`` seeds
+        them), a new clock, log and round data; every side at full strength; every agent
+        back to its starting state on its re-seeded streams (:meth:`Combatant.restart`).
+        Only for a battle of the personal engine (:attr:`resettable`;
+        :mod:`fadad_agents.engine.core.recycle` resets small ones for ``run`` and sweeps); the
+        previous play's result keeps its own log and round data.
+
+        Raises:
+            BattleStateError: the battle is not :attr:`resettable`.
+        """
+        if not self.resettable:
+            raise BattleStateError(
+                f"battle {self.name!r} cannot be reset (only personal battles of characters, "
+                "crews and units, played by play_round or run_to_end, can); build a new one "
+                "from the scenario and seed"
+            )
+        streams = self.streams
+        streams.reseed(seed)  # its streams (and the agents') are re-seeded in place
+        log = BattleLog()
+        log.plural = set(self.log.plural)  # group names, for narration
+        self._begin(streams, collect, log)
+        self.reseed_mesa(seed)
+        self.running = True
+        self._foes_cache.clear()
+        for side in self.sides:
+            side.restart()
+        for band in self._bands.values():
+            band.memory = {}
+        for side in self.sides:
+            for member in side.members:
+                member.restart(*streams.for_agent(member.index, into=member.rng))
+                if isinstance(member, Group):
+                    streams.morale_of(member.index, into=member.morale_rng)
+
+    @property
+    def resettable(self) -> bool:
+        """Whether :meth:`reset` can start this battle again: a personal battle of
+        characters, crews and units (whose whole state restarts), never advanced by
+        Mesa's :meth:`step` (Mesa's own clock is not rewound)."""
+        return (
+            type(self) is Battle
+            and self.steps == 0
+            and all(type(m) in _RESTARTABLE for side in self.sides for m in side.members)
+        )
+
+    @property
+    def morale_rng(self) -> random.Random:
+        """The battle's morale stream (made on first use)."""
+        return self.streams.get("morale")
+
+    # --- set-up -----------------------------------------------------------------------
+
+    def enlist(self, member: Combatant) -> Combatant:
+        """Put an agent (already created with this battle as model) on its side."""
+        if self._started:
+            raise BattleStateError("agents can only join before the first round")
+        if isinstance(member, Unit) and len(member.band.members) == 1:
+            member.band = self._unit_band(member.side)
+            member.band.members.append(member)
+        self.sides[member.side].add(member)
+        self._bands.setdefault(id(member.band), member.band)
+        return member
+
+    def _unit_band(self, side: int) -> Band:
+        """All FADAD units of a side act on one initiative and strike together (C-23/A-47:
+        group initiative for NPC groups)."""
+        key = f"{self.sides[side].name} units"
+        for band in self._bands.values():
+            if band.name == key and band.side == side:
+                return band
+        return Band(key, side)
+
+    # --- the view policies and agents read --------------------------------------------
+
+    def foes(self, side: int) -> Sequence[Combatant]:
+        """Active enemies of ``side`` (the other side's live list when there are two)."""
+        sides = self.sides
+        if len(sides) == 2:
+            return sides[1 - side].active
+        cached = self._foes_cache.get(side)
+        if cached is None:
+            cached = [m for s in sides if s.index != side for m in s.active]
+            self._foes_cache[side] = cached
+        return cached
+
+    def friends(self, side: int) -> Sequence[Combatant]:
+        """Active members of ``side``."""
+        return self.sides[side].active
+
+    def side_fraction(self, side: int) -> float:
+        """Share of ``side``'s starting head count still fighting."""
+        return self.sides[side].fraction
+
+    def downed(self, side: int) -> Sequence[Combatant]:
+        """Members of ``side`` taken out, in the order they fell."""
+        return self.sides[side].downed
+
+    # --- services agents call ---------------------------------------------------------
+
+    def record(
+        self,
+        actor: str,
+        action: str,
+        target: str | None,
+        dice: tuple[tuple[str, Any], ...],
+        modifiers: tuple[tuple[str, Any], ...],
+        outcome: tuple[tuple[str, Any], ...],
+    ) -> None:
+        """Append one event to the log at the current time and round."""
+        # What LogEvent(...) runs, without the generated __new__'s call layer.
+        self.log.raw.append(
+            _new_event(
+                LogEvent,
+                (int(self.env.now), self.round, actor, action, target, dice, modifiers, outcome),
+            )
+        )
+
+    def defer(self, make: Callable[..., tuple[Any, ...]], args: tuple[Any, ...]) -> None:
+        """Append an event at the current time and round whose other fields ``make(*args)``
+        returns when the log is read (:meth:`BattleLog.defer`; hot: one per swing)."""
+        self.log.raw.append((int(self.env.now), self.round, make, args))
+
+    def _deactivate(self, member: Combatant, status: Status) -> None:
+        roster = self.sides[member.side]
+        roster.strength -= member.headcount
+        roster.deactivate(member)
+        member.leave_fight(status)
+        self._foes_cache.clear()
+
+    def take_out(self, member: Combatant, reason: str) -> None:
+        """Wounds or losses put ``member`` out of the fight; its processes end."""
+        if not member.fighting:
+            return
+        self._deactivate(member, Status.OUT)
+        self.sides[member.side].downed.append(member)
+        self.record(member.name, "out", None, (), (), (("result", reason),))
+
+    def casualties(self, member: Combatant, lost: int) -> int:
+        """A group loses up to ``lost`` members; wiped out at zero. Returns the loss."""
+        taken = int(member.lose(lost))
+        self.sides[member.side].strength -= taken
+        if member.headcount == 0 and member.fighting:
+            self.take_out(member, "wiped out")
+        return taken
+
+    def leave(self, member: Combatant, choice: MoraleChoice, reason: str) -> None:
+        """``member`` withdraws (a group routs) or surrenders; logged with the reason."""
+        if not member.fighting or choice is MoraleChoice.HOLD:
+            return
+        if choice is MoraleChoice.SURRENDER:
+            status, action = Status.SURRENDERED, "surrender"
+        else:
+            status = Status.WITHDRAWN if member.initial_headcount == 1 else Status.ROUTED
+            action = "withdraw"
+            self.sides[member.side].routed += member.headcount
+        self._deactivate(member, status)
+        self.record(
+            member.name, action, None, (), (), (("result", status.value), ("reason", reason))
+        )
+
+    def start_action(
+        self, member: Combatant, name: str, seconds: int, on_done: Callable[[], None]
+    ) -> None:
+        """Run a durative action for ``seconds``; ``on_done()`` unless interrupted first
+        (logged as interrupted, with the cause)."""
+
+        def interrupted(cause: str) -> None:
+            outcome = (("result", "interrupted"), ("cause", cause))
+            self.record(member.name, name, None, (), (), outcome)
+
+        action = DurativeAction.start(self.env, seconds, on_done, interrupted)
+        member.processes.append(action)
+
+    # --- the round --------------------------------------------------------------------
+
+    def initiative(self) -> list[Combatant]:
+        """Roll initiative (one roll per group) and return fighters in the order of action.
+
+        The order is the kernel's total order (:func:`~fadad_agents.rules.core.actions.
+        initiative_order`: ``(-initiative, -trait, uid)``), sorted here as plain key
+        tuples: uids are unique, so a key never ties and the members list after it is
+        never compared.
+        """
+        mode, rng, fighting = self.options.fadad.initiative, self._init_rng, Status.FIGHTING
+        keyed: list[tuple[int, int, int, list[Combatant]]] = []
+        for band in self._bands.values():
+            active = band.members
+            if len(active) == 1:  # most bands are one fighter
+                if active[0].status is not fighting:
+                    continue
+            else:
+                active = [m for m in active if m.status is fighting]
+                if not active:
+                    continue
+            lead = active[0]
+            reaction = lead.reaction
+            keyed.append((-roll_initiative(reaction, rng, mode), -reaction, lead.unique_id, active))
+        keyed.sort()
+        return [m for k in keyed for m in k[3]]
+
+    def _play_round(self) -> None:
+        self.round += 1
+        order = self.initiative()
+        fighting = Status.FIGHTING  # member.status is fighting == member.fighting, inlined
+        # Declare, then act, then end-of-round checks, each in the order of action.
+        for member in order:
+            if member.status is fighting:
+                member.declare(self)
+        self._act(order)
+        for member in order:
+            if member.checks_morale and member.status is fighting:
+                member.end_round(self)
+        if self._row_columns is not None:
+            self._rounds.append(self._row_columns, self.round, int(self.env.now))
+        elif self.datacollector is not None:
+            self.datacollector.add_table_row(ROUNDS_TABLE, self.round_row())
+
+    def _act(self, order: list[Combatant]) -> None:
+        """Each acts in turn; a band of units strikes together in one bulk call."""
+        i, n = 0, len(order)
+        while i < n:
+            member = order[i]
+            band = member.band
+            if isinstance(member, Unit) and len(band.members) > 1:
+                j = i + 1
+                while j < n and order[j].band is band:
+                    j += 1
+                Unit.strike_together(order[i:j], self)
+                i = j
+                continue
+            if member.status is Status.FIGHTING:
+                member.act(self)
+            i += 1
+
+    def round_row(self) -> dict[str, int]:
+        """This round's aggregates: per side strength, wounded (Hurt or worse), routed."""
+        return self._rounds.row(self.round, int(self.env.now))
+
+    def _check_end(self) -> bool:
+        """Whether the battle is over now (:func:`~fadad_agents.engine.core.ending.verdict`);
+        if so, its ending, winner and losing side are set."""
+        found = verdict(self.sides, self.stop, self.round, self.env.now)
+        if found is None:
+            return False
+        self.ending, self.winner, self.out_side = found
+        return True
+
+    def _driver(self) -> Any:
+        while True:
+            yield At(self.env, PERSONAL_ROUND_SECONDS, Phase.ROUND)
+            self._play_round()
+            finished = self._check_end()
+            if finished:
+                self._finish()
+            # Wake a play_round waiting on this round; the next one makes its own event
+            # (run_to_end waits on the driver, so a whole battle makes none per round).
+            done, self._round_over = self._round_over, None
+            if done is not None:
+                done.succeed()
+            if finished:
+                return
+
+    def _finish(self) -> None:
+        assert self.ending is not None
+        text = end_summary([s.name for s in self.sides], self.ending, self.winner, self.out_side)
+        self.running = False
+        self.record("battle", "end", None, (), (), (("result", text), ("ending", str(self.ending))))
+
+    @property
+    def finished(self) -> bool:
+        """The battle has ended."""
+        return self.ending is not None
+
+    # --- hooks for subclasses that drive other clocks (engine.fae_battle) --------------
+
+    def round_driver(self) -> Any:
+        """The body of the SimPy process that drives the battle (FADAD rounds every 6 s);
+        a subclass with another clock returns its own generator."""
+        return self._driver()
+
+    def play_personal_round(self) -> None:
+        """Play one FADAD personal round now: initiative, declare, act, end of round."""
+        self._play_round()
+
+    def side_out_kind(self, roster: SideRoster) -> str:
+        """How a side that left the fight went: surrendered, routed or destroyed."""
+        return side_out_kind(roster)
+
+    def conclude_if_over(self) -> bool:
+        """The end checks (a side out, the stop rule); when over, log the end and wake a
+        waiting :meth:`play_round`. Returns whether the battle has ended."""
+        if not self._check_end():
+            return False
+        self._finish()
+        self.wake_step()
+        return True
+
+    def wake_step(self) -> None:
+        """Let a :meth:`play_round` waiting on the current step return."""
+        done, self._round_over = self._round_over, None
+        if done is not None and not done.triggered:
+            done.succeed()
+
+    def stop_driver(self) -> None:
+        """Interrupt the driver process (the battle ended between its ticks), unless it is
+        the process running now."""
+        driver = self._driver_process
+        if driver is not None and driver.is_alive and driver is not self.env.active_process:
+            driver.interrupt("finished")
+
+    def leave_initiative(self, member: Combatant) -> None:
+        """Keep ``member``'s band out of the FADAD initiative (another clock drives it)."""
+        self._bands.pop(id(member.band), None)
+
+    @property
+    def has_initiative(self) -> bool:
+        """Some band rolls FADAD initiative (personal rounds have someone to play)."""
+        return bool(self._bands)
+
+    def _start(self) -> None:
+        if self._started:
+            return
+        if not all(s.members for s in self.sides):
+            empty = [s.name for s in self.sides if not s.members]
+            raise BattleStateError(f"sides without fighters: {', '.join(empty)}")
+        self._started = True
+        self._round_over = self.env.event()
+        self._driver_process = self.env.process(self.round_driver())
+
+    def play_round(self) -> None:
+        """Advance the clock by one personal round (6 s) and play it."""
+        if self.finished:
+            raise BattleStateError(
+                f"battle {self.name!r} (seed {self.seed}) has finished; build a new Battle "
+                "from the scenario and seed to play it again"
+            )
+        self._start()
+        if self._round_over is None:
+            self._round_over = self.env.event()
+        with collector_paused():
+            self.env.run(until=self._round_over)
+
+    def step(self) -> None:
+        """Mesa's step: one personal round."""
+        self.play_round()
+
+    def run_to_end(self) -> Battle:
+        """Play rounds until the battle ends; raises :class:`BattleStateError` if it had."""
+        if self.finished:
+            self.play_round()  # raises the clear error
+        self._start()
+        with collector_paused():
+            # One env.run for the whole battle: the driver process ends with the battle.
+            self.env.run(until=self._driver_process)
+        return self

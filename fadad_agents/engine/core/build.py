@@ -1,0 +1,395 @@
+"""From a validated :class:`~fadad_agents.schema.scenario.Scenario` to a ready Battle, and run().
+
+Per force: policies are the side's layered under the force's own, validated through the
+policy registry (errors name the scenario field); characters become kernel ``Fighter``\\ s
+with wound tracks; ``count: N`` makes N characters in one band (group initiative, group
+morale); crews and units become one bulk agent each. Streams are per agent index (set-up
+order), so each attacker's dice depend only on (seed, its place in the scenario);
+targeting choices draw from one shared ``targeting`` stream.
+"""
+
+from __future__ import annotations
+
+import functools
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from fadad_agents.agents.core.base import Band
+from fadad_agents.agents.core.character import Character, defence_verb
+from fadad_agents.agents.core.groups import Crew, Unit
+from fadad_agents.engine.core.battle import Battle, StopRule
+from fadad_agents.engine.core.streams import fresh_seed
+from fadad_agents.policies.core.policy_set import (
+    GROUP_DEFAULTS,
+    INDIVIDUAL_DEFAULTS,
+    PolicySet,
+    build_policy_set,
+)
+from fadad_agents.rules import mass
+from fadad_agents.rules.core.ladder import FAIR
+from fadad_agents.rules.core.wounds import WoundTrack, custom_track, new_track
+from fadad_agents.rules.options import RulesOptions
+from fadad_agents.rules.personal import combat
+from fadad_agents.rules.personal.damage import defensive_factor, offensive_factor
+from fadad_agents.schema import character as schema_character
+from fadad_agents.schema import forces as schema_forces
+from fadad_agents.schema.loader import load_scenario
+from fadad_agents.schema.scenario import Scenario
+
+__all__ = [
+    "ForceBuilder",
+    "Ruleset",
+    "UnsupportedForce",
+    "battle_args",
+    "build_battle",
+    "foreign_decisions",
+    "load",
+    "register_ruleset",
+    "rulesets",
+    "scenario_seed",
+]
+
+MORALE_TRAITS = ("Morale", "Courage", "Will", "Leadership")
+"""Traits read, in order, as a character's morale trait (else Fair)."""
+
+
+class UnsupportedForce(ValueError):
+    """A force the engine that plays its scenario cannot play (names the scenario field)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """How a rule system's engine plays the scenarios it recognises.
+
+    The core plays FADAD personal rounds itself and knows no other rule system by name:
+    each registers one of these from its engine package (``engine.ships``, ``engine.fae``),
+    as policies register by name.
+
+    Attributes:
+        name: what the rule system is called (``"ships"``).
+        plays: whether a scenario needs this engine (it has ships, Fae combatants ...).
+        build: ``build(scenario, seed, collect=...)``, a fresh battle of the scenario.
+        decisions: policy decisions this rule system owns; the personal engine (and other
+            rule systems' FADAD forces) skip them in a force's policies.
+        precedence: the order in which :attr:`plays` is asked (lower first).
+    """
+
+    name: str
+    plays: Callable[[Scenario], bool]
+    build: Callable[..., Battle]
+    decisions: frozenset[str] = frozenset()
+    precedence: int = 0
+
+
+_RULESETS: dict[str, Ruleset] = {}
+
+
+def register_ruleset(ruleset: Ruleset) -> None:
+    """Add (or replace, by name) a rule system's engine."""
+    _RULESETS[ruleset.name] = ruleset
+    foreign_decisions.cache_clear()
+
+
+def rulesets() -> list[Ruleset]:
+    """The registered rule systems' engines, in the order they are asked."""
+    return sorted(_RULESETS.values(), key=lambda r: r.precedence)
+
+
+@functools.cache
+def foreign_decisions() -> frozenset[str]:
+    """Decisions that registered rule systems own, skipped in personal policy sets."""
+    return frozenset().union(*(r.decisions for r in _RULESETS.values()))
+
+
+def load(scenario: Scenario | str | Path) -> Scenario:
+    """A Scenario from an object, a path or YAML text (``schema.loader.ScenarioError``)."""
+    if isinstance(scenario, Scenario):
+        return scenario
+    return load_scenario(scenario)
+
+
+def battle_args(scenario: Scenario, seed: int | None, collect: bool) -> dict[str, Any]:
+    """What every battle class is built from: side names, seed, options, stop rule, name."""
+    stop = scenario.stop
+    return {
+        "side_names": [s.name for s in scenario.sides],
+        "seed": scenario_seed(scenario, seed),
+        "options": scenario.rules,
+        "stop": StopRule(stop.max_rounds, stop.max_seconds, stop.when_side),
+        "name": scenario.name,
+        "collect": collect,
+    }
+
+
+def scenario_seed(scenario: Scenario, seed: int | None) -> int:
+    """The seed to play: the argument, else the scenario's, else a fresh one."""
+    if seed is not None:
+        return seed
+    return scenario.seed if scenario.seed is not None else fresh_seed()
+
+
+def _track(force: schema_character.Character, options: RulesOptions) -> WoundTrack:
+    if force.wound_boxes is not None:
+        return custom_track(force.wound_boxes)
+    kind = force.wound_track or options.wound_track
+    # PROPOSED: the Damage-Capacity track (6.4) is a different record; the engine plays
+    # it on the standard boxes until the kernel's resolve_attack records DC tracks.
+    return new_track("standard" if kind == "dc_attribute" else kind)
+
+
+def _verb(force: Any) -> str:
+    weapon = force.weapon
+    if weapon is None or "unarmed" in (weapon.name or "").lower():
+        return "punch"
+    return "shot" if weapon.ranged else "swing"
+
+
+def _morale_trait(force: schema_character.Character) -> int:
+    for key in MORALE_TRAITS:
+        if key in force.traits:
+            return force.traits[key]
+    return FAIR
+
+
+def _group_fighter(force: Any, options: RulesOptions, defence: int) -> Any:
+    fudge = options.wound_model != "fadad"
+    weapon = force.weapon
+    if weapon is None:
+        odm = offensive_factor(force.strength, force.scale, -1)
+    elif weapon.strength is not None or not weapon.muscle_powered:
+        odm = offensive_factor(
+            0, 0, weapon.damage_bonus(fudge=fudge), weapon_strength=weapon.strength or 0
+        )
+    else:
+        odm = offensive_factor(force.strength, force.scale, weapon.damage_bonus(fudge=fudge))
+    armour = 0 if force.armour is None else force.armour.ddm
+    ddm = defensive_factor(force.damage_capacity, force.scale, armour)
+    return combat.Fighter(
+        name=force.name,
+        attack=force.skill,
+        defence=defence,
+        odm=odm,
+        ddm=ddm,
+        scale=force.scale,
+        armour=armour,
+    )
+
+
+SHIELD_SIZES = ("buckler", "small", "medium", "large")
+
+
+def _shield_size(shield: Any) -> str | None:
+    """The kernel's shield size from a catalogue shield (its file name, else its bonus)."""
+    if shield is None:
+        return None
+    stem = (shield.model or "").rsplit("/", 1)[-1]
+    if stem in SHIELD_SIZES:
+        return stem
+    return SHIELD_SIZES[max(0, min(shield.target_bonus, 3))]
+
+
+def character_fighter(force: schema_character.Character, options: RulesOptions) -> Any:
+    """A kernel ``Fighter`` from a character's derived values (schema.character)."""
+    armour = 0 if force.armour is None else force.armour.ddm
+    return combat.Fighter(
+        name=force.name,
+        attack=force.attack,
+        defence=force.defence,
+        odm=force.odm(fudge=options.wound_model != "fadad"),
+        ddm=force.ddm,
+        scale=force.scale,
+        shield=_shield_size(force.shield),
+        armour=armour,
+    )
+
+
+_MAX_SCENARIOS = 16
+"""Scenario objects a per-scenario cache keeps (the oldest is dropped first)."""
+_CACHE_LOCK = threading.Lock()
+
+
+def per_scenario[T](cache: dict[int, tuple[Scenario, T]], scenario: Scenario, make: type[T]) -> T:
+    """``cache``'s value for this scenario object (scenarios are frozen), made on first use.
+
+    Keyed by identity and holding the scenario itself, so a recycled id never matches;
+    at most :data:`_MAX_SCENARIOS` scenarios are kept. A new entry is made under a lock:
+    threads (a Dask worker's) may play scenarios at once.
+    """
+    entry = cache.get(id(scenario))
+    if entry is None or entry[0] is not scenario:
+        with _CACHE_LOCK:
+            entry = cache.get(id(scenario))
+            if entry is None or entry[0] is not scenario:
+                if len(cache) >= _MAX_SCENARIOS:
+                    cache.pop(next(iter(cache)))
+                entry = cache[id(scenario)] = (scenario, make())
+    return entry[1]
+
+
+_PLANS: dict[int, tuple[Scenario, dict[tuple[int, int], dict[str, Any]]]] = {}
+_ENGINE = (-1, -1)
+"""Plans key of the rule system chosen to play a scenario (None: FADAD personal rounds)."""
+
+
+def _plans(scenario: Scenario) -> dict[tuple[int, int], dict[str, Any]]:
+    """Per-force set-up derived once per scenario object.
+
+    Only immutable things are kept: kernel fighters, empty wound tracks, traits, and
+    policy sets whose policies are all stateless. Every battle still gets fresh agents,
+    streams and state, so nothing leaks between runs.
+    """
+    return per_scenario(_PLANS, scenario, dict)
+
+
+class ForceBuilder:
+    """Adds one scenario's forces to a battle, numbering agents in set-up order.
+
+    The ship and Fae builders reuse it for the FADAD forces of their scenes, so every
+    agent draws from the same streams by set-up index whichever engine plays it.
+    """
+
+    def __init__(self, battle: Battle, scenario: Scenario) -> None:
+        self.battle = battle
+        self.scenario = scenario
+        self.options = scenario.rules
+        self.index = 0
+        self.plans = _plans(scenario)
+
+    def next_streams(self) -> dict[str, Any]:
+        """The next agent's set-up index and dice streams (advances the index)."""
+        i = self.index
+        self.index += 1
+        rng, targeting = self.battle.streams.for_agent(i)
+        return {"index": i, "rng": rng, "targeting_rng": targeting}
+
+    def policies(self, si: int, fi: int, force: Any, defaults: dict[str, str]) -> PolicySet:
+        """The force's personal policies: its side's layered under its own."""
+        side = self.scenario.sides[si]
+        layers = [
+            (f"sides.{si}.policies", side.policies),
+            (f"sides.{si}.forces.{fi}.policies", force.policies),
+        ]
+        return build_policy_set(layers, defaults, ignore=foreign_decisions())
+
+    def add(self, si: int, fi: int, force: Any) -> None:
+        """Add force ``fi`` of side ``si`` (ships are skipped: terrain of a boarding fight)."""
+        if isinstance(force, schema_character.Character):
+            self._characters(si, fi, force)
+        elif isinstance(force, schema_forces.Crew):
+            self._crew(si, fi, force)
+        elif isinstance(force, schema_forces.Unit):
+            self._unit(si, fi, force)
+        elif not isinstance(force, schema_forces.Ship):  # ships: terrain of a boarding fight
+            raise UnsupportedForce(
+                f"sides.{si}.forces.{fi}: {type(force).__name__} forces are not played by the "
+                "FADAD personal-scale engine"
+            )
+
+    def _character_plan(
+        self, si: int, fi: int, force: schema_character.Character
+    ) -> dict[str, Any]:
+        plan = self.plans.get((si, fi))
+        if plan is not None:
+            if not plan["policies"].shareable:
+                plan = {**plan, "policies": self.policies(si, fi, force, INDIVIDUAL_DEFAULTS)}
+            return plan
+        plan = {
+            "side": si,
+            "policies": self.policies(si, fi, force, INDIVIDUAL_DEFAULTS),
+            "fighter": character_fighter(force, self.options),
+            "track": _track(force, self.options),
+            "reaction": force.reaction_speed,
+            "player": force.player,
+            "verb": _verb(force),
+            "defence_verb": defence_verb(force.defence_skill),
+            "first_aid": force.skills.get("First Aid"),
+            "morale": _morale_trait(force),
+        }
+        self.plans[(si, fi)] = plan
+        return plan
+
+    def _characters(self, si: int, fi: int, force: schema_character.Character) -> None:
+        plan = self._character_plan(si, fi, force)
+        band = Band(force.name, si)
+        for n in range(force.count):
+            name = force.name if force.count == 1 else f"{force.name} {n + 1}"
+            member = Character(self.battle, name=name, band=band, **plan, **self.next_streams())
+            member.position = force.position
+            self.battle.enlist(member)
+
+    def _group_common(self, si: int, fi: int, force: Any, fighter: Any) -> dict[str, Any]:
+        return {
+            "name": force.name,
+            "side": si,
+            "policies": self.policies(si, fi, force, GROUP_DEFAULTS),
+            "morale_rng": self.battle.streams.morale_of(self.index),
+            "fighter": fighter,
+            "member_track": new_track(self.options.wound_track)
+            if self.options.wound_track != "dc_attribute"
+            else new_track("standard"),
+            **self.next_streams(),
+        }
+
+    def _crew(self, si: int, fi: int, force: schema_forces.Crew) -> None:
+        fighter = _group_fighter(force, self.options, force.skill)
+        stats = mass.CrewGroup(
+            count=force.count,
+            hd=mass.average_hd([force.hit_dice]),
+            ac=force.armour_class,
+            attack_bonus=force.attack_bonus,
+            max_damage=force.max_damage,
+            incapacitating=force.incapacitating_attack,
+        )
+        common = self._group_common(si, fi, force, fighter)
+        crew = Crew(self.battle, stats=stats, morale=force.morale, count=force.count, **common)
+        self.battle.log.plural.add(force.name)
+        crew.position = force.position
+        self.battle.enlist(crew)
+
+    def _unit(self, si: int, fi: int, force: schema_forces.Unit) -> None:
+        defence = force.skill if force.defence_skill is None else force.defence_skill
+        fighter = _group_fighter(force, self.options, defence)
+        state = mass.UnitState(
+            strength=force.count,
+            attack=force.skill,
+            defence=defence,
+            odm=fighter.odm,
+            ddm=fighter.ddm,
+            morale=force.morale,
+        )
+        unit = Unit(self.battle, state=state, **self._group_common(si, fi, force, fighter))
+        self.battle.log.plural.add(force.name)
+        unit.position = force.position
+        self.battle.enlist(unit)
+
+
+def build_battle(scenario: Scenario, seed: int | None = None, *, collect: bool = True) -> Battle:
+    """A fresh, ready-to-play Battle for ``scenario`` and ``seed``.
+
+    The first registered rule system that plays the scenario builds it (ships, Fae
+    Domains ...); otherwise the core plays FADAD personal rounds. The choice is made once
+    per scenario object.
+
+    Raises:
+        PolicyError: an unknown policy or bad parameters (names the scenario field).
+        UnsupportedForce: a force the chosen engine cannot play, or a side with no fighters.
+    """
+    plans = _plans(scenario)
+    chosen = plans.get(_ENGINE)
+    if chosen is None:
+        ruleset = next((r for r in rulesets() if r.plays(scenario)), None)
+        chosen = plans[_ENGINE] = {"ruleset": ruleset}
+    if chosen["ruleset"] is not None:
+        built: Battle = chosen["ruleset"].build(scenario, seed, collect=collect)
+        return built
+    battle = Battle(**battle_args(scenario, seed, collect))
+    builder = ForceBuilder(battle, scenario)
+    for si, side in enumerate(scenario.sides):
+        for fi, force in enumerate(side.forces):
+            builder.add(si, fi, force)
+        if not battle.sides[si].members:
+            raise UnsupportedForce(f"sides.{si}.forces: side {side.name!r} has no fighters")
+    return battle

@@ -1,0 +1,87 @@
+"""How a battle ends: the ending kinds, the scenario's stop rule, and the verdict.
+
+A battle ends when a side is out of the fight (destroyed, routed or surrendered: the
+scenario's ``stop.when_side`` says which count), when every side is out at once, or when
+its stop rule (rounds or seconds) runs out. :func:`verdict` decides from the side
+rosters alone, so every clock (personal rounds, ship rounds, Fae turns) ends alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import StrEnum
+
+from fadad_agents.agents.core.base import SideRoster, Status
+
+__all__ = ["BattleStateError", "Ending", "StopRule", "end_summary", "side_out_kind", "verdict"]
+
+
+class Ending(StrEnum):
+    """How a battle ended."""
+
+    DESTROYED = "destroyed"
+    ROUTED = "routed"
+    SURRENDERED = "surrendered"
+    MUTUAL = "mutual"  # every side out in the same round
+    STOPPED = "stopped"  # the scenario's stop condition (rounds or time)
+
+
+class BattleStateError(RuntimeError):
+    """The battle was asked to play after it finished (no state carries over)."""
+
+
+class StopRule:
+    """The scenario's stop condition, as plain values."""
+
+    __slots__ = ("max_rounds", "max_seconds", "when_side")
+
+    def __init__(
+        self,
+        max_rounds: int | None = 100,
+        max_seconds: int | None = None,
+        when_side: Sequence[str] = ("destroyed", "routed", "surrendered"),
+    ) -> None:
+        self.max_rounds = max_rounds
+        self.max_seconds = max_seconds
+        self.when_side = frozenset(when_side)
+
+
+def side_out_kind(roster: SideRoster) -> Ending:
+    """How a side that has no one left fighting went: surrendered (if at least as many gave
+    up as fled), routed (some fled) or destroyed."""
+    surrendered = roster.count(Status.SURRENDERED)
+    fled = roster.count(Status.ROUTED) + roster.count(Status.WITHDRAWN)
+    if surrendered and surrendered >= fled:
+        return Ending.SURRENDERED
+    return Ending.ROUTED if fled else Ending.DESTROYED
+
+
+def verdict(
+    sides: Sequence[SideRoster], stop: StopRule, rounds: int, now: float
+) -> tuple[Ending, int | None, int | None] | None:
+    """``(ending, winner, side whose defeat ended it)`` if the battle is over, else None.
+
+    Side indexes, or None: no winner when every side is out or several still stand; no
+    losing side for a mutual end or a stop by the rule.
+    """
+    standing = [s for s in sides if s.active]
+    if len(standing) < len(sides) or len(standing) <= 1:  # a side is out, or only one
+        kinds = [(s, side_out_kind(s)) for s in sides if not s.active]
+        decisive = [(s, k) for s, k in kinds if k in stop.when_side]
+        if len(standing) <= 1 or decisive:
+            if not standing:
+                return Ending.MUTUAL, None, None
+            side, kind = (decisive or kinds)[0]
+            return kind, standing[0].index if len(standing) == 1 else None, side.index
+    if (stop.max_rounds is not None and rounds >= stop.max_rounds) or (
+        stop.max_seconds is not None and now >= stop.max_seconds
+    ):
+        return Ending.STOPPED, None, None
+    return None
+
+
+def end_summary(names: Sequence[str], ending: Ending, winner: int | None, loser: int | None) -> str:
+    """The end event's line: ``"Snorri wins (Brynhild destroyed)"``, ``"no winner (mutual)"``."""
+    who = f"{names[winner]} wins" if winner is not None else "no winner"
+    how = f"{names[loser]} {ending}" if loser is not None else str(ending)
+    return f"{who} ({how})"

@@ -1,0 +1,350 @@
+"""The battle log: one frozen event per resolution, rendered as a table, JSON lines or prose.
+
+DESIGN.md (engine): every resolution appends a structured event (time, round, actor,
+action, target, dice, modifiers, outcome). The same log renders as a pandas DataFrame
+for analysis, as JSON lines (byte-identical for the same scenario and seed) and as
+narrated text a game master can read aloud::
+
+    Round 3 (0:18) Snorri's swing is Great; Brynhild's block Good; hit by 1, damage 6:
+    Very Hurt.
+
+Appending is the only hot-path operation: a named tuple (or, for a melee swing, the
+deferred parts of one) and a list append. pandas is imported only when a DataFrame is
+asked for.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Container, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from fadad_agents.rules.core.ladder import label
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = [
+    "BattleLog",
+    "LogEvent",
+    "agree",
+    "clock",
+    "narrate",
+    "narrator_of",
+    "register_narrator",
+]
+
+type Pairs = tuple[tuple[str, Any], ...]
+
+
+class LogEvent(NamedTuple):
+    """One resolution in the battle (an immutable named tuple: cheap to make, frozen).
+
+    Attributes:
+        time: simulation time in whole seconds (``env.now``).
+        round: the personal round it happened in (0 before the first round).
+        actor: name of the acting agent (or side, for battle-level events).
+        action: what was resolved: ``attack``, ``out``, ``withdraw``, ``surrender``,
+            ``morale``, ``volley``, ``first_aid``, ``initiative``, ``end``.
+        target: name of the agent acted on, if any.
+        dice: the dice read, as ``(name, value)`` pairs in a fixed order.
+        modifiers: the modifiers applied, as ``(name, value)`` pairs.
+        outcome: what came of it, as ``(name, value)`` pairs; ``result`` comes first.
+    """
+
+    time: int
+    round: int
+    actor: str
+    action: str
+    target: str | None
+    dice: Pairs
+    modifiers: Pairs
+    outcome: Pairs
+
+    @property
+    def result(self) -> Any:
+        """The headline outcome (``hit``, ``miss``, ``Very Hurt``, ``breaks`` ...)."""
+        return self.outcome[0][1] if self.outcome else None
+
+    def as_dict(self) -> dict[str, Any]:
+        """Plain JSON-ready mapping with a fixed key order."""
+        return {
+            "time": self.time,
+            "round": self.round,
+            "actor": self.actor,
+            "action": self.action,
+            "target": self.target,
+            "dice": dict(self.dice),
+            "modifiers": dict(self.modifiers),
+            "outcome": dict(self.outcome),
+        }
+
+    def flat(self) -> dict[str, Any]:
+        """One flat row: ``dice.attack``, ``outcome.rd`` ... (for DataFrames)."""
+        row: dict[str, Any] = {
+            "time": self.time,
+            "round": self.round,
+            "actor": self.actor,
+            "action": self.action,
+            "target": self.target,
+            "result": self.result,
+        }
+        for prefix, pairs in (("dice", self.dice), ("mod", self.modifiers)):
+            for key, value in pairs:
+                row[f"{prefix}.{key}"] = value
+        for key, value in self.outcome[1:]:
+            row[key] = value
+        return row
+
+
+def clock(seconds: int) -> str:
+    """Sim time as ``m:ss`` (``h:mm:ss`` past an hour): ``clock(18) == "0:18"``."""
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+def _own(name: str | None) -> str:
+    """English possessive: ``Snorri's``, ``the sailors'``."""
+    name = name or ""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def _attack_text(e: LogEvent) -> str:
+    o = dict(e.outcome)
+    verb, block = o.get("verb", "attack"), o.get("defence_verb", "defence")
+    text = f"{_own(e.actor)} {verb} is {label(o['attack'])}; "
+    if o.get("defended", True):
+        text += f"{_own(e.target)} {block} {label(o['defence'])}"
+    else:
+        text += f"{e.target} undefended (Target {label(o['defence'])})"
+    if not o["hit"]:
+        return text + "; no hit."
+    text += f"; hit by {o['rd']}"
+    if o.get("crits"):
+        text += f" ({o['crits']} crit{'s' if o['crits'] > 1 else ''})"
+    return text + f", damage {o['damage']}: {o['wound']}."
+
+
+def _simple(template: str) -> Callable[[LogEvent], str]:
+    def render(e: LogEvent) -> str:
+        return template.format(e=e, o=dict(e.outcome), m=dict(e.modifiers), d=dict(e.dice))
+
+    return render
+
+
+def _morale_text(e: LogEvent) -> str:
+    o = dict(e.outcome)
+    return f"{e.actor} checks morale ({o['check']}): {o['result']}."
+
+
+def _volley_text(e: LogEvent) -> str:
+    o = dict(e.outcome)
+    if "rd" in o:  # a FADAD unit attack
+        if o["damage"] is None:
+            return f"{e.actor} attack {e.target}: no hit (by {o['rd']})."
+        text = f"{e.actor} attack {e.target}: hit by {o['rd']}, damage {o['damage']}"
+        kind = str(o["result"]).replace("_", " ")
+        if kind == "no effect" and not o["casualties"]:
+            return text + f": no effect ({o['left']} left)."
+        return text + f" ({kind}): {o['casualties']} down ({o['left']} left)."
+    return (
+        f"{e.actor} strike {e.target} with {dict(e.dice).get('d20s', 0)} d20s: "
+        f"{o['hits']} hit{'s' if o['hits'] != 1 else ''}, {o['casualties']} down "
+        f"({o['left']} left)."
+    )
+
+
+_NARRATORS: dict[str, Callable[[LogEvent], str]] = {
+    "attack": _attack_text,
+    "out": _simple("{e.actor} is out of the fight ({o[result]})."),
+    "withdraw": _simple("{e.actor} withdraws ({o[reason]})."),
+    "surrender": _simple("{e.actor} surrenders ({o[reason]})."),
+    "morale": _morale_text,
+    "volley": _volley_text,
+    "first_aid": _simple("{e.actor} gives first aid to {e.target}: {o[result]}."),
+    "end": _simple("The battle ends: {o[result]}."),
+}
+
+
+def register_narrator(action: str, render: Callable[[LogEvent], str]) -> None:
+    """Narrate events of ``action`` with ``render`` (other subsystems' events: Fae turns ...)."""
+    _NARRATORS[action] = render
+
+
+def narrator_of(action: str) -> Callable[[LogEvent], str] | None:
+    """The narrator registered for ``action`` (to chain to it), or None."""
+    return _NARRATORS.get(action)
+
+
+_PLURAL_VERBS: dict[str, str] = {
+    "is": "are",
+    "has": "have",
+    "checks": "check",
+    "withdraws": "withdraw",
+    "surrenders": "surrender",
+    "gives": "give",
+    "falls": "fall",
+    "holds": "hold",
+    "breaks": "break",
+    "takes": "take",
+    "flees": "flee",
+    "rallies": "rally",
+}
+"""Singular verbs narrators write after a subject, and their plural forms."""
+
+
+def agree(body: str, actor: str, group: bool) -> str:
+    """``body`` with the verb right after ``actor`` in the plural when ``actor`` is a group.
+
+    Narrators write the singular ("Snorri checks morale"); a crew or unit reads
+    "Black Tern boarders check morale".
+    """
+    if not group or not body.startswith(actor + " "):
+        return body
+    verb, sep, rest = body[len(actor) + 1 :].partition(" ")
+    plural = _PLURAL_VERBS.get(verb)
+    return body if plural is None else f"{actor} {plural}{sep}{rest}"
+
+
+def _turn_time(event: LogEvent) -> tuple[int, float] | None:
+    """(turn, exact time) of an event timed inside a turn (Fae Domains), else None."""
+    turn = at = None
+    for key, value in event.outcome:
+        if key == "at":
+            at = value
+        elif key == "turn":
+            turn = value
+    return None if turn is None or at is None else (int(turn), float(at))
+
+
+def narrate(
+    event: LogEvent,
+    plural: Container[str] = (),
+    round_seconds: int | None = None,
+    round_word: str = "Round",
+) -> str:
+    """One event as a sentence a game master can read aloud, headed by when it happened.
+
+    Args:
+        event: the event.
+        plural: actor names that are groups (crews, units): their verbs agree.
+        round_seconds: the length of a round, when its events happen at several instants
+            (ship rounds: gunnery first, deck fights and morale later); every event of
+            round ``n`` is then labelled with the round's time, ``n * round_seconds``,
+            as in personal combat (``Round 3 (0:18)``). Otherwise the event's own time.
+        round_word: what a round is called (``Turn`` in a pure Fae Domains battle).
+            Events timed inside a Fae turn (``turn`` and ``at`` in the outcome) always
+            read ``Turn 2 (0:13.3)``, to the tenth of a second.
+    """
+    render = _NARRATORS.get(event.action)
+    body = render(event) if render else f"{event.actor} {event.action}: {event.result}."
+    body = agree(body, event.actor, event.actor in plural)
+    timed = _turn_time(event)
+    if timed is not None:
+        secs, tenths = divmod(round(timed[1] * 10), 10)
+        return f"Turn {timed[0]} ({clock(secs)}.{tenths}) {body}"
+    when = event.round * round_seconds if round_seconds else event.time
+    return f"{round_word} {event.round} ({clock(when)}) {body}"
+
+
+class BattleLog:
+    """Append-only list of :class:`LogEvent` with its renderings.
+
+    Hot event kinds (a melee swing: one per attack) are appended *deferred*: the time,
+    the round, a function and its arguments, made into the :class:`LogEvent` only when
+    the log is first read. The function is pure over immutable arguments (names and the
+    kernel's frozen result), so the event is the same whenever it is made; sweeps that
+    never read a log never pay for formatting it.
+    """
+
+    __slots__ = ("_settled", "plural", "raw", "round_seconds", "round_word")
+
+    def __init__(self) -> None:
+        self.raw: list[Any] = []
+        """Entries as appended: :class:`LogEvent` or deferred ``(time, round, make, args)``
+        (read :attr:`events`, never this)."""
+        self._settled = 0  # entries before this index are all LogEvents
+        # Narration only (never in the JSON lines): actors that are groups (crews, units)
+        # take plural verbs; a round length labels every event of a round with its time.
+        self.plural: set[str] = set()
+        self.round_seconds: int | None = None
+        self.round_word = "Round"
+
+    @property
+    def events(self) -> list[LogEvent]:
+        """Every event in order (deferred entries are made into events here, once)."""
+        raw, start = self.raw, self._settled
+        if start < len(raw):
+            for i in range(start, len(raw)):
+                entry = raw[i]
+                if entry.__class__ is tuple:  # deferred: (time, round, make, args)
+                    raw[i] = LogEvent(entry[0], entry[1], *entry[2](*entry[3]))
+            self._settled = len(raw)
+        return raw
+
+    def append(self, event: LogEvent) -> None:
+        """Record one event (times never run backwards: the engine appends in time order)."""
+        self.raw.append(event)
+
+    def defer(
+        self, time: int, round: int, make: Callable[..., tuple[Any, ...]], args: tuple[Any, ...]
+    ) -> None:
+        """Record an event at ``time`` and ``round`` whose other six fields (actor, action,
+        target, dice, modifiers, outcome) ``make(*args)`` returns when the log is read.
+
+        ``make`` must be a pure function of ``args``, and ``args`` immutable."""
+        self.raw.append((time, round, make, args))
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {
+            "raw": list(self.events),
+            "plural": self.plural,
+            "round_seconds": self.round_seconds,
+            "round_word": self.round_word,
+        }
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for key, value in state.items():
+            setattr(self, key, value)
+        self._settled = len(self.raw)
+
+    def __len__(self) -> int:
+        return len(self.raw)
+
+    def __iter__(self) -> Iterator[LogEvent]:
+        return iter(self.events)
+
+    def of(self, action: str) -> list[LogEvent]:
+        """The events of one kind, in order."""
+        return [e for e in self.events if e.action == action]
+
+    def to_dataframe(self) -> pd.DataFrame:
+        """One row per event, with dice, modifiers and outcome fields as columns."""
+        import pandas as pd
+
+        return pd.DataFrame.from_records([e.flat() for e in self.events])
+
+    def jsonl_lines(self) -> Iterator[str]:
+        """Each event as one compact JSON line (no trailing newline)."""
+        dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+        for e in self.events:
+            yield dumps(e.as_dict())
+
+    def to_jsonl(self) -> str:
+        """The whole log as JSON lines; byte-identical for the same scenario and seed."""
+        return "".join(line + "\n" for line in self.jsonl_lines())
+
+    def write_jsonl(self, path: str | Path) -> None:
+        """Write :meth:`to_jsonl` to ``path`` (UTF-8)."""
+        Path(path).write_text(self.to_jsonl(), encoding="utf-8")
+
+    def narrate(self, last: int | None = None) -> list[str]:
+        """Every event (or the ``last`` ones) as narrated text, in order."""
+        events = self.events if last is None else self.events[max(0, len(self.events) - last) :]
+        return [narrate(e, self.plural, self.round_seconds, self.round_word) for e in events]
+
+    def text(self) -> str:
+        """The narration as one string, a line per event."""
+        return "\n".join(self.narrate())

@@ -1,0 +1,164 @@
+"""BattleResult: who won, how it ended, how long it took, what each side kept and lost."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from fadad_agents.agents.core.base import SideRoster, Status
+from fadad_agents.engine.core.log import BattleLog
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from fadad_agents.engine.core.battle import Battle
+
+__all__ = ["BattleResult", "SideResult", "result_of"]
+
+
+@dataclass(frozen=True, slots=True)
+class SideResult:
+    """One side's head counts at the end of the battle.
+
+    Attributes:
+        name: the side's name.
+        strength: head count at the start.
+        fighting: still in the fight at the end.
+        casualties: taken out by wounds or losses (incapacitated, near death, dead).
+        dead: of the casualties, individuals killed outright (wound track Dead).
+        withdrawn: left the fight by choice or rout.
+        surrendered: gave up.
+    """
+
+    name: str
+    strength: int
+    fighting: int
+    casualties: int
+    dead: int
+    withdrawn: int
+    surrendered: int
+
+    @property
+    def survivors(self) -> int:
+        """Everyone not a casualty."""
+        return self.strength - self.casualties
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready mapping."""
+        return {
+            "name": self.name,
+            "strength": self.strength,
+            "fighting": self.fighting,
+            "survivors": self.survivors,
+            "casualties": self.casualties,
+            "dead": self.dead,
+            "withdrawn": self.withdrawn,
+            "surrendered": self.surrendered,
+        }
+
+
+def _side_result(roster: SideRoster) -> SideResult:
+    fighting = casualties = dead = withdrawn = surrendered = 0
+    out, fights, gave_up = Status.OUT, Status.FIGHTING, Status.SURRENDERED
+    for m in roster.members:
+        heads, status = m.initial_headcount, m.status
+        left = getattr(m, "count", 1 if status is not out else 0)
+        casualties += heads - left if heads > 1 else 0
+        if status is fights:
+            fighting += left if heads > 1 else 1
+        elif status is out:
+            casualties += left if heads > 1 else 1
+            track = getattr(m, "track", None)
+            dead += bool(track is not None and track.dead)
+        elif status is gave_up:
+            surrendered += left if heads > 1 else 1
+        else:
+            withdrawn += left if heads > 1 else 1
+    return SideResult(
+        roster.name, roster.initial_strength, fighting, casualties, dead, withdrawn, surrendered
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class BattleResult:
+    """The outcome of one battle (``fadad_agents.run``).
+
+    Attributes:
+        scenario: scenario name.
+        seed: the battle seed (replay with the same scenario and seed).
+        winner: name of the winning side, or None (stopped, mutual, several left).
+        ending: how it ended: destroyed, routed, surrendered, mutual or stopped.
+        loser: the side whose defeat ended it, if any.
+        rounds: personal rounds played.
+        duration: sim time in seconds.
+        sides: per-side head counts.
+        log: the battle log.
+        collector: the battle's Mesa DataCollector (one row per round), or None.
+    """
+
+    scenario: str
+    seed: int
+    winner: str | None
+    ending: str
+    loser: str | None
+    rounds: int
+    duration: int
+    sides: tuple[SideResult, ...]
+    log: BattleLog
+    collector: Any = None
+
+    @property
+    def round_data(self) -> pd.DataFrame | None:
+        """One row per round (Mesa DataCollector): strength, wounded, routed per side."""
+        if self.collector is None:
+            return None
+        frame: pd.DataFrame = self.collector.get_table_dataframe("rounds")
+        return frame.set_index("round")
+
+    def side(self, name: str) -> SideResult:
+        """The result of the side called ``name``."""
+        for s in self.sides:
+            if s.name == name:
+                return s
+        raise KeyError(name)
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready summary (the log is written separately as JSON lines)."""
+        return {
+            "scenario": self.scenario,
+            "seed": self.seed,
+            "winner": self.winner,
+            "ending": self.ending,
+            "loser": self.loser,
+            "rounds": self.rounds,
+            "duration": self.duration,
+            "sides": [s.as_dict() for s in self.sides],
+            "events": len(self.log),
+        }
+
+    def summary(self) -> str:
+        """One line a human reads: who won, how, after how long."""
+        from fadad_agents.engine.core.log import clock
+
+        who = f"{self.winner} wins" if self.winner else "No winner"
+        how = f"{self.loser} {self.ending}" if self.loser else self.ending
+        word = self.log.round_word.lower()  # "turn" in a pure Fae Domains battle
+        rounds = f"{self.rounds} {word}{'s' if self.rounds != 1 else ''}"
+        return f"{who} ({how}) after {rounds} ({clock(self.duration)})."
+
+
+def result_of(battle: Battle) -> BattleResult:
+    """Collect the result of a finished battle."""
+    names = [s.name for s in battle.sides]
+    return BattleResult(
+        scenario=battle.name,
+        seed=battle.seed,
+        winner=None if battle.winner is None else names[battle.winner],
+        ending=str(battle.ending) if battle.ending is not None else "unfinished",
+        loser=None if battle.out_side is None else names[battle.out_side],
+        rounds=battle.round,
+        duration=int(battle.env.now),
+        sides=tuple(_side_result(s) for s in battle.sides),
+        log=battle.log,
+        collector=battle.datacollector,
+    )

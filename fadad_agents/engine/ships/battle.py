@@ -1,0 +1,304 @@
+"""ShipBattle: the ship-round driver on top of :class:`~fadad_agents.engine.core.battle.Battle`.
+
+Time (C-01, C-19, decided here): a ship round lasts as long as a ship at SR 1 takes to
+cross one hex of the scenario's map (25 ft/s per SR): ``6 s x hex_yards / 50``, so a
+Spelljammer map of 150-ft hexes (``hex_yards: 50``) plays 6-second tactical rounds and a
+FADAD map of 500-yard hexes plays 1-minute ship rounds (= 10 personal rounds). SR stays
+"hexes per round" in both and no rule needs converting; effect durations carry their own
+round length (``ship_effects``). :meth:`Battle.step` advances one ship round.
+
+One ship round (``ships-spelljammer.md`` 3, A-47):
+
+1. (round 1) ships in a gravity well begin to take off or land (SJ 1.2,
+   :mod:`~fadad_agents.engine.ships.helm`); timed effects expire, open-ended ones get their
+   recovery roll; a named helmsman who fell leaves the helm to the next (a warm-up); crews
+   are counted and the reload policy puts hands on the guns (short-handed reloads are
+   recomputed);
+2. side initiative (1d20 per side, ties reroll); each side, best first, moves first or
+   last as its lead ship's maneuver policy says (``movement_order``);
+3. boarders cross to ships grappled in an earlier round (SJ 12);
+4. in moving order each ship: cuts lines if its policy says so, starts landing (maneuver
+   ``land``), moves (facing rules per class, crew shortage, debris fields; no move while
+   the helm warms up or she is in a gravity well), jettisons rubble astern if fleeing
+   (:mod:`~fadad_agents.engine.ships.jettison`), fires every loaded weapon that bears
+   (fields of fire), her spellcasters cast at enemy hulls
+   (:mod:`~fadad_agents.engine.ships.hull_attacks`), then closes: hand missiles (at crew
+   or hull), axes at one spot of a grappled hull, rams (d4s for d6s on a gargantuan
+   creature), shears or grapples an enemy in its hex; a fleeing ship that is 25 hexes
+   clear of everything escapes and enemies may pursue (SJ 15-16);
+5. the deck fights: 6-second personal rounds on every deck where two sides meet;
+6. end of round: fires burn and are fought, ships whose decks are held by the enemy
+   are taken, ships check morale on the section 18 triggers with the modifier table and
+   strike their colours when it fails (everyone aboard surrenders, unless the colours
+   policy lets a player character sail her on); mutual strikes.
+
+When the battle ends each ship's repair bill is logged (SJ 17 / FADAD 7). What the battle
+keeps between rounds (decks, crews, grapples, lost ships) is its base class
+:class:`~fadad_agents.engine.ships.state.ShipBattleState`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fadad_agents.agents.ships.ship import Ship
+from fadad_agents.engine.core.clock import At, Phase
+from fadad_agents.engine.ships import close as ship_close
+from fadad_agents.engine.ships import helm as ship_helm
+from fadad_agents.engine.ships import hull_attacks as ship_hull_attacks
+from fadad_agents.engine.ships import jettison as ship_jettison
+from fadad_agents.engine.ships import log as ship_log
+from fadad_agents.engine.ships import maneuver as ship_maneuver
+from fadad_agents.engine.ships import morale as ship_morale
+from fadad_agents.engine.ships.damage import burn_fires, passes
+from fadad_agents.engine.ships.deck import deck_round
+from fadad_agents.engine.ships.gunnery import fire_guns
+from fadad_agents.engine.ships.state import ShipBattleState
+from fadad_agents.rules.ships.combat import movement_order, roll_side_initiative
+
+__all__ = ["PERSONAL_SECONDS", "ShipBattle", "ship_round_seconds"]
+
+_NARRATION = ship_log.SHIP_NARRATORS  # imported for its registration of the narrators
+
+PERSONAL_SECONDS = 6
+
+
+def ship_round_seconds(hex_yards: int) -> int:
+    """Seconds of a ship round on hexes of ``hex_yards``: 50 yd -> 6 s, 500 yd -> 60 s."""
+    return PERSONAL_SECONDS * max(1, round(hex_yards / 50))
+
+
+class ShipBattle(ShipBattleState):
+    """A battle with ships: ship rounds, deck fights inside them, ships' own morale."""
+
+    # --- the ship round ----------------------------------------------------------------
+
+    def _driver(self) -> Any:
+        env = self.env
+        while True:
+            self._ship_phase()
+            yield from self._deck_fights()
+            self._end_of_round()
+            finished = self._check_end()
+            if finished:
+                self._finish()
+            done, self._round_over = self._round_over, env.event()
+            assert done is not None
+            done.succeed()
+            if finished:
+                return
+            # Let a step() that waits on ``done`` return before the next round begins.
+            yield At(env, 0, Phase.ROUND)
+
+    def _deck_fights(self) -> Any:
+        """Six-second personal rounds on every deck where two sides meet."""
+        env = self.env
+        decks = [s for s in self.ships if len({m.side for m in self.fighters_on(s)}) > 1]
+        if not decks:
+            yield At(env, self.round_seconds, Phase.ROUND)
+            return
+        for deck in decks:
+            self._announce(deck)
+        steps = self.round_seconds // PERSONAL_SECONDS
+        for _ in range(steps):
+            yield At(env, PERSONAL_SECONDS, Phase.ROUND)
+            decks = [s for s in decks if deck_round(self, s)]
+            if self.crews_changed:
+                self.refresh_crews()
+        rest = self.round_seconds - steps * PERSONAL_SECONDS
+        if rest:
+            yield At(env, rest, Phase.ROUND)
+
+    def _announce(self, deck: Ship) -> None:
+        """Log the heads on each side when a deck fight starts (or starts again)."""
+        people = self.fighters_on(deck)
+        heads = tuple(
+            (self.sides[side].name, sum(m.headcount for m in people if m.side == side))
+            for side in sorted({m.side for m in people})
+        )
+        if deck.memory.get("deck_fight") == heads:
+            return
+        deck.memory["deck_fight"] = heads
+        self.record(deck.name, "deck_fight", None, (), (), (("result", "melee"), ("heads", heads)))
+
+    def _ship_phase(self) -> None:
+        self.round += 1
+        if self.round == 1:
+            ship_helm.start_take_offs(self)
+        self._expire_effects()
+        ship_helm.check_helmsmen(self)
+        self.refresh_crews()
+        ships = [s for s in self.ships if s.fighting]
+        self.start_hex = {s: s.hex for s in ships}
+        order = self._movement_order(ships)
+        for ship in order:
+            self._board_from(ship)
+        if self.crews_changed:
+            self.refresh_crews()
+        for ship in order:
+            if ship.fighting:
+                self._ship_turn(ship)
+
+    def _expire_effects(self) -> None:
+        now = int(self.env.now)
+        for ship in self.ships:
+            if not ship.effects or not ship.fighting:
+                continue
+            kept = []
+            for e in ship.effects:
+                if e.until is not None and e.until <= now:
+                    self.record(ship.name, "recover", None, (), (), (("result", f"{e.kind} ends"),))
+                elif e.until is None and passes(
+                    e.recovery,
+                    self._repair_skill(ship, e.kind),
+                    self.crit_rng,
+                    self.options.engine.ladder_d20_bonus,
+                ):
+                    self.record(
+                        ship.name, "recover", None, (), (), (("result", f"{e.kind} repaired"),)
+                    )
+                else:
+                    kept.append(e)
+            ship.effects = kept
+
+    @staticmethod
+    def _repair_skill(ship: Ship, kind: str) -> int:
+        """The helmsman recovers lost SR; the repair crew mends steering (A-42)."""
+        return ship.spec.crew_skill if kind == "mc_loss" else ship.helm
+
+    def _movement_order(self, ships: list[Ship]) -> list[Ship]:
+        sides = sorted({s.side for s in ships})
+        ranking = roll_side_initiative(sides, self.ship_init_rng)
+        self.initiative_side = ranking[0] if ranking else None
+        lead = {side: next(s for s in ships if s.side == side) for side in sides}
+        choices = [
+            lead[side].ship_policies.maneuver.move_order(lead[side], self) for side in ranking
+        ]
+        order = movement_order(ranking, choices)
+        names = [self.sides[i].name for i in order]
+        if ranking:
+            self.record(
+                self.sides[ranking[0]].name,
+                "ship_initiative",
+                None,
+                (),
+                (),
+                (("result", choices[0]), ("order", tuple(names))),
+            )
+        return [s for side in order for s in ships if s.side == side]
+
+    def _board_from(self, ship: Ship) -> None:
+        if not ship.fighting:
+            return
+        policy = ship.ship_policies.boarding
+        for foe in sorted(ship.grapples, key=lambda s: s.unique_id):
+            since = self.grappled_since(ship, foe)
+            if since is None or since >= self.round or not foe.fighting:
+                continue
+            if policy.board(ship, foe, self):
+                ship_close.board(self, ship, foe)
+
+    def _ship_turn(self, ship: Ship) -> None:
+        maneuver = ship.ship_policies.maneuver
+        for foe in list(ship.grapples):
+            if not (foe.fighting and ship.grappled_with(foe)) or self.boarders_on(ship):
+                continue  # loose lines part when she moves off; boarders aboard: no axes free
+            flee = maneuver.intent in ("flee", "shoot")
+            if flee or ship.ship_policies.boarding.cut_lines(ship, foe, self):
+                ship_close.cut_lines(self, ship, foe)
+        if maneuver.intent == "land":
+            ship_helm.start_landing(self, ship)
+        ship_maneuver.move_ship(self, ship)
+        if not ship.fighting:
+            return
+        if maneuver.intent == "flee":
+            ship_jettison.lay_debris(self, ship)
+        fire_guns(self, ship)
+        ship_hull_attacks.cast_spells(self, ship)
+        if not ship.fighting:
+            return
+        self._close_action(ship, maneuver.intent)
+        if maneuver.intent == "flee":
+            ship_morale.try_escape(self, ship)
+
+    def _close_action(self, ship: Ship, intent: str) -> None:
+        here = [f for f in self.enemy_ships(ship.side) if f.hex == ship.hex]
+        if not here:
+            return
+        foe = min(here, key=lambda f: (f.hull_fraction, f.unique_id))
+        self.missile_fire(ship, foe)
+        if ship.fighting and foe.fighting:
+            ship_hull_attacks.chop_hull(self, ship, foe)
+        if not (ship.fighting and foe.fighting):
+            return
+        if intent == "ram" and ship.spec.ram != "none":
+            ship_close.ram(self, ship, foe)
+        elif intent == "shear":
+            ship_close.shear(self, ship, foe)
+        if (
+            ship.fighting
+            and foe.fighting
+            and intent in ("board", "ram")
+            and not ship.grappled_with(foe)
+        ):
+            ship_close.grapple(self, ship, foe)
+
+    def missile_fire(self, ship: Ship, foe: Ship) -> None:
+        """Hand-held missile fire across a shared hex (SJ 8) by rapid resolution (SJ 13).
+
+        Crews with missile weapons on their own deck, not in a deck fight there, shoot at a
+        crew on the enemy's deck (medium range, short in contact: no modifier, PROPOSED
+        ``sj.deck_missile_modifier``).
+        When the ship's gunnery policy aims small arms at the hull (``small_arms: hull``)
+        they shoot at her side instead: scattered hits, one spot each (EX-SJ-06,
+        :func:`~fadad_agents.engine.ships.hull_attacks.hull_volley`), and so do named
+        characters with missile weapons (:func:`~fadad_agents.engine.ships.hull_attacks.
+        hull_shots`).
+        """
+        if self.boarders_on(ship):
+            return
+        at_hull = ship_hull_attacks.small_arms_aim(ship) == "hull"
+        for crew in self.home_crews(ship):
+            if not self.missile(crew) or not foe.fighting:
+                continue
+            if at_hull:
+                ship_hull_attacks.hull_volley(self, crew, foe)
+                continue
+            targets = self.crews_on(foe)
+            targets = [t for t in targets if t.side != ship.side]
+            if not targets:
+                return
+            target = targets[int(self.gunnery_rng.random() * len(targets))]
+            crew.volley(target, self, self.options.sj.deck_missile_modifier)
+        if at_hull and foe.fighting:
+            ship_hull_attacks.hull_shots(self, ship, foe)
+        if self.crews_changed:
+            self.refresh_crews()
+
+    def _end_of_round(self) -> None:
+        for ship in self.ships:
+            if ship.fighting and ship.fire_list:
+                burn_fires(self, ship)
+        if self.crews_changed:
+            self.refresh_crews()
+        ship_morale.end_of_round(self)
+        self._collect()
+
+    def _collect(self) -> None:
+        """One row of round data, as the personal driver keeps it."""
+        collector = self.datacollector
+        if collector is None:
+            return
+        row_of = getattr(self, "round_row", None)
+        if row_of is not None:
+            collector.add_table_row("rounds", row_of())
+        else:
+            collector.collect(self)
+
+    def _finish(self) -> None:
+        ship_morale.log_repairs(self)
+        super()._finish()
+
+    def step(self) -> None:
+        """One ship round."""
+        self.play_round()

@@ -1,0 +1,347 @@
+"""Ramming, shearing, crashes, grappling, cutting, boarding; ship movement re-exported.
+
+* Ramming (SJ 9, FADAD 5.1), shearing (SJ 11), crashes (SJ 10), grappling lines and
+  cutting them (SJ 12), boarding the round after grappling (SJ 12). d20 helmsman rolls use
+  the helm skill as a d20 bonus (:func:`~fadad_agents.engine.ships.damage.skill_bonus`,
+  ``engine.ladder_d20_bonus``).
+* Movement, towing and debris live in :mod:`~fadad_agents.engine.ships.maneuver`;
+  :func:`move_options`, :func:`move_ship` and :func:`towed_by` are importable from here too.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fadad_agents.agents.core.groups import Crew
+from fadad_agents.agents.ships.ship import Ship
+from fadad_agents.engine.ships.damage import (
+    apply_effect,
+    damage_ship,
+    dies_of,
+    fadad_hit,
+    hull_hit,
+    roll_crits,
+    skill_bonus,
+)
+from fadad_agents.engine.ships.maneuver import move_options, move_ship, towed_by
+from fadad_agents.rules.core.dice import roll_4df
+from fadad_agents.rules.ships import effects as fx
+from fadad_agents.rules.ships.close import (
+    CHAIN,
+    LINE,
+    crash_damage,
+    crashing_ship,
+    cut_line,
+    lines_to_grapple,
+    ram_allowed,
+    ram_damage_dice,
+    ram_outcome,
+    ram_size_check,
+    resolve_crash_avoidance,
+    resolve_crash_crew_damage,
+    resolve_lock,
+    resolve_shear,
+)
+from fadad_agents.rules.ships.combat import Dice, resolve_attack
+from fadad_agents.rules.ships.crew import morale_failure
+from fadad_agents.rules.ships.fadad_damage import (
+    ram_damage,
+    ram_damage_base,
+    resolve_ram_attempt,
+    roll_entangled,
+)
+from fadad_agents.rules.ships.movement import letter_from_ladder
+
+__all__ = [
+    "board",
+    "crash",
+    "cut_lines",
+    "grapple",
+    "move_options",
+    "move_ship",
+    "ram",
+    "shear",
+    "towed_by",
+]
+
+
+# --- ramming, shearing, crashes ----------------------------------------------------------
+
+
+def ram(battle: Any, ship: Ship, foe: Ship, *, counter: bool = False) -> None:
+    """A ram attempt (SJ 9 or FADAD 5.1), a crash instead when the sizes forbid it."""
+    kind = ship.spec.ram
+    if kind == "none":
+        return
+    rammed = ship.memory.get("rammed_round") == battle.round
+    allowed = ram_allowed(
+        has_initiative=battle.holds_initiative(ship.side),
+        same_hex_at_start=battle.start_hex.get(ship) == foe.hex
+        and battle.start_hex.get(foe) == foe.hex,
+        left_and_reentered=False,
+        grappled_with_target=ship.grappled_with(foe),
+        rammed_this_turn=rammed,
+        head_on_counter=counter,
+    )
+    if not allowed:
+        return
+    ship.memory["rammed_round"] = battle.round
+    size = ram_size_check(ship.tons, foe.tons, kind)
+    if size != "ok":
+        crasher, other = (foe, ship) if size == "target_crashes" else (ship, foe)
+        crash(battle, crasher, other)
+        return
+    if battle.options.ship.damage_model == "fadad_levels":
+        _fadad_ram(battle, ship, foe)
+    else:
+        _sj_ram(battle, ship, foe, counter)
+
+
+def _sj_ram(battle: Any, ship: Ship, foe: Ship, counter: bool) -> None:
+    rng = battle.close_rng
+    res = resolve_attack(skill_bonus(battle, ship.helm), foe.spec.armour_class, rng, None)
+    kind = ship.spec.ram
+    assert kind != "none"  # ram() returns early for ships without a ram
+    out = ram_outcome(
+        kind,
+        ship.tons,
+        battle.options.sj.lock_pct_per_10_tons,
+        battle.options.sj.shaken_dexterity_dc,
+    )
+    dice = ram_damage_dice(Dice.parse(ship.spec.ram_dice or "2d6"), foe.gargantuan)
+    dmg = dice.roll(rng) if res.hit and out.does_damage else 0
+    locked = res.hit and (out.grappled or (out.lock_pct > 0 and resolve_lock(out.lock_pct, rng)))
+    battle.record(
+        ship.name,
+        "ram",
+        foe.name,
+        (("d20", res.roll),),
+        (("ram", ship.spec.ram), ("dice", f"{dice.count}d{dice.sides}")),
+        (
+            ("result", "hit" if res.hit else "miss"),
+            ("hull", dmg),
+            ("gargantuan", foe.gargantuan),
+            ("locked", locked),
+            ("counter", counter),
+        ),
+    )
+    if not res.hit:
+        head_on = (foe.facing - ship.facing) % 6 == 3
+        if head_on and not counter and foe.spec.ram != "none":
+            ram(battle, foe, ship, counter=True)
+        return
+    for effect in out.effects:
+        apply_effect(battle, foe, effect, ship.name)
+    hull_hit(battle, foe, dmg, ram_crits=out.random_crits, source=ship.name)
+    if locked and foe.fighting:
+        battle.lash(ship, foe, chains=True)
+
+
+def _fadad_ram(battle: Any, ship: Ship, foe: Ship) -> None:
+    rng = battle.close_rng
+    att = resolve_ram_attempt(
+        ship.ms if ship.ms is not None else -4, foe.ms if foe.ms is not None else -4, rng
+    )
+    battle.record(
+        ship.name,
+        "ram",
+        foe.name,
+        (),
+        (("ram", ship.spec.ram),),
+        (("result", "hit" if att.rams else "miss"), ("rd", att.rd)),
+    )
+    if not att.rams:
+        return
+    opts = battle.options.ship
+    rel = max(1, ship.moved)
+    piercing = ship.spec.ram == "piercing"
+    to_foe = ram_damage_base(ship.spec.mass_scale, rel, other_ram_piercing=piercing)
+    to_ship = ram_damage_base(foe.spec.mass_scale, rel, ram_takes_brunt=True)
+    for victim, base in ((foe, to_foe), (ship, to_ship)):
+        dmg = ram_damage(
+            base,
+            roll_4df(rng),
+            victim.spec.armour,
+            victim.spec.mass_scale,
+            negative_cap=opts.fadad_negative_cap,
+        )
+        if dmg > 0:
+            fadad_hit(battle, victim, dmg, source="ram")
+    if (
+        piercing
+        and ship.fighting
+        and foe.fighting
+        and roll_entangled(rng, opts.piercing_entangle_pct)
+    ):
+        battle.lash(ship, foe, chains=True)
+
+
+def crash(battle: Any, a: Ship, b: Ship) -> None:
+    """Two ships in one hex may crash: the smaller into the larger unless its helm avoids it."""
+    crasher, other = (a, b) if crashing_ship(a.tons, b.tons) == "a" else (b, a)
+    sj = battle.options.sj
+    bonus = None if crasher.sr == 0 else skill_bonus(battle, crasher.helm)
+    letter = (
+        letter_from_ladder(crasher.ms) if crasher.ms is not None else crasher.spec.maneuverability
+    )
+    if resolve_crash_avoidance(bonus, letter, battle.close_rng, sj.crash_dc):
+        battle.record(crasher.name, "crash", other.name, (), (), (("result", "avoided"),))
+        return
+    res = crash_damage(crasher.hull_left, crasher.spec.hull_points)
+    battle.record(
+        crasher.name,
+        "crash",
+        other.name,
+        (),
+        (),
+        (("result", "crash"), ("loss", res.crasher_loss), ("other", res.other_damage)),
+    )
+    per = battle.options.ship.hull_points_per_damage_number
+    damage_ship(battle, other, res.other_damage, res.other_damage // per, crasher.name)
+    if res.other_shaken and other.fighting:
+        apply_effect(
+            battle,
+            other,
+            fx.Shaken(fx.Check("dexterity", sj.shaken_dexterity_dc, "d20")),
+            crasher.name,
+        )
+    damage_ship(battle, crasher, res.crasher_loss, res.crasher_loss // per, "crash")
+    if crasher.fighting:
+        _crash_casualties(battle, crasher)
+
+
+def _crash_casualties(battle: Any, ship: Ship) -> None:
+    """Everyone aboard a crashing ship saves or takes 1d6 a ton (max 20d6), half on a save;
+    a crewman dies when it reaches his average hit points (HD x 4.5, PROPOSED
+    ``sj.crewman_hit_points_per_hd``)."""
+    sj = battle.options.sj
+    rng, dc, per_hd = battle.close_rng, sj.crash_save_dc, sj.crewman_hit_points_per_hd
+    lost = 0
+    for crew in battle.crews_on(ship):
+        dead = sum(
+            1
+            for _ in range(crew.count)
+            if dies_of(resolve_crash_crew_damage(ship.tons, 0, rng, dc)[1], crew.stats.hd, per_hd)
+        )
+        lost += battle.casualties(crew, dead) if dead else 0
+    battle.record(
+        ship.name, "effect", "crash", (), (), (("result", f"{lost} killed in the crash"),)
+    )
+
+
+def shear(battle: Any, ship: Ship, foe: Ship, *, back: bool = False) -> None:
+    """A shearing pass (SJ 11): the target loses a class (at most two); 20 is a crit."""
+    if ship.memory.get("sheared_round") == battle.round:
+        return
+    ship.memory["sheared_round"] = battle.round
+    res = resolve_shear(
+        skill_bonus(battle, ship.helm), foe.spec.armour_class, foe.shear_losses, battle.close_rng
+    )
+    battle.record(
+        ship.name,
+        "shear",
+        foe.name,
+        (),
+        (),
+        (
+            ("result", "hit" if res.hit else "miss"),
+            ("mc_loss", res.mc_loss),
+            ("critical", res.critical),
+        ),
+    )
+    if res.mc_loss:
+        foe.shear_losses += 1
+    if res.critical:
+        roll_crits(battle, foe, 1, 0, 0, "blast", ship.name)
+    if res.shear_back_allowed and not back and foe.fighting:
+        shear(battle, foe, ship, back=True)
+
+
+# --- grappling, cutting, boarding --------------------------------------------------------
+
+
+def grapple(battle: Any, ship: Ship, foe: Ship) -> None:
+    """Throw grappling hooks: one per hand up to the lines needed, each vs AC 10 (SJ 12)."""
+    needed = lines_to_grapple(ship.tons, foe.tons, battle.options.sj.grapple_lines_rounding)
+    have = ship.grapples.get(foe, 0)
+    throws = min(needed - have, battle.crew_heads_home(ship))
+    if throws <= 0:
+        return
+    bonus = battle.crew_bonus(ship)
+    caught = sum(
+        1 for _ in range(throws) if resolve_attack(bonus, LINE.ac, battle.close_rng, None).hit
+    )
+    battle.add_lines(ship, foe, caught)
+    battle.record(
+        ship.name,
+        "grapple",
+        foe.name,
+        (),
+        (("needed", needed),),
+        (
+            ("result", "grappled" if ship.grappled_with(foe) else "lines out"),
+            ("lines", have + caught),
+        ),
+    )
+
+
+def cut_lines(battle: Any, ship: Ship, foe: Ship) -> None:
+    """The crew hacks at the lines (AC 10, 5 hp; chains AC 4, 20 hp), two hands a line."""
+    lines = ship.grapples.get(foe, 0)
+    if lines <= 0:
+        return
+    rope = CHAIN if battle.is_locked(ship, foe) else LINE
+    tries = min(lines, max(1, battle.crew_heads_home(ship) // 2))
+    bonus = battle.crew_bonus(ship)
+    axe = Dice(1, 6)
+    cut = sum(1 for _ in range(tries) if cut_line(bonus, axe, rope, rope.hp, battle.close_rng).cut)
+    if cut:
+        battle.add_lines(ship, foe, -cut)
+    battle.record(
+        ship.name,
+        "cut_lines",
+        foe.name,
+        (),
+        (("tries", tries),),
+        (
+            ("result", "free" if not ship.grappled_with(foe) else "still grappled"),
+            ("cut", cut),
+            ("left", ship.grapples.get(foe, 0)),
+        ),
+    )
+
+
+def board(battle: Any, ship: Ship, foe: Ship) -> None:
+    """Boarders at the gunwale swarm across (the round after grappling, SJ 12).
+
+    A very dangerous boarding (PROPOSED: the enemy deck holds at least twice the party's
+    heads, ``sj.very_dangerous_boarding_odds``) calls a morale check first; a crew that
+    fails refuses (``to_board``).
+    """
+    party = battle.boarding_party(ship)
+    if not party:
+        return
+    heads = sum(m.headcount for m in party)
+    if battle.boarders_defending(foe) >= battle.options.sj.very_dangerous_boarding_odds * heads:
+        for m in list(party):
+            if isinstance(m, Crew) and not m.morale_holds("a very dangerous boarding"):
+                assert morale_failure("to_board") == "refuse"
+                party.remove(m)
+                battle.record(m.name, "refuse", foe.name, (), (), (("result", "refuses to board"),))
+        heads = sum(m.headcount for m in party)
+    if not party:
+        return
+    for member in party:
+        battle.move_aboard(member, foe)
+    battle.record(
+        ship.name,
+        "board",
+        foe.name,
+        (),
+        (),
+        (
+            ("result", f"{heads} boarder{'s' if heads != 1 else ''}"),
+            ("who", tuple(m.name for m in party)),
+            ("heads", heads),
+        ),
+    )

@@ -1,0 +1,154 @@
+"""The deck fight: 6-second personal rounds on one ship's deck, inside the ship round.
+
+DESIGN.md and ``ships-spelljammer.md`` 12-13: boarding combat is ordinary combat, or rapid
+resolution for featureless crews. Every fighter on a deck where two sides meet plays the
+personal round of :mod:`fadad_agents.engine.core.battle` (declare, act, end-of-round checks,
+initiative through the kernel in the total order ``(-initiative, -trait, unique_id)``),
+but through a :class:`DeckArena`: its foes are only the enemies on the same deck, so
+named characters fight through :func:`fadad_agents.rules.personal.combat.resolve_attack` and crews
+by rapid resolution (:class:`~fadad_agents.agents.core.groups.Crew`) against those in reach.
+
+Leaving the fight on a deck follows section 12: a crew whose morale fails on the enemy
+ship retreats to its own ship (if still grappled and afloat), on its own ship it
+surrenders (:func:`~fadad_agents.rules.ships.crew.morale_failure`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from fadad_agents.agents.core.base import Combatant, Status
+from fadad_agents.agents.core.groups import Group
+from fadad_agents.policies.core.protocols import MoraleChoice
+from fadad_agents.rules.core.actions import InitiativeEntry, initiative_order, roll_initiative
+from fadad_agents.rules.ships.crew import morale_failure
+
+__all__ = ["DeckArena", "deck_round"]
+
+
+class DeckArena:
+    """The Arena agents see while fighting on one ship's deck (delegates to the battle)."""
+
+    __slots__ = ("battle", "members", "ship")
+
+    def __init__(self, battle: Any, ship: Any, members: list[Combatant]) -> None:
+        self.battle = battle
+        self.ship = ship
+        self.members = members
+
+    # --- what agents read ---------------------------------------------------------------
+
+    @property
+    def options(self) -> Any:
+        return self.battle.options
+
+    @property
+    def combat_rules(self) -> Any:
+        return self.battle.combat_rules
+
+    @property
+    def round(self) -> int:
+        return int(self.battle.round)
+
+    @property
+    def morale_rng(self) -> Any:
+        return self.battle.morale_rng
+
+    def _here(self, m: Combatant) -> bool:
+        return m.status is Status.FIGHTING and self.battle.deck_of(m) is self.ship
+
+    def foes(self, side: int) -> Sequence[Combatant]:
+        """Enemies fighting on this deck."""
+        return [m for m in self.members if m.side != side and self._here(m)]
+
+    def friends(self, side: int) -> Sequence[Combatant]:
+        """Friends fighting on this deck."""
+        return [m for m in self.members if m.side == side and self._here(m)]
+
+    def side_fraction(self, side: int) -> float:
+        return float(self.battle.side_fraction(side))
+
+    def downed(self, side: int) -> Sequence[Combatant]:
+        return self.battle.downed(side)  # type: ignore[no-any-return]
+
+    # --- services -----------------------------------------------------------------------
+
+    def record(self, *args: Any) -> None:
+        self.battle.record(*args)
+
+    def defer(self, make: Any, args: tuple[Any, ...]) -> None:
+        self.battle.defer(make, args)
+
+    def casualties(self, member: Combatant, lost: int) -> int:
+        taken = int(self.battle.casualties(member, lost))
+        self.battle.crews_changed = True
+        return taken
+
+    def take_out(self, member: Combatant, reason: str) -> None:
+        self.battle.take_out(member, reason)
+        self.battle.crews_changed = True
+
+    def start_action(self, member: Combatant, name: str, seconds: int, on_done: Any) -> None:
+        self.battle.start_action(member, name, seconds, on_done)
+
+    def leave(self, member: Combatant, choice: MoraleChoice, reason: str) -> None:
+        """SJ 12: a broken crew retreats from the enemy deck and surrenders on its own."""
+        battle = self.battle
+        if choice is MoraleChoice.HOLD or not member.fighting:
+            return
+        home = battle.home_of(member)
+        on_enemy_deck = home is not None and home is not self.ship
+        if on_enemy_deck and choice is MoraleChoice.WITHDRAW:
+            # morale_failure("boarding_enemy_ship") == "retreat": back to the own ship
+            if battle.can_retreat(member, self.ship):
+                battle.move_aboard(member, home)
+                member.memory["retreated"] = battle.round
+                battle.record(
+                    member.name,
+                    "retreat",
+                    home.name,
+                    (),
+                    (),
+                    (("result", "retreats"), ("reason", reason)),
+                )
+                return
+            choice = MoraleChoice.SURRENDER  # nowhere to go
+        elif isinstance(member, Group) and morale_failure("boarding_own_ship") == "surrender":
+            choice = MoraleChoice.SURRENDER
+        battle.leave(member, choice, reason)
+        battle.crews_changed = True
+
+
+def _order(battle: Any, members: list[Combatant]) -> list[Combatant]:
+    """Initiative among the deck's fighters: one roll per band, kernel order."""
+    mode = battle.options.fadad.initiative
+    bands: dict[int, list[Combatant]] = {}
+    for m in members:
+        bands.setdefault(id(m.band), []).append(m)
+    entries = []
+    groups: dict[int, list[Combatant]] = {}
+    rng = battle.deck_init_rng
+    for group in bands.values():
+        lead = group[0]
+        entries.append(
+            InitiativeEntry(
+                lead.unique_id, roll_initiative(lead.reaction, rng, mode), lead.reaction
+            )
+        )
+        groups[lead.unique_id] = group
+    return [m for e in initiative_order(entries) for m in groups[e.uid]]
+
+
+def deck_round(battle: Any, ship: Any) -> bool:
+    """One 6-second round on ``ship``'s deck; False when nobody fights there any more."""
+    members = list(battle.fighters_on(ship))
+    if len({m.side for m in members}) < 2:
+        return False
+    arena = DeckArena(battle, ship, members)
+    order = _order(battle, members)
+    for step in ("declare", "act", "end_round"):
+        for m in order:
+            if m.fighting and battle.deck_of(m) is ship:
+                getattr(m, step)(arena)
+    return True

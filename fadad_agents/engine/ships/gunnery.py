@@ -1,0 +1,293 @@
+"""Gunnery: fields of fire, ranges, and shots at hulls or crews under either damage model.
+
+* Fields of fire (``ships-spelljammer.md`` 7.4): a fixed bow (stern) weapon bears inside
+  the lines of the three frontal (rear) hexes, +2 to hit (d20) on a target dead ahead
+  (astern); broadside weapons bear in their 120-degree quarter; ``any`` bears everywhere.
+  A weapon with ``same_hex: false`` (catapults, section 4) cannot fire into its own hex.
+  Range is the weapon's range-modifier table, in hexes (A-37).
+* d20 (C-20): weapon attack = d20 + the weapon's ``sj_attack_mod`` + the average
+  crewman's attack bonus (PROPOSED, ``sj.gunner_attack_bonus``) vs the ship's AC; the
+  hull damage is the weapon's dice. Against crew: vs the crewman's AC (+1 when his ship's
+  armour is better and it has initiative); a miss may still hit the hull for at most 1
+  point. A Ship Shaken result stops the guns for the round (``ship.shaken_stops_guns``).
+* FADAD (section 3): the gunners' skill (the ship's ``crew_skill``, PROPOSED) + 4dF must
+  exceed both the Target (volume + range, floor -4) and the ship's dodge (MS + 4dF - the
+  projectile penalty); damage RD + weapon + 4dF - armour - Mass Scale. Against crew the
+  Target is the range modifier + 4 (human-size, section 5.2) and a hit downs one.
+
+Each weapon fires at most once a turn and then reloads (:class:`~fadad_agents.agents.
+weapon_team.WeaponTeam`).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from fadad_agents.agents.ships.ship import Ship
+from fadad_agents.agents.ships.weapon_team import WeaponTeam
+from fadad_agents.engine.ships.damage import fadad_hit, hull_hit, ignite
+from fadad_agents.hexmap import dead_ahead, distance, in_arc, in_bow_cone
+from fadad_agents.rules.core.dice import roll_4df
+from fadad_agents.rules.ships.combat import (
+    Dice,
+    crewman_ac,
+    field_of_fire_bonus,
+    resolve_attack,
+    stray_hull_damage,
+)
+from fadad_agents.rules.ships.fadad_combat import (
+    BigWeapon,
+    artillery_target,
+    dodge_penalty,
+    non_ship_target,
+    resolve_ship_attack,
+)
+from fadad_agents.rules.ships.fadad_crits import crew_damage, crew_hit_kind
+from fadad_agents.rules.ships.fadad_damage import ship_damage
+from fadad_agents.schema.equipment import ShipWeapon
+
+__all__ = ["bearing", "big_weapon", "fire_guns"]
+
+
+@cache
+def big_weapon(weapon: ShipWeapon) -> BigWeapon:
+    """The FADAD table row of a catalogue weapon (jettisons and others shoot as catapults)."""
+    kind = (
+        weapon.family
+        if weapon.family in ("ballista", "catapult", "bombard", "wildfire")
+        else "catapult"
+    )
+    return BigWeapon(
+        key=weapon.name.lower().replace(" ", "_"),
+        name=weapon.name,
+        kind=kind,
+        crew=weapon.crew,
+        rounds_per_shot=weapon.reload_rounds,
+        damage=weapon.damage,
+        range_mods=weapon.range_mods,
+        flesh_bonus=weapon.damage_vs_flesh,
+        sets_fire=weapon.sets_fire,
+    )
+
+
+@cache
+def _dice(text: str) -> Dice:
+    return Dice.parse(text)
+
+
+def bearing(ship: Ship, team: WeaponTeam, foe: Ship) -> int | None:
+    """The d20 field-of-fire bonus if ``team`` bears on ``foe`` in range, else ``None``."""
+    w = team.weapon
+    d = distance(ship.hex, foe.hex)
+    mods = w.range_mods
+    if d >= len(mods) or mods[d] is None or (d == 0 and not w.same_hex):
+        return None
+    arc = w.arc
+    if arc == "any" or d == 0:
+        return 0
+    if arc in ("fore", "aft"):
+        facing = ship.facing if arc == "fore" else (ship.facing + 3) % 6
+        inside = in_bow_cone(ship.hex, facing, foe.hex)
+        return field_of_fire_bonus(True, inside, dead_ahead(ship.hex, facing, foe.hex))
+    return 0 if in_arc(ship.hex, ship.facing, foe.hex, arc) else None
+
+
+def fire_guns(battle: Any, ship: Ship) -> None:
+    """Every loaded weapon that bears fires once at the target its gunnery policy picks
+    (none after a Ship Shaken result this round, ``ship.shaken_stops_guns``)."""
+    if ship.shaken_round == battle.round and battle.options.ship.shaken_stops_guns:
+        return
+    policy = ship.ship_policies.targeting
+    for team in ship.teams:
+        if not ship.fighting:
+            return
+        if not team.can_fire(battle.round):
+            continue
+        bonus_of: dict[int, int] = {}
+        candidates = []
+        for foe in battle.enemy_ships(ship.side):
+            b = bearing(ship, team, foe)
+            if b is not None:
+                bonus_of[id(foe)] = b
+                candidates.append(foe)
+        choice = policy.choose_ship_target(ship, battle, candidates)
+        if choice is None:
+            continue
+        foe, aim = choice
+        if ship.grappled_with(foe):
+            aim = "crew"  # in contact large weapons only aim at areas of the deck (SJ 8)
+        if aim == "crew" and battle.crew_heads_on(foe) == 0:
+            aim = "hull"
+        team.fire(battle.round)
+        if battle.options.ship.damage_model == "fadad_levels":
+            _fadad_shot(battle, ship, team, foe, aim)
+        else:
+            _sj_shot(battle, ship, team, foe, aim, bonus_of[id(foe)])
+
+
+def _record(
+    battle: Any, ship: Ship, team: WeaponTeam, foe: Ship, dice: Any, mods: Any, out: Any
+) -> None:
+    battle.record(ship.name, "gunnery", foe.name, dice, (("weapon", team.label), *mods), out)
+
+
+def _gunner_bonus(battle: Any, ship: Ship) -> int:
+    """The average crewman's attack bonus (``sj.gunner_attack_bonus``, PROPOSED)."""
+    if not battle.options.sj.gunner_attack_bonus:
+        return 0
+    crews = battle.home_crews(ship)
+    return crews[0].stats.attack_bonus if crews else 0
+
+
+def _sj_shot(battle: Any, ship: Ship, team: WeaponTeam, foe: Ship, aim: str, fof: int) -> None:
+    rng = battle.gunnery_rng
+    w = team.weapon
+    bonus = w.sj_attack_mod + _gunner_bonus(battle, ship) + fof
+    dice = _dice(w.sj_hull_damage or "1d6")
+    if aim == "crew":
+        victims = battle.crews_on(foe)
+        crew = victims[int(rng.random() * len(victims))]
+        ac = crewman_ac(crew.stats.ac, foe.spec.armour_class, battle.holds_initiative(foe.side))
+        res = resolve_attack(bonus, ac, rng, None)
+        dmg = dice.roll(rng)
+        if res.hit:
+            lost = battle.casualties(crew, 1)
+            battle.refresh_crews()
+            if w.sets_fire:
+                ignite(battle, foe, dmg, ship.name)
+            _record(
+                battle,
+                ship,
+                team,
+                foe,
+                (("d20", res.roll),),
+                (("bonus", bonus), ("ac", ac)),
+                (
+                    ("result", "crew hit"),
+                    ("aim", "crew"),
+                    ("casualties", lost),
+                    ("crew", crew.name),
+                ),
+            )
+            return
+        stray = (
+            stray_hull_damage(dmg)
+            if resolve_attack(bonus, foe.spec.armour_class, rng, None).hit
+            else 0
+        )
+        _record(
+            battle,
+            ship,
+            team,
+            foe,
+            (("d20", res.roll),),
+            (("bonus", bonus), ("ac", ac)),
+            (("result", "miss"), ("aim", "crew"), ("hull", stray)),
+        )
+        if stray:
+            hull_hit(battle, foe, stray, source=ship.name)
+        return
+    res = resolve_attack(bonus, foe.spec.armour_class, rng, 20)
+    dmg = dice.roll(rng) if res.hit else 0
+    _record(
+        battle,
+        ship,
+        team,
+        foe,
+        (("d20", res.roll),),
+        (("bonus", bonus), ("ac", foe.spec.armour_class)),
+        (
+            ("result", "hit" if res.hit else "miss"),
+            ("aim", "hull"),
+            ("hull", dmg),
+            ("critical", res.critical),
+        ),
+    )
+    if res.hit:
+        if w.sets_fire:
+            ignite(battle, foe, dmg, ship.name)
+        hull_hit(battle, foe, dmg, attack_critical=res.critical, source=ship.name)
+
+
+def _fadad_shot(battle: Any, ship: Ship, team: WeaponTeam, foe: Ship, aim: str) -> None:
+    rng = battle.gunnery_rng
+    opts = battle.options.ship
+    bw = big_weapon(team.weapon)
+    d = distance(ship.hex, foe.hex)
+    skill = ship.spec.crew_skill
+    if aim == "crew":
+        target = non_ship_target(bw, d, "human")
+        shot, dice = resolve_ship_attack(skill, target, None, 0, rng)
+        lost = 0
+        if shot.hit:
+            victims = battle.crews_on(foe)
+            lost = battle.casualties(victims[int(rng.random() * len(victims))], 1)
+            battle.refresh_crews()
+            if bw.sets_fire:
+                ignite(battle, foe, bw.damage, ship.name)
+        _record(
+            battle,
+            ship,
+            team,
+            foe,
+            (("4dF", dice),),
+            (("skill", skill), ("target", target)),
+            (
+                ("result", "crew hit" if shot.hit else "miss"),
+                ("aim", "crew"),
+                ("rd", shot.rd),
+                ("casualties", lost),
+            ),
+        )
+        return
+    target = artillery_target(foe.tons, bw, d, extended=opts.target_bands_extended)
+    penalty = dodge_penalty(bw, proposed_penalty=opts.bombard_wildfire_dodge_penalty)
+    shot, dice = resolve_ship_attack(skill, target, foe.ms, penalty, rng)
+    if not shot.hit:
+        _record(
+            battle,
+            ship,
+            team,
+            foe,
+            (("4dF", dice),),
+            (("skill", skill), ("target", target)),
+            (("result", "miss"), ("aim", "hull"), ("rd", shot.rd), ("dodge", shot.dodge)),
+        )
+        return
+    roll = roll_4df(rng)
+    dmg = ship_damage(
+        shot.rd,
+        bw.damage,
+        roll,
+        foe.spec.armour,
+        foe.spec.mass_scale,
+        negative_cap=opts.fadad_negative_cap,
+    )
+    _record(
+        battle,
+        ship,
+        team,
+        foe,
+        (("4dF", dice), ("damage_4dF", roll)),
+        (("skill", skill), ("target", target)),
+        (
+            ("result", "hit"),
+            ("aim", "hull"),
+            ("rd", shot.rd),
+            ("dodge", shot.dodge),
+            ("damage", dmg),
+        ),
+    )
+    if bw.sets_fire:
+        ignite(battle, foe, bw.damage, ship.name)
+    fadad_hit(
+        battle,
+        foe,
+        dmg,
+        rd=shot.rd,
+        attack_dice=dice,
+        crew_damage=max(0, crew_damage(bw.damage, shot.rd, roll)),
+        crew_kind=crew_hit_kind(bw.kind),
+        source=ship.name,
+    )

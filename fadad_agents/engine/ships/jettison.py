@@ -1,0 +1,135 @@
+"""Jettisons: a fleeing ship lays debris in her wake; jettisoned shot at spelljamming speed.
+
+``ships-spelljammer.md`` 7.2 (debris), 15-16 (escape, pursuit), A-60 (jettison data):
+
+* :func:`lay_debris`: a fleeing ship (maneuver ``flee``, its ``jettison`` parameter true, the
+  default) with a loaded, manned jettison that bears on an enemy (field of fire and range
+  of the weapon, as gunnery) jettisons instead of shooting: rubble fills the hexes she
+  left this round (only a ship that moved; a landed or held ship drops nothing). Any ship
+  entering such a hex at 2+ hexes a round is attacked as by a small, medium or large
+  jettison by its speed
+  (:func:`~fadad_agents.rules.ships.combat.debris_hazard`, in
+  :mod:`~fadad_agents.engine.ships.maneuver`), as in every debris field of the map
+  (``map.debris``). PROPOSED: jettisoned rubble is too small a mass (under 10 tons,
+  :func:`~fadad_agents.rules.ships.chase.mass_slows_pursuer`) to hold a ship near it, so it
+  does not count against the 25-hex capture distance; wrecks and map fields do
+  (``sj.jettisoned_debris_blocks_escape``).
+* :func:`mass_delay`: a fleeing ship whose ``flee`` policy cuts loose ``cut_loose`` tons as
+  she accelerates away slows a pursuer when it meets the mass if that is 10 tons or more
+  (:func:`~fadad_agents.rules.ships.chase.mass_slows_pursuer`): the pursuer stops 11-20
+  hexes short of it (:func:`~fadad_agents.rules.ships.chase.roll_pursuer_stop`) and must pass
+  it before accelerating; PROPOSED: it loses the rounds to cover those hexes plus the
+  25-hex capture distance past the mass (``sj.cut_loose_adds_capture``) at its SR, added
+  to its delay (SJ 16).
+* :func:`shot_at_pursuer`: when a ship with a loaded jettison escapes, each pursuer that
+  stays on her track is hit by jettisoned small shot only 5% of the time
+  (:func:`~fadad_agents.rules.ships.chase.resolve_jettison_hit`); a hit does the jettison's
+  hull dice (the damage number under FADAD levels).
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+from typing import Any
+
+from fadad_agents.agents.ships.ship import Ship
+from fadad_agents.agents.ships.weapon_team import WeaponTeam
+from fadad_agents.engine.ships.damage import damage_ship
+from fadad_agents.engine.ships.gunnery import bearing
+from fadad_agents.hexmap import Hex
+from fadad_agents.rules.ships.chase import (
+    CAPTURE_HEXES,
+    mass_slows_pursuer,
+    resolve_jettison_hit,
+    roll_pursuer_stop,
+)
+from fadad_agents.rules.ships.combat import Dice
+
+__all__ = ["lay_debris", "loaded_jettisons", "mass_delay", "shot_at_pursuer"]
+
+
+@cache
+def _dice(text: str) -> Dice:
+    return Dice.parse(text)
+
+
+def loaded_jettisons(ship: Ship, round_no: int) -> list[WeaponTeam]:
+    """The ship's jettisons that could be let go now."""
+    return [t for t in ship.teams if t.weapon.family == "jettison" and t.can_fire(round_no)]
+
+
+def lay_debris(battle: Any, ship: Ship) -> None:
+    """A fleeing ship jettisons rubble into her wake when a pursuer is in the jettison's arc."""
+    wake = tuple(ship.memory.get("wake", ()))
+    if not getattr(ship.ship_policies.maneuver, "jettison", True) or not wake:
+        return
+    for team in loaded_jettisons(ship, battle.round):
+        foes = [
+            f
+            for f in battle.enemy_ships(ship.side)
+            if f.hex != ship.hex and bearing(ship, team, f) is not None
+        ]
+        if not foes:
+            continue
+        team.fire(battle.round)
+        cells = [h for h in wake if h != ship.hex]
+        for h in cells:
+            if h not in battle.debris:
+                battle.debris[h] = False
+                battle.jettisoned.add(h)
+        battle.record(
+            ship.name,
+            "jettison",
+            None,
+            (),
+            (("weapon", team.label),),
+            (
+                ("result", "rubble astern"),
+                ("hexes", tuple((h.q, h.r) for h in cells)),
+                ("pursuers", tuple(sorted(f.name for f in foes))),
+            ),
+        )
+
+
+def mass_delay(battle: Any, quarry: Ship, pursuer: Ship) -> int:
+    """Rounds a pursuer loses to the mass the quarry cut loose (0 if under 10 tons)."""
+    tons = int(getattr(quarry.ship_policies.maneuver, "cut_loose", 0))
+    if not mass_slows_pursuer(tons):
+        return 0
+    stop = roll_pursuer_stop(battle.jettison_rng)
+    past = CAPTURE_HEXES if battle.options.sj.cut_loose_adds_capture else 0
+    lost = math.ceil((stop + past) / max(1, pursuer.sr))
+    battle.record(
+        quarry.name,
+        "cut_loose",
+        pursuer.name,
+        (("stop", stop),),
+        (("tons", tons),),
+        (("result", "slowed"), ("stop", stop), ("rounds", lost)),
+    )
+    return lost
+
+
+def shot_at_pursuer(battle: Any, jettisons: list[WeaponTeam], quarry: str, pursuer: Ship) -> None:
+    """Jettisoned shot at high speed: each loaded jettison hits a pursuer 5% of the time."""
+    for team in jettisons:
+        if not pursuer.fighting:
+            return
+        hit = resolve_jettison_hit(battle.jettison_rng)
+        dmg = _dice(team.weapon.sj_hull_damage or "1d6").roll(battle.jettison_rng) if hit else 0
+        battle.record(
+            quarry,
+            "jettison_hit",
+            pursuer.name,
+            (),
+            (("weapon", team.label),),
+            (("result", "hit" if hit else "miss"), ("damage", dmg)),
+        )
+        if dmg:
+            damage_ship(battle, pursuer, dmg, dmg, quarry)
+
+
+def wake_of(start: Hex, path: tuple[Hex, ...]) -> tuple[Hex, ...]:
+    """The hexes a ship left behind this round: where she started and all but her last."""
+    return (start, *path[:-1]) if path else ()

@@ -1,0 +1,361 @@
+"""The state a ship battle keeps between its rounds: who stands on which deck, crews,
+grapples, and ships lost, struck or escaped.
+
+:class:`ShipBattleState` is the base of :class:`~fadad_agents.engine.ships.battle.ShipBattle`
+(which plays the ship round) and the view ship policies read (``enemy_ships``,
+``range_between``, ``holds_initiative``, ``boarders_on`` ...). Set-up
+(:mod:`~fadad_agents.engine.ships.build`) fills it through ``add_ship``, ``put_aboard``,
+``set_role``, ``note_person``, ``set_missile`` and ``add_debris``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fadad_agents.agents.core.base import Combatant, Status
+from fadad_agents.agents.core.character import Character
+from fadad_agents.agents.core.groups import Crew
+from fadad_agents.agents.ships.ship import Ship
+from fadad_agents.engine.core.battle import Battle
+from fadad_agents.engine.ships import helm as ship_helm
+from fadad_agents.hexmap import Hex, distance
+from fadad_agents.policies.core.protocols import MoraleChoice
+from fadad_agents.rules.ships.close import is_grappled, lines_to_grapple
+from fadad_agents.rules.ships.movement import miles_per_day, travel_mph
+
+__all__ = ["ShipBattleState"]
+
+
+class ShipBattleState(Battle):
+    """Decks, crews, grapples and the fate of ships: everything but the ship round itself."""
+
+    def __init__(
+        self,
+        *args: Any,
+        round_seconds: int = 60,
+        map_radius: int | None = None,
+        hex_yards: int = 500,
+        **kw: Any,
+    ):
+        super().__init__(*args, **kw)
+        self.round_seconds = round_seconds
+        self.hex_yards = hex_yards  # the map's hexes (ranges of hand weapons and spells)
+        self.map_radius = map_radius
+        self.ships: list[Ship] = []
+        self.debris: dict[Hex, bool] = {}
+        self.start_hex: dict[Ship, Hex] = {}
+        self.initiative_side: int | None = None
+        self.crews_changed = False
+        self.repairs: dict[str, dict[str, Any]] = {}
+        self._deck: dict[int, Ship] = {}
+        self._home: dict[int, Ship] = {}
+        self._aboard: dict[int, list[Combatant]] = {}
+        self._locked: set[frozenset[int]] = set()
+        self._role: dict[int, str] = {}
+        self._missile: set[int] = set()
+        self._people: list[Combatant] = []
+        self._grappled_at: dict[frozenset[int], int] = {}
+        s = self.streams
+        self.gunnery_rng = s.get("gunnery")
+        self.crit_rng = s.get("crits")
+        self.fire_rng = s.get("fire")
+        self.close_rng = s.get("close")
+        self.chase_rng = s.get("chase")
+        self.ship_morale_rng = s.get("ship_morale")
+        self.deck_init_rng = s.get("deck_initiative")
+        self.ship_init_rng = s.get("ship_initiative")
+        self.helm_rng = s.get("helm")
+        self.jettison_rng = s.get("jettison")
+        self.hull_rng = s.get("hull_attacks")
+        self._helm_skill: dict[int, int] = {}
+        self._spells: dict[int, list[Any]] = {}
+        self.spots: dict[tuple[int, int], int] = {}
+        self.jettisoned: set[Hex] = set()
+
+    # --- set-up ------------------------------------------------------------------------
+
+    def add_ship(self, ship: Ship) -> None:
+        """Enlist a ship."""
+        self.enlist(ship)
+        self.ships.append(ship)
+        self._aboard[ship.unique_id] = []
+
+    def put_aboard(self, member: Combatant, ship: Ship, home: Ship | None) -> None:
+        """At set-up: ``member`` stands on ``ship``; ``home`` is its own ship."""
+        if home is not None:
+            self._home[member.unique_id] = home
+        self._people.append(member)
+        self.move_aboard(member, ship)
+
+    def set_role(self, member: Combatant, role: str) -> None:
+        """A crew's job aboard (``rigging`` crews stay aboard when the rest board)."""
+        self._role[member.unique_id] = role
+
+    def note_person(self, member: Combatant, force: Any) -> None:
+        """At set-up: a named character's helm skill and the spells it can cast at ships."""
+        skill = ship_helm.helm_skill_of(dict(getattr(force, "skills", None) or {}))
+        if skill is not None:
+            self._helm_skill[member.unique_id] = skill
+        weapon = getattr(force, "weapon", None)
+        if isinstance(member, Character) and weapon is not None and weapon.ranged:
+            self._missile.add(member.unique_id)
+        spells = getattr(force, "spells", None)
+        if spells:
+            self._spells[member.unique_id] = [[spell, spell.uses] for spell in spells]
+
+    def helm_skill(self, member: Combatant) -> int | None:
+        """``member``'s helm skill, ``None`` if it cannot take a ship's helm."""
+        return self._helm_skill.get(member.unique_id)
+
+    def missile(self, member: Combatant) -> bool:
+        """``member`` carries a hand-held missile weapon."""
+        return member.unique_id in self._missile
+
+    def add_debris(self, cells: Any) -> None:
+        """At set-up: debris fields on the map (``map.debris``), hazards to ships (SJ 7.2)."""
+        for q, r in cells:
+            self.debris.setdefault(Hex(q, r), False)
+
+    @property
+    def has_spells(self) -> bool:
+        """Someone in the battle can cast spells at ships."""
+        return bool(self._spells)
+
+    def spells_of(self, member: Combatant) -> list[Any]:
+        """``[spell, uses left]`` pairs of ``member``'s ship spells (kept up to date)."""
+        return self._spells.get(member.unique_id, [])
+
+    # --- decks and crews ---------------------------------------------------------------
+
+    def deck_of(self, member: Combatant) -> Ship | None:
+        return self._deck.get(member.unique_id)
+
+    def home_of(self, member: Combatant) -> Ship | None:
+        return self._home.get(member.unique_id)
+
+    def move_aboard(self, member: Combatant, ship: Ship) -> None:
+        old = self._deck.get(member.unique_id)
+        if old is not None:
+            self._aboard[old.unique_id].remove(member)
+        self._deck[member.unique_id] = ship
+        self._aboard[ship.unique_id].append(member)
+        member.position = ship.position
+        self.crews_changed = True
+
+    @property
+    def people(self) -> list[Combatant]:
+        """Everyone who is not a ship, in set-up order."""
+        return self._people
+
+    def fighters_on(self, ship: Ship) -> list[Combatant]:
+        return [m for m in self._aboard[ship.unique_id] if m.status is Status.FIGHTING]
+
+    def crews_on(self, ship: Ship) -> list[Crew]:
+        return [m for m in self.fighters_on(ship) if isinstance(m, Crew)]
+
+    def crew_heads_on(self, ship: Ship) -> int:
+        return sum(c.count for c in self.crews_on(ship))
+
+    def home_crews(self, ship: Ship) -> list[Crew]:
+        """Own crews on the own deck."""
+        return [
+            c
+            for c in self.crews_on(ship)
+            if c.side == ship.side and self._home.get(c.unique_id) is ship
+        ]
+
+    def crew_heads_home(self, ship: Ship) -> int:
+        return sum(c.count for c in self.home_crews(ship))
+
+    def crew_bonus(self, ship: Ship) -> int:
+        crews = self.home_crews(ship)
+        return crews[0].stats.attack_bonus if crews else 0
+
+    def boarders_on(self, ship: Ship) -> int:
+        return sum(m.headcount for m in self.fighters_on(ship) if m.side != ship.side)
+
+    def boarders_defending(self, ship: Ship) -> int:
+        """Heads of ``ship``'s side fighting on its deck."""
+        return sum(m.headcount for m in self.fighters_on(ship) if m.side == ship.side)
+
+    def own_heads(self, ship: Ship) -> int:
+        """Own crew heads wherever they fight (boarders included)."""
+        return sum(m.headcount for m in self._crew_of(ship))
+
+    def _crew_of(self, ship: Ship) -> list[Combatant]:
+        return [
+            m for m in self._people if self._home.get(m.unique_id) is ship and isinstance(m, Crew)
+        ]
+
+    def boarding_party(self, ship: Ship) -> list[Combatant]:
+        """Who swarms across: own characters but a named helmsman, and every crew but the
+        riggers (PROPOSED, ``sj.riggers_stay_aboard``)."""
+        riggers_stay = self.options.sj.riggers_stay_aboard
+        party = []
+        for m in self.fighters_on(ship):
+            if m.side != ship.side or self._home.get(m.unique_id) is not ship:
+                continue
+            if riggers_stay and isinstance(m, Crew) and self._role.get(m.unique_id) == "rigging":
+                continue
+            if "retreated" in m.memory:  # a crew that fell back will not cross again
+                continue
+            if m is ship.helmsman:  # the helmsman stays at the helm
+                continue
+            party.append(m)
+        return party
+
+    def can_retreat(self, member: Combatant, deck: Ship) -> bool:
+        home = self._home.get(member.unique_id)
+        return home is not None and home.fighting and home.grappled_with(deck)
+
+    def refresh_crews(self) -> None:
+        """Count hands aboard each ship and put them on the guns (reload policy)."""
+        self.crews_changed = False
+        for ship in self.ships:
+            if not ship.fighting:
+                continue
+            ship.hand_count = self.crew_heads_home(ship)
+            teams = ship.teams
+            needs = [0 if t.disabled else t.needed for t in teams]
+            crews = ship.ship_policies.reload.assign(ship.hand_count, ship.min_crew, needs)
+            for team, n in zip(teams, crews, strict=True):
+                team.set_crew(n)
+
+    # --- the view ship policies read ---------------------------------------------------
+
+    def enemy_ships(self, side: int) -> list[Ship]:
+        return [s for s in self.ships if s.side != side and s.fighting]
+
+    def own_ships(self, side: int) -> list[Ship]:
+        return [s for s in self.ships if s.side == side and s.fighting]
+
+    def range_between(self, a: Any, b: Any) -> int:
+        return distance(a.hex, b.hex)
+
+    def holds_initiative(self, side: int) -> bool:
+        return self.initiative_side == side
+
+    # --- grapples ----------------------------------------------------------------------
+
+    def add_lines(self, a: Ship, b: Ship, n: int) -> None:
+        lines = max(0, a.grapples.get(b, 0) + n)
+        for x, y in ((a, b), (b, a)):
+            if lines:
+                x.grapples[y] = lines
+            else:
+                x.grapples.pop(y, None)
+        key = frozenset((a.unique_id, b.unique_id))
+        if lines and is_grappled(lines, a.tons, b.tons):
+            self._grappled_at.setdefault(key, self.round)
+        else:
+            self._grappled_at.pop(key, None)
+            self._locked.discard(key)
+
+    def lash(self, a: Ship, b: Ship, *, chains: bool = False) -> None:
+        """Hold two ships together (a lock, an entangling ram, or lines at set-up)."""
+        needed = lines_to_grapple(a.tons, b.tons, self.options.sj.grapple_lines_rounding)
+        self.add_lines(a, b, max(0, needed - a.grapples.get(b, 0)))
+        if chains:
+            self._locked.add(frozenset((a.unique_id, b.unique_id)))
+
+    def is_locked(self, a: Ship, b: Ship) -> bool:
+        return frozenset((a.unique_id, b.unique_id)) in self._locked
+
+    def release(self, a: Ship, b: Ship, reason: str) -> None:
+        self.add_lines(a, b, -a.grapples.get(b, 0))
+        self.record(a.name, "release", b.name, (), (), (("result", reason),))
+
+    def grappled_since(self, a: Ship, b: Ship) -> int | None:
+        return self._grappled_at.get(frozenset((a.unique_id, b.unique_id)))
+
+    def immobilised(self, ship: Ship) -> bool:
+        return any(ship.grappled_with(o) and o.fighting for o in ship.grapples)
+
+    def place(self, ship: Ship, where: Hex, facing: int) -> None:
+        ship.hex, ship.facing = where, facing
+        ship.position = (where.q, where.r)
+        for m in self._aboard[ship.unique_id]:
+            m.position = ship.position
+
+    # --- losing ships ------------------------------------------------------------------
+
+    def lose_ship(self, ship: Ship, reason: str) -> None:
+        """Broken up: the ship and everyone on it are out; lines to it part."""
+        for other in list(ship.grapples):
+            self.add_lines(ship, other, -ship.grapples.get(other, 0))
+        for m in list(self.fighters_on(ship)):
+            self.take_out(m, reason)
+        self.take_out(ship, reason)
+        self.crews_changed = True
+
+    def strike(self, ship: Ship, reason: str) -> None:
+        """Strike the colours: the ship and its people surrender; PCs in a fight fight on,
+        and a PC who can take the helm may sail her on (:func:`ship_helm.sail_on`)."""
+        if not ship.fighting:
+            return
+        again, ship.struck = ship.struck, True
+        if not again:
+            self.record(
+                ship.name,
+                "strike",
+                None,
+                (),
+                (),
+                (("result", "strikes her colours"), ("reason", reason)),
+            )
+        sails_on = getattr(ship.ship_policies.colours, "sail_on", False)
+        keep = sails_on and not again and not ship.gargantuan
+        helmsman = ship_helm.sail_on(self, ship) if keep else None
+        if helmsman is None:
+            self.leave(ship, MoraleChoice.SURRENDER, reason)
+        for m in list(self._people):
+            if m is helmsman or not m.fighting or self._home.get(m.unique_id) is not ship:
+                continue
+            deck = self._deck.get(m.unique_id)
+            fighting_on = (
+                getattr(m, "player", False) and deck is not None and self.boarders_on(deck) > 0
+            )
+            if not fighting_on:
+                self.leave(m, MoraleChoice.SURRENDER, f"{ship.name} struck")
+        self.crews_changed = True
+
+    def escape(self, ship: Ship) -> None:
+        """The ship accelerates to spelljamming speed and leaves with everyone aboard.
+
+        The log gives her long-range pace (SJ 1.1, A-45) for the chase that follows:
+        ``travel_mph`` and ``miles_per_day`` at her listed SR.
+        """
+        sr = ship.spec.sr
+        self.record(
+            ship.name,
+            "escape",
+            None,
+            (),
+            (("sr", sr),),
+            (
+                ("result", "escapes"),
+                ("mph", float(travel_mph(sr))),
+                ("miles_per_day", miles_per_day(sr)),
+            ),
+        )
+        self.withdraw_ship(ship, "escaped")
+
+    def withdraw_ship(self, ship: Ship, reason: str) -> None:
+        """``ship`` leaves the tactical fight (escaped, landed) with her own people aboard;
+        her grapples are cast off."""
+        for m in list(self.fighters_on(ship)):
+            if m.side == ship.side:
+                self.leave(m, MoraleChoice.WITHDRAW, f"aboard {ship.name}")
+        for other in list(ship.grapples):
+            self.add_lines(ship, other, -ship.grapples.get(other, 0))
+        self.leave(ship, MoraleChoice.WITHDRAW, reason)
+        self.crews_changed = True
+
+    def casualties(self, member: Combatant, lost: int) -> int:
+        """Losses also change who can work the guns and sail (crews are recounted)."""
+        self.crews_changed = True
+        return int(super().casualties(member, lost))
+
+    def set_missile(self, member: Combatant) -> None:
+        """At set-up: this crew carries hand-held missile weapons (bows, crossbows, slings)."""
+        self._missile.add(member.unique_id)

@@ -1,0 +1,208 @@
+"""The built-in policy names, and the :class:`PolicySet` one agent decides with.
+
+A scenario sets policies per side and overrides them per force (``schema.PolicyRef``:
+a name and scalar params). :func:`build_policy_set` merges the layers, fills the
+defaults, validates everything through the registry and returns one frozen set.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from fadad_agents.policies.core.defaults import (
+    AllOutDefenceWhenHurt,
+    AlwaysAttack,
+    CasualtyMorale,
+    DuelTargeting,
+    FixedAttacks,
+    FixedTargeting,
+    HoldGround,
+    NearDeathFirstAid,
+    NearestTargeting,
+    NoFirstAid,
+    NoMorale,
+    RandomTargeting,
+    SideLossRetreat,
+    StayBack,
+    StickyTargeting,
+    StrongestTargeting,
+    TableMorale,
+    WeakestTargeting,
+    WoundRetreat,
+)
+from fadad_agents.policies.core.protocols import (
+    FirstAidPolicy,
+    MoraleChoice,
+    MoralePolicy,
+    MultiAttackPolicy,
+    RetreatPolicy,
+    Stance,
+    StancePolicy,
+    TargetingPolicy,
+)
+from fadad_agents.policies.core.registry import REGISTRY, PolicyError, policy_ref
+from fadad_agents.policies.core.rules import RulesRetreat, RulesStance, RulesTargeting
+
+__all__ = [
+    "ALIASES",
+    "GROUP_DEFAULTS",
+    "INDIVIDUAL_DEFAULTS",
+    "PolicySet",
+    "build_policy_set",
+]
+
+
+def _single() -> FixedAttacks:
+    """One attack a round; the rest of the action budget defends (the FADAD example)."""
+    return FixedAttacks(1)
+
+
+def _all_in() -> FixedAttacks:
+    """Every action attacks; incoming blows meet only the Target (A-07)."""
+    return FixedAttacks(1_000)
+
+
+def _casualties(at: str = "25%, 50%", on_break: str = "withdraw") -> CasualtyMorale:
+    """Check morale as losses cross each threshold in ``at``; a broken group withdraws
+    or surrenders."""
+    try:
+        levels = tuple(float(p.strip().rstrip("%")) / 100 for p in at.split(",") if p.strip())
+    except ValueError:
+        raise ValueError(f"at: {at!r} must list percentages like '25%, 50%'") from None
+    return CasualtyMorale(levels, on_break)
+
+
+def _break_at_losses(fraction: float = 0.5, on_break: str = "withdraw") -> CasualtyMorale:
+    """Check morale once losses reach ``fraction`` of the group (a lone fighter: its side)."""
+    return CasualtyMorale((fraction,), on_break)
+
+
+_BUILTINS: tuple[tuple[str, str, Any], ...] = (
+    ("targeting", "sticky", StickyTargeting),
+    ("targeting", "random", RandomTargeting),
+    ("targeting", "first", FixedTargeting),
+    ("targeting", "weakest", WeakestTargeting),
+    ("targeting", "strongest", StrongestTargeting),
+    ("targeting", "rules", RulesTargeting),
+    ("targeting", "nearest", NearestTargeting),
+    ("targeting", "strongest_adjacent", StrongestTargeting),
+    ("targeting", "stay_back", StayBack),
+    ("targeting", "duel", DuelTargeting),
+    ("stance", "attack", AlwaysAttack),
+    ("stance", "parry", AlwaysAttack),
+    ("stance", "block", AlwaysAttack),
+    ("stance", "dodge", AlwaysAttack),
+    ("stance", "defend_when_hurt", AllOutDefenceWhenHurt),
+    ("stance", "rules", RulesStance),
+    ("multi_attack", "single", _single),
+    ("multi_attack", "fixed", FixedAttacks),
+    ("multi_attack", "all_in", _all_in),
+    ("retreat", "hold", HoldGround),
+    ("retreat", "wounded", WoundRetreat),
+    ("retreat", "at_wound_level", WoundRetreat),
+    ("retreat", "side_losses", SideLossRetreat),
+    ("retreat", "rules", RulesRetreat),
+    ("morale", "none", NoMorale),
+    ("morale", "casualties", _casualties),
+    ("morale", "break_at_losses", _break_at_losses),
+    ("morale", "sj_crew_morale", _casualties),
+    ("morale", "unit_morale", TableMorale),
+    ("first_aid", "none", NoFirstAid),
+    ("first_aid", "near_death", NearDeathFirstAid),
+)
+for _kind, _name, _factory in _BUILTINS:
+    REGISTRY.register(_kind, _name, _factory, replace=True, stateless=True)
+
+INDIVIDUAL_DEFAULTS: dict[str, str] = {
+    "targeting": "sticky",
+    "stance": "attack",
+    "multi_attack": "single",
+    "retreat": "hold",
+    "morale": "none",
+    "first_aid": "none",
+}
+"""Defaults for characters: fight to the end, one attack and one defence a round."""
+
+GROUP_DEFAULTS: dict[str, str] = {**INDIVIDUAL_DEFAULTS, "morale": "casualties"}
+"""Defaults for crews and units: morale checks at 25% and 50% losses (SJ 18)."""
+
+ALIASES: dict[str, str] = {
+    "defence": "stance",
+    "surrender": "retreat",
+    "multiattack": "multi_attack",
+}
+"""Other names scenario writers use for a decision kind."""
+
+
+@dataclass(frozen=True, slots=True)
+class PolicySet:
+    """One policy per decision kind."""
+
+    targeting: TargetingPolicy
+    stance: StancePolicy
+    multi_attack: MultiAttackPolicy
+    retreat: RetreatPolicy
+    morale: MoralePolicy
+    first_aid: FirstAidPolicy
+    shareable: bool = False
+    """Every policy is stateless: the set may serve many agents and battles."""
+    holds: bool = field(init=False)
+    """The retreat policy always holds (its ``constant``): no call needed."""
+    always_attacks: bool = field(init=False)
+    """The stance policy always attacks (its ``constant``): no call needed."""
+    attack_count: int = field(init=False)
+    """The multi-attack policy's constant count, or 0: ask it each round."""
+
+    def __post_init__(self) -> None:
+        retreat = getattr(self.retreat, "constant", None)
+        stance = getattr(self.stance, "constant", None)
+        count = getattr(self.multi_attack, "constant", None)
+        object.__setattr__(self, "holds", retreat is MoraleChoice.HOLD)
+        object.__setattr__(self, "always_attacks", stance is Stance.ATTACK)
+        object.__setattr__(self, "attack_count", count if isinstance(count, int) else 0)
+
+
+def build_policy_set(
+    layers: Sequence[tuple[str, Mapping[str, Any]]],
+    defaults: Mapping[str, str] = INDIVIDUAL_DEFAULTS,
+    *,
+    ignore: frozenset[str] = frozenset(),
+) -> PolicySet:
+    """Merge policy layers (later wins) over ``defaults`` and build every policy.
+
+    Args:
+        layers: ``(field_path, {decision: PolicyRef | name | {name, params}})``, e.g.
+            ``("sides.0.policies", side.policies)`` then the force's own.
+        defaults: policy name per decision when no layer sets it.
+        ignore: decision keys other subsystems own (``reload``, ``maneuver`` ...): skipped.
+
+    Raises:
+        PolicyError: an unknown decision or policy name, or bad params, naming the field.
+    """
+    chosen: dict[str, tuple[str, str, Mapping[str, Any]]] = {
+        kind: (f"defaults.{kind}", name, {}) for kind, name in defaults.items()
+    }
+    for path, mapping in layers:
+        for key, value in mapping.items():
+            kind = ALIASES.get(key, key)
+            if kind not in REGISTRY.kinds:
+                if key in ignore:
+                    continue
+                known = ", ".join([*REGISTRY.kinds, *ALIASES])
+                raise PolicyError(f"{path}.{key}", f"unknown decision {key!r}; known: {known}")
+            if kind not in PolicySet.__dataclass_fields__:  # a decision of another subsystem
+                if key in ignore:
+                    continue
+                raise PolicyError(
+                    f"{path}.{key}", f"decision {key!r} does not apply to this kind of force"
+                )
+            name, params = policy_ref(value)
+            chosen[kind] = (f"{path}.{key}", name, params)
+    built = {
+        kind: REGISTRY.create(kind, name, params, field=field)
+        for kind, (field, name, params) in chosen.items()
+    }
+    shareable = all(REGISTRY.spec(kind, name).stateless for kind, (_, name, _) in chosen.items())
+    return PolicySet(**built, shareable=shareable)

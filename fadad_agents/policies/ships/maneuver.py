@@ -1,0 +1,179 @@
+"""Built-in ship maneuver policies: where a ship moves each round (issue 5).
+
+``ships-spelljammer.md`` section 2 (tactical movement) with the ends a maneuver serves:
+closing to board (12), ram (9) or shear (11), standing off to shoot (4), fleeing and
+escape (15), landing in a gravity well (1.2), holding station. Each policy scores the
+:class:`~fadad_agents.policies.ships.protocols.MoveOption` list the engine offers against
+the nearest enemy ship; scores are pure functions of positions, ties broken by plan length
+and plan, so a choice never depends on iteration order or dice. Registered by name in
+:mod:`fadad_agents.policies.ships.defaults`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+from fadad_agents.hexmap import Hex, distance, sector
+from fadad_agents.policies.ships.protocols import FleetView, MoveOption, ShipView
+
+__all__ = [
+    "CloseIn",
+    "Flee",
+    "Hold",
+    "Land",
+    "StandOff",
+    "close_and_board",
+    "close_and_ram",
+    "line_ahead",
+    "nearest_enemy",
+    "shear",
+]
+
+type Order = Literal["first", "last"]
+
+
+def _hex(pos: tuple[int, int] | None) -> Hex:
+    return Hex(*pos) if pos is not None else Hex(0, 0)
+
+
+def nearest_enemy(ship: ShipView, battle: FleetView) -> ShipView | None:
+    """The closest enemy ship (ties: the lower name)."""
+    here = _hex(ship.position)
+    foes = battle.enemy_ships(ship.side)
+    if not foes:
+        return None
+    return min(foes, key=lambda s: (distance(here, _hex(s.position)), s.name))
+
+
+def _order(value: str) -> Order:
+    if value not in ("first", "last"):
+        raise ValueError(f"order must be 'first' or 'last', got {value!r}")
+    return "first" if value == "first" else "last"
+
+
+# --- maneuver --------------------------------------------------------------------------
+
+
+class _Maneuver:
+    __slots__ = ("intent", "order")
+
+    def __init__(self, intent: str, order: str) -> None:
+        self.intent = intent
+        self.order = _order(order)
+
+    def move_order(self, ship: ShipView, battle: FleetView) -> Order:
+        return self.order
+
+    def score(self, ship: ShipView, foe: ShipView, option: MoveOption) -> tuple[int, ...]:
+        raise NotImplementedError
+
+    def choose_move(
+        self, ship: ShipView, battle: FleetView, options: Sequence[MoveOption]
+    ) -> MoveOption:
+        foe = nearest_enemy(ship, battle)
+        if foe is None:
+            return options[0]
+        return min(options, key=lambda o: (*self.score(ship, foe, o), len(o.plan), o.plan))
+
+
+class CloseIn(_Maneuver):
+    """Close with the nearest enemy and end in its hex (to board, ram or shear it)."""
+
+    __slots__ = ()
+
+    def __init__(self, intent: str = "board", order: str = "last") -> None:
+        super().__init__(intent, order)
+
+    def score(self, ship: ShipView, foe: ShipView, option: MoveOption) -> tuple[int, ...]:
+        there = _hex(foe.position)
+        end = Hex(*option.end)
+        d = distance(end, there)
+        ahead = (
+            0
+            if d == 0
+            else min(sector(end, option.facing, there), 6 - sector(end, option.facing, there))
+        )
+        return (d, ahead)
+
+
+def close_and_board(order: str = "last") -> CloseIn:
+    """Close with the nearest enemy ship, grapple and board it."""
+    return CloseIn("board", order)
+
+
+def close_and_ram(order: str = "last") -> CloseIn:
+    """Close with the nearest enemy ship and ram it (the side with initiative only)."""
+    return CloseIn("ram", order)
+
+
+def shear(order: str = "last") -> CloseIn:
+    """Close with the nearest enemy ship and shear its rigging."""
+    return CloseIn("shear", order)
+
+
+class StandOff(_Maneuver):
+    """Keep the nearest enemy at ``range`` hexes, broadside on, and shoot."""
+
+    __slots__ = ("range",)
+
+    def __init__(self, range: int = 3, order: str = "last") -> None:
+        if range < 0:
+            raise ValueError("range must be >= 0 hexes")
+        super().__init__("shoot", order)
+        self.range = range
+
+    def score(self, ship: ShipView, foe: ShipView, option: MoveOption) -> tuple[int, ...]:
+        there = _hex(foe.position)
+        end = Hex(*option.end)
+        d = distance(end, there)
+        broadside = 0 if d == 0 or sector(end, option.facing, there) in (1, 2, 4, 5) else 1
+        return (abs(d - self.range), broadside)
+
+
+def line_ahead(range: int = 2, order: str = "last") -> StandOff:
+    """Hold the line at ``range`` hexes from the nearest enemy, broadside on."""
+    return StandOff(range, order)
+
+
+class Flee(_Maneuver):
+    """Open the range from the nearest enemy as fast as possible; with ``jettison`` drop
+    rubble astern from a loaded jettison when a pursuer is in its arc (SJ 7.2); cut
+    ``cut_loose`` tons adrift when she escapes (10+ slows pursuers, SJ 16)."""
+
+    __slots__ = ("cut_loose", "jettison")
+
+    def __init__(self, order: str = "first", jettison: bool = True, cut_loose: int = 0) -> None:
+        if cut_loose < 0:
+            raise ValueError("cut_loose must be >= 0 tons")
+        super().__init__("flee", order)
+        self.jettison = jettison
+        self.cut_loose = cut_loose
+
+    def score(self, ship: ShipView, foe: ShipView, option: MoveOption) -> tuple[int, ...]:
+        return (-distance(Hex(*option.end), _hex(foe.position)),)
+
+
+class Land(_Maneuver):
+    """Run for the ground: a ship in a gravity well descends and lands, leaving the fight
+    (SJ 1.2, 15: near a planet escape means landing); elsewhere she holds."""
+
+    __slots__ = ()
+
+    def __init__(self, order: str = "first") -> None:
+        super().__init__("land", order)
+
+    def score(self, ship: ShipView, foe: ShipView, option: MoveOption) -> tuple[int, ...]:
+        return (len(option.plan),)
+
+
+class Hold(_Maneuver):
+    """Stay where the ship is (a ship at anchor or lashed alongside)."""
+
+    __slots__ = ()
+
+    def __init__(self, order: str = "last") -> None:
+        super().__init__("hold", order)
+
+    def score(self, ship: ShipView, foe: ShipView, option: MoveOption) -> tuple[int, ...]:
+        return (len(option.plan),)

@@ -1,0 +1,466 @@
+"""One melee attack, end to end: opposed roll, Target, damage, crits and the wound track.
+
+This module composes the kernel's pieces into the call the engine makes for every swing
+(``personal-combat.md`` sections 1-4, ``dice-and-ladder.md`` sections 5 and 7,
+``wounds-and-healing.md`` sections 5-10):
+
+1. the defender's Target from relative Scale and shield (:func:`melee.defender_target`);
+2. the opposed roll, defender winning ties (:func:`actions.roll_opposed`);
+3. on a hit, the crits (one per 4 RD, or the all-plus dice) and their effects;
+4. the damage number under the battle's ``wound_model`` (:mod:`wound_models`);
+5. the wound recorded on the defender's track (:func:`wounds.record`).
+
+:func:`attack_from_dice` is the pure core (every die given), :func:`resolve_attack` the
+sampler, and :func:`attack_outcomes` its exact distribution.
+
+>>> snorri = Fighter("Snorri", attack=2, defence=2, odm=5, ddm=3)
+>>> brynhild = Fighter("Brynhild", attack=1, defence=1, odm=5, ddm=2, shield="medium")
+>>> rules = CombatRules()
+>>> hit = attack_from_dice(snorri, brynhild, new_track(), rules, 1, 1, (-2,))  # EX-PC-03
+>>> hit.rd, hit.damage, hit.wound.label
+(1, 2, 'Scratch')
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+from typing import TYPE_CHECKING, Literal, NamedTuple
+
+from fadad_agents.rules.core.actions import TARGET_MODES, ActionError, crit_count
+from fadad_agents.rules.core.dice import TABLE_4DF, Distribution
+from fadad_agents.rules.core.wounds import Wound, WoundTrack, record
+from fadad_agents.rules.personal.criticals import (
+    CritEffect,
+    crit_modifiers,
+    crits_outcomes,
+    roll_crits,
+)
+from fadad_agents.rules.personal.damage import armour_group
+from fadad_agents.rules.personal.melee import defender_target, melee_attack_modifier
+from fadad_agents.rules.personal.wound_models import (
+    DamageRules,
+    HitDamage,
+    WoundRules,
+    damage_dice_kind,
+    damage_dice_outcomes,
+    record_wound,
+    roll_damage_dice,
+    wound_from_dice,
+)
+
+if TYPE_CHECKING:
+    from fadad_agents.rules.personal.options import PersonalOptions
+
+__all__ = [
+    "NO_PROTECTION",
+    "AttackOutcome",
+    "AttackResult",
+    "CombatRules",
+    "Fighter",
+    "Protection",
+    "attack_from_dice",
+    "attack_outcomes",
+    "resolve_attack",
+]
+
+type CritPolicy = Literal["none", "non_lethal", "random"]
+
+
+@dataclass(frozen=True, slots=True)
+class Fighter:
+    """What the kernel needs to know of one combatant in a melee exchange.
+
+    Attributes:
+        name: display name, used in narration only.
+        attack: ladder value of the offensive skill (before wound penalties).
+        defence: ladder value of the defensive skill (parry, Shield, Dodge ...).
+        odm: offensive damage modifier: Strength + Strength Scale + weapon (+ magic).
+        ddm: defensive damage modifier: Damage Capacity + Mass Scale + armour (+ magic).
+        scale: Scale for the Target table and grazes.
+        shield: ``buckler``, ``small``, ``medium``, ``large`` or None.
+        armour: the armour part of ``ddm`` (a Weak Spot crit ignores it; Anna's armour
+            group is read from it).
+        weapon_group: Anna's weapon group (0 none, 1 Light, 2 Medium, 3 Heavy), used with
+            the ``fudge.weapon_groups`` option; None = ungrouped (full damage).
+    """
+
+    name: str
+    attack: int
+    defence: int
+    odm: int
+    ddm: int
+    scale: int = 0
+    shield: str | None = None
+    armour: int = 0
+    weapon_group: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CombatRules:
+    """The switches of :class:`PersonalOptions` one attack needs, read once per battle."""
+
+    target_mode: str = "effective_opposition"
+    shield_mode: str = "fadad_target"
+    damage: DamageRules = field(default_factory=DamageRules)
+    wounds: WoundRules = field(default_factory=WoundRules)
+    crit_effects: CritPolicy = "non_lethal"
+
+    @classmethod
+    def from_options(cls, opts: PersonalOptions) -> CombatRules:
+        """Copy what the attack needs out of validated options."""
+        return cls(
+            target_mode=opts.fadad.target_mode,
+            shield_mode=opts.shield_mode,
+            damage=DamageRules.from_options(opts),
+            wounds=WoundRules.from_options(opts),
+            crit_effects=opts.fadad.crit_effects,
+        )
+
+    @classmethod
+    def of(cls, opts: PersonalOptions) -> CombatRules:
+        """:meth:`from_options`, kept per options object (options are frozen; a sweep plays
+        thousands of battles under one), checked by identity as well as by ``id``."""
+        entry = _FROM_OPTIONS.get(id(opts))
+        if entry is None or entry[0] is not opts:
+            if len(_FROM_OPTIONS) >= 16:
+                _FROM_OPTIONS.pop(next(iter(_FROM_OPTIONS)))
+            entry = _FROM_OPTIONS[id(opts)] = (opts, cls.from_options(opts))
+        return entry[1]
+
+
+_FROM_OPTIONS: dict[int, tuple[PersonalOptions, CombatRules]] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class Protection:
+    """How the defender's wound is recorded beyond the options (``wounds-and-healing.md`` 8, 12).
+
+    Attributes:
+        pc: the PC-death options apply (never to ordinary NPCs).
+        incap_at_round_start: the defender began the round Incapacitated (PC option 2).
+        point_spent: an Ite/Fudge point is spent to turn a deadly wound into Incapacitated.
+        pulled_to: a pulled punch: the attacker's announced maximum wound level.
+    """
+
+    pc: bool = False
+    incap_at_round_start: bool = False
+    point_spent: bool = False
+    pulled_to: int | None = None
+
+
+NO_PROTECTION = Protection()
+
+
+class AttackResult(NamedTuple):
+    """Everything one attack did, for the engine and the battle log.
+
+    An immutable named tuple rather than a frozen dataclass: the engine makes one per
+    swing, and a frozen dataclass's ``__init__`` (one ``object.__setattr__`` per field)
+    cost about a quarter of the whole attack.
+    """
+
+    attack_dice: int
+    attack_rolled: int
+    defence_dice: int | None
+    defence_rolled: int | None
+    target: int
+    rd: int
+    hit: bool
+    crits: int
+    crit_effects: tuple[CritEffect, ...]
+    damage: int
+    damage_dice: tuple[int, ...]
+    wound: Wound
+    track: WoundTrack
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class AttackOutcome:
+    """The part of an :class:`AttackResult` whose exact distribution is exposed."""
+
+    hit: bool
+    crits: int
+    wound: Wound
+
+
+_effects_of = lru_cache(maxsize=256)(crit_modifiers)
+""":func:`criticals.crit_modifiers`, cached: a hit's crits come from a few effect tuples."""
+
+_ONE_4DF: tuple[tuple[int], ...] = tuple((total,) for total in TABLE_4DF)
+"""``(roll_4df(rng),)`` for each draw, made once: a hit's damage dice without a new tuple."""
+
+
+@lru_cache(maxsize=1024)
+def _pair_constants(
+    attacker_scale: int,
+    attacker_shield: str | None,
+    defender_scale: int,
+    defender_shield: str | None,
+    shield_rank: int,
+    shield_mode: str,
+) -> tuple[int, int]:
+    """(defender's Target, attacker's shield modifier) of one pair: what an exchange needs
+    that neither the dice nor the wounds change. Cached: a battle has few distinct pairs."""
+    target = defender_target(
+        defender_scale,
+        attacker_scale,
+        shield=defender_shield,
+        shield_rank=shield_rank,
+        shield_mode=shield_mode,
+    )
+    modifier = melee_attack_modifier(
+        own_shield=attacker_shield, opponent_shield=defender_shield, shield_mode=shield_mode
+    )
+    return target, modifier
+
+
+def _exchange(
+    attacker: Fighter,
+    defender: Fighter,
+    rules: CombatRules,
+    attack_dice: int,
+    defence_dice: int | None,
+    attacker_penalty: int,
+    defender_penalty: int,
+    modifier: int,
+    shield_rank: int,
+) -> tuple[int, int, int | None, int, bool]:
+    """The opposed part of an attack: (Target, attack rolled, defence rolled, RD, hit).
+
+    The same arithmetic as :func:`actions.opposed` over :func:`actions.rolled_degree`,
+    inlined because every swing runs it (the tests hold the two together).
+    """
+    target, shield_modifier = _pair_constants(
+        attacker.scale, attacker.shield, defender.scale, defender.shield, shield_rank,
+        rules.shield_mode,
+    )  # fmt: skip
+    a_rolled = attacker.attack + (modifier + attacker_penalty + shield_modifier) + attack_dice
+    mode = rules.target_mode
+    if mode not in TARGET_MODES:
+        raise ActionError(f"unknown target mode {mode!r}; allowed: {', '.join(TARGET_MODES)}")
+    if defence_dice is None:  # undefended (A-07): the Target alone opposes
+        rd = a_rolled - target
+        # in gate mode the Target is a minimum rolled degree (>=), so RD 0 hits there
+        return target, a_rolled, None, rd, rd >= 1 or (rd >= 0 and mode == "target_gate_gte")
+    d_rolled = defender.defence + defender_penalty + defence_dice
+    if mode == "effective_opposition":
+        rd = a_rolled - (d_rolled if d_rolled > target else target)
+        return target, a_rolled, d_rolled, rd, rd >= 1
+    rd = a_rolled - d_rolled
+    return target, a_rolled, d_rolled, rd, rd >= 1 and a_rolled >= target
+
+
+def _land_hit(
+    attacker: Fighter,
+    defender: Fighter,
+    track: WoundTrack,
+    rules: CombatRules,
+    rd: int,
+    crits: int,
+    attack_dice: int,
+    defence_dice: int | None,
+    damage_dice: tuple[int, ...],
+    crit_effects: tuple[CritEffect, ...],
+    protection: Protection,
+) -> tuple[HitDamage, Wound, WoundTrack]:
+    """A hit's damage, its wound after the crits, and the defender's new track."""
+    factor = attacker.odm - defender.ddm
+    damage_bonus = level_bonus = 0
+    ignore_armour = False
+    if crit_effects:
+        effects = _effects_of(crit_effects)
+        damage_bonus, level_bonus = effects.damage_bonus, effects.level_bonus
+        ignore_armour = effects.ignore_armour
+        if ignore_armour:
+            factor += defender.armour
+    damage = rules.damage
+    weapon_group = attacker.weapon_group
+    # The armour group only matters under the weapon-groups option (A-18).
+    grouped = damage.weapon_groups and weapon_group is not None and not ignore_armour
+    hit = wound_from_dice(
+        damage,
+        rd,
+        factor,
+        damage_dice,
+        attacker_dice=attack_dice,
+        defender_dice=1 if defence_dice is None else defence_dice,
+        scale_advantage=attacker.scale - defender.scale,
+        damage_bonus=damage_bonus,
+        weapon_group=weapon_group,
+        armour_group=armour_group(defender.armour) if grouped else 0,
+        critical=crits > 0,
+    )
+    wound = hit.wound
+    if wound and level_bonus:
+        wound = Wound(min(wound + level_bonus, Wound.DEAD))
+    if protection is NO_PROTECTION:
+        w = rules.wounds
+        new_track = record(
+            track, wound, scratch_cap=w.scratch_cap,
+            overflow_past_near_death=w.overflow_past_near_death,
+        )  # fmt: skip
+    else:
+        new_track = record_wound(
+            rules.wounds,
+            track,
+            wound,
+            pc=protection.pc,
+            incap_at_round_start=protection.incap_at_round_start,
+            point_spent=protection.point_spent,
+            pulled_to=protection.pulled_to,
+        )
+    return hit, wound, new_track
+
+
+def attack_from_dice(
+    attacker: Fighter,
+    defender: Fighter,
+    track: WoundTrack,
+    rules: CombatRules,
+    attack_dice: int,
+    defence_dice: int | None,
+    damage_dice: tuple[int, ...],
+    *,
+    crit_effects: tuple[CritEffect, ...] = (),
+    attacker_penalty: int = 0,
+    defender_penalty: int = 0,
+    modifier: int = 0,
+    shield_rank: int = 1,
+    protection: Protection = NO_PROTECTION,
+) -> AttackResult:
+    """Resolve one attack whose dice are all given (pure; EX-PC-02..05 run through it).
+
+    ``defence_dice=None`` is an undefended attack, resolved against the Target only (A-07).
+    ``damage_dice`` are the damage roll the wound model uses (ignored on a miss).
+    Penalties are the fighters' wound (and stun) penalties, <= 0.
+    """
+    target, a_rolled, d_rolled, rd, hit = _exchange(
+        attacker, defender, rules, attack_dice, defence_dice,
+        attacker_penalty, defender_penalty, modifier, shield_rank,
+    )  # fmt: skip
+    if not hit:
+        return AttackResult(
+            attack_dice, a_rolled, defence_dice, d_rolled, target, rd, False, 0, (),
+            0, (), Wound.UNDAMAGED, track,
+        )  # fmt: skip
+    crits = crit_count(rd, attack_dice)
+    dealt, wound, new_track = _land_hit(
+        attacker, defender, track, rules, rd, crits, attack_dice, defence_dice, damage_dice,
+        crit_effects, protection,
+    )  # fmt: skip
+    return AttackResult(
+        attack_dice, a_rolled, defence_dice, d_rolled, target, rd, True, crits,
+        crit_effects, dealt.damage, dealt.dice, wound, new_track,
+    )  # fmt: skip
+
+
+def _damage_kind(attacker: Fighter, defender: Fighter, rules: CombatRules, rd: int) -> str:
+    return damage_dice_kind(
+        rules.damage, rd, attacker.odm - defender.ddm, attacker.scale - defender.scale
+    )
+
+
+def resolve_attack(
+    attacker: Fighter,
+    defender: Fighter,
+    track: WoundTrack,
+    rng: random.Random,
+    rules: CombatRules,
+    *,
+    attacker_penalty: int = 0,
+    defender_penalty: int = 0,
+    defended: bool = True,
+    modifier: int = 0,
+    shield_rank: int = 1,
+    protection: Protection = NO_PROTECTION,
+) -> AttackResult:
+    """Roll one attack: attacker's 4dF, defender's 4dF (if defended), crit effects, damage.
+
+    Draw order is fixed (attack dice, defence dice, crit effects, damage dice), so the same
+    stream gives the same attack in any process. The result is
+    :func:`attack_from_dice` of the drawn dice (one pass: the exchange is not redone).
+    """
+    draw = rng.random
+    attack_dice = TABLE_4DF[int(draw() * 81)]  # roll_4df, inlined
+    defence_dice = TABLE_4DF[int(draw() * 81)] if defended else None
+    target, a_rolled, d_rolled, rd, hit = _exchange(
+        attacker, defender, rules, attack_dice, defence_dice,
+        attacker_penalty, defender_penalty, modifier, shield_rank,
+    )  # fmt: skip
+    if not hit:
+        return AttackResult(
+            attack_dice, a_rolled, defence_dice, d_rolled, target, rd, False, 0, (),
+            0, (), Wound.UNDAMAGED, track,
+        )  # fmt: skip
+    crits = crit_count(rd, attack_dice)
+    effects: tuple[CritEffect, ...] = ()
+    policy = rules.crit_effects
+    if crits and policy != "none":
+        effects = roll_crits(crits, rng, non_lethal=policy == "non_lethal")
+    damage = rules.damage
+    if damage.wound_model == "fadad":  # damage_dice_kind's answer for FADAD, without the call
+        damage_dice: tuple[int, ...] = _ONE_4DF[int(draw() * 81)]
+    else:
+        damage_dice = roll_damage_dice(_damage_kind(attacker, defender, rules, rd), rng)
+    dealt, wound, new_track = _land_hit(
+        attacker, defender, track, rules, rd, crits, attack_dice, defence_dice, damage_dice,
+        effects, protection,
+    )  # fmt: skip
+    return AttackResult(
+        attack_dice, a_rolled, defence_dice, d_rolled, target, rd, True, crits,
+        effects, dealt.damage, dealt.dice, wound, new_track,
+    )  # fmt: skip
+
+
+def attack_outcomes(
+    attacker: Fighter,
+    defender: Fighter,
+    track: WoundTrack,
+    rules: CombatRules,
+    *,
+    attacker_penalty: int = 0,
+    defender_penalty: int = 0,
+    defended: bool = True,
+    modifier: int = 0,
+    shield_rank: int = 1,
+    protection: Protection = NO_PROTECTION,
+) -> Distribution[AttackOutcome]:
+    """Exact distribution of (hit, crits, wound) for :func:`resolve_attack`, sorted.
+
+    Enumerates the 81 x 81 opposed dice, the crit effects and the damage dice.
+    """
+    from fadad_agents.rules.core.dice import fudge_distribution
+
+    four_df = fudge_distribution(4)
+    defence_dist: Distribution[int | None] = list(four_df) if defended else [(None, Fraction(1))]
+    merged: dict[AttackOutcome, Fraction] = {}
+    for a_dice, pa in four_df:
+        for d_dice, pd in defence_dist:
+            *_, rd, hit = _exchange(
+                attacker, defender, rules, a_dice, d_dice,
+                attacker_penalty, defender_penalty, modifier, shield_rank,
+            )  # fmt: skip
+            p = pa * pd
+            if not hit:
+                key = AttackOutcome(False, 0, Wound.UNDAMAGED)
+                merged[key] = merged.get(key, Fraction(0)) + p
+                continue
+            effect_dist: Distribution[tuple[CritEffect, ...]] = [((), Fraction(1))]
+            crits = crit_count(rd, a_dice)
+            if crits and rules.crit_effects != "none":
+                effect_dist = crits_outcomes(crits, non_lethal=rules.crit_effects == "non_lethal")
+            kind = _damage_kind(attacker, defender, rules, rd)
+            for effects, pe in effect_dist:
+                for dmg, pdmg in damage_dice_outcomes(kind):
+                    res = attack_from_dice(
+                        attacker, defender, track, rules, a_dice, d_dice, dmg,
+                        crit_effects=effects, attacker_penalty=attacker_penalty,
+                        defender_penalty=defender_penalty, modifier=modifier,
+                        shield_rank=shield_rank, protection=protection,
+                    )  # fmt: skip
+                    key = AttackOutcome(True, res.crits, res.wound)
+                    merged[key] = merged.get(key, Fraction(0)) + p * pe * pdmg
+    return sorted(merged.items())

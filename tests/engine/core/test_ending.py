@@ -1,0 +1,65 @@
+"""When a battle is over: the verdict from the side rosters and the stop rule."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from fadad_agents.agents.core.base import SideRoster, Status
+from fadad_agents.engine.core.ending import Ending, StopRule, end_summary, side_out_kind, verdict
+
+
+def _side(index: int, *statuses: Status) -> SideRoster:
+    """A roster whose members (one head each) stand in ``statuses``."""
+    roster = SideRoster(index, f"S{index}")
+    for status in statuses:
+        member = SimpleNamespace(status=status, headcount=1, initial_headcount=1)
+        roster.add(member)  # type: ignore[arg-type]
+        if status is not Status.FIGHTING:
+            roster.deactivate(member)  # type: ignore[arg-type]
+    return roster
+
+
+F, OUT, FLED, GAVE_UP = Status.FIGHTING, Status.OUT, Status.WITHDRAWN, Status.SURRENDERED
+
+
+def test_a_side_out_is_surrendered_routed_or_destroyed() -> None:
+    """More gave up than fled: surrendered; anyone fled: routed; else destroyed."""
+    assert side_out_kind(_side(0, GAVE_UP, GAVE_UP, FLED)) is Ending.SURRENDERED
+    assert side_out_kind(_side(0, GAVE_UP, FLED, FLED)) is Ending.ROUTED
+    assert side_out_kind(_side(0, OUT, OUT)) is Ending.DESTROYED
+
+
+def test_the_last_side_standing_wins() -> None:
+    assert verdict([_side(0, F, OUT), _side(1, OUT, OUT)], StopRule(), 3, 18) == (
+        Ending.DESTROYED,
+        0,
+        1,
+    )
+
+
+def test_every_side_out_at_once_is_mutual() -> None:
+    assert verdict([_side(0, OUT), _side(1, OUT)], StopRule(), 3, 18) == (
+        Ending.MUTUAL,
+        None,
+        None,
+    )
+
+
+def test_a_side_out_in_a_way_the_scenario_does_not_count_plays_on() -> None:
+    """With three sides and ``when_side: [destroyed]``, a routed side does not end it."""
+    sides = [_side(0, F), _side(1, F), _side(2, FLED)]
+    assert verdict(sides, StopRule(when_side=["destroyed"]), 3, 18) is None
+    assert verdict(sides, StopRule(), 3, 18) == (Ending.ROUTED, None, 2)
+
+
+def test_the_stop_rule_ends_it_by_rounds_or_seconds() -> None:
+    sides = [_side(0, F), _side(1, F)]
+    assert verdict(sides, StopRule(max_rounds=5), 4, 24) is None
+    assert verdict(sides, StopRule(max_rounds=5), 5, 30) == (Ending.STOPPED, None, None)
+    assert verdict(sides, StopRule(None, max_seconds=60), 9, 60) == (Ending.STOPPED, None, None)
+
+
+def test_end_summary_reads_who_won_and_how() -> None:
+    names = ["Snorri", "Brynhild"]
+    assert end_summary(names, Ending.DESTROYED, 0, 1) == "Snorri wins (Brynhild destroyed)"
+    assert end_summary(names, Ending.MUTUAL, None, None) == "no winner (mutual)"

@@ -1,0 +1,106 @@
+"""Ship battles end to end: the three ship scenarios, the clock, narration, ``fadad run``."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from fadad_agents.cli import app
+from fadad_agents.engine import build_battle, load, run
+from fadad_agents.engine.ships.battle import ShipBattle, ship_round_seconds
+from tests.engine.conftest import SCENARIOS
+
+SHIP_SCENARIOS = ["ship-duel.yaml", "boarding-action.yaml", "fleet-action.yaml"]
+
+
+@pytest.mark.parametrize("name", SHIP_SCENARIOS)
+def test_ship_scenarios_play_to_an_end(name: str) -> None:
+    """Each ship scenario builds a ShipBattle and plays to a decided or stopped end."""
+    scenario = load(SCENARIOS / name)
+    battle = build_battle(scenario, 11, collect=False)
+    assert isinstance(battle, ShipBattle)
+    battle.run_to_end()
+    assert battle.finished
+    assert battle.ending in {"destroyed", "routed", "surrendered", "mutual", "stopped"}
+    assert battle.env.now == battle.round * battle.round_seconds
+    assert battle.log.events[-1].action == "end"
+
+
+def test_round_length_follows_the_hex_size() -> None:
+    """C-01/C-19: 150-ft hexes play 6-s rounds, 500-yd hexes 1-min ship rounds."""
+    assert ship_round_seconds(50) == 6
+    assert ship_round_seconds(500) == 60
+    fleet = build_battle(load(SCENARIOS / "fleet-action.yaml"), 1, collect=False)
+    assert isinstance(fleet, ShipBattle)
+    assert fleet.round_seconds == 60
+    fleet.step()
+    assert (fleet.round, fleet.env.now) == (1, 60)
+
+
+def test_fleet_action_reads_like_a_battle_report() -> None:
+    """Maneuvers, volleys, damage levels and crits appear in the narration."""
+    result = run(SCENARIOS / "fleet-action.yaml", seed=333)
+    text = result.log.text()
+    actions = {e.action for e in result.log}
+    assert {"ship_initiative", "maneuver", "gunnery", "end"} <= actions
+    assert "wins the initiative and moves" in text
+    assert "makes" in text
+    assert "hits" in text
+
+
+def test_boarding_action_narrates_boarders_and_the_deck_fight() -> None:
+    """Boarders cross, the deck fight is personal combat and rapid resolution, with morale."""
+    seen: set[str] = set()
+    texts = []
+    for seed in range(6):
+        result = run(SCENARIOS / "boarding-action.yaml", seed=seed)
+        seen |= {e.action for e in result.log}
+        texts.append(result.log.text())
+    assert {"board", "attack", "volley", "ship_morale", "strike"} <= seen
+    text = "\n".join(texts)
+    assert "Boarders away!" in text
+    assert "strikes her colours" in text
+    assert "checks morale" in text
+
+
+def test_ship_duel_runs_in_six_second_rounds() -> None:
+    """The duel's map has 150-ft hexes: every event time is a multiple of 6 s."""
+    result = run(SCENARIOS / "ship-duel.yaml", seed=5)
+    assert result.duration == 6 * result.rounds
+    assert all(e.time % 6 == 0 for e in result.log)
+    assert any(e.action == "maneuver" for e in result.log)
+
+
+def test_fadad_run_plays_the_boarding_action() -> None:
+    """``fadad run scenarios/boarding-action.yaml`` narrates and summarises a ship battle."""
+    out = CliRunner().invoke(app, ["run", str(SCENARIOS / "boarding-action.yaml"), "--seed", "3"])
+    assert out.exit_code == 0, out.stdout
+    lines = out.stdout.strip().splitlines()
+    assert lines[0].startswith("Round 1 (0:06) ")  # a round is labelled with its time
+    assert " wins " in lines[-1] or "No winner" in lines[-1]
+
+
+def test_repair_bills_are_logged_for_damaged_ships() -> None:
+    """SJ 17: each damaged ship still afloat gets a bill in gold and days."""
+    for seed in range(10):
+        battle = build_battle(load(SCENARIOS / "ship-duel.yaml"), seed, collect=False)
+        battle.run_to_end()
+        assert isinstance(battle, ShipBattle)
+        damaged = [s for s in battle.ships if s.hull_damage and s.status.value != "out"]
+        assert sorted(battle.repairs) == sorted(s.name for s in damaged)
+        for ship in damaged:
+            bill = battle.repairs[ship.name]
+            assert bill["gold"] >= 2000 * ship.hull_damage
+            assert bill["days"] >= 1
+
+
+def test_unplaced_ship_appears_by_the_encounter_roll() -> None:
+    """SJ 15: a ship without a position appears 11-20 hexes from the enemy, facing her."""
+    text = (SCENARIOS / "ship-duel.yaml").read_text().replace("        position: [8, -4]\n", "")
+    text = text.replace("radius: 30", "radius: 40")
+    for seed in range(5):
+        battle = build_battle(load(text), seed, collect=False)
+        assert isinstance(battle, ShipBattle)
+        salt, gannet = battle.ships
+        assert 11 <= battle.range_between(salt, gannet) <= 20
+        assert [e.action for e in battle.log.events[:2]] == ["encounter", "reaction"]

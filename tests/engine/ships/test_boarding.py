@@ -1,0 +1,82 @@
+"""Grappling, then boarding the round after; the deck fight runs in 6-s rounds inside."""
+
+from __future__ import annotations
+
+from fadad_agents.engine import build_battle, load
+from fadad_agents.engine.ships.battle import ShipBattle
+
+CHASE = """
+name: Grapple test
+rules: {ship.damage_model: sj_hull_points}
+map: {kind: hex, radius: 10, hex_yards: 500}
+sides:
+  - name: Raiders
+    policies:
+      maneuver: {name: close_and_board}
+      surrender: {name: fight_to_the_end}
+    forces:
+      - {name: Wolf, model: ships/reaver-longship, position: [0, 2], facing: 0}
+      - {name: Wolf crew, model: crews/pirates, count: 30, aboard: Wolf}
+      - {name: Grik, model: creatures/human, skills: {Sword: Good}, attack_skill: Sword,
+         weapon: weapons/broadsword, aboard: Wolf, player: true}
+  - name: Traders
+    policies:
+      maneuver: {name: hold}
+      boarding: {name: board_when_grappled}
+      surrender: {name: fight_to_the_end}
+    forces:
+      - {name: Cog, model: ships/salt-trader, position: [0, 0], facing: 3}
+      - {name: Cog crew, model: crews/sailors, count: 20, aboard: Cog}
+stop: {max_rounds: 30}
+"""
+
+
+def test_boarders_cross_the_round_after_grappling() -> None:
+    """SJ 12: the grapple holds in round n, boarders swarm across in round n + 1."""
+    for seed in range(5):
+        battle = build_battle(load(CHASE), seed, collect=False)
+        assert isinstance(battle, ShipBattle)
+        wolf, cog = battle.ships
+        grappled_round = None
+        while not battle.finished and battle.round < 30:
+            battle.step()
+            boards = [e for e in battle.log if e.action == "board"]
+            if grappled_round is None and wolf.grappled_with(cog):
+                grappled_round = battle.round
+                assert boards == []
+            if boards:
+                assert grappled_round is not None
+                assert boards[0].round == grappled_round + 1
+                assert boards[0].actor == "Wolf"
+                assert boards[0].target == "Cog"
+                assert set(dict(boards[0].outcome)["who"]) == {"Wolf crew", "Grik"}
+                break
+        assert grappled_round is not None
+
+
+def test_the_deck_fight_runs_in_six_second_rounds_inside_the_ship_round() -> None:
+    """Ten personal rounds of deck fighting fit in a 1-minute ship round (C-01)."""
+    battle = build_battle(load(CHASE), 0, collect=False)
+    assert isinstance(battle, ShipBattle)
+    while not battle.finished and not any(e.action == "board" for e in battle.log):
+        battle.step()
+    board_round = next(e.round for e in battle.log if e.action == "board")
+    fights = [e for e in battle.log if e.action in ("attack", "volley") and e.round == board_round]
+    assert fights
+    start = (board_round - 1) * 60
+    times = sorted({e.time for e in fights})
+    assert all(start < t <= start + 60 and (t - start) % 6 == 0 for t in times)
+    assert len(times) > 1 or battle.finished
+
+
+def test_lines_can_be_cut_by_a_crew_that_refuses_the_fight() -> None:
+    """repel_boarders cuts lines (AC 10, 5 hp); too few lines and the ships part."""
+    text = CHASE.replace(
+        "boarding: {name: board_when_grappled}", "boarding: {name: repel_boarders}"
+    )
+    cuts = 0
+    for seed in range(6):
+        battle = build_battle(load(text), seed, collect=False)
+        battle.run_to_end()
+        cuts += sum(dict(e.outcome)["cut"] for e in battle.log if e.action == "cut_lines")
+    assert cuts > 0

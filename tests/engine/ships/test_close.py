@@ -1,0 +1,182 @@
+"""Close action and the chase through the engine: rams, crashes, shears, lines, escape."""
+
+from __future__ import annotations
+
+import random
+
+from fadad_agents.engine import build_battle, load
+from fadad_agents.engine.ships.battle import ShipBattle
+from fadad_agents.engine.ships.close import crash, move_ship, ram, shear, towed_by
+from tests.engine.conftest import SCENARIOS, FixedDice
+
+DUEL = (SCENARIOS / "ship-duel.yaml").read_text()
+
+
+def _duel(text: str = DUEL, seed: int = 1) -> ShipBattle:
+    battle = build_battle(load(text), seed, collect=False)
+    assert isinstance(battle, ShipBattle)
+    return battle
+
+
+def test_ex_sj_03_crash_damage() -> None:
+    """EX-SJ-03: a ship at 15 of 30 hull points crashes: the other takes 15, it breaks up."""
+    battle = _duel()
+    salt, gannet = battle.ships
+    gannet.hull_damage = 15
+    battle.close_rng = FixedDice(0.0)  # the helmsman rolls a 1: no avoiding it
+    crash(battle, gannet, salt)
+    assert salt.hull_damage == 15
+    assert not gannet.fighting
+    assert any(e.action == "break_up" and e.actor == "Red Gannet" for e in battle.log)
+
+
+def test_piercing_ram_holes_and_shakes_the_target() -> None:
+    """SJ 9: a piercing ram that hits: Hull Holed and Ship Shaken, ram dice of hull damage."""
+    battle = _duel()
+    salt, gannet = battle.ships
+    battle.place(gannet, salt.hex, (salt.facing + 1) % 6)
+    battle.initiative_side = gannet.side
+    battle.close_rng = FixedDice(0.95)  # d20 = 20 hits; lock roll 96 > 5% x 30 tons fails
+    ram(battle, gannet, salt)
+    event = next(e for e in battle.log if e.action == "ram")
+    assert event.result == "hit"
+    assert salt.holed
+    assert salt.shaken_round == battle.round
+    assert salt.hull_damage == dict(event.outcome)["hull"] > 0
+
+
+def test_only_the_side_with_initiative_rams() -> None:
+    """SJ 9: without initiative (and not a head-on counter) no ram is attempted."""
+    battle = _duel()
+    salt, gannet = battle.ships
+    battle.place(gannet, salt.hex, gannet.facing)
+    battle.initiative_side = salt.side
+    ram(battle, gannet, salt)
+    assert not any(e.action == "ram" for e in battle.log)
+
+
+def test_shear_costs_the_target_a_class() -> None:
+    """SJ 11: a successful shear lowers the target's class by one (two at most)."""
+    battle = _duel()
+    salt, gannet = battle.ships
+    battle.close_rng = FixedDice(0.9)  # d20 = 19: a hit, not a critical
+    shear(battle, gannet, salt)
+    assert salt.shear_losses == 1
+
+
+def test_ex_sj_04_lines_needed_to_hold() -> None:
+    """EX-SJ-04: a 50-ton and a 30-ton ship are grappled with 3 lines; 2 do not hold."""
+    battle = build_battle(load(SCENARIOS / "fleet-action.yaml"), 1, collect=False)
+    assert isinstance(battle, ShipBattle)
+    hawthorn = next(s for s in battle.ships if s.name == "Hawthorn")  # 50 tons
+    wolf = next(s for s in battle.ships if s.name == "Wolf's Tooth")  # 30 tons
+    battle.add_lines(hawthorn, wolf, 2)
+    assert not hawthorn.grappled_with(wolf)
+    battle.add_lines(wolf, hawthorn, 1)
+    assert hawthorn.grappled_with(wolf)
+    assert wolf.grappled_with(hawthorn)
+    assert battle.immobilised(hawthorn)
+
+
+def test_fleeing_ship_escapes_past_the_capture_distance_and_is_pursued() -> None:
+    """SJ 15-16: nothing within 25 hexes: she leaves; the reaver's navigator rolls to follow."""
+    text = DUEL.replace("radius: 30", "radius: 60")
+    text = text.replace("position: [8, -4]", "position: [24, 0]")
+    text = text.replace("maneuver: {name: flee}", "maneuver: {name: flee, params: {order: first}}")
+    battle = _duel(text)
+    battle.run_to_end()
+    actions = [e.action for e in battle.log]
+    assert "escape" in actions
+    assert "pursuit" in actions
+    assert battle.winner == 1
+    assert battle.ships[0].status.value == "withdrawn"
+
+
+def test_rams_happen_in_the_duel() -> None:
+    """The reavers' close_and_ram policy rams in play (some seeds)."""
+    rams = 0
+    for seed in range(10):
+        battle = _duel(seed=seed)
+        battle.run_to_end()
+        rams += sum(1 for e in battle.log if e.action == "ram")
+    assert rams > 0
+
+
+def test_a_stronger_helm_tows_a_grappled_ship() -> None:
+    """SJ 14: grappled ships move only if one helm is stronger; the other is dragged along."""
+    text = DUEL.replace("maneuver: {name: close_and_ram}", "maneuver: {name: hold}")
+    battle = _duel(text)
+    salt, gannet = battle.ships
+    battle.place(gannet, salt.hex, gannet.facing)
+    battle.lash(salt, gannet)
+    salt.spec = salt.spec.model_copy(update={"sr": 4})
+    assert towed_by(battle, salt) == [gannet]
+    assert towed_by(battle, gannet) is None  # the weaker helm is inhibited
+    move_ship(battle, salt)
+    assert salt.moved > 0
+    assert gannet.hex == salt.hex
+    assert any(e.action == "tow" for e in battle.log)
+
+
+def test_archers_shoot_across_a_shared_hex_by_rapid_resolution() -> None:
+    """SJ 8 and 13: crews with missile weapons volley at the enemy deck; hulls take nothing."""
+    text = DUEL.replace(
+        "        model: crews/pirates\n        count: 30\n",
+        "        model: crews/pirates\n        count: 30\n        weapon: weapons/bow\n",
+    )
+    battle = _duel(text)
+    salt, gannet = battle.ships
+    battle.place(gannet, salt.hex, gannet.facing)
+    before = battle.crew_heads_on(salt)
+    battle.missile_fire(gannet, salt)
+    volley = next(e for e in battle.log if e.action == "volley")
+    assert (volley.actor, volley.target) == ("Gannet crew", "Saltwind crew")
+    assert battle.crew_heads_on(salt) == before - dict(volley.outcome)["casualties"]
+    assert salt.hull_damage == 0
+
+
+class _Script(random.Random):
+    """A stream that plays back fractions in order (then repeats the last)."""
+
+    def __init__(self, values: list[float]) -> None:
+        super().__init__(0)
+        self.values = values
+        self.i = 0
+
+    def random(self) -> float:
+        value = self.values[min(self.i, len(self.values) - 1)]
+        self.i += 1
+        return value
+
+
+def test_fadad_ram_damages_both_ships() -> None:
+    """FADAD 5.1 (A-44): an opposed MS roll rams; each ship takes a damage number."""
+    text = (SCENARIOS / "fleet-action.yaml").read_text()
+    battle = build_battle(load(text), 1, collect=False)
+    assert isinstance(battle, ShipBattle)
+    wolf = next(s for s in battle.ships if s.name == "Wolf's Tooth")  # piercing ram
+    hawthorn = next(s for s in battle.ships if s.name == "Hawthorn")
+    battle.place(wolf, hawthorn.hex, wolf.facing)
+    battle.initiative_side = wolf.side
+    wolf.moved = 3
+    # one draw per 4dF: rammer +4, target -4, damage rolls +4 (and no entangling)
+    battle.close_rng = _Script([0.99, 0.0, 0.99])
+    ram(battle, wolf, hawthorn)
+    event = next(e for e in battle.log if e.action == "ram")
+    assert event.result == "hit"
+    hurt = {e.actor for e in battle.log if e.action == "ship_damage"}
+    assert hurt == {"Wolf's Tooth", "Hawthorn"}
+    assert hawthorn.fadad_damage > wolf.fadad_damage  # the ram took the brunt on Wolf's side
+
+
+def test_crew_of_a_crashing_ship_that_holds_together_are_hurt() -> None:
+    """SJ 10: aboard a crashing ship each saves or takes 1d6 a ton (max 20d6)."""
+    battle = _duel()
+    salt, gannet = battle.ships
+    battle.close_rng = FixedDice(0.0)  # no avoiding it, no saves, every die a 1
+    heads = battle.crew_heads_on(gannet)
+    crash(battle, gannet, salt)  # 30 of 30 hull points: she loses 15 and holds together
+    assert gannet.fighting
+    assert gannet.hull_damage == 15
+    # 20 dice of 1 = 20 damage >= 4.5 hit points: every crewman aboard is killed
+    assert battle.crew_heads_on(gannet) == 0 < heads

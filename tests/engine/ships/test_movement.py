@@ -1,0 +1,109 @@
+"""Ships on the map: facing rules per class, crew shortage, MS, fields of fire, speed."""
+
+from __future__ import annotations
+
+from fadad_agents.agents.ships.ship import Ship
+from fadad_agents.engine import build_battle, load
+from fadad_agents.engine.ships.battle import ShipBattle
+from fadad_agents.engine.ships.close import move_options
+from fadad_agents.engine.ships.gunnery import bearing, big_weapon
+from fadad_agents.hexmap import DIRECTIONS
+from fadad_agents.rules.ships.fadad_combat import artillery_target, maneuver_row
+from fadad_agents.rules.ships.movement import ManeuverClass
+from fadad_agents.schema.loader import catalog_model
+from tests.engine.conftest import SCENARIOS
+
+
+def _battle(name: str) -> ShipBattle:
+    battle = build_battle(load(SCENARIOS / name), 1, collect=False)
+    assert isinstance(battle, ShipBattle)
+    return battle
+
+
+def _ship(battle: ShipBattle, name: str) -> Ship:
+    return next(s for s in battle.ships if s.name == name)
+
+
+def test_ex_sj_02_crew_shortage_downgrades_the_class() -> None:
+    """EX-SJ-02: minimum 10: 10 full, 6-9 one class down, 3-5 two, 1-2 three (never below Poor)."""
+    battle = _battle("fleet-action.yaml")
+    hawthorn = _ship(battle, "Hawthorn")  # MC B = Good, minimum crew 12
+    hawthorn.spec = hawthorn.spec.model_copy(update={"min_crew": 10, "maneuverability": "A"})
+    for t in hawthorn.teams:
+        t.set_crew(0)
+        t.disabled = True
+    expected = {10: 3, 9: 2, 6: 2, 5: 1, 3: 1, 2: 0, 1: 0}
+    for crew, mc in expected.items():
+        hawthorn.hand_count = crew
+        assert hawthorn.mc == ManeuverClass(mc), crew
+
+
+def test_ex_sj_09_sr_3_average_moves() -> None:
+    """EX-SJ-09: SR 3, Average: move-turn-move, three straight, or two and a turn are legal."""
+    battle = _battle("ship-duel.yaml")
+    gannet = _ship(battle, "Red Gannet")  # Reaver longship: MC C = Average, SR 3
+    assert (gannet.sr, gannet.mc) == (3, ManeuverClass.AVERAGE)
+    ends = {(o.end, o.facing) for o, _ in move_options(battle, gannet)}
+    start, f = gannet.hex, gannet.facing
+    step = DIRECTIONS[f]
+    ahead = start + step * 3
+    assert ((ahead.q, ahead.r), f) in ends  # FFF
+    right = (f + 1) % 6
+    flf = start + step + DIRECTIONS[right]
+    assert ((flf.q, flf.r), right) in ends  # FRF (move, turn, move) then no free turn
+    assert all(abs(e[0][0] - start.q) <= 3 for e in ends)
+
+
+def test_poor_ships_cannot_turn_first() -> None:
+    """A Poor ship must move into the hex it faces before turning (SJ 2)."""
+    battle = _battle("ship-duel.yaml")
+    salt = _ship(battle, "Saltwind")  # MC D = Poor, SR 2
+    assert salt.mc == ManeuverClass.POOR
+    here = (salt.hex.q, salt.hex.r)
+    turned_in_place = [
+        o for o, _ in move_options(battle, salt) if o.end == here and o.facing != salt.facing
+    ]
+    assert turned_in_place == []
+
+
+def test_ex_shf_01_maneuvering_skill_of_a_ship() -> None:
+    """EX-SHF-01: helm Great, crew Good, MC Fair, familiar -> MS Good (+1)."""
+    battle = _battle("fleet-action.yaml")
+    resolute = _ship(battle, "Resolute")  # helm Great, crew Good, MC D (Mediocre)
+    resolute.spec = resolute.spec.model_copy(update={"maneuverability": "C"})
+    assert resolute.ms == 1
+    resolute.hand_count = sum(t.crew for t in resolute.teams) + 8  # 8 sailing of 20: -2
+    assert resolute.ms == -1
+
+
+def test_ex_shf_02_catalogue_weapon_and_target() -> None:
+    """EX-SHF-02: a medium catapult at range 3 against a 50-ton ship: Target +2."""
+    catapult = catalog_model("big-weapons/catapult-medium")
+    assert artillery_target(50, big_weapon(catapult), 3) == 2
+
+
+def test_fixed_bow_weapons_bear_ahead_only() -> None:
+    """SJ 7.4: a fore ballista bears inside the bow cone (+2 dead ahead), not astern."""
+    battle = _battle("ship-duel.yaml")
+    salt, gannet = battle.ships
+    bow = next(t for t in gannet.teams if t.weapon.arc == "fore")
+    facing = gannet.facing
+    battle.place(salt, gannet.hex + DIRECTIONS[facing] * 3, 0)
+    assert bearing(gannet, bow, salt) == 2
+    battle.place(salt, gannet.hex + DIRECTIONS[(facing + 3) % 6] * 3, 0)
+    assert bearing(gannet, bow, salt) is None
+    any_arc = next(t for t in gannet.teams if t.weapon.arc == "any")
+    assert bearing(gannet, any_arc, salt) == 0
+
+
+def test_fadad_speed_changes_by_the_max_acceleration() -> None:
+    """FADAD: speed changes by at most the MS row's maximum acceleration per ship round."""
+    battle = _battle("fleet-action.yaml")
+    sow = _ship(battle, "Iron Sow")  # bastion barge, SR 1
+    sow.spec = sow.spec.model_copy(update={"sr": 4})
+    sow.speed = 1
+    assert sow.ms is not None
+    acc = maneuver_row(sow.ms).max_acceleration
+    assert acc < 3
+    hexes = {len(p) for _, p in move_options(battle, sow)}
+    assert hexes == set(range(max(0, 1 - acc), 1 + acc + 1))

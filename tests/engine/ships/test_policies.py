@@ -1,0 +1,145 @@
+"""Ship policies: a default and alternatives per decision, chosen by name per ship."""
+
+from __future__ import annotations
+
+import pytest
+
+from fadad_agents.engine import build_battle, load
+from fadad_agents.engine.ships.battle import ShipBattle
+from fadad_agents.policies import PolicyError
+from fadad_agents.policies.ships.defaults import CloseIn, Flee, GunsFirst, SailFirst, StandOff
+from fadad_agents.policies.ships.protocols import SHIP_KINDS
+from fadad_agents.policies.ships.registry import SHIP_REGISTRY, build_ship_policies
+from tests.engine.conftest import SCENARIOS
+
+
+def test_every_ship_decision_has_a_default_and_an_alternative() -> None:
+    """Each kind registers at least two policies; the defaults build."""
+    build_ship_policies([])
+    for kind in SHIP_KINDS:
+        assert len(SHIP_REGISTRY.names(kind)) >= 2, kind
+
+
+def test_scenario_policies_reach_each_ship() -> None:
+    """Side policies and per-ship overrides: the duel's merchant flees, the reaver rams."""
+    battle = build_battle(load(SCENARIOS / "ship-duel.yaml"), 1, collect=False)
+    assert isinstance(battle, ShipBattle)
+    salt, gannet = battle.ships
+    assert isinstance(salt.ship_policies.maneuver, Flee)
+    assert isinstance(gannet.ship_policies.maneuver, CloseIn)
+    assert gannet.ship_policies.maneuver.intent == "ram"
+    assert salt.ship_policies.colours.strike_now.__self__.hull_fraction == 0.25
+
+
+def test_unknown_ship_policy_names_the_field() -> None:
+    """A typo in a ship policy is a PolicyError naming the scenario path."""
+    with pytest.raises(PolicyError, match=r"sides\.0\.policies\.maneuver\.name"):
+        build_ship_policies([("sides.0.policies", {"maneuver": "zigzag"})])
+    with pytest.raises(PolicyError, match=r"range"):
+        build_ship_policies(
+            [("sides.0.policies", {"maneuver": {"name": "stand_off", "params": {"range": -1}}})]
+        )
+
+
+def test_reload_policies_split_hands_differently() -> None:
+    """guns_first crews every weapon first; sail_first keeps the minimum crew sailing."""
+    assert GunsFirst().assign(5, 4, [2, 3, 1]) == [2, 3, 0]
+    assert SailFirst().assign(5, 4, [2, 3, 1]) == [1, 0, 0]
+
+
+def test_stand_off_keeps_its_range() -> None:
+    """stand_off ends its move as near its range from the enemy as it can."""
+    text = (
+        (SCENARIOS / "ship-duel.yaml")
+        .read_text()
+        .replace(
+            "maneuver: {name: close_and_ram}", "maneuver: {name: stand_off, params: {range: 5}}"
+        )
+    )
+    battle = build_battle(load(text), 3, collect=False)
+    assert isinstance(battle, ShipBattle)
+    salt, gannet = battle.ships
+    assert isinstance(gannet.ship_policies.maneuver, StandOff)
+    battle.step()
+    if gannet.fighting and salt.fighting:
+        assert abs(battle.range_between(salt, gannet) - 5) <= 2
+
+
+def test_a_custom_ship_policy_registers_by_name() -> None:
+    """Plug-ins (or code) register ship policies by kind and name; scenarios pick them."""
+    from fadad_agents.policies.ships.defaults import Flee
+
+    SHIP_REGISTRY.register("maneuver", "run_for_it", Flee)
+    built = build_ship_policies([("sides.0.policies", {"maneuver": "run_for_it"})])
+    assert isinstance(built.maneuver, Flee)
+
+
+def test_scenario_typo_in_a_ship_policy_is_a_one_line_error() -> None:
+    """A bad ship policy in the YAML names the field (sides.0.policies.maneuver.name)."""
+    text = (SCENARIOS / "ship-duel.yaml").read_text().replace("{name: flee}", "{name: zigzag}")
+    with pytest.raises(PolicyError, match=r"sides\.0\.policies\.maneuver\.name.*zigzag"):
+        build_battle(load(text), 1)
+
+
+def test_fighters_need_a_ship_in_a_ship_battle() -> None:
+    """A side with fighters but no ship cannot stand anywhere: UnsupportedForce, with the fix."""
+    from fadad_agents.engine import UnsupportedForce
+
+    text = (SCENARIOS / "ship-duel.yaml").read_text()
+    start = text.index("      - name: Red Gannet")
+    end = text.index("      - name: Gannet crew")
+    text = text[:start] + text[end:].replace("        aboard: Red Gannet\n", "")
+    with pytest.raises(UnsupportedForce, match="aboard"):
+        build_battle(load(text), 1)
+
+
+def test_ship_plug_ins_use_the_one_entry_point_group(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ship policies register through ``fadad_agents.policies``, like every other kind."""
+    from fadad_agents.policies.core import registry as registry_module
+    from fadad_agents.policies.core.registry import REGISTRY, PolicyRegistry
+    from fadad_agents.policies.ships.defaults import Flee
+
+    class FakeEntryPoint:
+        name, value = "corsair", "plugin:register"
+
+        def load(self) -> object:
+            return lambda reg: reg.register("maneuver", "corsair", Flee)
+
+    seen: list[str] = []
+
+    def fake_entry_points(*, group: str) -> list[FakeEntryPoint]:
+        seen.append(group)
+        return [FakeEntryPoint()]
+
+    monkeypatch.setattr(registry_module, "entry_points", fake_entry_points)
+    reg = PolicyRegistry(REGISTRY.kinds)
+    assert isinstance(reg.create("maneuver", "corsair"), Flee)
+    assert seen == ["fadad_agents.policies"]
+
+
+def test_ship_targeting_is_the_gunnery_kind_of_the_one_registry() -> None:
+    """Ship targeting is the registry kind ``gunnery``; a crews-only name leaves the guns be."""
+    from fadad_agents.policies.core.registry import REGISTRY
+    from fadad_agents.policies.ships.defaults import NearestShip
+
+    assert SHIP_REGISTRY.names("targeting") == REGISTRY.names("gunnery")
+    assert {"nearest_ship", "focus_fire", "sweep_decks"} <= set(REGISTRY.names("gunnery"))
+    assert "sticky" not in REGISTRY.names("gunnery")
+    built = build_ship_policies([("sides.0.policies", {"targeting": "sticky"})])
+    assert isinstance(built.targeting, NearestShip)
+    with pytest.raises(PolicyError, match=r"unknown ship targeting policy 'nearst'"):
+        build_ship_policies([("sides.0.policies", {"gunnery": "nearst"})])
+
+
+def test_every_built_in_is_listed_from_import_time() -> None:
+    """Importing the package registers ship and Fae built-ins (no first use needed)."""
+    import subprocess
+    import sys
+
+    code = (
+        "from fadad_agents.policies import REGISTRY;"
+        "print(REGISTRY.names('maneuver'), REGISTRY.names('fae_action'))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert "close_and_board" in done.stdout
+    assert "fighter" in done.stdout

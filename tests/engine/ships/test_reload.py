@@ -1,0 +1,117 @@
+"""WeaponTeam reloads: SimPy processes, interrupted by casualties and recomputed (EX-SJ-01)."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+
+import mesa
+import simpy
+
+from fadad_agents.agents.ships.weapon_team import WeaponTeam
+from fadad_agents.engine import build_battle, load
+from fadad_agents.engine.ships.battle import ShipBattle
+from fadad_agents.schema.equipment import ShipWeapon
+from tests.engine.conftest import SCENARIOS
+
+R = 60  # one FADAD ship round
+BOMBARD = ShipWeapon(
+    name="Bombard", family="bombard", crew=3, reload_rounds=3, damage=23, range_mods=(-3, -1, 2)
+)
+
+
+class _Ship:
+    name = "Test ship"
+
+
+def _team(env: simpy.Environment, crew: int = 3, proportional: bool = False) -> WeaponTeam:
+    team = WeaponTeam(
+        mesa.Model(rng=1),
+        weapon=BOMBARD,
+        ship=_Ship(),
+        label="Bombard",
+        env=env,
+        round_seconds=R,
+        proportional=proportional,
+    )
+    team.set_crew(crew)
+    return team
+
+
+def _loaded_at(env: simpy.Environment, team: WeaponTeam, events: dict[float, int]) -> int:
+    """Fire at 0, apply the crew changes at their times, return when it is loaded again."""
+    done: list[int] = []
+    team.on_loaded = lambda t, rounds: done.append(int(env.now))
+
+    def changes() -> Generator[simpy.Event, None, None]:
+        for at, crew in sorted(events.items()):
+            yield env.timeout(at - env.now)
+            team.set_crew(crew)
+
+    team.fire(1)
+    env.process(changes())
+    env.run(until=20 * R)
+    assert team.loaded
+    return done[0]
+
+
+def test_ex_sj_01_full_and_short_crews() -> None:
+    """EX-SJ-01: crew 3, rate 1/3: 3 men 3 rounds, 2 men 4, 1 man 5."""
+    for crew, rounds in ((3, 3), (2, 4), (1, 5)):
+        env = simpy.Environment()
+        team = _team(env, crew)
+        assert team.total_rounds(crew) == rounds
+        assert _loaded_at(env, team, {}) == rounds * R
+
+
+def test_ex_sj_01_crewman_lost_mid_reload_recomputes_the_total() -> None:
+    """EX-SJ-01: three start, one falls mid-reload: 4 rounds in all, counting rounds spent."""
+    env = simpy.Environment()
+    team = _team(env, 3)
+    assert _loaded_at(env, team, {90: 2}) == 4 * R
+
+
+def test_losses_after_the_reload_would_have_ended_finish_at_once() -> None:
+    """Rounds already spent count: a loss in round 3 of 3 still ends at the new total."""
+    env = simpy.Environment()
+    team = _team(env, 3)
+    assert _loaded_at(env, team, {150: 1}) == 5 * R
+
+
+def test_whole_crew_lost_then_a_new_crew_starts_over() -> None:
+    """SJ 6.1: a partly loaded weapon that loses its whole crew starts over with a new one."""
+    env = simpy.Environment()
+    team = _team(env, 3)
+    assert _loaded_at(env, team, {90: 0, 200: 3}) == 200 + 3 * R
+
+
+def test_reload_rule_proportional_scales_the_time() -> None:
+    """A-37 option: time x crew needed / crew present, rounded up (3 x 3/2 -> 5)."""
+    env = simpy.Environment()
+    team = _team(env, 2, proportional=True)
+    assert _loaded_at(env, team, {}) == 5 * R
+
+
+def test_casualties_in_battle_slow_the_guns_and_are_logged() -> None:
+    """Through the engine: crew losses reassign hands (reload policy), the reload runs late."""
+    battle = build_battle(load(SCENARIOS / "fleet-action.yaml"), 2, collect=False)
+    assert isinstance(battle, ShipBattle)
+    sow = next(s for s in battle.ships if s.name == "Iron Sow")
+    bombard = sow.teams[0]
+    assert (bombard.weapon.family, bombard.crew, bombard.needed) == ("bombard", 3, 3)
+    crew = battle.home_crews(sow)[0]
+    bombard.fire(0)  # fired at 0:00, due at 3:00 with three hands
+
+    def massacre() -> Generator[simpy.Event, None, None]:
+        yield battle.env.timeout(90)
+        battle.casualties(crew, crew.count - 2)  # two hands left for the whole ship
+        battle.refresh_crews()
+
+    battle.env.process(massacre())
+    battle.env.run(until=91)
+    assert bombard.crew == 2
+    battle.env.run(until=3 * 60 + 1)
+    assert not bombard.loaded
+    battle.env.run(until=4 * 60 + 1)
+    assert bombard.loaded
+    late = [e for e in battle.log if e.action == "reload"]
+    assert dict(late[0].outcome)["rounds"] == 4
