@@ -209,6 +209,8 @@ class Character(Combatant):
         self.defence_verb = defence_verb
         self.first_aid = first_aid
         self.morale = morale
+        if player:  # SJ 12: morale checks are only for two-dimensional NPCs
+            self.checks_morale = False
 
     def restart(self, rng: random.Random, targeting_rng: random.Random) -> None:
         """Unhurt and unstabilised, on new streams (:meth:`Combatant.restart`)."""
@@ -304,10 +306,12 @@ class Character(Combatant):
         """The band's lead checks the band's morale when its morale policy says so.
 
         The roll is the FADAD unit morale check (trait + 4dF against Fair, A-70) with the
-        lead's morale trait; a broken band leaves together (withdraws or surrenders).
+        lead's morale trait; a broken band leaves together (withdraws or surrenders). A
+        player character never checks: "Morale checks are used only for two-dimensional
+        NPCs" (SJ 12), whatever morale policy the side gives its fighters.
         """
         band = self.band
-        if band.lead() is not self:
+        if self.player or band.lead() is not self:
             return
         view = band if len(band.members) > 1 else self
         morale = self.policies.morale

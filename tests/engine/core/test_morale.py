@@ -128,3 +128,23 @@ def test_unit_breaks_on_the_unit_damage_table() -> None:
     assert breaks[-1].result == "breaks"
     assert result.log.of("withdraw")[0].actor == "Levy"
     assert result.winner == "Blue"
+
+
+def test_player_characters_never_check_npc_morale() -> None:
+    """SJ 12: morale checks are only for two-dimensional NPCs; a PC ignores the side's policy."""
+    red = (
+        fighter("Ann", skill="Fair", extra="        player: true\n")
+        + fighter("Cal", skill="Poor")
+        + fighter("Dee", skill="Poor")
+    )
+    blue = fighter("Bob", skill="Superb") + fighter("Eve", skill="Superb")
+    checks: dict[str, int] = {}
+    for seed in range(12):
+        result = run(
+            duel_yaml(red, blue, a_pol="morale: {name: casualties, params: {at: '25%'}}"),
+            seed=seed,
+        )
+        for e in result.log.of("morale"):
+            checks[e.actor] = checks.get(e.actor, 0) + 1
+    assert checks.get("Cal", 0) + checks.get("Dee", 0) > 0  # the NPCs beside her do check
+    assert "Ann" not in checks

@@ -107,3 +107,16 @@ def test_odds_and_allies_enter_the_table() -> None:
     assert MoraleEvent.ABANDONED not in morale_events(fleet, resolute, set())
     fleet.escape(swallow)
     assert MoraleEvent.ABANDONED in morale_events(fleet, resolute, set())
+
+
+def test_player_characters_never_check_morale_on_deck() -> None:
+    """SJ 12: PCs fight as long as they wish; the demo's two captains never check morale."""
+    scenario = load(SCENARIOS / "boarding-action.yaml")
+    captains = {"Commander Ilse Verran", "Captain Skarre"}
+    checked: set[str] = set()
+    for seed in range(15):
+        battle = build_battle(scenario, seed, collect=False)
+        battle.run_to_end()
+        checked |= {e.actor for e in battle.log if "morale" in e.action}
+    assert checked  # crews and ships do check
+    assert not checked & captains
