@@ -47,6 +47,7 @@ __all__ = [
 ]
 
 _LEVELS = range(-3, 5)
+_MAX_LEVELS = 200
 FADAD_ARMOUR_DR = 6
 """PROPOSED: Defense Rating per point of FADAD armour DDM (default of ``fae.bridge_armour_dr``)."""
 
@@ -89,8 +90,13 @@ def fae_wounds_from_level(
 
 def fadad_wound_points(damage_capacity: int, mass_scale: int, base: int = 40) -> int:
     """PROPOSED: Wound Points of a FADAD fighter seen by a Fae weapon: base x 1.5^(DC+Scale)
-    (``fae.bridge_wound_points`` is the base)."""
-    return max(1, round(base * 1.5 ** (damage_capacity + mass_scale)))
+    (``fae.bridge_wound_points`` is the base).
+
+    The power is taken within +-200 levels (1.5**200 is about 10**35, beyond any blow), so
+    no Damage Capacity and Scale overflow a float.
+    """
+    levels = max(-_MAX_LEVELS, min(_MAX_LEVELS, damage_capacity + mass_scale))
+    return max(1, round(base * 1.5**levels))
 
 
 def wound_for_fraction(share: Fraction, percents: Sequence[int] = WOUND_PERCENT) -> int:

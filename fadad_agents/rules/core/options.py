@@ -9,9 +9,14 @@ description names the module that reads it.
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from pydantic import BaseModel, ConfigDict, Field
 
 __all__ = ["EngineOptions", "OptionsSection"]
+
+
+_Bonus = Annotated[int, Field(ge=-100, le=100)]
 
 
 class OptionsSection(BaseModel):
@@ -26,11 +31,12 @@ class EngineOptions(OptionsSection):
     max_on_one: int = Field(
         3,
         ge=1,
+        le=1_000,
         description="PROPOSED (groups): most members of a crew or unit that attack one "
         "individual in a round, each with an ordinary kernel attack, as the +4 unit-Scale "
         "cap says for units (agents.groups.Group.act).",
     )
-    ladder_d20_bonus: tuple[int, int] = Field(
+    ladder_d20_bonus: tuple[_Bonus, _Bonus] = Field(
         (3, 2),
         description="PROPOSED (C-04): a FADAD ladder skill as a d20 bonus = first + second x "
         "level (Fair +3, Good +5, Great +7); used for helmsmen's ram, shear and crash rolls "

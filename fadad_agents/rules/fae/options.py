@@ -5,7 +5,7 @@ The Fae kernel reads it on its own; :class:`~fadad_agents.rules.options.RulesOpt
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field
 
@@ -49,6 +49,7 @@ class FaeOptions(OptionsSection):
     underwater_missile_divisor: int = Field(
         10,
         ge=0,
+        le=1_000,
         description="Section 6 (PROPOSED, A-68 spirit): missiles underwater are 'nearly "
         "useless': skill divided by this; 0 forbids missile attacks underwater.",
     )
@@ -64,18 +65,21 @@ class FaeOptions(OptionsSection):
     bridge_wound_points: int = Field(
         40,
         ge=1,
+        le=100_000,
         description="C-04 mixed scenes (PROPOSED, issue 7): Wound Points a Fae weapon sees on a "
         "FADAD fighter of Fair Damage Capacity and Mass Scale 0; x1.5 per level above.",
     )
     bridge_armour_dr: int = Field(
         6,
         ge=0,
+        le=1_000,
         description="C-04 mixed scenes (PROPOSED, issue 7): Fae Defense Rating per point of "
         "FADAD armour.",
     )
     melee_reach: int = Field(
         2,
         ge=1,
+        le=1_000,
         description="Section 3 (PROPOSED, issue 7): yards within which a melee weapon hits "
         "on open ground.",
     )
@@ -84,7 +88,7 @@ class FaeOptions(OptionsSection):
         description="Section 3.1 (PROPOSED, issue 7): blindside and rear attacks from "
         "positions, each fighter facing its own target.",
     )
-    bridge_wound_percent: tuple[int, ...] = Field(
+    bridge_wound_percent: tuple[Annotated[int, Field(ge=0, le=1_000)], ...] = Field(
         (0, 10, 25, 50, 75, 100, 150),
         min_length=7,
         max_length=7,
@@ -95,12 +99,14 @@ class FaeOptions(OptionsSection):
     bridge_attribute_step: int = Field(
         15,
         ge=1,
+        le=1_000,
         description="C-04 mixed scenes (PROPOSED, issue 7): a Fae attribute as a ladder "
         "level = round((value - 50) / step), Terrible..Legendary.",
     )
     bridge_weapon_divisor: int = Field(
         30,
         ge=1,
+        le=1_000,
         description="C-04 mixed scenes (PROPOSED, issue 7): FADAD weapon bonus of a Fae "
         "weapon = round(base damage / divisor) (longsword 80 -> +3).",
     )
@@ -113,6 +119,7 @@ class FaeOptions(OptionsSection):
     fall_damage_per_yard: int = Field(
         10,
         ge=0,
+        le=1_000,
         description="Sections 2.1 and 6 (PROPOSED, issue 7): a fall does base damage 10 "
         "(SEED, a dropped object) plus this per yard fallen, armour applying; dropped "
         "items lose DR by it as equipment damage.",
@@ -156,6 +163,7 @@ class FaeOptions(OptionsSection):
     free_actions_per_count: int = Field(
         3,
         ge=0,
+        le=100,
         description="Section 2.1 (PROPOSED): most free actions (speak, gesture, drop) a "
         "fighter takes beside one action at a count; then the count waits "
         "(agents.fae_actions).",

@@ -8,7 +8,7 @@ ambiguity it settles (C-nn, A-nn) and the default chosen there.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field
 
@@ -23,6 +23,9 @@ __all__ = [
     "PersonalOptions",
     "RangeOptions",
 ]
+
+_Level = Annotated[int, Field(ge=0, le=10)]
+_DamageNumber = Annotated[int, Field(ge=0, le=50)]
 
 
 class FadadOptions(OptionsSection):
@@ -95,7 +98,7 @@ class RangeOptions(OptionsSection):
 class MoveOptions(OptionsSection):
     """Movement switches."""
 
-    target_bonus: tuple[int, int] = Field(
+    target_bonus: tuple[_Level, _Level] = Field(
         (1, 2),
         description="A-08: Target bonus of a quickly moving character as (jogging, running); "
         "(0, 0) turns it off.",
@@ -109,13 +112,15 @@ class LocationOptions(OptionsSection):
         False,
         description="A-09: a location hit also marks the general wound track.",
     )
-    severity_thresholds: tuple[int, int, int] = Field(
+    severity_thresholds: tuple[_DamageNumber, _DamageNumber, _DamageNumber] = Field(
         (1, 3, 7),
         description="A-09: lowest damage number for a Scratched, Hurt and Incapacitated "
         "location (below the first: no effect).",
     )
     minimum_margin_cap_scale: int = Field(
         3,
+        ge=0,
+        le=100,
         description="A-09: a hit winning by exactly the location's minimum RD is capped at Hurt "
         "unless the attacker's Scale exceeds the defender's by at least this much.",
     )
@@ -148,6 +153,7 @@ class FudgeOptions(OptionsSection):
     graze_scale_step: int = Field(
         5,
         ge=1,
+        le=100,
         description="A-22: each full N points of Scale advantage raise a damaging graze one "
         "level, capped at Very Hurt.",
     )
@@ -221,11 +227,13 @@ class PersonalOptions(OptionsSection):
     knockout_rounds: int | None = Field(
         None,
         ge=1,
+        le=10_000,
         description="A-27: knockout duration in combat rounds; None = rest of the combat.",
     )
     scale_piercing_min_rd: int = Field(
         3,
         ge=1,
+        le=100,
         description="wounds-and-healing.md 11 (PROPOSED): the RD from which a scale-piercing "
         "weapon halves or ignores the defender's Mass Scale.",
     )

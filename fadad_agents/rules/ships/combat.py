@@ -36,6 +36,9 @@ from fadad_agents.rules.ships.movement import HEX_FEET
 __all__ = [
     "MASSIVE_DAMAGE",
     "MASSIVE_DAMAGE_DC",
+    "MAX_DICE",
+    "MAX_DICE_BONUS",
+    "MAX_DICE_SIDES",
     "TURN_SEQUENCE",
     "AttackResult",
     "CombatError",
@@ -79,6 +82,13 @@ class CombatError(ValueError):
 
 _DICE = re.compile(r"(?:(?P<count>\d+)d(?P<sides>\d+)(?P<bonus>[+-]\d+)?|(?P<flat>\d+))")
 
+MAX_DICE = 100
+"""Most dice one roll may throw: the seeds' largest roll is 20d6 (a crash, SJ 9.2)."""
+MAX_DICE_SIDES = 100
+"""Most sides a die may have (d100)."""
+MAX_DICE_BONUS = 1_000
+"""Largest bonus, or fixed amount, a roll may add."""
+
 
 @dataclass(frozen=True, slots=True)
 class Dice:
@@ -102,9 +112,15 @@ class Dice:
         m = _DICE.fullmatch(text.strip().lower())
         if m is None:
             raise CombatError(f"dice {text!r} are not of the form 'NdS', 'NdS+B' or 'N'")
+        if any(len(digits) > 6 for digits in m.groups() if digits):
+            raise _too_large(text)
         if m["sides"] is None:
-            return cls(0, 1, int(m["flat"]))
-        return cls(int(m["count"]), int(m["sides"]), int(m["bonus"] or 0))
+            dice = cls(0, 1, int(m["flat"]))
+        else:
+            dice = cls(int(m["count"]), int(m["sides"]), int(m["bonus"] or 0))
+        if dice.count > MAX_DICE or dice.sides > MAX_DICE_SIDES or abs(dice.bonus) > MAX_DICE_BONUS:
+            raise _too_large(text)
+        return dice
 
     def roll(self, rng: random.Random) -> int:
         """Roll the dice on ``rng`` and add the bonus."""
@@ -114,6 +130,13 @@ class Dice:
     def outcomes(self) -> Distribution[int]:
         """Exact distribution of :meth:`roll`."""
         return [(t + self.bonus, p) for t, p in _sum_distribution(self.count, self.sides)]
+
+
+def _too_large(text: str) -> CombatError:
+    return CombatError(
+        f"dice {text!r} are too many or too large (at most {MAX_DICE} dice of at most "
+        f"{MAX_DICE_SIDES} sides, a bonus or amount of at most {MAX_DICE_BONUS})"
+    )
 
 
 @cache

@@ -10,14 +10,37 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import Annotated, Literal
 
-from pydantic import Field, field_validator
+from pydantic import AfterValidator, Field, field_validator
 
 from fadad_agents.rules.core.options import OptionsSection
+from fadad_agents.rules.ships.combat import Dice
 
 __all__ = ["DiceText", "FireOptions", "ShipOptions", "SjOptions"]
 
-DiceText = Annotated[str, Field(pattern=r"^(\d+d\d+([+-]\d+)?|\d+)$")]
-"""Dice as scenario files write them: ``"1d6"``, ``"2d8+1"``, ``"5"``."""
+
+def _dice_text(text: str) -> str:
+    Dice.parse(text)  # a CombatError (ValueError) names what is allowed
+    return text
+
+
+DiceText = Annotated[
+    str,
+    Field(pattern=r"^(\d+d\d+([+-]\d+)?|\d+)$", max_length=20),
+    AfterValidator(_dice_text),
+]
+"""Dice as scenario files write them: ``"1d6"``, ``"2d8+1"``, ``"5"`` (at most 100 dice of
+at most 100 sides, :meth:`~fadad_agents.rules.ships.combat.Dice.parse`)."""
+
+
+CritTrigger = Literal[
+    "natural_20", "half_hull", "ram", "shear_20", "rd_4", "dice_4", "heavy_damage", "crippling"
+]
+"""What may make a ship critical (C-03/A-39): d20 and FADAD triggers."""
+
+_Boxes = Annotated[int, Field(ge=0, le=100)]
+_Yards = Annotated[int, Field(ge=0, le=1_000_000)]
+_Modifier = Annotated[int, Field(ge=-20, le=20)]
+_DC = Annotated[int, Field(ge=1, le=100)]
 
 
 class ShipOptions(OptionsSection):
@@ -29,8 +52,9 @@ class ShipOptions(OptionsSection):
     crit_table: Literal["fadad_6dF", "sj_d20"] = Field(
         "sj_d20", description="C-03: which critical table drives the shared effect handlers."
     )
-    crit_triggers: tuple[str, ...] = Field(
+    crit_triggers: tuple[CritTrigger, ...] = Field(
         ("natural_20", "half_hull", "ram", "shear_20", "rd_4", "heavy_damage", "crippling"),
+        max_length=8,
         description="C-03/A-39: enabled ship-critical triggers; each damage model reads the "
         "names it knows. d20: natural_20, half_hull, ram, shear_20. FADAD: rd_4 (hit with "
         "RD >= 4; 'dice_4' = all four attack dice + instead), heavy_damage (damage number "
@@ -49,6 +73,7 @@ class ShipOptions(OptionsSection):
     )
     bombard_wildfire_dodge_penalty: int = Field(
         -2,
+        ge=-10,
         le=0,
         description="Section 3 (PROPOSED): fast-projectile dodge penalty for wildfire and "
         "bombard shot (catapult stones and ballista bolts are -2 by the seed); 0 = none.",
@@ -58,7 +83,7 @@ class ShipOptions(OptionsSection):
         description="A-37: a short-handed big weapon takes one more ship round per missing "
         "crewman (d20 rule) or time x crew needed / crew present (rounded up).",
     )
-    fadad_boxes: tuple[int, int, int, int, int] = Field(
+    fadad_boxes: tuple[_Boxes, _Boxes, _Boxes, _Boxes, _Boxes] = Field(
         (3, 1, 1, 1, 1),
         description="A-38: ship wound-track boxes Scratched, Lightly, Heavily, Crippled, Wrecked.",
     )
@@ -86,23 +111,27 @@ class ShipOptions(OptionsSection):
     repair_workers_per_ton: int = Field(
         1,
         ge=1,
+        le=100,
         description="A-43: most repair workers per ton of ship volume per shift.",
     )
     blast_victims: int = Field(
         3,
         ge=0,
+        le=1_000,
         description="PROPOSED (FADAD 6dF crits): hands caught by a crew 'blast' hit, everyone "
         "in its 10-ft area (engine.ship_damage.crew_hit).",
     )
     crewman_dies_at_damage: int = Field(
         7,
         ge=1,
+        le=100,
         description="PROPOSED (FADAD 6dF crits): a crewman hit by a crew critical dies from "
         "this damage number (7 = Incapacitated) (engine.ship_damage).",
     )
     hull_points_per_damage_number: int = Field(
         2,
         ge=1,
+        le=1_000,
         description="PROPOSED (C-02): under FADAD levels, hull points from a HullLoss result, "
         "a crash or small arms make a damage number of hull points // this "
         "(engine.ship_damage, ship_close, ship_hull_attacks).",
@@ -118,9 +147,10 @@ class ShipOptions(OptionsSection):
         "row's maximum acceleration a round; False = any speed up to SR "
         "(engine.ship_maneuver).",
     )
-    hand_attack_range_mods: tuple[tuple[int, int], ...] = Field(
+    hand_attack_range_mods: tuple[tuple[_Yards, _Modifier], ...] = Field(
         ((10, -2), (50, 0), (150, 1), (500, 3), (1500, 5)),
         min_length=1,
+        max_length=20,
         description="PROPOSED (FADAD 5.3 'modified for range: fudge it'): Target modifier to "
         "a ship's Terrible-1 (-4) against a hand weapon or spell, as (up to this many yards, "
         "modifier) steps by increasing distance; farther than the last step takes its "
@@ -169,8 +199,8 @@ class FireOptions(OptionsSection):
 class SjOptions(OptionsSection):
     """Spelljammer (d20) switches."""
 
-    crash_dc: int = Field(15, description="A-51: Helm Pilot check DC in a crash.")
-    crash_save_dc: int = Field(15, description="A-51: Reflex save DC in a crash.")
+    crash_dc: _DC = Field(15, description="A-51: Helm Pilot check DC in a crash.")
+    crash_save_dc: _DC = Field(15, description="A-51: Reflex save DC in a crash.")
     lock_pct_per_10_tons: bool = Field(
         False, description="A-52: piercing-ram lock chance 5% per 10 tons instead of per ton."
     )
@@ -185,18 +215,19 @@ class SjOptions(OptionsSection):
         le=20,
         description="A-49: lowest natural d20 that crits a poorly maintained ship (section 17).",
     )
-    crit_fortitude_dc: int = Field(
+    crit_fortitude_dc: _DC = Field(
         15, description="A-50: bystanders' Fortitude save DC against a crew-casualty critical."
     )
-    shaken_dexterity_dc: int = Field(
+    shaken_dexterity_dc: _DC = Field(
         10, description="A-50: PCs' Dexterity check DC against falling when the ship is shaken."
     )
-    shock_will_dc: int = Field(
+    shock_will_dc: _DC = Field(
         15, description="A-50: the helmsman's Will save DC against spelljammer shock."
     )
     mc_loss_rounds_per_turn: int = Field(
         1,
         ge=1,
+        le=100,
         description="A-50: rounds per 'turn' of the 1d10-turn Maneuverability loss; 1 reads "
         "turns as rounds, 10 as 10-round turns.",
     )
@@ -204,7 +235,10 @@ class SjOptions(OptionsSection):
         "ceil", description="A-53: lines needed = tonnage/10 of the smaller ship, rounded."
     )
     pursuit_turn_rounds: int = Field(
-        10, ge=1, description="A-55: rounds in a 'turn'; two turns of delay lose the quarry."
+        10,
+        ge=1,
+        le=1_000,
+        description="A-55: rounds in a 'turn'; two turns of delay lose the quarry.",
     )
     morale_stacking: Literal["worst_per_family", "cumulative"] = Field(
         "worst_per_family",
@@ -219,6 +253,7 @@ class SjOptions(OptionsSection):
     tow_capacity: int = Field(
         2,
         ge=0,
+        le=100,
         description="PROPOSED (SJ 14 gives no figure): a helm moves up to this many times "
         "its own ship's tonnage, so a ship tows a grappled one only if this x her tons "
         "covers both (engine.ship_maneuver.towed_by); 0 = no towing.",
@@ -226,6 +261,7 @@ class SjOptions(OptionsSection):
     very_dangerous_boarding_odds: int = Field(
         2,
         ge=1,
+        le=100,
         description="PROPOSED (SJ 12): a boarding is 'very dangerous' (each boarding crew "
         "checks morale first, refusing on a failure) when the enemy deck holds at least "
         "this many times the party's heads (engine.ship_close.board).",
@@ -233,6 +269,7 @@ class SjOptions(OptionsSection):
     crewman_hit_points_per_hd: float = Field(
         4.5,
         gt=0,
+        le=1_000,
         description="PROPOSED (d20 crew hits): a crewman dies when one hit's damage reaches "
         "his average hit points, HD x this (engine.ship_damage crew criticals, "
         "engine.ship_close crash casualties).",
@@ -262,6 +299,8 @@ class SjOptions(OptionsSection):
     )
     debris_attack_bonus: int = Field(
         0,
+        ge=-100,
+        le=100,
         description="PROPOSED (SJ 7.2, A-60): d20 bonus of a debris field's attack on a ship "
         "entering it at 2+ hexes a round, vs her AC (engine.ship_maneuver).",
     )
@@ -297,6 +336,7 @@ class SjOptions(OptionsSection):
     packed_crew_factor: int = Field(
         2,
         ge=1,
+        le=100,
         description="PROPOSED (SJ 15 reaction by appearance): a newcomer's deck is 'packed "
         "to the gunwales' with at least this many times her minimum crew on it "
         "(engine.ship_build).",
@@ -320,6 +360,8 @@ class SjOptions(OptionsSection):
     )
     deck_missile_modifier: int = Field(
         0,
+        ge=-100,
+        le=100,
         description="PROPOSED (SJ 8): modifier to a crew's hand-missile volley at the crew "
         "of an enemy ship in her hex (medium range, short in contact: none) "
         "(engine.ship_battle.missile_fire).",

@@ -46,7 +46,15 @@ def test_parse_rejects(bad):
         ladder.parse(bad)
 
 
-@given(st.integers(-50, 50))
+@given(st.integers(ladder.LADDER_MIN, ladder.LADDER_MAX))
 def test_label_parse_round_trip(value):
-    """parse(label(v)) == v for every value."""
+    """parse(label(v)) == v for every value a file may give."""
     assert ladder.parse(ladder.label(value)) == value
+
+
+@pytest.mark.parametrize("beyond", ["Legendary+17", "Terrible-18", 21, -21, "+99999999999"])
+def test_parse_refuses_levels_beyond_the_range(beyond):
+    """Levels past Terrible-17..Legendary+16 are refused (issue 20: a hit of RD 10**6 would
+    roll its crits one by one), saying the range."""
+    with pytest.raises(ladder.LadderError, match=r"beyond the ladder's range \(Terrible-17"):
+        ladder.parse(beyond)
