@@ -8,8 +8,9 @@ Models (pydantic v2, frozen, unknown keys rejected):
 * battles: :class:`Scenario` with :class:`Side`, :class:`MapSpec`, :class:`StopConditions`,
   :class:`PolicyRef`; reference data: :class:`Table`.
 
-Loading: :func:`load_scenario` (path or YAML text) raises :class:`ScenarioError` whose
-``problems`` are ``file:line field.path: what is wrong (what is allowed)`` lines.
+Loading: :func:`load_scenario` (a path, YAML text or a mapping) raises :class:`ScenarioError`
+whose ``problems`` are ``file:line field.path: what is wrong (what is allowed)`` lines; every
+value is bounded, and the whole battle within the runner's :class:`Limits`.
 Catalogue: :class:`Catalog` / :func:`default_catalog` over ``models/``.
 
 A scenario file (ladder levels as labels, catalogue entries by name with overrides)::
@@ -38,6 +39,7 @@ from fadad_agents.schema.catalog import KINDS, Catalog, CatalogError, default_ca
 from fadad_agents.schema.character import Character, Creature
 from fadad_agents.schema.equipment import Armour, Shield, ShipWeapon, Weapon
 from fadad_agents.schema.forces import Crew, Ship, Unit
+from fadad_agents.schema.limits import DEFAULT_LIMITS, Limits
 from fadad_agents.schema.loader import (
     KIND_CLASSES,
     ScenarioError,
@@ -51,6 +53,7 @@ from fadad_agents.schema.scenario import Force, MapSpec, Scenario, Side, StopCon
 from fadad_agents.schema.tables import Table
 
 __all__ = [
+    "DEFAULT_LIMITS",
     "KINDS",
     "KIND_CLASSES",
     "Armour",
@@ -61,6 +64,7 @@ __all__ = [
     "Crew",
     "Force",
     "Ladder",
+    "Limits",
     "MapSpec",
     "PolicyRef",
     "Record",

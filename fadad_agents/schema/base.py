@@ -17,12 +17,19 @@ resolved object keeps the reference in its ``model`` field, so dumping and reloa
 the same object.
 
 Ladder fields (:data:`Ladder`) accept ``"Great"``, ``"Great-2"``, ``"+2"``, ``2`` and store
-the int (``rules/ladder.py``).
+the int (``rules/core/ladder.py``), within Terrible-17..Legendary+16.
+
+Every value a file can hold is bounded here, so a file that validates plays in bounded
+time and memory: numbers by ``ge``/``le``, text by length and by :mod:`.text` (names
+hold no control characters, free text only newlines and tabs), lists and mappings by
+length. ``true``/``false`` are never numbers.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar
+import functools
+from types import UnionType
+from typing import Annotated, Any, ClassVar, Union, get_args, get_origin
 
 from pydantic import (
     AfterValidator,
@@ -33,6 +40,7 @@ from pydantic import (
     GetJsonSchemaHandler,
     ValidationInfo,
     WithJsonSchema,
+    field_validator,
     model_validator,
 )
 from pydantic.json_schema import JsonSchemaValue
@@ -40,17 +48,23 @@ from pydantic_core import CoreSchema, PydanticCustomError
 
 from fadad_agents.rules.core import ladder
 from fadad_agents.schema.catalog import CatalogError, default_catalog
+from fadad_agents.schema.text import control_problem
 
 __all__ = [
     "FORCE_KINDS",
+    "MAX_COORDINATE",
+    "MAX_ENTRIES",
     "Boxes",
+    "Coordinate",
     "Ladder",
     "Name",
     "Policies",
     "PolicyRef",
     "Position",
     "Record",
+    "Ref",
     "Scalar",
+    "Text",
     "exact_length",
 ]
 
@@ -72,6 +86,7 @@ _LADDER_WORDS = "|".join(
 Ladder = Annotated[
     int,
     BeforeValidator(_ladder_value),
+    Field(ge=ladder.LADDER_MIN, le=ladder.LADDER_MAX),
     WithJsonSchema(
         {
             "anyOf": [
@@ -84,8 +99,34 @@ Ladder = Annotated[
 ]
 """A trait-ladder level stored as an int (Fair = 0); YAML may use labels."""
 
-Name = Annotated[str, Field(min_length=1, max_length=120)]
-"""A non-empty display name."""
+
+def _plain(allow: str) -> AfterValidator:
+    def plain_text(value: str) -> str:
+        problem = control_problem(value, allow)
+        if problem is not None:
+            raise ValueError(problem)
+        return value
+
+    return AfterValidator(plain_text)
+
+
+Name = Annotated[str, Field(min_length=1, max_length=120), _plain("")]
+"""A non-empty display name, or a key naming a skill or trait: one line of plain text."""
+
+Ref = Annotated[str, Field(max_length=200), _plain("")]
+"""A catalogue name (``weapons/broadsword``) or a reference to a name: plain text."""
+
+Text = Annotated[str, Field(max_length=10_000), _plain("\n\t")]
+"""Free text (a description): plain text, with newlines and tabs."""
+
+MAX_ENTRIES = 100
+"""Most entries a list or mapping of a stat block holds (skills, weapons, spells ...)."""
+
+MAX_COORDINATE = 1_000_000
+"""Largest map coordinate, hexes or yards either way of the centre."""
+
+Coordinate = Annotated[int, Field(ge=-MAX_COORDINATE, le=MAX_COORDINATE)]
+"""One map coordinate."""
 
 
 def exact_length(n: int, what: str) -> BeforeValidator:
@@ -99,18 +140,33 @@ def exact_length(n: int, what: str) -> BeforeValidator:
     return BeforeValidator(check)
 
 
-Position = Annotated[tuple[int, int], exact_length(2, "[q, r] or [x, y]")]
+Position = Annotated[tuple[Coordinate, Coordinate], exact_length(2, "[q, r] or [x, y]")]
 """A map cell: axial hex coordinates or yards on open ground."""
 
+_Box = Annotated[int, Field(ge=0, le=100)]
 Boxes = Annotated[
-    tuple[int, int, int, int, int],
+    tuple[_Box, _Box, _Box, _Box, _Box],
     exact_length(5, "Scratch, Hurt, Very Hurt, Incapacitated, Near Death"),
 ]
 """Boxes per wound level (wounds-and-healing.md 6.2)."""
 
 
+_MAX_SCALAR = 10**12
+
+
 def _scalar(value: Any) -> Any:
-    if value is None or isinstance(value, str | int | float | bool):
+    if value is None or isinstance(value, bool):
+        return value
+    if isinstance(value, int | float):
+        if not abs(value) <= _MAX_SCALAR:  # also refuses nan
+            raise ValueError(f"{value!r} is not a number from -10**12 to 10**12")
+        return value
+    if isinstance(value, str):
+        if len(value) > 200:
+            raise ValueError("is too long (at most 200 characters)")
+        problem = control_problem(value)
+        if problem is not None:
+            raise ValueError(problem)
         return value
     raise ValueError(f"{value!r} is not a single value (expected text, a number, true/false)")
 
@@ -126,7 +182,7 @@ Scalar = Annotated[
 def _identifier(what: str, example: str, dots: bool) -> AfterValidator:
     allowed = set("abcdefghijklmnopqrstuvwxyz0123456789_" + (".-" if dots else ""))
 
-    def check(value: str) -> str:
+    def identifier(value: str) -> str:
         if not value or not value[0].isalpha() or not set(value) <= allowed:
             extra = ", . and -" if dots else ""
             raise ValueError(
@@ -135,7 +191,7 @@ def _identifier(what: str, example: str, dots: bool) -> AfterValidator:
             )
         return value
 
-    return AfterValidator(check)
+    return AfterValidator(identifier)
 
 
 class Record(BaseModel):
@@ -173,6 +229,30 @@ class Record(BaseModel):
             data = _resolve_reference(cls.catalog_kind, data, info)
         return data
 
+    @field_validator("*", mode="before")
+    @classmethod
+    def _no_truth_numbers(cls, value: Any, info: ValidationInfo) -> Any:
+        """``count: true`` is not 1: a number field takes numbers only."""
+        if value.__class__ is bool and info.field_name in _number_fields(cls):
+            raise PydanticCustomError("int_type", "not a number")
+        return value
+
+
+@functools.cache
+def _number_fields(cls: type[BaseModel]) -> frozenset[str]:
+    """Fields of ``cls`` that hold a number (int or float, or None)."""
+    return frozenset(
+        name for name, field in cls.model_fields.items() if _is_number(field.annotation)
+    )
+
+
+def _is_number(tp: Any) -> bool:
+    while get_origin(tp) is Annotated:
+        tp = get_args(tp)[0]
+    if get_origin(tp) in (Union, UnionType):
+        return any(_is_number(m) for m in get_args(tp) if m is not type(None))
+    return tp in (int, float)
+
 
 def _resolve_reference(kind: str, data: Any, info: ValidationInfo) -> Any:
     """Replace a ``kind/name`` string or ``{model: ...}`` mapping by the catalogue entry."""
@@ -201,17 +281,22 @@ def _resolve_reference(kind: str, data: Any, info: ValidationInfo) -> Any:
     return merged
 
 
+_PolicyName = Annotated[str, Field(max_length=60), _identifier("policy name", "focus_fire", True)]
+_ParamName = Annotated[str, Field(max_length=60), _identifier("parameter name", "fraction", False)]
+_DecisionName = Annotated[
+    str, Field(max_length=60), _identifier("decision name", "targeting", False)
+]
+
+
 class PolicyRef(Record):
     """A policy chosen by registry name with parameters, never by import path.
 
     YAML: ``targeting: nearest`` or ``targeting: {name: focus_fire, params: {k: 2}}``.
     """
 
-    name: Annotated[str, _identifier("policy name", "focus_fire", dots=True)] = Field(
-        description="Registry name."
-    )
-    params: dict[str, Scalar] = Field(
-        default_factory=dict, description="Keyword arguments for the policy factory."
+    name: _PolicyName = Field(description="Registry name.")
+    params: dict[_ParamName, Scalar] = Field(
+        default_factory=dict, max_length=32, description="Keyword arguments for the policy factory."
     )
 
     @classmethod
@@ -225,12 +310,10 @@ class PolicyRef(Record):
 
 
 Policies = Annotated[
-    dict[
-        Annotated[str, _identifier("decision name", "targeting", dots=False)],
-        PolicyRef,
-    ],
+    dict[_DecisionName, PolicyRef],
     Field(
         default_factory=dict,
+        max_length=32,
         description="Decision (targeting, defence, reload, morale, maneuver, boarding, "
         "retreat, surrender ...) -> policy.",
     ),

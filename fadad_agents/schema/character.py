@@ -23,7 +23,18 @@ from typing import ClassVar, Literal
 from pydantic import Field, model_validator
 from pydantic_core import PydanticCustomError
 
-from fadad_agents.schema.base import Boxes, Ladder, Name, Policies, Position, Record
+from fadad_agents.rules.ships.options import DiceText
+from fadad_agents.schema.base import (
+    MAX_ENTRIES,
+    Boxes,
+    Ladder,
+    Name,
+    Policies,
+    Position,
+    Record,
+    Ref,
+    Text,
+)
 from fadad_agents.schema.equipment import Armour, Shield, Weapon
 
 __all__ = ["Character", "Creature", "ShipSpell", "WoundTrack"]
@@ -36,9 +47,9 @@ class Creature(Record):
 
     catalog_kind: ClassVar[str | None] = "creatures"
 
-    model: str | None = Field(None, description="Catalogue name this was built from.")
+    model: Ref | None = Field(None, description="Catalogue name this was built from.")
     name: Name
-    description: str = ""
+    description: Text = ""
     scale: int = Field(0, ge=-40, le=60, description="Strength Scale (personal-combat.md 3).")
     mass_scale: int | None = Field(
         None, ge=-40, le=60, description="Mass Scale for the DDM; None = same as scale."
@@ -46,10 +57,14 @@ class Creature(Record):
     strength: Ladder = Field(0, description="Strength (ODM, wounds-and-healing.md 4.1).")
     damage_capacity: Ladder = Field(0, description="Damage Capacity (DDM, section 2).")
     reaction_speed: Ladder = Field(0, description="Initiative trait (personal-combat.md 1.2).")
-    traits: dict[str, Ladder] = Field(default_factory=dict, description="Other attributes.")
-    skills: dict[str, Ladder] = Field(default_factory=dict, description="Skill -> level.")
-    attack_skill: str | None = Field(None, description="Key of `skills` used to attack.")
-    defence_skill: str | None = Field(
+    traits: dict[Name, Ladder] = Field(
+        default_factory=dict, max_length=MAX_ENTRIES, description="Other attributes."
+    )
+    skills: dict[Name, Ladder] = Field(
+        default_factory=dict, max_length=MAX_ENTRIES, description="Skill -> level."
+    )
+    attack_skill: Ref | None = Field(None, description="Key of `skills` used to attack.")
+    defence_skill: Ref | None = Field(
         None, description="Key of `skills` used to defend (parry, Shield, Dodge ...)."
     )
     weapon: Weapon | None = None
@@ -62,7 +77,10 @@ class Creature(Record):
         None, description="Explicit boxes (Scratch, Hurt, Very Hurt, Incap, Near Death)."
     )
     shield_cap: int | None = Field(
-        None, description="Largest Target a shield can give (small creatures, section 3)."
+        None,
+        ge=-10,
+        le=10,
+        description="Largest Target a shield can give (small creatures, section 3).",
     )
 
     @model_validator(mode="after")
@@ -120,10 +138,8 @@ class ShipSpell(Record):
 
     name: Name
     effect: Literal["damage", "disintegrate", "dispel_magic_helm", "warp_wood"] = "damage"
-    damage: str | None = Field(
-        None,
-        pattern=r"^\d+d\d+([+-]\d+)?$|^\d+$",
-        description="Damage dice of a damage spell (hit points; 10 = 1 hull point).",
+    damage: DiceText | None = Field(
+        None, description="Damage dice of a damage spell (hit points; 10 = 1 hull point)."
     )
     range_ft: int = Field(150, ge=0, le=100_000, description="Range in feet (150 ft a hex).")
     ignites: bool = Field(False, description="Starts a fire where one is possible (fireball).")
@@ -142,9 +158,11 @@ class Character(Creature):
     policies: Policies
     position: Position | None = Field(None, description="Map cell (q, r) or (x, y).")
     facing: int = Field(0, ge=0, le=5, description="Hex side faced, 0..5.")
-    aboard: str | None = Field(None, description="Name of the ship this fighter is on.")
+    aboard: Ref | None = Field(None, description="Name of the ship this fighter is on.")
     spells: list[ShipSpell] = Field(
-        default_factory=list, description="Spells to cast at ships (SJ 8.1)."
+        default_factory=list,
+        max_length=MAX_ENTRIES,
+        description="Spells to cast at ships (SJ 8.1).",
     )
 
     @model_validator(mode="after")

@@ -20,7 +20,8 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field, field_validator
 
-from fadad_agents.schema.base import Ladder, Name, Record, exact_length
+from fadad_agents.rules.ships.options import DiceText
+from fadad_agents.schema.base import Ladder, Name, Record, Ref, Text, exact_length
 
 __all__ = [
     "PROJECTILE_DEFENCE_PENALTY",
@@ -30,9 +31,11 @@ __all__ = [
     "Weapon",
 ]
 
+_Yards = Annotated[int, Field(ge=0, le=100_000)]
 RangeBands = Annotated[
-    tuple[int, int, int, int], exact_length(4, "point-blank, short, medium, long")
+    tuple[_Yards, _Yards, _Yards, _Yards], exact_length(4, "point-blank, short, medium, long")
 ]
+_RangeMod = Annotated[int, Field(ge=-20, le=20)]
 Group = Literal["none", "light", "medium", "heavy"]
 
 PROJECTILE_DEFENCE_PENALTY: dict[str, int] = {
@@ -49,9 +52,9 @@ class Weapon(Record):
 
     catalog_kind: ClassVar[str | None] = "weapons"
 
-    model: str | None = Field(None, description="Catalogue name this was built from.")
+    model: Ref | None = Field(None, description="Catalogue name this was built from.")
     name: Name
-    description: str = ""
+    description: Text = ""
     fadad_bonus: int | None = Field(
         None, ge=-3, le=10, description="FADAD weapon bonus (wounds-and-healing.md 4.1)."
     )
@@ -111,9 +114,9 @@ class Armour(Record):
 
     catalog_kind: ClassVar[str | None] = "armour"
 
-    model: str | None = None
+    model: Ref | None = None
     name: Name
-    description: str = ""
+    description: Text = ""
     value: int = Field(ge=0, le=30, description="DDM bonus (wounds-and-healing.md 4.2).")
     material: Literal[
         "none",
@@ -140,9 +143,9 @@ class Shield(Record):
 
     catalog_kind: ClassVar[str | None] = "shields"
 
-    model: str | None = None
+    model: Ref | None = None
     name: Name
-    description: str = ""
+    description: Text = ""
     target_bonus: int = Field(ge=0, le=5, description="FADAD Target bonus (3).")
     attackers: int = Field(1, ge=1, le=4, description="Attackers on the shield side covered.")
     attack_penalty: int = Field(0, ge=-3, le=0, description="Bearer's attack modifier.")
@@ -160,9 +163,9 @@ class ShipWeapon(Record):
 
     catalog_kind: ClassVar[str | None] = "big-weapons"
 
-    model: str | None = None
+    model: Ref | None = None
     name: Name
-    description: str = ""
+    description: Text = ""
     family: Literal["ballista", "catapult", "bombard", "wildfire", "jettison", "other"]
     crew: int = Field(ge=1, le=50, description="Crew for the listed rate of fire.")
     reload_rounds: int = Field(
@@ -171,16 +174,14 @@ class ShipWeapon(Record):
     damage: int = Field(ge=0, le=100, description="FADAD damage (ships-fadad.md 4).")
     damage_vs_flesh: int = Field(0, ge=0, le=10, description="Extra damage vs creatures.")
     sets_fire: bool = False
-    range_mods: tuple[int | None, ...] = Field(
+    range_mods: tuple[_RangeMod | None, ...] = Field(
         min_length=1, max_length=16, description="Target modifier per range hex; null = X."
     )
     projectile_penalty: int = Field(
         -2, ge=-5, le=0, description="Penalty to the target ship's dodge (ships-fadad.md 3)."
     )
     same_hex: bool = Field(True, description="Can fire at ships in its own hex (catapults no).")
-    sj_hull_damage: str | None = Field(
-        None, pattern=r"^\d+d\d+([+-]\d+)?$|^\d+$", description="d20: hull damage dice."
-    )
+    sj_hull_damage: DiceText | None = Field(None, description="d20: hull damage dice.")
     sj_attack_mod: int = Field(0, ge=-10, le=10)
     arc: Literal["any", "fore", "aft", "port", "starboard"] = Field(
         "any", description="Field of fire (SJ 7.4 optional)."

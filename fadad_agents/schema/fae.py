@@ -20,20 +20,36 @@ Ratings of armour, shields and weapons).
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field, model_validator
 from pydantic_core import PydanticCustomError
 
 from fadad_agents.rules.fae.special import object_base_damage
-from fadad_agents.schema.base import Name, Policies, Position, Record
+from fadad_agents.schema.base import MAX_ENTRIES, Name, Policies, Position, Record, Ref, Text
 
 __all__ = ["FaeAttributes", "FaeCharacter", "FaeGear", "FaeMount", "Percent"]
 
-Percent = int
-"""A percentile rating (attributes 1..200, skills 0..200)."""
+Percent = Annotated[int, Field(ge=0, le=300)]
+"""A skill's percentile rating, 0..300."""
 
-_SKILL = Field(ge=0, le=300)
+AttributeName = Literal[
+    "strength",
+    "agility",
+    "stamina",
+    "size",
+    "charisma",
+    "intelligence",
+    "willpower",
+    "luck",
+    "reaction",
+]
+"""The attributes a skill may key off (section 1)."""
+
+_Skills = Annotated[
+    dict[Name, Percent],
+    Field(default_factory=dict, max_length=MAX_ENTRIES, description="Skill -> percent."),
+]
 
 
 class FaeGear(Record):
@@ -56,12 +72,12 @@ class FaeGear(Record):
 
     catalog_kind: ClassVar[str | None] = "fae"
 
-    model: str | None = Field(None, description="Catalogue name this was built from.")
+    model: Ref | None = Field(None, description="Catalogue name this was built from.")
     item: Literal["weapon", "armour", "shield"] = "weapon"
     name: Name
-    description: str = ""
+    description: Text = ""
     dr: int = Field(0, ge=0, le=1000, description="Defense Rating (section 8).")
-    skill: str | None = Field(None, description="Skill used with it (Sword, Bow, Shield ...).")
+    skill: Ref | None = Field(None, description="Skill used with it (Sword, Bow, Shield ...).")
     base_damage: int = Field(0, ge=0, le=10_000, description="Base Damage (3.2).")
     damage_kind: Literal["blunt", "slashing", "piercing"] = "blunt"
     hands: int = Field(1, ge=1, le=2)
@@ -115,7 +131,7 @@ class FaeMount(Record):
 
     name: Name
     attributes: FaeAttributes = Field(default_factory=FaeAttributes)
-    skills: dict[str, int] = Field(default_factory=dict)
+    skills: _Skills
     wound_points: int = Field(ge=1, le=100_000)
     fatigue_points: int = Field(ge=1, le=100_000)
     walk_mr: int = Field(10, ge=0, le=10_000, description="Yards per turn.")
@@ -156,15 +172,16 @@ class FaeCharacter(Record):
 
     kind: Literal["fae"] = "fae"
     ruleset: Literal["fae"] = "fae"
-    model: str | None = Field(None, description="Not used (Fae creatures are written inline).")
+    model: Ref | None = Field(None, description="Not used (Fae creatures are written inline).")
     name: Name
-    description: str = ""
+    description: Text = ""
     count: int = Field(1, ge=1, le=10_000)
     player: bool = False
     attributes: FaeAttributes = Field(default_factory=FaeAttributes)
-    skills: dict[str, int] = Field(default_factory=dict, description="Skill -> percent.")
-    skill_attributes: dict[str, str] = Field(
+    skills: _Skills
+    skill_attributes: dict[Name, AttributeName] = Field(
         default_factory=dict,
+        max_length=MAX_ENTRIES,
         description="Skill -> primary attribute (strength, agility ...); default agility.",
     )
     wound_points: int = Field(ge=1, le=100_000, description="A-69: an input.")
@@ -178,7 +195,9 @@ class FaeCharacter(Record):
     blinded: bool = Field(False, description="Blind, in darkness or against the invisible (-60%).")
     ambidextrous: bool = False
     vision: Literal["normal", "wide_angle", "all_around"] = "normal"
-    weapons: list[FaeGear] = Field(default_factory=list, description="Readied first.")
+    weapons: list[FaeGear] = Field(
+        default_factory=list, max_length=MAX_ENTRIES, description="Readied first."
+    )
     armour: FaeGear | None = None
     shield: FaeGear | None = None
     mount: FaeMount | None = None

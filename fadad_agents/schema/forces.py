@@ -17,10 +17,22 @@ from __future__ import annotations
 
 from typing import ClassVar, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
+from pydantic_core import PydanticCustomError
 
 from fadad_agents.rules.ships.movement import BodySize, Weather
-from fadad_agents.schema.base import Boxes, Ladder, Name, Policies, Position, Record
+from fadad_agents.rules.ships.options import DiceText
+from fadad_agents.schema.base import (
+    MAX_ENTRIES,
+    Boxes,
+    Ladder,
+    Name,
+    Policies,
+    Position,
+    Record,
+    Ref,
+    Text,
+)
 from fadad_agents.schema.equipment import Armour, ShipWeapon, Weapon
 
 __all__ = ["MC_LADDER", "Crew", "GravityWell", "Ship", "Unit"]
@@ -32,9 +44,9 @@ MC_LADDER: dict[str, int] = {"A": 2, "B": 1, "C": 0, "D": -1, "E": -2, "F": -3}
 class _Placed(Record):
     """Fields every force shares: kind tag, name, policies, position, facing."""
 
-    model: str | None = Field(None, description="Catalogue name this was built from.")
+    model: Ref | None = Field(None, description="Catalogue name this was built from.")
     name: Name
-    description: str = ""
+    description: Text = ""
     policies: Policies
     position: Position | None = Field(None, description="Map cell (q, r) or (x, y).")
     facing: int = Field(0, ge=0, le=5, description="Hex side faced, 0..5.")
@@ -61,7 +73,7 @@ class Crew(_Placed):
     scale: int = Field(0, ge=-40, le=60)
     weapon: Weapon | None = None
     armour: Armour | None = None
-    aboard: str | None = Field(None, description="Name of the ship this crew is on.")
+    aboard: Ref | None = Field(None, description="Name of the ship this crew is on.")
 
 
 class Unit(_Placed):
@@ -79,7 +91,7 @@ class Unit(_Placed):
     scale: int = Field(0, ge=-40, le=60, description="Scale of one member.")
     weapon: Weapon | None = None
     armour: Armour | None = None
-    leader: str | None = Field(None, description="Name of a character leading the unit.")
+    leader: Ref | None = Field(None, description="Name of a character leading the unit.")
 
 
 class GravityWell(Record):
@@ -106,9 +118,11 @@ class Ship(_Placed):
     catalog_kind: ClassVar[str | None] = "ships"
 
     kind: Literal["ship"] = "ship"
-    hull_class: str = Field("", description="Class name of the design.")
+    hull_class: Text = Field("", max_length=120, description="Class name of the design.")
     tons: int = Field(ge=1, le=1_000_000, description="Size in SJ tons (volume, base Target).")
-    volume_scale: int | None = Field(None, description="FADAD Volume Scale (widespread).")
+    volume_scale: int | None = Field(
+        None, ge=0, le=80, description="FADAD Volume Scale (widespread)."
+    )
     mass_scale: int = Field(ge=0, le=80, description="FADAD Mass Scale (DDM vs big weapons).")
     hull_points: int = Field(ge=1, le=100_000, description="SJ hull points.")
     damage_boxes: Boxes = Field(
@@ -126,10 +140,10 @@ class Ship(_Placed):
     min_crew: int = Field(ge=1, le=100_000, description="Minimum crew (excl. weapon crews).")
     max_crew: int | None = Field(None, ge=1, le=100_000)
     ram: Literal["none", "blunt", "piercing", "grappling"] = "none"
-    ram_dice: str | None = Field(None, pattern=r"^\d+d\d+([+-]\d+)?$", description="SJ ram.")
+    ram_dice: DiceText | None = Field(None, description="SJ ram.")
     landing: Literal["none", "water", "land", "both"] = "none"
-    cost_gp: int = Field(0, ge=0)
-    weapons: list[ShipWeapon] = Field(default_factory=list)
+    cost_gp: int = Field(0, ge=0, le=10**12)
+    weapons: list[ShipWeapon] = Field(default_factory=list, max_length=MAX_ENTRIES)
     helm_skill: Ladder = Field(0, description="Helmsman's helm skill (MS input).")
     crew_skill: Ladder = Field(0, description="Effective rigging-crew skill (MS input).")
     familiar: bool = Field(True, description="Helm and crew used to working together.")
@@ -141,6 +155,22 @@ class Ship(_Placed):
         description="A gargantuan creature (space wyrm) fighting as a ship: no crew, its "
         "body is its ram; rams against it roll d4s for d6s (SJ 9, EX-SJ-07).",
     )
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Ship:
+        if self.max_crew is not None and self.max_crew < self.min_crew:
+            raise PydanticCustomError(
+                "ship_crew",
+                "{max} is below min_crew {min} (a ship needs at least her minimum crew room)",
+                {"where": "max_crew", "max": self.max_crew, "min": self.min_crew},
+            )
+        if self.speed > self.sr:
+            raise PydanticCustomError(
+                "ship_speed",
+                "{speed} is above her Ship Rating sr {sr} (the most hexes a round she makes)",
+                {"where": "speed", "speed": self.speed, "sr": self.sr},
+            )
+        return self
 
     @property
     def mc_level(self) -> int:

@@ -1,21 +1,26 @@
 """Load scenario and catalogue files; report every problem as one actionable line.
 
-``yaml.safe_load`` semantics only (a :class:`MarkedLoader` subclass of ``SafeLoader``):
-nothing in a file can import or run code. The loader records the line of every node so a
-pydantic error location becomes ``file:line field.path: what is wrong (what is allowed)``::
+Files are read and parsed by :mod:`~fadad_agents.schema.source`: regular files within the
+runner's size limit, plain YAML only, nothing in a file can import or run code. The loader
+records the line of every node so a pydantic error location becomes
+``file:line field.path: what is wrong (what is allowed)``::
 
     scenarios/duel.yaml:14 sides[0].forces[2].skill: 'Grate' is not a ladder level
     (Terrible..Legendary+N)
 
-(one line). :class:`ScenarioError` (a ``ValueError``) carries the lines in ``problems``.
+(one line). :class:`ScenarioError` (a ``ValueError``) carries the lines in ``problems``;
+it is the one exception a bad scenario raises, from loading through ``run`` and ``sweep``
+(:func:`problem_at` words the problems found later, such as an unknown policy, the same
+way).
 
 Public functions: :func:`load_scenario`, :func:`load_entry`, :func:`validate_path`,
-:func:`dump_scenario`, :func:`scenario_json_schema`.
+:func:`dump_scenario`, :func:`scenario_json_schema`, :func:`problem_at`.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from types import UnionType
 from typing import Annotated, Any, Union, get_args, get_origin
@@ -29,7 +34,17 @@ from fadad_agents.schema.character import Creature
 from fadad_agents.schema.equipment import Armour, Shield, ShipWeapon, Weapon
 from fadad_agents.schema.fae import FaeGear
 from fadad_agents.schema.forces import Crew, Ship, Unit
+from fadad_agents.schema.limits import DEFAULT_LIMITS, Limits
 from fadad_agents.schema.scenario import FORCE_CLASSES, Scenario
+from fadad_agents.schema.source import (
+    Loc,
+    MarkedLoader,
+    ScenarioError,
+    field_path,
+    one_line,
+    parse_yaml,
+    read_source,
+)
 from fadad_agents.schema.suggest import did_you_mean, nearest
 from fadad_agents.schema.tables import Table
 
@@ -40,9 +55,11 @@ __all__ = [
     "catalog_model",
     "dump_scenario",
     "expand_paths",
+    "is_catalogue_entry",
     "load_entry",
     "load_scenario",
     "parse_yaml",
+    "problem_at",
     "scenario_json_schema",
     "validate_path",
 ]
@@ -61,130 +78,72 @@ KIND_CLASSES: dict[str, type[Record]] = {
 }
 """Schema class of each catalogue folder."""
 
-Loc = tuple[str, ...]
 _MAX_INPUT = 40
 
 
-class ScenarioError(ValueError):
-    """A scenario or catalogue file is invalid; ``problems`` holds one line per problem."""
-
-    def __init__(self, problems: list[str]) -> None:
-        self.problems = [_one_line(p) for p in problems]
-        super().__init__("\n".join(self.problems))
-
-
-def _one_line(text: str) -> str:
-    """Escape newlines and other control characters a key or value may carry."""
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
-
-
-class MarkedLoader(yaml.SafeLoader):
-    """``SafeLoader`` that also maps every node's path to its 1-based line."""
-
-    def document_with_lines(self) -> tuple[Any, dict[Loc, int], list[str]]:
-        """The constructed document, ``{path: line}``, and duplicate-key problems."""
-        node = self.get_single_node()
-        if node is None:
-            return None, {}, []
-        lines: dict[Loc, int] = {}
-        problems: list[str] = []
-        _walk(node, (), lines, problems, set())
-        return self.construct_document(node), lines, problems
-
-
-MAX_NODES = 200_000
-"""Largest document, counted after alias expansion (stops "billion laughs" files)."""
-
-
-def _walk(
-    node: yaml.Node, path: Loc, lines: dict[Loc, int], dups: list[str], active: set[int]
-) -> None:
-    if id(node) in active:
-        raise ValueError("recursive alias")
-    if len(lines) > MAX_NODES:
-        raise ValueError(f"document too large (over {MAX_NODES} values once aliases expand)")
-    lines.setdefault(path, node.start_mark.line + 1)
-    active.add(id(node))
-    if isinstance(node, yaml.MappingNode):
-        seen: set[str] = set()
-        for key, value in node.value:
-            name = str(key.value) if isinstance(key, yaml.ScalarNode) else "?"
-            if name in seen:
-                dups.append(f"{key.start_mark.line + 1} {_fmt((*path, name))}: duplicate key")
-            seen.add(name)
-            lines.setdefault((*path, name), key.start_mark.line + 1)
-            _walk(value, (*path, name), lines, dups, active)
-    elif isinstance(node, yaml.SequenceNode):
-        for i, item in enumerate(node.value):
-            _walk(item, (*path, str(i)), lines, dups, active)
-    active.discard(id(node))
-
-
-def parse_yaml(text: str, filename: str) -> tuple[Any, dict[Loc, int]]:
-    """Parse YAML text; syntax problems raise :class:`ScenarioError`."""
-    try:
-        loader = MarkedLoader(text)
-    except yaml.YAMLError as exc:  # the reader rejects control characters up front
-        raise ScenarioError([f"{filename}:1 (yaml): {exc}".replace("\n", " ")]) from None
-    try:
-        data, lines, dups = loader.document_with_lines()
-    except yaml.MarkedYAMLError as exc:
-        raise ScenarioError([_yaml_problem(exc, filename)]) from None
-    except (yaml.YAMLError, ValueError, RecursionError) as exc:
-        raise ScenarioError([f"{filename}:1 (yaml): {exc}".replace("\n", " ")]) from None
-    finally:
-        loader.dispose()
-    if dups:
-        raise ScenarioError([f"{filename}:{d}" for d in dups])
-    return data, lines
-
-
-def _yaml_problem(exc: yaml.MarkedYAMLError, filename: str) -> str:
-    mark = exc.problem_mark or exc.context_mark
-    line = mark.line + 1 if mark else 1
-    problem = str(exc.problem or exc)
-    if "constructor for the tag" in problem:
-        return f"{filename}:{line} (yaml): {problem} (plain YAML only; tags are not allowed)"
-    if exc.context and exc.context_mark is not None:
-        where = f"{exc.context} from line {exc.context_mark.line + 1}"
-        return f"{filename}:{line} (yaml): {problem} ({where}; check the indentation)"
-    return f"{filename}:{line} (yaml): {problem}".replace("\n", " ")
-
-
-def _read(source: str | Path) -> tuple[str, str]:
-    """``(text, filename)`` from a path or from YAML text."""
-    is_path = isinstance(source, Path) or (
-        "\n" not in source and source.strip().endswith((".yaml", ".yml"))
-    )
-    if not is_path:
-        return str(source), "<text>"
-    path = Path(source)
-    try:
-        return path.read_text(encoding="utf-8"), str(source)
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise ScenarioError([f"{source}:1 (file): cannot read ({reason})"]) from None
-
-
 def _validate[M: BaseModel](
-    cls: type[M], data: Any, lines: dict[Loc, int], filename: str, catalog: Catalog | None
+    cls: type[M],
+    data: Any,
+    lines: dict[Loc, int],
+    filename: str,
+    catalog: Catalog | None,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> M:
     if data is None:
         need = ", ".join(n for n, f in cls.model_fields.items() if f.is_required())
         raise ScenarioError([f"{filename}:1 (document): the file is empty (needs {need})"])
+    context = {"catalog": catalog or default_catalog(), "limits": limits}
     try:
-        return cls.model_validate(data, context={"catalog": catalog or default_catalog()})
+        model = cls.model_validate(data, context=context)
     except ValidationError as exc:
         raise ScenarioError(_problems(exc, lines, filename, cls)) from None
     except RecursionError:
         raise ScenarioError([f"{filename}:1 (document): nested too deeply"]) from None
+    if isinstance(model, Scenario):
+        model.set_source(filename, lines)
+    return model
 
 
-def load_scenario(source: str | Path, *, catalog: Catalog | None = None) -> Scenario:
-    """Load a scenario from a path or YAML text; raises :class:`ScenarioError`."""
-    text, filename = _read(source)
+def load_scenario(
+    source: str | Path | Mapping[str, Any],
+    *,
+    catalog: Catalog | None = None,
+    limits: Limits | None = None,
+) -> Scenario:
+    """Load a scenario from a path, YAML text or a mapping of its fields.
+
+    Args:
+        source: a path (``str`` or ``Path``), YAML text (a string with a line break or one
+            ``{...}`` flow mapping), or the parsed mapping.
+        catalog: the catalogue ``model:`` names resolve against (default: the shipped one).
+        limits: how large a battle and file may be (default: :data:`DEFAULT_LIMITS`).
+
+    Raises:
+        ScenarioError: one ``file:line field.path: what is wrong (what is allowed)`` line
+            per problem in ``problems``.
+    """
+    limits = limits or DEFAULT_LIMITS
+    if isinstance(source, Mapping):
+        return _validate(Scenario, dict(source), {}, "<mapping>", catalog, limits)
+    if not isinstance(source, str | Path):
+        raise ScenarioError(
+            [
+                f"<{type(source).__name__}>:1 (document): not a scenario (give a path, YAML text "
+                "or a mapping)"
+            ]
+        )
+    text, filename = read_source(source, limits)
     data, lines = parse_yaml(text, filename)
-    return _validate(Scenario, data, lines, filename, catalog)
+    return _validate(Scenario, data, lines, filename, catalog, limits)
+
+
+def problem_at(scenario: Scenario, field: str, message: str) -> str:
+    """A problem found after loading (an unknown policy, a force no engine plays) as the
+    loader words one: ``file:line field.path: message``. ``field`` is dotted
+    (``sides.0.forces.2.policies.targeting.name``)."""
+    filename, lines = scenario.source
+    loc = tuple(p for p in field.split(".") if p)
+    return one_line(f"{filename}:{_line(loc, lines)} {field_path(loc)}: {message}")
 
 
 def unknown_field_message(cls: type[BaseModel], key: str) -> str:
@@ -208,7 +167,7 @@ def load_entry(source: str | Path, kind: str, *, catalog: Catalog | None = None)
     """Load one catalogue entry of ``kind`` (``weapons``, ``ships`` ...) from a file or text."""
     if kind not in KIND_CLASSES:
         raise ScenarioError([f"{source}:1 (kind): {kind!r} is not one of {', '.join(KINDS)}"])
-    text, filename = _read(source)
+    text, filename = read_source(source, DEFAULT_LIMITS)
     data, lines = parse_yaml(text, filename)
     return _validate(KIND_CLASSES[kind], data, lines, filename, catalog)
 
@@ -225,15 +184,22 @@ def catalog_model(ref: str, kind: str | None = None, *, catalog: Catalog | None 
     return cls.model_validate({"model": full}, context={"catalog": catalog})
 
 
-def validate_path(path: str | Path, *, catalog: Catalog | None = None) -> list[str]:
+def is_catalogue_entry(path: str | Path) -> bool:
+    """Whether ``path`` is a catalogue file (``models/<kind>/<name>.yaml``), not a scenario."""
+    path = Path(path)
+    return path.parent.name in KIND_CLASSES and path.parent.parent.name in ("models", "_models")
+
+
+def validate_path(
+    path: str | Path, *, catalog: Catalog | None = None, limits: Limits | None = None
+) -> list[str]:
     """Problems of a scenario or catalogue file (a file in ``models/<kind>/`` is an entry)."""
     path = Path(path)
-    kind = path.parent.name
     try:
-        if kind in KIND_CLASSES and path.parent.parent.name in ("models", "_models"):
-            load_entry(path, kind, catalog=catalog)
+        if is_catalogue_entry(path):
+            load_entry(path, path.parent.name, catalog=catalog)
         else:
-            load_scenario(path, catalog=catalog)
+            load_scenario(path, catalog=catalog, limits=limits)
     except ScenarioError as exc:
         return exc.problems
     return []
@@ -293,7 +259,7 @@ def _problems(
             message = unknown_field_message(owner, key) if owner else f"'{key}' is not allowed"
         else:
             message = _message(err, ctx)
-        text = f"{filename}:{line} {_fmt(loc)}: {message}"
+        text = f"{filename}:{line} {field_path(loc)}: {message}"
         if all(text != seen for _, seen in found):
             found.append((line, text))
     found.sort(key=lambda item: item[0])  # stable: same-line problems keep pydantic's order
@@ -382,19 +348,9 @@ def _line(loc: Loc, lines: dict[Loc, int]) -> int:
     return best
 
 
-def _fmt(loc: Loc) -> str:
-    out = ""
-    for part in loc:
-        if part.isdigit():
-            out += f"[{part}]"
-        elif part.replace("_", "").replace("-", "").isalnum():
-            out += f".{part}" if out else part
-        else:
-            out += f"[{part!r}]"
-    return out or "(document)"
-
-
 def _short(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"  # as YAML writes it
     if isinstance(value, dict):
         return "a mapping"
     if isinstance(value, list) and len(repr(value)) > _MAX_INPUT:

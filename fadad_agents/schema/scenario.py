@@ -14,21 +14,34 @@ A scenario file (``scenarios/*.yaml``) validates into :class:`Scenario`:
 * ``seed`` - the battle's root seed (None = choose at run time).
 
 Cross-checks: names are unique across the scenario; ``aboard`` names a ship of the same
-side (or, for prisoners and boarders, any side); ``leader`` names a character.
+side (or, for prisoners and boarders, any side); ``leader`` names a character; a ship
+carries no more of her own side than ``max_crew`` (PROPOSED without one: a person a ton,
+as every hull of the catalogue does); ships sail a hex map, not open ground in yards;
+and the battle is within the runner's :class:`~fadad_agents.schema.limits.Limits`
+(``info.context["limits"]``, default :data:`~fadad_agents.schema.limits.DEFAULT_LIMITS`).
 """
 
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import Discriminator, Field, Tag, field_validator, model_validator
+from pydantic import (
+    Discriminator,
+    Field,
+    PrivateAttr,
+    Tag,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 from pydantic_core import PydanticCustomError
 
 from fadad_agents.rules.options import RulesOptions
-from fadad_agents.schema.base import Name, Policies, Position, Record
+from fadad_agents.schema.base import Name, Policies, Position, Record, Text
 from fadad_agents.schema.character import Character
 from fadad_agents.schema.fae import FaeCharacter
 from fadad_agents.schema.forces import Crew, Ship, Unit
+from fadad_agents.schema.limits import DEFAULT_LIMITS, Limits
 from fadad_agents.schema.suggest import nearest
 
 __all__ = [
@@ -110,17 +123,22 @@ class Obstacle(Record):
 class MapSpec(Record):
     """The battlefield. Personal fights use ``open`` ground in yards; ships a hex map."""
 
-    kind: Literal["open", "hex"] = "open"
+    kind: Literal["open", "hex"] = Field(
+        "open", description="open: yards on open ground (personal scale); hex: ship hexes."
+    )
     radius: int | None = Field(None, ge=1, le=10_000, description="Hex map radius in cells.")
     width: int | None = Field(None, ge=1, le=1_000_000, description="Open map, yards.")
     height: int | None = Field(None, ge=1, le=1_000_000, description="Open map, yards.")
     hex_yards: int = Field(50, ge=1, le=10_000, description="Yards per hex (FADAD ship 500).")
-    terrain: str = Field("", description="Free text: tavern, plain, wildspace ...")
+    terrain: Text = Field("", max_length=200, description="Free text: tavern, plain, wildspace ...")
     debris: list[Position] = Field(
-        default_factory=list, description="Hexes of debris fields: hazards to ships (SJ 7.2)."
+        default_factory=list,
+        max_length=10_000,
+        description="Hexes of debris fields: hazards to ships (SJ 7.2).",
     )
     obstacles: list[Obstacle] = Field(
         default_factory=list,
+        max_length=1_000,
         description="Trees, towers, cliffs: Fae gliders below their height fly into them.",
     )
 
@@ -143,10 +161,16 @@ class MapSpec(Record):
 class StopConditions(Record):
     """When the battle ends: whichever comes first."""
 
-    max_rounds: int | None = Field(100, ge=1, le=1_000_000)
-    max_seconds: int | None = Field(None, ge=1)
+    max_rounds: int | None = Field(
+        100,
+        ge=1,
+        le=1_000_000,
+        description="Rounds (Fae turns) at most; null: the runner's cap (Limits.round_cap).",
+    )
+    max_seconds: int | None = Field(None, ge=1, le=10**9, description="Game seconds at most.")
     when_side: tuple[Literal["destroyed", "routed", "surrendered"], ...] = Field(
         ("destroyed", "routed", "surrendered"),
+        max_length=3,
         description="Stop when the first side is out in one of these ways.",
     )
 
@@ -155,16 +179,16 @@ class Side(Record):
     """One party to the battle."""
 
     name: Name
-    description: str = ""
+    description: Text = ""
     policies: Policies
-    forces: list[Force] = Field(min_length=1)
+    forces: list[Force] = Field(min_length=1, max_length=1_000)
 
 
 class Scenario(Record):
     """A validated battle description."""
 
     name: Name
-    description: str = ""
+    description: Text = ""
     ruleset: Literal["fadad", "fae"] = Field(
         "fadad", description="Default ruleset of forces without a kind (fae: Fae Domains)."
     )
@@ -173,6 +197,9 @@ class Scenario(Record):
     sides: list[Side] = Field(min_length=2, max_length=16)
     stop: StopConditions = Field(default_factory=StopConditions)
     seed: int | None = Field(None, ge=0, lt=2**63)
+
+    _limits: Limits = PrivateAttr(default=DEFAULT_LIMITS)
+    _source: tuple[str, dict[tuple[str, ...], int]] = PrivateAttr(default=("<scenario>", {}))
 
     @model_validator(mode="before")
     @classmethod
@@ -200,25 +227,152 @@ class Scenario(Record):
     @field_validator("rules", mode="before")
     @classmethod
     def _dotted_rules(cls, value: Any) -> Any:
-        if isinstance(value, dict) and any(isinstance(k, str) and "." in k for k in value):
-            nested: dict[str, Any] = {}
-            for key, item in value.items():
-                head, _, tail = str(key).partition(".")
-                if tail:
-                    branch = nested.setdefault(head, {})
-                    if isinstance(branch, dict):
-                        branch[tail] = item
-                else:
-                    nested[head] = item
-            return nested
-        return value
-
-    @model_validator(mode="after")
-    def _names_and_references(self) -> Scenario:
-        problems = [*self._duplicate_names(), *self._dangling_references()]
+        """``fadad.initiative: static`` is ``fadad: {initiative: static}``; both forms may
+        be mixed, but no option may be given twice."""
+        if not isinstance(value, dict) or not any(isinstance(k, str) and "." in k for k in value):
+            return value
+        nested = {k: v for k, v in value.items() if not (isinstance(k, str) and "." in k)}
+        problems: list[tuple[str, str]] = []
+        for key, item in value.items():
+            if not (isinstance(key, str) and "." in key):
+                continue
+            head, _, tail = key.partition(".")
+            section = nested.setdefault(head, {})
+            if not isinstance(section, dict):
+                problems.append((key, f"'{head}' is a single option, not a section of options"))
+            elif tail in section:
+                problems.append((key, f"given twice (as {key} and inside {head}:)"))
+            else:
+                nested[head] = {**section, tail: item}
         if problems:
             raise _errors(problems)
+        return nested
+
+    @model_validator(mode="after")
+    def _names_and_references(self, info: ValidationInfo) -> Scenario:
+        limits = (info.context or {}).get("limits") or DEFAULT_LIMITS
+        problems = [
+            *self._duplicate_names(),
+            *self._dangling_references(),
+            *self._ships_hold_their_people(),
+            *self._within(limits),
+        ]
+        if problems:
+            raise _errors(problems)
+        self._limits = limits
         return self
+
+    @property
+    def agents(self) -> int:
+        """Fighters played as agents (see :attr:`Limits.agents`)."""
+        total = 0
+        for _, force in self.forces:
+            if isinstance(force, Character | FaeCharacter):
+                mounted = isinstance(force, FaeCharacter) and force.mount is not None
+                total += force.count * (2 if mounted else 1)
+            else:
+                total += 1
+        return total
+
+    @property
+    def limits(self) -> Limits:
+        """The limits this scenario was validated against."""
+        return self._limits
+
+    def __eq__(self, other: object) -> bool:
+        """Equal fields make equal scenarios, wherever and under whichever limits each
+        was read."""
+        if not isinstance(other, Scenario):
+            return NotImplemented
+        return self.__dict__ == other.__dict__
+
+    __hash__ = None  # type: ignore[assignment]  # mutable mappings inside: never hashable
+
+    @property
+    def source(self) -> tuple[str, dict[tuple[str, ...], int]]:
+        """Where the scenario was read: the file name (``<text>``, ``<mapping>``,
+        ``<scenario>``) and the 1-based line of every field path written there."""
+        return self._source
+
+    def set_source(self, filename: str, lines: dict[tuple[str, ...], int]) -> None:
+        """Record where the scenario was read (the loader does, for later messages)."""
+        self._source = (filename, lines)
+
+    @property
+    def round_cap(self) -> int | None:
+        """The rounds the battle stops at when the file sets no ``stop.max_rounds`` (None
+        when it does): :meth:`Limits.round_cap` of its agents."""
+        if self.stop.max_rounds is not None:
+            return None
+        return self._limits.round_cap(self.agents)
+
+    def _within(self, limits: Limits) -> list[tuple[str, str]]:
+        agents, stop = self.agents, self.stop
+        if agents > limits.agents:
+            return [
+                (
+                    "sides",
+                    f"{agents:,} fighters in all is more than the limit of {limits.agents:,} "
+                    f"agents (group NPCs as crews or units, or {limits.hint('agents')})",
+                )
+            ]
+        problems = []
+        if stop.max_rounds is not None and stop.max_rounds > limits.rounds:
+            problems.append(
+                (
+                    "stop.max_rounds",
+                    f"{stop.max_rounds:,} is more than the limit of {limits.rounds:,} rounds "
+                    f"({limits.hint('rounds')})",
+                )
+            )
+        elif stop.max_rounds is not None and agents * stop.max_rounds > limits.agent_rounds:
+            problems.append(
+                (
+                    "stop.max_rounds",
+                    f"{stop.max_rounds:,} rounds of {agents:,} agents is more than the limit of "
+                    f"{limits.agent_rounds:,} agent-rounds (at most "
+                    f"{limits.round_cap(agents):,} rounds; {limits.hint('agent_rounds')})",
+                )
+            )
+        if stop.max_seconds is not None and stop.max_seconds > limits.seconds:
+            problems.append(
+                (
+                    "stop.max_seconds",
+                    f"{stop.max_seconds:,} is more than the limit of {limits.seconds:,} seconds "
+                    f"({limits.hint('seconds')})",
+                )
+            )
+        return problems
+
+    def _ships_hold_their_people(self) -> list[tuple[str, str]]:
+        """A ship carries at most ``max_crew`` of her own side; ships sail hex maps."""
+        problems: list[tuple[str, str]] = []
+        for si, side in enumerate(self.sides):
+            ships = {f.name: f for f in side.forces if isinstance(f, Ship)}
+            aboard: dict[str, int] = {}
+            for fi, force in enumerate(side.forces):
+                if not isinstance(force, Character | Crew):
+                    continue
+                ship = ships.get(force.aboard or "")
+                if ship is None or ship.gargantuan:
+                    continue
+                heads = aboard[ship.name] = aboard.get(ship.name, 0) + force.count
+                room = ship.max_crew if ship.max_crew is not None else ship.tons
+                if heads > room > heads - force.count:  # said once, where it overflows
+                    why = "max_crew" if ship.max_crew is not None else "a person a ton"
+                    problems.append(
+                        (
+                            f"sides.{si}.forces.{fi}.aboard",
+                            f"{heads:,} of side '{side.name}' aboard '{ship.name}' is more than "
+                            f"she carries (at most {room:,}: {why})",
+                        )
+                    )
+        explicit_open = self.map.kind == "open" and "kind" in self.map.model_fields_set
+        if explicit_open and any(isinstance(f, Ship) for _, f in self.forces):
+            problems.append(
+                ("map.kind", "'open' is ground in yards; ships fight on a hex map (kind: hex)")
+            )
+        return problems
 
     def _duplicate_names(self) -> list[tuple[str, str]]:
         problems: list[tuple[str, str]] = []

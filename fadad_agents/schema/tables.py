@@ -6,12 +6,12 @@ A :class:`Table` is plain data for display and for kernel tests to cross-check a
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Annotated, ClassVar
 
 from pydantic import Field, model_validator
 from pydantic_core import PydanticCustomError
 
-from fadad_agents.schema.base import Name, Record, Scalar
+from fadad_agents.schema.base import Name, Record, Ref, Scalar, Text
 
 __all__ = ["Table"]
 
@@ -21,12 +21,14 @@ class Table(Record):
 
     catalog_kind: ClassVar[str | None] = "tables"
 
-    model: str | None = None
+    model: Ref | None = None
     name: Name
-    description: str = ""
-    source: str = Field(description="Rules file and section, e.g. ships-fadad.md 3.")
-    columns: list[str] = Field(min_length=1)
-    rows: list[list[Scalar]] = Field(min_length=1)
+    description: Text = ""
+    source: Text = Field(description="Rules file and section, e.g. ships-fadad.md 3.")
+    columns: list[Name] = Field(min_length=1, max_length=100)
+    rows: list[Annotated[list[Scalar], Field(max_length=100)]] = Field(
+        min_length=1, max_length=10_000
+    )
 
     @model_validator(mode="after")
     def _row_widths(self) -> Table:

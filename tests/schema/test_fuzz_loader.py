@@ -114,6 +114,8 @@ ladder_levels = st.one_of(
         lambda w, n: f"{w}{n:+d}", st.sampled_from(["Good", "Legendary"]), st.integers(-3, 3)
     ),
 )
+PRINTABLE = st.characters(exclude_categories=("Cc", "Cf", "Cs", "Zl", "Zp"))
+"""What a name may hold: no control characters (schema.text)."""
 positions = st.tuples(st.integers(-5, 5), st.integers(-5, 5)).map(list)
 
 
@@ -154,7 +156,7 @@ def scenarios(draw: st.DrawFn) -> dict[str, Any]:
             {"name": f"Side {si}", "forces": [draw(forces(f"force {si}.{i}")) for i in range(n)]}
         )
     return {
-        "name": draw(st.text(min_size=1, max_size=20).filter(str.strip)),
+        "name": draw(st.text(PRINTABLE, min_size=1, max_size=20).filter(str.strip)),
         "rules": {"wound_model": draw(st.sampled_from(["fadad", "fudge_numeric"]))},
         "map": {"kind": "hex", "radius": 10},
         "sides": sides,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -36,6 +36,7 @@ from fadad_agents.rules.personal import combat
 from fadad_agents.rules.personal.damage import defensive_factor, offensive_factor
 from fadad_agents.schema import character as schema_character
 from fadad_agents.schema import forces as schema_forces
+from fadad_agents.schema.limits import Limits
 from fadad_agents.schema.loader import load_scenario
 from fadad_agents.schema.scenario import Scenario
 
@@ -104,21 +105,25 @@ def foreign_decisions() -> frozenset[str]:
     return frozenset().union(*(r.decisions for r in _RULESETS.values()))
 
 
-def load(scenario: Scenario | str | Path) -> Scenario:
-    """A Scenario from an object, a path or YAML text (``schema.loader.ScenarioError``)."""
+def load(
+    scenario: Scenario | str | Path | Mapping[str, Any], limits: Limits | None = None
+) -> Scenario:
+    """A Scenario from an object, a path, YAML text or a mapping (``limits`` apply to the
+    last three; a Scenario was checked when it was made). Raises ``ScenarioError``."""
     if isinstance(scenario, Scenario):
         return scenario
-    return load_scenario(scenario)
+    return load_scenario(scenario, limits=limits)
 
 
 def battle_args(scenario: Scenario, seed: int | None, collect: bool) -> dict[str, Any]:
     """What every battle class is built from: side names, seed, options, stop rule, name."""
-    stop = scenario.stop
+    stop, cap = scenario.stop, scenario.round_cap
+    rounds = stop.max_rounds if cap is None else cap  # a battle always stops
     return {
         "side_names": [s.name for s in scenario.sides],
         "seed": scenario_seed(scenario, seed),
         "options": scenario.rules,
-        "stop": StopRule(stop.max_rounds, stop.max_seconds, stop.when_side),
+        "stop": StopRule(rounds, stop.max_seconds, stop.when_side, capped=cap is not None),
         "name": scenario.name,
         "collect": collect,
     }

@@ -31,19 +31,32 @@ class BattleStateError(RuntimeError):
 
 
 class StopRule:
-    """The scenario's stop condition, as plain values."""
+    """The scenario's stop condition, as plain values.
 
-    __slots__ = ("max_rounds", "max_seconds", "when_side")
+    ``capped``: ``max_rounds`` is the runner's cap for a scenario that set none (every
+    battle stops), and a battle it stops says so (:meth:`note`).
+    """
+
+    __slots__ = ("capped", "max_rounds", "max_seconds", "when_side")
 
     def __init__(
         self,
         max_rounds: int | None = 100,
         max_seconds: int | None = None,
         when_side: Sequence[str] = ("destroyed", "routed", "surrendered"),
+        *,
+        capped: bool = False,
     ) -> None:
         self.max_rounds = max_rounds
         self.max_seconds = max_seconds
         self.when_side = frozenset(when_side)
+        self.capped = capped
+
+    def note(self, ending: Ending | None, rounds: int) -> str | None:
+        """Why a battle stopped at the cap rather than by its scenario's rule, or None."""
+        if not (self.capped and ending is Ending.STOPPED and rounds == self.max_rounds):
+            return None
+        return f"stopped at the cap of {rounds:,} rounds: the scenario sets no stop.max_rounds"
 
 
 def side_out_kind(roster: SideRoster) -> Ending:

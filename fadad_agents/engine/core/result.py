@@ -94,6 +94,8 @@ class BattleResult:
         sides: per-side head counts.
         log: the battle log.
         collector: the battle's Mesa DataCollector (one row per round), or None.
+        stop_note: why the battle stopped at the runner's round cap (its scenario sets no
+            ``stop.max_rounds``), or None.
     """
 
     scenario: str
@@ -106,6 +108,7 @@ class BattleResult:
     sides: tuple[SideResult, ...]
     log: BattleLog
     collector: Any = None
+    stop_note: str | None = None
 
     @property
     def round_data(self) -> pd.DataFrame | None:
@@ -134,6 +137,7 @@ class BattleResult:
             "duration": self.duration,
             "sides": [s.as_dict() for s in self.sides],
             "events": len(self.log),
+            "stop_note": self.stop_note,
         }
 
     def summary(self) -> str:
@@ -144,7 +148,8 @@ class BattleResult:
         how = f"{self.loser} {self.ending}" if self.loser else self.ending
         word = self.log.round_word.lower()  # "turn" in a pure Fae Domains battle
         rounds = f"{self.rounds} {word}{'s' if self.rounds != 1 else ''}"
-        return f"{who} ({how}) after {rounds} ({clock(self.duration)})."
+        note = f" ({self.stop_note.capitalize()}.)" if self.stop_note else ""
+        return f"{who} ({how}) after {rounds} ({clock(self.duration)}).{note}"
 
 
 def result_of(battle: Battle) -> BattleResult:
@@ -161,4 +166,5 @@ def result_of(battle: Battle) -> BattleResult:
         sides=tuple(_side_result(s) for s in battle.sides),
         log=battle.log,
         collector=battle.datacollector,
+        stop_note=battle.stop.note(battle.ending, battle.round),
     )
