@@ -1,12 +1,26 @@
-"""The ``fadad`` command line."""
+"""The ``fadad`` command line.
+
+Every problem with a file is one line, ``file:line field.path: what is wrong (what is
+allowed)``, worded alike by ``validate``, ``run`` and ``sweep``, with exit status 2;
+other bad input is one line ``fadad COMMAND: what`` with exit status 2. Nothing a user
+gives ends in a traceback: :func:`main` turns an unexpected error into one line and exit
+status 70 (``FADAD_TRACEBACK=1`` shows it). What a file names is printed with control
+characters escaped (:mod:`fadad_agents.schema.text`).
+"""
 
 from __future__ import annotations
 
-import re
+import os
+import signal
+import sys
 from pathlib import Path
-from typing import Annotated
+from types import FrameType
+from typing import TYPE_CHECKING, Annotated
 
 import typer
+
+if TYPE_CHECKING:
+    from fadad_agents.schema.limits import Limits
 
 app = typer.Typer(
     name="fadad",
@@ -15,6 +29,45 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+LimitOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--limit",
+        help="Raise a size limit knowingly: NAME=N (repeatable; agents, rounds, seconds, "
+        "agent_rounds, file_bytes).",
+    ),
+]
+
+
+def _fail(command: str, exc: BaseException) -> typer.Exit:
+    """Print ``fadad COMMAND: message`` on one line to stderr; exit status 2."""
+    text = " ".join(_shown(str(exc)).split())
+    typer.echo(f"fadad {command}: {text}", err=True)
+    return typer.Exit(2)
+
+
+def _bad_file(problems: list[str]) -> typer.Exit:
+    """Print a file's problems, one line each, to stderr; exit status 2."""
+    for line in problems:
+        typer.echo(line, err=True)
+    return typer.Exit(2)
+
+
+def _shown(text: str) -> str:
+    """Text as printed: control characters escaped."""
+    from fadad_agents.schema.text import escaped
+
+    return escaped(text)
+
+
+def _limits(settings: list[str] | None, command: str) -> Limits:
+    from fadad_agents.schema.limits import Limits
+
+    try:
+        return Limits.parse(settings or [])
+    except ValueError as exc:
+        raise _fail(command, exc) from None
 
 
 @app.command()
@@ -28,38 +81,43 @@ def version() -> None:
 @app.command()
 def validate(
     paths: Annotated[list[Path], typer.Argument(help="YAML files, or folders of them.")],
+    limit: LimitOption = None,
 ) -> None:
     """Check scenario and catalogue files (folders: every YAML file inside); print
     `PATH: ok` or one line per problem; exit 2 if any file has a problem."""
-    from fadad_agents.schema.loader import expand_paths, validate_path
+    from fadad_agents.schema.loader import expand_paths
 
+    limits = _limits(limit, "validate")
+    empty = [p for p in paths if p.is_dir() and not expand_paths([p])]
+    if empty:
+        raise _fail("validate", ValueError(f"{empty[0]}: holds no .yaml or .yml files"))
     failed = False
     for path in expand_paths(paths):
-        problems = validate_path(path) or _policy_problems(path)
+        problems = _problems(path, limits)
         failed = failed or bool(problems)
-        for line in problems or [f"{path}: ok"]:
+        for line in problems or [f"{_shown(str(path))}: ok"]:
             typer.echo(line, err=bool(problems))
     if failed:
         raise typer.Exit(2)
 
 
-def _policy_problems(path: Path) -> list[str]:
-    """Policy names and parameters of a valid scenario file, checked against the registry.
+def _problems(path: Path, limits: Limits) -> list[str]:
+    """A file's problems: the schema's, then, for a valid scenario, its policies and
+    forces checked against the engines (:func:`~fadad_agents.engine.check_playable`)."""
+    from fadad_agents.engine import check_playable
+    from fadad_agents.schema.loader import (
+        ScenarioError,
+        is_catalogue_entry,
+        load_scenario,
+        validate_path,
+    )
 
-    The schema layer cannot see the policy registry (it sits above it), so the interface
-    builds the battle once: an unknown policy or a bad parameter is a one-line problem.
-    """
-    from fadad_agents.engine import build_battle, load
-    from fadad_agents.policies import PolicyError
-    from fadad_agents.schema.loader import KIND_CLASSES
-
-    if path.parent.name in KIND_CLASSES and path.parent.parent.name in ("models", "_models"):
-        return []  # a catalogue entry, not a scenario
+    if is_catalogue_entry(path):
+        return validate_path(path)
     try:
-        build_battle(load(path), collect=False)
-    except PolicyError as exc:
-        field = re.sub(r"\.(\d+)", r"[\1]", exc.field)  # sides.0.forces -> sides[0].forces
-        return [f"{path}: {field}: {exc.reason}"]
+        check_playable(load_scenario(path, limits=limits))
+    except ScenarioError as exc:
+        return exc.problems
     return []
 
 
@@ -73,8 +131,11 @@ def schema(
     text = scenario_json_schema()
     if out is None:
         typer.echo(text)
-    else:
+        return
+    try:
         out.write_text(text + "\n", encoding="utf-8")
+    except OSError as exc:
+        raise _fail("schema", ValueError(f"cannot write {out} ({exc.strerror or exc})")) from None
 
 
 @app.command()
@@ -87,8 +148,7 @@ def catalog(
     try:
         lines = default_catalog().listing(kind)
     except CatalogError as exc:
-        typer.echo(f"catalog: {exc}", err=True)
-        raise typer.Exit(2) from None
+        raise _fail("catalog", exc) from None
     for line in lines:
         typer.echo(line)
 
@@ -102,34 +162,38 @@ def run(
     ] = False,
     log: Annotated[Path | None, typer.Option(help="Write the battle log as JSON lines.")] = None,
     quiet: Annotated[bool, typer.Option(help="Print only the one-line summary.")] = False,
+    limit: LimitOption = None,
 ) -> None:
     """Play a scenario to its end and narrate it (or print the result as JSON)."""
     import json
 
     from fadad_agents.engine import run as run_battle
+    from fadad_agents.schema.loader import ScenarioError
 
+    limits = _limits(limit, "run")
     try:
-        result = run_battle(scenario, seed=seed)
+        result = run_battle(scenario, seed=seed, limits=limits)
         if log is not None:
             result.log.write_jsonl(log)
+    except ScenarioError as exc:
+        raise _bad_file(exc.problems) from None
     except (ValueError, OSError) as exc:
-        text = " ".join(str(exc).split())
-        typer.echo(f"fadad run: {text}", err=True)
-        raise typer.Exit(2) from None
+        raise _fail("run", exc) from None
     if json_out:
         typer.echo(json.dumps(result.as_dict(), indent=2))
         return
     if not quiet:
         for line in result.log.narrate():
-            typer.echo(line)
-    typer.echo(result.summary())
+            typer.echo(_shown(line))
+    typer.echo(_shown(result.summary()))
 
 
-def _fail(command: str, exc: BaseException) -> typer.Exit:
-    """Print ``fadad COMMAND: message`` on one line to stderr; exit status 2."""
-    text = " ".join(str(exc).split())
-    typer.echo(f"fadad {command}: {text}", err=True)
-    return typer.Exit(2)
+class _Terminated(BaseException):
+    """SIGTERM arrived: unwind as Ctrl-C does (parts kept, lock released, workers ended)."""
+
+
+def _terminated(signum: int, frame: FrameType | None) -> None:
+    raise _Terminated
 
 
 @app.command(name="sweep")
@@ -166,13 +230,17 @@ def sweep_command(
         ),
     ] = None,
     quiet: Annotated[bool, typer.Option(help="No progress bar.")] = False,
+    limit: LimitOption = None,
 ) -> None:
     """Play many replicates of a scenario and print win probabilities and quantiles."""
-    from fadad_agents.analysis import sweep
+    from fadad_agents.analysis import shutdown_workers, sweep
     from fadad_agents.analysis.grid import parse_grid_option
+    from fadad_agents.schema.loader import ScenarioError
 
+    limits = _limits(limit, "sweep")
     if backend is None:
         backend = "dask" if scheduler else "processes" if (workers or 1) > 1 else "serial"
+    previous = signal.signal(signal.SIGTERM, _terminated)
     try:
         axes = dict(parse_grid_option(g) for g in grid or [])
         result = sweep(
@@ -187,18 +255,24 @@ def sweep_command(
             target_width=target_width,
             batch_size=batch_size,
             progress=not quiet,
+            limits=limits,
         )
+    except ScenarioError as exc:
+        raise _bad_file(exc.problems) from None
     except (ValueError, OSError) as exc:
         raise _fail("sweep", exc) from None
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, _Terminated) as exc:
+        shutdown_workers(now=True)
         again = " (run the same command again to resume)" if out is not None else ""
         typer.echo(f"fadad sweep: interrupted{again}", err=True)
-        raise typer.Exit(130) from None
-    typer.echo(result.summary(), nl=False)
+        raise typer.Exit(143 if isinstance(exc, _Terminated) else 130) from None
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    typer.echo(_shown(result.summary()), nl=False)
     if result.stopped_early:
         typer.echo(f"stopped early at target width {target_width}: {result.played}")
     if result.path is not None:
-        typer.echo(f"results: {result.path}")
+        typer.echo(f"results: {_shown(str(result.path))}")
 
 
 @app.command()
@@ -216,13 +290,25 @@ def report(
     folder = out or results.with_name(f"{results.stem}-report")
     try:
         frame = read_results(results)
-        typer.echo(summary_table(frame, confidence), nl=False)
+        typer.echo(_shown(summary_table(frame, confidence)), nl=False)
         for path in write_report(frame, folder):
-            typer.echo(f"wrote {path}")
+            typer.echo(f"wrote {_shown(str(path))}")
     except (ValueError, OSError) as exc:
         raise _fail("report", exc) from None
 
 
 def main() -> None:
-    """Console-script entry point."""
-    app()
+    """Console-script entry point: a bug shows as one line and exit status 70, not a
+    traceback (``FADAD_TRACEBACK=1`` shows it)."""
+    try:
+        app()
+    except Exception as exc:
+        if os.environ.get("FADAD_TRACEBACK"):
+            raise
+        text = " ".join(str(exc).split())[:300]
+        print(
+            f"fadad: internal error ({type(exc).__name__}: {text}); this is a bug: please "
+            "report it with the command and file (FADAD_TRACEBACK=1 shows the traceback)",
+            file=sys.stderr,
+        )
+        raise SystemExit(70) from None

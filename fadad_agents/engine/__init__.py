@@ -9,7 +9,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 # The rule systems' engines register themselves with the core on import.
 import fadad_agents.engine.fae
@@ -23,11 +25,14 @@ from fadad_agents.engine.core.battle import (
     StopRule,
 )
 from fadad_agents.engine.core.build import UnsupportedForce, build_battle, load
+from fadad_agents.engine.core.check import BUILD_ERRORS, check_playable, scenario_problem
 from fadad_agents.engine.core.log import BattleLog, LogEvent, clock, narrate
 from fadad_agents.engine.core.recycle import play_through
 from fadad_agents.engine.core.result import BattleResult, SideResult, result_of
 from fadad_agents.engine.core.streams import STREAMS, Streams
 from fadad_agents.policies.core.registry import PolicyError
+from fadad_agents.schema.limits import Limits
+from fadad_agents.schema.loader import ScenarioError
 from fadad_agents.schema.scenario import Scenario
 
 __all__ = [
@@ -40,11 +45,14 @@ __all__ = [
     "Ending",
     "LogEvent",
     "Phase",
+    "PolicyError",
+    "ScenarioError",
     "SideResult",
     "StopRule",
     "Streams",
     "UnsupportedForce",
     "build_battle",
+    "check_playable",
     "clock",
     "load",
     "narrate",
@@ -55,26 +63,31 @@ __all__ = [
 
 
 def run(
-    scenario: Scenario | str | Path, seed: int | None = None, *, collect: bool = True
+    scenario: Scenario | str | Path | Mapping[str, Any],
+    seed: int | None = None,
+    *,
+    collect: bool = True,
+    limits: Limits | None = None,
 ) -> BattleResult:
-    """Play ``scenario`` (a Scenario, a path or YAML text) to its end.
+    """Play ``scenario`` (a Scenario, a path, YAML text or a mapping) to its end.
 
     Args:
         scenario: what to play.
         seed: battle seed; None uses the scenario's seed, else a fresh one (recorded in
             the result, so every run can be replayed).
         collect: keep one DataCollector row per round (``result.round_data``).
+        limits: how large a battle the file may describe (default
+            :data:`~fadad_agents.schema.limits.DEFAULT_LIMITS`; a Scenario object was
+            checked against its own when it was made).
 
     Raises:
-        ScenarioError: the scenario file is invalid (schema).
-        PolicyError: an unknown policy name or a bad parameter (names the field).
-        UnsupportedForce: a side the engine cannot play yet (ships only).
+        ScenarioError: anything wrong with the scenario, from the schema to an unknown
+            policy or a force no engine plays; ``problems`` holds one
+            ``file:line field.path: what is wrong (what is allowed)`` line each.
     """
-    model = load(scenario)
+    model = load(scenario, limits)
     try:
         with play_through(model, seed, collect=collect) as battle:
             return result_of(battle.run_to_end())
-    except PolicyError as exc:
-        if isinstance(scenario, (str, Path)) and "\n" not in str(scenario):
-            raise PolicyError(exc.field, f"{exc.reason} (in {scenario})") from None
-        raise
+    except BUILD_ERRORS as exc:
+        raise scenario_problem(model, exc) from None

@@ -46,6 +46,6 @@ def test_run_errors_print_one_line_and_exit_2(tmp_path: Path) -> None:
         assert out.exit_code == 2
         assert len(out.stderr.strip().splitlines()) == 1
         assert "Traceback" not in out.output
-    assert (
-        "sides.0.forces.0.policies.targeting.name" in RUNNER.invoke(app, ["run", str(bad)]).stderr
-    )
+    problem = RUNNER.invoke(app, ["run", str(bad)]).stderr
+    assert problem.startswith(f"{bad}:38 sides[0].forces[0].policies.targeting.name: unknown")
+    assert RUNNER.invoke(app, ["validate", str(bad)]).stderr == problem  # worded alike

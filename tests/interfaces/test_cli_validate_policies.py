@@ -23,7 +23,7 @@ def test_unknown_policy_name_is_one_line_naming_the_field(tmp_path):
     assert result.exit_code == 2
     lines = result.output.strip().splitlines()
     assert len(lines) == 1
-    assert lines[0].startswith(f"{bad}: sides[1].forces[0].policies.defence")
+    assert lines[0].startswith(f"{bad}:61 sides[1].forces[0].policies.defence")
     assert "blok" in lines[0]
     assert "Traceback" not in result.output
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from fadad_agents.engine import run
+from fadad_agents.engine import ScenarioError, run
 from fadad_agents.policies import (
     KINDS,
     MoraleChoice,
@@ -68,22 +68,22 @@ class CountingList(list[View]):
 
 
 def test_unknown_policy_name_is_an_error_naming_the_field() -> None:
-    """An unknown name raises a ValueError naming sides.N.policies.<decision>.name."""
-    with pytest.raises(PolicyError) as err:
+    """An unknown name is a ScenarioError (a ValueError) at the line of
+    sides[N].policies.<decision>, naming the known policies."""
+    with pytest.raises(ScenarioError) as err:
         run(duel_yaml(a_pol="targeting: weakset"), seed=1)
     assert isinstance(err.value, ValueError)
-    assert err.value.field == "sides.0.policies.targeting.name"
-    assert "weakest" in str(err.value)
+    (problem,) = err.value.problems
+    assert problem.startswith("<text>:6 sides[0].policies.targeting.name: unknown targeting")
+    assert "weakest" in problem
 
 
 def test_bad_parameter_is_an_error_naming_the_parameter() -> None:
     """Params are validated at load: wrong type and unknown keys name the param."""
-    with pytest.raises(PolicyError) as err:
+    with pytest.raises(ScenarioError, match=r" sides\[1\]\.policies\.targeting\.params\.reach: "):
         run(duel_yaml(b_pol="targeting: {name: weakest, params: {reach: lots}}"), seed=1)
-    assert err.value.field == "sides.1.policies.targeting.params.reach"
-    with pytest.raises(PolicyError) as err:
+    with pytest.raises(ScenarioError, match=r" sides\[1\]\.policies\.targeting\.params\.rech: "):
         run(duel_yaml(b_pol="targeting: {name: weakest, params: {rech: 3}}"), seed=1)
-    assert err.value.field == "sides.1.policies.targeting.params.rech"
 
 
 def test_unknown_decision_and_bad_rule_are_errors() -> None:
