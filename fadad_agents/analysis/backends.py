@@ -9,6 +9,11 @@ travel inside the batches as YAML text, so workers need no scenario or model fil
 
 Batches are submitted lazily with at most ``2 * workers`` in flight: a sweep that stops
 adaptively wastes at most one window of work, and memory stays flat on long sweeps.
+
+Worker processes die with the process that started them, however it ends: each watches
+its starter (:func:`_watch_starter`: a pidfd on Linux, else a poll) and exits when it is
+gone, so a sweep killed by SIGKILL or SIGTERM leaves no worker, fork server or resource
+tracker behind (the fork server and the tracker end when their last client does).
 """
 
 from __future__ import annotations
@@ -17,7 +22,11 @@ import atexit
 import logging
 import multiprocessing
 import os
+import select
+import shutil
 import sys
+import threading
+import time
 from collections.abc import Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
@@ -34,6 +43,9 @@ __all__ = [
     "local_cluster_settings",
     "shutdown_workers",
 ]
+
+_STARTER_POLL = 0.5
+"""Seconds between a worker's checks that its starter lives, where no pidfd tells it."""
 
 Backend = Literal["serial", "processes", "dask"]
 BACKENDS: tuple[str, ...] = ("serial", "processes", "dask")
@@ -99,18 +111,64 @@ def _process_context() -> Any:
 _POOLS: dict[int, ProcessPoolExecutor] = {}
 
 
+def _starter_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except (ProcessLookupError, PermissionError):  # gone (or the pid reused by another user)
+        return False
+    return True
+
+
+def _wait_for_exit(pid: int) -> None:
+    """Return when process ``pid`` has ended."""
+    try:
+        fd = os.pidfd_open(pid)  # Linux 5.3+: readable once the process ends
+    except (AttributeError, OSError):
+        while _starter_alive(pid):
+            time.sleep(_STARTER_POLL)
+        return
+    select.select([fd], [], [])
+
+
+def _watch_starter(pid: int) -> None:
+    """Pool initializer: end this worker the moment process ``pid`` (the sweep) ends."""
+
+    def watch() -> None:
+        _wait_for_exit(pid)
+        os._exit(1)  # the sweep is gone: nobody wants this worker's rows
+
+    threading.Thread(target=watch, name="fadad-watch-starter", daemon=True).start()
+
+
 def _pool(workers: int) -> ProcessPoolExecutor:
     pool = _POOLS.get(workers)
     if pool is None or getattr(pool, "_broken", False):
-        pool = _POOLS[workers] = ProcessPoolExecutor(workers, mp_context=_process_context())
+        pool = _POOLS[workers] = ProcessPoolExecutor(
+            workers,
+            mp_context=_process_context(),
+            initializer=_watch_starter,
+            initargs=(os.getpid(),),
+        )
     return pool
 
 
-def shutdown_workers() -> None:
-    """Stop the worker processes kept for ``backend="processes"`` (started again on use)."""
+def shutdown_workers(*, now: bool = False) -> None:
+    """Stop the worker processes kept for ``backend="processes"`` (started again on use).
+
+    ``now``: end them at once (a sweep interrupted or terminated), without waiting for
+    the batches they are playing.
+    """
     while _POOLS:
         _, pool = _POOLS.popitem()
-        pool.shutdown(wait=True, cancel_futures=True)
+        if now:
+            processes = list(getattr(pool, "_processes", {}).values())
+            pool.shutdown(wait=False, cancel_futures=True)
+            for process in processes:
+                process.terminate()
+            for process in processes:
+                process.join(timeout=5)
+        else:
+            pool.shutdown(wait=True, cancel_futures=True)
 
 
 atexit.register(shutdown_workers)
@@ -146,7 +204,7 @@ def _forks_from_server() -> bool:
     return _main_importable() and "forkserver" in multiprocessing.get_all_start_methods()
 
 
-def _dask_client(workers: int, scheduler: str | None) -> tuple[Any, Any]:
+def _dask_client(workers: int, scheduler: str | None, scratch: str) -> tuple[Any, Any]:
     if scheduler is None and _forks_from_server():
         # The fork server imports Dask and the engine (1-2 s) while this process imports
         # Dask: started first, its import overlaps ours instead of following it.
@@ -172,6 +230,7 @@ def _dask_client(workers: int, scheduler: str | None) -> tuple[Any, Any]:
             processes=True,
             dashboard_address=":0",  # a free port: never clash with a running cluster
             silence_logs=logging.CRITICAL,  # a worker heartbeat racing close() logs an ERROR
+            local_directory=scratch,
         )
     return Client(cluster), cluster  # type: ignore[no-untyped-call]
 
@@ -227,10 +286,34 @@ def _grouped(batches: Iterator[Batch], size: int) -> Iterator[list[Batch]]:
         yield group
 
 
-def _dask(batches: Iterable[Batch], workers: int, scheduler: str | None, expected: int) -> Done:
+def _scratch(near: os.PathLike[str] | str | None) -> str:
+    """A fresh folder for a LocalCluster's spill and scratch files: a dot-folder inside the
+    results directory (``near``), else a private temporary folder; removed after."""
+    if near is None:
+        import tempfile
+
+        return tempfile.mkdtemp(prefix="fadad-dask-")
+    folder = os.path.join(near, ".dask-scratch")
+    shutil.rmtree(folder, ignore_errors=True)  # left by a sweep that was killed
+    os.makedirs(folder)
+    return folder
+
+
+def _dask(
+    batches: Iterable[Batch],
+    workers: int,
+    scheduler: str | None,
+    expected: int,
+    near: os.PathLike[str] | str | None = None,
+) -> Done:
     from distributed import as_completed
 
-    client, cluster = _dask_client(workers, scheduler)
+    scratch = _scratch(near)
+    try:
+        client, cluster = _dask_client(workers, scheduler, scratch)
+    except BaseException:
+        shutil.rmtree(scratch, ignore_errors=True)
+        raise
     try:
         if scheduler is not None:
             workers = max(1, len(client.scheduler_info().get("workers", {})))
@@ -258,6 +341,7 @@ def _dask(batches: Iterable[Batch], workers: int, scheduler: str | None, expecte
         client.close()
         if cluster is not None:
             cluster.close()
+        shutil.rmtree(scratch, ignore_errors=True)
 
 
 def execute(
@@ -266,6 +350,7 @@ def execute(
     workers: int | None = None,
     scheduler: str | None = None,
     expected: int = 0,
+    scratch: os.PathLike[str] | str | None = None,
 ) -> Done:
     """Play ``batches`` (consumed lazily) and yield ``(batch, rows)`` as each finishes.
 
@@ -278,6 +363,8 @@ def execute(
         scheduler: a Dask scheduler address (``tcp://host:8786``); implies ``dask``.
         expected: how many batches there will be (0: unknown); Dask groups them into
             about :data:`TASKS_PER_WORKER` tasks a worker.
+        scratch: the results directory, where a LocalCluster keeps its scratch files
+            (in ``.dask-scratch``, removed after); None: a private temporary folder.
 
     Raises:
         BackendError: unknown backend, workers < 1, Dask missing or unreachable.
@@ -286,11 +373,13 @@ def execute(
         backend = "dask"
     if backend not in BACKENDS:
         raise BackendError(f"unknown backend {backend!r} (allowed: {', '.join(BACKENDS)})")
-    if workers is not None and (isinstance(workers, bool) or workers < 1):
+    if workers is not None and (
+        isinstance(workers, bool) or not isinstance(workers, int) or workers < 1
+    ):
         raise BackendError(f"workers must be a whole number >= 1, got {workers!r}")
     count = workers or default_workers()
     if backend == "serial":
         return _serial(batches)
     if backend == "processes":
         return _processes(batches, count)
-    return _dask(batches, count, scheduler, expected)
+    return _dask(batches, count, scheduler, expected, scratch)

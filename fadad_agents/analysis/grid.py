@@ -33,6 +33,7 @@ from typing import Any
 
 import yaml
 
+from fadad_agents.schema.limits import Limits
 from fadad_agents.schema.loader import ScenarioError, dump_scenario, load_scenario
 from fadad_agents.schema.scenario import Scenario
 from fadad_agents.schema.suggest import nearest
@@ -194,13 +195,13 @@ def _check_grid(grid: Mapping[str, Sequence[Any]]) -> list[tuple[str, list[Any]]
     return items
 
 
-def _variant_text(base: dict[str, Any], values: tuple[tuple[str, Any], ...]) -> str:
+def _variant_text(base: dict[str, Any], values: tuple[tuple[str, Any], ...], limits: Limits) -> str:
     data = json.loads(json.dumps(base))  # a deep copy of plain JSON data
     for path, value in values:
         set_path(data, path, value)
     text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
     try:
-        return dump_scenario(load_scenario(text))
+        return dump_scenario(load_scenario(text, limits=limits))
     except ScenarioError as exc:
         setting = ", ".join(f"{p}={label_value(v)}" for p, v in values)
         problem = exc.problems[0].split(" ", 1)[-1] if exc.problems else str(exc)
@@ -223,7 +224,8 @@ def expand_grid(scenario: Scenario, grid: Mapping[str, Sequence[Any]] | None) ->
     for index, combo in enumerate(combos):
         values = tuple((path, value) for (path, _), value in zip(items, combo, strict=True))
         label = ", ".join(f"{p}={label_value(v)}" for p, v in values)
-        variants.append(Variant(index, label, values, _variant_text(base, values)))
+        text = _variant_text(base, values, scenario.limits)
+        variants.append(Variant(index, label, values, text))
     return variants
 
 

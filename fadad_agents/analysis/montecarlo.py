@@ -44,8 +44,9 @@ from fadad_agents.analysis.summary import (
     widest_interval,
     win_probabilities,
 )
-from fadad_agents.engine import build_battle, load
-from fadad_agents.schema.loader import load_scenario
+from fadad_agents.engine import check_playable, load
+from fadad_agents.schema.limits import Limits
+from fadad_agents.schema.loader import ScenarioError, load_scenario
 from fadad_agents.schema.scenario import Scenario
 
 __all__ = ["SweepError", "SweepResult", "default_batch_size", "sweep"]
@@ -114,18 +115,25 @@ def _check_args(runs: int, seed: int, batch_size: int, target_width: float | Non
         raise SweepError(f"target_width must be between 0 and 1, got {target_width!r}")
 
 
-def _check_playable(variants: Sequence[Variant], sides: Sequence[str]) -> None:
+def _check_playable(base: Scenario, variants: Sequence[Variant], sides: Sequence[str]) -> None:
     """Build (not play) each variant once here, so policy and force errors surface in
-    this process with their message rather than from a worker."""
-    ships = ship_names(load_scenario(variants[0].text))
+    this process with their message (at the file's line) rather than from a worker."""
+    if len(variants) == 1 and not variants[0].values:
+        check_playable(base)
+        return
+    ships = ship_names(base)
     for variant in variants:
-        scenario = load_scenario(variant.text)
+        scenario = load_scenario(variant.text, limits=base.limits)
         if [s.name for s in scenario.sides] != list(sides) or ship_names(scenario) != ships:
             raise GridError(
                 f"grid {variant.label}: a grid may not rename, add or reorder sides or ships "
                 f"(sides: {', '.join(sides)})"
             )
-        build_battle(scenario, 0, collect=False).dispose()
+        try:
+            check_playable(scenario)
+        except ScenarioError as exc:
+            problem = exc.problems[0].split(" ", 1)[-1]  # the variant's text has no file
+            raise GridError(f"grid {variant.label}: {problem}") from None
 
 
 class _Plan:
@@ -138,7 +146,9 @@ class _Plan:
         self.stop_at: dict[int, int] = {v.index: runs for v in variants}
         self.checked: dict[int, int] = {v.index: 0 for v in variants}
 
-    def batches(self, variants: Sequence[Variant], seed: int) -> Iterator[Batch]:
+    def batches(
+        self, variants: Sequence[Variant], seed: int, limits: Limits | None = None
+    ) -> Iterator[Batch]:
         """Missing batches, round-robin over variants; stopped variants are skipped lazily."""
         held = {(v, s): e for v, s, e in self.tables}
         for start in range(0, self.runs, self.batch_size):
@@ -149,7 +159,7 @@ class _Plan:
                 while (variant.index, begin) in held and begin < stop:
                     begin = held[variant.index, begin]  # parts of an earlier, shorter sweep
                 if begin < stop:
-                    yield Batch(variant.index, begin, stop, seed, variant.text)
+                    yield Batch(variant.index, begin, stop, seed, variant.text, limits)
 
     @property
     def done(self) -> int:
@@ -219,6 +229,7 @@ def sweep(
     batch_size: int | None = None,
     progress: bool = True,
     on_progress: Progress | None = None,
+    limits: Limits | None = None,
 ) -> SweepResult:
     """Play ``runs`` independent replicates of ``scenario`` (per grid variant).
 
@@ -239,20 +250,24 @@ def sweep(
             :func:`default_batch_size`); also the adaptive-stopping step.
         progress: show a tqdm bar (``tqdm.auto``: a widget in Jupyter).
         on_progress: called as ``on_progress(done, total)`` after each batch (dashboards).
+        limits: how large a battle the file may describe (see :func:`fadad_agents.run`);
+            grid variants and workers keep them.
 
     Returns:
         SweepResult with one row per replicate kept.
 
     Raises:
-        SweepError, GridError, BackendError, StoreError, ScenarioError, PolicyError,
-        UnsupportedForce: all ``ValueError``\\ s with a one-line message.
+        ScenarioError: anything wrong with the scenario (one ``file:line field: what``
+            line each).
+        SweepError, GridError, BackendError, StoreError: bad arguments, grid or results
+            folder; all ``ValueError``\\ s with a one-line message.
     """
     _check_args(runs, seed, 1 if batch_size is None else batch_size, target_width)
     size = default_batch_size(runs) if batch_size is None else batch_size
-    base = load(scenario)
+    base = load(scenario, limits)
     variants = expand_grid(base, grid)
     sides = tuple(s.name for s in base.sides)
-    _check_playable(variants, sides)
+    _check_playable(base, variants, sides)
     paths = list(grid or {})
     kinds = [grid_column_type([dict(v.values)[p] for v in variants]) for p in paths]
     schema = result_schema(list(zip(paths, kinds, strict=True)), sides, ship_names(base))
@@ -266,8 +281,15 @@ def sweep(
             _resume(store, plan)
         for variant in variants:
             _drop(plan, store, plan.advance(variant.index, target_width))
+        if store is not None and store.read_only and next(plan.batches(variants, seed), None):
+            raise StoreError(
+                f"{store.path}: cannot be written and holds {plan.done} of {plan.total} "
+                "replicates; copy it somewhere writable to finish the sweep"
+            )
         expected = len(variants) * -(-runs // size)
-        work = execute(plan.batches(variants, seed), backend, workers, scheduler, expected)
+        batches = plan.batches(variants, seed, base.limits)
+        scratch = None if store is None else store.path
+        work = execute(batches, backend, workers, scheduler, expected, scratch)
         tables = {v.index: partial(_table, meta=meta[v.index], schema=schema) for v in variants}
         _play(work, plan, store, tables, target_width, progress, on_progress)
     finally:

@@ -20,6 +20,7 @@ import numpy as np
 
 from fadad_agents.engine import Battle, BattleResult, play_through, result_of
 from fadad_agents.schema.forces import Ship
+from fadad_agents.schema.limits import Limits
 from fadad_agents.schema.loader import load_scenario
 from fadad_agents.schema.scenario import Scenario
 
@@ -129,6 +130,7 @@ class Batch:
         stop: one past the last replicate index.
         seed: the sweep's root seed.
         text: the variant's scenario as YAML text.
+        limits: the limits it was validated against (None: the default ones).
     """
 
     variant: int
@@ -136,26 +138,27 @@ class Batch:
     stop: int
     seed: int
     text: str
+    limits: Limits | None = None
 
 
 # Parsing a scenario takes ~10-20 ms (schema and catalogue); a worker plays many batches
 # of the same few variants, so it keeps the parsed scenarios. A Scenario is frozen, and
 # every replicate builds its own Battle from it, so sharing it carries no state over.
-_SCENARIOS: dict[str, Scenario] = {}
+_SCENARIOS: dict[tuple[str, Limits | None], Scenario] = {}
 
 
-def _scenario(text: str) -> Scenario:
-    scenario = _SCENARIOS.get(text)
+def _scenario(text: str, limits: Limits | None) -> Scenario:
+    scenario = _SCENARIOS.get((text, limits))
     if scenario is None:
         if len(_SCENARIOS) > 64:
             _SCENARIOS.clear()
-        scenario = _SCENARIOS[text] = load_scenario(text)
+        scenario = _SCENARIOS[text, limits] = load_scenario(text, limits=limits)
     return scenario
 
 
 def run_batch(batch: Batch) -> list[dict[str, Any]]:
     """Play the replicates of ``batch``; one row per replicate, in replicate order."""
-    scenario = _scenario(batch.text)
+    scenario = _scenario(batch.text, batch.limits)
     rows = []
     for index in range(batch.start, batch.stop):
         row: dict[str, Any] = {"variant": batch.variant}

@@ -4,22 +4,35 @@
 
 * ``_sweep.json`` - the manifest: what was swept (scenario hash, seed, grid, batch size,
   runs), so a resume with different arguments is refused instead of mixing results;
+* ``_parts.jsonl`` - the manifest's record of every finished part, one JSON line each,
+  appended as the part is kept: its variant, the replicate ids it holds and the SHA-256 of
+  its bytes (a ``drop`` line forgets a part past an adaptive stop);
 * ``part-v0000-000000000-000000100.parquet`` - replicates 0..99 of variant 0, one file per
-  finished batch, written to a dot-file and renamed (atomic), so a part is there whole or
-  not at all. A resumed sweep plays only the replicates no part holds: nothing is lost and
-  nothing counted twice.
+  finished batch.
+
+A part is written to a dot-file and flushed to disk, its record appended and flushed,
+and only then renamed into place (the folder flushed too): a part is there whole, with
+its record, or not at all, whenever the sweep is killed. A resumed sweep verifies every
+part against its record (checksum, then the replicate ids inside) and refuses, in one
+line naming the part, one that is damaged, foreign or overlapping another; it plays
+only the replicates no part holds: nothing is lost and nothing counted twice. A finished
+folder on read-only media is read without a lock and summarised again.
 
 ``pandas.read_parquet("results.parquet")`` reads the directory as one table (pyarrow skips
-the ``_`` and ``.`` files); :func:`read_results` also sorts it by variant and replicate.
+the ``_`` and ``.`` files); :func:`read_results` also verifies the parts and sorts the rows
+by variant and replicate.
 """
 
 from __future__ import annotations
 
+import errno
+import hashlib
+import itertools
 import json
 import os
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import IO, Any
 
@@ -39,8 +52,12 @@ __all__ = [
 ]
 
 MANIFEST = "_sweep.json"
+PARTS = "_parts.jsonl"
 LOCK = ".lock"
-_PART = re.compile(r"part-v(\d+)-(\d+)-(\d+)\.parquet")
+_PART = re.compile(r"part-v(\d{4,9})-(\d{9})-(\d{9})\.parquet")
+
+Part = tuple[int, int, int]
+"""``(variant, start, stop)``: replicates ``start .. stop-1`` of one variant."""
 
 
 class StoreError(ValueError):
@@ -77,10 +94,26 @@ class Manifest:
 
     @classmethod
     def from_json(cls, text: str) -> Manifest:
-        """Parse ``_sweep.json``."""
+        """Parse ``_sweep.json``; raises ``ValueError`` saying what is wrong with it."""
         data = json.loads(text)
-        data["labels"] = tuple(data["labels"])
-        data["sides"] = tuple(data["sides"])
+        if not isinstance(data, dict):
+            raise ValueError("not a JSON object")
+        names = [f.name for f in fields(cls)]
+        unknown = sorted(set(data) - set(names))
+        missing = [n for n in names[:-1] if n not in data]  # target_width may be left out
+        if unknown or missing:
+            raise ValueError(f"keys {unknown or missing} {'unknown' if unknown else 'missing'}")
+        kinds = {"scenario": str, "digest": str, "seed": int, "runs": int, "batch_size": int}
+        for name, kind in kinds.items():
+            if not isinstance(data[name], kind) or isinstance(data[name], bool):
+                raise ValueError(f"{name} is not {kind.__name__}")
+        for name in ("labels", "sides"):
+            if not isinstance(data[name], list) or not all(isinstance(v, str) for v in data[name]):
+                raise ValueError(f"{name} is not a list of text")
+            data[name] = tuple(data[name])
+        width = data.get("target_width")
+        if width is not None and (not isinstance(width, int | float) or isinstance(width, bool)):
+            raise ValueError("target_width is not a number")
         return cls(**data)
 
     def mismatch(self, other: Manifest) -> str | None:
@@ -134,6 +167,78 @@ def _part_name(variant: int, start: int, stop: int) -> str:
     return f"part-v{variant:04d}-{start:09d}-{stop:09d}.parquet"
 
 
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        while chunk := handle.read(1 << 20):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def _fsync(path: Path) -> None:
+    """Flush a file (or a folder's entries) to disk."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _records(path: Path) -> dict[str, dict[str, Any]] | None:
+    """The part records of ``_parts.jsonl`` by part name (later lines win, ``drop`` lines
+    forget), or None for a folder written before parts had records. A torn last line
+    (the sweep killed while appending it, before its part was renamed) is ignored."""
+    journal = path / PARTS
+    if not journal.exists():
+        return None
+    records: dict[str, dict[str, Any]] = {}
+    for line in journal.read_text(encoding="utf-8", errors="replace").splitlines():
+        try:
+            record = json.loads(line)
+            name = record["drop"] if "drop" in record else record["part"]
+        except (ValueError, TypeError, KeyError):
+            continue  # a record that does not parse stands for no part
+        if not isinstance(name, str):
+            continue
+        if "drop" in record:
+            records.pop(name, None)
+        else:
+            records[name] = record
+    return records
+
+
+def verified_parts(path: Path, records: dict[str, dict[str, Any]] | None) -> list[Part]:
+    """Every part file in ``path``, each checked against its record: the checksum of its
+    bytes, and no two parts holding one replicate. Raises :class:`StoreError` naming the
+    first part that fails (None ``records``: a folder from before records, taken as is)."""
+    found: list[Part] = []
+    for entry in sorted(path.iterdir()):
+        match = _PART.fullmatch(entry.name)
+        if match is None:
+            continue
+        part = (int(match[1]), int(match[2]), int(match[3]))
+        where = f"{path / entry.name}"
+        replay = f"delete it to play replicates {part[1]}..{part[2] - 1} again"
+        if part[1] >= part[2]:
+            raise StoreError(f"{where}: holds no replicates ({replay})")
+        if records is not None:
+            record = records.get(entry.name)
+            if record is None:
+                raise StoreError(
+                    f"{where}: not written by this sweep (no record in {PARTS}; {replay})"
+                )
+            if record.get("sha256") != _sha256(entry):
+                raise StoreError(f"{where}: damaged (its checksum differs from {PARTS}; {replay})")
+        found.append(part)
+    for (v1, s1, e1), (v2, s2, e2) in itertools.pairwise(found):
+        if v1 == v2 and s2 < e1:
+            raise StoreError(
+                f"{path / _part_name(v2, s2, e2)}: holds replicates {s2}..{min(e1, e2) - 1} "
+                f"that {_part_name(v1, s1, e1)} holds too (delete the one that should not be there)"
+            )
+    return found
+
+
 class ResultStore:
     """The part files of one sweep in directory ``path``."""
 
@@ -141,20 +246,39 @@ class ResultStore:
         self.path = Path(path)
         self.manifest = manifest
         self.schema = schema
+        self.read_only = False
         self._lock: IO[str] | None = None
+        self._records: dict[str, dict[str, Any]] | None = None
 
     def open(self) -> None:
         """Create the directory, or check an existing one belongs to this sweep; hold its
-        lock until :meth:`close` (the kernel drops it if the process dies).
+        lock until :meth:`close` (the kernel drops it if the process dies). A folder
+        that cannot be written is opened read-only (:attr:`read_only`): no lock, nothing
+        cleaned or written.
 
         Raises:
-            StoreError: ``path`` is a file, holds another sweep's results, or another
-                sweep is writing to it.
+            StoreError: ``path`` is a file, a folder of other things, holds another sweep's
+                results or a damaged manifest, or another sweep is writing to it.
         """
         if self.path.exists() and not self.path.is_dir():
             raise StoreError(f"{self.path}: exists and is not a sweep results directory")
-        self.path.mkdir(parents=True, exist_ok=True)
-        self._take_lock()
+        manifest_path = self.path / MANIFEST
+        # Checked before a lock file is made: someone else's folder is left as it was.
+        if (
+            self.path.is_dir()
+            and not manifest_path.exists()
+            and any(p.name != LOCK for p in self.path.iterdir())
+        ):
+            raise StoreError(f"{self.path}: directory is not empty and has no {MANIFEST}")
+        try:
+            self.path.mkdir(parents=True, exist_ok=True)
+            self._take_lock()
+        except PermissionError:
+            self.read_only = True
+        except OSError as exc:
+            if exc.errno != errno.EROFS:
+                raise
+            self.read_only = True
         try:
             self._check_and_clean()
         except BaseException:
@@ -186,43 +310,89 @@ class ResultStore:
     def _check_and_clean(self) -> None:
         manifest_path = self.path / MANIFEST
         if manifest_path.exists():
-            old = Manifest.from_json(manifest_path.read_text(encoding="utf-8"))
+            try:
+                old = Manifest.from_json(manifest_path.read_text(encoding="utf-8"))
+            except (ValueError, TypeError, UnicodeDecodeError) as exc:
+                raise StoreError(
+                    f"{manifest_path}: damaged ({exc}); choose another --out, or delete the "
+                    "folder to start the sweep again"
+                ) from None
             why = old.mismatch(self.manifest)
             if why is not None:
                 raise StoreError(
                     f"{self.path}: holds another sweep's results ({why}); resume with the "
                     "same scenario, seed, grid and batch size, or choose another --out"
                 )
-        elif any(p.name != LOCK for p in self.path.iterdir()):
-            raise StoreError(f"{self.path}: directory is not empty and has no {MANIFEST}")
+        elif self.read_only:
+            raise StoreError(f"{self.path}: cannot be written (read-only or not yours)")
+        self._records = _records(self.path)
+        if self.read_only:
+            return
         for stale in self.path.glob(".part-*"):
             stale.unlink()  # a part being written when the sweep was killed
-        manifest_path.write_text(self.manifest.to_json() + "\n", encoding="utf-8")
+        self._write_manifest()
+        if self._records is None:  # a new folder, or one from before parts had records
+            (self.path / PARTS).touch()
 
-    def parts(self) -> list[tuple[int, int, int]]:
-        """``(variant, start, stop)`` of every finished part, sorted."""
-        found = []
-        for entry in self.path.iterdir():
-            match = _PART.fullmatch(entry.name)
-            if match:
-                found.append((int(match[1]), int(match[2]), int(match[3])))
-        return sorted(found)
+    def _write_manifest(self) -> None:
+        tmp = self.path / f".{MANIFEST}.tmp"
+        tmp.write_text(self.manifest.to_json() + "\n", encoding="utf-8")
+        _fsync(tmp)
+        os.replace(tmp, self.path / MANIFEST)
+
+    def parts(self) -> list[Part]:
+        """``(variant, start, stop)`` of every finished part, sorted, each verified
+        (:func:`verified_parts`)."""
+        return verified_parts(self.path, self._records)
 
     def read_part(self, variant: int, start: int, stop: int) -> pa.Table:
-        """The rows of one part."""
-        return pq.read_table(self.path / _part_name(variant, start, stop), schema=self.schema)
+        """The rows of one part; its variant and replicate ids must be the ones its name
+        says (else :class:`StoreError` naming it)."""
+        path = self.path / _part_name(variant, start, stop)
+        try:
+            table = pq.read_table(path, schema=self.schema)
+        except (pa.ArrowException, OSError) as exc:
+            raise StoreError(f"{path}: not readable ({exc}); delete it to play it again") from None
+        ids = table.column("replicate").to_pylist()
+        variants = set(table.column("variant").to_pylist())
+        if ids != list(range(start, stop)) or variants - {variant}:
+            raise StoreError(
+                f"{path}: holds other replicates than its name says; delete it to play "
+                f"replicates {start}..{stop - 1} again"
+            )
+        if self._records is None and not self.read_only:  # adopt a part of an older folder
+            self._append({"part": path.name, "variant": variant, "replicates": [start, stop],
+                          "sha256": _sha256(path)})  # fmt: skip
+        return table
+
+    def _append(self, record: dict[str, Any]) -> None:
+        """Append one record to ``_parts.jsonl`` and flush it to disk."""
+        with (self.path / PARTS).open("a", encoding="utf-8") as journal:
+            journal.write(json.dumps(record, sort_keys=True) + "\n")
+            journal.flush()
+            os.fsync(journal.fileno())
 
     def write_part(self, variant: int, start: int, stop: int, table: pa.Table) -> None:
-        """Write one finished batch atomically (temporary dot-file, then rename)."""
+        """Write one finished batch: a flushed dot-file, its record, then the rename."""
+        if self.read_only:
+            raise StoreError(f"{self.path}: cannot be written (read-only or not yours)")
         name = _part_name(variant, start, stop)
         tmp = self.path / f".{name}.tmp"
         pq.write_table(table, tmp)
+        _fsync(tmp)
+        record = {"part": name, "variant": variant, "replicates": [start, stop]}
+        self._append({**record, "sha256": _sha256(tmp)})
         os.replace(tmp, self.path / name)
+        _fsync(self.path)
 
-    def drop_parts(self, parts: Iterable[tuple[int, int, int]]) -> None:
-        """Delete parts (batches past an adaptive stop)."""
+    def drop_parts(self, parts: Iterable[Part]) -> None:
+        """Delete parts (batches past an adaptive stop) and their records."""
         for variant, start, stop in parts:
-            (self.path / _part_name(variant, start, stop)).unlink(missing_ok=True)
+            name = _part_name(variant, start, stop)
+            if self.read_only:
+                continue
+            self._append({"drop": name})
+            (self.path / name).unlink(missing_ok=True)
 
 
 def read_results(path: str | Path) -> pd.DataFrame:
@@ -235,10 +405,14 @@ def read_results(path: str | Path) -> pd.DataFrame:
     if not path.exists():
         raise StoreError(f"{path}: no such file or directory")
     if path.is_dir():
-        files = sorted(p for p in path.iterdir() if _PART.fullmatch(p.name))
-        if not files:
+        parts = verified_parts(path, _records(path))
+        if not parts:
             raise StoreError(f"{path}: holds no result parts (part-*.parquet)")
-        frame = pd.concat([pq.read_table(f).to_pandas() for f in files], ignore_index=True)
+        files = [path / _part_name(*part) for part in parts]
+        try:
+            frame = pd.concat([pq.read_table(f).to_pandas() for f in files], ignore_index=True)
+        except (pa.ArrowException, OSError) as exc:
+            raise StoreError(f"{path}: a part is not readable ({exc})") from None
     else:
         try:
             frame = pq.read_table(path).to_pandas()
