@@ -65,6 +65,10 @@ class FaeArena(Arena, Protocol):
     fae_turn: int
     obstacles: tuple[Obstacle, ...]
 
+    def simultaneous(self, member: Any) -> bool:
+        """``member`` acts at this very instant, tied with the one acting now (section 2)."""
+        ...
+
     @property
     def now(self) -> Fraction:
         """The exact sim time (sub-second inside a Fae turn)."""
@@ -96,6 +100,7 @@ class FaeCharacter(Combatant):
         "margin",
         "mount",
         "opts",
+        "owed",
         "prone",
         "ran_turn",
         "shield_dr",
@@ -140,6 +145,7 @@ class FaeCharacter(Combatant):
         self.shield_dr = stats.shield.dr if stats.shield else 0
         self.margin: int | None = 0
         self.spent = False
+        self.owed = 0
         self.aim = 0
         self.ran_turn = -9
         self.prone = False
@@ -360,6 +366,21 @@ class FaeCharacter(Combatant):
             raise FaeError(f"{self.name} botched its Reaction test and cannot act this turn")
         self.margin -= action_cost(kind)
         self.spent = True
+
+    def spend_defence(self, kind: str, arena: FaeArena) -> None:
+        """Pay a dodge or block; when the blow falls at this fighter's own tied count, after
+        the action it takes at that count (simultaneous actions, section 2)."""
+        if arena.simultaneous(self):
+            self.owed += action_cost(kind)
+        else:
+            self.spend(kind)
+
+    def pay_deferred(self) -> None:
+        """Pay the defences put off until this fighter's simultaneous action was taken."""
+        if self.owed and self.margin is not None:
+            self.margin -= self.owed
+            self.spent = True
+        self.owed = 0
 
     def wait(self) -> None:
         """Delay: lower the margin by ``fae.wait_cost`` (PROPOSED 25, a short action's worth)."""

@@ -311,7 +311,7 @@ def defend(t: FaeCharacter, attacker: Any, arena: FaeArena) -> tuple[Defences, s
     choice = t.fae_policies.defence.defend(t, attacker, arena)
     t.memory["count"] = t.margin
     if choice == "acrobatic_dodge" and (t.margin or 0) > 25:
-        t.spend("full")
+        t.spend_defence("full", arena)
         t.aim = 0  # any action but aim, attack or hold loses the aim
         acro = t.test("acrobatics")
         roll = resolve_check(t.chance("dodge"), t.rng, t.opts)
@@ -327,7 +327,7 @@ def defend(t: FaeCharacter, attacker: Any, arena: FaeArena) -> tuple[Defences, s
         )
         return Defences(dodge_margin=m, armour_dr=armour), "dodge"
     if choice == "block":
-        t.spend("short")
+        t.spend_defence("short", arena)
         t.aim = 0
         roll = t.test("block")
         dr = _block_dr(t)
@@ -346,7 +346,7 @@ def defend(t: FaeCharacter, attacker: Any, arena: FaeArena) -> tuple[Defences, s
             return Defences(armour_dr=armour), "none"
         return Defences(block_margin=m, block_dr=dr, armour_dr=armour), "block"
     if choice in ("dodge", "acrobatic_dodge"):
-        t.spend("short")
+        t.spend_defence("short", arena)
         t.aim = 0
         roll = t.test("dodge")
         m = roll.check.margin if roll.check.success else None

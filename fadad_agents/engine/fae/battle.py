@@ -9,7 +9,15 @@ keeps both cadences on the one SimPy clock:
   SimPy process that sleeps until its count's time, acts, pays 25 or 50 from its margin
   and sleeps again; a dodge or block spent meanwhile lowers the margin, so the process
   wakes, sees the later time and sleeps on. Same-time actions are ordered by an explicit
-  priority (higher Reaction attribute first, then set-up order), never by FIFO luck.
+  priority (higher Reaction attribute first), never by FIFO luck or the order of the file.
+* equal margins and equal Reaction attributes act simultaneously (section 2): "the effects
+  of each action applied after both characters act". A fighter taken out by a blow struck
+  at its own count falls after it has acted (mutual kills possible), and a defence it makes
+  against such a blow is paid after its own action, so the blow cannot cost it the action
+  it takes at that very count. The tied fighters' blows are resolved one after another in
+  an order drawn by lot each turn (stream ``fae_ties``); every other effect of one on the
+  other (a disarm, a hold) follows that order (PROPOSED), which keeps the odds the same
+  whichever side the file lists first.
 * in mixed scenes FADAD personal rounds still fall every 6 s; the clocks line up every
   ``sync_period(6, 10) == 30`` s (5 rounds = 3 turns). At a shared instant the FADAD
   round plays first, then the Fae turn ends, then the next Fae turn starts.
@@ -52,7 +60,7 @@ FAE_TURN_START = FAE_TURN_END + 1
 """The next turn starts after the step that ended the last one has returned."""
 FAE_GLIDE = FAE_TURN_START + 1
 FAE_ACTION = 10
-"""Base priority of Fae actions; + (1000 - Reaction) * 100000 + set-up index."""
+"""Base priority of Fae actions; + (1000 - Reaction) * 100000 + this turn's lot."""
 
 
 class FaeBattle(Battle):
@@ -69,6 +77,7 @@ class FaeBattle(Battle):
         self.top_margin = 0
         self.fae_members: list[Any] = []
         self._acting: tuple[Fraction, int, int] | None = None
+        self._lots: dict[int, int] = {}
 
     # --- set-up and the view agents use -------------------------------------------------
 
@@ -115,6 +124,9 @@ class FaeBattle(Battle):
         self.turn_start = self.now
         acting = [m for m in self.fae_members if m.fighting]
         margins = {id(m): m.reaction_test(self) for m in acting}
+        lots = list(range(len(acting)))
+        self.streams.get("fae_ties").shuffle(lots)
+        self._lots = {id(m): lot for m, lot in zip(acting, lots, strict=True)}
         self.top_margin = max((v for v in margins.values() if v is not None), default=0)
         for m in acting:
             if margins[id(m)] is not None:
@@ -123,7 +135,8 @@ class FaeBattle(Battle):
                 self.env.process(self._glide(m, self.turn_start, self.top_margin))
 
     def _priority(self, m: Any) -> int:
-        return FAE_ACTION + (1000 - min(int(m.reaction), 999)) * 100_000 + int(m.index)
+        """Same instant: higher Reaction attribute first, then this turn's lot (ties)."""
+        return FAE_ACTION + (1000 - min(int(m.reaction), 999)) * 100_000 + self._lots[id(m)]
 
     def _combatant(self, m: Any, start: Fraction, top: int) -> Any:
         """One combatant's actions this turn, each at its margin's time (C-23)."""
@@ -144,6 +157,7 @@ class FaeBattle(Battle):
             take_action(m, self)
             self._acting = None
             m.memory["acted_at"] = self.now
+            m.pay_deferred()
             if m.fighting and (m.margin, m.spent) == before:
                 m.spend("short")  # every action costs something: no endless loop at one count
             pending = m.memory.pop("pending_out", None)
@@ -152,19 +166,24 @@ class FaeBattle(Battle):
             if self._maybe_end():
                 return
 
-    def take_out(self, member: Combatant, reason: str) -> None:
-        """Out of the fight, unless ``member`` acts at this very instant with the same margin
-        and Reaction as the striker: simultaneous actions take effect after both act
-        (section 2; mutual kills possible)."""
+    def simultaneous(self, member: Any) -> bool:
+        """``member`` has yet to act at this very instant, with the same margin and Reaction
+        as the one acting now: their actions are simultaneous (section 2)."""
         act = self._acting
-        if (
+        return (
             act is not None
             and member.kind == "fae"
             and member.fighting
             and member.memory.get("acted_at") != act[0]
             and (getattr(member, "margin", None), int(member.reaction)) == act[1:]
             and not (member.spent and act[1] <= 0)
-        ):
+        )
+
+    def take_out(self, member: Combatant, reason: str) -> None:
+        """Out of the fight, unless ``member`` acts at this very instant with the same margin
+        and Reaction as the striker: simultaneous actions take effect after both act
+        (section 2; mutual kills possible)."""
+        if self.simultaneous(member):
             member.memory["pending_out"] = reason
             return
         self._out(member, reason)
