@@ -8,7 +8,9 @@ Ratings of armour, shields and weapons).
 * :class:`FaeGear` - a weapon, armour or shield; catalogue folder ``models/fae/``
   (``fae/longsword``). The seed gives no weapon table: the catalogue's numbers are
   ORIGINAL (said so in each file).
-* :class:`FaeAttributes` - Strength .. Luck and Reaction (50 = human average).
+* :class:`FaeAttributes` - the attributes a Fae combat rule tests: Strength, Agility,
+  Stamina, Size, Willpower, Luck and Reaction (50 = human average). Charisma and
+  Intelligence, which no combat rule of seed 004 tests, are refused with a line saying so.
 * :class:`FaeMount` - a steed or flying mount: a combatant of its own beside its rider
   (its own Reaction test, actions and weapon; :meth:`FaeMount.combatant`).
 * :class:`FaeCharacter` - a Fae Domains combatant (force ``kind: fae``, or
@@ -38,13 +40,11 @@ AttributeName = Literal[
     "agility",
     "stamina",
     "size",
-    "charisma",
-    "intelligence",
     "willpower",
     "luck",
     "reaction",
 ]
-"""The attributes a skill may key off (section 1)."""
+"""The attributes a skill may key off (section 1): those a combat rule tests."""
 
 _Skills = Annotated[
     dict[Name, Percent],
@@ -112,18 +112,41 @@ class FaeGear(Record):
         return self.range_rating is not None
 
 
+UNTESTED_ATTRIBUTES = ("charisma", "intelligence")
+"""Attributes of the *Attributes* chapter that no combat rule of seed 004 tests."""
+
+
 class FaeAttributes(Record):
-    """The eight attributes of the *Attributes* chapter, plus Reaction (turn order)."""
+    """The attributes Fae combat tests (the *Attributes* chapter), plus Reaction.
+
+    Strength (holds, disarms, throwing range), Agility (the default primary attribute),
+    Stamina and Willpower (recovery and morale tests), Size (charges, collisions,
+    weight), Luck (every test) and Reaction (turn order). Charisma and Intelligence are
+    refused: no combat rule of the seed reads them, and a stat block should not carry a
+    number that changes nothing.
+    """
 
     strength: int = Field(50, ge=1, le=500)
     agility: int = Field(50, ge=1, le=500)
     stamina: int = Field(50, ge=1, le=500)
     size: int = Field(50, ge=1, le=100_000, description="Weight ~ 3 x Size lb.")
-    charisma: int = Field(50, ge=1, le=500)
-    intelligence: int = Field(50, ge=1, le=500)
     willpower: int = Field(50, ge=1, le=500)
     luck: int = Field(50, ge=1, le=500)
     reaction: int = Field(50, ge=1, le=500, description="Reaction test base (section 2).")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _no_untested_attributes(cls, data: object) -> object:
+        if isinstance(data, dict):
+            for name in UNTESTED_ATTRIBUTES:
+                if name in data:
+                    raise PydanticCustomError(
+                        "fae_untested_attribute",
+                        "{name} is tested by no Fae Domains combat rule (seed 004), so the "
+                        "simulator does not take it: remove it from attributes",
+                        {"where": name, "name": name.capitalize()},
+                    )
+        return data
 
 
 class FaeMount(Record):
@@ -176,7 +199,9 @@ class FaeCharacter(Record):
     name: Name
     description: Text = ""
     count: int = Field(1, ge=1, le=10_000)
-    player: bool = False
+    player: bool = Field(
+        False, description="A player character: never rolls NPC morale (a band's check)."
+    )
     attributes: FaeAttributes = Field(default_factory=FaeAttributes)
     skills: _Skills
     skill_attributes: dict[Name, AttributeName] = Field(
@@ -203,7 +228,13 @@ class FaeCharacter(Record):
     mount: FaeMount | None = None
     policies: Policies
     position: Position | None = Field(None, description="Yards (x, y) on open ground.")
-    facing: int = Field(0, ge=0, le=5)
+    facing: int | None = Field(
+        None,
+        ge=0,
+        le=359,
+        description="Degrees counter-clockwise from +x that the fighter faces at the start "
+        "(until it first acts or moves); none: toward the nearest foe (section 3.1 arcs).",
+    )
 
     @model_validator(mode="after")
     def _gear_fits(self) -> FaeCharacter:
@@ -237,4 +268,4 @@ class FaeCharacter(Record):
     def primary(self, skill: str | None) -> int:
         """The primary attribute's value for ``skill`` (Agility unless mapped)."""
         attr = self.skill_attributes.get(skill or "", "agility")
-        return int(getattr(self.attributes, attr, self.attributes.agility))
+        return int(getattr(self.attributes, attr))

@@ -122,6 +122,7 @@ def test_catalogue_files_say_their_numbers_are_original() -> None:
         ("        altitude: -1\n", "altitude: -1 is too small"),
         ("        player: true\n        count: 2\n", "player characters in one entry"),
         ("        hit_points: 3\n", "'hit_points' is not a field of FaeCharacter"),
+        ("        facing: 360\n", "facing: 360 is too large (maximum 359)"),
     ],
 )
 def test_bad_fae_entries_give_one_line_errors(extra: str, expected: str) -> None:
@@ -164,6 +165,16 @@ def test_bad_obstacle_radius_gives_a_one_line_error(radius: str, expected: str) 
     (problem,) = err.value.problems
     assert expected in problem
     assert "\n" not in problem
+
+
+def test_unknown_primary_attribute_is_refused() -> None:
+    """A skill's primary attribute must be one a test can read (no silent Agility)."""
+    text = _scenario().replace("skill_attributes: {Sword: strength}", "skill_attributes: "
+                               "{Sword: wits}", 1)  # fmt: skip
+    with pytest.raises(ScenarioError) as err:
+        load_scenario(text)
+    (problem,) = err.value.problems
+    assert "skill_attributes.Sword: 'wits' is not allowed (allowed: 'strength'" in problem
 
 
 def test_gear_in_the_wrong_slot_is_refused() -> None:
@@ -228,3 +239,25 @@ def test_mount_becomes_a_combatant_beside_its_rider() -> None:
     assert [w.name for w in steed.weapons] == ["Hooves"]
     assert steed.skill("Kick") == 40
     assert steed.attributes.size == 150
+
+
+@pytest.mark.parametrize("name", ["charisma", "intelligence"])
+def test_attributes_no_combat_rule_tests_are_refused(name: str) -> None:
+    """Charisma and Intelligence change nothing in a Fae battle (seed 004 never tests them):
+    a file that sets one gets a line naming it and what to do."""
+    text = _scenario().replace("attributes: {strength: 63,", f"attributes: {{{name}: 70,", 1)
+    with pytest.raises(ScenarioError) as err:
+        load_scenario(text)
+    (problem,) = err.value.problems
+    assert f"attributes.{name}: {name.capitalize()} is tested by no Fae Domains combat" in problem
+    assert "remove it" in problem
+
+
+def test_facing_defaults_to_the_nearest_foe() -> None:
+    """With no ``facing`` a Fae fighter starts facing its nearest foe (None); a number is
+    degrees counter-clockwise from +x."""
+    s = load_scenario(_scenario(extra="        facing: 270\n"))
+    brutus, morwen = (f for _, f in s.forces)
+    assert isinstance(brutus, FaeCharacter)
+    assert isinstance(morwen, FaeCharacter)
+    assert (brutus.facing, morwen.facing) == (270, None)

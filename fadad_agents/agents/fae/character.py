@@ -405,6 +405,44 @@ class FaeCharacter(Combatant):
         """The shared retreat policy (wound levels as :attr:`wound`)."""
         return self.policies.retreat.decide(self, arena)
 
+    def end_turn(self, arena: FaeArena) -> None:
+        """The band's morale check when its morale policy calls for one, made by its lead.
+
+        PROPOSED (the seed has no morale rule): a Willpower test of the lead (the seed's
+        test of nerve against pain, section 7), a failure breaking the band, which then
+        withdraws or surrenders as the policy says. A player character never rolls NPC
+        morale: its player decides (its retreat policy still may).
+        """
+        band = self.band
+        if not self.checks_morale or self.stats.player or band.lead() is not self:
+            return
+        view = band if len(band.members) > 1 else self
+        morale = self.policies.morale
+        reason = morale.check_reason(view, arena)  # type: ignore[arg-type]
+        if reason is None:
+            return
+        roll = self.test("willpower_attr")
+        held = roll.check.success
+        arena.record(
+            band.name,
+            "fae_morale",
+            None,
+            (("d100", roll.roll),),
+            (("mcs", roll.mcs),),
+            (
+                ("result", "holds" if held else "breaks"),
+                ("check", reason),
+                ("at", round(float(arena.now), 3)),
+                ("turn", arena.fae_turn),
+            ),
+        )
+        if held:
+            return
+        choice = morale.on_break(view, arena)  # type: ignore[arg-type]
+        for member in list(band.members):
+            if member.fighting:
+                arena.leave(member, choice, f"morale broke: {reason}")
+
     def apply(self, arena: FaeArena, amount: int, stun: bool, cause: str) -> None:
         """Add damage to Wounds (Fatigue when stunning); dead or unconscious leave the fight."""
         self.health = apply_damage(self.health, amount, stun)

@@ -208,6 +208,9 @@ class FaeBattle(Battle):
             end_turn_glide(m, self)
 
     def _end_turn(self) -> None:
+        for m in self.fae_members:  # band leads check morale when their policy asks
+            if m.fighting and not self.finished:
+                m.end_turn(self)
         if not self.mixed and self.datacollector is not None:
             self.datacollector.add_table_row(ROUNDS_TABLE, self.round_row())
 

@@ -131,6 +131,9 @@ FAE_ACTIONS: dict[str, Callable[[LogEvent], str]] = {
     "mount_waits": _simple("{e.actor} waits for {e.target}'s orders."),
     "mount_obeys": _simple("{e.actor} obeys: {o[result]} toward {e.target}."),
     "unhorsed": _simple("{e.actor} is unhorsed ({o[result]})."),
+    "fae_morale": _simple(
+        "{e.actor} checks morale after {o[check]} (Willpower, d100 {d[d100]}): {o[result]}."
+    ),
 }
 """Narrators of every Fae event kind."""
 

@@ -57,8 +57,8 @@ def test_a_dodge_against_a_simultaneous_blow_does_not_cost_the_tied_action(
     """Tied at count 40: both attack at 40 whoever is struck first, and the dodge is paid
     after the dodger's own action (40 - 50 - 25), not before it."""
     dodge = "{fae_defence: dodge}"
-    scenario = load(fae_scene(_twin("Ann", 0, dodge, 60), _twin("Bob", 1, dodge, 60),
-                              name="tie", rounds=1).replace("wound_points: 40", "wound_points: 900"))  # fmt: skip
+    text = fae_scene(_twin("Ann", 0, dodge, 60), _twin("Bob", 1, dodge, 60), name="tie", rounds=1)
+    scenario = load(text.replace("wound_points: 40", "wound_points: 900"))
     fix_reactions(monkeypatch, {"Ann": 40, "Bob": 40})
     for seed in range(6):
         battle = build_battle(scenario, seed=seed)
