@@ -85,6 +85,8 @@ def take_action(c: FaeCharacter, arena: FaeArena) -> str:
         manoeuvre(c, target, arena) == "command_mount" and target is not None
     ):  # free: the mount charges at its count
         command(c, target, "charge", arena)
+    if target is not None:
+        c.face(target)  # PROPOSED: one turns to face the foe one acts against (3.1 arcs)
     if c.disarms and c.weapons:
         c.disarms = 0
         return _simple(c, arena, "ready_weapon", "short", "re-grips")

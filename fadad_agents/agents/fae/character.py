@@ -33,6 +33,7 @@ from fadad_agents.agents.fae.bridge import (
 from fadad_agents.policies.core.protocols import MoraleChoice
 from fadad_agents.policies.fae.defaults import FaePolicySet
 from fadad_agents.rules.core.wounds import Wound, WoundTrack, new_track
+from fadad_agents.rules.fae.arcs import heading_from_degrees, unit
 from fadad_agents.rules.fae.attack import FaeHealth, aim_cap, apply_damage
 from fadad_agents.rules.fae.checks import (
     FaeError,
@@ -93,6 +94,7 @@ class FaeCharacter(Combatant):
         "fae_policies",
         "flew",
         "flight",
+        "heading",
         "health",
         "held_by",
         "holding",
@@ -162,6 +164,10 @@ class FaeCharacter(Combatant):
             (0.0, 0.0) if pos is None else (float(pos[0]), float(pos[1]))
         )
         self.position = pos
+        self.heading: tuple[float, float] | None = (
+            None if stats.facing is None else heading_from_degrees(stats.facing)
+        )
+        """The way it faces (a horizontal unit vector); None until the battle starts."""
 
     # --- place: a rider and its mount move as one ------------------------------------
 
@@ -182,6 +188,27 @@ class FaeCharacter(Combatant):
     def partner(self) -> FaeCharacter | None:
         """The mount this rider sits on (a mount's agent answers with its rider)."""
         return self.mount
+
+    def turn(self, dx: float, dy: float) -> None:
+        """Face along (dx, dy) (no direction: no change); a rider and mount face as one."""
+        way = unit(dx, dy)
+        if way is None:
+            return
+        self.heading = way
+        if self.partner is not None:
+            self.partner.heading = way
+
+    def face(self, other: Any) -> None:
+        """Turn to face ``other`` (PROPOSED: free, whenever one acts against a foe)."""
+        ox, oy = getattr(other, "xy", None) or _xy(other)
+        self.turn(ox - self.xy[0], oy - self.xy[1])
+
+    def face_nearest_foe(self, arena: Arena) -> None:
+        """At the start, a fighter with no ``facing`` in its stat block faces its nearest
+        foe (ties: the first in set-up order)."""
+        foes = [f for f in arena.foes(self.side) if f.fighting]
+        if self.heading is None and foes:
+            self.face(min(foes, key=self.distance))
 
     # --- the view policies read ------------------------------------------------------
 

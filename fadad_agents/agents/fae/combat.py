@@ -18,7 +18,7 @@ movement and forbids running (``fae.useless_leg_runs``); the two-handed grip per
 
 from __future__ import annotations
 
-import math
+from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -31,6 +31,7 @@ from fadad_agents.agents.fae.called_shots import (
 )
 from fadad_agents.agents.fae.moves import log_event, step_away
 from fadad_agents.rules.core.wounds import Wound, record
+from fadad_agents.rules.fae.arcs import Arc, attack_arc, unit
 from fadad_agents.rules.fae.attack import (
     AttackSituation,
     Defences,
@@ -67,53 +68,62 @@ def _base_skill(c: FaeCharacter, weapon: Any, skill: int | None) -> int | None:
     return underwater_missile_skill(s, c.opts) if weapon.ranged else underwater_melee_skill(s)
 
 
-def flank(c: Any, target: Any) -> tuple[bool, bool]:
-    """(blindside, rear) of an attack by ``c`` (PROPOSED: facing is toward one's target).
+def flank(c: Any, target: Any) -> Arc:
+    """The arc of ``target`` that ``c`` strikes from (section 3.1, ``rules.fae.arcs``).
 
-    A target that faces someone else is blindsided; struck from more than 135 degrees
-    off its facing, it is attacked from the rear.
+    A Fae target faces its :attr:`~FaeCharacter.heading`; a FADAD one (mixed scenes) faces
+    the foe it fights, and one with no foe has no sides to catch it on.
     """
-    facing = getattr(target, "target", None)
-    if facing is None or facing is c:
-        return False, False
-    tx, ty = getattr(target, "xy", None) or _pos(target)
-    fx, fy = getattr(facing, "xy", None) or _pos(facing)
-    ax, ay = getattr(c, "xy", None) or _pos(c)
-    v1, v2 = (fx - tx, fy - ty), (ax - tx, ay - ty)
-    n1, n2 = math.hypot(*v1), math.hypot(*v2)
-    if n1 == 0 or n2 == 0:
-        return True, False
-    rear = (v1[0] * v2[0] + v1[1] * v2[1]) / (n1 * n2) < -math.sqrt(0.5)
-    return not rear, rear
+    heading = getattr(target, "heading", None)
+    if heading is None:
+        foe = getattr(target, "target", None)
+        if foe is None or foe is c:
+            return "front"
+        fx, fy = _xy(foe)
+        tx, ty = _xy(target)
+        heading = unit(fx - tx, fy - ty)
+        if heading is None:
+            return "front"
+    t = (*_xy(target), float(getattr(target, "altitude", 0)))
+    a = (*_xy(c), float(getattr(c, "altitude", 0)))
+    return attack_arc(heading, t, a, c.opts.front_arc, c.opts.rear_arc)
 
 
-def _pos(other: Any) -> tuple[float, float]:
+def _xy(other: Any) -> tuple[float, float]:
+    xy = getattr(other, "xy", None)
+    if xy is not None:
+        return float(xy[0]), float(xy[1])
     p = getattr(other, "position", None)
     return (0.0, 0.0) if p is None else (float(p[0]), float(p[1]))
 
 
-def _situation(c: FaeCharacter, weapon: Any, target: Any) -> int:
+def _situation(c: FaeCharacter, weapon: Any, target: Any) -> tuple[int, int]:
+    """(all table modifiers, the blindside or rear part of them) of an attack."""
     two, large = two_handed_grip(weapon.hands == 2, weapon.large, c.opts.two_handed_grip)
     limb = c.limb_useless("arm")  # the other hand strikes (PROPOSED: offhand)
-    blindside, rear = flank(c, target) if c.opts.facing else (False, False)
+    arc = flank(c, target) if c.opts.facing else "front"
     stats = getattr(target, "stats", None)
     vision = getattr(stats, "vision", "normal")
-    return attack_modifier(
-        AttackSituation(
+    sides = AttackSituation(
+        blindside=arc == "side",
+        target_wide_angle_vision=vision in ("wide_angle", "all_around"),
+        rear=arc == "rear",
+        target_all_around_vision=vision == "all_around",
+    )
+    total = attack_modifier(
+        replace(
+            sides,
             offhand=limb,
             ambidextrous=c.stats.ambidextrous,
             large_weapon=large,
             two_handed=two,
-            blindside=blindside,
-            target_wide_angle_vision=vision in ("wide_angle", "all_around"),
-            rear=rear,
-            target_all_around_vision=vision == "all_around",
             blinded=c.stats.blinded,
             prone=c.prone,
             kneeling=c.kneeling,
             missile=weapon.ranged,
         )
     )
+    return total, attack_modifier(sides)
 
 
 def two_handed_grip(two_hands: bool, large: bool, mode: str) -> tuple[bool, bool]:
@@ -137,7 +147,7 @@ def attack(
     shot = pol.choose_shot(c, target, arena) if hasattr(target, "health") else None
     stun = pol.stun(c, target, arena)
     aim = c.aim
-    situation = _situation(c, w, target)
+    situation, flanked = _situation(c, w, target)
     mods = situation + aim
     if shot is not None:
         small = (
@@ -170,7 +180,13 @@ def attack(
             target,
             "botch" if roll.check.botch else "miss",
             (("d100", roll.roll),),
-            (("mcs", mcs), ("range", rng_pen), ("aim", aim), ("situation", situation)),
+            (
+                ("mcs", mcs),
+                ("range", rng_pen),
+                ("aim", aim),
+                ("situation", situation),
+                ("flank", flanked),
+            ),
             (("shot", shot), ("weapon", w.name)),
         )
         return
@@ -180,11 +196,11 @@ def attack(
     dmg_base = charged_base_damage(w.damage_base, c.size, charge, mount, c.opts)
     if charge:
         c.ran_turn = -9
+    extra = (("aim", aim), ("situation", situation), ("flank", flanked))
     if hasattr(target, "health"):
-        extra = (("aim", aim), ("situation", situation))
         _land_on_fae(c, target, arena, w, roll, mcs, margin, dmg_base, shot, stun, extra)
     else:
-        _land_on_fadad(c, target, arena, w, roll, mcs, margin, dmg_base)
+        _land_on_fadad(c, target, arena, w, roll, mcs, margin, dmg_base, extra)
 
 
 def _attr_luck(c: FaeCharacter, w: Any) -> int:
@@ -264,7 +280,15 @@ def _wear_block(t: FaeCharacter, used: str, dr_after: int, arena: FaeArena) -> N
 
 
 def _land_on_fadad(
-    c: FaeCharacter, t: Any, arena: FaeArena, w: Any, roll: Any, mcs: int, margin: int, base: int
+    c: FaeCharacter,
+    t: Any,
+    arena: FaeArena,
+    w: Any,
+    roll: Any,
+    mcs: int,
+    margin: int,
+    base: int,
+    extra: tuple[tuple[str, Any], ...],
 ) -> None:
     """A Fae blow on a FADAD fighter (mixed scenes; agents.fae_bridge, PROPOSED)."""
     fighter = t.fighter
@@ -287,7 +311,7 @@ def _land_on_fadad(
         t,
         Wound(t.wound).label if level else ("sidestepped" if res.sidestepped else "no wound"),
         (("d100", roll.roll),),
-        (("mcs", mcs), ("base", base)),
+        (("mcs", mcs), ("base", base), *extra),
         (
             ("margin", res.margin),
             ("inflicted", res.inflicted),

@@ -97,6 +97,7 @@ class FaeMountAgent(FaeCharacter):
             return _obey(self, order, arena)
         target = self.choose_target(arena)
         if target is not None and self.has_weapon and self.distance(target) <= self.reach:
+            self.face(target)
             self.spend("full")
             attack(self, target, arena)
             return "full"
@@ -133,7 +134,7 @@ def _obey(mount: FaeMountAgent, order: tuple[str, Any], arena: FaeArena) -> str:
     if gap > 0 and step > 0:
         mount.xy = (mount.xy[0] + dx * step / gap, mount.xy[1] + dy * step / gap)
         mount.position = rider.position = (round(mount.xy[0]), round(mount.xy[1]))
-        mount.memory["heading"] = rider.memory["heading"] = (dx / gap, dy / gap)
+        mount.turn(dx, dy)
     kind = "full" if how == "charge" else "short"
     if how == "charge":  # a mounted charge (3.3, A-66): the rider's next blow, and the mount's
         rider.ran_turn = mount.ran_turn = arena.fae_turn

@@ -95,7 +95,7 @@ def approach(c: FaeCharacter, target: Any, yards: float, arena: FaeArena, how: s
     if gap > 0 and step > 0:
         c.xy = (c.xy[0] + dx * step / gap, c.xy[1] + dy * step / gap)
         c.position = (round(c.xy[0]), round(c.xy[1]))
-        c.memory["heading"] = (dx / gap, dy / gap)
+        c.turn(dx, dy)
     log_event(
         arena, c, how, target, round(step, 2), more=(("distance", round(c.distance(target), 2)),)
     )
@@ -149,7 +149,7 @@ def _slide(c: FaeCharacter, tx: float, ty: float, yards: float) -> None:
         k = min(1.0, yards / gap)
         c.xy = (c.xy[0] + dx * k, c.xy[1] + dy * k)
         c.position = (round(c.xy[0]), round(c.xy[1]))
-        c.memory["heading"] = (dx / gap, dy / gap)
+        c.turn(dx, dy)
 
 
 def _dive(c: FaeCharacter, target: Any, across: float, arena: FaeArena) -> None:
@@ -238,7 +238,7 @@ def end_turn_glide(c: FaeCharacter, arena: FaeArena) -> None:
         return
     before = c.flight
     c.flight = end_of_turn_glide(before, mr)
-    hx, hy = c.memory.get("heading", (1.0, 0.0))
+    hx, hy = c.heading or (1.0, 0.0)
     dist = c.flight.speed
     hit = _glide_collision(c, arena, before.altitude, dist, (hx, hy))
     if hit is not None:

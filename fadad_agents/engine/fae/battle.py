@@ -123,6 +123,9 @@ class FaeBattle(Battle):
             self.round = self.fae_turn
         self.turn_start = self.now
         acting = [m for m in self.fae_members if m.fighting]
+        if self.fae_turn == 1:  # no facing in the stat block: toward the nearest foe
+            for m in acting:
+                m.face_nearest_foe(self)
         margins = {id(m): m.reaction_test(self) for m in acting}
         lots = list(range(len(acting)))
         self.streams.get("fae_ties").shuffle(lots)

@@ -21,7 +21,8 @@ def _attack(e: LogEvent) -> str:
     d = dict(e.dice)
     m = dict(e.modifiers)
     weapon = str(o.get("weapon", "attack")).lower()
-    head = f"{e.actor}'s {weapon} (d100 {d.get('d100')} vs {m.get('mcs')}%)"
+    side = {15: " from the side", 20: " from behind"}.get(int(m.get("flank") or 0), "")
+    head = f"{e.actor}'s {weapon}{side} (d100 {d.get('d100')} vs {m.get('mcs')}%)"
     shot = f", called shot to the {o['shot']}" if o.get("shot") else ""
     result = o["result"]
     if result in ("miss", "botch", "cannot hit"):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from fadad_agents.rules.core.options import OptionsSection
 
@@ -85,8 +85,24 @@ class FaeOptions(OptionsSection):
     )
     facing: bool = Field(
         True,
-        description="Section 3.1 (PROPOSED, issue 7): blindside and rear attacks from "
-        "positions, each fighter facing its own target.",
+        description="Section 3.1: blindside (+15) and rear (+20) attacks from where the "
+        "attacker stands against the target's facing (fae.front_arc, fae.rear_arc); a "
+        "fighter faces the foe it acts against, or the way it moves (PROPOSED). False: no "
+        "flank bonuses at all.",
+    )
+    front_arc: int = Field(
+        120,
+        ge=0,
+        le=360,
+        description="Section 3.1 (PROPOSED: the seed names the arcs, not their widths): "
+        "degrees of the front arc centred on the facing; blows from it get no flank bonus.",
+    )
+    rear_arc: int = Field(
+        90,
+        ge=0,
+        le=360,
+        description="Section 3.1 (PROPOSED): degrees of the rear arc centred behind the "
+        "facing; blows from it are rear attacks (+20), from between the arcs blindside (+15).",
     )
     bridge_wound_percent: tuple[Annotated[int, Field(ge=0, le=1_000)], ...] = Field(
         (0, 10, 25, 50, 75, 100, 150),
@@ -168,3 +184,12 @@ class FaeOptions(OptionsSection):
         "fighter takes beside one action at a count; then the count waits "
         "(agents.fae_actions).",
     )
+
+    @model_validator(mode="after")
+    def _arcs_fit(self) -> FaeOptions:
+        if self.front_arc + self.rear_arc > 360:
+            raise ValueError(
+                f"fae.front_arc {self.front_arc} + fae.rear_arc {self.rear_arc} exceed 360 "
+                "degrees; make them fit in a circle"
+            )
+        return self

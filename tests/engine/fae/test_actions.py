@@ -219,44 +219,8 @@ def test_spells_are_a_hook_policies_can_use() -> None:
         SPELLS.pop("spark", None)
 
 
-class _At:
-    def __init__(self, x: float, y: float, target: object = None) -> None:
-        self.xy, self.target = (x, y), target
-
-
-def test_flank_geometry() -> None:
-    """Facing is toward one's target: a side attack is a blindside, one from more than
-    135 degrees off the facing is a rear attack, the faced foe gets neither (3.1)."""
-    from fadad_agents.agents.fae.combat import flank
-
-    foe = _At(1, 0)
-    target = _At(0, 0, foe)
-    assert flank(foe, target) == (False, False)
-    assert flank(_At(0, 1), target) == (True, False)
-    assert flank(_At(-1, 0), target) == (False, True)
-    assert flank(_At(-1, 1.5), target) == (True, False)  # 123.7 degrees: still the side
-    assert flank(_At(1, 1), _At(0, 0)) == (False, False)  # facing no one
-
-
-def test_ganging_up_gives_blindside_and_rear_bonuses() -> None:
-    """Two against one: the foe not faced attacks with +15% (blindside) or +20% (rear)."""
-    pair = _fighter("Ann", 0) + _fighter("Cid", 2)
-    found = _events(_battles(pair, _fighter("Bob", 1), range(6)), "fae_attack")
-    bonuses = {dict(e.modifiers)["situation"] for _, e in found if e.actor in ("Ann", "Cid")}
-    assert bonuses & {15, 20}
-    eyes = "        vision: all_around\n"
-    found = _events(_battles(pair, _fighter("Bob", 1, extra=eyes), range(6)), "fae_attack")
-    assert {dict(e.modifiers)["situation"] for _, e in found if e.actor != "Bob"} == {0}
-
-
-def test_facing_and_reach_are_options() -> None:
-    """``fae.facing: false`` drops blindside/rear bonuses; ``fae.melee_reach`` sets how far a
-    melee weapon hits (both PROPOSED, issue 7)."""
-    pair = _fighter("Ann", 0) + _fighter("Cid", 2)
-    found = _events(
-        _battles(pair, _fighter("Bob", 1), range(6), "{fae.facing: false}"), "fae_attack"
-    )
-    assert {dict(e.modifiers)["situation"] for _, e in found} == {0}
+def test_melee_reach_is_an_option() -> None:
+    """``fae.melee_reach`` sets how far a melee weapon hits (PROPOSED, issue 7)."""
     far = _fighter("Ann", 0), _fighter("Bob", 4, "{fae_action: passive}")
     near = next(iter(_battles(*far, range(1), "{fae.melee_reach: 5}")))
     moves = [e for e in near.log.events if e.actor == "Ann" and e.action in ("move", "run", "walk")]
