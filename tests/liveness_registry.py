@@ -145,7 +145,6 @@ REGISTRY: dict[str, str] = {
     "fae.rear_arc": "tests/engine/fae/test_facing.py::test_arc_widths_are_options",
     "fae.bridge_wound_percent": BACKFILL,
     "fae.bridge_attribute_step": "tests/engine/fae/test_options.py::test_fighter_bridge_reads_the_options",
-    "fae.bridge_weapon_divisor": "tests/engine/fae/test_options.py::test_fighter_bridge_reads_the_options",
     "fae.dive_failed_level_out": "tests/engine/fae/test_options.py::test_failed_level_out_modes",
     "fae.fall_damage_per_yard": BACKFILL,
     "fae.wait_cost": "tests/engine/fae/test_options.py::test_wait_lowers_the_count_by_the_wait_cost",

@@ -5,9 +5,10 @@
 Scale from Fae Size. Everything else here is PROPOSED by this module (no seed rule
 covers mixed damage), and says so:
 
-* a Fae combatant as a kernel ``Fighter``: attack/defence from its chances (C-04 inverse),
-  ODM = Strength level + Scale + round(base damage / 30), DDM = Stamina level + Scale +
-  round(armour DR / 6), where an attribute's level is round((value - 50) / 15);
+* a Fae combatant as a kernel ``Fighter`` (:class:`FadadFace`): attack/defence from its
+  chances (C-04 inverse), DDM = Stamina level + Scale + round(armour DR / 6), where an
+  attribute's level is round((value - 50) / 15); ODM = Strength level + Scale, which no
+  rule reads (a Fae blow on a FADAD body lands by the Fae damage sequence, below);
 * a FADAD blow's wound level on a Fae body: a fraction of its Wound Points
   (:data:`WOUND_FRACTION`);
 * a Fae blow's damage on a FADAD body: a fraction of bridged Wound Points
@@ -16,8 +17,8 @@ covers mixed damage), and says so:
   ``fae.bridge_armour_dr (6) x armour``.
 
 Every number above is an option of ``FaeOptions`` (``fae.bridge_wound_percent``,
-``fae.bridge_attribute_step``, ``fae.bridge_weapon_divisor``, ``fae.bridge_wound_points``,
-``fae.bridge_armour_dr``); the functions take them as arguments with the defaults.
+``fae.bridge_attribute_step``, ``fae.bridge_wound_points``, ``fae.bridge_armour_dr``); the
+functions take them as arguments with the defaults.
 
 >>> percentile_to_ladder(62), percentile_to_ladder(81), attribute_level(80)
 (0, 1, 2)
@@ -30,19 +31,26 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import Any
 
-from fadad_agents.rules.fae.checks import ladder_to_percentile
+from fadad_agents.agents.core.base import Arena
+from fadad_agents.rules.core.wounds import WoundTrack, new_track
+from fadad_agents.rules.fae.attack import FaeHealth, apply_damage
+from fadad_agents.rules.fae.checks import fae_size_to_mass_scale, ladder_to_percentile
+from fadad_agents.rules.fae.options import FaeOptions
+from fadad_agents.rules.personal import combat
+from fadad_agents.schema.fae import FaeCharacter as FaeStats
 
 __all__ = [
     "FADAD_ARMOUR_DR",
     "WOUND_FRACTION",
     "WOUND_PERCENT",
+    "FadadFace",
     "attribute_level",
     "fadad_wound_from_damage",
     "fadad_wound_points",
     "fae_wounds_from_level",
     "percentile_to_ladder",
-    "weapon_bonus",
     "wound_for_fraction",
 ]
 
@@ -72,12 +80,6 @@ def attribute_level(value: int, step: int = 15) -> int:
     """PROPOSED: a Fae attribute (50 = human average) as a ladder level, Terrible..Legendary:
     round((value - 50) / step) half up (``fae.bridge_attribute_step``)."""
     return max(-3, min(4, math.floor(Fraction(value - 50, step) + Fraction(1, 2))))
-
-
-def weapon_bonus(base_damage: int, divisor: int = 30) -> int:
-    """PROPOSED: FADAD weapon bonus of a Fae weapon: base / divisor half up (longsword 80 -> +3;
-    ``fae.bridge_weapon_divisor``)."""
-    return math.floor(Fraction(base_damage, divisor) + Fraction(1, 2))
 
 
 def fae_wounds_from_level(
@@ -115,3 +117,57 @@ def fadad_wound_from_damage(
 ) -> int:
     """The FADAD wound level of ``damage`` Fae points on a body of ``wound_points``."""
     return wound_for_fraction(Fraction(max(0, damage), max(1, wound_points)), percents)
+
+
+class FadadFace:
+    """The kernel face a Fae combatant shows FADAD fighters in a mixed scene (C-04):
+    the Fighter their blows are resolved against, a defence from its margin, and their
+    wound levels read back as Fae Wounds. Mixed into the Fae agent."""
+
+    stats: FaeStats
+    opts: FaeOptions
+    armour_dr: int
+    health: FaeHealth
+    name: str
+
+    @property
+    def fighter(self) -> combat.Fighter:
+        """This combatant as a kernel Fighter (PROPOSED, the module docstring)."""
+        a = self.stats.attributes
+        o = self.opts
+        scale = fae_size_to_mass_scale(a.size) if o.size_bridge else 0
+        armour = round(self.armour_dr / max(1, o.bridge_armour_dr))
+        step = o.bridge_attribute_step
+        return combat.Fighter(
+            name=self.name,
+            attack=percentile_to_ladder(self.chance("attack")),  # type: ignore[attr-defined]
+            defence=percentile_to_ladder(
+                max(self.chance("dodge"), self.chance("block"))  # type: ignore[attr-defined]
+            ),
+            odm=attribute_level(a.strength, step) + scale,
+            ddm=attribute_level(a.stamina, step) + scale + armour,
+            scale=scale,
+            armour=armour,
+        )
+
+    def use_defence(self) -> bool:
+        """Meet a FADAD blow with a dodge or block: a short action (-25) if one is left."""
+        if not self.has_action or self.margin is None:  # type: ignore[attr-defined]
+            return False
+        self.spend("short")  # type: ignore[attr-defined]
+        return True
+
+    def melee_track(self) -> WoundTrack:
+        """A fresh track: the blow's own wound level is what converts to Fae Wounds."""
+        return new_track("standard")
+
+    def absorb(self, result: Any, arena: Arena) -> None:
+        """A FADAD hit: its wound level becomes a share of Wound Points (PROPOSED)."""
+        if not result.hit:
+            return
+        amount = fae_wounds_from_level(
+            int(result.wound), self.stats.wound_points, self.opts.bridge_wound_percent
+        )
+        self.health = apply_damage(self.health, amount)
+        if self.health.dead:
+            arena.take_out(self, "dead")  # type: ignore[arg-type]

@@ -24,28 +24,21 @@ from typing import Any, Protocol
 import mesa
 
 from fadad_agents.agents.core.base import Arena, Band, Combatant
-from fadad_agents.agents.fae.bridge import (
-    attribute_level,
-    fae_wounds_from_level,
-    percentile_to_ladder,
-    weapon_bonus,
-)
+from fadad_agents.agents.fae.bridge import FadadFace
 from fadad_agents.policies.core.protocols import MoraleChoice
 from fadad_agents.policies.fae.defaults import FaePolicySet
-from fadad_agents.rules.core.wounds import Wound, WoundTrack, new_track
+from fadad_agents.rules.core.wounds import Wound
 from fadad_agents.rules.fae.arcs import heading_from_degrees, unit
 from fadad_agents.rules.fae.attack import FaeHealth, aim_cap, apply_damage
 from fadad_agents.rules.fae.checks import (
     FaeError,
     action_cost,
-    fae_size_to_mass_scale,
     modified_chance,
     reaction_margin,
     resolve_check,
 )
 from fadad_agents.rules.fae.options import FaeOptions
 from fadad_agents.rules.fae.special import FlightState, held_move_rate, underwater_dodge_skill
-from fadad_agents.rules.personal import combat
 from fadad_agents.schema.fae import FaeCharacter as FaeStats
 from fadad_agents.schema.fae import FaeGear
 from fadad_agents.schema.scenario import Obstacle
@@ -80,7 +73,7 @@ class FaeArena(Arena, Protocol):
         ...
 
 
-class FaeCharacter(Combatant):
+class FaeCharacter(FadadFace, Combatant):
     """A Fae Domains fighter (percentile tests, margins, Wounds and Fatigue)."""
 
     kind = "fae"
@@ -477,51 +470,6 @@ class FaeCharacter(Combatant):
             arena.take_out(self, "dead")
         elif self.health.unconscious:
             arena.take_out(self, "unconscious")
-
-    # --- the FADAD melee face (mixed scenes, C-04 bridge) ------------------------------
-
-    @property
-    def fighter(self) -> combat.Fighter:
-        """This combatant as a kernel Fighter (``agents.fae_bridge``, PROPOSED)."""
-        a = self.stats.attributes
-        scale = fae_size_to_mass_scale(a.size) if self.opts.size_bridge else 0
-        armour = round(self.armour_dr / max(1, self.opts.bridge_armour_dr))
-        o = self.opts
-        step, bonus = (
-            o.bridge_attribute_step,
-            weapon_bonus(self.weapon.damage_base, o.bridge_weapon_divisor),
-        )
-        return combat.Fighter(
-            name=self.name,
-            attack=percentile_to_ladder(self.chance("attack")),
-            defence=percentile_to_ladder(max(self.chance("dodge"), self.chance("block"))),
-            odm=attribute_level(a.strength, step) + scale + bonus,
-            ddm=attribute_level(a.stamina, step) + scale + armour,
-            scale=scale,
-            armour=armour,
-        )
-
-    def use_defence(self) -> bool:
-        """Meet a FADAD blow with a dodge or block: a short action (-25) if one is left."""
-        if not self.has_action or self.margin is None:
-            return False
-        self.spend("short")
-        return True
-
-    def melee_track(self) -> WoundTrack:
-        """A fresh track: the blow's own wound level is what converts to Fae Wounds."""
-        return new_track("standard")
-
-    def absorb(self, result: Any, arena: Arena) -> None:
-        """A FADAD hit: its wound level becomes a share of Wound Points (PROPOSED)."""
-        if not result.hit:
-            return
-        amount = fae_wounds_from_level(
-            int(result.wound), self.stats.wound_points, self.opts.bridge_wound_percent
-        )
-        self.health = apply_damage(self.health, amount)
-        if self.health.dead:
-            arena.take_out(self, "dead")
 
 
 def _xy(other: Any) -> tuple[float, float]:

@@ -14,8 +14,24 @@ from fadad_agents.rules.core.options import OptionsSection
 __all__ = ["FaeOptions"]
 
 
+RETIRED: dict[str, str] = {
+    "bridge_weapon_divisor": "fae.bridge_weapon_divisor is gone: no rule read it (a Fae "
+    "blow on a FADAD fighter lands by the Fae damage sequence, not by a FADAD weapon bonus); "
+    "remove it",
+}
+"""Options that once existed, with what to do about a file that still sets one."""
+
+
 class FaeOptions(OptionsSection):
     """Fae Domains (d100) switches."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _retired(cls, data: object) -> object:
+        if isinstance(data, dict):
+            for key in RETIRED.keys() & data.keys():
+                raise ValueError(RETIRED[key])
+        return data
 
     margin_mode: Literal["mcs_minus_roll", "roll"] = Field(
         "mcs_minus_roll", description="A-62: margin of a success = MCS - roll."
@@ -118,13 +134,6 @@ class FaeOptions(OptionsSection):
         le=1_000,
         description="C-04 mixed scenes (PROPOSED, issue 7): a Fae attribute as a ladder "
         "level = round((value - 50) / step), Terrible..Legendary.",
-    )
-    bridge_weapon_divisor: int = Field(
-        30,
-        ge=1,
-        le=1_000,
-        description="C-04 mixed scenes (PROPOSED, issue 7): FADAD weapon bonus of a Fae "
-        "weapon = round(base damage / divisor) (longsword 80 -> +3).",
     )
     dive_failed_level_out: Literal["land_prone", "crash", "no_swoop"] = Field(
         "land_prone",

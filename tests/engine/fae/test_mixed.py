@@ -105,7 +105,8 @@ def test_fae_fighter_shows_a_bridged_kernel_fighter() -> None:
     assert f.scale == 0  # Size 50 -> Mass Scale 0 (C-18)
     assert -3 <= f.attack <= 4
     assert -3 <= f.defence <= 4
-    assert f.odm >= 3  # longsword base 80 -> +3
+    # Strength 58 -> level 1, Stamina 55 -> level 0 (round((v - 50) / 15)), Scale 0
+    assert (f.odm, f.ddm) == (1, f.armour)
 
 
 SCRIPT = (

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
+
 from fadad_agents.agents.fae.bridge import (
     attribute_level,
     fadad_wound_from_damage,
     fae_wounds_from_level,
-    weapon_bonus,
 )
 from fadad_agents.agents.fae.character import FaeCharacter
 from fadad_agents.agents.fae.combat import two_handed_grip
@@ -18,6 +19,7 @@ from fadad_agents.engine import build_battle, load
 from fadad_agents.engine.fae.battle import FaeBattle
 from fadad_agents.rules.fae.options import FaeOptions
 from fadad_agents.rules.options import RulesOptions
+from fadad_agents.schema import ScenarioError
 from tests.engine.conftest import fae_scene
 
 
@@ -56,21 +58,27 @@ def _play(text: str, seeds: range) -> list[FaeBattle]:
 
 def test_options_have_the_old_hard_wired_defaults() -> None:
     """Defaults reproduce what was hard-wired: table 0/10/25/50/75/100/150 %, step 15,
-    divisor 30, land prone, wait 25, the grip only cancels the large-weapon penalty."""
+    land prone, wait 25, the grip only cancels the large-weapon penalty."""
     o = FaeOptions()
     assert o.bridge_wound_percent == (0, 10, 25, 50, 75, 100, 150)
-    assert (o.bridge_attribute_step, o.bridge_weapon_divisor, o.wait_cost) == (15, 30, 25)
+    assert (o.bridge_attribute_step, o.wait_cost) == (15, 25)
     assert (o.dive_failed_level_out, o.two_handed_grip) == ("land_prone", "cancels_large")
     flat = RulesOptions.from_flat({"fae.wait_cost": 10, "fae.two_handed_grip": "always_bonus"})
     assert (flat.fae.wait_cost, flat.fae.two_handed_grip) == (10, "always_bonus")
 
 
 def test_bridge_conversions_follow_their_options() -> None:
-    """Attribute level = round((v - 50) / step); weapon bonus = round(base / divisor)."""
+    """Attribute level = round((v - 50) / step)."""
     assert attribute_level(80) == 2
     assert attribute_level(80, step=10) == 3
-    assert weapon_bonus(80) == 3
-    assert weapon_bonus(80, divisor=20) == 4
+
+
+def test_the_dead_weapon_divisor_is_refused_with_a_reason() -> None:
+    """fae.bridge_weapon_divisor fed an ODM no rule reads: a file that sets it is told so."""
+    with pytest.raises(ScenarioError) as err:
+        load(_scene(_fae("Ann", 0), _fae("Bob", 1), "{fae.bridge_weapon_divisor: 20}"))
+    (problem,) = err.value.problems
+    assert "fae.bridge_weapon_divisor is gone: no rule read it" in problem
 
 
 def test_bridge_damage_share_table_is_an_option() -> None:
@@ -84,16 +92,16 @@ def test_bridge_damage_share_table_is_an_option() -> None:
 
 
 def test_fighter_bridge_reads_the_options() -> None:
-    """A Fae fighter's kernel face uses fae.bridge_attribute_step and bridge_weapon_divisor."""
+    """A Fae fighter's kernel face uses fae.bridge_attribute_step for its attributes."""
     strong = "strength: 80, stamina: 80, reaction: 60, luck: 50"
     faces = []
-    for rules in ("{}", "{fae.bridge_attribute_step: 10, fae.bridge_weapon_divisor: 20}"):
+    for rules in ("{}", "{fae.bridge_attribute_step: 10}"):
         battle = build_battle(load(_scene(_fae("Ann", 0, attrs=strong), _fae("Bob", 1), rules)), 1)
         ann = battle.fae_members[0]
         assert isinstance(ann, FaeCharacter)
         faces.append(ann.fighter)
-    # longsword base 80: +3 at divisor 30, +4 at 20; Strength/Stamina 80: level 2, then 3
-    assert faces[1].odm - faces[0].odm == (3 + 4) - (2 + 3)
+    # Strength/Stamina 80: level 2 at step 15, 3 at step 10
+    assert faces[1].odm - faces[0].odm == 1
     assert faces[1].ddm - faces[0].ddm == 1
 
 
