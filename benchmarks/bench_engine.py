@@ -145,6 +145,15 @@ def _bare_same_dice(
         foes = alive[1 - side[i]]
         return foes[int(target_rng.random() * len(foes))] if foes else -1
 
+    def fall(t: int) -> None:
+        fighting[t] = False
+        target[t] = -1
+        foes = alive[side[t]]
+        last = foes.pop()
+        if last != t:
+            foes[slot[t]] = last
+            slot[last] = slot[t]
+
     while alive[0] and alive[1] and rounds < 1000:
         rounds += 1
         keyed = sorted(
@@ -152,37 +161,56 @@ def _bare_same_dice(
             for i in range(n)
             if fighting[i]
         )
-        order = [uid - 1 for _, _, uid in keyed]
+        turns: list[list[int]] = []
+        for k, (init, _, uid) in enumerate(keyed):
+            if k and keyed[k - 1][0] == init:
+                turns[-1].append(uid - 1)
+            else:
+                turns.append([uid - 1])
+        order = [i for turn in turns for i in turn]
         for i in order:
             defences[i] = 1
             t = target[i]
             target[i] = t if t >= 0 and fighting[t] else pick(i)
-        for i in order:
-            if not fighting[i]:
-                continue
-            t = target[i]
-            if t < 0 or not fighting[t]:
-                t = target[i] = pick(i)
-                if t < 0:
+        for turn in turns:
+            # A shared turn: its members' wounds wait for its end, others' fall then.
+            pending = {i: tracks[i] for i in turn} if len(turn) > 1 else {}
+            downed: list[int] = []
+            for i in turn:
+                if not fighting[i]:
                     continue
-            defended = defences[t] > 0
-            defences[t] -= defended
-            facing = target[t]
-            res = resolve_attack(
-                fighters[i], fighters[t], tracks[t], melee[i], rules,
-                attacker_penalty=tracks[i].penalty, defender_penalty=tracks[t].penalty,
-                defended=defended, shield_rank=1 if facing < 0 or facing == i else 0,
-            )  # fmt: skip
-            if res.hit:
+                t = target[i]
+                if t < 0 or not fighting[t]:
+                    t = target[i] = pick(i)
+                    if t < 0:
+                        continue
+                defended = defences[t] > 0
+                defences[t] -= defended
+                facing = target[t]
+                res = resolve_attack(
+                    fighters[i], fighters[t], pending.get(t, tracks[t]), melee[i], rules,
+                    attacker_penalty=tracks[i].penalty, defender_penalty=tracks[t].penalty,
+                    defended=defended, shield_rank=1 if facing < 0 or facing == i else 0,
+                )  # fmt: skip
+                if not res.hit:
+                    continue
+                if t in pending:
+                    pending[t] = res.track
+                    continue
                 tracks[t] = res.track
                 if res.track.out_of_fight:
-                    fighting[t] = False
-                    target[t] = -1
-                    foes = alive[side[t]]
-                    last = foes.pop()
-                    if last != t:
-                        foes[slot[t]] = last
-                        slot[last] = slot[t]
+                    if pending:
+                        downed.append(t)
+                    else:
+                        fall(t)
+            for i, track in pending.items():
+                if track is not tracks[i]:
+                    tracks[i] = track
+                    if track.out_of_fight and fighting[i]:
+                        fall(i)
+            for t in downed:
+                if fighting[t]:
+                    fall(t)
     return rounds, [int(track.level) for track in tracks]
 
 

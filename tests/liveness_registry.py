@@ -33,7 +33,7 @@ BACKFILL = GAP + "issue 15 (no engine-level test registered yet)"
 
 REGISTRY: dict[str, str] = {
     "fadad.target_mode": "tests/engine/ships/test_hull_attacks.py::test_target_mode_gate_lets_a_roll_equal_to_the_target_hit",
-    "fadad.initiative": I15,
+    "fadad.initiative": "tests/engine/core/test_initiative.py::test_static_initiative_orders_by_the_trait_alone",
     "fadad.actions_per_round": "tests/engine/core/test_actions.py::test_all_in_spends_the_budget_on_attacks",
     "fadad.crit_effects": I15,
     "fadad.ms_table_literal": I15,

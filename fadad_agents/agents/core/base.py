@@ -293,6 +293,13 @@ class Combatant(mesa.Agent):  # type: ignore[misc]
     def end_round(self, arena: Arena) -> None:
         """End-of-round bookkeeping (morale checks for groups)."""
 
+    def hold_turn(self) -> None:
+        """A simultaneous turn begins (personal-combat.md 1.2): until :meth:`release_turn`
+        the combatant acts, and is struck, as it stood now."""
+
+    def release_turn(self, arena: Arena) -> None:
+        """The simultaneous turn is over: what struck the combatant during it applies."""
+
     # --- being attacked ---------------------------------------------------------------
 
     def use_defence(self) -> bool:

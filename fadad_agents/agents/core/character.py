@@ -164,6 +164,7 @@ class Character(Combatant):
         "fighter",
         "first_aid",
         "morale",
+        "pending",
         "player",
         "stabilised",
         "start_track",
@@ -216,6 +217,7 @@ class Character(Combatant):
         """Unhurt and unstabilised, on new streams (:meth:`Combatant.restart`)."""
         super().restart(rng, targeting_rng)
         self.track = self.start_track
+        self.pending: WoundTrack | None = None
         self.stabilised = False
 
     @property
@@ -229,15 +231,35 @@ class Character(Combatant):
         return self.track.penalty
 
     def melee_track(self) -> WoundTrack:
-        """The track a blow against this character is recorded on."""
-        return self.track
+        """The track a blow against this character is recorded on (in a simultaneous
+        turn, the wounds of the turn so far)."""
+        pending = self.pending
+        return self.track if pending is None else pending
 
     def absorb(self, result: Any, arena: Arena) -> None:
-        """Take the kernel's new track; out of the fight at Incapacitated or worse."""
+        """Take the kernel's new track; out of the fight at Incapacitated or worse. In a
+        simultaneous turn the wound waits for the turn's end (:meth:`release_turn`)."""
         if result.hit:
-            self.track = result.track
-            if self.track.out_of_fight and self.fighting:
-                arena.take_out(self, self.track.level.label)
+            if self.pending is not None:
+                self.pending = result.track
+                return
+            self._wounded(result.track, arena)
+
+    def _wounded(self, track: WoundTrack, arena: Arena) -> None:
+        self.track = track
+        if track.out_of_fight and self.fighting:
+            arena.take_out(self, track.level.label)
+
+    def hold_turn(self) -> None:
+        """Wounds taken in a simultaneous turn go on a pending track; the character
+        fights on with the penalty it began the turn with."""
+        self.pending = self.track
+
+    def release_turn(self, arena: Arena) -> None:
+        """The turn's wounds apply at once (and may take the character out)."""
+        pending, self.pending = self.pending, None
+        if pending is not None and pending is not self.track:
+            self._wounded(pending, arena)
 
     def declare(self, arena: Arena) -> None:
         """Stay or leave, tend or fight, choose a target and split the action budget."""

@@ -41,7 +41,15 @@ class Group(Combatant):
 
     kind = "group"
 
-    __slots__ = ("count", "fighter", "member_track", "morale_rng", "start_count", "verb")
+    __slots__ = (
+        "count",
+        "fighter",
+        "member_track",
+        "morale_rng",
+        "start_count",
+        "turn_count",
+        "verb",
+    )
 
     def __init__(
         self,
@@ -62,6 +70,7 @@ class Group(Combatant):
     ) -> None:
         self.count = count
         self.start_count = count
+        self.turn_count: int | None = None
         super().__init__(
             model,
             name=name,
@@ -83,6 +92,22 @@ class Group(Combatant):
         morale stream)."""
         super().restart(rng, targeting_rng)
         self.count = self.start_count
+        self.turn_count = None
+
+    @property
+    def strikers(self) -> int:
+        """Members who strike this turn: those standing when a simultaneous turn began
+        (personal-combat.md 1.2), else those standing now."""
+        held = self.turn_count
+        return self.count if held is None else held
+
+    def hold_turn(self) -> None:
+        """Losses in a simultaneous turn do not weaken the group's own blows in it."""
+        self.turn_count = self.count
+
+    def release_turn(self, arena: Arena) -> None:
+        """The turn is over: the group strikes with those left standing again."""
+        self.turn_count = None
 
     @property
     def headcount(self) -> int:
@@ -133,7 +158,7 @@ class Group(Combatant):
         if isinstance(target, Group):
             self.volley(target, arena)
             return
-        for _ in range(min(self.count, arena.options.engine.max_on_one)):
+        for _ in range(min(self.strikers, arena.options.engine.max_on_one)):
             if not target.fighting:
                 return
             strike(self, self.fighter, target, arena)
@@ -224,7 +249,7 @@ class Crew(Group):
         bonus = self.stats.attack_bonus + modifier
         them = target.crew_view()
         dice = mass.rapid_dice(
-            self.count,
+            self.strikers,
             them.hd,
             self.stats.max_damage,
             self.stats.incapacitating,
@@ -259,7 +284,7 @@ class Unit(Group):
 
     kind = "unit"
 
-    __slots__ = ("start_state", "state")
+    __slots__ = ("start_state", "state", "turn_state")
 
     def __init__(self, model: mesa.Model, *, state: mass.UnitState, **kw: Any):
         self.start_state = state  # unit states are frozen: an attack makes a new one
@@ -269,6 +294,24 @@ class Unit(Group):
         """Back to its starting strength, wounds and morale."""
         super().restart(rng, targeting_rng)
         self.state = self.start_state
+        self.turn_state: mass.UnitState | None = None
+
+    @property
+    def acting_state(self) -> mass.UnitState:
+        """The unit as it strikes and defends this turn: as it stood when a simultaneous
+        turn began (personal-combat.md 1.2), else as it stands now."""
+        held = self.turn_state
+        return self.state if held is None else held
+
+    def hold_turn(self) -> None:
+        """Wounds and losses in a simultaneous turn do not change the unit's own rolls."""
+        super().hold_turn()
+        self.turn_state = self.state
+
+    def release_turn(self, arena: Arena) -> None:
+        """The turn is over: the unit fights as it now stands."""
+        super().release_turn(arena)
+        self.turn_state = None
 
     @property
     def wound(self) -> int:
@@ -278,7 +321,7 @@ class Unit(Group):
     @property
     def penalty(self) -> int:
         """Very hurt units fight at -2, hurt at -1 (unit damage table)."""
-        return int(self.state.wounds.skill_penalty)
+        return int(self.acting_state.wounds.skill_penalty)
 
     def lose(self, n: int) -> int:
         """Remove members and keep the kernel state's strength in step."""
@@ -293,7 +336,7 @@ class Unit(Group):
     def volley(self, target: Group, arena: Arena) -> None:
         """One FADAD unit attack: opposed 4dF with capped Scale, damage table, morale."""
         res = mass.resolve_unit_attack(
-            self.state, target.unit_state(), self.rng, arena.options.mass
+            self.acting_state, target.unit_state(), self.rng, arena.options.mass
         )
         if isinstance(target, Unit):
             target.state = replace(res.defender, strength=target.count)
@@ -369,7 +412,7 @@ class Unit(Group):
         gen = band.memory.get("np_rng")
         if gen is None:
             gen = band.memory["np_rng"] = np.random.default_rng(units[0].rng.getrandbits(128))
-        views = [(u.state, t.unit_state(), t.penalty) for u, t in pairs]
+        views = [(u.acting_state, t.unit_state(), t.penalty) for u, t in pairs]
         batch = mass.resolve_unit_attacks_batch(
             gen,
             [a.attack + a.wounds.skill_penalty for a, _, _ in views],

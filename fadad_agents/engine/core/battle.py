@@ -2,8 +2,9 @@
 
 DESIGN.md (engine): ``env.now`` is the one clock (Mesa's own event scheduler is not
 used). A personal-round driver process wakes every 6 seconds (personal-combat.md 1, C-01),
-rolls initiative through the kernel and calls agents in the total order
-``(-initiative, -trait, unique_id)``: first every agent declares (step 1 of the
+rolls initiative through the kernel and calls agents in the order of action
+(:mod:`~fadad_agents.engine.core.turns`: highest initiative first, then higher trait;
+bands tied on both act simultaneously): first every agent declares (step 1 of the
 PROPOSED sequence), then each acts, then end-of-round checks run. Durative,
 interruptible actions (first aid ...) are SimPy processes; same-instant work is ordered
 by explicit :class:`Phase` priorities, never by scheduling luck. An agent leaving the
@@ -47,8 +48,8 @@ from fadad_agents.engine.core.log import BattleLog, LogEvent
 from fadad_agents.engine.core.mesa_model import MesaModel
 from fadad_agents.engine.core.rounds_table import ROUNDS_TABLE, RoundsTable
 from fadad_agents.engine.core.streams import Streams
+from fadad_agents.engine.core.turns import SharedTurn, play_shared, roll_turns
 from fadad_agents.policies.core.protocols import MoraleChoice
-from fadad_agents.rules.core.actions import roll_initiative
 from fadad_agents.rules.options import RulesOptions
 from fadad_agents.rules.personal.combat import CombatRules
 
@@ -112,6 +113,7 @@ class Battle(MesaModel):
         self._started = False
         self._round_over: Event | None = None
         self._driver_process: simpy.Process | None = None
+        self.held: list[tuple[Callable[..., Any], tuple[Any, ...]]] | None = None
         self.datacollector: mesa.DataCollector | None = None
         self._row_columns: list[list[Any]] | None = None
         if collect:
@@ -252,7 +254,11 @@ class Battle(MesaModel):
         self._foes_cache.clear()
 
     def take_out(self, member: Combatant, reason: str) -> None:
-        """Wounds or losses put ``member`` out of the fight; its processes end."""
+        """Wounds or losses put ``member`` out of the fight; its processes end (at the end
+        of a simultaneous turn, if one is being played)."""
+        if self.held is not None:
+            self.held.append((self.take_out, (member, reason)))
+            return
         if not member.fighting:
             return
         self._deactivate(member, Status.OUT)
@@ -268,7 +274,11 @@ class Battle(MesaModel):
         return taken
 
     def leave(self, member: Combatant, choice: MoraleChoice, reason: str) -> None:
-        """``member`` withdraws (a group routs) or surrenders; logged with the reason."""
+        """``member`` withdraws (a group routs) or surrenders; logged with the reason (at
+        the end of a simultaneous turn, if one is being played)."""
+        if self.held is not None:
+            self.held.append((self.leave, (member, choice, reason)))
+            return
         if not member.fighting or choice is MoraleChoice.HOLD:
             return
         if choice is MoraleChoice.SURRENDER:
@@ -298,48 +308,45 @@ class Battle(MesaModel):
     # --- the round --------------------------------------------------------------------
 
     def initiative(self) -> list[Combatant]:
-        """Roll initiative (one roll per group) and return fighters in the order of action.
+        """Roll initiative (one roll per band) and return fighters in the order of action
+        (a shared turn's bands in set-up order)."""
+        return [m for turn in self.initiative_turns() for m in turn]
 
-        The order is the kernel's total order (:func:`~fadad_agents.rules.core.actions.
-        initiative_order`: ``(-initiative, -trait, uid)``), sorted here as plain key
-        tuples: uids are unique, so a key never ties and the members list after it is
-        never compared.
-        """
-        mode, rng, fighting = self.options.fadad.initiative, self._init_rng, Status.FIGHTING
-        keyed: list[tuple[int, int, int, list[Combatant]]] = []
-        for band in self._bands.values():
-            active = band.members
-            if len(active) == 1:  # most bands are one fighter
-                if active[0].status is not fighting:
-                    continue
-            else:
-                active = [m for m in active if m.status is fighting]
-                if not active:
-                    continue
-            lead = active[0]
-            reaction = lead.reaction
-            keyed.append((-roll_initiative(reaction, rng, mode), -reaction, lead.unique_id, active))
-        keyed.sort()
-        return [m for k in keyed for m in k[3]]
+    def initiative_turns(self) -> list[Sequence[Combatant]]:
+        """Roll initiative (one roll per band) and return the turns of the round, bands
+        tied on initiative and trait sharing one (:func:`~fadad_agents.engine.core.turns.
+        roll_turns`)."""
+        bands = [band.members for band in self._bands.values()]
+        return roll_turns(bands, self._init_rng, self.options.fadad.initiative)
 
     def _play_round(self) -> None:
         self.round += 1
-        order = self.initiative()
+        turns = self.initiative_turns()
         fighting = Status.FIGHTING  # member.status is fighting == member.fighting, inlined
         # Declare, then act, then end-of-round checks, each in the order of action.
-        for member in order:
-            if member.status is fighting:
-                member.declare(self)
-        self._act(order)
-        for member in order:
-            if member.checks_morale and member.status is fighting:
-                member.end_round(self)
+        for turn in turns:
+            for member in turn:
+                if member.status is fighting:
+                    member.declare(self)
+        for turn in turns:
+            if type(turn) is SharedTurn:
+                play_shared(turn, self, self, self._act)
+            elif len(turn) == 1:
+                member = turn[0]
+                if member.status is fighting:
+                    member.act(self)
+            else:
+                self._act(turn)
+        for turn in turns:
+            for member in turn:
+                if member.checks_morale and member.status is fighting:
+                    member.end_round(self)
         if self._row_columns is not None:
             self._rounds.append(self._row_columns, self.round, int(self.env.now))
         elif self.datacollector is not None:
             self.datacollector.add_table_row(ROUNDS_TABLE, self.round_row())
 
-    def _act(self, order: list[Combatant]) -> None:
+    def _act(self, order: Sequence[Combatant]) -> None:
         """Each acts in turn; a band of units strikes together in one bulk call."""
         i, n = 0, len(order)
         while i < n:
@@ -349,7 +356,7 @@ class Battle(MesaModel):
                 j = i + 1
                 while j < n and order[j].band is band:
                     j += 1
-                Unit.strike_together(order[i:j], self)
+                Unit.strike_together(list(order[i:j]), self)
                 i = j
                 continue
             if member.status is Status.FIGHTING:

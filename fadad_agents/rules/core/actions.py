@@ -373,7 +373,9 @@ def _order_key(e: InitiativeEntry) -> tuple[int, int, int]:
 def initiative_order(entries: Iterable[InitiativeEntry]) -> list[InitiativeEntry]:
     """Order of action: highest initiative first, then higher trait, then lower uid.
 
-    Deterministic for any input order. Raises :class:`ActionError` on duplicate uids.
+    Entries equal in initiative and trait act simultaneously (section 1.2; see
+    :func:`initiative_groups`): the uid only lists them in a fixed order. Deterministic
+    for any input order. Raises :class:`ActionError` on duplicate uids.
     """
     ordered = sorted(entries, key=_order_key)
     if len({e.uid for e in ordered}) != len(ordered):
