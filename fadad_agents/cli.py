@@ -140,17 +140,39 @@ def schema(
 
 @app.command()
 def catalog(
-    kind: Annotated[str | None, typer.Argument(help="weapons, armour, ships ...")] = None,
+    kind: Annotated[
+        str | None, typer.Argument(help="weapons, armour, ships ..., or show KIND/NAME.")
+    ] = None,
+    entry: Annotated[
+        str | None, typer.Argument(help="With show: the entry, e.g. ships/war-galleon.")
+    ] = None,
 ) -> None:
-    """List the catalogue in models/ (all entries or one kind)."""
+    """List the catalogue in models/ (all entries or one kind), or show one entry's stats:
+    `fadad catalog show weapons/broadsword` (or just `fadad catalog weapons/broadsword`)."""
     from fadad_agents.schema.catalog import CatalogError, default_catalog
 
+    if kind == "show" or (kind is not None and "/" in kind):
+        _catalog_show(entry if kind == "show" else kind)
+        return
     try:
         lines = default_catalog().listing(kind)
     except CatalogError as exc:
         raise _fail("catalog", exc) from None
     for line in lines:
         typer.echo(line)
+
+
+def _catalog_show(ref: str | None) -> None:
+    """Print one catalogue entry's card (``fadad catalog show KIND/NAME``)."""
+    from fadad_agents.reference import NotInReference, catalog_card
+
+    if not ref:
+        typer.echo("fadad catalog show: name an entry, e.g. weapons/broadsword", err=True)
+        raise typer.Exit(2)
+    try:
+        typer.echo(catalog_card(ref))
+    except NotInReference as exc:
+        raise _fail("catalog show", exc) from None
 
 
 @app.command()
@@ -295,6 +317,53 @@ def report(
             typer.echo(f"wrote {_shown(str(path))}")
     except (ValueError, OSError) as exc:
         raise _fail("report", exc) from None
+
+
+@app.command()
+def options(
+    prefix: Annotated[
+        str | None, typer.Argument(help="Only keys starting with this: fadad, sj.crash ...")
+    ] = None,
+) -> None:
+    """Every rules option a scenario's `rules:` block may set: default, allowed values,
+    what it does and the conflict (C-nn) or ambiguity (A-nn) it settles."""
+    from fadad_agents.reference import NotInReference, options_text
+
+    try:
+        typer.echo(options_text(prefix), nl=False)
+    except NotInReference as exc:
+        raise _fail("options", exc) from None
+
+
+@app.command()
+def policies(
+    decision: Annotated[
+        str | None, typer.Argument(help="Only one decision: targeting, stance, maneuver ...")
+    ] = None,
+) -> None:
+    """Every policy a scenario may choose, by decision, with its parameters and defaults."""
+    from fadad_agents.reference import NotInReference, policies_text
+
+    try:
+        typer.echo(policies_text(decision), nl=False)
+    except NotInReference as exc:
+        raise _fail("policies", exc) from None
+
+
+@app.command()
+def fields(
+    kind: Annotated[
+        str | None, typer.Argument(help="character, crew, unit, ship, weapon, scenario ...")
+    ] = None,
+) -> None:
+    """The fields of a stat block or scenario block: type, default and meaning (no KIND:
+    every kind of block)."""
+    from fadad_agents.reference import NotInReference, fields_text
+
+    try:
+        typer.echo(fields_text(kind), nl=False)
+    except NotInReference as exc:
+        raise _fail("fields", exc) from None
 
 
 def main() -> None:

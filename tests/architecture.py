@@ -25,6 +25,7 @@ LAYERS = (
     "cli",
     "dashboard",
     "analysis",
+    "reference",
     "engine",
     "agents",
     "policies",
