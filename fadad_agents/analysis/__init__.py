@@ -30,6 +30,7 @@ from fadad_agents.analysis.replicates import (
 from fadad_agents.analysis.store import StoreError, read_results
 from fadad_agents.analysis.summary import (
     NO_WINNER,
+    fighter_odds,
     loss_quantiles,
     quantiles,
     sides_of,
@@ -52,6 +53,7 @@ __all__ = [
     "default_batch_size",
     "default_workers",
     "expand_grid",
+    "fighter_odds",
     "loss_quantiles",
     "parse_path",
     "quantiles",

@@ -30,7 +30,7 @@ import pyarrow as pa
 
 from fadad_agents.analysis.backends import execute
 from fadad_agents.analysis.grid import GridError, Variant, expand_grid, label_value
-from fadad_agents.analysis.replicates import Batch, ship_names
+from fadad_agents.analysis.replicates import Batch, fighter_names, ship_names
 from fadad_agents.analysis.store import (
     Manifest,
     ResultStore,
@@ -39,6 +39,7 @@ from fadad_agents.analysis.store import (
     result_schema,
 )
 from fadad_agents.analysis.summary import (
+    fighter_odds,
     loss_quantiles,
     summary_table,
     widest_interval,
@@ -94,6 +95,11 @@ class SweepResult:
     def win_probabilities(self, confidence: float = 0.95) -> pd.DataFrame:
         """Per variant and side: wins, runs, p, Wilson interval (low, high, width)."""
         return win_probabilities(self.frame, confidence)
+
+    def fighter_odds(self, confidence: float = 0.95) -> pd.DataFrame:
+        """Per variant and named fighter: down and killed with intervals, rounds in the
+        fight, mean wound level, who took them out most often."""
+        return fighter_odds(self.frame, confidence)
 
     def quantiles(self) -> pd.DataFrame:
         """Per variant: mean and quantiles of rounds, seconds and each side's casualties."""
@@ -270,7 +276,9 @@ def sweep(
     _check_playable(base, variants, sides)
     paths = list(grid or {})
     kinds = [grid_column_type([dict(v.values)[p] for v in variants]) for p in paths]
-    schema = result_schema(list(zip(paths, kinds, strict=True)), sides, ship_names(base))
+    schema = result_schema(
+        list(zip(paths, kinds, strict=True)), sides, ship_names(base), fighter_names(base)
+    )
     meta = {v.index: _meta(base.name, v, kinds) for v in variants}
     labels = tuple(v.label for v in variants)
     manifest = Manifest(base.name, _digest(variants), seed, runs, size, labels, sides, target_width)

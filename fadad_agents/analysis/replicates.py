@@ -19,15 +19,20 @@ from typing import Any
 import numpy as np
 
 from fadad_agents.engine import Battle, BattleResult, play_through, result_of
+from fadad_agents.schema.character import Character
+from fadad_agents.schema.fae import FaeCharacter
 from fadad_agents.schema.forces import Ship
 from fadad_agents.schema.limits import Limits
 from fadad_agents.schema.loader import load_scenario
 from fadad_agents.schema.scenario import Scenario
 
 __all__ = [
+    "FIGHTER_FIELDS",
     "SHIP_FIELDS",
     "SIDE_FIELDS",
     "Batch",
+    "fighter_names",
+    "fighter_row",
     "replicate_seed",
     "replicate_seeds",
     "result_row",
@@ -47,6 +52,12 @@ SIDE_FIELDS = (
     "surrendered",
 )
 """Per-side columns of a result row, named ``"<side>.<field>"`` (``"Snorri.survivors"``)."""
+
+FIGHTER_FIELDS = ("down", "killed", "wound_level", "rounds_active", "taken_out_by")
+"""Per-fighter columns of every named individual (a character or Fae combatant of count 1),
+named ``"<fighter>.<field>"``: taken out of the fight (wounds, not withdrawal), killed,
+final wound level (0 Undamaged .. 6 Dead), rounds in the fight (the round it went out, or
+the battle's length), and who took it out (None when nothing did, or no blow: bleeding)."""
 
 SHIP_FIELDS = ("hull", "crew_fighting", "struck")
 """Per-ship columns, named ``"<ship>.<field>"``: share of the hull left (0..1; FADAD: of
@@ -101,6 +112,27 @@ def ship_row(battle: Battle) -> dict[str, Any]:
     return row
 
 
+def fighter_row(battle: Battle, names: frozenset[str]) -> dict[str, Any]:
+    """Fate of each named individual of a finished battle (see :data:`FIGHTER_FIELDS`)."""
+    if not names:
+        return {}
+    takedowns = battle.log.takedowns()
+    row: dict[str, Any] = {}
+    for side in battle.sides:
+        for member in side.members:
+            name = member.name
+            if name not in names:
+                continue
+            out_round, hand = takedowns.get(name, (battle.round, None))
+            track = getattr(member, "track", None)
+            row[f"{name}.down"] = name in takedowns
+            row[f"{name}.killed"] = bool(track is not None and track.dead)
+            row[f"{name}.wound_level"] = int(member.wound)
+            row[f"{name}.rounds_active"] = int(out_round)
+            row[f"{name}.taken_out_by"] = hand
+    return row
+
+
 def run_replicate(scenario: Scenario, seed: int, index: int) -> dict[str, Any]:
     """Play replicate ``index`` of a sweep with root ``seed`` on its own (a battle in its
     starting state, recycled by :func:`~fadad_agents.engine.play_through` when small).
@@ -112,12 +144,68 @@ def run_replicate(scenario: Scenario, seed: int, index: int) -> dict[str, Any]:
         row: dict[str, Any] = {"replicate": index}
         row.update(result_row(result_of(battle.run_to_end())))
         row.update(ship_row(battle))
+        row.update(fighter_row(battle, frozenset(fighter_names(scenario))))
     return row
 
 
 def ship_names(scenario: Scenario) -> list[str]:
     """Names of the ships in a scenario, in file order (the per-ship columns)."""
     return [force.name for _, force in scenario.forces if isinstance(force, Ship)]
+
+
+def fighter_names(scenario: Scenario) -> list[str]:
+    """Names of the scenario's named individuals, in file order (the per-fighter columns):
+    characters and Fae combatants of count 1, each name once."""
+    named = [
+        force.name
+        for _, force in scenario.forces
+        if isinstance(force, Character | FaeCharacter) and force.count == 1
+    ]
+    return list(dict.fromkeys(named))
+
+
+def run_replicate(scenario: Scenario, seed: int, index: int) -> dict[str, Any]:
+    """Play replicate ``index`` of a sweep with root ``seed`` on its own (a battle in its
+    starting state, recycled by :func:`~fadad_agents.engine.play_through` when small).
+
+    The same steps as :func:`fadad_agents.engine.run` (set up, play, collect), reading the
+    battle's ships before it is given back.
+    """
+    with play_through(scenario, replicate_seed(seed, index), collect=False) as battle:
+        row: dict[str, Any] = {"replicate": index}
+        row.update(result_row(result_of(battle.run_to_end())))
+        row.update(ship_row(battle))
+        row.update(fighter_row(battle, frozenset(fighter_names(scenario))))
+    return row
+
+
+def ship_names(scenario: Scenario) -> list[str]:
+    """Names of the ships in a scenario, in file order (the per-ship columns)."""
+    return [force.name for _, force in scenario.forces if isinstance(force, Ship)]
+
+
+def fighter_names(scenario: Scenario) -> list[str]:
+    """Names of the scenario's named individuals, in file order (the per-fighter columns):
+    characters and Fae combatants of count 1, each name once."""
+    named = [
+        force.name
+        for _, force in scenario.forces
+        if isinstance(force, Character | FaeCharacter) and force.count == 1
+    ]
+    return list(dict.fromkeys(named))
+
+
+_FIGHTERS: dict[int, frozenset[str]] = {}
+
+
+def _fighters(scenario: Scenario) -> frozenset[str]:
+    """:func:`fighter_names` as a set, kept per scenario object (read once per sweep)."""
+    found = _FIGHTERS.get(id(scenario))
+    if found is None:
+        if len(_FIGHTERS) > 64:
+            _FIGHTERS.clear()
+        found = _FIGHTERS[id(scenario)] = frozenset(fighter_names(scenario))
+    return found
 
 
 @dataclass(frozen=True, slots=True)

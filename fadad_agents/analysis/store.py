@@ -40,7 +40,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from fadad_agents.analysis.replicates import SHIP_FIELDS, SIDE_FIELDS
+from fadad_agents.analysis.replicates import FIGHTER_FIELDS, SHIP_FIELDS, SIDE_FIELDS
 
 __all__ = [
     "Manifest",
@@ -139,10 +139,20 @@ def grid_column_type(values: Sequence[Any]) -> pa.DataType:
 
 
 _SHIP_TYPES = {"hull": pa.float64(), "crew_fighting": pa.int64(), "struck": pa.bool_()}
+_FIGHTER_TYPES = {
+    "down": pa.bool_(),
+    "killed": pa.bool_(),
+    "wound_level": pa.int64(),
+    "rounds_active": pa.int64(),
+    "taken_out_by": pa.string(),
+}
 
 
 def result_schema(
-    grid: Sequence[tuple[str, pa.DataType]], sides: Sequence[str], ships: Sequence[str] = ()
+    grid: Sequence[tuple[str, pa.DataType]],
+    sides: Sequence[str],
+    ships: Sequence[str] = (),
+    fighters: Sequence[str] = (),
 ) -> pa.Schema:
     """The columns of a results table, in order."""
     fields = [
@@ -160,6 +170,7 @@ def result_schema(
     ]
     fields += [pa.field(f"{s}.{f}", pa.int64()) for s in sides for f in SIDE_FIELDS]
     fields += [pa.field(f"{s}.{f}", _SHIP_TYPES[f]) for s in ships for f in SHIP_FIELDS]
+    fields += [pa.field(f"{n}.{f}", _FIGHTER_TYPES[f]) for n in fighters for f in FIGHTER_FIELDS]
     return pa.schema(fields)
 
 

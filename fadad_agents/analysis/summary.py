@@ -17,6 +17,9 @@ import pandas as pd
 __all__ = [
     "NO_WINNER",
     "QUANTILES",
+    "fighter_lines",
+    "fighter_odds",
+    "fighters_of",
     "loss_quantiles",
     "quantiles",
     "ships_of",
@@ -75,6 +78,64 @@ def sides_of(frame: pd.DataFrame) -> list[str]:
 def ships_of(frame: pd.DataFrame) -> list[str]:
     """Ship names of a results table (from ``<ship>.hull``); empty without ships."""
     return [c.removesuffix(".hull") for c in frame.columns if c.endswith(".hull")]
+
+
+def fighters_of(frame: pd.DataFrame) -> list[str]:
+    """Named individuals of a results table (from ``<fighter>.down``), in file order."""
+    return [c.removesuffix(".down") for c in frame.columns if c.endswith(".down")]
+
+
+def _percent(p: float, low: float, high: float) -> str:
+    return f"{p:.0%} ({low * 100:.0f}–{high * 100:.0f})"
+
+
+def fighter_odds(frame: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
+    """One row per variant and named fighter: how often taken out (``down``) and killed,
+    each with its Wilson interval, the mean rounds in the fight and final wound level, and
+    who took the fighter out most often (``by``, with the share of runs ``by_p``)."""
+    rows = []
+    for variant, label, part in _labels(frame):
+        runs = len(part)
+        for name in fighters_of(frame):
+            down = int(part[f"{name}.down"].sum())
+            dead = int(part[f"{name}.killed"].sum())
+            hands = part[f"{name}.taken_out_by"].dropna().value_counts()
+            by, by_n = (str(hands.index[0]), int(hands.iloc[0])) if len(hands) else (None, 0)
+            rows.append(
+                (
+                    variant,
+                    label,
+                    name,
+                    runs,
+                    down / runs,
+                    *wilson_interval(down, runs, confidence),
+                    dead / runs,
+                    *wilson_interval(dead, runs, confidence),
+                    float(part[f"{name}.rounds_active"].mean()),
+                    float(part[f"{name}.wound_level"].mean()),
+                    by,
+                    by_n / runs,
+                )
+            )
+    columns = ["variant", "label", "fighter", "runs", "down", "down_low", "down_high"]
+    columns += ["killed", "killed_low", "killed_high", "rounds_active", "wound_level"]
+    return pd.DataFrame(rows, columns=[*columns, "by", "by_p"])
+
+
+def fighter_lines(odds: pd.DataFrame) -> list[str]:
+    """``Snorri: down 38% (31–45), dead 2% (1–5), in the fight 6.1 rounds, most often by
+    Brynhild (38%)``: one line per row of :func:`fighter_odds`."""
+    lines = []
+    for row in odds.itertuples(index=False):
+        text = (
+            f"{row.fighter}: down {_percent(row.down, row.down_low, row.down_high)}, "
+            f"dead {_percent(row.killed, row.killed_low, row.killed_high)}, "
+            f"in the fight {row.rounds_active:.1f} rounds"
+        )
+        if row.by is not None:
+            text += f", most often by {row.by} ({row.by_p:.0%})"
+        lines.append(text)
+    return lines
 
 
 def _labels(frame: pd.DataFrame) -> list[tuple[int, str, pd.DataFrame]]:
@@ -160,5 +221,6 @@ def summary_table(frame: pd.DataFrame, confidence: float = 0.95) -> str:
         lines.append(shown.to_string(index=False))
         qs = loss_quantiles(part).drop(columns=["variant", "label"])
         lines.append(qs.to_string(index=False, float_format="{:.1f}".format))
+        lines.extend(fighter_lines(fighter_odds(part, confidence)))
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"

@@ -297,6 +297,25 @@ class BattleLog:
         ``make`` must be a pure function of ``args``, and ``args`` immutable."""
         self.raw.append((time, round, make, args))
 
+    def takedowns(self) -> dict[str, tuple[int, str | None]]:
+        """Who went out of the fight, in which round, and by whose hand:
+        ``name -> (round, taken out by)``.
+
+        The hand is the actor of the entry just before the ``out`` event when that entry
+        targeted the fighter (the blow that did it; the engine records a take-out right
+        after its cause), else None (bleeding, a crew's losses, a fall). Deferred entries
+        are read without being settled, so a sweep that never narrates pays little."""
+        raw, found = self.raw, {}
+        for i, entry in enumerate(raw):
+            if entry.__class__ is not LogEvent or entry.action != "out" or entry.actor in found:
+                continue
+            before = raw[i - 1] if i else None
+            if before is not None and before.__class__ is tuple:
+                before = LogEvent(before[0], before[1], *before[2](*before[3]))
+            hand = before.actor if before is not None and before.target == entry.actor else None
+            found[entry.actor] = (entry.round, hand)
+        return found
+
     def __getstate__(self) -> dict[str, Any]:
         return {
             "raw": list(self.events),
