@@ -164,50 +164,6 @@ def fighter_names(scenario: Scenario) -> list[str]:
     return list(dict.fromkeys(named))
 
 
-def run_replicate(scenario: Scenario, seed: int, index: int) -> dict[str, Any]:
-    """Play replicate ``index`` of a sweep with root ``seed`` on its own (a battle in its
-    starting state, recycled by :func:`~fadad_agents.engine.play_through` when small).
-
-    The same steps as :func:`fadad_agents.engine.run` (set up, play, collect), reading the
-    battle's ships before it is given back.
-    """
-    with play_through(scenario, replicate_seed(seed, index), collect=False) as battle:
-        row: dict[str, Any] = {"replicate": index}
-        row.update(result_row(result_of(battle.run_to_end())))
-        row.update(ship_row(battle))
-        row.update(fighter_row(battle, frozenset(fighter_names(scenario))))
-    return row
-
-
-def ship_names(scenario: Scenario) -> list[str]:
-    """Names of the ships in a scenario, in file order (the per-ship columns)."""
-    return [force.name for _, force in scenario.forces if isinstance(force, Ship)]
-
-
-def fighter_names(scenario: Scenario) -> list[str]:
-    """Names of the scenario's named individuals, in file order (the per-fighter columns):
-    characters and Fae combatants of count 1, each name once."""
-    named = [
-        force.name
-        for _, force in scenario.forces
-        if isinstance(force, Character | FaeCharacter) and force.count == 1
-    ]
-    return list(dict.fromkeys(named))
-
-
-_FIGHTERS: dict[int, frozenset[str]] = {}
-
-
-def _fighters(scenario: Scenario) -> frozenset[str]:
-    """:func:`fighter_names` as a set, kept per scenario object (read once per sweep)."""
-    found = _FIGHTERS.get(id(scenario))
-    if found is None:
-        if len(_FIGHTERS) > 64:
-            _FIGHTERS.clear()
-        found = _FIGHTERS[id(scenario)] = frozenset(fighter_names(scenario))
-    return found
-
-
 @dataclass(frozen=True, slots=True)
 class Batch:
     """Replicates ``start .. stop-1`` of one grid variant (what a worker plays).

@@ -126,14 +126,13 @@ def fighter_lines(odds: pd.DataFrame) -> list[str]:
     """``Snorri: down 38% (31–45), dead 2% (1–5), in the fight 6.1 rounds, most often by
     Brynhild (38%)``: one line per row of :func:`fighter_odds`."""
     lines = []
-    for row in odds.itertuples(index=False):
-        text = (
-            f"{row.fighter}: down {_percent(row.down, row.down_low, row.down_high)}, "
-            f"dead {_percent(row.killed, row.killed_low, row.killed_high)}, "
-            f"in the fight {row.rounds_active:.1f} rounds"
-        )
-        if row.by is not None:
-            text += f", most often by {row.by} ({row.by_p:.0%})"
+    for row in odds.to_dict("records"):
+        down = _percent(float(row["down"]), float(row["down_low"]), float(row["down_high"]))
+        dead = _percent(float(row["killed"]), float(row["killed_low"]), float(row["killed_high"]))
+        text = f"{row['fighter']}: down {down}, dead {dead}, "
+        text += f"in the fight {float(row['rounds_active']):.1f} rounds"
+        if row["by"] is not None:
+            text += f", most often by {row['by']} ({float(row['by_p']):.0%})"
         lines.append(text)
     return lines
 

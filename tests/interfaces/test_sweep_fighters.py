@@ -1,5 +1,7 @@
 """Per-fighter odds: how often each named character goes down, dies, and by whose hand."""
 
+from pathlib import Path
+
 import pytest
 
 from fadad_agents.analysis import fighter_odds, sweep
@@ -17,7 +19,7 @@ def duel():
 
 def test_named_individuals_get_columns_and_groups_do_not():
     """Characters of count 1 are fighters; a `count: 15` group is not."""
-    names = fighter_names(load_scenario(open(BRAWL, encoding="utf-8").read()))
+    names = fighter_names(load_scenario(Path(BRAWL).read_text(encoding="utf-8")))
     assert names == ["Big Hulda", "Bosun Rask"]
 
 
