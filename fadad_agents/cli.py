@@ -306,17 +306,56 @@ def report(
     confidence: Annotated[float, typer.Option(help="Interval confidence level.")] = 0.95,
 ) -> None:
     """Print the summary table of sweep results and write PNG plots."""
-    from fadad_agents.analysis import read_results, summary_table
+    from fadad_agents.analysis import difference_lines, read_results, summary_table
     from fadad_agents.analysis.plots import write_report
 
     folder = out or results.with_name(f"{results.stem}-report")
     try:
         frame = read_results(results)
         typer.echo(_shown(summary_table(frame, confidence)), nl=False)
+        for line in difference_lines(frame, confidence):
+            typer.echo(_shown(line))
         for path in write_report(frame, folder):
             typer.echo(f"wrote {_shown(str(path))}")
     except (ValueError, OSError) as exc:
         raise _fail("report", exc) from None
+
+
+@app.command(name="compare")
+def compare_command(
+    first: Annotated[Path, typer.Argument(help="Scenario A.")],
+    second: Annotated[Path, typer.Argument(help="Scenario B (the same side names).")],
+    runs: Annotated[int, typer.Option("--runs", "-n", help="Battles of each.")] = 1000,
+    seed: Annotated[int, typer.Option(help="Root seed, shared by both.")] = 0,
+    target_width: Annotated[
+        float | None,
+        typer.Option(help="Play on until each difference is clear of zero or this narrow."),
+    ] = None,
+    batch_size: Annotated[int | None, typer.Option(help="Battles per step.")] = None,
+    workers: Annotated[int | None, typer.Option(help="Worker processes.")] = None,
+    quiet: Annotated[bool, typer.Option(help="No progress bar.")] = False,
+) -> None:
+    """Play A and B on the same battle seeds and state the difference in each side's
+    chance to win (and each named fighter's to go down), with its interval, and whether it
+    is bigger than chance."""
+    from fadad_agents.analysis import compare
+
+    backend = "processes" if (workers or 1) > 1 else "serial"
+    try:
+        result = compare(
+            first,
+            second,
+            runs,
+            seed,
+            target_width=target_width,
+            batch_size=batch_size,
+            backend=backend,
+            workers=workers,
+            progress=not quiet,
+        )
+    except (ValueError, OSError) as exc:
+        raise _fail("compare", exc) from None
+    typer.echo(_shown(result.summary()), nl=False)
 
 
 @app.command()

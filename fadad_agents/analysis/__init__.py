@@ -19,6 +19,13 @@ from fadad_agents.analysis.backends import (
     default_workers,
     shutdown_workers,
 )
+from fadad_agents.analysis.compare import Comparison, compare
+from fadad_agents.analysis.differences import (
+    Difference,
+    difference_lines,
+    newcombe_interval,
+    paired_differences,
+)
 from fadad_agents.analysis.grid import GridError, Variant, expand_grid, parse_path
 from fadad_agents.analysis.montecarlo import SweepError, SweepResult, default_batch_size, sweep
 from fadad_agents.analysis.replicates import (
@@ -45,16 +52,22 @@ __all__ = [
     "NO_WINNER",
     "SIDE_FIELDS",
     "BackendError",
+    "Comparison",
+    "Difference",
     "GridError",
     "StoreError",
     "SweepError",
     "SweepResult",
     "Variant",
+    "compare",
     "default_batch_size",
     "default_workers",
+    "difference_lines",
     "expand_grid",
     "fighter_odds",
     "loss_quantiles",
+    "newcombe_interval",
+    "paired_differences",
     "parse_path",
     "quantiles",
     "read_results",

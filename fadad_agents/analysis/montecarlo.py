@@ -29,6 +29,7 @@ import pandas as pd
 import pyarrow as pa
 
 from fadad_agents.analysis.backends import execute
+from fadad_agents.analysis.differences import difference_lines
 from fadad_agents.analysis.grid import GridError, Variant, expand_grid, label_value
 from fadad_agents.analysis.replicates import Batch, fighter_names, ship_names
 from fadad_agents.analysis.store import (
@@ -106,8 +107,11 @@ class SweepResult:
         return loss_quantiles(self.frame)
 
     def summary(self, confidence: float = 0.95) -> str:
-        """The text summary ``fadad sweep`` and ``fadad report`` print."""
-        return summary_table(self.frame, confidence)
+        """The text summary ``fadad sweep`` and ``fadad report`` print: odds per variant,
+        then (for a grid) each variant's paired difference from the first."""
+        return summary_table(self.frame, confidence) + "".join(
+            f"{line}\n" for line in difference_lines(self.frame, confidence)
+        )
 
 
 def _check_args(runs: int, seed: int, batch_size: int, target_width: float | None) -> None:
