@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 SCENARIO ?= scenarios/boarding-action.yaml
 SEED ?= 1
 
-.PHONY: run test lint typecheck contracts pytest bench clean setup browser
+.PHONY: run test lint typecheck contracts pytest bench clean setup browser docs
 
 setup: $(STAMP)
 
@@ -21,8 +21,8 @@ run: $(STAMP)
 	$(VENV)/bin/fadad run $(SCENARIO) --seed $(SEED)
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check fadad_agents tests benchmarks
-	$(VENV)/bin/ruff format --check fadad_agents tests benchmarks
+	$(VENV)/bin/ruff check fadad_agents tests benchmarks tools/docs_hooks.py
+	$(VENV)/bin/ruff format --check fadad_agents tests benchmarks tools/docs_hooks.py
 
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy
@@ -40,8 +40,14 @@ pytest: $(STAMP) browser
 
 test: lint typecheck contracts pytest
 
+# The documentation site (mkdocs-material) into site/; its reference pages are generated
+# from the code (tools/docs_hooks.py). `make test` builds it too and runs its examples.
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --quiet
+	@echo "site/index.html"
+
 bench: $(STAMP)
 	$(PY) -m benchmarks
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis site
