@@ -109,7 +109,15 @@ def has_ships(scenario: Scenario) -> bool:
     return any(isinstance(f, schema_forces.Ship) for s in scenario.sides for f in s.forces)
 
 
-PERSONAL_DECISIONS = ("targeting", "stance", "multi_attack", "retreat", "morale", "first_aid")
+PERSONAL_DECISIONS = (
+    "targeting",
+    "stance",
+    "multi_attack",
+    "retreat",
+    "morale",
+    "first_aid",
+    "ite_points",
+)
 """The FADAD personal decisions the odds dashboard offers (Fae Domains ones are not)."""
 
 

@@ -24,6 +24,7 @@ from fadad_agents.policies.core.defaults import NoMorale
 from fadad_agents.policies.core.policy_set import PolicySet
 from fadad_agents.policies.core.protocols import MoraleChoice
 from fadad_agents.rules.options import RulesOptions
+from fadad_agents.rules.personal.combat import NO_PROTECTION
 
 if TYPE_CHECKING:
     from fadad_agents.policies.core.protocols import CombatantView
@@ -195,6 +196,9 @@ class Combatant(mesa.Agent):  # type: ignore[misc]
     """How its attacks read in the narration (characters: swing, punch, shot)."""
     defence_verb: str = "defence"
     """How its defences read (characters: parry, block, dodge)."""
+    protection: Any = NO_PROTECTION
+    """How a blow on it is recorded beyond the options: player characters are protected
+    by the ``pc_death`` options (C-13), every other combatant is not."""
 
     __slots__ = (
         "attacks_planned",

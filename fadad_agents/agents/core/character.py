@@ -23,7 +23,8 @@ from fadad_agents.rules import mass
 from fadad_agents.rules.core.actions import roll_unopposed
 from fadad_agents.rules.core.ladder import FAIR
 from fadad_agents.rules.core.wounds import Wound, WoundTrack
-from fadad_agents.rules.personal.combat import resolve_attack
+from fadad_agents.rules.personal.combat import NO_PROTECTION, Protection, resolve_attack
+from fadad_agents.rules.personal.wound_models import record_wound
 
 __all__ = ["Character", "attack_event", "defence_verb", "strike"]
 
@@ -52,6 +53,10 @@ _RESULT_PAIRS = tuple(("result", label) for label in _LABELS)
 _WOUND_PAIRS = tuple(("wound", label) for label in _LABELS)
 _NO_EFFECTS: tuple[str, tuple[str, ...]] = ("crit_effects", ())
 _NO_PENALTIES = (("attacker_penalty", 0), ("defender_penalty", 0))
+PLAYER_PROTECTION = Protection(pc=True)
+"""How a blow on a player character is recorded: the ``pc_death`` options apply (C-13).
+Near Death needs the round to begin Incapacitated (option 2), which never happens in a
+fight: an Incapacitated character is out of it."""
 _VERBS = {v: ("verb", v) for v in ("swing", "punch", "shot", "attack")}
 _DEFENCE_VERBS = {v: ("defence_verb", v) for v in ("parry", "block", "dodge", "defence")}
 
@@ -76,16 +81,19 @@ def strike(attacker: Combatant, fighter: Any, target: Combatant, arena: Arena) -
     defended = target.use_defence()
     a_pen, d_pen = attacker.penalty, target.penalty
     facing = target.target
+    track = target.melee_track()
+    protection = target.protection
     res = resolve_attack(
         fighter,
         target.fighter,
-        target.melee_track(),
+        track,
         attacker.rng,
         arena.combat_rules,
         attacker_penalty=a_pen,
         defender_penalty=d_pen,
         defended=defended,
         shield_rank=1 if facing is None or facing is attacker else 0,
+        protection=protection,
     )
     arena.defer(
         attack_event,
@@ -100,6 +108,8 @@ def strike(attacker: Combatant, fighter: Any, target: Combatant, arena: Arena) -
             target.defence_verb,
         ),
     )
+    if protection is not NO_PROTECTION and res.hit and res.track.level >= Wound.NEAR_DEATH:
+        res = target.spend_ite_point(res, track, arena)
     target.absorb(res, arena)
     return res
 
@@ -150,8 +160,19 @@ def attack_event(
             _WOUND_PAIRS[res.wound],
             _VERBS.get(verb) or ("verb", verb),
             _DEFENCE_VERBS.get(d_verb) or ("defence_verb", d_verb),
+            *_taken(res),
         ),
     )
+
+
+def _taken(res: Any) -> tuple[tuple[str, str], ...]:
+    """``("taken", level)`` when the blow left its victim less hurt than its severity (a
+    protected player character, a full npc3 track, overflow kept at Near Death)."""
+    if res.hit:
+        level = res.track.level
+        if level < res.wound:
+            return (("taken", level.label),)
+    return ()
 
 
 class Character(Combatant):
@@ -163,10 +184,13 @@ class Character(Combatant):
         "defence_verb",
         "fighter",
         "first_aid",
+        "ite_points",
         "morale",
         "pending",
         "player",
+        "protection",
         "stabilised",
+        "start_ite_points",
         "start_track",
         "track",
         "verb",
@@ -191,8 +215,10 @@ class Character(Combatant):
         defence_verb: str = "parry",
         first_aid: int | None = None,
         morale: int = FAIR,
+        ite_points: int = 0,
     ) -> None:
         self.start_track = track  # tracks are immutable: a blow makes a new one
+        self.start_ite_points = ite_points
         super().__init__(
             model,
             name=name,
@@ -206,6 +232,7 @@ class Character(Combatant):
         )
         self.fighter = fighter
         self.player = player
+        self.protection = PLAYER_PROTECTION if player else NO_PROTECTION
         self.verb = verb
         self.defence_verb = defence_verb
         self.first_aid = first_aid
@@ -219,6 +246,7 @@ class Character(Combatant):
         self.track = self.start_track
         self.pending: WoundTrack | None = None
         self.stabilised = False
+        self.ite_points = self.start_ite_points
 
     @property
     def wound(self) -> int:
@@ -244,6 +272,29 @@ class Character(Combatant):
                 self.pending = result.track
                 return
             self._wounded(result.track, arena)
+
+    def spend_ite_point(self, res: Any, track: WoundTrack, arena: Arena) -> Any:
+        """A blow that would leave this player character Near Death or Dead: with an Ité
+        point left, ``pc_death.point_spend`` on and its Ité policy willing, spend one and
+        take the blow as Incapacitated (FADAD 4.5.9, A-29); logged. Returns the result
+        with the track the character keeps."""
+        rules = arena.combat_rules.wounds
+        if not self.ite_points or not rules.point_spend:
+            return res
+        blow = res.track.level
+        if not self.policies.ite_points.spend(self, blow, arena):
+            return res
+        self.ite_points -= 1
+        saved = record_wound(rules, track, res.wound, pc=True, point_spent=True)
+        arena.record(
+            self.name,
+            "ite_point",
+            None,
+            (),
+            (),
+            (("result", saved.level.label), ("instead_of", blow.label), ("left", self.ite_points)),
+        )
+        return res._replace(track=saved)
 
     def _wounded(self, track: WoundTrack, arena: Arena) -> None:
         self.track = track

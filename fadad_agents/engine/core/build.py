@@ -308,6 +308,7 @@ class ForceBuilder:
             "track": _track(force, self.options),
             "reaction": force.reaction_speed,
             "player": force.player,
+            "ite_points": force.ite_points,
             "verb": _verb(force),
             "defence_verb": defence_verb(force.defence_skill),
             "first_aid": force.skills.get("First Aid"),

@@ -124,7 +124,10 @@ def _attack_text(e: LogEvent) -> str:
     text += f"; hit by {o['rd']}"
     if o.get("crits"):
         text += f" ({o['crits']} crit{'s' if o['crits'] > 1 else ''})"
-    return text + f", damage {o['damage']}: {o['wound']}."
+    text += f", damage {o['damage']}: {o['wound']}"
+    if "taken" in o:
+        return text + f", taken as {o['taken']}."
+    return text + "."
 
 
 def _simple(template: str) -> Callable[[LogEvent], str]:
@@ -164,6 +167,10 @@ _NARRATORS: dict[str, Callable[[LogEvent], str]] = {
     "morale": _morale_text,
     "volley": _volley_text,
     "first_aid": _simple("{e.actor} gives first aid to {e.target}: {o[result]}."),
+    "ite_point": _simple(
+        "{e.actor} spends an Ité point: {o[result]} instead of {o[instead_of]} "
+        "({o[left]} left)."
+    ),
     "end": _simple("The battle ends: {o[result]}."),
 }
 

@@ -22,11 +22,14 @@ __all__ = [
     "FixedAttacks",
     "FixedTargeting",
     "HoldGround",
+    "KeepPoints",
     "NearDeathFirstAid",
     "NearestTargeting",
     "NoFirstAid",
     "NoMorale",
     "RandomTargeting",
+    "SaveFromDeath",
+    "SaveFromDeathOnly",
     "SideLossRetreat",
     "StayBack",
     "StickyTargeting",
@@ -400,3 +403,34 @@ class NearDeathFirstAid:
             if friend.wound == Wound.NEAR_DEATH and not getattr(friend, "stabilised", True):
                 return friend
         return None
+
+
+class SaveFromDeath:
+    """Spend an Ité point on every blow that would leave the character dying or dead."""
+
+    __slots__ = ()
+    constant = True
+
+    def spend(self, actor: CombatantView, blow: int, battle: BattleView) -> bool:
+        return True
+
+
+class SaveFromDeathOnly:
+    """Spend an Ité point only on a blow that would kill outright; a Near Death wound
+    is left to first aid."""
+
+    __slots__ = ()
+
+    def spend(self, actor: CombatantView, blow: int, battle: BattleView) -> bool:
+        return blow >= Wound.DEAD
+
+
+class KeepPoints:
+    """Never spend Ité points in battle."""
+
+    __slots__ = ()
+    constant = False
+
+    def spend(self, actor: CombatantView, blow: int, battle: BattleView) -> bool:
+        return False
+

@@ -19,11 +19,14 @@ from fadad_agents.policies.core.defaults import (
     FixedAttacks,
     FixedTargeting,
     HoldGround,
+    KeepPoints,
     NearDeathFirstAid,
     NearestTargeting,
     NoFirstAid,
     NoMorale,
     RandomTargeting,
+    SaveFromDeath,
+    SaveFromDeathOnly,
     SideLossRetreat,
     StayBack,
     StickyTargeting,
@@ -34,6 +37,7 @@ from fadad_agents.policies.core.defaults import (
 )
 from fadad_agents.policies.core.protocols import (
     FirstAidPolicy,
+    ItePointPolicy,
     MoraleChoice,
     MoralePolicy,
     MultiAttackPolicy,
@@ -111,6 +115,9 @@ _BUILTINS: tuple[tuple[str, str, Any], ...] = (
     ("morale", "unit_morale", TableMorale),
     ("first_aid", "none", NoFirstAid),
     ("first_aid", "near_death", NearDeathFirstAid),
+    ("ite_points", "save_from_death", SaveFromDeath),
+    ("ite_points", "save_from_death_only", SaveFromDeathOnly),
+    ("ite_points", "keep", KeepPoints),
 )
 for _kind, _name, _factory in _BUILTINS:
     REGISTRY.register(_kind, _name, _factory, replace=True, stateless=True)
@@ -122,8 +129,10 @@ INDIVIDUAL_DEFAULTS: dict[str, str] = {
     "retreat": "hold",
     "morale": "none",
     "first_aid": "none",
+    "ite_points": "save_from_death",
 }
-"""Defaults for characters: fight to the end, one attack and one defence a round."""
+"""Defaults for characters: fight to the end, one attack and one defence a round; a
+player character spends an Ité point rather than die."""
 
 GROUP_DEFAULTS: dict[str, str] = {**INDIVIDUAL_DEFAULTS, "morale": "casualties"}
 """Defaults for crews and units: morale checks at 25% and 50% losses (SJ 18)."""
@@ -146,6 +155,7 @@ class PolicySet:
     retreat: RetreatPolicy
     morale: MoralePolicy
     first_aid: FirstAidPolicy
+    ite_points: ItePointPolicy
     shareable: bool = False
     """Every policy is stateless: the set may serve many agents and battles."""
     holds: bool = field(init=False)

@@ -12,7 +12,9 @@ Decisions (personal-combat.md section 1.2, mass-combat.md section 1.3):
 * multi-attack: how much of the action budget goes to attacks (:class:`MultiAttackPolicy`);
 * retreat and surrender: leave the fight by choice (:class:`RetreatPolicy`);
 * morale: when a group checks morale and what a broken group does (:class:`MoralePolicy`);
-* first aid: whom to tend instead of fighting (:class:`FirstAidPolicy`).
+* first aid: whom to tend instead of fighting (:class:`FirstAidPolicy`);
+* Ité points: whether a player character spends one on a deadly blow
+  (:class:`ItePointPolicy`).
 
 A policy whose answer never depends on the situation may say so with an attribute
 ``constant`` holding that answer: ``HoldGround`` always holds,
@@ -33,6 +35,7 @@ __all__ = [
     "BattleView",
     "CombatantView",
     "FirstAidPolicy",
+    "ItePointPolicy",
     "MoraleChoice",
     "MoralePolicy",
     "MultiAttackPolicy",
@@ -169,6 +172,16 @@ class FirstAidPolicy(Protocol):
     def patient(self, actor: CombatantView, battle: BattleView) -> CombatantView | None: ...
 
 
+@runtime_checkable
+class ItePointPolicy(Protocol):
+    """Whether a player character spends an Ité (Fudge) point to take a blow that would
+    leave it at ``blow`` (Near Death or Dead) as Incapacitated instead (FADAD 4.5.9,
+    A-29). Asked only when the character has a point left and ``pc_death.point_spend``
+    is on."""
+
+    def spend(self, actor: CombatantView, blow: int, battle: BattleView) -> bool: ...
+
+
 KINDS: dict[str, type] = {
     "targeting": TargetingPolicy,
     "stance": StancePolicy,
@@ -176,6 +189,7 @@ KINDS: dict[str, type] = {
     "retreat": RetreatPolicy,
     "morale": MoralePolicy,
     "first_aid": FirstAidPolicy,
+    "ite_points": ItePointPolicy,
 }
 """The personal decision kinds, with the protocol a policy of that kind satisfies.
 

@@ -69,7 +69,13 @@ def _log(seed: int, swap: Any) -> list[str]:
 def test_asking_or_not_gives_the_same_battle(seed: int) -> None:
     def asked(p: PolicySet) -> PolicySet:
         return PolicySet(
-            p.targeting, AskedAttack(), AskedAttacks(), AskedHold(), p.morale, p.first_aid
+            p.targeting,
+            AskedAttack(),
+            AskedAttacks(),
+            AskedHold(),
+            p.morale,
+            p.first_aid,
+            p.ite_points,
         )
 
     plain = _log(seed, asked)
