@@ -168,8 +168,7 @@ _NARRATORS: dict[str, Callable[[LogEvent], str]] = {
     "volley": _volley_text,
     "first_aid": _simple("{e.actor} gives first aid to {e.target}: {o[result]}."),
     "ite_point": _simple(
-        "{e.actor} spends an Ité point: {o[result]} instead of {o[instead_of]} "
-        "({o[left]} left)."
+        "{e.actor} spends an Ité point: {o[result]} instead of {o[instead_of]} ({o[left]} left)."
     ),
     "end": _simple("The battle ends: {o[result]}."),
 }

@@ -433,4 +433,3 @@ class KeepPoints:
 
     def spend(self, actor: CombatantView, blow: int, battle: BattleView) -> bool:
         return False
-
