@@ -134,9 +134,16 @@ class ShipBattleState(Battle):
         return self._home.get(member.unique_id)
 
     def move_aboard(self, member: Combatant, ship: Ship) -> None:
+        """``member`` stands on ``ship`` now; whoever fought it on the deck it left loses
+        it as a target, and it drops its own (a sticky target never reaches across decks)."""
         old = self._deck.get(member.unique_id)
         if old is not None:
-            self._aboard[old.unique_id].remove(member)
+            left = self._aboard[old.unique_id]
+            left.remove(member)
+            for m in left:
+                if m.target is member:
+                    m.target = None
+            member.target = None
         self._deck[member.unique_id] = ship
         self._aboard[ship.unique_id].append(member)
         member.position = ship.position

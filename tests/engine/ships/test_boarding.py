@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from fadad_agents.engine import build_battle, load
 from fadad_agents.engine.ships.battle import ShipBattle
+from tests.engine.conftest import SCENARIOS
 
 CHASE = """
 name: Grapple test
@@ -80,3 +83,41 @@ def test_lines_can_be_cut_by_a_crew_that_refuses_the_fight() -> None:
         battle.run_to_end()
         cuts += sum(dict(e.outcome)["cut"] for e in battle.log if e.action == "cut_lines")
     assert cuts > 0
+
+
+def _watch_decks(battle: ShipBattle, strays: list[tuple[str, str]]) -> None:
+    """Note every melee blow or volley whose attacker and target stand on different decks."""
+    who = {m.name: m for m in battle.people}
+    record, defer = battle.record, battle.defer
+
+    def check(actor: str, target: str | None) -> None:
+        a, t = who.get(actor), who.get(target or "")
+        if a is not None and t is not None and battle.deck_of(a) is not battle.deck_of(t):
+            strays.append((actor, target or ""))
+
+    def on_record(actor: str, action: str, target: str | None, *rest: Any) -> None:
+        if action == "volley":
+            check(actor, target)
+        record(actor, action, target, *rest)
+
+    def on_defer(make: Any, args: tuple[Any, ...]) -> None:
+        check(str(args[0]), str(args[1]))
+        defer(make, args)
+
+    battle.record, battle.defer = on_record, on_defer  # type: ignore[method-assign]
+
+
+def test_no_blow_reaches_across_decks() -> None:
+    """A fighter whose foe fell back to its own ship stops attacking it: every melee blow
+    and volley is struck at someone on the attacker's own deck."""
+    scenario = load(SCENARIOS / "boarding-action.yaml")
+    strays: list[tuple[str, str]] = []
+    retreats = 0
+    for seed in range(40):
+        battle = build_battle(scenario, seed, collect=False)
+        assert isinstance(battle, ShipBattle)
+        _watch_decks(battle, strays)
+        battle.run_to_end()
+        retreats += len(battle.log.of("retreat"))
+    assert retreats  # crews did fall back to their own ships
+    assert strays == []
