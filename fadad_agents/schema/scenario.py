@@ -14,7 +14,8 @@ A scenario file (``scenarios/*.yaml``) validates into :class:`Scenario`:
 * ``seed`` - the battle's root seed (None = choose at run time).
 
 Cross-checks: names are unique across the scenario; ``aboard`` names a ship of the same
-side (or, for prisoners and boarders, any side); ``leader`` names a character; a ship
+side (or, for prisoners and boarders, any side); ``leader`` names a character; a ship's
+``captain`` names a character of her side; a ship
 carries no more of her own side than ``max_crew`` (PROPOSED without one: a person a ton,
 as every hull of the catalogue does); ships sail a hex map, not open ground in yards;
 and the battle is within the runner's :class:`~fadad_agents.schema.limits.Limits`
@@ -408,6 +409,11 @@ class Scenario(Record):
                 aboard = getattr(force, "aboard", None)
                 if aboard is not None and aboard not in ships:
                     problems.append((f"{where}.aboard", _unknown(aboard, "ship", ships)))
+                own = {f.name for f in side.forces if isinstance(f, Character)}
+                if isinstance(force, Ship) and force.captain and force.captain not in own:
+                    problems.append(
+                        (f"{where}.captain", _unknown(force.captain, "character of her side", own))
+                    )
                 if isinstance(force, Unit) and force.leader and force.leader not in people:
                     problems.append(
                         (f"{where}.leader", _unknown(force.leader, "character", people))

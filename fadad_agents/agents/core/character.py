@@ -22,11 +22,12 @@ from fadad_agents.policies.core.protocols import MoraleChoice, Stance
 from fadad_agents.rules import mass
 from fadad_agents.rules.core.actions import roll_unopposed
 from fadad_agents.rules.core.ladder import FAIR
+from fadad_agents.rules.core.morale import MoraleResult
 from fadad_agents.rules.core.wounds import Wound, WoundTrack
 from fadad_agents.rules.personal.combat import NO_PROTECTION, Protection, resolve_attack
 from fadad_agents.rules.personal.wound_models import record_wound
 
-__all__ = ["Character", "attack_event", "defence_verb", "strike"]
+__all__ = ["Character", "attack_event", "defence_verb", "record_morale", "strike"]
 
 
 _LABELS = tuple(w.label for w in Wound)
@@ -391,18 +392,30 @@ class Character(Combatant):
         reason = morale.check_reason(view, arena)  # type: ignore[arg-type]
         if reason is None:
             return
-        held = mass.morale_check(self.morale, FAIR, arena.morale_rng)
-        arena.record(
-            band.name,
-            "morale",
-            None,
-            (),
-            (("morale", self.morale),),
-            (("result", "holds" if held else "breaks"), ("check", reason)),
-        )
-        if held:
+        res = mass.resolve_unit_morale(self.morale, FAIR, arena.morale_rng)
+        record_morale(arena, band.name, reason, "4dF", self.morale, res)
+        if res.passed:
             return
         choice = morale.on_break(view, arena)  # type: ignore[arg-type]
         for member in list(band.members):
             if member.fighting:
                 arena.leave(member, choice, f"morale broke: {reason}")
+
+
+def record_morale(
+    arena: Arena, who: str, reason: str, dice: str, morale: int, res: MoraleResult
+) -> None:
+    """Log one morale check as every checker logs it: the ``dice`` and their roll, the
+    ``morale`` number or trait, what it had to reach, why it was rolled, the result."""
+    arena.record(
+        who,
+        "morale",
+        None,
+        ((dice, res.roll),),
+        (("morale", morale),),
+        (
+            ("result", "holds" if res.passed else "breaks"),
+            ("check", reason),
+            ("target", res.target),
+        ),
+    )

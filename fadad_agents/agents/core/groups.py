@@ -23,11 +23,12 @@ import mesa
 import numpy as np
 
 from fadad_agents.agents.core.base import Arena, Band, Combatant
-from fadad_agents.agents.core.character import strike
+from fadad_agents.agents.core.character import record_morale, strike
 from fadad_agents.policies.core.policy_set import PolicySet
 from fadad_agents.policies.core.protocols import MoraleChoice
 from fadad_agents.rules import mass
 from fadad_agents.rules.core.ladder import FAIR
+from fadad_agents.rules.core.morale import MoraleResult, resolve_morale_check
 from fadad_agents.rules.core.wounds import WoundTrack
 
 __all__ = ["BULK_DICE", "Crew", "Group", "Unit"]
@@ -167,8 +168,8 @@ class Group(Combatant):
         """Bulk attack on another group (by the attacker's own mass-combat engine)."""
         raise NotImplementedError
 
-    def morale_holds(self, reason: str) -> bool:
-        """Roll a morale check through the kernel."""
+    def roll_morale(self) -> tuple[str, int, MoraleResult]:
+        """One morale check through the kernel: the dice, the morale it rolls on, the result."""
         raise NotImplementedError
 
     def end_round(self, arena: Arena) -> None:
@@ -178,16 +179,9 @@ class Group(Combatant):
         reason = self.policies.morale.check_reason(self, arena)
         if reason is None:
             return
-        held = self.morale_holds(reason)
-        arena.record(
-            self.name,
-            "morale",
-            None,
-            (),
-            (),
-            (("result", "holds" if held else "breaks"), ("check", reason)),
-        )
-        if not held:
+        dice, morale, res = self.roll_morale()
+        record_morale(arena, self.name, reason, dice, morale, res)
+        if not res.passed:
             self.break_(arena, reason)
 
     def break_(self, arena: Arena, reason: str) -> None:
@@ -273,10 +267,10 @@ class Crew(Group):
         if lost:
             arena.casualties(target, lost)
 
-    def morale_holds(self, reason: str) -> bool:
+    def roll_morale(self) -> tuple[str, int, MoraleResult]:
         """2d10 (``sj.crew_morale_roll``) <= morale (A-57, PROPOSED roll)."""
         dice = self.model.options.sj.crew_morale_roll
-        return mass.crew_morale_check(self.morale, self.morale_rng, dice)
+        return dice, self.morale, resolve_morale_check(self.morale, self.morale_rng, dice)
 
 
 class Unit(Group):
@@ -377,11 +371,12 @@ class Unit(Group):
             )
             target.break_(arena, f"{row.replace('_', ' ')} damage")
 
-    def morale_holds(self, reason: str) -> bool:
+    def roll_morale(self) -> tuple[str, int, MoraleResult]:
         """Morale trait + 4dF against Fair (``mass.morale_check_level``) for a policy-called
         check (A-70, PROPOSED level)."""
         level = self.model.options.mass.morale_check_level
-        return mass.morale_check(self.state.morale, level, self.morale_rng)
+        trait = self.state.morale
+        return "4dF", trait, mass.resolve_unit_morale(trait, level, self.morale_rng)
 
     @staticmethod
     def strike_together(units: list[Unit], arena: Arena) -> None:

@@ -30,6 +30,7 @@ __all__ = [
     "LogEvent",
     "agree",
     "clock",
+    "morale_words",
     "narrate",
     "narrator_of",
     "register_narrator",
@@ -137,9 +138,27 @@ def _simple(template: str) -> Callable[[LogEvent], str]:
     return render
 
 
+def morale_words(e: LogEvent) -> str:
+    """What every morale check says after "checks morale": its trigger, the roll, what it
+    had to reach and why, the result ("(25% losses): 2d10 14 against 9 (morale 11, crew
+    loss 25 -2): breaks.", or on the ladder "morale Poor + 4dF -1 = Terrible against
+    Fair"). Characters, crews, units and ships' crews all read alike."""
+    o, m = dict(e.outcome), dict(e.modifiers)
+    head = f"({o['check']}): "
+    if not e.dice:  # a check the rules roll inside another action (the unit damage table)
+        return f"{head}{o['result']}."
+    (name, roll), base = e.dice[0], m.pop("morale", 0)
+    if name == "4dF":
+        return (
+            f"{head}morale {label(base)} + 4dF {roll:+d} = {label(base + roll)} against "
+            f"{label(o['target'])}: {o['result']}."
+        )
+    mods = "".join(f", {k.replace('_', ' ')} {v:+d}" for k, v in m.items())
+    return f"{head}{name} {roll} against {o['target']} (morale {base}{mods}): {o['result']}."
+
+
 def _morale_text(e: LogEvent) -> str:
-    o = dict(e.outcome)
-    return f"{e.actor} checks morale ({o['check']}): {o['result']}."
+    return f"{e.actor} checks morale {morale_words(e)}"
 
 
 def _volley_text(e: LogEvent) -> str:

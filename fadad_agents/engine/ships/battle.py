@@ -16,23 +16,26 @@ One ship round (``ships-spelljammer.md`` 3, A-47):
    recomputed);
 2. side initiative (1d20 per side, ties reroll); each side, best first, moves first or
    last as its lead ship's maneuver policy says (``movement_order``);
-3. boarders cross to ships grappled in an earlier round (SJ 12);
-4. in moving order each ship: cuts lines if its policy says so, starts landing (maneuver
+3. boarders cross to ships grappled in an earlier round (SJ 12), and to a ship that
+   struck while her people fight on aboard, to take her;
+4. in moving order each ship: cuts lines if its policy says so; a fleeing ship with
+   nothing within 25 hexes at the start of her move escapes and enemies may pursue
+   (SJ 15-16, :mod:`~fadad_agents.engine.ships.chase`); she starts landing (maneuver
    ``land``), moves (facing rules per class, crew shortage, debris fields; no move while
-   the helm warms up or she is in a gravity well), jettisons rubble astern if fleeing
-   (:mod:`~fadad_agents.engine.ships.jettison`), fires every loaded weapon that bears
-   (fields of fire), her spellcasters cast at enemy hulls
-   (:mod:`~fadad_agents.engine.ships.hull_attacks`), then closes: hand missiles (at crew
-   or hull), axes at one spot of a grappled hull, rams (d4s for d6s on a gargantuan
-   creature), shears or grapples an enemy in its hex; a fleeing ship that is 25 hexes
-   clear of everything escapes and enemies may pursue (SJ 15-16);
+   the helm warms up or she is in a gravity well), jettisons rubble astern if fleeing,
+   fires every loaded weapon that bears (fields of fire), her spellcasters cast at enemy
+   hulls (:mod:`~fadad_agents.engine.ships.hull_attacks`), then closes: hand missiles
+   (at crew or hull), axes at one spot of a grappled hull, rams (d4s for d6s on a
+   gargantuan creature), shears or grapples an enemy in its hex;
 5. the deck fights: 6-second personal rounds on every deck where two sides meet;
 6. end of round: fires burn and are fought, ships whose decks are held by the enemy
-   are taken, ships check morale on the section 18 triggers with the modifier table and
-   strike their colours when it fails (everyone aboard surrenders, unless the colours
+   are taken, each ship's crew checks morale once on the section 18 triggers with the
+   modifier table (:mod:`~fadad_agents.engine.ships.morale`): its NPCs abroad fall back,
+   a crew aboard strikes the colours (everyone aboard surrenders, unless the colours
    policy lets a player character sail her on); mutual strikes.
 
-When the battle ends each ship's repair bill is logged (SJ 17 / FADAD 7). What the battle
+When the battle ends each ship's repair bill and each side's incapacitated share of its
+fallen crewmen are logged (:mod:`~fadad_agents.engine.ships.aftermath`). What the battle
 keeps between rounds (decks, crews, grapples, lost ships) is its base class
 :class:`~fadad_agents.engine.ships.state.ShipBattleState`.
 """
@@ -43,10 +46,11 @@ from typing import Any
 
 from fadad_agents.agents.ships.ship import Ship
 from fadad_agents.engine.core.clock import At, Phase
+from fadad_agents.engine.ships import aftermath as ship_aftermath
+from fadad_agents.engine.ships import chase as ship_chase
 from fadad_agents.engine.ships import close as ship_close
 from fadad_agents.engine.ships import helm as ship_helm
 from fadad_agents.engine.ships import hull_attacks as ship_hull_attacks
-from fadad_agents.engine.ships import jettison as ship_jettison
 from fadad_agents.engine.ships import log as ship_log
 from fadad_agents.engine.ships import maneuver as ship_maneuver
 from fadad_agents.engine.ships import morale as ship_morale
@@ -193,7 +197,7 @@ class ShipBattle(ShipBattleState):
         policy = ship.ship_policies.boarding
         for foe in sorted(ship.grapples, key=lambda s: s.unique_id):
             since = self.grappled_since(ship, foe)
-            if since is None or since >= self.round or not foe.fighting:
+            if since is None or since >= self.round or not (foe.fighting or self.holds_out(foe)):
                 continue
             if policy.board(ship, foe, self):
                 ship_close.board(self, ship, foe)
@@ -206,20 +210,20 @@ class ShipBattle(ShipBattleState):
             flee = maneuver.intent in ("flee", "shoot")
             if flee or ship.ship_policies.boarding.cut_lines(ship, foe, self):
                 ship_close.cut_lines(self, ship, foe)
+        if maneuver.intent == "flee" and ship_chase.try_escape(self, ship):
+            return  # clear of everything at the start of her move: she leaves (SJ 15)
         if maneuver.intent == "land":
             ship_helm.start_landing(self, ship)
         ship_maneuver.move_ship(self, ship)
         if not ship.fighting:
             return
         if maneuver.intent == "flee":
-            ship_jettison.lay_debris(self, ship)
+            ship_chase.lay_debris(self, ship)
         fire_guns(self, ship)
         ship_hull_attacks.cast_spells(self, ship)
         if not ship.fighting:
             return
         self._close_action(ship, maneuver.intent)
-        if maneuver.intent == "flee":
-            ship_morale.try_escape(self, ship)
 
     def _close_action(self, ship: Ship, intent: str) -> None:
         here = [f for f in self.enemy_ships(ship.side) if f.hex == ship.hex]
@@ -296,7 +300,8 @@ class ShipBattle(ShipBattleState):
             collector.collect(self)
 
     def _finish(self) -> None:
-        ship_morale.log_repairs(self)
+        ship_aftermath.log_repairs(self)
+        ship_aftermath.log_incapacitated(self)
         super()._finish()
 
     def step(self) -> None:

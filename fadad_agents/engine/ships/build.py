@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from fadad_agents.agents.core.character import Character
 from fadad_agents.agents.ships.ship import Ship
 from fadad_agents.agents.ships.weapon_team import WeaponTeam
 from fadad_agents.engine.core.build import ForceBuilder, UnsupportedForce, battle_args
@@ -187,8 +186,6 @@ def build_ship_battle(
                 weapon = getattr(force, "weapon", None)
                 if isinstance(force, schema_forces.Crew) and weapon is not None and weapon.ranged:
                     battle.set_missile(member)
-                if home is not None and isinstance(member, Character) and member.player:
-                    home.memory.setdefault("captain", member)
     for a in fleet:
         for b in fleet:
             if a.side < b.side and a.hex == b.hex:

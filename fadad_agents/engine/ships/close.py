@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from fadad_agents.agents.core.groups import Crew
 from fadad_agents.agents.ships.ship import Ship
 from fadad_agents.engine.ships.damage import (
     apply_effect,
@@ -24,6 +23,7 @@ from fadad_agents.engine.ships.damage import (
     skill_bonus,
 )
 from fadad_agents.engine.ships.maneuver import move_options, move_ship, towed_by
+from fadad_agents.engine.ships.morale import boarding_check
 from fadad_agents.rules.core.dice import roll_4df
 from fadad_agents.rules.ships import effects as fx
 from fadad_agents.rules.ships.close import (
@@ -43,7 +43,6 @@ from fadad_agents.rules.ships.close import (
     resolve_shear,
 )
 from fadad_agents.rules.ships.combat import Dice, resolve_attack
-from fadad_agents.rules.ships.crew import morale_failure
 from fadad_agents.rules.ships.fadad_damage import (
     ram_damage,
     ram_damage_base,
@@ -314,23 +313,16 @@ def cut_lines(battle: Any, ship: Ship, foe: Ship) -> None:
 def board(battle: Any, ship: Ship, foe: Ship) -> None:
     """Boarders at the gunwale swarm across (the round after grappling, SJ 12).
 
-    A very dangerous boarding (PROPOSED: the enemy deck holds at least twice the party's
-    heads, ``sj.very_dangerous_boarding_odds``) calls a morale check first; a crew that
-    fails refuses (``to_board``).
+    A very dangerous boarding (PROPOSED: the enemy deck holds at least
+    ``sj.very_dangerous_boarding_odds`` times the party's heads) calls a morale check of
+    the crew first (:func:`~fadad_agents.engine.ships.morale.boarding_check`); on a
+    failure its NPCs refuse (``to_board``).
     """
-    party = battle.boarding_party(ship)
+    party = battle.boarding_party(ship, taking=not foe.fighting)
+    party = boarding_check(battle, ship, party, foe)
     if not party:
         return
     heads = sum(m.headcount for m in party)
-    if battle.boarders_defending(foe) >= battle.options.sj.very_dangerous_boarding_odds * heads:
-        for m in list(party):
-            if isinstance(m, Crew) and not m.morale_holds("a very dangerous boarding"):
-                assert morale_failure("to_board") == "refuse"
-                party.remove(m)
-                battle.record(m.name, "refuse", foe.name, (), (), (("result", "refuses to board"),))
-        heads = sum(m.headcount for m in party)
-    if not party:
-        return
     for member in party:
         battle.move_aboard(member, foe)
     battle.record(

@@ -296,10 +296,10 @@ def apply_effect(battle: Any, ship: Ship, effect: fx.ShipEffect, source: str = "
             ship.shaken_round = battle.round
             note = "she shudders from stem to stern; hands are thrown off their feet"
         case fx.DeckCrew() | fx.InteriorCrew():
-            lost = crew_hit(battle, ship, effect)
+            lost = crew_hit(battle, ship, effect, source)
             note = f"{lost} of her crew down" if lost else "the blast hurts no one seriously"
         case fx.WeaponDamaged():
-            note = _weapon_hit(battle, ship, effect)
+            note = _weapon_hit(battle, ship, effect, source)
         case fx.HullLoss(n=n):
             note = f"timbers splinter: {n} hull points lost"
             battle.record(ship.name, "effect", source or None, (), (), (("result", note),))
@@ -309,7 +309,7 @@ def apply_effect(battle: Any, ship: Ship, effect: fx.ShipEffect, source: str = "
     battle.record(ship.name, "effect", source or None, (), (), (("result", note),))
 
 
-def _weapon_hit(battle: Any, ship: Ship, effect: fx.WeaponDamaged) -> str:
+def _weapon_hit(battle: Any, ship: Ship, effect: fx.WeaponDamaged, source: str) -> str:
     working = [t for t in ship.teams if not t.disabled]
     if not working:
         return "no weapon left to hit"
@@ -317,12 +317,15 @@ def _weapon_hit(battle: Any, ship: Ship, effect: fx.WeaponDamaged) -> str:
     team.stop()
     what = "destroyed" if effect.may_be_destroyed else "damaged"
     if effect.crew_hit is not None:
-        crew_hit(battle, ship, effect.crew_hit)
+        crew_hit(battle, ship, effect.crew_hit, source)
     return f"{team.label} {what}"
 
 
-def crew_hit(battle: Any, ship: Ship, effect: fx.DeckCrew | fx.InteriorCrew) -> int:
-    """Casualties of a deck or interior crew hit among the crews on the ship."""
+def crew_hit(
+    battle: Any, ship: Ship, effect: fx.DeckCrew | fx.InteriorCrew, source: str = ""
+) -> int:
+    """Casualties of a deck or interior crew hit among the crews on the ship; crewmen slain
+    by a spell's blast are slain by magic (a morale trigger, SJ 18)."""
     crews = battle.crews_on(ship)
     heads = sum(c.count for c in crews)
     if heads == 0:
@@ -349,6 +352,8 @@ def crew_hit(battle: Any, ship: Ship, effect: fx.DeckCrew | fx.InteriorCrew) -> 
         if heads == 0:
             break
     battle.refresh_crews()
+    if lost and source in battle.casters:
+        _triggered(battle, ship, MoraleTrigger.SLAIN_BY_MAGIC)
     return lost
 
 

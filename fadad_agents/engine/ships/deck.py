@@ -2,15 +2,17 @@
 
 DESIGN.md and ``ships-spelljammer.md`` 12-13: boarding combat is ordinary combat, or rapid
 resolution for featureless crews. Every fighter on a deck where two sides meet plays the
-personal round of :mod:`fadad_agents.engine.core.battle` (declare, act, end-of-round checks,
+personal round of :mod:`fadad_agents.engine.core.battle` (declare and act,
 initiative through the kernel in the total order ``(-initiative, -trait, unique_id)``),
 but through a :class:`DeckArena`: its foes are only the enemies on the same deck, so
 named characters fight through :func:`fadad_agents.rules.personal.combat.resolve_attack` and crews
 by rapid resolution (:class:`~fadad_agents.agents.core.groups.Crew`) against those in reach.
 
-Leaving the fight on a deck follows section 12: a crew whose morale fails on the enemy
-ship retreats to its own ship (if still grappled and afloat), on its own ship it
-surrenders (:func:`~fadad_agents.rules.ships.crew.morale_failure`).
+Leaving the fight on a deck follows section 12: one who withdraws from the enemy ship
+falls back to its own (if still grappled and afloat), a crew giving up on its own ship
+surrenders (:func:`~fadad_agents.rules.ships.crew.morale_failure`). Nobody checks morale
+at the end of a deck round: the crew's one check comes at the end of the ship round
+(:mod:`~fadad_agents.engine.ships.morale`).
 """
 
 from __future__ import annotations
@@ -93,28 +95,18 @@ class DeckArena:
         self.battle.start_action(member, name, seconds, on_done)
 
     def leave(self, member: Combatant, choice: MoraleChoice, reason: str) -> None:
-        """SJ 12: a broken crew retreats from the enemy deck and surrenders on its own."""
+        """SJ 12: one who leaves the fight on an enemy deck falls back to its own ship; a
+        crew that gives up on its own deck surrenders
+        (:func:`~fadad_agents.rules.ships.crew.morale_failure`)."""
         battle = self.battle
         if choice is MoraleChoice.HOLD or not member.fighting:
             return
         home = battle.home_of(member)
-        on_enemy_deck = home is not None and home is not self.ship
-        if on_enemy_deck and choice is MoraleChoice.WITHDRAW:
-            # morale_failure("boarding_enemy_ship") == "retreat": back to the own ship
-            if battle.can_retreat(member, self.ship):
-                battle.move_aboard(member, home)
-                member.memory["retreated"] = battle.round
-                battle.record(
-                    member.name,
-                    "retreat",
-                    home.name,
-                    (),
-                    (),
-                    (("result", "retreats"), ("reason", reason)),
-                )
-                return
-            choice = MoraleChoice.SURRENDER  # nowhere to go
-        elif isinstance(member, Group) and morale_failure("boarding_own_ship") == "surrender":
+        if home is not None and home is not self.ship and choice is MoraleChoice.WITHDRAW:
+            assert morale_failure("boarding_enemy_ship") == "retreat"
+            battle.fall_back(member, reason)
+            return
+        if isinstance(member, Group) and morale_failure("boarding_own_ship") == "surrender":
             choice = MoraleChoice.SURRENDER
         battle.leave(member, choice, reason)
         battle.crews_changed = True
@@ -147,7 +139,7 @@ def deck_round(battle: Any, ship: Any) -> bool:
         return False
     arena = DeckArena(battle, ship, members)
     order = _order(battle, members)
-    for step in ("declare", "act", "end_round"):
+    for step in ("declare", "act"):  # morale: the crew's one check, at the ship round's end
         for m in order:
             if m.fighting and battle.deck_of(m) is ship:
                 getattr(m, step)(arena)

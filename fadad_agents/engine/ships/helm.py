@@ -35,7 +35,7 @@ from typing import Any
 
 import simpy
 
-from fadad_agents.agents.core.base import Combatant
+from fadad_agents.agents.core.base import Combatant, Status
 from fadad_agents.agents.core.character import Character
 from fadad_agents.agents.ships.ship import Ship
 from fadad_agents.policies.ships.defaults import Flee, RunWhenClear
@@ -287,6 +287,7 @@ def helm_lost(battle: Any, ship: Ship, reason: str) -> None:
     old = ship.helmsman
     ship.helmsman = None
     ship.helm_out = True
+    ship.memory["helmsman_lost"] = True  # SJ 18: spelljamming mage slain/destroyed -3
     if isinstance(old, Character) and old.fighting:
         battle.take_out(old, reason)
     proc = ship.helm_process
@@ -301,6 +302,8 @@ def check_helmsmen(battle: Any) -> None:
         if who is None or not ship.fighting:
             continue
         if not who.fighting or battle.deck_of(who) is not ship:
+            if who.status is Status.OUT:
+                ship.memory["helmsman_lost"] = True
             ship.helmsman = None
             ship.helm_out = True
             new_helmsman(battle, ship, f"{who.name} has left the helm")

@@ -80,26 +80,19 @@ def _fire(e: LogEvent) -> str:
     return f"{where}: {hands}; it burns on ({burns})."
 
 
-_TRIGGERS = {
-    "crew_25": "a quarter of the crew lost",
-    "crew_50": "half the crew lost",
-    "slain_after_50": "a crewman slain past half losses",
-    "five_hull_points": "5 hull points left",
-    "captain_slain": "captain slain",
-    "officers_gone": "no officers left",
-    "cannot_escape": "no escape",
-    "before_boarding": "a dangerous boarding",
-}
-"""Morale triggers (``rules.sj_crew.MoraleTrigger`` names) as a report names them."""
-
-
 def _morale(e: LogEvent) -> str:
-    o, m = dict(e.outcome), dict(e.modifiers)
-    mods = ", ".join(f"{k.replace('_', ' ')} {v:+d}" for k, v in m.items()) or "no modifiers"
-    why = ", ".join(_TRIGGERS.get(t, t.replace("_", " ")) for t in o.get("triggers", ()))
+    return f"{_own(e.actor)} crew checks morale {battle_log.morale_words(e)}"
+
+
+def _incapacitated(e: LogEvent) -> str:
+    o, m, d = dict(e.outcome), dict(e.modifiers), dict(e.dice)
+    alive = o["incapacitated"]
+    were = "was" if alive == 1 else "were"
+    fallen = m["casualties"]
+    casualties = "crew casualty" if fallen == 1 else "crew casualties"
     return (
-        f"{_own(e.actor)} crew checks morale ({why}): 2d10 {dict(e.dice).get('2d10')} against "
-        f"{o['target']} ({mods}): {o['result']}."
+        f"{e.actor}: of {fallen} {casualties}, {alive} {were} only "
+        f"incapacitated (1d6 = {d['1d6']}, x5%)."
     )
 
 
@@ -333,6 +326,7 @@ SHIP_NARRATORS: dict[str, Callable[[LogEvent], str]] = {
     "retreat": _simple("{e.actor} falls back to {e.target} ({o[reason]})."),
     "refuse": _simple("{e.actor} {o[result]} {e.target}: the odds are too long."),
     "ship_morale": _morale,
+    "incapacitated": _incapacitated,
     "taken": _simple("{e.actor} is {o[result]}."),
     "strike": _simple("{e.actor} {o[result]} ({o[reason]})."),
     "mutual_strike": _simple("Every ship strikes at once: {o[result]}."),

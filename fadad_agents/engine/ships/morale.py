@@ -1,79 +1,164 @@
-"""End of the ship round: ships taken by boarders, ship morale, striking colours; the chase;
-the repair bill.
+"""End of the ship round: ships taken by boarders, the crew's morale, striking colours.
 
-* Morale (``ships-spelljammer.md`` 18, C-16, A-57): at the end of a round a ship whose
-  ``colours`` policy checks morale rolls 2d10 (``sj.crew_morale_roll``) against its crew's
-  morale plus the modifier table (:func:`~fadad_agents.rules.ships.crew.morale_target`, worst
-  entry per graded family) when a trigger happened this round: a critical hit, 5 hull
-  points left, 25% or 50% of the crew lost or one more slain after 50%, the captain slain.
-  A failure strikes the colours (:func:`~fadad_agents.rules.ships.crew.morale_failure`
-  ``"ship"``). The policy may also strike by choice (``strike_colours``). Every engaged
-  ship striking at the same end of round is a mutual strike: all break off.
-* A ship whose deck holds enemies and none of its own people is taken (surrenders); one
-  with nobody left anywhere is a derelict (out).
-* Evasion (section 15): a fleeing ship with nothing within 25 hexes (ships or debris; her
-  own jettisoned rubble only with ``sj.jettisoned_debris_blocks_escape``) leaves; each
-  enemy whose pursuit policy says so rolls the navigator's check with the rounds it needs
-  to reach the quarry's last hex as the delay (section 16).
-* Repair (SJ 17 / FADAD 7, C-21): logged per damaged ship when the battle ends, and kept
-  in ``battle.repairs``.
+``ships-spelljammer.md`` 12 and 18 (C-16, A-57). A ship's crew checks morale **once**, at
+the end of the ship round after all actions, when a section 18 trigger happened that
+round; the roll is 2d10 (``sj.crew_morale_roll``) against the crew's morale plus the
+modifier table (``sj.morale_stacking``). The crew is every NPC whose home she is and whose
+morale policy checks (crews and non-player characters: "Morale checks are used only for
+two-dimensional NPCs", so player characters never check); its morale is the head-weighted
+mean of its crews' (:func:`~fadad_agents.rules.ships.crew.weighted_morale`). Crews do not
+check on their own on deck: this one check is theirs, so a crew is never checked twice for
+the same losses, and on a FADAD map the crew checks once a minute as the ship does.
+
+What a failure does (sections 12, 18, :func:`~fadad_agents.rules.ships.crew.morale_failure`):
+the crew's NPCs on an enemy deck fall back to their own ship (and surrender if she is no
+longer alongside); a crew all on its native ship strikes the colours (everyone aboard
+surrenders, unless the colours policy lets a player character sail her on). The policy
+may also strike by choice (``strike_now``). Every engaged ship striking at the same end of
+round is a mutual strike: all break off.
+
+Triggers (section 18): a critical hit; 5 hull points left; the crew surprised (round 1);
+an obviously superior force (``sj.superior_force_ratio``); an ally or crewman slain by
+magic; 25% and 50% of the crew lost, and any further loss after 50%; all officers gone;
+the captain slain; a fleeing ship that cannot escape; a very dangerous boarding
+(:func:`boarding_check`). The captain is the ship's ``captain``, else her first player
+character, else her first named character; her officers are the named characters whose
+home she is.
+
+A ship whose deck holds enemies and none of her own people is taken (surrenders); one
+with nobody left anywhere is a derelict (out).
 """
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 from typing import Any
 
-from fadad_agents.agents.core.base import Status
+from fadad_agents.agents.core.base import Combatant, Status
 from fadad_agents.agents.core.character import Character
+from fadad_agents.agents.core.groups import Crew, Group
 from fadad_agents.agents.ships.ship import Ship
-from fadad_agents.engine.ships.jettison import loaded_jettisons, mass_delay, shot_at_pursuer
-from fadad_agents.hexmap import distance
+from fadad_agents.policies.core.protocols import MoraleChoice
 from fadad_agents.rules.core.morale import resolve_morale_check
-from fadad_agents.rules.ships.chase import can_escape, repair_cost, resolve_pursuit
 from fadad_agents.rules.ships.crew import (
-    SEAMAN_MORALE,
+    CREW_SITUATIONS,
     MoraleEvent,
     MoraleTrigger,
-    crew_loss_event,
+    applied_morale_events,
+    creature_hp_events,
+    crew_loss_events,
     crew_loss_triggers,
-    hd_event,
-    hull_damage_event,
+    hd_events,
+    hull_damage_events,
     morale_failure,
     morale_target,
     mutual_strike,
+    weighted_morale,
 )
-from fadad_agents.rules.ships.fadad_damage import ShipLevel, repair_weeks, repair_worker_weeks
-from fadad_agents.rules.ships.fadad_damage import repair_cost as fadad_repair_cost
 
-__all__ = ["end_of_round", "log_repairs", "morale_events", "try_escape"]
+__all__ = [
+    "boarding_check",
+    "captain_of",
+    "check_morale",
+    "complement",
+    "crew_morale",
+    "end_of_round",
+    "morale_events",
+]
+
+TRIGGER_WORDS = {
+    MoraleTrigger.CRITICAL_HIT: "a critical hit",
+    MoraleTrigger.FIVE_HULL_POINTS: "5 hull points left",
+    MoraleTrigger.SURPRISED: "surprised",
+    MoraleTrigger.SUPERIOR_FORCE: "a superior force",
+    MoraleTrigger.SLAIN_BY_MAGIC: "slain by magic",
+    MoraleTrigger.CREW_25: "a quarter of the crew lost",
+    MoraleTrigger.CREW_50: "half the crew lost",
+    MoraleTrigger.SLAIN_AFTER_50: "a crewman slain past half losses",
+    MoraleTrigger.OFFICERS_GONE: "no officers left",
+    MoraleTrigger.CANNOT_ESCAPE: "no escape",
+    MoraleTrigger.CAPTAIN_SLAIN: "captain slain",
+    MoraleTrigger.BEFORE_BOARDING: "a dangerous boarding",
+}
+"""How the log names each trigger."""
 
 
-def _captain(battle: Any, ship: Ship) -> Character | None:
-    for m in battle.fighters_on(ship):
-        if isinstance(m, Character) and m.side == ship.side and m.player:
-            return m
-    return None
+def _why(triggers: set[MoraleTrigger]) -> str:
+    """The triggers as the log names them, in the order of section 18."""
+    return ", ".join(TRIGGER_WORDS[t] for t in MoraleTrigger if t in triggers)
+
+
+# --- who the crew is ----------------------------------------------------------------------
+
+
+def _aboard_at_start(battle: Any, ship: Ship) -> list[Combatant]:
+    return [m for m in battle.people if battle.home_of(m) is ship and m.side == ship.side]
+
+
+def complement(battle: Any, ship: Ship) -> list[Combatant]:
+    """Her crew for morale: the NPCs still fighting whose home she is and whose morale
+    policy checks morale (crews, non-player characters)."""
+    return [
+        m
+        for m in _aboard_at_start(battle, ship)
+        if m.fighting and m.checks_morale and not getattr(m, "player", False)
+    ]
+
+
+def crew_morale(battle: Any, ship: Ship) -> int:
+    """The crew's morale as a whole: its crews' morale weighted by the heads standing
+    (by those it started with once none stand); 11 for a ship without crews."""
+    crews = [m for m in _aboard_at_start(battle, ship) if isinstance(m, Crew)]
+    standing = [(c.morale, c.headcount) for c in crews]
+    if not any(h for _, h in standing):
+        standing = [(c.morale, c.start_count) for c in crews]
+    return weighted_morale(standing)
+
+
+def _crew_hd(battle: Any, ship: Ship) -> Fraction | None:
+    crews = [m for m in _aboard_at_start(battle, ship) if isinstance(m, Crew)]
+    heads = sum(c.start_count for c in crews)
+    if not heads:
+        return None
+    return sum((Fraction(c.stats.hd) * c.start_count for c in crews), Fraction(0)) / heads
+
+
+def officers_of(battle: Any, ship: Ship) -> list[Character]:
+    """Her named characters (the captain among them)."""
+    return [m for m in _aboard_at_start(battle, ship) if isinstance(m, Character)]
+
+
+def captain_of(battle: Any, ship: Ship) -> Character | None:
+    """The ship's ``captain``, else her first player character, else her first officer."""
+    officers = officers_of(battle, ship)
+    named = ship.spec.captain
+    if named is not None:
+        return next((m for m in officers if m.name == named), None)
+    players = [m for m in officers if m.player]
+    return next(iter(players or officers), None)
+
+
+# --- the modifier table -------------------------------------------------------------------
 
 
 def morale_events(battle: Any, ship: Ship, triggers: set[MoraleTrigger]) -> list[MoraleEvent]:
-    """The modifier-table entries that hold for ``ship`` now (section 18)."""
+    """Every modifier-table entry that holds for ``ship``'s crew now (section 18); the
+    graded families give every entry crossed with ``sj.morale_stacking: cumulative``."""
+    cumulative = battle.options.sj.morale_stacking == "cumulative"
     events: list[MoraleEvent] = []
-    lost_share = 1.0 - ship.hull_fraction
-    hull = hull_damage_event(round(lost_share * 100), 100)
-    if hull is not None:
-        events.append(hull)
+    lost = round((1.0 - ship.hull_fraction) * 100)
+    if ship.gargantuan:  # a creature fighting as a ship: its hull is its hit points
+        events += creature_hp_events(lost, 100, cumulative)
+    else:
+        events += hull_damage_events(lost, 100, cumulative)
     if ship.crew_start:
-        loss = crew_loss_event(ship.crew_lost, ship.crew_start)
-        if loss is not None:
-            events.append(loss)
-    if _captain(battle, ship) is not None:
-        events.append(MoraleEvent.CAPTAIN_ON_DECK)
-    elif any(isinstance(m, Character) and m.side == ship.side for m in battle.fighters_on(ship)):
-        events.append(MoraleEvent.FIRST_OFFICER_ON_DECK)
-    if MoraleTrigger.CAPTAIN_SLAIN in triggers:
-        events.append(MoraleEvent.CAPTAIN_SLAIN)
+        events += crew_loss_events(ship.crew_lost, ship.crew_start, cumulative)
+    hd = _crew_hd(battle, ship)
+    if hd is not None:
+        events += hd_events(hd, cumulative)
+    events += _command_events(battle, ship)
+    if ship.memory.get("helmsman_lost"):
+        events.append(MoraleEvent.SPELLJAMMER_SLAIN)
     if ship.fire_list:
         events.append(MoraleEvent.ON_FIRE)
     foes = battle.enemy_ships(ship.side)
@@ -81,18 +166,30 @@ def morale_events(battle: Any, ship: Ship, triggers: set[MoraleTrigger]) -> list
         events.append(MoraleEvent.OPPONENT_ON_FIRE)
     if any(f.holed for f in foes):
         events.append(MoraleEvent.OPPONENT_HOLED)
-    crews = battle.home_crews(ship)
-    if crews:
-        hd = hd_event(Fraction(crews[0].stats.hd))
-        if hd is not None:
-            events.append(hd)
-    if len(triggers) > 1:
+    for situation in ship.spec.crew_situation:
+        if situation != "surprised" or battle.round == 1:
+            events.append(CREW_SITUATIONS[situation])
+    if len(triggers) > 1 or ship.memory.get("checked_round") == battle.round:
         events.append(MoraleEvent.MULTIPLE_CHECKS)
     return events + _balance_events(battle, ship)
 
 
+def _command_events(battle: Any, ship: Ship) -> list[MoraleEvent]:
+    """Captain slain, or on deck; else a first officer on deck."""
+    captain = captain_of(battle, ship)
+    if captain is not None and captain.status is Status.OUT:
+        return [MoraleEvent.CAPTAIN_SLAIN]
+    on_deck = [m for m in battle.fighters_on(ship) if isinstance(m, Character)]
+    if captain is not None and captain in on_deck:
+        return [MoraleEvent.CAPTAIN_ON_DECK]
+    if any(battle.home_of(m) is ship and m.side == ship.side for m in on_deck):
+        return [MoraleEvent.FIRST_OFFICER_ON_DECK]
+    return []
+
+
 def _balance_events(battle: Any, ship: Ship) -> list[MoraleEvent]:
-    """Odds and allies: head counts 3:1, tonnage 10:1, damaged foes, lost or fled friends.
+    """Odds and allies: head counts 3:1, tonnage 10:1, damaged foes, lost or fled friends,
+    no enemy slain yet, a magic user on her side.
 
     Heads are those on the ship's deck while boarders are aboard, else both fleets'
     (PROPOSED reading of "crew outnumbered", ``sj.outnumbered_heads``).
@@ -124,50 +221,140 @@ def _balance_events(battle: Any, ship: Ship) -> list[MoraleEvent]:
     flagship = max(fleet, key=lambda s: (s.tons, -s.unique_id))
     if flagship is not ship and flagship.status is Status.OUT:
         out.append(MoraleEvent.STRONGEST_ALLY_KILLED)
+    if not any(_slain(m) for m in battle.people if m.side != side):
+        out.append(MoraleEvent.NO_ENEMY_SLAIN)
+    if any(m.fighting and m.side == side and battle.spells_of(m) for m in battle.people):
+        out.append(MoraleEvent.MAGIC_USER_ALLY)
     return out
 
 
-def _crew_triggers(battle: Any, ship: Ship) -> set[MoraleTrigger]:
+def _slain(m: Combatant) -> bool:
+    """Someone of ``m`` fell: a fighter taken out, or heads a group lost."""
+    if isinstance(m, Group):
+        return m.count < m.start_count or m.status is Status.OUT
+    return m.status is Status.OUT
+
+
+# --- triggers -----------------------------------------------------------------------------
+
+
+def _once(ship: Ship, key: str, holds: bool) -> bool:
+    """True the first round ``holds`` is true, and again after it stopped holding."""
+    before = ship.memory.get(key, False)
+    ship.memory[key] = holds
+    return holds and not before
+
+
+def _round_triggers(battle: Any, ship: Ship) -> set[MoraleTrigger]:
+    """What happened to ``ship``'s crew this round that calls for a check (section 18)."""
+    found: set[MoraleTrigger] = ship.memory.pop("triggers", set())
     now = battle.own_heads(ship)
-    lost = max(0, ship.crew_start - now)
-    found = (
-        set(crew_loss_triggers(ship.crew_lost, max(lost, ship.crew_lost), ship.crew_start))
-        if ship.crew_start
-        else set()
-    )
-    ship.crew_lost = max(lost, ship.crew_lost)
-    captain = ship.memory.get("captain")
-    if (
-        captain is not None
-        and captain.status is Status.OUT
-        and not ship.memory.get("captain_mourned")
-    ):
-        ship.memory["captain_mourned"] = True
+    lost = max(0, ship.crew_start - now, ship.crew_lost)
+    if ship.crew_start:
+        found.update(crew_loss_triggers(ship.crew_lost, lost, ship.crew_start))
+    ship.crew_lost = lost
+    captain = captain_of(battle, ship)
+    if _once(ship, "captain_slain", captain is not None and captain.status is Status.OUT):
         found.add(MoraleTrigger.CAPTAIN_SLAIN)
+    officers = officers_of(battle, ship)
+    if _once(ship, "officers_gone", bool(officers) and not any(m.fighting for m in officers)):
+        found.add(MoraleTrigger.OFFICERS_GONE)
+    if _once(ship, "cornered", _cannot_escape(battle, ship)):
+        found.add(MoraleTrigger.CANNOT_ESCAPE)
+    if _once(ship, "outmatched", _superior_force(battle, ship)):
+        found.add(MoraleTrigger.SUPERIOR_FORCE)
+    if battle.round == 1 and "surprised" in ship.spec.crew_situation:
+        found.add(MoraleTrigger.SURPRISED)
     return found
 
 
-def _check(battle: Any, ship: Ship, triggers: set[MoraleTrigger]) -> bool:
-    """Roll the ship's morale; True if it holds."""
-    crews = battle.home_crews(ship) or battle.crews_on(ship)
-    base = crews[0].morale if crews else SEAMAN_MORALE
-    events = morale_events(battle, ship, triggers)
+def _cannot_escape(battle: Any, ship: Ship) -> bool:
+    """PROPOSED: a ship that means to flee cannot: held fast alongside, her helm dead, or
+    an enemy in her hex at the end of the round."""
+    if ship.ship_policies.maneuver.intent != "flee":
+        return False
+    held = any(ship.grappled_with(o) and o.fighting for o in ship.grapples)
+    caught = any(f.hex == ship.hex for f in battle.enemy_ships(ship.side))
+    return held or caught or ship.sr == 0
+
+
+def _superior_force(battle: Any, ship: Ship) -> bool:
+    """PROPOSED: the enemy fleet has ``sj.superior_force_ratio`` times her side's tonnage,
+    or its people that many times her side's heads."""
+    ratio = battle.options.sj.superior_force_ratio
+    if not ratio:
+        return False
+    side = ship.side
+    own_tons = sum(s.tons for s in battle.own_ships(side))
+    foe_tons = sum(s.tons for s in battle.enemy_ships(side))
+    people = [m for m in battle.people if m.fighting]
+    own = sum(m.headcount for m in people if m.side == side)
+    them = sum(m.headcount for m in people if m.side != side)
+    return bool(foe_tons >= ratio * own_tons > 0 or them >= ratio * own > 0)
+
+
+def trigger(ship: Ship, what: MoraleTrigger) -> None:
+    """Note a trigger for the check at the end of this round."""
+    ship.memory.setdefault("triggers", set()).add(what)
+
+
+# --- the check ----------------------------------------------------------------------------
+
+
+def check_morale(battle: Any, ship: Ship, triggers: set[MoraleTrigger]) -> bool:
+    """Roll ``ship``'s crew morale against the table; log it; True if it holds."""
     sj = battle.options.sj
-    target = morale_target(base, events, sj.morale_stacking)
+    base = crew_morale(battle, ship)
+    applied = applied_morale_events(morale_events(battle, ship, triggers), sj.morale_stacking)
+    target = morale_target(base, applied, "cumulative")
     res = resolve_morale_check(target, battle.ship_morale_rng, sj.crew_morale_roll)
+    ship.memory["checked_round"] = battle.round
     battle.record(
         ship.name,
         "ship_morale",
         None,
         ((sj.crew_morale_roll, res.roll),),
-        tuple((e.name.lower(), e.modifier) for e in events),
+        (("morale", base), *((e.name.lower(), e.modifier) for e in applied)),
         (
-            ("result", "holds" if res.passed else "fails"),
+            ("result", "holds" if res.passed else "breaks"),
+            ("check", _why(triggers)),
             ("target", target),
-            ("triggers", tuple(sorted(t.name.lower() for t in triggers))),
+            ("triggers", tuple(t.name.lower() for t in MoraleTrigger if t in triggers)),
         ),
     )
     return res.passed
+
+
+def _fails(battle: Any, ship: Ship, why: str) -> None:
+    """SJ 12/18: her NPCs abroad fall back to her; a crew all aboard strikes the colours."""
+    reason = f"morale broke: {why}"
+    abroad = [m for m in complement(battle, ship) if battle.deck_of(m) is not ship]
+    for m in abroad:
+        battle.fall_back(m, reason)
+    if not abroad and morale_failure("ship") == "strike":
+        battle.strike(ship, reason)
+
+
+def boarding_check(battle: Any, ship: Ship, party: list[Combatant], foe: Ship) -> list[Combatant]:
+    """A very dangerous boarding (SJ 12): the crew checks morale before it crosses; on a
+    failure its NPCs refuse (``morale_failure("to_board")``) and only PCs go."""
+    if battle.boarders_defending(foe) < battle.options.sj.very_dangerous_boarding_odds * sum(
+        m.headcount for m in party
+    ):
+        return party
+    checking = set(map(id, complement(battle, ship)))
+    if not any(id(m) in checking for m in party):
+        return party
+    if check_morale(battle, ship, {MoraleTrigger.BEFORE_BOARDING}):
+        return list(party)
+    assert morale_failure("to_board") == "refuse"
+    for m in party:
+        if id(m) in checking:
+            battle.record(m.name, "refuse", foe.name, (), (), (("result", "refuses to board"),))
+    return [m for m in party if id(m) not in checking]
+
+
+# --- the end of the round -----------------------------------------------------------------
 
 
 def _taken(battle: Any, ship: Ship) -> None:
@@ -184,8 +371,33 @@ def _taken(battle: Any, ship: Ship) -> None:
         battle.take_out(ship, "no one left aboard")
 
 
+def _no_foe_within_reach(battle: Any, ship: Ship) -> bool:
+    """Nobody fights her holdouts on her deck, and no enemy alongside will board her."""
+    if battle.boarders_on(ship):
+        return False
+    return not any(
+        o.fighting
+        and o.grappled_with(ship)
+        and o.ship_policies.boarding.board(o, ship, battle)
+        and battle.boarding_party(o, taking=True)
+        for o in ship.grapples
+    )
+
+
+def _holdouts_give_up(battle: Any) -> None:
+    """Player characters who fight on aboard a ship that struck (SJ 18: the players decide)
+    give up once no foe can reach them: nobody on her deck, no enemy alongside to board."""
+    for ship in battle.ships:
+        if battle.holds_out(ship) and _no_foe_within_reach(battle, ship):
+            for m in battle.fighters_on(ship):
+                if m.side == ship.side:
+                    battle.leave(m, MoraleChoice.SURRENDER, f"{ship.name} struck; no foe in reach")
+
+
 def end_of_round(battle: Any) -> None:
-    """Captures, morale checks and strikes, then the mutual-strike rule."""
+    """Captures, the crews' morale checks and strikes, then the mutual-strike rule; the
+    holdouts of a struck ship whom no foe can reach give up."""
+    _holdouts_give_up(battle)
     struck: list[str] = []
     engaged = [s.name for s in battle.ships if s.fighting]
     for ship in list(battle.ships):
@@ -195,87 +407,20 @@ def end_of_round(battle: Any) -> None:
         if not ship.fighting:
             struck.append(ship.name)
             continue
+        triggers = _round_triggers(battle, ship)
         if ship.struck:  # struck, a player character sails her on: no crew left to check
             continue
-        triggers = ship.memory.pop("triggers", set()) | _crew_triggers(battle, ship)
         policy = ship.ship_policies.colours
         if policy.strike_now(ship, battle):
             battle.strike(ship, "by choice, the hull failing")
         elif (
             policy.checks_morale
             and triggers
-            and not _check(battle, ship, triggers)
-            and morale_failure("ship") == "strike"
+            and complement(battle, ship)
+            and not check_morale(battle, ship, triggers)
         ):
-            battle.strike(ship, "morale failed")
+            _fails(battle, ship, _why(triggers))
         if ship.struck:
             struck.append(ship.name)
     if struck and mutual_strike(struck, engaged) and len(engaged) > 1:
         battle.record("battle", "mutual_strike", None, (), (), (("result", "all break off"),))
-
-
-def try_escape(battle: Any, ship: Ship) -> None:
-    """Leave past the capture distance (SJ 15); enemies roll to follow (SJ 16)."""
-    if not ship.ship_policies.evasion.escape(ship, battle):
-        return
-    near = [distance(ship.hex, f.hex) for f in battle.ships if f is not ship and f.fighting]
-    rubble_counts = battle.options.sj.jettisoned_debris_blocks_escape
-    near += [
-        distance(ship.hex, h) for h in battle.debris if rubble_counts or h not in battle.jettisoned
-    ]
-    if not can_escape(min(near) if near else None):
-        return
-    last = ship.hex
-    jettisons = loaded_jettisons(ship, battle.round)
-    battle.escape(ship)
-    turn = battle.options.sj.pursuit_turn_rounds
-    for foe in battle.enemy_ships(ship.side):
-        pursuit = foe.ship_policies.pursuit
-        if not pursuit.pursue(foe, ship, battle):
-            continue
-        delay = math.ceil(distance(foe.hex, last) / max(1, foe.sr))
-        delay += mass_delay(battle, ship, foe)
-        ok = resolve_pursuit(
-            pursuit.intelligence, pursuit.navigation, delay, battle.chase_rng, turn
-        )
-        battle.record(
-            foe.name,
-            "pursuit",
-            ship.name,
-            (),
-            (("delay", delay),),
-            (
-                ("result", "on her track" if ok else "loses her"),
-                ("reappears_after", delay if ok else None),
-            ),
-        )
-        if ok:
-            shot_at_pursuer(battle, jettisons, ship.name, foe)
-
-
-def log_repairs(battle: Any) -> None:
-    """The repair bill of every damaged ship still afloat (C-21)."""
-    fadad = battle.options.ship.damage_model == "fadad_levels"
-    for ship in battle.ships:
-        if ship.status is Status.OUT or ship.gargantuan:
-            continue
-        if fadad:
-            level = ship.level
-            if level == ShipLevel.UNDAMAGED or level >= ShipLevel.WRECKED:
-                continue
-            cost = fadad_repair_cost(ship.spec.cost_gp, int(level))
-            weeks = repair_weeks(
-                repair_worker_weeks(cost),
-                ship.tons,
-                workers_per_ton=battle.options.ship.repair_workers_per_ton,
-            )
-            bill = {"gold": math.ceil(cost), "days": 7 * weeks, "level": level.label}
-        else:
-            if ship.hull_damage == 0:
-                continue
-            res = repair_cost(ship.hull_damage, ship.spec.hull_points, ship.hull_damage, workers=5)
-            bill = {"gold": res.gold, "days": res.days, "hull_points": ship.hull_damage}
-        battle.repairs[ship.name] = bill
-        battle.record(
-            ship.name, "repair", None, (), (), (("result", f"{bill['gold']} gp"), *bill.items())
-        )

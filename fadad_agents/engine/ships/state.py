@@ -47,6 +47,7 @@ class ShipBattleState(Battle):
         self.initiative_side: int | None = None
         self.crews_changed = False
         self.repairs: dict[str, dict[str, Any]] = {}
+        self.incapacitated: dict[str, int] = {}
         self._deck: dict[int, Ship] = {}
         self._home: dict[int, Ship] = {}
         self._aboard: dict[int, list[Combatant]] = {}
@@ -67,8 +68,10 @@ class ShipBattleState(Battle):
         self.helm_rng = s.get("helm")
         self.jettison_rng = s.get("jettison")
         self.hull_rng = s.get("hull_attacks")
+        self.aftermath_rng = s.get("aftermath")
         self._helm_skill: dict[int, int] = {}
         self._spells: dict[int, list[Any]] = {}
+        self.casters: set[str] = set()  # names of those who cast spells (slain by magic)
         self.spots: dict[tuple[int, int], int] = {}
         self.jettisoned: set[Hex] = set()
 
@@ -102,6 +105,7 @@ class ShipBattleState(Battle):
         spells = getattr(force, "spells", None)
         if spells:
             self._spells[member.unique_id] = [[spell, spell.uses] for spell in spells]
+            self.casters.add(member.name)
 
     def helm_skill(self, member: Combatant) -> int | None:
         """``member``'s helm skill, ``None`` if it cannot take a ship's helm."""
@@ -194,9 +198,10 @@ class ShipBattleState(Battle):
             m for m in self._people if self._home.get(m.unique_id) is ship and isinstance(m, Crew)
         ]
 
-    def boarding_party(self, ship: Ship) -> list[Combatant]:
+    def boarding_party(self, ship: Ship, *, taking: bool = False) -> list[Combatant]:
         """Who swarms across: own characters but a named helmsman, and every crew but the
-        riggers (PROPOSED, ``sj.riggers_stay_aboard``)."""
+        riggers (PROPOSED, ``sj.riggers_stay_aboard``); one who fell back from an enemy deck
+        crosses again only to take a ship that has struck (``taking``)."""
         riggers_stay = self.options.sj.riggers_stay_aboard
         party = []
         for m in self.fighters_on(ship):
@@ -204,16 +209,39 @@ class ShipBattleState(Battle):
                 continue
             if riggers_stay and isinstance(m, Crew) and self._role.get(m.unique_id) == "rigging":
                 continue
-            if "retreated" in m.memory:  # a crew that fell back will not cross again
+            if "retreated" in m.memory and not taking:
                 continue
             if m is ship.helmsman:  # the helmsman stays at the helm
                 continue
             party.append(m)
         return party
 
+    def holds_out(self, ship: Ship) -> bool:
+        """``ship`` has struck but people of her side still fight on her deck (PCs fight on
+        as long as they wish, SJ 12/18): the victor may board her to take her."""
+        return ship.status is Status.SURRENDERED and any(
+            m.side == ship.side for m in self.fighters_on(ship)
+        )
+
     def can_retreat(self, member: Combatant, deck: Ship) -> bool:
         home = self._home.get(member.unique_id)
         return home is not None and home.fighting and home.grappled_with(deck)
+
+    def fall_back(self, member: Combatant, reason: str) -> None:
+        """SJ 12: ``member`` retreats from the enemy deck it stands on to its own ship, or
+        surrenders where it has nowhere to go (its ship gone or no longer alongside); on
+        its own deck it surrenders. The same words for characters and crews."""
+        deck, home = self.deck_of(member), self._home.get(member.unique_id)
+        if not member.fighting:
+            return
+        if home is not None and deck not in (None, home) and self.can_retreat(member, deck):
+            self.move_aboard(member, home)
+            member.memory["retreated"] = self.round
+            outcome = (("result", "falls back"), ("reason", reason))
+            self.record(member.name, "retreat", home.name, (), (), outcome)
+            return
+        self.leave(member, MoraleChoice.SURRENDER, reason)
+        self.crews_changed = True
 
     def refresh_crews(self) -> None:
         """Count hands aboard each ship and put them on the guns (reload policy)."""

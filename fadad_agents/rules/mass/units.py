@@ -26,6 +26,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from fadad_agents.rules.core.dice import TABLE_4DF, Distribution, fudge_distribution, roll_4df
 from fadad_agents.rules.core.ladder import FAIR, GOOD, GREAT, LEGENDARY, MEDIOCRE
+from fadad_agents.rules.core.morale import MoraleResult
 
 __all__ = [
     "DEAD",
@@ -48,6 +49,7 @@ __all__ = [
     "morale_pass_probability",
     "record_unit_damage",
     "record_unit_damage_batch",
+    "resolve_unit_morale",
     "unit_damage_row",
     "unit_scale",
     "unit_scale_batch",
@@ -237,6 +239,12 @@ def morale_pass_probability(trait: int, level: int) -> Fraction:
 def morale_check(trait: int, level: int, rng: random.Random) -> bool:
     """Roll the unit's morale: True if it holds, False if it breaks."""
     return trait + roll_4df(rng) >= level
+
+
+def resolve_unit_morale(trait: int, level: int, rng: random.Random) -> MoraleResult:
+    """:func:`morale_check` with its dice: ``roll`` is the 4dF total, ``target`` the level."""
+    dice = roll_4df(rng)
+    return MoraleResult(roll=dice, target=level, passed=trait + dice >= level)
 
 
 def morale_check_batch(rng: np.random.Generator, trait: ArrayLike, level: ArrayLike) -> BoolArray:

@@ -31,24 +31,31 @@ from fadad_agents.rules.core.morale import (
 from fadad_agents.rules.ships.movement import ManeuverClass, downgrade
 
 __all__ = [
+    "CREW_SITUATIONS",
     "MORALE_FAMILIES",
     "MORALE_MODIFIERS",
     "SEAMAN_MORALE",
     "CrewError",
+    "CrewSituation",
     "MoraleDice",
     "MoraleEvent",
     "MoraleFailure",
     "MoraleResult",
     "MoraleTrigger",
     "StrikeSituation",
+    "applied_morale_events",
     "base_rounds",
+    "creature_hp_events",
     "crew_loss_event",
+    "crew_loss_events",
     "crew_loss_triggers",
     "crew_shortage_steps",
     "crewed_class",
     "five_hull_points_trigger",
     "hd_event",
+    "hd_events",
     "hull_damage_event",
+    "hull_damage_events",
     "morale_check_outcomes",
     "morale_failure",
     "morale_modifier",
@@ -60,6 +67,7 @@ __all__ = [
     "reload_rounds",
     "resolve_morale_check",
     "two_d10_distribution",
+    "weighted_morale",
 ]
 
 SEAMAN_MORALE = 11
@@ -225,30 +233,66 @@ MORALE_FAMILIES: frozenset[str] = frozenset(
 )
 """The graded families (hull, creature HP, crew losses, HD) where only one entry applies."""
 
+type CrewSituation = Literal[
+    "plunder_share",
+    "hated_enemy",
+    "favored",
+    "poorly_treated",
+    "captain_other_alignment",
+    "defending_home",
+    "defensive_terrain",
+    "magical_creatures",
+    "surprised",
+]
+"""A standing circumstance of a ship's crew a scenario names (section 18's table)."""
 
-def morale_modifier(
-    events: Iterable[MoraleEvent],
-    stacking: Literal["worst_per_family", "cumulative"] = ("worst_per_family"),
-) -> int:
-    """The total modifier of the events that hold (A-57, option ``sj.morale_stacking``).
+CREW_SITUATIONS: dict[str, MoraleEvent] = {
+    "plunder_share": MoraleEvent.PLUNDER_SHARE,
+    "hated_enemy": MoraleEvent.HATED_ENEMY,
+    "favored": MoraleEvent.FAVORED_BY_CAPTAIN,
+    "poorly_treated": MoraleEvent.POORLY_TREATED,
+    "captain_other_alignment": MoraleEvent.CAPTAIN_OTHER_ALIGNMENT,
+    "defending_home": MoraleEvent.DEFENDING_HOME,
+    "defensive_terrain": MoraleEvent.DEFENSIVE_TERRAIN,
+    "magical_creatures": MoraleEvent.MAGICAL_CREATURES,
+    "surprised": MoraleEvent.SURPRISED,
+}
+"""Each crew situation's entry of the modifier table (``surprised`` also triggers a check
+at the end of the first round, and its -2 holds that round only)."""
+
+
+type Stacking = Literal["worst_per_family", "cumulative"]
+
+
+def applied_morale_events(
+    events: Iterable[MoraleEvent], stacking: Stacking = "worst_per_family"
+) -> list[MoraleEvent]:
+    """The entries that count, in table order (A-57, option ``sj.morale_stacking``).
 
     Each event counts once. In a graded family only the single worst entry applies by
-    default (PROPOSED): 50% hull damage is -4, not -4 - 2. The HD family holds one entry
-    by construction (:func:`hd_event`) and any two given are read as the most negative.
+    default (PROPOSED): 50% hull damage is -4, not -4 - 2; ``cumulative`` keeps them all.
     """
     unique = set(events)
-    if stacking == "cumulative":
-        return sum(e.modifier for e in unique)
-    best: dict[str, int] = {}
-    for e in unique:
-        best[e.family] = min(best.get(e.family, e.modifier), e.modifier)
-    return sum(best.values())
+    if stacking != "cumulative":
+        worst: dict[str, MoraleEvent] = {}
+        for e in unique:
+            if e.family not in worst or e.modifier < worst[e.family].modifier:
+                worst[e.family] = e
+        unique = set(worst.values())
+    return [e for e in MoraleEvent if e in unique]
+
+
+def morale_modifier(events: Iterable[MoraleEvent], stacking: Stacking = "worst_per_family") -> int:
+    """The total modifier of the events that hold (:func:`applied_morale_events`).
+
+    The HD family holds one entry by construction (:func:`hd_event`) and any two given are
+    read as the most negative.
+    """
+    return sum(e.modifier for e in applied_morale_events(events, stacking))
 
 
 def morale_target(
-    base: int,
-    events: Iterable[MoraleEvent] = (),
-    stacking: Literal["worst_per_family", "cumulative"] = "worst_per_family",
+    base: int, events: Iterable[MoraleEvent] = (), stacking: Stacking = "worst_per_family"
 ) -> int:
     """Morale plus modifiers: the number 2d10 must not exceed (EX-SJ-15)."""
     return base + morale_modifier(events, stacking)
@@ -284,6 +328,83 @@ def hd_event(hit_dice: Fraction) -> MoraleEvent | None:
     if hit_dice < 8:
         return MoraleEvent.HD_4_TO_8
     return MoraleEvent.HD_8_TO_14 if hit_dice < 15 else MoraleEvent.HD_15_PLUS
+
+
+def _crossed(
+    worst: MoraleEvent | None, grades: tuple[MoraleEvent, ...], cumulative: bool
+) -> list[MoraleEvent]:
+    """``[worst]``, or with ``cumulative`` every grade up to it (table order)."""
+    if worst is None:
+        return []
+    return list(grades[: grades.index(worst) + 1]) if cumulative else [worst]
+
+
+_HULL = (MoraleEvent.HULL_25, MoraleEvent.HULL_50, MoraleEvent.HULL_75)
+_CREW = (MoraleEvent.CREW_LOSS_25, MoraleEvent.CREW_LOSS_50)
+_CREATURE = (MoraleEvent.CREATURE_HP_25, MoraleEvent.CREATURE_HP_50)
+
+
+def hull_damage_events(damage: int, hull_max: int, cumulative: bool = False) -> list[MoraleEvent]:
+    """The hull-damage entries that hold: the worst, or (``cumulative``) every one crossed.
+
+    >>> [e.name for e in hull_damage_events(30, 40, cumulative=True)]
+    ['HULL_25', 'HULL_50', 'HULL_75']
+    """
+    return _crossed(hull_damage_event(damage, hull_max), _HULL, cumulative)
+
+
+def crew_loss_events(lost: int, original: int, cumulative: bool = False) -> list[MoraleEvent]:
+    """The crew-loss entries that hold (25%, 50%): the worst, or every one crossed."""
+    return _crossed(crew_loss_event(lost, original), _CREW, cumulative)
+
+
+def creature_hp_events(lost: int, hp_max: int, cumulative: bool = False) -> list[MoraleEvent]:
+    """ "Creature has lost 25% / 50% of HP": the worst, or every one crossed."""
+    if hp_max < 1 or lost < 0:
+        raise CrewError(f"need hp_max >= 1 and lost >= 0, got {hp_max}, {lost}")
+    worst = None
+    if 2 * lost >= hp_max:
+        worst = MoraleEvent.CREATURE_HP_50
+    elif 4 * lost >= hp_max:
+        worst = MoraleEvent.CREATURE_HP_25
+    return _crossed(worst, _CREATURE, cumulative)
+
+
+def hd_events(hit_dice: Fraction, cumulative: bool = False) -> list[MoraleEvent]:
+    """The HD entries that hold: the one bracket of :func:`hd_event`, or (``cumulative``)
+    every bracket of the table as printed, overlaps and all: ½ HD or less and 1 HD or
+    less; "4 to 8+" (4 up to 9) and "8 to 14+" (8 up to 15); 15+.
+
+    >>> [e.name for e in hd_events(Fraction(1, 2), cumulative=True)]
+    ['HD_HALF_OR_LESS', 'HD_1_OR_LESS']
+    >>> [e.name for e in hd_events(Fraction(17, 2), cumulative=True)]
+    ['HD_4_TO_8', 'HD_8_TO_14']
+    """
+    if not cumulative:
+        one = hd_event(hit_dice)
+        return [] if one is None else [one]
+    held = (
+        (MoraleEvent.HD_HALF_OR_LESS, hit_dice <= Fraction(1, 2)),
+        (MoraleEvent.HD_1_OR_LESS, hit_dice <= 1),
+        (MoraleEvent.HD_4_TO_8, 4 <= hit_dice < 9),
+        (MoraleEvent.HD_8_TO_14, 8 <= hit_dice < 15),
+        (MoraleEvent.HD_15_PLUS, hit_dice >= 15),
+    )
+    return [e for e, holds in held if holds]
+
+
+def weighted_morale(crews: Iterable[tuple[int, int]]) -> int:
+    """A crew's morale as a whole: the head-weighted mean of its parts' ``(morale, heads)``,
+    rounded half up (PROPOSED); a typical seaman's 11 when nobody is left to count.
+
+    >>> weighted_morale([(13, 12), (11, 18)])
+    12
+    """
+    pairs = [(m, h) for m, h in crews if h > 0]
+    heads = sum(h for _, h in pairs)
+    if not heads:
+        return SEAMAN_MORALE
+    return (2 * sum(m * h for m, h in pairs) + heads) // (2 * heads)
 
 
 def crew_loss_triggers(lost_before: int, lost_after: int, original: int) -> list[MoraleTrigger]:

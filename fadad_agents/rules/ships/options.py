@@ -371,8 +371,16 @@ class SjOptions(OptionsSection):
         description="PROPOSED (SJ 15 reaction by appearance): a newcomer's crew shows arms; "
         "False = unarmed, so a ship with nothing loaded looks friendly (engine.ship_build).",
     )
+    superior_force_ratio: int = Field(
+        3,
+        ge=0,
+        description="PROPOSED (SJ 18 'the ship is faced by an obviously superior force'): a "
+        "ship's crew checks morale when the enemy fleet first has this many times her "
+        "side's tonnage, or its people this many times her side's heads; 0 = never "
+        "(engine.ships.morale).",
+    )
     crew_morale_roll: Literal["2d10", "1d20"] = Field(
         "2d10",
-        description="A-57/C-16 (PROPOSED roll): a crew's or ship's morale holds on this roll "
-        "<= morale (agents.groups.Crew, engine.ship_morale).",
+        description="A-57/C-16 (PROPOSED roll): a crew's morale holds on this roll "
+        "<= morale (agents.core.groups.Crew, engine.ships.morale).",
     )

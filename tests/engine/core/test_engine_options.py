@@ -151,7 +151,7 @@ def test_morale_check_level_sets_the_level_a_unit_must_meet() -> None:
         levy = _member_of(battle, "Levy")
         assert isinstance(levy, Unit)
         levy.morale_rng = FixedDice(0.5)  # 4dF = 0
-        assert levy.morale_holds("test") is holds
+        assert levy.roll_morale()[2].passed is holds
 
 
 def _member_of(battle: Any, name: str) -> Any:

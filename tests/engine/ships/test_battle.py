@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from typer.testing import CliRunner
 
+from fadad_agents.agents.core.base import Status
+from fadad_agents.agents.core.groups import Crew
 from fadad_agents.cli import app
 from fadad_agents.engine import build_battle, load, run
 from fadad_agents.engine.ships.battle import ShipBattle, ship_round_seconds
@@ -104,3 +106,28 @@ def test_unplaced_ship_appears_by_the_encounter_roll() -> None:
         salt, gannet = battle.ships
         assert 11 <= battle.range_between(salt, gannet) <= 20
         assert [e.action for e in battle.log.events[:2]] == ["encounter", "reaction"]
+
+
+def test_after_the_fight_a_share_of_each_sides_crew_casualties_lives() -> None:
+    """SJ 13 step 7: 1d6 x 5% of a side's crew casualties (rounded down) were only
+    incapacitated; each side with crew casualties rolls, and the result keeps the count."""
+    seen = 0
+    for seed in range(6):
+        battle = build_battle(load(SCENARIOS / "boarding-action.yaml"), seed, collect=False)
+        battle.run_to_end()
+        rolls = {e.actor: e for e in battle.log if e.action == "incapacitated"}
+        for roster in battle.sides:
+            fallen = sum(
+                m.start_count - (m.count if m.status is not Status.OUT else 0)
+                for m in roster.members
+                if isinstance(m, Crew)
+            )
+            if not fallen:
+                assert roster.name not in rolls
+                continue
+            event = rolls[roster.name]
+            d6 = dict(event.dice)["1d6"]
+            assert dict(event.modifiers)["casualties"] == fallen
+            assert battle.incapacitated[roster.name] == fallen * d6 * 5 // 100
+            seen += 1
+    assert seen

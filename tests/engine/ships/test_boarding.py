@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from fadad_agents.agents.core.base import Status
 from fadad_agents.engine import build_battle, load
 from fadad_agents.engine.ships.battle import ShipBattle
+from fadad_agents.engine.ships.morale import end_of_round
 from tests.engine.conftest import SCENARIOS
 
 CHASE = """
@@ -121,3 +123,32 @@ def test_no_blow_reaches_across_decks() -> None:
         retreats += len(battle.log.of("retreat"))
     assert retreats  # crews did fall back to their own ships
     assert strays == []
+
+
+def test_a_struck_ship_held_by_a_player_character_is_boarded_and_taken() -> None:
+    """SJ 18: Greenbriar strikes while her commander fights on; the pirates board her to
+    take her (their fallen-back boarders too) instead of waiting to the round limit."""
+    scenario = load(SCENARIOS / "boarding-action.yaml")
+    for seed in (287, 348):  # Greenbriar strikes in round 1, Verran fights on
+        battle = build_battle(scenario, seed, collect=False)
+        battle.run_to_end()
+        assert battle.ending == "surrendered"
+        assert battle.round < 10
+        boards = [e for e in battle.log.of("board") if e.target == "Greenbriar" and e.round > 1]
+        assert boards
+
+
+def test_holdouts_whom_no_foe_can_reach_give_up() -> None:
+    """A player character fighting on aboard a struck ship that no enemy can reach (her
+    lines cut) gives up at the end of the round."""
+    battle = build_battle(load(CHASE), 0, collect=False)
+    assert isinstance(battle, ShipBattle)
+    wolf = battle.ships[0]
+    grik = next(m for m in battle.people if m.name == "Grik")
+    cog_crew = next(m for m in battle.people if m.name == "Cog crew")
+    battle.move_aboard(cog_crew, wolf)
+    battle.strike(wolf, "test")  # Cog's crew is on her deck: Grik fights on
+    assert grik.fighting
+    battle.take_out(cog_crew, "gone")
+    end_of_round(battle)  # nobody on her deck, and Cog is not alongside
+    assert grik.status is Status.SURRENDERED

@@ -5,17 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from fadad_agents.agents.core.groups import Crew
 from fadad_agents.engine.ships.battle import ShipBattle
+from fadad_agents.engine.ships.chase import mass_delay, try_escape
 from fadad_agents.engine.ships.close import board, crash, move_ship, towed_by
 from fadad_agents.engine.ships.damage import break_up
 from fadad_agents.engine.ships.gunnery import fire_guns
 from fadad_agents.engine.ships.helm import helm_lost
 from fadad_agents.engine.ships.hull_attacks import cast_spells, chop_hull, hull_shots
-from fadad_agents.engine.ships.jettison import mass_delay
-from fadad_agents.engine.ships.morale import morale_events, try_escape
+from fadad_agents.engine.ships.morale import check_morale, morale_events
 from fadad_agents.hexmap import Hex
-from fadad_agents.rules.ships.crew import MoraleEvent
+from fadad_agents.rules.ships.crew import MoraleEvent, MoraleTrigger
 from tests.engine.conftest import WIZARD
 from tests.engine.engine_options_helpers import (
     DUEL,
@@ -52,7 +51,7 @@ def test_very_dangerous_boarding_odds_decide_when_crews_check_morale() -> None:
         salt, gannet = battle.ships
         battle.place(salt, gannet.hex, salt.facing)
         battle.lash(gannet, salt)
-        member(battle, "Gannet crew").morale_rng = FixedDice(0.99)  # 2d10 = 20: fails
+        battle.ship_morale_rng = FixedDice(0.99)  # 2d10 = 20: the crew's check fails
         board(battle, gannet, salt)
         assert bool(events(battle, "refuse", "Gannet crew")) is refused
         assert bool(events(battle, "board", "Red Gannet")) is not refused
@@ -280,15 +279,15 @@ def test_riggers_board_by_option() -> None:
 
 
 def test_crew_morale_roll_1d20() -> None:
-    """sj.crew_morale_roll: middling dice make 2d10 = 12 (fails morale 11) but 1d20 = 11
-    (holds); the ship's morale check logs the die it rolled."""
-    for dice, holds in (("2d10", False), ("1d20", True)):
+    """sj.crew_morale_roll: middling dice make 2d10 = 12 but 1d20 = 11; the crew's check
+    rolls and logs that die against the same target."""
+    for dice, roll in (("2d10", 12), ("1d20", 11)):
         battle = ships(rules={"sj.crew_morale_roll": dice})
-        crew = member(battle, "Saltwind crew")
-        assert isinstance(crew, Crew)
-        crew.morale = 11
-        crew.morale_rng = FixedDice(0.5)
-        assert crew.morale_holds("test") is holds
+        battle.ship_morale_rng = FixedDice(0.5)
+        held = check_morale(battle, battle.ships[0], {MoraleTrigger.CRITICAL_HIT})
+        (check,) = events(battle, "ship_morale", "Saltwind")
+        assert check.dice == ((dice, roll),)
+        assert held is (roll <= dict(check.outcome)["target"])
 
 
 def test_deck_missile_modifier_changes_a_volley_across_the_hex() -> None:

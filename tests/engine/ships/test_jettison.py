@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from fadad_agents.engine import build_battle, load
 from fadad_agents.engine.ships.battle import ShipBattle
+from fadad_agents.engine.ships.chase import lay_debris, shot_at_pursuer, try_escape
 from fadad_agents.engine.ships.close import move_ship
-from fadad_agents.engine.ships.jettison import lay_debris, shot_at_pursuer
-from fadad_agents.engine.ships.morale import try_escape
 from fadad_agents.hexmap import Hex
 from tests.engine.conftest import SCENARIOS, FixedDice
 
@@ -179,3 +178,23 @@ def test_under_10_tons_cut_loose_does_not_slow_a_pursuer() -> None:
     try_escape(battle, battle.ships[0])
     assert not _events(battle, "cut_loose")
     assert dict(_events(battle, "pursuit")[0].modifiers)["delay"] == 9
+
+
+def test_escape_is_judged_at_the_start_of_her_move() -> None:
+    """SJ 15: nothing within 25 hexes at the start of her movement and she leaves without
+    moving; 24 hexes off she must first sail clear and leaves the next round."""
+    for gap, escapes_in in ((26, 1), (24, 2)):
+        text = DUEL.replace("radius: 30", "radius: 60").replace(
+            "position: [8, -4]", f"position: [0, {gap}]"
+        )
+        text = text.replace(
+            "        facing: 3\n        speed: 3", "        facing: 5\n        speed: 0"
+        )
+        text = text.replace("maneuver: {name: close_and_ram}", "maneuver: {name: hold}")
+        battle = _duel(text)
+        while battle.ships[0].fighting and battle.round < 5:
+            battle.step()
+        (escape,) = _events(battle, "escape")
+        assert escape.round == escapes_in
+        moves = [e for e in _events(battle, "maneuver") if e.actor == "Saltwind"]
+        assert [e.round for e in moves] == list(range(1, escapes_in))

@@ -1,7 +1,12 @@
-"""Jettisons: a fleeing ship lays debris in her wake; jettisoned shot at spelljamming speed.
+"""The chase: escape past the capture distance, pursuit, and the jettisons of a fleeing ship.
 
 ``ships-spelljammer.md`` 7.2 (debris), 15-16 (escape, pursuit), A-60 (jettison data):
 
+* :func:`try_escape` (section 15): a fleeing ship with nothing within 25 hexes **at the
+  start of her movement** (ships or debris; her own jettisoned rubble only with
+  ``sj.jettisoned_debris_blocks_escape``) accelerates to spelljamming speed and leaves
+  instead of moving; each enemy whose pursuit policy says so rolls the navigator's check
+  with the rounds it needs to reach the quarry's last hex as the delay (section 16).
 * :func:`lay_debris`: a fleeing ship (maneuver ``flee``, its ``jettison`` parameter true, the
   default) with a loaded, manned jettison that bears on an enemy (field of fire and range
   of the weapon, as gunnery) jettisons instead of shooting: rubble fills the hexes she
@@ -37,16 +42,25 @@ from fadad_agents.agents.ships.ship import Ship
 from fadad_agents.agents.ships.weapon_team import WeaponTeam
 from fadad_agents.engine.ships.damage import damage_ship
 from fadad_agents.engine.ships.gunnery import bearing
-from fadad_agents.hexmap import Hex
+from fadad_agents.hexmap import Hex, distance
 from fadad_agents.rules.ships.chase import (
     CAPTURE_HEXES,
+    can_escape,
     mass_slows_pursuer,
     resolve_jettison_hit,
+    resolve_pursuit,
     roll_pursuer_stop,
 )
 from fadad_agents.rules.ships.combat import Dice
 
-__all__ = ["lay_debris", "loaded_jettisons", "mass_delay", "shot_at_pursuer"]
+__all__ = [
+    "lay_debris",
+    "loaded_jettisons",
+    "mass_delay",
+    "shot_at_pursuer",
+    "try_escape",
+    "wake_of",
+]
 
 
 @cache
@@ -133,3 +147,44 @@ def shot_at_pursuer(battle: Any, jettisons: list[WeaponTeam], quarry: str, pursu
 def wake_of(start: Hex, path: tuple[Hex, ...]) -> tuple[Hex, ...]:
     """The hexes a ship left behind this round: where she started and all but her last."""
     return (start, *path[:-1]) if path else ()
+
+
+def try_escape(battle: Any, ship: Ship) -> bool:
+    """At the start of her movement: leave past the capture distance (SJ 15); enemies roll
+    to follow (SJ 16). True if she escaped."""
+    if not ship.ship_policies.evasion.escape(ship, battle):
+        return False
+    near = [distance(ship.hex, f.hex) for f in battle.ships if f is not ship and f.fighting]
+    rubble_counts = battle.options.sj.jettisoned_debris_blocks_escape
+    near += [
+        distance(ship.hex, h) for h in battle.debris if rubble_counts or h not in battle.jettisoned
+    ]
+    if not can_escape(min(near) if near else None):
+        return False
+    last = ship.hex
+    jettisons = loaded_jettisons(ship, battle.round)
+    battle.escape(ship)
+    turn = battle.options.sj.pursuit_turn_rounds
+    for foe in battle.enemy_ships(ship.side):
+        pursuit = foe.ship_policies.pursuit
+        if not pursuit.pursue(foe, ship, battle):
+            continue
+        delay = math.ceil(distance(foe.hex, last) / max(1, foe.sr))
+        delay += mass_delay(battle, ship, foe)
+        ok = resolve_pursuit(
+            pursuit.intelligence, pursuit.navigation, delay, battle.chase_rng, turn
+        )
+        battle.record(
+            foe.name,
+            "pursuit",
+            ship.name,
+            (),
+            (("delay", delay),),
+            (
+                ("result", "on her track" if ok else "loses her"),
+                ("reappears_after", delay if ok else None),
+            ),
+        )
+        if ok:
+            shot_at_pursuer(battle, jettisons, ship.name, foe)
+    return True
