@@ -20,7 +20,7 @@ from typing import ClassVar, Literal
 from pydantic import Field, model_validator
 from pydantic_core import PydanticCustomError
 
-from fadad_agents.rules.ships.crew import CrewSituation
+from fadad_agents.rules.ships.crew import CREW_SITUATIONS, CrewSituation
 from fadad_agents.rules.ships.movement import BodySize, Weather
 from fadad_agents.rules.ships.options import DiceText
 from fadad_agents.schema.base import (
@@ -156,7 +156,7 @@ class Ship(_Placed):
         description="A gargantuan creature (space wyrm) fighting as a ship: no crew, its "
         "body is its ram; rams against it roll d4s for d6s (SJ 9, EX-SJ-07).",
     )
-    captain: str | None = Field(
+    captain: Ref | None = Field(
         None,
         description="Name of the character aboard who captains her (SJ 18: captain on deck "
         "+4, slain -2 and a morale check); default her first player character, else her "
@@ -164,6 +164,7 @@ class Ship(_Placed):
     )
     crew_situation: tuple[CrewSituation, ...] = Field(
         (),
+        max_length=len(CREW_SITUATIONS),
         description="Standing morale modifiers of her crew (SJ 18): plunder_share +2, "
         "hated_enemy +4, favored +2, poorly_treated -4, captain_other_alignment -1, "
         "defending_home +2, defensive_terrain +1, magical_creatures -2; surprised -2 and a "

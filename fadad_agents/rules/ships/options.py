@@ -374,6 +374,7 @@ class SjOptions(OptionsSection):
     superior_force_ratio: int = Field(
         3,
         ge=0,
+        le=1000,
         description="PROPOSED (SJ 18 'the ship is faced by an obviously superior force'): a "
         "ship's crew checks morale when the enemy fleet first has this many times her "
         "side's tonnage, or its people this many times her side's heads; 0 = never "
