@@ -74,3 +74,13 @@ def test_fighter_columns_survive_the_results_directory(tmp_path):
     back = read_results(tmp_path / "r.parquet")
     for column in ("Snorri.down", "Snorri.taken_out_by", "Brynhild.rounds_active"):
         assert back[column].tolist() == result.frame[column].tolist()
+
+
+def test_a_brawler_taken_out_among_simultaneous_blows_has_a_hand():
+    """In a brawl, tied bands strike together and their take-outs follow all their blows;
+    every fighter taken out by a blow still names who struck it."""
+    frame = sweep(BRAWL, 60, 3, progress=False).frame
+    for name in ("Big Hulda", "Bosun Rask"):
+        down = frame[frame[f"{name}.down"]]
+        assert len(down) > 0
+        assert down[f"{name}.taken_out_by"].notna().all()

@@ -326,20 +326,31 @@ class BattleLog:
         """Who went out of the fight, in which round, and by whose hand:
         ``name -> (round, taken out by)``.
 
-        The hand is the actor of the entry just before the ``out`` event when that entry
-        targeted the fighter (the blow that did it; the engine records a take-out right
-        after its cause), else None (bleeding, a crew's losses, a fall). Deferred entries
-        are read without being settled, so a sweep that never narrates pays little."""
+        The hand is the actor of the last entry at the same instant, before the ``out``
+        event, that targeted the fighter (the blow that did it: a take-out is recorded
+        after its blow, and tied bands record all their blows before their take-outs),
+        else None (bleeding, a crew's losses, a fall). Deferred entries are read without
+        being settled, so a sweep that never narrates pays little."""
         raw, found = self.raw, {}
         for i, entry in enumerate(raw):
             if entry.__class__ is not LogEvent or entry.action != "out" or entry.actor in found:
                 continue
-            before = raw[i - 1] if i else None
-            if before is not None and before.__class__ is tuple:
-                before = LogEvent(before[0], before[1], *before[2](*before[3]))
-            hand = before.actor if before is not None and before.target == entry.actor else None
-            found[entry.actor] = (entry.round, hand)
+            found[entry.actor] = (entry.round, self._hand(i, entry))
         return found
+
+    def _hand(self, index: int, out: LogEvent) -> str | None:
+        """The actor of the last entry before ``index`` at ``out``'s instant aimed at the
+        fighter who went out."""
+        raw = self.raw
+        for j in range(index - 1, -1, -1):
+            entry = raw[j]
+            if entry[0] != out.time:
+                return None
+            if entry.__class__ is tuple:  # deferred: (time, round, make, args)
+                entry = LogEvent(entry[0], entry[1], *entry[2](*entry[3]))
+            if entry.target == out.actor:
+                return str(entry.actor)
+        return None
 
     def __getstate__(self) -> dict[str, Any]:
         return {
