@@ -22,6 +22,10 @@ import typer
 if TYPE_CHECKING:
     from fadad_agents.schema.limits import Limits
 
+from fadad_agents.cli import gm
+from fadad_agents.cli.output import fail as _fail
+from fadad_agents.cli.output import shown as _shown
+
 app = typer.Typer(
     name="fadad",
     help="Agent-based battle simulator for FADAD, FUDGE, Spelljammer and Fae Domains combat.",
@@ -40,25 +44,11 @@ LimitOption = Annotated[
 ]
 
 
-def _fail(command: str, exc: BaseException) -> typer.Exit:
-    """Print ``fadad COMMAND: message`` on one line to stderr; exit status 2."""
-    text = " ".join(_shown(str(exc)).split())
-    typer.echo(f"fadad {command}: {text}", err=True)
-    return typer.Exit(2)
-
-
 def _bad_file(problems: list[str]) -> typer.Exit:
     """Print a file's problems, one line each, to stderr; exit status 2."""
     for line in problems:
         typer.echo(line, err=True)
     return typer.Exit(2)
-
-
-def _shown(text: str) -> str:
-    """Text as printed: control characters escaped."""
-    from fadad_agents.schema.text import escaped
-
-    return escaped(text)
 
 
 def _limits(settings: list[str] | None, command: str) -> Limits:
@@ -147,12 +137,13 @@ def catalog(
         str | None, typer.Argument(help="With show: the entry, e.g. ships/war-galleon.")
     ] = None,
 ) -> None:
-    """List the catalogue in models/ (all entries or one kind), or show one entry's stats:
-    `fadad catalog show weapons/broadsword` (or just `fadad catalog weapons/broadsword`)."""
+    """List the catalogue (all entries or one kind), or show one entry's stats.
+
+    `fadad catalog show weapons/broadsword` (or `fadad catalog weapons/broadsword`)."""
     from fadad_agents.schema.catalog import CatalogError, default_catalog
 
     if kind == "show" or (kind is not None and "/" in kind):
-        _catalog_show(entry if kind == "show" else kind)
+        gm.catalog_show(entry if kind == "show" else kind)
         return
     try:
         lines = default_catalog().listing(kind)
@@ -160,19 +151,6 @@ def catalog(
         raise _fail("catalog", exc) from None
     for line in lines:
         typer.echo(line)
-
-
-def _catalog_show(ref: str | None) -> None:
-    """Print one catalogue entry's card (``fadad catalog show KIND/NAME``)."""
-    from fadad_agents.reference import NotInReference, catalog_card
-
-    if not ref:
-        typer.echo("fadad catalog show: name an entry, e.g. weapons/broadsword", err=True)
-        raise typer.Exit(2)
-    try:
-        typer.echo(catalog_card(ref))
-    except NotInReference as exc:
-        raise _fail("catalog show", exc) from None
 
 
 @app.command()
@@ -321,88 +299,7 @@ def report(
         raise _fail("report", exc) from None
 
 
-@app.command(name="compare")
-def compare_command(
-    first: Annotated[Path, typer.Argument(help="Scenario A.")],
-    second: Annotated[Path, typer.Argument(help="Scenario B (the same side names).")],
-    runs: Annotated[int, typer.Option("--runs", "-n", help="Battles of each.")] = 1000,
-    seed: Annotated[int, typer.Option(help="Root seed, shared by both.")] = 0,
-    target_width: Annotated[
-        float | None,
-        typer.Option(help="Play on until each difference is clear of zero or this narrow."),
-    ] = None,
-    batch_size: Annotated[int | None, typer.Option(help="Battles per step.")] = None,
-    workers: Annotated[int | None, typer.Option(help="Worker processes.")] = None,
-    quiet: Annotated[bool, typer.Option(help="No progress bar.")] = False,
-) -> None:
-    """Play A and B on the same battle seeds and state the difference in each side's
-    chance to win (and each named fighter's to go down), with its interval, and whether it
-    is bigger than chance."""
-    from fadad_agents.analysis import compare
-
-    backend = "processes" if (workers or 1) > 1 else "serial"
-    try:
-        result = compare(
-            first,
-            second,
-            runs,
-            seed,
-            target_width=target_width,
-            batch_size=batch_size,
-            backend=backend,
-            workers=workers,
-            progress=not quiet,
-        )
-    except (ValueError, OSError) as exc:
-        raise _fail("compare", exc) from None
-    typer.echo(_shown(result.summary()), nl=False)
-
-
-@app.command()
-def options(
-    prefix: Annotated[
-        str | None, typer.Argument(help="Only keys starting with this: fadad, sj.crash ...")
-    ] = None,
-) -> None:
-    """Every rules option a scenario's `rules:` block may set: default, allowed values,
-    what it does and the conflict (C-nn) or ambiguity (A-nn) it settles."""
-    from fadad_agents.reference import NotInReference, options_text
-
-    try:
-        typer.echo(options_text(prefix), nl=False)
-    except NotInReference as exc:
-        raise _fail("options", exc) from None
-
-
-@app.command()
-def policies(
-    decision: Annotated[
-        str | None, typer.Argument(help="Only one decision: targeting, stance, maneuver ...")
-    ] = None,
-) -> None:
-    """Every policy a scenario may choose, by decision, with its parameters and defaults."""
-    from fadad_agents.reference import NotInReference, policies_text
-
-    try:
-        typer.echo(policies_text(decision), nl=False)
-    except NotInReference as exc:
-        raise _fail("policies", exc) from None
-
-
-@app.command()
-def fields(
-    kind: Annotated[
-        str | None, typer.Argument(help="character, crew, unit, ship, weapon, scenario ...")
-    ] = None,
-) -> None:
-    """The fields of a stat block or scenario block: type, default and meaning (no KIND:
-    every kind of block)."""
-    from fadad_agents.reference import NotInReference, fields_text
-
-    try:
-        typer.echo(fields_text(kind), nl=False)
-    except NotInReference as exc:
-        raise _fail("fields", exc) from None
+gm.register(app)
 
 
 def main() -> None:

@@ -1,0 +1,119 @@
+"""The game master's commands: the reference (``options``, ``policies``, ``fields``,
+``catalog show``) and ``compare``. Thin wrappers over :mod:`fadad_agents.reference` and
+:func:`fadad_agents.analysis.compare`; :func:`register` adds them to the ``fadad`` app."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from fadad_agents.cli.output import fail, shown
+
+__all__ = ["catalog_show", "register"]
+
+
+def register(app: typer.Typer) -> None:
+    """Add the commands of this module to ``app``."""
+    app.command(name="compare")(compare)
+    app.command()(options)
+    app.command()(policies)
+    app.command()(fields)
+
+
+def catalog_show(ref: str | None) -> None:
+    """Print one catalogue entry's card (``fadad catalog show KIND/NAME``)."""
+    from fadad_agents.reference import NotInReference, catalog_card
+
+    if not ref:
+        typer.echo("fadad catalog show: name an entry, e.g. weapons/broadsword", err=True)
+        raise typer.Exit(2)
+    try:
+        typer.echo(catalog_card(ref))
+    except NotInReference as exc:
+        raise fail("catalog show", exc) from None
+
+
+def compare(
+    first: Annotated[Path, typer.Argument(help="Scenario A.")],
+    second: Annotated[Path, typer.Argument(help="Scenario B (the same side names).")],
+    runs: Annotated[int, typer.Option("--runs", "-n", help="Battles of each.")] = 1000,
+    seed: Annotated[int, typer.Option(help="Root seed, shared by both.")] = 0,
+    target_width: Annotated[
+        float | None,
+        typer.Option(help="Play on until each difference is clear of zero or this narrow."),
+    ] = None,
+    batch_size: Annotated[int | None, typer.Option(help="Battles per step.")] = None,
+    workers: Annotated[int | None, typer.Option(help="Worker processes.")] = None,
+    quiet: Annotated[bool, typer.Option(help="No progress bar.")] = False,
+) -> None:
+    """Play A and B on the same battle seeds and state each difference, with its interval.
+
+    For each side's chance to win and each named fighter's to go down: B - A in points,
+    its 95% interval, and whether it is bigger than chance."""
+    from fadad_agents.analysis import compare as play_both
+
+    backend = "processes" if (workers or 1) > 1 else "serial"
+    try:
+        result = play_both(
+            first,
+            second,
+            runs,
+            seed,
+            target_width=target_width,
+            batch_size=batch_size,
+            backend=backend,
+            workers=workers,
+            progress=not quiet,
+        )
+    except (ValueError, OSError) as exc:
+        raise fail("compare", exc) from None
+    typer.echo(shown(result.summary()), nl=False)
+
+
+def options(
+    prefix: Annotated[
+        str | None, typer.Argument(help="Only keys starting with this: fadad, sj.crash ...")
+    ] = None,
+) -> None:
+    """Every rules option a scenario may set, with its default and what it settles.
+
+    Each option: allowed values, default, what it does and the conflict (C-nn) or
+    ambiguity (A-nn) of the rules sources it settles."""
+    from fadad_agents.reference import NotInReference, options_text
+
+    try:
+        typer.echo(options_text(prefix), nl=False)
+    except NotInReference as exc:
+        raise fail("options", exc) from None
+
+
+def policies(
+    decision: Annotated[
+        str | None, typer.Argument(help="Only one decision: targeting, stance, maneuver ...")
+    ] = None,
+) -> None:
+    """Every policy a scenario may choose, by decision, with its parameters and defaults."""
+    from fadad_agents.reference import NotInReference, policies_text
+
+    try:
+        typer.echo(policies_text(decision), nl=False)
+    except NotInReference as exc:
+        raise fail("policies", exc) from None
+
+
+def fields(
+    kind: Annotated[
+        str | None, typer.Argument(help="character, crew, unit, ship, weapon, scenario ...")
+    ] = None,
+) -> None:
+    """The fields of a stat block or scenario block: type, default and meaning.
+
+    Without KIND: every kind of block."""
+    from fadad_agents.reference import NotInReference, fields_text
+
+    try:
+        typer.echo(fields_text(kind), nl=False)
+    except NotInReference as exc:
+        raise fail("fields", exc) from None

@@ -1,0 +1,22 @@
+"""How the ``fadad`` commands print: one line ``fadad COMMAND: what`` for bad input (exit
+status 2), and whatever a file names with its control characters escaped."""
+
+from __future__ import annotations
+
+import typer
+
+__all__ = ["fail", "shown"]
+
+
+def fail(command: str, exc: BaseException) -> typer.Exit:
+    """Print ``fadad COMMAND: message`` on one line to stderr; exit status 2."""
+    text = " ".join(shown(str(exc)).split())
+    typer.echo(f"fadad {command}: {text}", err=True)
+    return typer.Exit(2)
+
+
+def shown(text: str) -> str:
+    """Text as printed: control characters escaped."""
+    from fadad_agents.schema.text import escaped
+
+    return escaped(text)
