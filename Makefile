@@ -10,11 +10,17 @@ SEED ?= 1
 
 setup: $(STAMP)
 
+# pip's own chatter goes to .venv/install.log (VERBOSE=1 shows it); a failed install
+# prints the end of the log.
+VERBOSE ?=
 $(STAMP): pyproject.toml
-	@set -e; py=$$(tools/find-python); echo "Using $$py ($$($$py --version))"; \
+	@set -e; py=$$(tools/find-python); echo "Setting up .venv with $$py ($$($$py --version))"; \
 	  [ -x $(PY) ] || $$py -m venv $(VENV); \
-	  $(PY) -m pip install --quiet --upgrade pip; \
-	  $(PY) -m pip install --quiet -e '.[dev]'
+	  log=$(VENV)/install.log; if [ -n "$(VERBOSE)" ]; then log=/dev/stderr; fi; \
+	  if ! { $(PY) -m pip install --quiet --upgrade pip && \
+	         $(PY) -m pip install --quiet -e '.[dev]'; } >>$$log 2>&1; then \
+	    echo "install failed; the end of $$log:"; tail -n 30 $$log; exit 1; fi; \
+	  echo "Installed fadad-agents and its tools into .venv (log: $(VENV)/install.log)"
 	@touch $(STAMP)
 
 run: $(STAMP)

@@ -183,7 +183,7 @@ def run(
         typer.echo(json.dumps(result.as_dict(), indent=2))
         return
     if not quiet:
-        for line in result.log.narrate():
+        for line in result.log.lines():
             typer.echo(_shown(line))
     typer.echo(_shown(result.summary()))
 

@@ -315,4 +315,4 @@ class BattleSession:
 
     def narration(self, last: int | None = None) -> list[str]:
         """The narrated log (the ``last`` lines only, if given)."""
-        return self.battle.log.narrate(last)
+        return self.battle.log.lines(last)

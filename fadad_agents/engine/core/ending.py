@@ -13,7 +13,17 @@ from enum import StrEnum
 
 from fadad_agents.agents.core.base import SideRoster, Status
 
-__all__ = ["BattleStateError", "Ending", "StopRule", "end_summary", "side_out_kind", "verdict"]
+__all__ = [
+    "NO_WINNER_REASONS",
+    "BattleStateError",
+    "Ending",
+    "StopRule",
+    "end_summary",
+    "plural_name",
+    "side_out_kind",
+    "verdict",
+    "wins",
+]
 
 
 class Ending(StrEnum):
@@ -93,8 +103,35 @@ def verdict(
     return None
 
 
+NO_WINNER_REASONS: dict[str, str] = {
+    Ending.MUTUAL: "every side was out in the same round",
+    Ending.STOPPED: "the scenario's round or time limit came with more than one side fighting",
+}
+"""Why a battle that ended this way has no winner, in words."""
+
+
+def plural_name(name: str) -> bool:
+    """Whether a side's name reads as a plural (``Pirates``, ``Dockhands``), so it takes
+    ``win``, not ``wins``; ``Ship's crew``, ``Duchy of Harrow`` and ``Snorri`` do not.
+
+    >>> [plural_name(n) for n in ("Pirates", "Ship's crew", "Snorri", "Duchy of Harrow")]
+    [True, False, False, False]
+    """
+    words = name.split()
+    last = words[-1] if words else name
+    return last.endswith("s") and not last.endswith(("ss", "us", "'s"))
+
+
+def wins(name: str) -> str:
+    """``Snorri wins``, ``Pirates win``."""
+    return f"{name} {'win' if plural_name(name) else 'wins'}"
+
+
 def end_summary(names: Sequence[str], ending: Ending, winner: int | None, loser: int | None) -> str:
-    """The end event's line: ``"Snorri wins (Brynhild destroyed)"``, ``"no winner (mutual)"``."""
-    who = f"{names[winner]} wins" if winner is not None else "no winner"
+    """The end event's line: ``"Snorri wins (Brynhild destroyed)"``, ``"Pirates win (...)"``,
+    ``"no winner (mutual: every side was out in the same round)"``."""
+    if winner is None:
+        reason = NO_WINNER_REASONS.get(ending)
+        return f"no winner ({ending}: {reason})" if reason else f"no winner ({ending})"
     how = f"{names[loser]} {ending}" if loser is not None else str(ending)
-    return f"{who} ({how})"
+    return f"{wins(names[winner])} ({how})"

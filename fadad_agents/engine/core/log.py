@@ -395,11 +395,15 @@ class BattleLog:
         """Write :meth:`to_jsonl` to ``path`` (UTF-8)."""
         Path(path).write_text(self.to_jsonl(), encoding="utf-8")
 
-    def narrate(self, last: int | None = None) -> list[str]:
-        """Every event (or the ``last`` ones) as narrated text, in order."""
+    def lines(self, last: int | None = None) -> list[str]:
+        """Every event (or the ``last`` ones) as a narrated line, in order."""
         events = self.events if last is None else self.events[max(0, len(self.events) - last) :]
         return [narrate(e, self.plural, self.round_seconds, self.round_word) for e in events]
 
+    def narrate(self, last: int | None = None) -> str:
+        """The battle as a GM reads it aloud: one line per event (or the ``last`` ones)."""
+        return "\n".join(self.lines(last))
+
     def text(self) -> str:
-        """The narration as one string, a line per event."""
-        return "\n".join(self.narrate())
+        """The whole narration as one string (:meth:`narrate`)."""
+        return self.narrate()

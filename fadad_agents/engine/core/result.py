@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from fadad_agents.agents.core.base import SideRoster, Status
+from fadad_agents.engine.core.ending import NO_WINNER_REASONS, wins
 from fadad_agents.engine.core.log import BattleLog
 
 if TYPE_CHECKING:
@@ -144,8 +145,10 @@ class BattleResult:
         """One line a human reads: who won, how, after how long."""
         from fadad_agents.engine.core.log import clock
 
-        who = f"{self.winner} wins" if self.winner else "No winner"
+        who = wins(self.winner) if self.winner else "No winner"
         how = f"{self.loser} {self.ending}" if self.loser else self.ending
+        reason = None if self.winner else NO_WINNER_REASONS.get(self.ending)
+        how = f"{how}: {reason}" if reason else how
         word = self.log.round_word.lower()  # "turn" in a pure Fae Domains battle
         rounds = f"{self.rounds} {word}{'s' if self.rounds != 1 else ''}"
         note = f" ({self.stop_note.capitalize()}.)" if self.stop_note else ""

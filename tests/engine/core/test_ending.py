@@ -60,6 +60,19 @@ def test_the_stop_rule_ends_it_by_rounds_or_seconds() -> None:
 
 
 def test_end_summary_reads_who_won_and_how() -> None:
+    """The end line names the winner and the loser's fate, or says why nobody won."""
     names = ["Snorri", "Brynhild"]
     assert end_summary(names, Ending.DESTROYED, 0, 1) == "Snorri wins (Brynhild destroyed)"
-    assert end_summary(names, Ending.MUTUAL, None, None) == "no winner (mutual)"
+    assert end_summary(names, Ending.MUTUAL, None, None) == (
+        "no winner (mutual: every side was out in the same round)"
+    )
+    assert end_summary(names, Ending.STOPPED, None, None).startswith(
+        "no winner (stopped: the scenario's round or time limit came"
+    )
+
+
+def test_a_side_with_a_plural_name_wins_in_the_plural() -> None:
+    """`Pirates win`, `Ship's crew wins`: the verb agrees with the side's name."""
+    names = ["Pirates", "Ship's crew"]
+    assert end_summary(names, Ending.ROUTED, 0, 1) == "Pirates win (Ship's crew routed)"
+    assert end_summary(names, Ending.SURRENDERED, 1, 0) == "Ship's crew wins (Pirates surrendered)"

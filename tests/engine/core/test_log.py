@@ -118,7 +118,7 @@ def test_every_event_of_a_ship_round_carries_the_round_time() -> None:
 
     scenarios = Path(__file__).parents[3] / "scenarios"
     result = run(scenarios / "boarding-action.yaml", seed=1)
-    lines = result.log.narrate()
+    lines = result.log.lines()
     assert any("Black Tern's crew checks morale" in line for line in lines)
     for event, line in zip(result.log, lines, strict=True):
         assert line.startswith(f"Round {event.round} ({clock(event.round * 6)}) "), line

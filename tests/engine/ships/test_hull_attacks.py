@@ -378,7 +378,7 @@ def test_fadad_hull_rolls_are_narrated_with_dice_target_and_range() -> None:
     salt, gannet = _alongside(battle)
     battle.hull_rng = FixedDice(0.0)
     hull_shots(battle, salt, gannet)
-    assert battle.log.narrate(1) == [
+    assert battle.log.lines(1) == [
         "Round 0 (0:00) Odo the Unsteady shoots at Red Gannet's side: Terrible-3 (-6) on 4dF "
         "-4 against Target Terrible-1 (-4) (range +0 at 25 yd); a miss."
     ]
@@ -421,7 +421,7 @@ def test_a_d20_spell_miss_is_narrated() -> None:
     cast_spells(battle, battle.ships[0])
     (spell,) = _events(battle, "spell")
     assert (spell.result, dict(spell.dice)) == ("miss", {"d20": 1})
-    assert battle.log.narrate(1) == [
+    assert battle.log.lines(1) == [
         "Round 0 (0:00) Magister Orlen casts a spell at Red Gannet; it goes wide of her hull."
     ]
 
