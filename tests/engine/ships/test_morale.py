@@ -263,7 +263,7 @@ def test_characters_and_crews_fall_back_in_the_same_words() -> None:
     end_of_round(battle)
     lines = [
         line.split(") ", 1)[1]
-        for line in battle.log.narrate()
+        for line in battle.log.lines()
         if "falls back" in line or "fall back" in line
     ]
     assert lines == [
@@ -286,10 +286,10 @@ def test_every_morale_check_names_its_trigger_roll_target_and_result() -> None:
     for forces in (crew, band):
         for seed in range(4):
             result = run(duel_yaml(forces, foes, a_pol=policy), seed=seed)
-            lines += [line for line in result.log.narrate() if "morale (" in line]
+            lines += [line for line in result.log.lines() if "morale (" in line]
     battle = build_battle(load(DUEL_TEXT), 1, collect=False)
     check_morale(battle, battle.ships[0], {MoraleTrigger.CRITICAL_HIT})
-    lines += battle.log.narrate()
+    lines += battle.log.lines()
     said = re.compile(
         r"^Round \d+ \([\d:]+\) (.+?) checks? morale \([^)]+\): "
         r"(2d10 \d+|morale \S+ \+ 4dF [+-]\d+ = \S+) against \S+.*: (holds|breaks)\.$"
