@@ -153,6 +153,8 @@ REGISTRY: dict[str, str] = {
     "fae.useless_leg_runs": "tests/engine/fae/test_effects.py::test_useless_leg_may_still_run_by_option",
     "fae.glide_collision": "tests/engine/fae/test_effects.py::test_glide_collision_off_turns_terrain_off_too",
     "fae.glide_hits_terrain": "tests/engine/fae/test_effects.py::test_glide_hits_terrain_off_keeps_fighter_collisions",
+    "fae.limb_hold_modifier": "tests/engine/fae/test_holds.py::test_the_kind_of_hold_sets_the_seizing_test",
+    "fae.submission_hold_modifier": "tests/engine/fae/test_holds.py::test_the_kind_of_hold_sets_the_seizing_test",
     "fae.mount_defence": "tests/engine/core/test_engine_options.py::test_mount_defence_none_leaves_mounts_undefended",
     "fae.free_actions_per_count": "tests/engine/core/test_engine_options.py::test_free_actions_per_count_caps_the_free_actions_beside_an_action",
     "mass.engine": I15,

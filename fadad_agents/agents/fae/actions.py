@@ -1,12 +1,19 @@
 """What a Fae Domains combatant does when the count reaches its margin (section 2).
 
-:func:`take_action`: effects that bar acting (winded, doubled over, held, a Willpower test
-per action after an abdomen wound), the retreat choice at the first action of a turn,
-free manoeuvres (flight, the mount command), re-gripping and standing up, then the
+:func:`take_action`: effects that bar acting (winded, doubled over, a submission hold, a
+Willpower test per action after an abdomen wound), the retreat choice at the first action
+of a turn (a withdrawing fighter is pursued, section 5), free manoeuvres (flight, the
+mount command), getting a knocked weapon back, re-gripping and standing up, then the
 ``fae_action`` policy's choice, after any free actions it asks for first (speak, gesture,
-drop; each logged; at most ``fae.free_actions_per_count``, PROPOSED 3): attack (one weapon
-or two), aim (capped at half the skill), walk + attack, move, run, hold, ready weapon, or
-delay.
+drop, drop prone; each logged): attack (one weapon or two, the second in the off hand),
+aim (capped at half the skill), walk + attack, move, run, hold (basic, limb or
+submission), break a hold, ready a weapon, pick one up, or delay.
+
+Free actions (the walk, flight, the mount command, speech, gestures, dropping) are at most
+``fae.free_actions_per_count`` at one count (PROPOSED 3: the seed allows them "as long as
+it does not conflict with any other actions taken at that time"). The free walk is taken
+once a turn, and not in a turn with a Move (2.1, 2.2). A charge is the attack right after
+the run: any other action in between (a delay aside) spends it (3.3).
 """
 
 from __future__ import annotations
@@ -16,24 +23,18 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from fadad_agents.agents.fae.combat import attack
+from fadad_agents.agents.fae.holds import break_free, keep_hold, release, start_hold
+from fadad_agents.agents.fae.leaving import flee
 from fadad_agents.agents.fae.mount import FaeMountAgent, command
-from fadad_agents.agents.fae.moves import (
-    approach,
-    break_free,
-    caught,
-    drop_item,
-    keep_hold,
-    log_event,
-    manoeuvre,
-    start_hold,
-)
+from fadad_agents.agents.fae.moves import approach, drop_item, log_event, manoeuvre
 from fadad_agents.policies.core.protocols import MoraleChoice
 from fadad_agents.rules.core.wounds import Wound
 from fadad_agents.rules.fae.attack import aim_kept
-from fadad_agents.rules.fae.special import multiple_attack_skills
+from fadad_agents.rules.fae.special import held_may_act, multiple_attack_skills
 
 if TYPE_CHECKING:
-    from fadad_agents.agents.fae.character import FaeArena, FaeCharacter
+    from fadad_agents.agents.fae.arena import FaeArena
+    from fadad_agents.agents.fae.character import FaeCharacter
 
 __all__ = [
     "FREE_ACTIONS",
@@ -69,46 +70,67 @@ def take_action(c: FaeCharacter, arena: FaeArena) -> str:
     if not c.fighting or c.margin is None:
         return "none"
     c.memory["count"] = c.margin
+    c.free_used = 0
+    c.memory["reversal_now"] = c.memory.pop("reversal", None)  # a reversed hold's right
+    if c.fleeing:
+        return flee(c, "fleeing", arena)
     if not c.spent:
         choice = c.retreat_choice(arena)
+        if choice is MoraleChoice.WITHDRAW:
+            return flee(c, Wound(c.wound).label, arena)
         if choice is not MoraleChoice.HOLD:
-            if choice is MoraleChoice.WITHDRAW and caught(c, arena):
-                c.spend("full")
-                return "full"
             arena.leave(c, choice, Wound(c.wound).label)
             return "none"
     barred = _barred(c, arena)
     if barred is not None:
         return barred
     target = c.choose_target(arena)
-    if (
-        manoeuvre(c, target, arena) == "command_mount" and target is not None
-    ):  # free: the mount charges at its count
+    order = manoeuvre(c, target, arena) == "command_mount"
+    if order and target is not None and c.take_free():  # free: the mount charges at its count
         command(c, target, "charge", arena)
     if target is not None:
         c.face(target)  # PROPOSED: one turns to face the foe one acts against (3.1 arcs)
-    if c.disarms and c.weapons:
-        c.disarms = 0
-        return _simple(c, arena, "ready_weapon", "short", "re-grips")
-    if c.prone:
-        c.prone = False
-        return _simple(c, arena, "change_position", "short", "stands up")
+    recovered = _recover(c, arena)
+    if recovered is not None:
+        return recovered
     action = c.fae_policies.action.choose_action(c, target, arena)
-    for _ in range(c.opts.free_actions_per_count):  # free actions go alongside; then ask again
-        if action.partition(":")[0] not in FREE_ACTIONS:
+    while action.partition(":")[0] in FREE_ACTIONS:  # free actions go alongside; ask again
+        if not c.take_free():
+            action = "wait"  # the count waits: no more free actions here
             break
         _free(c, action, arena)
         action = c.fae_policies.action.choose_action(c, target, arena)
-    else:
-        action = "wait" if action.partition(":")[0] in FREE_ACTIONS else action
-    if not aim_kept("attack" if action.startswith("attack") else action):
+    if not aim_kept("delay" if action == "wait" else action.partition("_after")[0]):
         c.aim = 0
-    return _dispatch(c, target, action, arena)
+    kind = _dispatch(c, target, action, arena)
+    if action not in ("attack", "attack_after_walk", "run", "wait", "delay"):
+        c.charging = False  # another action came between the run and the blow
+    return kind
 
 
-FREE_ACTIONS = frozenset({"speak", "gesture", "drop"})
+def _recover(c: FaeCharacter, arena: FaeArena) -> str | None:
+    """Set right what a blow upset, before anything else (a short action each): pick up a
+    weapon knocked from the hand, re-grip a weapon a hand was knocked off, ready the next
+    weapon after a throw or a drop, stand up."""
+    hands = c.hands
+    if hands.knocked_down is not None:
+        name = getattr(hands.pick_up(), "name", "")
+        return _simple(c, arena, "pick_up", "short", f"picks up the {name.lower()}")
+    if hands.grip_lost and hands.ready is not None:
+        hands.grip_lost = 0
+        return _simple(c, arena, "ready_weapon", "short", "re-grips")
+    if hands.unready and hands.weapons:
+        hands.unready = False
+        return _simple(c, arena, "ready_weapon", "short", "readies")
+    if c.prone:
+        c.prone = False
+        return _simple(c, arena, "change_position", "short", "stands up")
+    return None
+
+
+FREE_ACTIONS = frozenset({"speak", "gesture", "drop", "drop_prone"})
 """Free actions a policy may return before its action (2.1): ``speak:<words>``,
-``gesture:<what>``, ``drop`` (the readied weapon) or ``drop:<item name>``."""
+``gesture:<what>``, ``drop`` (the readied weapon), ``drop:<item name>`` or ``drop_prone``."""
 SPEECH_SYLLABLES = 5
 """Speak up to 5 syllables (2.1): longer speech is cut there."""
 
@@ -136,8 +158,11 @@ def _free(c: FaeCharacter, choice: str, arena: FaeArena) -> None:
     if kind == "speak":
         log_event(arena, c, "speak", None, speech(what), more=(("asked", what),))
     elif kind == "gesture":  # needs a free hand: not while swinging a two-handed weapon
-        hand = c.weapon.hands < 2 or c.disarms > 0
+        hand = not c.hands.two_handed
         log_event(arena, c, "gesture", None, what if hand else "no free hand")
+    elif kind == "drop_prone":
+        c.prone, c.kneeling = True, False
+        log_event(arena, c, "drop_prone", None, "drops prone")
     else:
         drop_item(c, what, arena)
 
@@ -181,23 +206,30 @@ def _barred(c: FaeCharacter, arena: FaeArena) -> str | None:
             log_event(arena, c, "willpower", None, "loses the turn", (("d100", roll.roll),))
             c.margin, c.spent = 0, True
             return "full"
-    if c.held_by is not None:
-        return break_free(c, c.held_by, arena)
+    if c.held_by is not None and not held_may_act(c.hold_kind):  # type: ignore[arg-type]
+        return break_free(c, c.held_by, arena)  # a submission hold leaves nothing else
     return None
 
 
 def _dispatch(c: FaeCharacter, target: Any, choice: str, arena: FaeArena) -> str:
     if target is None or choice in ("wait", "delay"):
         return _delay(c, arena, "waits")
-    if c.mount is not None and choice in ("attack_after_walk", "move", "run"):
+    if choice == "break_hold":
+        return break_free(c, c.held_by, arena) if c.held_by else _delay(c, arena, "not held")
+    moving = choice in ("attack_after_walk", "move", "run")
+    if c.holding is not None and (moving or c.holding is not target):
+        release(c.holding, arena)  # PROPOSED: a holder who moves or turns elsewhere lets go
+    if c.mount is not None and moving:
         # A rider moves only on its mount: a (free) order, then wait for the mount to go.
         command(c, target, "charge" if choice == "run" else "move", arena)
         return _delay(c, arena, "rides on")
-    if c.altitude > 0 and choice in ("attack_after_walk", "move", "run"):
+    if c.altitude > 0 and moving:
         # Aloft, ground moves make no sense: a flyer closes with its free flight actions.
         return _delay(c, arena, "circles overhead")
     if choice == "attack_after_walk":
-        approach(c, target, c.walk_mr, arena, "walk")
+        if c.may_walk and c.take_free():
+            c.walked = arena.fae_turn
+            approach(c, target, c.walk_mr, arena, "walk")
         choice = "attack"
     if choice == "attack":
         if c.distance(target) > c.reach:
@@ -208,40 +240,48 @@ def _dispatch(c: FaeCharacter, target: Any, choice: str, arena: FaeArena) -> str
     if choice == "take_aim":
         c.aim = min(c.aim + 5, c.aim_limit)
         return _simple(c, arena, "take_aim", "short", f"+{c.aim}%")
-    if choice == "move":
-        approach(c, target, 2 * c.walk_mr, arena, "move")
-        c.spend("short")
-        return "short"
     if choice == "run" and not c.can_run:  # a useless leg: hobble (Move) instead
         choice = "move"
     if choice == "move":
+        if not c.may_move:  # not in a turn with the free walk (2.2)
+            return _delay(c, arena, "walked already")
+        c.moved = arena.fae_turn
         approach(c, target, 2 * c.walk_mr, arena, "move")
         c.spend("short")
         return "short"
     if choice == "run":
         approach(c, target, c.run_mr, arena, "run")
-        c.ran_turn = arena.fae_turn
+        c.ran_turn, c.charging = arena.fae_turn, True
         c.spend("full")
         return "full"
-    if choice == "hold":
+    if choice.startswith("hold"):
         c.spend("full")
-        start_hold(c, target, arena)
+        free = c.memory.get("reversal_now") is target
+        start_hold(c, target, arena, choice, free=free)
         return "full"
-    if choice == "ready_weapon":
-        return _simple(c, arena, "ready_weapon", "short", "readies")
     return _other(c, choice, arena)
 
 
 def _other(c: FaeCharacter, choice: str, arena: FaeArena) -> str:
     """The rest of the catalogue: positions, picking up, standing on one's head, spells."""
-    if choice == "drop_prone":  # free, then the count passes (a delay)
-        c.prone = True
-        return _simple(c, arena, "drop_prone", "short", "drops prone")
+    if choice.startswith("ready_weapon"):  # draw a weapon (by name, else the next one)
+        name = choice.partition(":")[2]
+        hands = c.hands
+        i = next((k for k, w in enumerate(hands.weapons) if w.name == name), 0)
+        if i:
+            hands.weapons.insert(0, hands.weapons.pop(i))
+            hands.drs.insert(0, hands.drs.pop(i))
+        hands.unready, hands.grip_lost = False, 0
+        return _simple(c, arena, "ready_weapon", "short", "readies")
     if choice in ("change_position", "kneel"):  # stand up, or kneel (3.1 modifiers)
         c.prone, c.kneeling = False, choice == "kneel"
         return _simple(c, arena, "change_position", "short", "kneels" if c.kneeling else "stands")
-    if choice == "pick_up":
-        return _simple(c, arena, choice, "short", "done")
+    if choice.startswith("pick_up"):  # from the ground at its feet, into the hand
+        wanted = choice.partition(":")[2]
+        item = next((g.item for g in c.hands.ground if g.item.name == wanted), None)
+        got = c.hands.pick_up(item)
+        result = f"picks up the {got.name.lower()}" if got else "nothing there"
+        return _simple(c, arena, "pick_up", "short", result)
     if choice == "stand_on_head":
         roll = c.test("Acrobatics")
         result = "stands on its head" if roll.check.success else "topples"
@@ -262,10 +302,11 @@ def _attack_all(c: FaeCharacter, target: Any, arena: FaeArena) -> None:
         keep_hold(c, target, arena)
         return
     melee = [w for w in c.weapons if not w.ranged]
-    if getattr(c.fae_policies.action, "dual", False) and len(melee) >= 2 and c.disarms == 0:
+    dual = getattr(c.fae_policies.action, "dual", False) and len(melee) >= 2
+    if dual and c.hands.ready is melee[0] and not c.limb_useless("arm"):
         skills = multiple_attack_skills([c.skill(w.skill) for w in melee[:2]])
-        for w, s in zip(melee[:2], skills, strict=True):
-            if target.fighting:
-                attack(c, target, arena, weapon=w, skill=s)
+        for n, (w, s) in enumerate(zip(melee[:2], skills, strict=True)):
+            if target.fighting:  # the second weapon is in the off hand (3.1)
+                attack(c, target, arena, weapon=w, skill=s, offhand=n == 1)
         return
     attack(c, target, arena)

@@ -17,65 +17,71 @@ from typing import TYPE_CHECKING, Any
 
 from fadad_agents.agents.fae.moves import log_event
 from fadad_agents.rules.fae.attack import (
+    DamageResult,
     disarm_kept,
-    disarms_needed,
     equipment_damage,
     resolve_delayed_death,
     special_shot_effect,
 )
 
 if TYPE_CHECKING:
-    from fadad_agents.agents.fae.character import FaeArena, FaeCharacter
+    from fadad_agents.agents.fae.arena import FaeArena
+    from fadad_agents.agents.fae.character import FaeCharacter
 
 __all__ = ["apply_special_shot", "break_item", "delayed_death", "resolve_disarm"]
 
 
 def break_item(
-    c: FaeCharacter, t: FaeCharacter, arena: FaeArena, roll: Any, mcs: int, margin: int, base: int
+    c: FaeCharacter, t: FaeCharacter, arena: FaeArena, roll: Any, mcs: int, res: DamageResult
 ) -> None:
-    """Item break: the blow's damage goes to the readied weapon's DR (section 8)."""
-    from fadad_agents.rules.fae.attack import damage_from_margin
-
-    damage = damage_from_margin(base, margin, c.opts.damage_rounding)
-    if not t.weapons or t.disarms:
-        log_event(arena, c, "fae_attack", t, "no item", (("d100", roll.roll),), (("mcs", mcs),))
+    """Item break: the blow, after the target's dodge and block (``res``: its body armour
+    left out, PROPOSED), goes to the readied weapon's DR (section 8)."""
+    hands = t.hands
+    dice, mods = (("d100", roll.roll),), (("mcs", mcs),)
+    if hands.ready is None or res.sidestepped:
+        result = "sidestepped" if res.sidestepped else "no item"
+        log_event(arena, c, "fae_attack", t, result, dice, mods, (("margin", res.margin),))
         return
-    hit = equipment_damage(t.weapon_drs[0], damage)
-    t.weapon_drs[0] = hit.dr_after
-    name = t.weapons[0].name
-    if hit.broken:
-        t.weapons.pop(0)
-        t.weapon_drs.pop(0)
+    name = hands.weapons[0].name
+    hit = equipment_damage(hands.drs[0], res.inflicted)
+    broken = hands.wear(hit.dr_after) is not None
     log_event(
         arena,
         c,
         "item_break",
         t,
-        "broken" if hit.broken else "damaged",
-        (("d100", roll.roll),),
-        (("mcs", mcs),),
-        (("damage", damage), ("excess", hit.excess), ("dr_after", hit.dr_after), ("item", name)),
+        "broken" if broken else "damaged",
+        dice,
+        mods,
+        (
+            ("margin", res.margin),
+            ("damage", res.inflicted),
+            ("block", res.block_bonus),
+            ("excess", hit.excess),
+            ("dr_after", hit.dr_after),
+            ("item", name),
+        ),
     )
 
 
 def resolve_disarm(c: FaeCharacter, t: FaeCharacter, arena: FaeArena, margin: int) -> None:
-    if not t.fighting or not t.weapons:
+    """The target's Strength test must beat the disarm's margin, or a hand is knocked off
+    its weapon; the last hand off sends the weapon to the ground (section 7)."""
+    if not t.fighting or t.hands.ready is None:
         return
     roll = t.test("strength_attr")
     kept = disarm_kept(roll.check, margin)
-    if not kept:  # a two-handed grip needs one disarm per hand
-        hits = int(t.memory.get("disarm_hits", 0)) + 1
-        if hits >= disarms_needed(t.weapons[0].hands == 2):
-            t.disarms, hits = 1, 0
-        t.memory["disarm_hits"] = hits
+    result = "keeps weapon"
+    if not kept:
+        result = "loses one hand's grip" if t.hands.knock() == "hand" else "disarmed"
     log_event(
         arena,
         t,
         "disarm",
         c,
-        "keeps weapon" if kept else "disarmed",
+        result,
         (("d100", roll.roll),),
-        more=(("against", margin),),
+        more=(("against", margin), ("item", t.weapons[0].name if kept else None)),
     )
 
 

@@ -19,17 +19,25 @@ from __future__ import annotations
 import math
 import random
 from fractions import Fraction
-from typing import Any, Protocol
+from typing import Any
 
 import mesa
 
 from fadad_agents.agents.core.base import Arena, Band, Combatant
+from fadad_agents.agents.fae.arena import FaeArena
 from fadad_agents.agents.fae.bridge import FadadFace
+from fadad_agents.agents.fae.hands import Hands
 from fadad_agents.policies.core.protocols import MoraleChoice
 from fadad_agents.policies.fae.defaults import FaePolicySet
 from fadad_agents.rules.core.wounds import Wound
 from fadad_agents.rules.fae.arcs import heading_from_degrees, unit
-from fadad_agents.rules.fae.attack import FaeHealth, aim_cap, apply_damage
+from fadad_agents.rules.fae.attack import (
+    AttackSituation,
+    FaeHealth,
+    aim_cap,
+    apply_damage,
+    attack_modifier,
+)
 from fadad_agents.rules.fae.checks import (
     FaeError,
     action_cost,
@@ -38,39 +46,19 @@ from fadad_agents.rules.fae.checks import (
     resolve_check,
 )
 from fadad_agents.rules.fae.options import FaeOptions
-from fadad_agents.rules.fae.special import FlightState, held_move_rate, underwater_dodge_skill
+from fadad_agents.rules.fae.special import (
+    FlightState,
+    held_move_rate,
+    two_handed_grip,
+    underwater_dodge_skill,
+)
 from fadad_agents.schema.fae import FaeCharacter as FaeStats
 from fadad_agents.schema.fae import FaeGear
-from fadad_agents.schema.scenario import Obstacle
 
-__all__ = ["FIST", "FaeArena", "FaeCharacter"]
+__all__ = ["FIST", "FaeCharacter"]
 
 FIST = FaeGear(item="weapon", name="Fists", skill="Unarmed", base_damage=20, damage_kind="blunt")
 """The unarmed fallback when no weapon is in hand (ORIGINAL base damage)."""
-
-MELEE_REACH = 2.0
-"""Default yards within which melee weapons hit (option ``fae.melee_reach``, PROPOSED)."""
-
-
-class FaeArena(Arena, Protocol):
-    """What a Fae agent needs beyond :class:`Arena`: the exact clock, timed callbacks, and
-    the map's obstacles (terrain a glide may fly into)."""
-
-    fae_turn: int
-    obstacles: tuple[Obstacle, ...]
-
-    def simultaneous(self, member: Any) -> bool:
-        """``member`` acts at this very instant, tied with the one acting now (section 2)."""
-        ...
-
-    @property
-    def now(self) -> Fraction:
-        """The exact sim time (sub-second inside a Fae turn)."""
-        ...
-
-    def after(self, seconds: Fraction | int, name: str, fn: Any) -> None:
-        """Call ``fn()`` ``seconds`` from now (a timed process: delayed deaths ...)."""
-        ...
 
 
 class FaeCharacter(FadadFace, Combatant):
@@ -82,18 +70,24 @@ class FaeCharacter(FadadFace, Combatant):
         "_xy",
         "aim",
         "armour_dr",
-        "disarms",
+        "charging",
         "effects",
         "fae_policies",
+        "fleeing",
         "flew",
         "flight",
+        "free_used",
+        "hands",
         "heading",
         "health",
         "held_by",
+        "hold_kind",
+        "hold_limb",
         "holding",
         "kneeling",
         "margin",
         "mount",
+        "moved",
         "opts",
         "owed",
         "prone",
@@ -101,8 +95,7 @@ class FaeCharacter(FadadFace, Combatant):
         "shield_dr",
         "spent",
         "stats",
-        "weapon_drs",
-        "weapons",
+        "walked",
     )
 
     def __init__(
@@ -134,8 +127,7 @@ class FaeCharacter(FadadFace, Combatant):
         self.stats = stats
         self.opts = options
         self.health = FaeHealth(stats.wound_points, stats.fatigue_points)
-        self.weapons: list[FaeGear] = list(stats.weapons)
-        self.weapon_drs: list[int] = [w.dr for w in self.weapons]
+        self.hands = Hands(stats.weapons)
         self.armour_dr = stats.armour.dr if stats.armour else 0
         self.shield_dr = stats.shield.dr if stats.shield else 0
         self.margin: int | None = 0
@@ -143,12 +135,17 @@ class FaeCharacter(FadadFace, Combatant):
         self.owed = 0
         self.aim = 0
         self.ran_turn = -9
+        self.charging = False  # its next action may be a charge (3.3): it has just run
+        self.fleeing = False  # withdrawing, pursued (section 5)
+        self.walked = self.moved = -1  # the turns it last took the free walk, or a Move
+        self.free_used = 0  # free actions taken at this count
         self.prone = False
         self.kneeling = False
-        self.disarms = 0
         self.effects: dict[str, Any] = {}
         self.holding: FaeCharacter | None = None
         self.held_by: FaeCharacter | None = None
+        self.hold_kind = ""  # the hold it is in (section 4): basic, limb or submission
+        self.hold_limb: str | None = None
         self.flight = FlightState(stats.altitude)
         self.flew = False
         self.mount: FaeCharacter | None = None  # the mount's own agent (agents.fae_mount)
@@ -231,13 +228,33 @@ class FaeCharacter(FadadFace, Combatant):
         With the weapon arm useless (section 7 limb shot) the other hand fights: the next
         one-handed weapon if any, else the fist (attacks count as offhand, PROPOSED).
         """
-        if self.limb_useless("arm"):
-            spare = [w for w in self.weapons[1:] if w.hands == 1 and not w.ranged]
-            return spare[0] if spare and self.disarms == 0 else FIST
-        return self.weapons[0] if self.weapons and self.disarms == 0 else FIST
+        ready = self.hands.ready
+        if ready is not None and self.limb_useless("arm"):
+            spare = [w for w in self.hands.weapons[1:] if w.hands == 1 and not w.ranged]
+            return spare[0] if spare else FIST
+        return ready or FIST
+
+    @property
+    def weapons(self) -> list[FaeGear]:
+        """Every weapon it carries, the readied one first."""
+        return self.hands.weapons
+
+    def weapon_chance(self, weapon: FaeGear) -> int:
+        """MCS of a blow with ``weapon`` held as if readied: skill, attribute and Luck, its
+        size and grip (3.1), before the situation's modifiers (what policies weigh)."""
+        two, large = two_handed_grip(
+            weapon.hands == 2, weapon.large, self.opts.two_handed_grip, weapon.ranged
+        )
+        size = attack_modifier(AttackSituation(large_weapon=large, two_handed=two))
+        return self.chance(weapon.skill or "", size)
 
     def limb_useless(self, limb: str) -> bool:
-        """The ``arm`` (weapon arm) or ``leg`` is severed, mangled, or numb this turn (7)."""
+        """The ``arm`` (weapon arm) or ``leg`` is hurt (:meth:`limb_hurt`) or held in a limb
+        hold (section 4)."""
+        return self.limb_hurt(limb) or (self.held_by is not None and self.hold_limb == limb)
+
+    def limb_hurt(self, limb: str) -> bool:
+        """The ``arm`` or ``leg`` is severed, mangled, or numb this turn (section 7)."""
         if self.effects.get(limb) in ("limb_severed", "limb_mangled"):
             return True
         return int(self.effects.get(f"{limb}_numb_until", -1)) >= int(
@@ -246,8 +263,9 @@ class FaeCharacter(FadadFace, Combatant):
 
     @property
     def can_run(self) -> bool:
-        """Running needs both legs (PROPOSED; ``fae.useless_leg_runs`` allows it halved)."""
-        return self.opts.useless_leg_runs or not self.limb_useless("leg")
+        """Running needs both legs (PROPOSED; ``fae.useless_leg_runs`` allows it halved); a
+        leg in a hold only halves movement (section 4)."""
+        return self.opts.useless_leg_runs or not self.limb_hurt("leg")
 
     @property
     def ranged(self) -> bool:
@@ -293,8 +311,28 @@ class FaeCharacter(FadadFace, Combatant):
 
     @property
     def ran(self) -> bool:
+        """It ran (or its mount charged, or it dived) this turn or the last, and has taken
+        no action since: its next attack is a charge (3.3)."""
         turn = getattr(self.model, "fae_turn", 0)
-        return self.ran_turn >= turn - 1
+        return self.charging and self.ran_turn >= turn - 1
+
+    @property
+    def may_walk(self) -> bool:
+        """The free walk is left this turn: not yet taken, and no Move taken (2.1, 2.2)."""
+        turn = getattr(self.model, "fae_turn", 0)
+        return self.walked != turn and self.moved != turn
+
+    @property
+    def may_move(self) -> bool:
+        """A Move (2 x Walk MR) is allowed: not combined with the free walk this turn."""
+        return self.walked != getattr(self.model, "fae_turn", 0)
+
+    def take_free(self) -> bool:
+        """Take one free action at this count, if ``fae.free_actions_per_count`` allows."""
+        if self.free_used >= self.opts.free_actions_per_count:
+            return False
+        self.free_used += 1
+        return True
 
     @property
     def size(self) -> int:
@@ -424,44 +462,6 @@ class FaeCharacter(FadadFace, Combatant):
     def retreat_choice(self, arena: Arena) -> MoraleChoice:
         """The shared retreat policy (wound levels as :attr:`wound`)."""
         return self.policies.retreat.decide(self, arena)
-
-    def end_turn(self, arena: FaeArena) -> None:
-        """The band's morale check when its morale policy calls for one, made by its lead.
-
-        PROPOSED (the seed has no morale rule): a Willpower test of the lead (the seed's
-        test of nerve against pain, section 7), a failure breaking the band, which then
-        withdraws or surrenders as the policy says. A player character never rolls NPC
-        morale: its player decides (its retreat policy still may).
-        """
-        band = self.band
-        if not self.checks_morale or self.stats.player or band.lead() is not self:
-            return
-        view = band if len(band.members) > 1 else self
-        morale = self.policies.morale
-        reason = morale.check_reason(view, arena)  # type: ignore[arg-type]
-        if reason is None:
-            return
-        roll = self.test("willpower_attr")
-        held = roll.check.success
-        arena.record(
-            band.name,
-            "fae_morale",
-            None,
-            (("d100", roll.roll),),
-            (("mcs", roll.mcs),),
-            (
-                ("result", "holds" if held else "breaks"),
-                ("check", reason),
-                ("at", round(float(arena.now), 3)),
-                ("turn", arena.fae_turn),
-            ),
-        )
-        if held:
-            return
-        choice = morale.on_break(view, arena)  # type: ignore[arg-type]
-        for member in list(band.members):
-            if member.fighting:
-                arena.leave(member, choice, f"morale broke: {reason}")
 
     def apply(self, arena: FaeArena, amount: int, stun: bool, cause: str) -> None:
         """Add damage to Wounds (Fatigue when stunning); dead or unconscious leave the fight."""

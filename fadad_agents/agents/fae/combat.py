@@ -47,15 +47,18 @@ from fadad_agents.rules.fae.attack import (
 from fadad_agents.rules.fae.checks import ladder_to_percentile, resolve_check
 from fadad_agents.rules.fae.special import (
     charged_base_damage,
+    held_may_act,
     thrown_max_range,
+    two_handed_grip,
     underwater_melee_skill,
     underwater_missile_skill,
 )
 
 if TYPE_CHECKING:
-    from fadad_agents.agents.fae.character import FaeArena, FaeCharacter
+    from fadad_agents.agents.fae.arena import FaeArena
+    from fadad_agents.agents.fae.character import FaeCharacter
 
-__all__ = ["attack", "defend", "delayed_death", "flank", "two_handed_grip"]
+__all__ = ["attack", "defend", "delayed_death", "flank"]
 
 
 # --- attacks ----------------------------------------------------------------------------
@@ -97,10 +100,15 @@ def _xy(other: Any) -> tuple[float, float]:
     return (0.0, 0.0) if p is None else (float(p[0]), float(p[1]))
 
 
-def _situation(c: FaeCharacter, weapon: Any, target: Any) -> tuple[int, int]:
-    """(all table modifiers, the blindside or rear part of them) of an attack."""
-    two, large = two_handed_grip(weapon.hands == 2, weapon.large, c.opts.two_handed_grip)
-    limb = c.limb_useless("arm")  # the other hand strikes (PROPOSED: offhand)
+def _situation(c: FaeCharacter, weapon: Any, target: Any, offhand: bool = False) -> tuple[int, int]:
+    """(all table modifiers, the blindside or rear part of them) of an attack.
+
+    The two-handed grip is the readied weapon's, held whole (a disarm may have knocked a
+    hand off it): ``rules.fae.special.two_handed_grip``.
+    """
+    both = weapon is c.hands.ready and c.hands.two_handed
+    two, large = two_handed_grip(both, weapon.large, c.opts.two_handed_grip, weapon.ranged)
+    limb = c.limb_useless("arm") or offhand  # the other hand strikes
     arc = flank(c, target) if c.opts.facing else "front"
     stats = getattr(target, "stats", None)
     vision = getattr(stats, "vision", "normal")
@@ -126,37 +134,27 @@ def _situation(c: FaeCharacter, weapon: Any, target: Any) -> tuple[int, int]:
     return total, attack_modifier(sides)
 
 
-def two_handed_grip(two_hands: bool, large: bool, mode: str) -> tuple[bool, bool]:
-    """(two-handed +20 applies, large -20 applies) under ``fae.two_handed_grip`` (3.1):
-    ``cancels_large`` the +20 only offsets a large weapon's -20; ``always_bonus`` +20 for any
-    two-handed grip; ``cancels_and_bonus`` the grip removes the -20 and still adds +20."""
-    if mode == "cancels_large":
-        return two_hands and large, large
-    if mode == "always_bonus":
-        return two_hands, large
-    return two_hands, large and not two_hands
-
-
 def attack(
-    c: FaeCharacter, target: Any, arena: FaeArena, weapon: Any = None, skill: int | None = None
+    c: FaeCharacter,
+    target: Any,
+    arena: FaeArena,
+    weapon: Any = None,
+    skill: int | None = None,
+    offhand: bool = False,
 ) -> None:
-    """One attack test and its damage sequence (sections 3, 7, 8)."""
+    """One attack test and its damage sequence (sections 3, 7, 8); ``offhand``: the blow
+    of a second weapon, in the other hand (-10% unless ambidextrous)."""
     w = weapon or c.weapon
     base = _base_skill(c, w, skill)
     pol = c.fae_policies.called_shot
     shot = pol.choose_shot(c, target, arena) if hasattr(target, "health") else None
     stun = pol.stun(c, target, arena)
     aim = c.aim
-    situation, flanked = _situation(c, w, target)
+    situation, flanked = _situation(c, w, target, offhand)
     mods = situation + aim
     if shot is not None:
-        small = (
-            shot == "item_break"
-            and bool(getattr(target, "weapons", None))
-            and (
-                target.weapons[0].weight < 1  # a wand, a dagger: very small items (-40)
-            )
-        )
+        item = getattr(getattr(target, "hands", None), "ready", None)
+        small = shot == "item_break" and item is not None and item.weight < 1  # a wand (-40)
         mods += called_shot_modifier(very_small=small)
     if stun:
         mods += stun_modifier(w.damage_kind)
@@ -168,10 +166,7 @@ def attack(
     roll = resolve_check(mcs, c.rng, c.opts)
     c.aim = 0
     if w.thrown and w in c.weapons:  # thrown away: the next weapon must be readied first
-        i = c.weapons.index(w)
-        c.weapons.pop(i)
-        c.weapon_drs.pop(i)
-        c.disarms = 1 if c.weapons else 0
+        c.hands.take(c.weapons.index(w))
     if not roll.check.success:
         log_event(
             arena,
@@ -194,8 +189,7 @@ def attack(
     charge = c.ran and not w.ranged
     mount = c.mount.stats.attributes.size if (charge and c.mount) else None
     dmg_base = charged_base_damage(w.damage_base, c.size, charge, mount, c.opts)
-    if charge:
-        c.ran_turn = -9
+    c.charging = False  # the blow right after the run: any later one is no charge
     extra = (("aim", aim), ("situation", situation), ("flank", flanked))
     if hasattr(target, "health"):
         _land_on_fae(c, target, arena, w, roll, mcs, margin, dmg_base, shot, stun, extra)
@@ -231,9 +225,11 @@ def _land_on_fae(
     stun: bool,
     extra: tuple[tuple[str, Any], ...] = (),
 ) -> None:
-    defences, used = defend(t, c, arena)
-    if shot == "item_break":
-        break_item(c, t, arena, roll, mcs, margin, dmg_base)
+    defences, used = defend(t, c, arena, margin)
+    if shot == "item_break":  # the item, not the body: its armour does not shield it
+        res = damage_sequence(dmg_base, margin, replace(defences, armour_dr=0), c.opts)
+        _wear_block(t, used, res.block_dr_after, arena)
+        break_item(c, t, arena, roll, mcs, res)
         return
     res = damage_sequence(dmg_base, margin, defences, c.opts)
     log_event(
@@ -260,6 +256,8 @@ def _land_on_fae(
     t.armour_dr = max(0, res.armour_dr_after)  # worn through: no armour left
     _wear_block(t, used, res.block_dr_after, arena)
     t.apply(arena, res.inflicted, stun, "attack")
+    if not t.fighting or t.health.dead:  # struck down: no weapon to lose, no wound to die of
+        return
     if shot == "disarm":
         resolve_disarm(c, t, arena, margin)
     elif shot not in (None, "plain"):
@@ -271,11 +269,9 @@ def _wear_block(t: FaeCharacter, used: str, dr_after: int, arena: FaeArena) -> N
         return
     if t.stats.shield is not None:
         t.shield_dr = max(0, dr_after)
-    elif t.weapons and t.disarms == 0 and not t.weapons[0].ranged:  # else an unarmed block
-        t.weapon_drs[0] = dr_after
-        if dr_after <= 0 and t.weapons[0].dr > 0:
-            broken = t.weapons.pop(0)
-            t.weapon_drs.pop(0)
+    elif _parries(t):  # else an unarmed block
+        broken = t.hands.wear(dr_after)
+        if broken is not None:
             log_event(arena, t, "item_broken", None, broken.name)
 
 
@@ -327,14 +323,20 @@ def _land_on_fadad(
 # --- defence ----------------------------------------------------------------------------
 
 
-def defend(t: FaeCharacter, attacker: Any, arena: FaeArena) -> tuple[Defences, str]:
-    """The target's answer to a hit: dodge, acrobatic dodge, block, or none (2.2, A-64)."""
+def defend(t: FaeCharacter, attacker: Any, arena: FaeArena, margin: int) -> tuple[Defences, str]:
+    """The target's answer to a blow of attack ``margin`` that hit: dodge, acrobatic dodge
+    (its next action, full, whatever margin is left), block, or none (2.2, 2.3, A-64). A
+    fighter in a submission hold cannot defend; one in a basic or limb hold can (4)."""
     armour = t.armour_dr
-    if not t.has_action or t.held_by is not None or "recover" in t.effects:
+    barred = t.held_by is not None and not held_may_act(t.hold_kind)  # type: ignore[arg-type]
+    if not t.has_action or barred or "recover" in t.effects:
         return Defences(armour_dr=armour), "none"
-    choice = t.fae_policies.defence.defend(t, attacker, arena)
+    choice = t.fae_policies.defence.defend(t, attacker, arena, margin)
+    if choice == "none":
+        return Defences(armour_dr=armour), "none"
     t.memory["count"] = t.margin
-    if choice == "acrobatic_dodge" and (t.margin or 0) > 25:
+    t.charging = False  # a defence is an action: a charge must come right after the run
+    if choice == "acrobatic_dodge":
         t.spend_defence("full", arena)
         t.aim = 0  # any action but aim, attack or hold loses the aim
         acro = t.test("acrobatics")
@@ -385,7 +387,8 @@ def defend(t: FaeCharacter, attacker: Any, arena: FaeArena) -> tuple[Defences, s
             (("mcs", roll.mcs),),
             (("moves_ft", moved),),
         )
-        if moved:  # half the dodge margin in feet, away from the attacker (PROPOSED: yards/3)
+        grappled = t.held_by is not None or t.holding is not None
+        if moved and not grappled:  # half the dodge margin in feet, away (PROPOSED: yd/3)
             step_away(t, attacker, moved / 3)
         return Defences(dodge_margin=m, armour_dr=armour), "dodge" if m else "none"
     return Defences(armour_dr=armour), "none"
@@ -395,6 +398,12 @@ def _block_dr(t: FaeCharacter) -> int:
     """Shield DR, else the readied melee weapon's, else Agility (unarmed block)."""
     if t.stats.shield is not None:
         return t.shield_dr
-    if t.weapons and t.disarms == 0 and not t.weapons[0].ranged:
-        return t.weapon_drs[0]
+    if _parries(t):
+        return t.hands.drs[0]
     return unarmed_block_dr(t.stats.attributes.agility)
+
+
+def _parries(t: FaeCharacter) -> bool:
+    """The readied weapon parries: a melee weapon in a hand free to use it."""
+    w = t.hands.ready
+    return w is not None and not w.ranged and not t.limb_useless("arm")

@@ -11,7 +11,8 @@ At each of its counts the mount, in this order (PROPOSED, issue 7):
 
 1. obeys a standing order of its rider (:func:`command`): ``charge`` runs up to Run MR
    toward the rider's target, stopping at the rider's reach (a full action; the rider's
-   next blow and the mount's are charges, 3.3); ``move`` goes up to 2 x Walk MR (short);
+   next blow is a mounted charge, the mount's Size in it, 3.3 - so the mount's own kick
+   is not a charge too); ``move`` goes up to 2 x Walk MR (short);
 2. with no order, attacks a foe within its own weapon's reach on its own margin;
 3. else, if its rider still acts later this turn, delays to just below the rider's next
    count, waiting for orders (once per rider count);
@@ -35,7 +36,7 @@ from fadad_agents.agents.fae.moves import log_event, position_of
 from fadad_agents.policies.fae.defaults import FixedDefence, GroundTactics, NoCalledShot, Passive
 
 if TYPE_CHECKING:
-    from fadad_agents.agents.fae.character import FaeArena
+    from fadad_agents.agents.fae.arena import FaeArena
 
 __all__ = ["FaeMountAgent", "command", "mount_up", "part"]
 
@@ -85,7 +86,7 @@ class FaeMountAgent(FaeCharacter):
     @property
     def has_weapon(self) -> bool:
         """It has a weapon of its own (bite, kick, trample) to fight with unbidden."""
-        return bool(self.weapons) and self.disarms == 0
+        return self.hands.ready is not None
 
     def act_at_count(self, arena: FaeArena) -> str:
         """One action of the mount at its count (see the module docstring)."""
@@ -136,8 +137,8 @@ def _obey(mount: FaeMountAgent, order: tuple[str, Any], arena: FaeArena) -> str:
         mount.position = rider.position = (round(mount.xy[0]), round(mount.xy[1]))
         mount.turn(dx, dy)
     kind = "full" if how == "charge" else "short"
-    if how == "charge":  # a mounted charge (3.3, A-66): the rider's next blow, and the mount's
-        rider.ran_turn = mount.ran_turn = arena.fae_turn
+    if how == "charge":  # a mounted charge (3.3, A-66): the rider's next blow, the mount's
+        rider.ran_turn, rider.charging = arena.fae_turn, True  # Size in it, not its hooves
     log_event(
         arena,
         mount,

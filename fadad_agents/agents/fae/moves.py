@@ -1,7 +1,7 @@
-"""How a Fae Domains combatant moves, flies, rides and grapples, and how its events are logged.
+"""How a Fae Domains combatant moves, flies and rides, and how its events are logged.
 
-``fae-domains.md`` sections 2 (walk, Move, Run), 4 (holds: seize, keep, break, reverse)
-and 6 (glide, dive, fly, climb, swoop; mount commands; an end-of-turn glide may fly into
+``fae-domains.md`` sections 2 (walk, Move, Run; a held fighter drags its holder along,
+section 4) and 6 (glide, dive, fly, climb, swoop; mount commands; an end-of-turn glide may fly into
 a fighter or a map obstacle, ``fae.glide_collision``). PROPOSED here: a failed level-out
 after a dive (``fae.dive_failed_level_out``) lands the flyer prone at altitude 0, crashes
 (fall damage 10 + ``fae.fall_damage_per_yard`` per yard) or leaves it aloft without the
@@ -16,22 +16,18 @@ from typing import TYPE_CHECKING, Any
 from fadad_agents.rules.fae.attack import Defences, damage_sequence, equipment_damage
 from fadad_agents.rules.fae.special import (
     DIVE_LEVEL_OUT_BONUS,
-    HOLD_ATTACK_BONUS,
-    HOLDER_BREAK_BONUS,
-    PURSUIT_SKILLS,
-    break_hold,
+    can_drag,
     climb,
     dive,
     end_of_turn_glide,
     fly,
     glide,
-    hold_damage,
-    resolve_pursuit,
 )
 from fadad_agents.schema.scenario import Obstacle
 
 if TYPE_CHECKING:
-    from fadad_agents.agents.fae.character import FaeArena, FaeCharacter
+    from fadad_agents.agents.fae.arena import FaeArena
+    from fadad_agents.agents.fae.character import FaeCharacter
 
 FALL_BASE_DAMAGE = 10
 """SEED (2.1): a dropped fragile item takes a fall of base damage 10."""
@@ -39,17 +35,13 @@ FALL_BASE_DAMAGE = 10
 __all__ = [
     "FALL_BASE_DAMAGE",
     "approach",
-    "break_free",
-    "caught",
     "drop_item",
     "end_turn_glide",
     "fall_damage",
-    "keep_hold",
     "log_event",
     "manoeuvre",
     "obstacle_hit",
     "position_of",
-    "start_hold",
     "step_away",
 ]
 
@@ -85,8 +77,17 @@ def log_event(
 
 
 def approach(c: FaeCharacter, target: Any, yards: float, arena: FaeArena, how: str) -> None:
-    """Move up to ``yards`` toward ``target`` on the ground plane, stopping at reach."""
+    """Move up to ``yards`` toward ``target`` on the ground plane, stopping at reach.
+
+    A fighter in a basic or limb hold drags its holder along, if it can lift its weight
+    (section 4, ``rules.fae.special.can_drag``); else it cannot move at all.
+    """
     c.kneeling = False  # one walks on one's feet
+    holder = c.held_by
+    if holder is not None and not can_drag(c.stats.attributes.strength, holder.size):
+        more = (("distance", round(c.distance(target), 2)), ("pinned_by", holder.name))
+        log_event(arena, c, how, target, 0.0, more=more)
+        return
     tx, ty = getattr(target, "xy", None) or position_of(target)
     dx, dy = tx - c.xy[0], ty - c.xy[1]
     gap = math.hypot(dx, dy)
@@ -96,6 +97,8 @@ def approach(c: FaeCharacter, target: Any, yards: float, arena: FaeArena, how: s
         c.xy = (c.xy[0] + dx * step / gap, c.xy[1] + dy * step / gap)
         c.position = (round(c.xy[0]), round(c.xy[1]))
         c.turn(dx, dy)
+        if holder is not None:  # dragged along, still clinging
+            holder.xy, holder.position = c.xy, c.position
     log_event(
         arena, c, how, target, round(step, 2), more=(("distance", round(c.distance(target), 2)),)
     )
@@ -110,14 +113,15 @@ def manoeuvre(c: FaeCharacter, target: Any, arena: FaeArena) -> str:
     """A free flight action chosen by the tactics policy (section 6); returns the choice.
 
     A ``command_mount`` choice is returned unplayed: the caller gives the order
-    (:func:`fadad_agents.agents.fae.mount.command`), as mounts build on moves.
+    (:func:`fadad_agents.agents.fae.mount.command`), as mounts build on moves. Each flight
+    action is one of the free actions at this count (``fae.free_actions_per_count``).
     """
     move: str = c.fae_policies.tactics.manoeuvre(c, target, arena)
     if move in ("none", "command_mount") or target is None:
         return move
     mr = c.fly_mr or (c.walk_mr if c.stats.can_glide else 0)
-    if not mr:
-        return move
+    if not mr or not c.take_free():
+        return "none"
     tx, ty = getattr(target, "xy", None) or position_of(target)
     gap = math.hypot(tx - c.xy[0], ty - c.xy[1])
     if move == "dive":
@@ -137,8 +141,8 @@ def manoeuvre(c: FaeCharacter, target: Any, arena: FaeArena) -> str:
     c.flew = True
     _slide(c, tx, ty, across)
     log_event(arena, c, move, target, c.altitude, more=(("altitude", c.altitude),))
-    if c.fae_policies.tactics.manoeuvre(c, target, arena) == "dive":  # fly in, then swoop
-        _dive(c, target, 0.0, arena)
+    if c.fae_policies.tactics.manoeuvre(c, target, arena) == "dive" and c.take_free():
+        _dive(c, target, 0.0, arena)  # fly in, then swoop
     return move
 
 
@@ -153,8 +157,11 @@ def _slide(c: FaeCharacter, tx: float, ty: float, yards: float) -> None:
 
 
 def _dive(c: FaeCharacter, target: Any, across: float, arena: FaeArena) -> None:
-    """Dive to the target's altitude and level out with Aerobatics at +30 (a swoop next)."""
-    drop = c.altitude - getattr(target, "altitude", 0)
+    """Dive to the target's altitude and level out with Aerobatics at +30 (a swoop next).
+
+    A crash (``fae.dive_failed_level_out: crash``) falls from where the dive began."""
+    start = c.altitude
+    drop = start - getattr(target, "altitude", 0)
     if drop < 1:
         return
     c.flight = dive(c.flight, drop)
@@ -164,17 +171,16 @@ def _dive(c: FaeCharacter, target: Any, across: float, arena: FaeArena) -> None:
     roll = c.test("Aerobatics", DIVE_LEVEL_OUT_BONUS)
     mode = c.opts.dive_failed_level_out
     if roll.check.success:
-        c.ran_turn = arena.fae_turn  # a swoop is a charge (3.3)
+        c.ran_turn, c.charging = arena.fae_turn, True  # a swoop is a charge (3.3)
         result = "levels out"
     elif mode == "no_swoop":  # pulled up late: aloft, but no charge
         result = "pulls up late"
     else:
-        height = c.altitude
         c.flight = type(c.flight)(0)
         c.prone = True
         result = "crashes"
         if mode == "crash":
-            _fall(c, height, arena)
+            _fall(c, start, arena)
     log_event(
         arena,
         c,
@@ -207,17 +213,22 @@ def _fall(c: FaeCharacter, yards: int, arena: FaeArena) -> None:
 def drop_item(c: FaeCharacter, name: str, arena: FaeArena) -> None:
     """Drop ``name`` (default the readied weapon), a free action (2.1). It falls to the
     ground and takes fall damage (10 + ``fae.fall_damage_per_yard`` per yard of altitude,
-    PROPOSED) as equipment damage: above its DR it loses DR; at 0 it is broken."""
-    i = next((k for k, w in enumerate(c.weapons) if w.name == name), 0 if not name else -1)
-    if i < 0 or not c.weapons:
+    PROPOSED) as equipment damage: above its DR it loses DR; at 0 it is broken. Dropped
+    standing, it lies at the fighter's feet (a Pick Up action takes it back); dropped from
+    the air, it is out of reach below."""
+    hands = c.hands
+    i = next((k for k, w in enumerate(hands.weapons) if w.name == name), 0 if not name else -1)
+    if i < 0 or not hands.weapons:
         log_event(
             arena, c, "drop", None, "nothing to drop", more=(("item", name or None), ("fell", 0))
         )
         return
-    item, dr = c.weapons.pop(i), c.weapon_drs.pop(i)
-    if i == 0:  # the next weapon must be readied first
-        c.disarms = 1 if c.weapons else 0
-    hit = equipment_damage(dr, fall_damage(c.altitude, c.opts.fall_damage_per_yard))
+    item = hands.drop(i)
+    lying = hands.ground[-1]
+    hit = equipment_damage(lying.dr, fall_damage(c.altitude, c.opts.fall_damage_per_yard))
+    lying.dr = hit.dr_after
+    if hit.broken or c.altitude > 0:
+        hands.ground.remove(lying)
     result = "broken" if hit.broken else "damaged" if hit.excess > 0 else "intact"
     log_event(
         arena,
@@ -367,111 +378,6 @@ def _hit_obstacle(c: FaeCharacter, obstacle: Obstacle, arena: FaeArena) -> None:
     log_event(arena, c, "collision", obstacle, "collides", more=more)
     if c.fighting:
         _collision_damage(c, c, obstacle.size, arena)
-
-
-# --- holds ------------------------------------------------------------------------------
-
-
-def start_hold(c: FaeCharacter, target: Any, arena: FaeArena) -> None:
-    roll = c.test("Unarmed")
-    ok = roll.check.success and c.distance(target) <= c.reach and hasattr(target, "held_by")
-    if ok:
-        c.holding, target.held_by = target, c
-    log_event(
-        arena,
-        c,
-        "hold",
-        target,
-        "held" if ok else "miss",
-        (("d100", roll.roll),),
-        (("mcs", roll.mcs),),
-    )
-
-
-def break_free(c: FaeCharacter, holder: FaeCharacter, arena: FaeArena) -> str:
-    """Break free (full): Strength or Unarmed each, holder at +10 (section 4)."""
-    mine = c.test("Unarmed") if c.skill("Unarmed") else c.test("strength_attr")
-    theirs = holder.test("Unarmed", HOLDER_BREAK_BONUS)
-    outcome = break_hold(mine.check, theirs.check)
-    if outcome != "held":
-        c.held_by, holder.holding = None, None
-    if outcome == "reversed":
-        c.holding, holder.held_by = holder, c
-    log_event(
-        arena, c, "break_hold", holder, outcome, (("d100", mine.roll), ("holder", theirs.roll))
-    )
-    c.spend("full")
-    return "full"
-
-
-def keep_hold(c: FaeCharacter, target: Any, arena: FaeArena) -> None:
-    """The holder's full action: Unarmed at +25 deals STR/2 base, or the hold breaks."""
-    roll = c.test("Unarmed", HOLD_ATTACK_BONUS)
-    if not roll.check.success:
-        c.holding, target.held_by = None, None
-        log_event(arena, c, "hold", target, "broken", (("d100", roll.roll),))
-        return
-    res = damage_sequence(
-        hold_damage(c.stats.attributes.strength),
-        roll.check.margin,
-        Defences(armour_dr=target.armour_dr),
-        c.opts,
-    )
-    log_event(
-        arena,
-        c,
-        "hold",
-        target,
-        "squeezes",
-        (("d100", roll.roll),),
-        (("mcs", roll.mcs),),
-        (("margin", roll.check.margin), ("damage", res.inflicted)),
-    )
-    target.apply(arena, res.inflicted, False, "hold")
-
-
-# --- pursuit ------------------------------------------------------------------------------
-
-
-def _pursuit_test(c: Any) -> Any:
-    """A pursuit test by movement type (A-68: running Athletics/Agility, flying
-    Aerobatics, riding Riding); a FADAD pursuer tests Fair as a percentile (C-04)."""
-    from fadad_agents.rules.fae.checks import ladder_to_percentile, resolve_check
-
-    if not hasattr(c, "stats"):
-        return resolve_check(ladder_to_percentile(0), c.rng), 30
-    if c.altitude > 0 and c.fly_mr:
-        kind, rate = "flying", c.fly_mr
-    elif c.mounted:
-        kind, rate = "riding", c.run_mr
-    else:
-        kind, rate = "running", c.run_mr
-    skills = PURSUIT_SKILLS[kind]
-    name = next((s for s in skills if c.skill(s)), None)
-    use = name if name is not None else f"{skills[-1].lower()}_attr"
-    if use == "riding_attr":
-        use = "agility_attr"
-    return c.test(use), rate
-
-
-def caught(c: FaeCharacter, arena: FaeArena) -> bool:
-    """Fleeing (section 5): the nearest foe pursues; the fleer escapes only by winning.
-
-    Returns True when the fleer was caught (it stays in the fight, its action spent).
-    """
-    foes = [f for f in arena.foes(c.side) if f.fighting]
-    if not foes:
-        return False
-    chaser: Any = min(foes, key=lambda f: (c.distance(f), f.name))
-    mine, my_rate = _pursuit_test(c)
-    theirs, their_rate = _pursuit_test(chaser)
-    result = resolve_pursuit(mine.check, theirs.check, my_rate, their_rate)
-    escaped = result.winner == "a"
-    log_event(
-        arena, c, "flee", chaser, "escapes" if escaped else "caught",
-        (("d100", mine.roll), ("pursuer", theirs.roll)), more=(("gap", result.distance),),
-    )  # fmt: skip
-    return not escaped
 
 
 def step_away(c: FaeCharacter, other: Any, yards: float) -> None:

@@ -42,7 +42,10 @@ import simpy
 
 from fadad_agents.agents.core.base import Combatant
 from fadad_agents.agents.fae.actions import take_action
+from fadad_agents.agents.fae.holds import release
+from fadad_agents.agents.fae.leaving import check_morale
 from fadad_agents.agents.fae.mount import part
+from fadad_agents.agents.fae.moves import end_turn_glide
 from fadad_agents.engine.core.battle import ROUNDS_TABLE, Battle
 from fadad_agents.engine.core.clock import PERSONAL_ROUND_SECONDS, At, Phase
 from fadad_agents.engine.fae.log import fae_text  # noqa: F401  (registers narrators)
@@ -78,6 +81,7 @@ class FaeBattle(Battle):
         self.fae_members: list[Any] = []
         self._acting: tuple[Fraction, int, int] | None = None
         self._lots: dict[int, int] = {}
+        self._in_fae = False  # a Fae action, glide or timer is being played
 
     # --- set-up and the view agents use -------------------------------------------------
 
@@ -110,8 +114,10 @@ class FaeBattle(Battle):
         def timer() -> Any:
             yield At(self.env, seconds, TIMER)
             if not self.finished:
+                self._in_fae = True
                 fn()
                 self._maybe_end()
+                self._in_fae = False
 
         self.env.process(timer())
 
@@ -156,7 +162,7 @@ class FaeBattle(Battle):
                 woke = due
                 continue
             before = (m.margin, m.spent)
-            self._acting = (self.now, margin, int(m.reaction))
+            self._acting, self._in_fae = (self.now, margin, int(m.reaction)), True
             take_action(m, self)
             self._acting = None
             m.memory["acted_at"] = self.now
@@ -166,8 +172,26 @@ class FaeBattle(Battle):
             pending = m.memory.pop("pending_out", None)
             if pending is not None:
                 self._out(m, pending)
-            if self._maybe_end():
+            ended = self._maybe_end()
+            self._in_fae = False
+            if ended:
                 return
+
+    def record(
+        self,
+        actor: str,
+        action: str,
+        target: str | None,
+        dice: tuple[tuple[str, Any], ...],
+        modifiers: tuple[tuple[str, Any], ...],
+        outcome: tuple[tuple[str, Any], ...],
+    ) -> None:
+        """Append an event; in a mixed scene one that a Fae action causes (a fighter struck
+        down, the end of the battle) carries the Fae turn and exact time, so it reads
+        ``Turn 1 (0:04.2)``, not as a FADAD round that has not begun (``Round 0``)."""
+        if self.mixed and self._in_fae and all(k != "at" for k, _ in outcome):
+            outcome = (*outcome, ("at", round(float(self.now), 3)), ("turn", self.fae_turn))
+        super().record(actor, action, target, dice, modifiers, outcome)
 
     def simultaneous(self, member: Any) -> bool:
         """``member`` has yet to act at this very instant, with the same margin and Reaction
@@ -192,28 +216,35 @@ class FaeBattle(Battle):
         self._out(member, reason)
 
     def _out(self, member: Combatant, reason: str) -> None:
-        """Out now; a rider's mount bolts, a fallen mount's rider is unhorsed."""
+        """Out now; a rider's mount bolts, a fallen mount's rider is unhorsed, holds end."""
         super().take_out(member, reason)
-        part(member, self)
+        self._parted(member)
 
     def leave(self, member: Combatant, choice: MoraleChoice, reason: str) -> None:
         """Withdraw or surrender; a mount follows its rider, a rider is unhorsed."""
         super().leave(member, choice, reason)
         if not member.fighting:
-            part(member, self)
+            self._parted(member)
+
+    def _parted(self, member: Combatant) -> None:
+        part(member, self)
+        if member.kind == "fae":  # a hold needs both fighters in the fight (section 4)
+            release(member, self, "")
+            if getattr(member, "holding", None) is not None:
+                release(member.holding, self, "")
 
     def _glide(self, m: Any, start: Fraction, top: int) -> Any:
         due = start + glide_offset(top)
         yield At(self.env, due - self.now, FAE_GLIDE)
         if m.fighting and not self.finished:
-            from fadad_agents.agents.fae.moves import end_turn_glide
-
+            self._in_fae = True
             end_turn_glide(m, self)
+            self._in_fae = False
 
     def _end_turn(self) -> None:
         for m in self.fae_members:  # band leads check morale when their policy asks
             if m.fighting and not self.finished:
-                m.end_turn(self)
+                check_morale(m, self)
         if not self.mixed and self.datacollector is not None:
             self.datacollector.add_table_row(ROUNDS_TABLE, self.round_row())
 

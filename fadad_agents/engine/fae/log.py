@@ -29,6 +29,8 @@ def _attack(e: LogEvent) -> str:
         return f"{head}{shot}: {result}."
     if result == "sidestepped":
         return f"{head}{shot}: {e.target} sidesteps it."
+    if result == "hit" and not o.get("damage"):
+        return f"{head}{shot} glances off {e.target}: margin {o['margin']}, no damage."
     if "wound_points" in o:  # a FADAD target (bridge)
         return f"{head} hits {e.target}: margin {o['margin']}, {o['inflicted']} points: {result}."
     stun = " stun" if o.get("stun") else ""

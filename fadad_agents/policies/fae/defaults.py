@@ -9,19 +9,31 @@
       fae_called_shot: {name: special, params: {shot: head}}
       fae_tactics: swoop
 
-Policies read the actor through :class:`FaeView` (the Fae agent satisfies it) and keep
-per-agent notes in ``actor.memory``; every built-in is stateless.
+Policies read the actor through :class:`~fadad_agents.policies.fae.protocols.FaeView` (the
+Fae agent satisfies it) and keep per-agent notes in ``actor.memory``; every built-in is
+stateless. The decision protocols live in :mod:`fadad_agents.policies.fae.protocols`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol, runtime_checkable
+from typing import Any
 
 from fadad_agents.policies.core.policy_set import ALIASES, PolicySet, build_policy_set
 from fadad_agents.policies.core.protocols import BattleView, CombatantView
 from fadad_agents.policies.core.registry import REGISTRY
+from fadad_agents.policies.fae.protocols import (
+    FAE_KINDS,
+    FaeActionPolicy,
+    FaeCalledShotPolicy,
+    FaeDefence,
+    FaeDefencePolicy,
+    FaeTacticsPolicy,
+    FaeView,
+)
+from fadad_agents.rules.fae.checks import SHORT_COST
+from fadad_agents.rules.fae.defence import acrobatic_dodge_outcomes, dodge_outcomes, margin_left
 
 __all__ = [
     "FAE_DEFAULTS",
@@ -30,12 +42,7 @@ __all__ = [
     "BestDefence",
     "CalledShot",
     "ChargeIn",
-    "FaeActionPolicy",
-    "FaeCalledShotPolicy",
-    "FaeDefencePolicy",
     "FaePolicySet",
-    "FaeTacticsPolicy",
-    "FaeView",
     "FixedDefence",
     "GroundTactics",
     "LancerTactics",
@@ -47,105 +54,6 @@ __all__ = [
     "build_fae_policy_set",
 ]
 
-type FaeDefence = Literal["dodge", "block", "acrobatic_dodge", "none"]
-
-
-class FaeView(CombatantView, Protocol):
-    """What a Fae policy reads about a Fae combatant (the agent satisfies it)."""
-
-    @property
-    def margin(self) -> int:
-        """Margin left this turn (the count at which it acts next)."""
-        ...
-
-    @property
-    def ranged(self) -> bool:
-        """The readied weapon is a missile or thrown weapon."""
-        ...
-
-    @property
-    def reach(self) -> float:
-        """Yards within which the readied weapon can hit (melee 2, missiles their range)."""
-        ...
-
-    @property
-    def aim(self) -> int:
-        """Aim bonus gathered so far."""
-        ...
-
-    @property
-    def aim_limit(self) -> int:
-        """Most aim bonus the readied weapon allows (half the skill)."""
-        ...
-
-    @property
-    def walk_mr(self) -> int: ...
-    @property
-    def run_mr(self) -> int: ...
-    @property
-    def fly_mr(self) -> int | None: ...
-    @property
-    def altitude(self) -> int: ...
-    @property
-    def mounted(self) -> bool: ...
-    @property
-    def ran(self) -> bool:
-        """Ran (or dived) this turn or the last: the next attack is a charge (3.3)."""
-        ...
-
-    def distance(self, other: CombatantView) -> float:
-        """Yards to ``other`` (altitude included)."""
-        ...
-
-    def chance(self, use: str) -> int:
-        """Modified chance of ``attack``, ``dodge``, ``block`` or ``acrobatics`` now."""
-        ...
-
-
-@runtime_checkable
-class FaeActionPolicy(Protocol):
-    """The next action at this count: an entry of ``rules.fae.ACTIONS`` (attack, take_aim,
-    move, run, ready_weapon, break_hold, recover ...), or ``delay``/``wait``. Free actions
-    come first, each followed by a new call: ``speak:<words>`` (5 syllables),
-    ``gesture:<what>`` (needs a free hand), ``drop`` or ``drop:<item>`` (2.1). A mounted
-    rider's move or run is an order to its mount (``agents.fae_mount``)."""
-
-    def choose_action(self, actor: FaeView, target: FaeView | None, battle: BattleView) -> str: ...
-
-
-@runtime_checkable
-class FaeDefencePolicy(Protocol):
-    """Spend a short action to dodge or block this attack, or take it."""
-
-    def defend(self, actor: FaeView, attacker: CombatantView, battle: BattleView) -> FaeDefence: ...
-
-
-@runtime_checkable
-class FaeCalledShotPolicy(Protocol):
-    """A called shot for this attack (``disarm``, ``item_break``, ``head``, ``limb``,
-    ``chest``, ``abdomen``, ``nerve_center`` or ``plain``: +20 margin only), ``None`` for
-    a normal attack; and whether to attack to stun."""
-
-    def choose_shot(self, actor: FaeView, target: FaeView, battle: BattleView) -> str | None: ...
-    def stun(self, actor: FaeView, target: FaeView, battle: BattleView) -> bool: ...
-
-
-@runtime_checkable
-class FaeTacticsPolicy(Protocol):
-    """A free flight or mount action before the next action: ``fly``, ``climb``, ``dive``,
-    ``glide``, ``command_mount`` or ``none`` (section 6)."""
-
-    def manoeuvre(self, actor: FaeView, target: FaeView | None, battle: BattleView) -> str: ...
-
-
-FAE_KINDS: dict[str, type] = {
-    "fae_action": FaeActionPolicy,
-    "fae_defence": FaeDefencePolicy,
-    "fae_called_shot": FaeCalledShotPolicy,
-    "fae_tactics": FaeTacticsPolicy,
-}
-"""The Fae decision kinds (added to the one policy registry)."""
-
 REGISTRY.add_kinds(FAE_KINDS)
 
 
@@ -153,26 +61,62 @@ REGISTRY.add_kinds(FAE_KINDS)
 
 
 def _closing(actor: FaeView, gap: float) -> str:
-    """Close a gap: the free walk if it covers it, else Move (short), else Run (full)."""
-    if gap <= actor.walk_mr:
+    """Close a gap: the free walk if it covers it and is left this turn, else Move (short,
+    not in a turn with the walk), else Run (full)."""
+    if gap <= actor.walk_mr and getattr(actor, "may_walk", True):
         return "walk"
-    return "move" if gap <= 2 * actor.walk_mr else "run"
+    if gap <= 2 * actor.walk_mr and getattr(actor, "may_move", True):
+        return "move"
+    return "run"
+
+
+def _blow_worth(actor: FaeView, weapon: Any) -> int:
+    """A blow's worth with ``weapon``: its chance squared times its base damage (the
+    expected damage of a d100 test by margin, up to a constant factor)."""
+    chance = max(0, actor.weapon_chance(weapon))
+    return chance * chance * int(weapon.damage_base)
+
+
+def _best_melee(actor: FaeView, weapons: list[Any]) -> Any:
+    """The melee weapon of ``weapons`` worth most blow for blow, or None."""
+    return max(
+        (w for w in weapons if not w.ranged), key=lambda w: _blow_worth(actor, w), default=None
+    )
+
+
+def _better_weapon(actor: FaeView) -> Any:
+    """A carried melee weapon worth more blow for blow than the one in hand, or None."""
+    ready = actor.weapon
+    best = _best_melee(actor, [w for w in actor.weapons[1:] if w is not ready])
+    if best is None or _blow_worth(actor, best) <= _blow_worth(actor, ready):
+        return None
+    return best
 
 
 class MeleeFighter:
     """Close in (walk, move or run) and attack; with ``dual`` attack with two readied
-    melee weapons at once (each skill halved, section 3.3)."""
+    melee weapons at once (each skill halved, section 3.3). With ``switch``, once in reach
+    and with no charge to deliver, drop the weapon in hand (a free action) and ready a
+    carried one that is worth more blow for blow (a short action): the lance after the
+    charge, a bow in a melee."""
 
-    __slots__ = ("dual",)
+    __slots__ = ("dual", "switch")
 
-    def __init__(self, dual: bool = False) -> None:
+    def __init__(self, dual: bool = False, switch: bool = True) -> None:
         self.dual = dual
+        self.switch = switch
 
     def choose_action(self, actor: FaeView, target: FaeView | None, battle: BattleView) -> str:
         if target is None:
             return "wait"
         gap = actor.distance(target) - actor.reach
+        hands = getattr(actor, "hands", None)
+        if self.switch and hands is not None and hands.ready is None and hands.unready:
+            best = _best_melee(actor, actor.weapons)  # dropped the old one: draw the best
+            return f"ready_weapon:{best.name}" if best is not None else "ready_weapon"
         if gap <= 0:
+            if self.switch and not self.dual and not actor.ran and _better_weapon(actor):
+                return "drop"
             return "attack"
         step = _closing(actor, gap)
         return "attack_after_walk" if step == "walk" else step
@@ -218,18 +162,31 @@ class AimThenShoot:
 
 
 class Wrestler:
-    """Close in and seize a hold; then spend full actions keeping it (section 4)."""
+    """Close in and seize a ``hold`` (``basic``, ``limb`` or ``submission``; a limb hold on
+    ``limb``, the weapon ``arm`` or a ``leg``), then spend full actions squeezing it;
+    caught in a hold itself, break free (section 4)."""
 
-    __slots__ = ()
+    __slots__ = ("choice",)
+
+    def __init__(self, hold: str = "basic", limb: str = "arm") -> None:
+        if hold not in ("basic", "limb", "submission"):
+            raise ValueError("hold must be basic, limb or submission")
+        if limb not in ("arm", "leg"):
+            raise ValueError("limb must be arm or leg")
+        self.choice = "hold" if hold == "basic" else f"hold:{hold}"
+        if hold == "limb":
+            self.choice += f":{limb}"
 
     def choose_action(self, actor: FaeView, target: FaeView | None, battle: BattleView) -> str:
         if target is None:
             return "wait"
+        if getattr(actor, "held_by", None) is not None:
+            return "break_hold"
         gap = actor.distance(target) - actor.reach
         if gap > 0:
             step = _closing(actor, gap)
-            return "move" if step == "walk" else step
-        return "attack" if getattr(actor, "holding", None) is target else "hold"
+            return "move" if step == "walk" else step  # the free walk would end in a blow
+        return "attack" if getattr(actor, "holding", None) is target else self.choice
 
 
 class Passive:
@@ -245,18 +202,32 @@ class Passive:
 
 
 class BestDefence:
-    """Dodge or block, whichever has the higher chance; acrobatic dodge when asked and
-    the Acrobatics chance is at least ``acrobatics_from``."""
+    """Dodge or block, whichever has the higher chance; with ``acrobatic`` an acrobatic
+    dodge instead of the dodge when it pays: when it costs no action a dodge would have
+    left (25 or less of the margin remains, so either ends the turn's actions) and its
+    exact odds (``rules.fae.defence``) leave less of this blow's margin than a dodge's."""
 
-    __slots__ = ("acrobatics_from",)
+    __slots__ = ("acrobatic",)
 
-    def __init__(self, acrobatics_from: int = 1000) -> None:
-        self.acrobatics_from = acrobatics_from
+    def __init__(self, acrobatic: bool = True) -> None:
+        self.acrobatic = acrobatic
 
-    def defend(self, actor: FaeView, attacker: CombatantView, battle: BattleView) -> FaeDefence:
-        if actor.chance("acrobatics") >= self.acrobatics_from and actor.margin > 25:
+    def defend(
+        self, actor: FaeView, attacker: CombatantView, battle: BattleView, margin: int
+    ) -> FaeDefence:
+        if actor.chance("block") > actor.chance("dodge"):
+            return "block"
+        if self.acrobatic and actor.margin <= SHORT_COST and _acrobatics_pay(actor, margin):
             return "acrobatic_dodge"
-        return "block" if actor.chance("block") > actor.chance("dodge") else "dodge"
+        return "dodge"
+
+
+def _acrobatics_pay(actor: FaeView, margin: int) -> bool:
+    """An acrobatic dodge leaves less of the blow's margin, on average, than a dodge."""
+    opts = getattr(actor, "opts", None)
+    dodge = actor.chance("dodge")
+    acro = acrobatic_dodge_outcomes(dodge, actor.chance("acrobatics"), opts)
+    return margin_left(margin, acro) < margin_left(margin, dodge_outcomes(dodge, opts))
 
 
 class FixedDefence:
@@ -269,7 +240,9 @@ class FixedDefence:
             raise ValueError("defence must be dodge, block, acrobatic_dodge or none")
         self.choice: FaeDefence = defence  # type: ignore[assignment]
 
-    def defend(self, actor: FaeView, attacker: CombatantView, battle: BattleView) -> FaeDefence:
+    def defend(
+        self, actor: FaeView, attacker: CombatantView, battle: BattleView, margin: int
+    ) -> FaeDefence:
         return self.choice
 
 

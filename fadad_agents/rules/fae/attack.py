@@ -52,7 +52,6 @@ __all__ = [
     "delayed_death_outcomes",
     "delayed_death_seconds",
     "disarm_kept",
-    "disarms_needed",
     "dodge_move_feet",
     "effective_margin",
     "equipment_damage",
@@ -283,7 +282,7 @@ class DamageResult:
 
     Attributes:
         margin: attack margin after the dodge.
-        sidestepped: the dodge margin was at least the attack margin.
+        sidestepped: a dodge's margin was at least the attack margin.
         damage: Base x margin%.
         block_bonus: armour added by a block.
         inflicted: what reaches Wounds (or Fatigue).
@@ -314,8 +313,9 @@ def damage_sequence(
     opts = options or FaeOptions()
     margin = effective_margin(attack_margin, defences.dodge_margin)
     d = defences
-    if margin <= 0:
-        return DamageResult(margin, True, 0, 0, 0, d.armour_dr, d.block_dr)
+    if margin <= 0:  # sidestepped by a dodge; a bare margin-0 hit just does no damage
+        dodged = (d.dodge_margin or 0) > 0
+        return DamageResult(margin, dodged, 0, 0, 0, d.armour_dr, d.block_dr)
     damage = damage_from_margin(base_damage, margin, opts.damage_rounding)
     blocking = d.block_margin is not None
     bonus = block_bonus(d.block_margin or 0, d.block_dr, opts.damage_rounding)
@@ -492,8 +492,3 @@ def delayed_death_outcomes(effect: ShotEffect) -> list[tuple[int, Fraction]]:
 def disarm_kept(strength: FaeCheck, attacker_margin: int) -> bool:
     """The target keeps its weapon iff its Strength test beats the attacker's margin."""
     return strength.success and strength.margin > attacker_margin
-
-
-def disarms_needed(two_handed: bool) -> int:
-    """A two-handed grip needs one disarm per hand."""
-    return 2 if two_handed else 1

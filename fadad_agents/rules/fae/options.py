@@ -156,11 +156,12 @@ class FaeOptions(OptionsSection):
         description="Section 2 delay (PROPOSED, issue 7): margin a 'wait'/'delay' lowers the "
         "count by (25 = a short action's worth).",
     )
-    two_handed_grip: Literal["cancels_large", "always_bonus", "cancels_and_bonus"] = Field(
-        "cancels_large",
-        description="Section 3.1 (PROPOSED, issue 7): the two-handed grip's +20 only cancels "
-        "a large weapon's -20; or +20 for any two-handed weapon (large ones net 0); or it "
-        "cancels the -20 and still gives +20 (the bastard sword's net edge).",
+    two_handed_grip: Literal["always_bonus", "cancels_large", "cancels_and_bonus"] = Field(
+        "always_bonus",
+        description="Section 3.1: a two-handed grip adds +20 to any melee weapon, so a large "
+        "one nets 0 and a bastard sword gains the seed's 'slight edge' (always_bonus); or "
+        "the +20 only cancels a large weapon's -20 (cancels_large, PROPOSED, issue 7); or it "
+        "cancels the -20 and still adds +20 (cancels_and_bonus, PROPOSED).",
     )
     useless_leg_runs: bool = Field(
         False,
@@ -179,6 +180,20 @@ class FaeOptions(OptionsSection):
         "also collides with the map's obstacles (trees, towers) it passes within their "
         "radius + 1 yd of while below their height: it stops there and takes base damage "
         "half the obstacle's Size at margin 100, armour applying; the obstacle takes none.",
+    )
+    limb_hold_modifier: int = Field(
+        -20,
+        ge=-100,
+        le=100,
+        description="Section 4 (PROPOSED, A-68: the maneuver list was dropped): modifier of "
+        "the Unarmed test that seizes a limb hold (aimed like a called shot, 3.3).",
+    )
+    submission_hold_modifier: int = Field(
+        -40,
+        ge=-100,
+        le=100,
+        description="Section 4 (PROPOSED, A-68): modifier of the Unarmed test that seizes a "
+        "submission hold (the hold that leaves the target nothing but breaking free).",
     )
     mount_defence: Literal["dodge", "none"] = Field(
         "dodge",

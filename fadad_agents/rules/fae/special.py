@@ -2,7 +2,8 @@
 mounts and water.
 
 Implements ``fae-domains.md`` section 3.3 (charge, multiple attacks), 3.4 (thrown weapons
-and objects), 4 (holds: break and reverse), 5 (pursuit), 6 (aerial combat: glide, dive,
+and objects), 4 (holds: basic, limb and submission; keeping, breaking and reversing them),
+5 (pursuit), 6 (aerial combat: glide, dive,
 fly, climb, swoop, altitude and speed; mounted combat and mount commands; underwater
 combat), with ``CONFLICTS.md`` A-66 (thrown range in yards; mounted charge bonus) and
 A-68 (pursuit chart dropped: PROPOSED skills as data). Halving rounds down throughout,
@@ -22,18 +23,20 @@ from fractions import Fraction
 from typing import Literal
 
 from fadad_agents.rules.fae.attack import range_penalty
-from fadad_agents.rules.fae.checks import FaeCheck, FaeError
+from fadad_agents.rules.fae.checks import FaeCheck, FaeError, lift_lb, weight_lb
 from fadad_agents.rules.fae.options import FaeOptions
 
 __all__ = [
     "DIVE_LEVEL_OUT_BONUS",
     "HOLDER_BREAK_BONUS",
     "HOLD_ATTACK_BONUS",
+    "HOLD_KINDS",
     "PURSUIT_SKILLS",
     "THROWN_RANGE_RATING",
     "FlightState",
     "PursuitResult",
     "break_hold",
+    "can_drag",
     "charge_bonus",
     "charged_base_damage",
     "climb",
@@ -42,8 +45,10 @@ __all__ = [
     "end_of_turn_glide",
     "fly",
     "glide",
+    "held_may_act",
     "held_move_rate",
     "hold_damage",
+    "hold_seize_modifier",
     "maintain_hold",
     "mount_action_margin",
     "multiple_attack_skills",
@@ -52,6 +57,7 @@ __all__ = [
     "resolve_pursuit",
     "thrown_max_range",
     "thrown_range_penalty",
+    "two_handed_grip",
     "underwater_dodge_skill",
     "underwater_melee_skill",
     "underwater_missile_skill",
@@ -111,6 +117,30 @@ def multiple_attack_skills(skills: Sequence[int], max_weapons: int = 2) -> list[
     return [s // n for s in skills]
 
 
+def two_handed_grip(
+    two_hands: bool, large: bool, mode: str, missile: bool = False
+) -> tuple[bool, bool]:
+    """(two-handed +20 applies, large -20 applies) under ``fae.two_handed_grip`` (3.1).
+
+    The seed: a two-handed grip adds 20, "usually used to offset the penalty for large
+    weapons, but some weapons like the bastard sword use this effect to give the character
+    a slight edge". ``always_bonus`` (the seed's reading): +20 for any two-handed grip;
+    ``cancels_large``: the +20 only offsets a large weapon's -20; ``cancels_and_bonus``:
+    the grip removes the -20 and still adds +20. A bow's two hands are no grip on "a handle
+    that is large enough to be used two handed": for missile weapons they only offset a
+    long bow's size, whatever the mode (PROPOSED).
+
+    >>> bastard_sword, shortbow = (True, False, "always_bonus"), (True, False, "always_bonus", True)
+    >>> two_handed_grip(*bastard_sword), two_handed_grip(*shortbow)
+    ((True, False), (False, False))
+    """
+    if missile or mode == "cancels_large":
+        return two_hands and large, large
+    if mode == "always_bonus":
+        return two_hands, large
+    return two_hands, large and not two_hands
+
+
 # --- thrown weapons and objects --------------------------------------------------------
 
 
@@ -144,6 +174,31 @@ def object_base_damage(size: int | None = None, weight: int | None = None) -> in
 
 
 # --- holds ----------------------------------------------------------------------------
+
+type HoldKind = Literal["basic", "limb", "submission"]
+HOLD_KINDS: tuple[HoldKind, ...] = ("basic", "limb", "submission")
+"""Section 4: a basic hold (the target acts on, dragging the holder), a limb hold (the same,
+but the held limb is useless; a held leg halves movement) and a submission hold (the target
+can only try to break it)."""
+
+
+def hold_seize_modifier(kind: HoldKind, options: FaeOptions | None = None) -> int:
+    """The modifier of the Unarmed attack test that seizes a hold of ``kind``.
+
+    The maneuver list that would give it was dropped (A-68): PROPOSED a basic hold at 0,
+    a limb hold at ``fae.limb_hold_modifier`` (-20, aimed like a called shot), a submission
+    hold at ``fae.submission_hold_modifier`` (-40).
+    """
+    opts = options or FaeOptions()
+    if kind not in HOLD_KINDS:
+        raise FaeError(f"unknown hold {kind!r}; use one of {', '.join(HOLD_KINDS)}")
+    return {"basic": 0, "limb": opts.limb_hold_modifier}.get(kind, opts.submission_hold_modifier)
+
+
+def held_may_act(kind: HoldKind) -> bool:
+    """A basic or limb hold leaves the target its normal actions (and defences); a
+    submission hold leaves it nothing but trying to break free."""
+    return kind != "submission"
 
 
 def hold_damage(strength: int) -> int:
@@ -179,6 +234,15 @@ def held_move_rate(move_rate: int, leg_held: bool) -> int:
 def dragging_load(load: int, holder_weight: int) -> int:
     """A held target that acts drags its holder: the holder's weight joins its load."""
     return load + holder_weight
+
+
+def can_drag(strength: int, holder_size: int, load: int = 0) -> bool:
+    """Whether a held fighter can move at all, dragging its holder (section 4).
+
+    PROPOSED (the encumbrance rules were not recovered): it can while the load with the
+    holder's weight (3 x Size lb) is within what it can lift (4 x Strength lb, RECOVERED).
+    """
+    return dragging_load(load, weight_lb(holder_size)) <= lift_lb(strength)
 
 
 # --- pursuit ---------------------------------------------------------------------------

@@ -1,5 +1,5 @@
-"""Fae actions on the engine: stun, called shots, dual weapons, holds, throwing, water,
-blocks wearing shields, acrobatic dodges, pursuit and simultaneous blows (sections 2-8)."""
+"""Fae actions on the engine: stun, called shots, dual weapons, throwing, water, blocks
+wearing shields and simultaneous blows (sections 2-8)."""
 
 from __future__ import annotations
 
@@ -87,18 +87,6 @@ def test_dual_weapons_halve_each_skill() -> None:
     assert weapons >= {"Longsword", "Shortsword"}
 
 
-def test_holds_squeeze_and_can_be_broken() -> None:
-    """A wrestler seizes a hold, squeezes for STR/2 base, the held target struggles (4)."""
-    grab = "{fae_action: wrestler}"
-    battles = list(_battles(_fighter("Ann", 0, grab), _fighter("Bob", 1)))
-    results = {e.result for b in battles for e in b.log.events if e.action == "hold"}
-    assert "held" in results
-    assert "squeezes" in results
-    struggles = {e.result for b in battles for e in b.log.events if e.action == "break_hold"}
-    assert struggles
-    assert struggles <= {"held", "broken", "reversed"}
-
-
 def test_thrown_knives_leave_the_hand() -> None:
     """A thrown weapon is gone after the throw; the next one must be readied (3.4)."""
     thrower = """
@@ -154,25 +142,6 @@ def test_blocks_wear_the_shield_down() -> None:
         worn += bob.shield_dr < 20
     assert blocks
     assert worn
-
-
-def test_acrobatic_dodge_is_a_full_action() -> None:
-    """An acrobatic dodge spends 50 from the margin and adds the Acrobatics margin (2.3)."""
-    acro = "{fae_defence: {name: best, params: {acrobatics_from: 1}}}"
-    found = _events(_battles(_fighter("Ann", 0), _fighter("Bob", 1, acro)), "acrobatic_dodge")
-    assert found
-
-
-def test_fleeing_fighters_are_pursued() -> None:
-    """A fighter who withdraws must win a pursuit test to get away (section 5)."""
-    coward = "{retreat: {name: wounded, params: {level: Scratch}}}"
-    found = _events(_battles(_fighter("Ann", 0), _fighter("Bob", 1, coward)), "flee")
-    assert found
-    for battle, e in found:
-        assert e.result in ("escapes", "caught")
-        bob = next(m for m in battle.fae_members if m.name == "Bob")
-        if e.result == "escapes":
-            assert not bob.fighting
 
 
 def test_equal_margins_and_reactions_strike_simultaneously() -> None:

@@ -54,8 +54,7 @@ def test_numb_arm_lasts_this_turn_and_the_next() -> None:
     assert bob.limb_useless("arm")
     assert bob.weapon.name == "Shortsword"
     assert not bob.limb_useless("leg")
-    bob.weapons.pop(1)
-    bob.weapon_drs.pop(1)
+    bob.hands.take(1)
     assert bob.weapon is FIST
     battle.step()
     assert bob.limb_useless("arm")

@@ -13,11 +13,11 @@ from fadad_agents.agents.fae.bridge import (
     fae_wounds_from_level,
 )
 from fadad_agents.agents.fae.character import FaeCharacter
-from fadad_agents.agents.fae.combat import two_handed_grip
 from fadad_agents.agents.fae.moves import fall_damage
 from fadad_agents.engine import build_battle, load
 from fadad_agents.engine.fae.battle import FaeBattle
 from fadad_agents.rules.fae.options import FaeOptions
+from fadad_agents.rules.fae.special import two_handed_grip
 from fadad_agents.rules.options import RulesOptions
 from fadad_agents.schema import ScenarioError
 from tests.engine.conftest import fae_scene
@@ -58,13 +58,13 @@ def _play(text: str, seeds: range) -> list[FaeBattle]:
 
 def test_options_have_the_old_hard_wired_defaults() -> None:
     """Defaults reproduce what was hard-wired: table 0/10/25/50/75/100/150 %, step 15,
-    land prone, wait 25, the grip only cancels the large-weapon penalty."""
+    land prone, wait 25; the grip adds +20 to any two-handed melee weapon (the seed)."""
     o = FaeOptions()
     assert o.bridge_wound_percent == (0, 10, 25, 50, 75, 100, 150)
     assert (o.bridge_attribute_step, o.wait_cost) == (15, 25)
-    assert (o.dive_failed_level_out, o.two_handed_grip) == ("land_prone", "cancels_large")
-    flat = RulesOptions.from_flat({"fae.wait_cost": 10, "fae.two_handed_grip": "always_bonus"})
-    assert (flat.fae.wait_cost, flat.fae.two_handed_grip) == (10, "always_bonus")
+    assert (o.dive_failed_level_out, o.two_handed_grip) == ("land_prone", "always_bonus")
+    flat = RulesOptions.from_flat({"fae.wait_cost": 10, "fae.two_handed_grip": "cancels_large"})
+    assert (flat.fae.wait_cost, flat.fae.two_handed_grip) == (10, "cancels_large")
 
 
 def test_bridge_conversions_follow_their_options() -> None:

@@ -212,8 +212,6 @@ def test_disarm():
     assert fa.disarm_kept(FaeCheck(True, 21, False), 20)
     assert not fa.disarm_kept(FaeCheck(True, 20, False), 20)
     assert not fa.disarm_kept(FaeCheck(False, 0, False), 0)
-    assert fa.disarms_needed(two_handed=True) == 2
-    assert fa.disarms_needed(two_handed=False) == 1
 
 
 def test_acrobatic_dodge_modes():
