@@ -127,6 +127,8 @@ def _obey(mount: FaeMountAgent, order: tuple[str, Any], arena: FaeArena) -> str:
         mount.wait()
         log_event(arena, mount, "delay", None, "order lapsed", more=(("from", before),))
         return "short"
+    if how == "charge" and not mount.can_run:  # a hurt leg: no charge, a Move (7)
+        how = "move"
     yards = mount.run_mr if how == "charge" else 2 * mount.walk_mr
     tx, ty = getattr(target, "xy", None) or position_of(target)
     dx, dy = tx - mount.xy[0], ty - mount.xy[1]
