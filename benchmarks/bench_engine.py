@@ -13,11 +13,12 @@ from typing import Any
 
 from benchmarks.harness import Row, peak_memory_mb
 from fadad_agents.engine import build_battle, load, run
-from fadad_agents.engine.core.build import character_fighter
+from fadad_agents.engine.core.build import bare_fighter, character_fighter
 from fadad_agents.engine.core.streams import Streams
 from fadad_agents.rules.core.actions import InitiativeEntry, initiative_order, roll_initiative
 from fadad_agents.rules.core.wounds import new_track
 from fadad_agents.rules.personal.combat import CombatRules, resolve_attack
+from fadad_agents.rules.personal.melee import location_severity
 from fadad_agents.schema.character import Character
 from fadad_agents.schema.scenario import Scenario
 
@@ -119,18 +120,25 @@ def _bare_battle(fighters: list[Any], per_side: int, rules: CombatRules, seed: i
 
 
 def _bare_same_dice(
-    fighters: list[Any], reaction: int, per_side: int, rules: CombatRules, seed: int
+    fighters: list[Any],
+    reaction: int,
+    per_side: int,
+    rules: CombatRules,
+    seed: int,
+    bare: list[Any] | None = None,
 ) -> tuple[int, list[int]]:
     """The engine's own fight, dice for dice, in a bare loop: the battle's streams
     (initiative, targeting, one melee stream per attacker), sticky targeting on the live
     foe lists (swap-removed, as the engine's rosters), one attack and one defence a round,
-    the defender's facing for its shield, the same kernel calls; no Mesa, SimPy, policies,
-    log or round data. Returns (rounds, each fighter's wound level); a test checks both
-    against the engine's own battle.
+    the defender's facing for its shield, shared turns on tied rolls, the non-lethal crits'
+    conditions (``bare``: each fighter disarmed), the same kernel calls; no Mesa, SimPy,
+    policies, log or round data. Returns (rounds, each fighter's wound level); a test
+    checks both against the engine's own battle.
     """
     streams = Streams(seed)
     init_rng, target_rng = streams.get("initiative"), streams.get("targeting")
     n = 2 * per_side
+    bare = fighters if bare is None else bare
     melee = [streams.for_index("melee", i) for i in range(n)]
     tracks = [new_track() for _ in range(n)]
     alive = [list(range(per_side)), list(range(per_side, n))]
@@ -139,6 +147,10 @@ def _bare_same_dice(
     fighting = [True] * n
     target = [-1] * n
     defences = [0] * n
+    attacks = [0] * n
+    armed = list(fighters)  # the fighter each strikes with now (bare when disarmed)
+    prone, dropped, staggered = [False] * n, [False] * n, [0] * n
+    arm = [0] * n  # weapon arm: 0 none, 1 scratched, 2 hurt, 3 incapacitated
     rounds = 0
 
     def pick(i: int) -> int:
@@ -153,6 +165,38 @@ def _bare_same_dice(
         if last != t:
             foes[slot[t]] = last
             slot[last] = slot[t]
+
+    def pay(i: int, actions: int) -> int:  # rising, picking up, staggers, in that order
+        while actions and (prone[i] or dropped[i] or staggered[i]):
+            actions -= 1
+            if prone[i]:
+                prone[i] = False
+            elif dropped[i]:
+                dropped[i], armed[i] = False, fighters[i]
+            else:
+                staggered[i] -= 1
+        return actions
+
+    def penalty(i: int) -> int:
+        return tracks[i].penalty - prone[i] - (arm[i] == 2)
+
+    def suffer(t: int, res: Any) -> None:  # conditions.suffer, non-lethal effects
+        for effect in res.crit_effects:
+            if not fighting[t]:
+                return
+            if effect.name == "Knockdown":
+                prone[t] = True
+            elif effect.name == "Disarm" and armed[t] is not bare[t]:
+                dropped[t], armed[t] = True, bare[t]
+            elif effect.name == "Stagger":
+                staggered[t] += 1
+            elif effect.name == "Called Location":
+                state = ("none", "scratched", "hurt", "incapacitated").index(
+                    location_severity(res.damage, max(res.rd, 2), 2, 0)
+                )
+                arm[t] = max(arm[t], state)
+                if arm[t] == 3:
+                    armed[t], dropped[t] = bare[t], False
 
     while alive[0] and alive[1] and rounds < 1000:
         rounds += 1
@@ -169,15 +213,23 @@ def _bare_same_dice(
                 turns.append([uid - 1])
         order = [i for turn in turns for i in turn]
         for i in order:
-            defences[i] = 1
-            t = target[i]
-            target[i] = t if t >= 0 and fighting[t] else pick(i)
+            budget = pay(i, 2)
+            attacks[i], defences[i] = (1, budget - 1) if budget else (0, 0)
+            if budget:
+                t = target[i]
+                target[i] = t if t >= 0 and fighting[t] else pick(i)
         for turn in turns:
             # A shared turn: its members' wounds wait for its end, others' fall then.
-            pending = {i: tracks[i] for i in turn} if len(turn) > 1 else {}
+            shared = len(turn) > 1
+            pending = {i: tracks[i] for i in turn} if shared else {}
+            crits: list[tuple[int, Any]] = []
             downed: list[int] = []
             for i in turn:
                 if not fighting[i]:
+                    continue
+                if attacks[i] and (prone[i] or dropped[i] or staggered[i]):
+                    attacks[i] = pay(i, attacks[i])
+                if not attacks[i]:
                     continue
                 t = target[i]
                 if t < 0 or not fighting[t]:
@@ -188,26 +240,37 @@ def _bare_same_dice(
                 defences[t] -= defended
                 facing = target[t]
                 res = resolve_attack(
-                    fighters[i], fighters[t], pending.get(t, tracks[t]), melee[i], rules,
-                    attacker_penalty=tracks[i].penalty, defender_penalty=tracks[t].penalty,
+                    armed[i], armed[t], pending.get(t, tracks[t]), melee[i], rules,
+                    attacker_penalty=penalty(i), defender_penalty=penalty(t),
                     defended=defended, shield_rank=1 if facing < 0 or facing == i else 0,
                 )  # fmt: skip
                 if not res.hit:
                     continue
+                effects = res.crit_effects
+                track = res.track
+                if effects and any(e.name == "Called Location" for e in effects):
+                    track = pending.get(t, tracks[t])  # the arm takes the blow
                 if t in pending:
-                    pending[t] = res.track
+                    pending[t] = track
+                    if effects:
+                        crits.append((t, res))
                     continue
-                tracks[t] = res.track
-                if res.track.out_of_fight:
-                    if pending:
+                tracks[t] = track
+                if track.out_of_fight:
+                    if shared:
                         downed.append(t)
                     else:
                         fall(t)
+                if effects:
+                    suffer(t, res)
             for i, track in pending.items():
                 if track is not tracks[i]:
                     tracks[i] = track
                     if track.out_of_fight and fighting[i]:
                         fall(i)
+                for t, res in crits:
+                    if t == i:
+                        suffer(t, res)
             for t in downed:
                 if fighting[t]:
                     fall(t)
@@ -229,16 +292,13 @@ def bench_5v5() -> list[Row]:
     only ever adds time) and the ratios are the medians of the passes' ratios.
     """
     scenario = load(_melee_yaml(5, bands=False))
-    fighters = [
-        character_fighter(f, scenario.rules)
-        for s in scenario.sides
-        for f in s.forces
-        if isinstance(f, Character)
-    ]
+    forces = [f for s in scenario.sides for f in s.forces if isinstance(f, Character)]
+    fighters = [character_fighter(f, scenario.rules) for f in forces]
+    bare = [bare_fighter(f, scenario.rules) for f in forces]
     rules = CombatRules.from_options(scenario.rules)
     for seed in range(30):  # warm-up: caches, imports
         run(scenario, seed=seed)
-        _bare_same_dice(fighters, 0, 5, rules, seed)
+        _bare_same_dice(fighters, 0, 5, rules, seed, bare)
         _bare_battle(fighters, 5, rules, seed)
     passes: list[tuple[float, float, float]] = []
     clock = time.perf_counter
@@ -248,7 +308,7 @@ def bench_5v5() -> list[Row]:
             t0 = clock()
             run(scenario, seed=seed)
             t1 = clock()
-            _bare_same_dice(fighters, 0, 5, rules, seed)
+            _bare_same_dice(fighters, 0, 5, rules, seed, bare)
             t2 = clock()
             _bare_battle(fighters, 5, rules, seed)
             t3 = clock()

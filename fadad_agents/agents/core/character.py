@@ -16,7 +16,9 @@ from typing import Any
 
 import mesa
 
+from fadad_agents.agents.core import conditions
 from fadad_agents.agents.core.base import Arena, Band, Combatant, Status
+from fadad_agents.agents.core.conditions import Conditions
 from fadad_agents.policies.core.policy_set import PolicySet
 from fadad_agents.policies.core.protocols import MoraleChoice, Stance
 from fadad_agents.rules import mass
@@ -182,12 +184,16 @@ class Character(Combatant):
     kind = "character"
 
     __slots__ = (
+        "armed",
+        "bare",
+        "conditions",
         "defence_verb",
         "fighter",
         "first_aid",
         "ite_points",
         "morale",
         "pending",
+        "pending_crits",
         "player",
         "protection",
         "stabilised",
@@ -217,9 +223,12 @@ class Character(Combatant):
         first_aid: int | None = None,
         morale: int = FAIR,
         ite_points: int = 0,
+        bare: Any = None,
     ) -> None:
         self.start_track = track  # tracks are immutable: a blow makes a new one
         self.start_ite_points = ite_points
+        self.armed = fighter
+        self.bare = fighter if bare is None else bare  # its fighter with a thing dropped
         super().__init__(
             model,
             name=name,
@@ -231,7 +240,6 @@ class Character(Combatant):
             reaction=reaction,
             band=band,
         )
-        self.fighter = fighter
         self.player = player
         self.protection = PLAYER_PROTECTION if player else NO_PROTECTION
         self.verb = verb
@@ -246,8 +254,18 @@ class Character(Combatant):
         super().restart(rng, targeting_rng)
         self.track = self.start_track
         self.pending: WoundTrack | None = None
+        self.pending_crits: list[Any] | None = None
         self.stabilised = False
         self.ite_points = self.start_ite_points
+        self.fighter = self.armed
+        self.conditions: Conditions | None = None
+
+    def conditions_now(self) -> Conditions:
+        """Its crit conditions, made on the first that lands."""
+        found = self.conditions
+        if found is None:
+            found = self.conditions = Conditions(self.model.options.fadad.knockdown_penalty)
+        return found
 
     @property
     def wound(self) -> int:
@@ -256,8 +274,11 @@ class Character(Combatant):
 
     @property
     def penalty(self) -> int:
-        """Hurt -1, Very Hurt -2 (kernel wound track)."""
-        return self.track.penalty
+        """Hurt -1, Very Hurt -2 (kernel wound track); prone or a Hurt weapon arm."""
+        found = self.conditions
+        if found is None:
+            return self.track.penalty
+        return self.track.penalty + found.penalty
 
     def melee_track(self) -> WoundTrack:
         """The track a blow against this character is recorded on (in a simultaneous
@@ -268,11 +289,19 @@ class Character(Combatant):
     def absorb(self, result: Any, arena: Arena) -> None:
         """Take the kernel's new track; out of the fight at Incapacitated or worse. In a
         simultaneous turn the wound waits for the turn's end (:meth:`release_turn`)."""
-        if result.hit:
-            if self.pending is not None:
-                self.pending = result.track
-                return
-            self._wounded(result.track, arena)
+        if not result.hit:
+            return
+        track, effects = result.track, result.crit_effects
+        if effects and conditions.spares_the_body(effects, arena):
+            track = self.melee_track()  # a Called Location: the arm takes the blow
+        if self.pending is not None:
+            self.pending = track
+            if effects:
+                self.pending_crits = [*(self.pending_crits or ()), result]
+            return
+        self._wounded(track, arena)
+        if effects:
+            conditions.suffer(self, result, arena)
 
     def spend_ite_point(self, res: Any, track: WoundTrack, arena: Arena) -> Any:
         """A blow that would leave this player character Near Death or Dead: with an Ité
@@ -310,13 +339,20 @@ class Character(Combatant):
     def release_turn(self, arena: Arena) -> None:
         """The turn's wounds apply at once (and may take the character out)."""
         pending, self.pending = self.pending, None
+        crits, self.pending_crits = self.pending_crits, None
         if pending is not None and pending is not self.track:
             self._wounded(pending, arena)
+        for result in crits or ():
+            conditions.suffer(self, result, arena)
 
     def declare(self, arena: Arena) -> None:
         """Stay or leave, tend or fight, choose a target and split the action budget."""
         budget = arena.options.fadad.actions_per_round
+        if self.conditions is not None:  # unconscious, or owing actions (crits)
+            budget = self.conditions.start_round(self, budget, arena)
         self.attacks_planned, self.defences_left = 0, budget
+        if not budget:
+            return
         pol = self.policies  # a policy with a constant answer is not asked (PolicySet)
         if not pol.holds:
             choice = pol.retreat.decide(self, arena)
@@ -363,8 +399,15 @@ class Character(Combatant):
         )
 
     def act(self, arena: Arena) -> None:
-        """Make the planned attacks, re-targeting if the target fell meanwhile."""
+        """Make the planned attacks, re-targeting if the target fell meanwhile; first pay
+        the actions a crit took since it declared (rising, picking up, a stagger)."""
         fighting = Status.FIGHTING  # x.status is fighting == x.fighting, inlined (hot)
+        found = self.conditions
+        if found is not None:
+            if found.unconscious:
+                return
+            if found.owed:
+                self.attacks_planned = found.pay(self, self.attacks_planned, arena)
         for _ in range(self.attacks_planned):
             target = self.target
             if target is None or target.status is not fighting:

@@ -30,6 +30,7 @@ from fadad_agents.rules import mass
 from fadad_agents.rules.core.ladder import FAIR
 from fadad_agents.rules.core.morale import MoraleResult, resolve_morale_check
 from fadad_agents.rules.core.wounds import WoundTrack
+from fadad_agents.rules.personal.criticals import KNOCKOUT
 
 __all__ = ["BULK_DICE", "Crew", "Group", "Unit"]
 
@@ -135,8 +136,10 @@ class Group(Combatant):
         return True
 
     def absorb(self, result: Any, arena: Arena) -> None:
-        """A blow that takes a member out of the fight is one casualty."""
-        if result.hit and result.track.out_of_fight:
+        """A blow that takes a member out of the fight, or knocks one out (a Knockout
+        crit), is one casualty; a member's other crit effects are lost among its numbers
+        (agents.core.conditions)."""
+        if result.hit and (result.track.out_of_fight or KNOCKOUT in result.crit_effects):
             arena.casualties(self, 1)
 
     def declare(self, arena: Arena) -> None:

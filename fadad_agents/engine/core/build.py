@@ -44,6 +44,7 @@ __all__ = [
     "ForceBuilder",
     "Ruleset",
     "UnsupportedForce",
+    "bare_fighter",
     "battle_args",
     "build_battle",
     "foreign_decisions",
@@ -211,6 +212,13 @@ def character_fighter(force: schema_character.Character, options: RulesOptions) 
     )
 
 
+def bare_fighter(force: schema_character.Character, options: RulesOptions) -> Any:
+    """The character's kernel ``Fighter`` after a Disarm crit: its weapon dropped, or its
+    shield if it has no weapon (PROPOSED, agents.core.conditions)."""
+    dropped = "weapon" if force.weapon is not None else "shield"
+    return character_fighter(force.model_copy(update={dropped: None}), options)
+
+
 _MAX_SCENARIOS = 16
 """Scenario objects a per-scenario cache keeps (the oldest is dropped first)."""
 _CACHE_LOCK = threading.Lock()
@@ -305,6 +313,7 @@ class ForceBuilder:
             "side": si,
             "policies": self.policies(si, fi, force, INDIVIDUAL_DEFAULTS),
             "fighter": character_fighter(force, self.options),
+            "bare": bare_fighter(force, self.options),
             "track": _track(force, self.options),
             "reaction": force.reaction_speed,
             "player": force.player,

@@ -124,7 +124,9 @@ def _attack_text(e: LogEvent) -> str:
         return text + "; no hit."
     text += f"; hit by {o['rd']}"
     if o.get("crits"):
-        text += f" ({o['crits']} crit{'s' if o['crits'] > 1 else ''})"
+        text += f" ({o['crits']} crit{'s' if o['crits'] > 1 else ''}"
+        effects = o.get("crit_effects")
+        text += f": {', '.join(effects)})" if effects else ")"
     text += f", damage {o['damage']}: {o['wound']}"
     if "taken" in o:
         return text + f", taken as {o['taken']}."
@@ -186,6 +188,8 @@ _NARRATORS: dict[str, Callable[[LogEvent], str]] = {
     "morale": _morale_text,
     "volley": _volley_text,
     "first_aid": _simple("{e.actor} gives first aid to {e.target}: {o[result]}."),
+    "crit_effect": _simple("{e.actor} is {o[result]} ({o[effect]})."),
+    "crit_recovery": _simple("{e.actor} {o[result]}."),
     "ite_point": _simple(
         "{e.actor} spends an Ité point: {o[result]} instead of {o[instead_of]} ({o[left]} left)."
     ),

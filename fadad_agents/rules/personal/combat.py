@@ -46,7 +46,7 @@ from fadad_agents.rules.personal.wound_models import (
     WoundRules,
     damage_dice_kind,
     damage_dice_outcomes,
-    record_wound,
+    recording_cap,
     roll_damage_dice,
     wound_from_dice,
 )
@@ -294,24 +294,28 @@ def _land_hit(
         critical=crits > 0,
     )
     wound = hit.wound
-    if wound and level_bonus:
-        wound = Wound(min(wound + level_bonus, Wound.DEAD))
-    if protection is NO_PROTECTION:
-        w = rules.wounds
-        new_track = record(
-            track, wound, scratch_cap=w.scratch_cap,
-            overflow_past_near_death=w.overflow_past_near_death,
-        )  # fmt: skip
-    else:
-        new_track = record_wound(
-            rules.wounds,
+    w = rules.wounds
+    cap: int = Wound.DEAD
+    if protection is not NO_PROTECTION:
+        cap = recording_cap(
+            w,
             track,
-            wound,
             pc=protection.pc,
             incap_at_round_start=protection.incap_at_round_start,
             point_spent=protection.point_spent,
             pulled_to=protection.pulled_to,
         )
+    scratch_cap, overflow = w.scratch_cap, w.overflow_past_near_death
+    new_track = record(
+        track, wound, scratch_cap=scratch_cap, overflow_past_near_death=overflow, max_level=cap
+    )
+    if wound and level_bonus:  # Vitals: one more wound level after recording, per Vitals
+        for _ in range(level_bonus):
+            worse = min(new_track.level + 1, Wound.DEAD)
+            new_track = record(
+                new_track, worse, scratch_cap=scratch_cap, overflow_past_near_death=overflow,
+                max_level=cap,
+            )  # fmt: skip
     return hit, wound, new_track
 
 

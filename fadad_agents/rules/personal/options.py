@@ -50,6 +50,14 @@ class FadadOptions(OptionsSection):
         "only non-lethal effects (the seed's advice for boring attacks), 'random' draws from "
         "all eight, 'none' counts crits without effects.",
     )
+    knockdown_penalty: int = Field(
+        1,
+        ge=0,
+        le=2,
+        description="A-17 (PROPOSED): a fighter knocked down by a Knockdown crit is at this "
+        "positional disadvantage (personal-combat.md 2.1: -1 or -2) on every roll until it "
+        "spends an action to rise.",
+    )
     ms_table_literal: bool = Field(
         False,
         description="A-33: use the printed Maneuvering Skill table (Mediocre 8, Poor 7 rounds "

@@ -64,6 +64,7 @@ __all__ = [
     "damage_dice_kind",
     "damage_dice_outcomes",
     "record_wound",
+    "recording_cap",
     "resolve_wound",
     "roll_damage_dice",
     "wound_from_dice",
@@ -387,6 +388,34 @@ def record_wound(
     """Record a wound with the options: Scratch cap, overflow, PC-death protections (PCs
     only, never ordinary NPCs), a spent Ite/Fudge point (only if ``point_spend`` is on)
     and a pulled punch capped at ``pulled_to``."""
+    cap = recording_cap(
+        rules,
+        track,
+        pc=pc,
+        incap_at_round_start=incap_at_round_start,
+        point_spent=point_spent,
+        pulled_to=pulled_to,
+    )
+    return record(
+        track,
+        wound,
+        scratch_cap=rules.scratch_cap,
+        overflow_past_near_death=rules.overflow_past_near_death,
+        max_level=cap,
+    )
+
+
+def recording_cap(
+    rules: WoundRules,
+    track: WoundTrack,
+    *,
+    pc: bool = False,
+    incap_at_round_start: bool = False,
+    point_spent: bool = False,
+    pulled_to: int | None = None,
+) -> int:
+    """The highest level a blow may leave ``track`` at (:func:`record_wound`'s cap): a
+    pulled punch's announced level, and for PCs the PC-death protections."""
     cap: int = Wound.DEAD if pulled_to is None else pulled_to
     if pc:
         cap = min(
@@ -399,10 +428,4 @@ def record_wound(
                 point_spent=point_spent and rules.point_spend,
             ),
         )
-    return record(
-        track,
-        wound,
-        scratch_cap=rules.scratch_cap,
-        overflow_past_near_death=rules.overflow_past_near_death,
-        max_level=cap,
-    )
+    return cap

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from benchmarks.bench_engine import _bare_same_dice, _melee_yaml
 from fadad_agents.engine import build_battle, load
-from fadad_agents.engine.core.build import character_fighter
+from fadad_agents.engine.core.build import bare_fighter, character_fighter
 from fadad_agents.rules.personal.combat import CombatRules
 from fadad_agents.schema.character import Character
 
@@ -19,12 +19,13 @@ def test_the_bare_loop_plays_the_engines_battle() -> None:
     scenario = load(_melee_yaml(5, bands=False))
     forces = [f for s in scenario.sides for f in s.forces if isinstance(f, Character)]
     fighters = [character_fighter(f, scenario.rules) for f in forces]
+    bare = [bare_fighter(f, scenario.rules) for f in forces]
     rules = CombatRules.from_options(scenario.rules)
     outcomes = set()
     for seed in range(150):
         battle = build_battle(scenario, seed)
         battle.run_to_end()
         engine = (battle.round, [int(m.track.level) for s in battle.sides for m in s.members])
-        assert _bare_same_dice(fighters, 0, 5, rules, seed) == engine, f"seed {seed}"
+        assert _bare_same_dice(fighters, 0, 5, rules, seed, bare) == engine, f"seed {seed}"
         outcomes.add(battle.winner)
     assert outcomes == {0, 1}  # both sides win some: the seeds exercise real fights

@@ -77,7 +77,7 @@ def test_fighter_withdraws_when_hurt() -> None:
             ),
             fighter("Bob", skill="Superb"),
         ),
-        seed=7,
+        seed=8,
     )
     (withdraw,) = result.log.of("withdraw")
     assert withdraw.actor == "Ann"

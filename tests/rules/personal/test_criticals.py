@@ -85,3 +85,24 @@ def test_double_crit_sampler_matches_outcomes():
     rng = random.Random(12)
     samples = [crit.roll_crits(2, rng) for _ in range(30_000)]
     assert _chi_square_p(samples, dist) > 1e-4
+
+
+def test_vitals_adds_a_level_after_the_wound_is_recorded() -> None:
+    """Vitals is +1 wound level after recording (section 10): a Scratch that fills the
+    last Scratch box leaves a Scratch, one more level makes it Hurt; a Scratch when the
+    boxes are full overflows to Hurt, one more level makes it Very Hurt (raising the
+    blow first would have recorded a Hurt)."""
+    from fadad_agents.rules.core.wounds import Wound, new_track, record
+    from fadad_agents.rules.personal.combat import CombatRules, Fighter, attack_from_dice
+
+    attacker = Fighter("A", attack=3, defence=0, odm=-4, ddm=0)
+    defender = Fighter("D", attack=0, defence=-2, odm=0, ddm=0)
+    rules = CombatRules()
+    two = record(record(new_track(), Wound.SCRATCH), Wound.SCRATCH)
+    three = record(two, Wound.SCRATCH)
+    for track, level in ((two, Wound.HURT), (three, Wound.VERY_HURT)):
+        # RD 5, damage 5 - 4 + 0 = 1: a Scratch
+        hit = attack_from_dice(
+            attacker, defender, track, rules, 0, 0, (0,), crit_effects=(crit.VITALS,)
+        )
+        assert (hit.wound, hit.track.level) == (Wound.SCRATCH, level)
