@@ -42,7 +42,13 @@ PERSONAL = [
     Case("wilbur-vs-dragon", 2000),  # rolled initiative, equal reactions
     Case("snorri-vs-brynhild", 300),  # static order, Snorri's better reaction: no ties
 ]
-SHIPS: list[Case] = []  # ship battles and boarding fights (issue 15, i16)
+SHIPS = [
+    Case("boarding-action", 600),  # deck melee every round: rolled initiative, crews
+    Case("ship-duel", 200),  # side initiative rerolls its ties; deck fights after
+    Case("wyrm-at-the-moonlet", 60),  # one-sided (the wyrm wins ~95%): few replicates
+    Case("fleet-action", 30),  # 1-minute rounds, slow: the sharp deck check is in
+    # tests/engine/ships/test_deck_initiative.py (two identical crews, 600 battles)
+]
 FAE: list[Case] = []  # Fae Domains scenes (issue 15, i21)
 
 SEEDS = (20_251, 20_252)

@@ -2,8 +2,8 @@
 
 DESIGN.md and ``ships-spelljammer.md`` 12-13: boarding combat is ordinary combat, or rapid
 resolution for featureless crews. Every fighter on a deck where two sides meet plays the
-personal round of :mod:`fadad_agents.engine.core.battle` (declare and act,
-initiative through the kernel in the total order ``(-initiative, -trait, unique_id)``),
+personal round of :mod:`fadad_agents.engine.core.battle` (declare and act, in the order of
+action of :func:`_turns`: fair ties, simultaneous shared turns, crews tied rerolled),
 but through a :class:`DeckArena`: its foes are only the enemies on the same deck, so
 named characters fight through :func:`fadad_agents.rules.personal.combat.resolve_attack` and crews
 by rapid resolution (:class:`~fadad_agents.agents.core.groups.Crew`) against those in reach.
@@ -21,9 +21,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from fadad_agents.agents.core.base import Combatant, Status
-from fadad_agents.agents.core.groups import Group
+from fadad_agents.agents.core.groups import Crew, Group
+from fadad_agents.engine.core.turns import SharedTurn, play_shared, roll_turns
 from fadad_agents.policies.core.protocols import MoraleChoice
-from fadad_agents.rules.core.actions import InitiativeEntry, initiative_order, roll_initiative
 from fadad_agents.rules.ships.crew import morale_failure
 
 __all__ = ["DeckArena", "deck_round"]
@@ -112,24 +112,27 @@ class DeckArena:
         battle.crews_changed = True
 
 
-def _order(battle: Any, members: list[Combatant]) -> list[Combatant]:
-    """Initiative among the deck's fighters: one roll per band, kernel order."""
-    mode = battle.options.fadad.initiative
+def _turns(battle: Any, members: list[Combatant]) -> list[Sequence[Combatant]]:
+    """The deck's order of action: one initiative roll per band, ties to the higher trait,
+    then a shared, simultaneous turn (personal-combat.md 1.2,
+    :func:`~fadad_agents.engine.core.turns.roll_turns`), except among crews alone: rapid
+    resolution is "resolved in the order of initiative and ... not simultaneous" (SJ 13),
+    so crews tied on both are put in a fresh random order (a reroll of the tie, as A-47
+    rerolls the sides' ship initiative)."""
     bands: dict[int, list[Combatant]] = {}
     for m in members:
         bands.setdefault(id(m.band), []).append(m)
-    entries = []
-    groups: dict[int, list[Combatant]] = {}
     rng = battle.deck_init_rng
-    for group in bands.values():
-        lead = group[0]
-        entries.append(
-            InitiativeEntry(
-                lead.unique_id, roll_initiative(lead.reaction, rng, mode), lead.reaction
-            )
-        )
-        groups[lead.unique_id] = group
-    return [m for e in initiative_order(entries) for m in groups[e.uid]]
+    turns = roll_turns(bands.values(), rng, battle.options.fadad.initiative)
+    out: list[Sequence[Combatant]] = []
+    for turn in turns:
+        if type(turn) is SharedTurn and all(isinstance(m, Crew) for m in turn):
+            tied = list({id(m.band): [x for x in turn if x.band is m.band] for m in turn}.values())
+            rng.shuffle(tied)
+            out += tied
+        else:
+            out.append(turn)
+    return out
 
 
 def deck_round(battle: Any, ship: Any) -> bool:
@@ -137,10 +140,21 @@ def deck_round(battle: Any, ship: Any) -> bool:
     members = list(battle.fighters_on(ship))
     if len({m.side for m in members}) < 2:
         return False
-    arena = DeckArena(battle, ship, members)
-    order = _order(battle, members)
-    for step in ("declare", "act"):  # morale: the crew's one check, at the ship round's end
-        for m in order:
+    arena: Any = DeckArena(battle, ship, members)  # the Arena its fighters act in
+    turns = _turns(battle, members)
+
+    def act(turn: Sequence[Combatant]) -> None:
+        for m in turn:
             if m.fighting and battle.deck_of(m) is ship:
-                getattr(m, step)(arena)
+                m.act(arena)
+
+    for turn in turns:
+        for m in turn:
+            if m.fighting and battle.deck_of(m) is ship:
+                m.declare(arena)
+    for turn in turns:  # morale: the crew's one check, at the ship round's end
+        if type(turn) is SharedTurn:
+            play_shared(turn, battle, arena, act)
+        else:
+            act(turn)
     return True
