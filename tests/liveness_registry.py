@@ -319,6 +319,7 @@ REGISTRY: dict[str, str] = {
     "Ship.familiar": BACKFILL,
     "Ship.gravity_well": BACKFILL,
     "Ship.gargantuan": BACKFILL,
+    "Ship.grapnels": "tests/engine/ships/test_close.py::test_a_chain_is_cut_by_blows_that_add_up",
     "Ship.captain": "tests/engine/ships/test_morale.py::test_the_ships_captain_field_names_her_captain",
     "Ship.crew_situation": "tests/engine/ships/test_morale_table.py::test_the_crews_standing_situation_enters_the_table",
     "GravityWell.size": BACKFILL,

@@ -156,6 +156,11 @@ class Ship(_Placed):
         description="A gargantuan creature (space wyrm) fighting as a ship: no crew, its "
         "body is its ram; rams against it roll d4s for d6s (SJ 9, EX-SJ-07).",
     )
+    grapnels: Literal["lines", "chains"] = Field(
+        "lines",
+        description="Her grappling hooks hang on lines (cut at AC 10, 5 hit points) or on "
+        "chains (AC 4, 20 hit points) (SJ 12).",
+    )
     captain: Ref | None = Field(
         None,
         description="Name of the character aboard who captains her (SJ 18: captain on deck "

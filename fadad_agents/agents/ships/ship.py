@@ -86,6 +86,7 @@ class Ship(Combatant):
         "hex",
         "holed",
         "hull_damage",
+        "locks",
         "moved",
         "ram_crits",
         "shaken_round",
@@ -135,7 +136,8 @@ class Ship(Combatant):
         self.fire_list: list[FireState] = []
         self.fire_damage = 0
         self.air = AirQuality.FRESH
-        self.grapples: dict[Ship, int] = {}
+        self.grapples: dict[Ship, int] = {}  # lines to each ship held alongside (or locked)
+        self.locks: list[Ship] = []  # ships locked to her by a ram, whatever the lines
         self.teams: list[WeaponTeam] = []
         self.holed = False
         self.helm_out = False
@@ -211,9 +213,11 @@ class Ship(Combatant):
         return self.hull_left / self.spec.hull_points
 
     def grappled_with(self, other: Any) -> bool:
-        """Enough lines hold the two ships together (SJ 12, EX-SJ-04)."""
+        """Enough lines hold the two ships together (SJ 12, EX-SJ-04), or a lock (SJ 9)."""
         from fadad_agents.rules.ships.close import is_grappled
 
+        if other in self.locks:
+            return True
         lines = self.grapples.get(other, 0)
         return lines > 0 and is_grappled(lines, self.tons, other.tons)
 

@@ -205,10 +205,14 @@ class ShipBattle(ShipBattleState):
     def _ship_turn(self, ship: Ship) -> None:
         maneuver = ship.ship_policies.maneuver
         for foe in list(ship.grapples):
-            if not (foe.fighting and ship.grappled_with(foe)) or self.boarders_on(ship):
-                continue  # loose lines part when she moves off; boarders aboard: no axes free
-            flee = maneuver.intent in ("flee", "shoot")
-            if flee or ship.ship_policies.boarding.cut_lines(ship, foe, self):
+            if not (foe.fighting and ship.grappled_with(foe)):
+                continue  # loose lines part when she moves off
+            away = maneuver.intent in ("flee", "shoot")
+            if not (away or ship.ship_policies.boarding.cut_lines(ship, foe, self)):
+                continue
+            if self.is_locked(ship, foe):  # only her helmsman's pull parts a lock (SJ 9)
+                ship_close.separate(self, ship, foe)
+            if not self.boarders_on(ship):  # boarders aboard: no axes free
                 ship_close.cut_lines(self, ship, foe)
         if maneuver.intent == "flee" and ship_chase.try_escape(self, ship):
             return  # clear of everything at the start of her move: she leaves (SJ 15)

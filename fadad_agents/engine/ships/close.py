@@ -40,6 +40,7 @@ from fadad_agents.rules.ships.close import (
     resolve_crash_avoidance,
     resolve_crash_crew_damage,
     resolve_lock,
+    resolve_separation,
     resolve_shear,
 )
 from fadad_agents.rules.ships.combat import Dice, resolve_attack
@@ -59,9 +60,12 @@ __all__ = [
     "move_options",
     "move_ship",
     "ram",
+    "separate",
     "shear",
     "towed_by",
 ]
+
+PERSONAL_SECONDS = 6
 
 
 # --- ramming, shearing, crashes ----------------------------------------------------------
@@ -133,7 +137,7 @@ def _sj_ram(battle: Any, ship: Ship, foe: Ship, counter: bool) -> None:
         apply_effect(battle, foe, effect, ship.name)
     hull_hit(battle, foe, dmg, ram_crits=out.random_crits, source=ship.name)
     if locked and foe.fighting:
-        battle.lash(ship, foe, chains=True)
+        battle.lash(ship, foe, lock=True)
 
 
 def _fadad_ram(battle: Any, ship: Ship, foe: Ship) -> None:
@@ -172,7 +176,7 @@ def _fadad_ram(battle: Any, ship: Ship, foe: Ship) -> None:
         and foe.fighting
         and roll_entangled(rng, opts.piercing_entangle_pct)
     ):
-        battle.lash(ship, foe, chains=True)
+        battle.lash(ship, foe, lock=True)
 
 
 def crash(battle: Any, a: Ship, b: Ship) -> None:
@@ -260,9 +264,10 @@ def shear(battle: Any, ship: Ship, foe: Ship, *, back: bool = False) -> None:
 
 
 def grapple(battle: Any, ship: Ship, foe: Ship) -> None:
-    """Throw grappling hooks: one per hand up to the lines needed, each vs AC 10 (SJ 12)."""
+    """Throw grappling hooks: one per hand up to the lines needed, each vs AC 10 (SJ 12);
+    hooks on chains if that is her gear (``grapnels``)."""
     needed = lines_to_grapple(ship.tons, foe.tons, battle.options.sj.grapple_lines_rounding)
-    have = ship.grapples.get(foe, 0)
+    have = len(battle.lines_between(ship, foe))
     throws = min(needed - have, battle.crew_heads_home(ship))
     if throws <= 0:
         return
@@ -270,7 +275,7 @@ def grapple(battle: Any, ship: Ship, foe: Ship) -> None:
     caught = sum(
         1 for _ in range(throws) if resolve_attack(bonus, LINE.ac, battle.close_rng, None).hit
     )
-    battle.add_lines(ship, foe, caught)
+    battle.add_lines(ship, foe, caught, CHAIN if ship.spec.grapnels == "chains" else LINE)
     battle.record(
         ship.name,
         "grapple",
@@ -285,29 +290,65 @@ def grapple(battle: Any, ship: Ship, foe: Ship) -> None:
 
 
 def cut_lines(battle: Any, ship: Ship, foe: Ship) -> None:
-    """The crew hacks at the lines (AC 10, 5 hp; chains AC 4, 20 hp), two hands a line."""
-    lines = ship.grapples.get(foe, 0)
-    if lines <= 0:
+    """The crew hacks at the lines: two hands a line, the most worn first, a blow each per
+    personal round of the ship round; a blow must hit AC 10 (a chain AC 4) and its 1d6 wears
+    the line down until its 5 hit points (a chain's 20) are gone (SJ 12)."""
+    lines = sorted(battle.lines_between(ship, foe), key=lambda line: line[1])
+    if not lines:
         return
-    rope = CHAIN if battle.is_locked(ship, foe) else LINE
-    tries = min(lines, max(1, battle.crew_heads_home(ship) // 2))
-    bonus = battle.crew_bonus(ship)
-    axe = Dice(1, 6)
-    cut = sum(1 for _ in range(tries) if cut_line(bonus, axe, rope, rope.hp, battle.close_rng).cut)
-    if cut:
-        battle.add_lines(ship, foe, -cut)
+    tries = min(len(lines), max(1, battle.crew_heads_home(ship) // 2))
+    blows = max(1, battle.round_seconds // PERSONAL_SECONDS)
+    bonus, rng, axe = battle.crew_bonus(ship), battle.close_rng, Dice(1, 6)
+    cut = 0
+    for line in lines[:tries]:
+        for _ in range(blows):
+            res = cut_line(bonus, axe, line[0], line[1], rng)
+            line[1] = res.hp_left
+            if res.cut:
+                cut += 1
+                break
+    battle.drop_cut_lines(ship, foe)
     battle.record(
         ship.name,
         "cut_lines",
         foe.name,
         (),
-        (("tries", tries),),
+        (("tries", tries), ("blows", blows)),
         (
             ("result", "free" if not ship.grappled_with(foe) else "still grappled"),
             ("cut", cut),
-            ("left", ship.grapples.get(foe, 0)),
+            ("left", len(battle.lines_between(ship, foe))),
+            ("worn", tuple(line[1] for line in battle.lines_between(ship, foe))),
         ),
     )
+
+
+def separate(battle: Any, ship: Ship, foe: Ship) -> None:
+    """Locked ships part only when a helmsman of either ship pulls them apart (SJ 9): an
+    attack roll with his helm skill as a d20 bonus against the other ship's AC
+    (:func:`~fadad_agents.rules.ships.close.resolve_separation`); under the FADAD ship
+    rules (PROPOSED) an opposed Maneuvering Skill roll, as a ram attempt. Nobody at the
+    helm, no pull."""
+    fadad, ms = battle.options.ship.damage_model == "fadad_levels", ship.ms
+    if ship.helm_out or (fadad and ms is None):
+        return
+    rng = battle.close_rng
+    if fadad:
+        att = resolve_ram_attempt(ms or 0, foe.ms if foe.ms is not None else -4, rng)
+        parted, dice = att.rd >= 1, (("rd", att.rd),)
+    else:
+        res = resolve_separation(skill_bonus(battle, ship.helm), foe.spec.armour_class, rng)
+        parted, dice = res.hit, (("d20", res.roll),)
+    battle.record(
+        ship.name,
+        "separate",
+        foe.name,
+        dice,
+        (("helm", ship.helm),),
+        (("result", "pulls free" if parted else "still locked"),),
+    )
+    if parted:
+        battle.unlock(ship, foe)
 
 
 def board(battle: Any, ship: Ship, foe: Ship) -> None:

@@ -319,6 +319,7 @@ SHIP_NARRATORS: dict[str, Callable[[LogEvent], str]] = {
     "crash": _simple("{e.actor} and {e.target}: {o[result]}."),
     "grapple": _grapple,
     "cut_lines": _cut,
+    "separate": _simple("{e.actor}'s helmsman strains to pull free of {e.target}: {o[result]}."),
     "tow": _simple("{e.actor} {o[result]} {e.target} along, grappled alongside."),
     "release": _simple("{e.actor} and {e.target} part: {o[result]}."),
     "board": _board,

@@ -20,7 +20,7 @@ from fadad_agents.engine.core.battle import Battle
 from fadad_agents.engine.ships import helm as ship_helm
 from fadad_agents.hexmap import Hex, distance
 from fadad_agents.policies.core.protocols import MoraleChoice
-from fadad_agents.rules.ships.close import is_grappled, lines_to_grapple
+from fadad_agents.rules.ships.close import CHAIN, LINE, GrappleLine, is_grappled, lines_to_grapple
 from fadad_agents.rules.ships.movement import miles_per_day, travel_mph
 
 __all__ = ["ShipBattleState"]
@@ -51,7 +51,7 @@ class ShipBattleState(Battle):
         self._deck: dict[int, Ship] = {}
         self._home: dict[int, Ship] = {}
         self._aboard: dict[int, list[Combatant]] = {}
-        self._locked: set[frozenset[int]] = set()
+        self._lines: dict[frozenset[int], list[list[Any]]] = {}
         self._role: dict[int, str] = {}
         self._missile: set[int] = set()
         self._people: list[Combatant] = []
@@ -272,32 +272,69 @@ class ShipBattleState(Battle):
 
     # --- grapples ----------------------------------------------------------------------
 
-    def add_lines(self, a: Ship, b: Ship, n: int) -> None:
-        lines = max(0, a.grapples.get(b, 0) + n)
+    def add_lines(self, a: Ship, b: Ship, n: int, kind: GrappleLine = LINE) -> None:
+        """``n`` more lines of ``kind`` between ``a`` and ``b`` (negative: the newest part)."""
+        key = frozenset((a.unique_id, b.unique_id))
+        lines = self._lines.setdefault(key, [])
+        if n > 0:
+            lines += [[kind, kind.hp] for _ in range(n)]
+        elif n < 0:
+            del lines[max(0, len(lines) + n) :]
+        self._hold(a, b)
+
+    def lines_between(self, a: Ship, b: Ship) -> list[list[Any]]:
+        """The lines holding ``a`` and ``b``: ``[kind, hit points left]`` each, in the
+        order they caught (a blow at one wears it down, SJ 12)."""
+        return self._lines.get(frozenset((a.unique_id, b.unique_id)), [])
+
+    def drop_cut_lines(self, a: Ship, b: Ship) -> None:
+        """Lines hacked through (no hit points left) part."""
+        key = frozenset((a.unique_id, b.unique_id))
+        self._lines[key] = [line for line in self._lines.get(key, []) if line[1] > 0]
+        self._hold(a, b)
+
+    def _hold(self, a: Ship, b: Ship) -> None:
+        """Count the lines and note since when the ships are held (lines enough or a lock)."""
+        key = frozenset((a.unique_id, b.unique_id))
+        lines = len(self._lines.get(key, []))
+        if not lines:
+            self._lines.pop(key, None)
+        locked = b in a.locks
         for x, y in ((a, b), (b, a)):
-            if lines:
+            if lines or locked:
                 x.grapples[y] = lines
             else:
                 x.grapples.pop(y, None)
-        key = frozenset((a.unique_id, b.unique_id))
-        if lines and is_grappled(lines, a.tons, b.tons):
+        if locked or (lines and is_grappled(lines, a.tons, b.tons)):
             self._grappled_at.setdefault(key, self.round)
         else:
             self._grappled_at.pop(key, None)
-            self._locked.discard(key)
 
-    def lash(self, a: Ship, b: Ship, *, chains: bool = False) -> None:
-        """Hold two ships together (a lock, an entangling ram, or lines at set-up)."""
+    def lash(self, a: Ship, b: Ship, *, lock: bool = False) -> None:
+        """Hold two ships together: lines enough at set-up (of ``a``'s grapnels), or a lock
+        (a piercing ram, FADAD entanglement) that only a helmsman's pull parts (SJ 9)."""
+        if lock:
+            if b not in a.locks:
+                a.locks.append(b)
+                b.locks.append(a)
+            self._hold(a, b)
+            return
         needed = lines_to_grapple(a.tons, b.tons, self.options.sj.grapple_lines_rounding)
-        self.add_lines(a, b, max(0, needed - a.grapples.get(b, 0)))
-        if chains:
-            self._locked.add(frozenset((a.unique_id, b.unique_id)))
+        kind = CHAIN if a.spec.grapnels == "chains" else LINE
+        self.add_lines(a, b, max(0, needed - a.grapples.get(b, 0)), kind)
+
+    def unlock(self, a: Ship, b: Ship) -> None:
+        """The lock parts; lines may still hold them."""
+        if b in a.locks:
+            a.locks.remove(b)
+            b.locks.remove(a)
+        self._hold(a, b)
 
     def is_locked(self, a: Ship, b: Ship) -> bool:
-        return frozenset((a.unique_id, b.unique_id)) in self._locked
+        return b in a.locks
 
     def release(self, a: Ship, b: Ship, reason: str) -> None:
-        self.add_lines(a, b, -a.grapples.get(b, 0))
+        self.cast_off(a, b)
         self.record(a.name, "release", b.name, (), (), (("result", reason),))
 
     def grappled_since(self, a: Ship, b: Ship) -> int | None:
@@ -314,10 +351,15 @@ class ShipBattleState(Battle):
 
     # --- losing ships ------------------------------------------------------------------
 
+    def cast_off(self, a: Ship, b: Ship) -> None:
+        """Every line and lock between ``a`` and ``b`` parts."""
+        self._lines.pop(frozenset((a.unique_id, b.unique_id)), None)
+        self.unlock(a, b)
+
     def lose_ship(self, ship: Ship, reason: str) -> None:
         """Broken up: the ship and everyone on it are out; lines to it part."""
         for other in list(ship.grapples):
-            self.add_lines(ship, other, -ship.grapples.get(other, 0))
+            self.cast_off(ship, other)
         for m in list(self.fighters_on(ship)):
             self.take_out(m, reason)
         self.take_out(ship, reason)
@@ -382,7 +424,7 @@ class ShipBattleState(Battle):
             if m.side == ship.side:
                 self.leave(m, MoraleChoice.WITHDRAW, f"aboard {ship.name}")
         for other in list(ship.grapples):
-            self.add_lines(ship, other, -ship.grapples.get(other, 0))
+            self.cast_off(ship, other)
         self.leave(ship, MoraleChoice.WITHDRAW, reason)
         self.crews_changed = True
 

@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import Literal
 
 from fadad_agents.rules.core.dice import Distribution
-from fadad_agents.rules.ships.combat import Dice, attack_outcomes, resolve_attack
+from fadad_agents.rules.ships.combat import AttackResult, Dice, attack_outcomes, resolve_attack
 from fadad_agents.rules.ships.effects import Check, HullHoled, Shaken, ShipEffect
 
 __all__ = [
@@ -177,9 +177,10 @@ def ram_outcome(
     raise CloseError(f"unknown ram type {ram!r}; use piercing, blunt or grappling")
 
 
-def resolve_separation(helmsman_bonus: int, other_ship_ac: int, rng: random.Random) -> bool:
-    """Locked ships part when a helmsman of either ship hits the other ship's AC (PROPOSED)."""
-    return resolve_attack(helmsman_bonus, other_ship_ac, rng, crit_from=None).hit
+def resolve_separation(helmsman_bonus: int, other_ship_ac: int, rng: random.Random) -> AttackResult:
+    """Locked ships part when a helmsman of either ship hits the other ship's AC (SJ 9:
+    "an attack roll to pull them apart"; the target number PROPOSED): its ``hit``."""
+    return resolve_attack(helmsman_bonus, other_ship_ac, rng, crit_from=None)
 
 
 def rammer_keeps_moving(hit: bool, target_destroyed: bool, locked_or_grappled: bool) -> bool:

@@ -6,7 +6,7 @@ import random
 
 from fadad_agents.engine import build_battle, load
 from fadad_agents.engine.ships.battle import ShipBattle
-from fadad_agents.engine.ships.close import crash, move_ship, ram, shear, towed_by
+from fadad_agents.engine.ships.close import crash, cut_lines, move_ship, ram, shear, towed_by
 from tests.engine.conftest import SCENARIOS, FixedDice
 
 DUEL = (SCENARIOS / "ship-duel.yaml").read_text()
@@ -180,3 +180,69 @@ def test_crew_of_a_crashing_ship_that_holds_together_are_hurt() -> None:
     assert gannet.hull_damage == 15
     # 20 dice of 1 = 20 damage >= 4.5 hit points: every crewman aboard is killed
     assert battle.crew_heads_on(gannet) == 0 < heads
+
+
+def _locked(seed: int = 1) -> ShipBattle:
+    """The Gannet's piercing ram has locked her to the fleeing Saltwind."""
+    battle = _duel(seed=seed)
+    salt, gannet = battle.ships
+    battle.place(gannet, salt.hex, (salt.facing + 1) % 6)
+    battle.lash(gannet, salt, lock=True)
+    return battle
+
+
+def test_a_piercing_ram_lock_parts_when_a_helmsman_pulls_free() -> None:
+    """SJ 9: locked ships "cannot separate until the helmsman from either ship
+    successfully makes an attack roll": the fleeing merchant's helmsman pulls free on a
+    hit, and no axe can cut a lock."""
+    battle = _locked()
+    salt, gannet = battle.ships
+    battle.close_rng = FixedDice(0.0)  # a natural 1: he fails; every axe misses too
+    battle.step()
+    assert salt.grappled_with(gannet)
+    assert battle.log.of("separate")[0].result == "still locked"
+    battle = _locked()
+    salt, gannet = battle.ships
+    battle.close_rng = FixedDice(0.99)  # a natural 20
+    battle.step()
+    assert dict(battle.log.of("separate")[0].outcome)["result"] == "pulls free"
+    assert not salt.grappled_with(gannet)
+
+
+def test_a_locked_merchant_gets_away_in_the_duel() -> None:
+    """The merchant's helmsman eventually pulls her free of a ram lock and she runs on:
+    the lock is not forever (before, it never parted)."""
+    freed = 0
+    for seed in range(6):
+        battle = _locked(seed)
+        salt, gannet = battle.ships
+        for _ in range(8):
+            if not (salt.fighting and gannet.fighting):
+                break
+            battle.step()
+        freed += any(e.result == "pulls free" for e in battle.log.of("separate"))
+    assert freed
+
+
+CHAINS = "        model: ships/reaver-longship\n"
+
+
+def test_a_chain_is_cut_by_blows_that_add_up() -> None:
+    """SJ 12: a chain has 20 hit points at AC 4: each blow wears it down, so the merchant's
+    axes cut the reaver's chains in time (before, every blow started on a fresh 20 hp)."""
+    text = DUEL.replace(CHAINS, CHAINS + "        grapnels: chains\n", 1)
+    battle = _duel(text)
+    salt, gannet = battle.ships
+    battle.place(gannet, salt.hex, gannet.facing)
+    battle.lash(gannet, salt)  # chains: the reaver's gear
+    assert {line[0].name for line in battle.lines_between(salt, gannet)} == {"chain"}
+    battle.close_rng = FixedDice(0.5)  # every blow hits AC 4 for 1d6 = 4
+    rounds = 0
+    while salt.grappled_with(gannet) and rounds < 10:
+        battle.round += 1
+        cut_lines(battle, salt, gannet)
+        rounds += 1
+    assert rounds == 5  # 20 hit points, 4 a blow: the fifth blow parts each of the three
+    worn = [dict(e.outcome)["worn"] for e in battle.log.of("cut_lines")]
+    assert worn[0] == (16, 16, 16)
+    assert worn[3] == (4, 4, 4)

@@ -177,5 +177,5 @@ def test_boarding_and_towing():
 def test_locked_ships_separate_on_a_helmsman_hit():
     """Locked ships part when a helmsman hits the other ship's AC (natural 1 still misses)."""
     rng = random.Random(9)
-    parts = sum(cl.resolve_separation(30, 10, rng) for _ in range(20_000))
+    parts = sum(cl.resolve_separation(30, 10, rng).hit for _ in range(20_000))
     assert stats.binomtest(parts, 20_000, 0.95).pvalue > 1e-4
