@@ -49,7 +49,14 @@ SHIPS = [
     Case("fleet-action", 30),  # 1-minute rounds, slow: the sharp deck check is in
     # tests/engine/ships/test_deck_initiative.py (two identical crews, 600 battles)
 ]
-FAE: list[Case] = []  # Fae Domains scenes (issue 15, i21)
+FAE = [  # ties act simultaneously, in an order drawn by lot (fae-domains.md section 2)
+    Case("fae-duel", 2000),  # one on one: equal margins at count 0 every few turns
+    Case("fae-mixed-melee", 2000),  # Fae turns beside FADAD rounds
+    # The two group scenes are slower (10 ms a battle): 500 each way here, while
+    # tests/engine/fae/test_turn_order.py pins the tie rule itself on 1,000 twin duels.
+    Case("fae-aerial-skirmish", 500),
+    Case("fae-mounted-charge", 500),
+]
 
 SEEDS = (20_251, 20_252)
 """Root seeds of the sweeps as written and swapped (independent replicates)."""
