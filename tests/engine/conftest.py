@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from fadad_agents.agents.fae.character import FaeCharacter
+from fadad_agents.engine import build_battle, load
+from fadad_agents.engine.fae.battle import FaeBattle
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
 
@@ -86,6 +89,19 @@ sides:
     forces:{blue}
 stop: {{max_rounds: {rounds}}}
 """
+
+
+def fae_battles(
+    red: str, blue: str, seeds: range, *, rules: str = "{}", rounds: int = 6
+) -> Iterator[FaeBattle]:
+    """The Fae scene of ``red`` against ``blue`` (forces text), played to its end on each
+    of ``seeds`` in turn."""
+    scenario = load(fae_scene(red, blue, name="fae test", rules=rules, rounds=rounds))
+    for seed in seeds:
+        battle = build_battle(scenario, seed=seed)
+        assert isinstance(battle, FaeBattle)
+        battle.run_to_end()
+        yield battle
 
 
 def fix_reactions(monkeypatch: pytest.MonkeyPatch, margins: dict[str, int | None]) -> None:

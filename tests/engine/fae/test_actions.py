@@ -7,9 +7,9 @@ import itertools
 from collections.abc import Iterator
 
 from fadad_agents.agents.fae.character import FaeCharacter
-from fadad_agents.engine import LogEvent, build_battle, load
+from fadad_agents.engine import LogEvent
 from fadad_agents.engine.fae.battle import FaeBattle
-from tests.engine.conftest import fae_scene
+from tests.engine.conftest import fae_battles
 
 
 def _fighter(name: str, x: int, policies: str = "{}", extra: str = "") -> str:
@@ -27,12 +27,7 @@ def _fighter(name: str, x: int, policies: str = "{}", extra: str = "") -> str:
 
 
 def _battles(a: str, b: str, seeds: range = range(12), rules: str = "{}") -> Iterator[FaeBattle]:
-    scenario = load(fae_scene(a, b, name="fae actions", rules=rules, rounds=12))
-    for seed in seeds:
-        battle = build_battle(scenario, seed=seed)
-        assert isinstance(battle, FaeBattle)
-        battle.run_to_end()
-        yield battle
+    return fae_battles(a, b, seeds, rules=rules, rounds=12)
 
 
 def _events(battles: Iterator[FaeBattle], action: str) -> list[tuple[FaeBattle, LogEvent]]:

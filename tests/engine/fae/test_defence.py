@@ -7,9 +7,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from fadad_agents.engine import build_battle, load
 from fadad_agents.engine.fae.battle import FaeBattle
-from tests.engine.conftest import fae_scene, fix_reactions
+from tests.engine.conftest import fae_battles, fix_reactions
 
 
 def _fae(name: str, x: int, policies: str = "{}", acrobatics: int = 90, sword: int = 70) -> str:
@@ -26,12 +25,7 @@ def _fae(name: str, x: int, policies: str = "{}", acrobatics: int = 90, sword: i
 
 
 def _battles(red: str, blue: str, seeds: range, rules: str = "{}") -> Iterator[FaeBattle]:
-    scenario = load(fae_scene(red, blue, name="defence", rules=rules, rounds=4))
-    for seed in seeds:
-        battle = build_battle(scenario, seed=seed)
-        assert isinstance(battle, FaeBattle)
-        battle.run_to_end()
-        yield battle
+    return fae_battles(red, blue, seeds, rules=rules, rounds=4)
 
 
 def test_an_acrobatic_dodge_needs_only_an_action_left(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -12,7 +12,7 @@ from fadad_agents.agents.fae.moves import approach
 from fadad_agents.engine import LogEvent, build_battle, load
 from fadad_agents.engine.fae.battle import FaeBattle
 from fadad_agents.rules.fae.checks import modified_chance
-from tests.engine.conftest import fae_scene
+from tests.engine.conftest import fae_battles, fae_scene
 
 
 def _fae(name: str, x: int, policies: str = "{}", extra: str = "", attrs: str = "") -> str:
@@ -35,12 +35,7 @@ def _wrestler(hold: str, limb: str = "arm") -> str:
 def _battles(
     red: str, blue: str, seeds: range = range(10), rules: str = "{}"
 ) -> Iterator[FaeBattle]:
-    scenario = load(fae_scene(red, blue, name="holds", rules=rules, rounds=8))
-    for seed in seeds:
-        battle = build_battle(scenario, seed=seed)
-        assert isinstance(battle, FaeBattle)
-        battle.run_to_end()
-        yield battle
+    return fae_battles(red, blue, seeds, rules=rules, rounds=8)
 
 
 def _while_held(battle: FaeBattle, name: str) -> list[LogEvent]:

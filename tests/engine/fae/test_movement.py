@@ -13,7 +13,7 @@ import pytest
 from fadad_agents.engine import build_battle, load
 from fadad_agents.engine.fae.battle import FaeBattle
 from fadad_agents.policies import REGISTRY
-from tests.engine.conftest import SCENARIOS, fae_scene, fix_reactions
+from tests.engine.conftest import SCENARIOS, fae_battles, fix_reactions
 
 
 def _fae(name: str, x: int, policies: str = "{}", extra: str = "", skills: str = "") -> str:
@@ -30,12 +30,7 @@ def _fae(name: str, x: int, policies: str = "{}", extra: str = "", skills: str =
 
 
 def _battles(red: str, blue: str, seeds: range, rules: str = "{}") -> Iterator[FaeBattle]:
-    scenario = load(fae_scene(red, blue, name="moving", rules=rules, rounds=6))
-    for seed in seeds:
-        battle = build_battle(scenario, seed=seed)
-        assert isinstance(battle, FaeBattle)
-        battle.run_to_end()
-        yield battle
+    return fae_battles(red, blue, seeds, rules=rules)
 
 
 def test_the_free_walk_is_taken_once_a_turn_and_never_with_a_move() -> None:

@@ -14,7 +14,7 @@ from fadad_agents.agents.fae.combat import attack
 from fadad_agents.engine import LogEvent, build_battle, load
 from fadad_agents.engine.fae.battle import FaeBattle
 from fadad_agents.schema.scenario import Scenario
-from tests.engine.conftest import SCENARIOS, FixedDice, fae_scene
+from tests.engine.conftest import SCENARIOS, FixedDice, fae_battles, fae_scene
 
 
 def _fae(name: str, x: int, policies: str = "{}", extra: str = "", wp: int = 300) -> str:
@@ -34,14 +34,7 @@ PASSIVE = "{fae_action: passive, fae_defence: none}"
 
 
 def _battles(red: str, blue: str, rules: str, seeds: range = range(4)) -> list[FaeBattle]:
-    scenario = load(fae_scene(red, blue, name="options", rules=rules, rounds=4))
-    out = []
-    for seed in seeds:
-        battle = build_battle(scenario, seed=seed)
-        assert isinstance(battle, FaeBattle)
-        battle.run_to_end()
-        out.append(battle)
-    return out
+    return list(fae_battles(red, blue, seeds, rules=rules, rounds=4))
 
 
 def _hits(battles: list[FaeBattle], actor: str = "Ann") -> list[LogEvent]:

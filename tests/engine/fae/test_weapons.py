@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from fadad_agents.engine import LogEvent, build_battle, load
+from fadad_agents.engine import LogEvent
 from fadad_agents.engine.fae.battle import FaeBattle
 from fadad_agents.rules.fae.attack import damage_from_margin
-from tests.engine.conftest import fae_scene
+from tests.engine.conftest import fae_battles
 
 
 def _fae(
@@ -36,12 +36,7 @@ def _fae(
 def _battles(
     red: str, blue: str, seeds: range = range(10), rules: str = "{}"
 ) -> Iterator[FaeBattle]:
-    scenario = load(fae_scene(red, blue, name="weapons", rules=rules, rounds=6))
-    for seed in seeds:
-        battle = build_battle(scenario, seed=seed)
-        assert isinstance(battle, FaeBattle)
-        battle.run_to_end()
-        yield battle
+    return fae_battles(red, blue, seeds, rules=rules)
 
 
 def _after(events: list[LogEvent], i: int, actor: str) -> LogEvent | None:
