@@ -106,7 +106,7 @@ REGISTRY: dict[str, str] = {
     "sj.grapple_lines_rounding": BACKFILL,
     "sj.pursuit_turn_rounds": BACKFILL,
     "sj.morale_stacking": "tests/engine/ships/test_morale_table.py::test_morale_stacking_cumulative_adds_every_grade_crossed",
-    "sj.free_turn_counts_toward_hex_limit": BACKFILL,
+    "sj.free_turn_counts_toward_hex_limit": "tests/engine/ships/test_movement.py::test_free_turn_counts_toward_the_turns_per_hex_by_option",
     "sj.tow_capacity": "tests/engine/ships/test_engine_options_sj.py::test_tow_capacity_one_leaves_no_ship_able_to_tow",
     "sj.very_dangerous_boarding_odds": "tests/engine/ships/test_engine_options_sj.py::test_very_dangerous_boarding_odds_decide_when_crews_check_morale",
     "sj.crewman_hit_points_per_hd": "tests/engine/ships/test_engine_options_sj.py::test_crewman_hit_points_per_hd_decides_who_dies_in_a_crash",

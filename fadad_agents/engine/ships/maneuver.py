@@ -16,7 +16,7 @@
 
 from __future__ import annotations
 
-import itertools
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -28,75 +28,120 @@ from fadad_agents.rules.ships import effects as fx
 from fadad_agents.rules.ships.close import tow
 from fadad_agents.rules.ships.combat import Dice, debris_hazard, resolve_attack
 from fadad_agents.rules.ships.fadad_combat import maneuver_row
-from fadad_agents.rules.ships.movement import ManeuverClass, legal_moves
+from fadad_agents.rules.ships.movement import ManeuverClass, turn_limit_per_hex
 
 __all__ = ["fadad_plans", "move_options", "move_ship", "sj_plans", "towed_by"]
 
 
 _SEGMENTS = ("", "L", "R", "LL", "RR", "RRR")
+"""Turns within one hex without redundancy: never both ways, at most three sides."""
+_TURN = {seg: (-1 if seg.startswith("L") else 1) * len(seg) for seg in _SEGMENTS}
+
+type Plans = tuple[tuple[str, tuple[Hex, ...], int], ...]
+type SegmentRule = Callable[[int, int, str, bool], bool]
+"""Whether a plan may take ``segment`` (its turns in one hex) after ``hexes`` hexes and
+``turns`` hex sides turned so far, then end (``final``) or move on into the next hex."""
 
 
-def _walk(plan: str) -> tuple[tuple[Hex, ...], int]:
-    """Hexes entered and the final facing of a plan started at the origin facing 0."""
-    pos, facing, path = Hex(0, 0), 0, []
-    for step in plan:
-        if step == "F":
-            pos = pos + DIRECTIONS[facing]
-            path.append(pos)
-        else:
-            facing = (facing + (1 if step == "R" else -1)) % 6
-    return tuple(path), facing
+def _search(sr: int, allowed: SegmentRule) -> Plans:
+    """One plan per end state (hex, facing) from the origin facing 0: the shortest, ties to
+    fewer hexes, then the first in segment order (as enumerating every plan would pick).
 
-
-def _dedupe(plans: Any) -> tuple[tuple[str, tuple[Hex, ...], int], ...]:
-    seen: dict[tuple[Hex, int], tuple[str, tuple[Hex, ...], int]] = {}
-    for plan in plans:
-        path, facing = _walk(plan)
-        end = path[-1] if path else Hex(0, 0)
-        key = (end, facing)
-        if key not in seen or len(plan) < len(seen[key][0]):
-            seen[key] = (plan, path, facing)
-    return tuple(seen.values())
-
-
-@cache
-def sj_plans(sr: int, mc: ManeuverClass) -> tuple[tuple[str, tuple[Hex, ...], int], ...]:
-    """One legal SJ plan per end state, relative to facing 0 (``legal_moves``)."""
-    return _dedupe(legal_moves(sr, mc))
-
-
-@cache
-def fadad_plans(sr: int, faces: int) -> tuple[tuple[str, tuple[Hex, ...], int], ...]:
-    """FADAD plans: up to ``sr`` hexes, at most ``faces`` hex sides turned (PROPOSED)."""
-    plans = []
+    A search over (hex, facing) per number of hexes entered: two partial plans that reach
+    the same hex and facing after as many hexes are alike for what follows, and the shorter
+    (fewer turns, so less SR spent) can go wherever the other can, so only it is kept.
+    Polynomial in SR (every plan is ``6 ** (hexes + 1)`` of them: SR 12 would be ~10^10).
+    """
+    best: dict[tuple[Hex, int], tuple[tuple[int, int, tuple[int, ...]], str, tuple[Hex, ...]]]
+    best = {}
+    layer: dict[tuple[Hex, int], tuple[int, tuple[int, ...], str, tuple[Hex, ...], int]] = {
+        (Hex(0, 0), 0): (0, (), "", (), 0)
+    }
     for hexes in range(sr + 1):
-        for segs in itertools.product(_SEGMENTS, repeat=hexes + 1):
-            if sum(len(s) for s in segs) <= faces:
-                plans.append("F".join(segs))
-    return _dedupe(plans)
-
-
-type Oriented = tuple[tuple[str, tuple[Hex, ...], int], ...]
+        ahead: dict[tuple[Hex, int], tuple[int, tuple[int, ...], str, tuple[Hex, ...], int]]
+        ahead = {}
+        for (pos, facing), (length, order, plan, path, turns) in layer.items():
+            for i, segment in enumerate(_SEGMENTS):
+                turned = (facing + _TURN[segment]) % 6
+                if allowed(hexes, turns, segment, True):
+                    key = (length + len(segment), hexes, (*order, i))
+                    held = best.get((pos, turned))
+                    if held is None or key < held[0]:
+                        best[pos, turned] = (key, plan + segment, path)
+                if hexes < sr and allowed(hexes, turns, segment, False):
+                    step = pos + DIRECTIONS[turned]
+                    cand = (length + len(segment) + 1, (*order, i))
+                    there = ahead.get((step, turned))
+                    if there is None or cand < there[:2]:
+                        entered = (*path, step)
+                        ahead[step, turned] = (
+                            *cand,
+                            plan + segment + "F",
+                            entered,
+                            turns + len(segment),
+                        )
+        layer = ahead
+    ends = sorted((key, plan, path, facing) for (_, facing), (key, plan, path) in best.items())
+    return tuple((plan, path, facing) for _, plan, path, facing in ends)
 
 
 @cache
-def _oriented(fadad: bool, sr: int, turning: int, f0: int) -> Oriented:
+def sj_plans(sr: int, mc: ManeuverClass, free_turn_counts: bool = True) -> Plans:
+    """One legal SJ plan per end state, relative to facing 0: the plans
+    :func:`~fadad_agents.rules.ships.movement.legal_moves` allows (1 SR a hex or a hex side,
+    Perfect turns free, the last turn free; Poor moves before it turns; turns per hex by
+    class, the free turn among them with ``sj.free_turn_counts_toward_hex_limit``)."""
+    limit, perfect = turn_limit_per_hex(mc), mc is ManeuverClass.PERFECT
+
+    def allowed(hexes: int, turns: int, segment: str, final: bool) -> bool:
+        n = len(segment)
+        if sr <= 0:
+            return final and not n
+        if mc is ManeuverClass.POOR and hexes == 0 and n:
+            return False  # a Poor ship moves into the hex ahead before it turns
+        counted = n - 1 if final and n and not free_turn_counts else n
+        if limit is not None and counted > limit:
+            return False
+        spent = hexes + (0 if perfect else turns)
+        if final:
+            return spent + (0 if perfect else max(0, n - 1)) <= sr
+        return spent + (0 if perfect else n) + 1 <= sr
+
+    return _search(sr, allowed)
+
+
+@cache
+def fadad_plans(sr: int, faces: int) -> Plans:
+    """FADAD plans: up to ``sr`` hexes, at most ``faces`` hex sides turned (PROPOSED)."""
+
+    def allowed(hexes: int, turns: int, segment: str, final: bool) -> bool:
+        return turns + len(segment) <= faces
+
+    return _search(sr, allowed)
+
+
+@cache
+def _oriented(fadad: bool, sr: int, turning: int, f0: int, free_turn_counts: bool) -> Plans:
     """The plans rotated to start facing ``f0``: (plan, hexes entered as offsets, facing)."""
-    plans = fadad_plans(sr, turning) if fadad else sj_plans(sr, ManeuverClass(turning))
+    if fadad:
+        plans = fadad_plans(sr, turning)
+    else:
+        plans = sj_plans(sr, ManeuverClass(turning), free_turn_counts)
     return tuple(
         (plan, tuple(rotate(h, f0) for h in path), (facing + f0) % 6)
         for plan, path, facing in plans
     )
 
 
-def _plans(battle: Any, ship: Ship) -> Oriented:
+def _plans(battle: Any, ship: Ship) -> Plans:
     sr = ship.sr
+    free = battle.options.sj.free_turn_counts_toward_hex_limit
     if battle.options.ship.damage_model == "fadad_levels":
         ms = ship.ms
         literal = battle.options.fadad.ms_table_literal
         faces = 0 if ms is None else maneuver_row(ms, literal=literal).faces
-        return _oriented(True, sr, faces, ship.facing)
-    return _oriented(False, sr, int(ship.mc), ship.facing)
+        return _oriented(True, sr, faces, ship.facing, free)
+    return _oriented(False, sr, int(ship.mc), ship.facing, free)
 
 
 def _speed_band(battle: Any, ship: Ship) -> tuple[int, int]:

@@ -54,6 +54,7 @@ __all__ = [
     "speed_after_loss",
     "take_off_outcomes",
     "travel_mph",
+    "turn_limit_per_hex",
 ]
 
 HEX_FEET = 150
@@ -241,6 +242,11 @@ _TURN_LIMIT_PER_HEX: dict[ManeuverClass, int | None] = {
     ManeuverClass.GOOD: 2,
     ManeuverClass.PERFECT: None,
 }
+
+
+def turn_limit_per_hex(mc: ManeuverClass) -> int | None:
+    """Hex sides a ship of class ``mc`` may turn in one hex (``None``: any, Perfect)."""
+    return _TURN_LIMIT_PER_HEX[mc]
 
 
 def _parse(plan: str) -> list[Step]:

@@ -2,16 +2,23 @@
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Iterable
+from typing import Any
+
 from fadad_agents.agents.ships.ship import Ship
 from fadad_agents.engine import build_battle, load
 from fadad_agents.engine.ships.battle import ShipBattle
 from fadad_agents.engine.ships.close import move_options
 from fadad_agents.engine.ships.gunnery import bearing, big_weapon
-from fadad_agents.hexmap import DIRECTIONS
+from fadad_agents.engine.ships.maneuver import fadad_plans, sj_plans
+from fadad_agents.hexmap import DIRECTIONS, Hex
 from fadad_agents.rules.ships.fadad_combat import artillery_target, maneuver_row
-from fadad_agents.rules.ships.movement import ManeuverClass
+from fadad_agents.rules.ships.movement import ManeuverClass, legal_moves
 from fadad_agents.schema.loader import catalog_model
 from tests.engine.conftest import SCENARIOS
+
+SEGMENTS = ("", "L", "R", "LL", "RR", "RRR")
 
 
 def _battle(name: str) -> ShipBattle:
@@ -107,3 +114,82 @@ def test_fadad_speed_changes_by_the_max_acceleration() -> None:
     assert acc < 3
     hexes = {len(p) for _, p in move_options(battle, sow)}
     assert hexes == set(range(max(0, 1 - acc), 1 + acc + 1))
+
+
+# --- the plan search: every end state, as enumerating every plan finds it -----------------
+
+
+def _walk(plan: str) -> tuple[tuple[Hex, ...], int]:
+    pos, facing, path = Hex(0, 0), 0, []
+    for step in plan:
+        if step == "F":
+            pos = pos + DIRECTIONS[facing]
+            path.append(pos)
+        else:
+            facing = (facing + (1 if step == "R" else -1)) % 6
+    return tuple(path), facing
+
+
+def _enumerated(plans: Iterable[str]) -> dict[tuple[Hex, int], tuple[str, tuple[Hex, ...]]]:
+    """Every plan walked, the first shortest kept per end state (the old engine's way)."""
+    seen: dict[tuple[Hex, int], tuple[str, tuple[Hex, ...]]] = {}
+    for plan in plans:
+        path, facing = _walk(plan)
+        key = (path[-1] if path else Hex(0, 0), facing)
+        if key not in seen or len(plan) < len(seen[key][0]):
+            seen[key] = (plan, path)
+    return seen
+
+
+def _searched(plans: Iterable[tuple[str, tuple[Hex, ...], int]]) -> dict[Any, Any]:
+    return {(path[-1] if path else Hex(0, 0), f): (plan, path) for plan, path, f in plans}
+
+
+def test_the_plan_search_finds_what_enumerating_every_plan_finds() -> None:
+    """For SR 0-4, every class and both readings of the free turn, the engine's search
+    keeps the same plan per end state as trying all 6^(hexes+1) of them (SJ 2, A-61)."""
+    for sr in range(5):
+        for mc in ManeuverClass:
+            for free in (True, False):
+                want = _enumerated(legal_moves(sr, mc, free))
+                assert _searched(sj_plans(sr, mc, free)) == want, (sr, mc, free)
+        for faces in range(6):
+            every = (
+                "F".join(segs)
+                for hexes in range(sr + 1)
+                for segs in itertools.product(SEGMENTS, repeat=hexes + 1)
+                if sum(len(s) for s in segs) <= faces
+            )
+            assert _searched(fadad_plans(sr, faces)) == _enumerated(every), (sr, faces)
+
+
+def test_a_wyrm_at_sr_12_under_fadad_rules_plays_to_its_end() -> None:
+    """Issue 16: the wyrm at SR 12 under the FADAD ship rules, the merchant cutting loose:
+    each move is a search, not an enumeration of 6^13 plans, so the battle ends."""
+    text = (SCENARIOS / "wyrm-at-the-moonlet.yaml").read_text()
+    for old, new in (
+        ("ship.damage_model: sj_hull_points", "ship.damage_model: fadad_levels"),
+        ("ship.crit_table: sj_d20", "ship.crit_table: fadad_6dF"),
+        ("model: ships/space-wyrm\n", "model: ships/space-wyrm\n        sr: 12\n"),
+        ("params: {jettison: true}", "params: {jettison: true, cut_loose: 10}"),
+    ):
+        assert old in text
+        text = text.replace(old, new)
+    battle = build_battle(load(text), 1, collect=False)
+    assert battle.ships[1].spec.sr == 12
+    battle.run_to_end()
+    assert battle.finished
+
+
+def test_free_turn_counts_toward_the_turns_per_hex_by_option() -> None:
+    """sj.free_turn_counts_toward_hex_limit: an Average ship turns one side per hex, the free
+    end turn among them; off, it may add the free turn to one already made there."""
+    text = (SCENARIOS / "ship-duel.yaml").read_text()
+    for counts, two_sides in ((True, False), (False, True)):
+        rules = f"rules:\n  sj.free_turn_counts_toward_hex_limit: {str(counts).lower()}\n"
+        battle = build_battle(load(text.replace("rules:\n", rules)), 1, collect=False)
+        assert isinstance(battle, ShipBattle)
+        gannet = battle.ships[1]  # C = Average, SR 3
+        ahead = gannet.hex + DIRECTIONS[gannet.facing]
+        ends = {(o.end, o.facing) for o, _ in move_options(battle, gannet)}
+        assert (((ahead.q, ahead.r), (gannet.facing + 2) % 6) in ends) is two_sides
