@@ -100,7 +100,7 @@ REGISTRY: dict[str, str] = {
     "sj.half_hull_crit_repeat": BACKFILL,
     "sj.poorly_maintained_crit_from": BACKFILL,
     "sj.crit_fortitude_dc": BACKFILL,
-    "sj.shaken_dexterity_dc": BACKFILL,
+    "sj.shaken_dexterity_dc": "tests/engine/ships/test_crits.py::test_a_player_character_keeps_his_feet_by_a_dexterity_check",
     "sj.shock_will_dc": BACKFILL,
     "sj.mc_loss_rounds_per_turn": BACKFILL,
     "sj.grapple_lines_rounding": BACKFILL,

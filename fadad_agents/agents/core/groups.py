@@ -45,6 +45,7 @@ class Group(Combatant):
 
     __slots__ = (
         "count",
+        "down",
         "fighter",
         "member_track",
         "morale_rng",
@@ -95,13 +96,16 @@ class Group(Combatant):
         super().restart(rng, targeting_rng)
         self.count = self.start_count
         self.turn_count = None
+        self.down = 0
 
     @property
     def strikers(self) -> int:
         """Members who strike this turn: those standing when a simultaneous turn began
-        (personal-combat.md 1.2), else those standing now."""
+        (personal-combat.md 1.2), else those standing now; less those thrown off their feet
+        (``down``: a Ship Shaken result, which the ship engine sets and clears)."""
         held = self.turn_count
-        return self.count if held is None else held
+        n = self.count if held is None else held
+        return n - self.down if self.down < n else 0
 
     def hold_turn(self) -> None:
         """Losses in a simultaneous turn do not weaken the group's own blows in it."""

@@ -55,7 +55,7 @@ from fadad_agents.engine.ships import log as ship_log
 from fadad_agents.engine.ships import maneuver as ship_maneuver
 from fadad_agents.engine.ships import morale as ship_morale
 from fadad_agents.engine.ships.damage import burn_fires, passes
-from fadad_agents.engine.ships.deck import deck_round
+from fadad_agents.engine.ships.deck import deck_round, stand_up
 from fadad_agents.engine.ships.gunnery import fire_guns
 from fadad_agents.engine.ships.state import ShipBattleState
 from fadad_agents.rules.ships.combat import movement_order, roll_side_initiative
@@ -130,6 +130,7 @@ class ShipBattle(ShipBattleState):
         if self.round == 1:
             ship_helm.start_take_offs(self)
         self._expire_effects()
+        stand_up(self)
         ship_helm.check_helmsmen(self)
         self.refresh_crews()
         ships = [s for s in self.ships if s.fighting]

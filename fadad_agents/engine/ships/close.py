@@ -205,7 +205,7 @@ def crash(battle: Any, a: Ship, b: Ship) -> None:
         apply_effect(
             battle,
             other,
-            fx.Shaken(fx.Check("dexterity", sj.shaken_dexterity_dc, "d20")),
+            fx.Shaken(fx.Check("dexterity", sj.shaken_dexterity_dc, "d20"), npc_fall_pct=40),
             crasher.name,
         )
     damage_ship(battle, crasher, res.crasher_loss, res.crasher_loss // per, "crash")

@@ -34,6 +34,7 @@ from fractions import Fraction
 from typing import Any
 
 from fadad_agents.agents.ships.ship import FireState, Ship, TimedEffect
+from fadad_agents.engine.ships.deck import shake
 from fadad_agents.engine.ships.helm import helm_lost
 from fadad_agents.hexmap import neighbours
 from fadad_agents.rules.core.dice import roll_4df
@@ -41,6 +42,7 @@ from fadad_agents.rules.ships import effects as fx
 from fadad_agents.rules.ships.combat import apply_hull_damage, roll_debris
 from fadad_agents.rules.ships.crew import MoraleTrigger, five_hull_points_trigger
 from fadad_agents.rules.ships.crits import CritContext, CritParams, crits_triggered, resolve_sj_crit
+from fadad_agents.rules.ships.effects import d20_bonus, passes
 from fadad_agents.rules.ships.fadad_crits import crit_count, resolve_crit
 from fadad_agents.rules.ships.fadad_damage import ShipLevel, fire_damage_number, record_ship_damage
 from fadad_agents.rules.ships.fire import (
@@ -66,32 +68,9 @@ __all__ = [
 ]
 
 
-D20_BONUS = (3, 2)
-"""Default of ``engine.ladder_d20_bonus``: d20 bonus at Fair, and per ladder level."""
-
-
-def d20_bonus(ladder: int, scale: tuple[int, int] = D20_BONUS) -> int:
-    """A FADAD ladder skill as a d20 bonus: Fair +3, Good +5, Great +7 (PROPOSED, C-04;
-    ``scale`` is ``engine.ladder_d20_bonus``)."""
-    return scale[0] + scale[1] * ladder
-
-
 def skill_bonus(battle: Any, ladder: int) -> int:
     """``ladder`` as a d20 bonus under the battle's ``engine.ladder_d20_bonus``."""
     return d20_bonus(ladder, battle.options.engine.ladder_d20_bonus)
-
-
-def passes(
-    check: fx.Check | None, ladder: int, rng: Any, scale: tuple[int, int] = D20_BONUS
-) -> bool:
-    """Roll a check: ladder ``skill + 4dF >= difficulty``; d20 ``d20 + bonus >= DC`` with the
-    skill as a d20 bonus on ``scale`` (``engine.ladder_d20_bonus``)."""
-    if check is None:
-        return False
-    if check.system == "ladder":
-        return ladder + check.modifier + roll_4df(rng) >= check.difficulty
-    bonus = d20_bonus(ladder, scale)
-    return int(rng.random() * 20) + 1 + bonus + check.modifier >= check.difficulty
 
 
 def _triggered(battle: Any, ship: Ship, trigger: MoraleTrigger) -> None:
@@ -294,7 +273,7 @@ def apply_effect(battle: Any, ship: Ship, effect: fx.ShipEffect, source: str = "
             note = "a hole gapes in her hull"
         case fx.Shaken():
             ship.shaken_round = battle.round
-            note = "she shudders from stem to stern; hands are thrown off their feet"
+            note = shake(battle, ship, effect)
         case fx.DeckCrew() | fx.InteriorCrew():
             lost = crew_hit(battle, ship, effect, source)
             note = f"{lost} of her crew down" if lost else "the blast hurts no one seriously"

@@ -24,9 +24,11 @@ from fadad_agents.agents.core.base import Combatant, Status
 from fadad_agents.agents.core.groups import Crew, Group
 from fadad_agents.engine.core.turns import SharedTurn, play_shared, roll_turns
 from fadad_agents.policies.core.protocols import MoraleChoice
+from fadad_agents.rules.ships import effects as fx
 from fadad_agents.rules.ships.crew import morale_failure
+from fadad_agents.rules.ships.effects import passes
 
-__all__ = ["DeckArena", "deck_round"]
+__all__ = ["DeckArena", "deck_round", "fallen", "shake", "stand_up"]
 
 
 class DeckArena:
@@ -112,6 +114,60 @@ class DeckArena:
         battle.crews_changed = True
 
 
+# --- thrown off their feet (Ship Shaken) --------------------------------------------------
+
+
+def shake(battle: Any, ship: Any, effect: fx.Shaken) -> str:
+    """Ship Shaken (SJ 5, FADAD 6): everyone standing on her deck but the helmsman may fall,
+    losing that round's attacks and spells. A flat ``npc_fall_pct`` for each NPC (d20: 40%)
+    while player characters, and NPCs whose stat block rates their Dexterity, make the
+    Dexterity check (``sj.shaken_dexterity_dc``); FADAD: everyone makes a Good Dexterity
+    check (a crewman's Dexterity PROPOSED Fair). A weapon whose hands all fell does not
+    fire this round. Returns what the log says of it."""
+    rng, scale = battle.shaken_rng, battle.options.engine.ladder_d20_bonus
+    check, pct = effect.check, effect.npc_fall_pct
+
+    def falls(dexterity: int | None) -> bool:
+        if pct is not None and dexterity is None:
+            return bool(rng.random() * 100 < pct)
+        return not passes(check, dexterity or 0, rng, scale)
+
+    down: list[str] = []
+    for m in battle.fighters_on(ship):
+        if m is ship.helmsman:  # the helmsman is secure at the helm
+            continue
+        if isinstance(m, Group):
+            n = sum(1 for _ in range(m.count - m.down) if falls(None))
+            m.down += n
+            if n:
+                down.append(f"{n} of {m.name}")
+        else:
+            rated = battle.dexterity(m)
+            if falls(rated if rated is not None or not getattr(m, "player", False) else 0):
+                m.memory["fallen"] = battle.round
+                down.append(m.name)
+    for team in ship.teams:
+        if team.crew and all(falls(None) for _ in range(team.crew)):
+            team.fired_round = battle.round  # nobody left on his feet to shoot it
+            down.append(f"the hands of her {team.label}")
+    battle.crews_changed = True
+    if not down:
+        return "she shudders from stem to stern; everyone keeps his feet"
+    return "she shudders from stem to stern; thrown off their feet: " + ", ".join(down)
+
+
+def fallen(battle: Any, member: Combatant) -> bool:
+    """``member`` is down on the deck this round (no attacks, no spells)."""
+    return bool(member.memory.get("fallen") == battle.round)
+
+
+def stand_up(battle: Any) -> None:
+    """A new round: those thrown off their feet are up again."""
+    for m in battle.people:
+        if isinstance(m, Group):
+            m.down = 0
+
+
 def _turns(battle: Any, members: list[Combatant]) -> list[Sequence[Combatant]]:
     """The deck's order of action: one initiative roll per band, ties to the higher trait,
     then a shared, simultaneous turn (personal-combat.md 1.2,
@@ -152,6 +208,8 @@ def deck_round(battle: Any, ship: Any) -> bool:
         for m in turn:
             if m.fighting and battle.deck_of(m) is ship:
                 m.declare(arena)
+                if fallen(battle, m):  # down on the deck: defends, but strikes no blow
+                    m.attacks_planned = 0
     for turn in turns:  # morale: the crew's one check, at the ship round's end
         if type(turn) is SharedTurn:
             play_shared(turn, battle, arena, act)

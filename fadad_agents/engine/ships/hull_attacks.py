@@ -53,6 +53,7 @@ from typing import Any
 from fadad_agents.agents.core.character import Character
 from fadad_agents.agents.ships.ship import Ship
 from fadad_agents.engine.ships.damage import apply_effect, damage_ship, skill_bonus
+from fadad_agents.engine.ships.deck import fallen
 from fadad_agents.hexmap import distance
 from fadad_agents.rules.core.actions import hit_probability, opposed, rolled_degree
 from fadad_agents.rules.core.dice import roll_4df
@@ -226,6 +227,8 @@ def cast_spells(battle: Any, ship: Ship) -> None:
     for caster in battle.fighters_on(ship):
         if not ship.fighting or caster.side != ship.side or battle.home_of(caster) is not ship:
             continue
+        if fallen(battle, caster):  # thrown off his feet: no spell this round
+            continue
         for entry in battle.spells_of(caster):
             if entry[1] > 0 and _cast(battle, ship, caster, entry):
                 break  # one spell a ship round
@@ -317,7 +320,7 @@ def hull_volley(battle: Any, crew: Any, foe: Ship) -> None:
     """A crew's missiles at ``foe``'s hull: scattered hits, one spot each (EX-SJ-06)."""
     stats = crew.stats
     rng = battle.hull_rng
-    shots = crew.count
+    shots = crew.strikers  # those on their feet
     hits = sum(
         1
         for _ in range(shots)
@@ -351,6 +354,8 @@ def hull_shots(battle: Any, ship: Ship, foe: Ship) -> None:
     fadad = plays_fadad(battle)
     for m in battle.fighters_on(ship):
         if not isinstance(m, Character) or m.side != ship.side or not battle.missile(m):
+            continue
+        if fallen(battle, m):
             continue
         if not foe.fighting:
             return
@@ -407,7 +412,7 @@ def chop_hull(battle: Any, ship: Ship, foe: Ship) -> None:
     for m in battle.fighters_on(ship):
         if not isinstance(m, Character) or m.side != ship.side or not foe.fighting:
             continue
-        if battle.missile(m):
+        if battle.missile(m) or fallen(battle, m):
             continue
         odm = m.fighter.odm
         rolls = [max(0, dice.roll(rng) + odm) for _ in range(blows)]

@@ -69,6 +69,8 @@ class ShipBattleState(Battle):
         self.jettison_rng = s.get("jettison")
         self.hull_rng = s.get("hull_attacks")
         self.aftermath_rng = s.get("aftermath")
+        self.shaken_rng = s.get("shaken")
+        self._dexterity: dict[int, int] = {}
         self._helm_skill: dict[int, int] = {}
         self._spells: dict[int, list[Any]] = {}
         self.casters: set[str] = set()  # names of those who cast spells (slain by magic)
@@ -102,10 +104,17 @@ class ShipBattleState(Battle):
         weapon = getattr(force, "weapon", None)
         if isinstance(member, Character) and weapon is not None and weapon.ranged:
             self._missile.add(member.unique_id)
+        traits = {k.strip().lower(): v for k, v in (getattr(force, "traits", None) or {}).items()}
+        if "dexterity" in traits:
+            self._dexterity[member.unique_id] = traits["dexterity"]
         spells = getattr(force, "spells", None)
         if spells:
             self._spells[member.unique_id] = [[spell, spell.uses] for spell in spells]
             self.casters.add(member.name)
+
+    def dexterity(self, member: Combatant) -> int | None:
+        """``member``'s Dexterity if its stat block rates it (a trait), else ``None``."""
+        return self._dexterity.get(member.unique_id)
 
     def helm_skill(self, member: Combatant) -> int | None:
         """``member``'s helm skill, ``None`` if it cannot take a ship's helm."""

@@ -22,10 +22,14 @@ True
 from __future__ import annotations
 
 import math
+import random
 from dataclasses import dataclass
 from typing import Literal
 
+from fadad_agents.rules.core.dice import roll_4df
+
 __all__ = [
+    "D20_BONUS",
     "FADAD_SHIP_ROUND_SECONDS",
     "SHIP_EFFECT_TYPES",
     "SJ_ROUND_SECONDS",
@@ -45,6 +49,8 @@ __all__ = [
     "SpeedLoss",
     "WeaponDamaged",
     "convert_rounds",
+    "d20_bonus",
+    "passes",
 ]
 
 SJ_ROUND_SECONDS = 6
@@ -324,3 +330,26 @@ SHIP_EFFECT_TYPES: tuple[type, ...] = (
     HelmMalfunction,
 )
 """The classes of :data:`ShipEffect`, for ``isinstance`` checks."""
+
+
+D20_BONUS = (3, 2)
+"""Default of ``engine.ladder_d20_bonus``: d20 bonus at Fair, and per ladder level."""
+
+
+def d20_bonus(ladder: int, scale: tuple[int, int] = D20_BONUS) -> int:
+    """A FADAD ladder skill as a d20 bonus: Fair +3, Good +5, Great +7 (PROPOSED, C-04;
+    ``scale`` is ``engine.ladder_d20_bonus``)."""
+    return scale[0] + scale[1] * ladder
+
+
+def passes(
+    check: Check | None, ladder: int, rng: random.Random, scale: tuple[int, int] = D20_BONUS
+) -> bool:
+    """Roll a check: ladder ``skill + 4dF >= difficulty``; d20 ``d20 + bonus >= DC`` with the
+    skill as a d20 bonus on ``scale`` (``engine.ladder_d20_bonus``). No check: it fails."""
+    if check is None:
+        return False
+    if check.system == "ladder":
+        return ladder + check.modifier + roll_4df(rng) >= check.difficulty
+    bonus = d20_bonus(ladder, scale)
+    return int(rng.random() * 20) + 1 + bonus + check.modifier >= check.difficulty

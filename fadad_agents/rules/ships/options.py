@@ -137,9 +137,11 @@ class ShipOptions(OptionsSection):
         "(engine.ship_damage, ship_close, ship_hull_attacks).",
     )
     shaken_stops_guns: bool = Field(
-        True,
-        description="PROPOSED: a Ship Shaken result stops her weapons that have not yet fired "
-        "this round, hands thrown off their feet (engine.ship_gunnery.fire_guns).",
+        False,
+        description="PROPOSED alternative to the seed: a Ship Shaken result stops every "
+        "weapon of hers that has not yet fired this round. Default no: as SJ 5 says, each "
+        "hand may fall (NPCs 40%, PCs a Dexterity check) and a weapon whose hands all fell "
+        "does not fire (engine.ships.deck.shake, engine.ships.gunnery.fire_guns).",
     )
     fadad_acceleration_limit: bool = Field(
         True,

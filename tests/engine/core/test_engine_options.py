@@ -105,7 +105,8 @@ def test_hull_points_per_damage_number_under_fadad_levels() -> None:
 
 
 def test_shaken_ship_fires_by_option() -> None:
-    """ship.shaken_stops_guns: a Ship Shaken result stops her guns this round; off, they fire."""
+    """ship.shaken_stops_guns: a Ship Shaken result stops all her guns this round; off (the
+    default, SJ 5) only a gun whose hands fell is silent, so with nobody down they fire."""
     for stops in (True, False):
         battle = ships(rules={"ship.shaken_stops_guns": stops})
         gannet = battle.ships[1]

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from fadad_agents.engine import build_battle, load
 from fadad_agents.engine.ships.battle import ShipBattle
+from fadad_agents.engine.ships.close import ram
 from fadad_agents.engine.ships.damage import apply_effect, hull_hit
+from fadad_agents.engine.ships.deck import deck_round, fallen
+from fadad_agents.engine.ships.hull_attacks import cast_spells
 from fadad_agents.rules.ships import effects as fx
 from fadad_agents.rules.ships.crits import SjCrit
 from fadad_agents.rules.ships.fadad_crits import FadadCrit
 from fadad_agents.rules.ships.movement import ManeuverClass
-from tests.engine.conftest import SCENARIOS
+from tests.engine.conftest import SCENARIOS, WIZARD, FixedDice
 
 
 def _duel() -> ShipBattle:
@@ -114,3 +117,87 @@ def test_breaking_up_at_zero_hull_leaves_debris() -> None:
     assert salt.hex in battle.debris
     assert len(battle.debris) == 7
     assert all(not m.fighting for m in battle.people if battle.deck_of(m) is salt)
+
+
+# --- Ship Shaken: who falls (SJ 5) ----------------------------------------------------------
+
+SHAKEN = fx.Shaken(fx.Check("dexterity", 10, "d20"), npc_fall_pct=40)
+
+
+def test_a_shaken_deck_throws_npcs_off_their_feet_four_times_in_ten() -> None:
+    """SJ 5: NPCs fall on a flat 40%: over many shakes about 40% of the merchant's crew
+    goes down, and those down strike no blow that round."""
+    fell = heads = 0
+    for seed in range(40):
+        battle = build_battle(load(SCENARIOS / "ship-duel.yaml"), seed, collect=False)
+        assert isinstance(battle, ShipBattle)
+        salt = battle.ships[0]
+        crew = next(m for m in battle.people if m.name == "Saltwind crew")
+        apply_effect(battle, salt, SHAKEN, "test")
+        fell += crew.down
+        heads += crew.count
+        assert crew.strikers == crew.count - crew.down
+    assert abs(fell / heads - 0.4) < 3 * (0.24 / heads) ** 0.5
+
+
+def test_a_player_character_keeps_his_feet_by_a_dexterity_check() -> None:
+    """sj.shaken_dexterity_dc: the merchant's captain (a PC, Dexterity Fair: d20 + 3) rolls
+    an 11: he keeps his feet against DC 10 and falls against DC 20 (a piercing ram's
+    Ship Shaken), losing his blows that round."""
+    for dc, falls in ((10, False), (20, True)):
+        text = (SCENARIOS / "ship-duel.yaml").read_text()
+        text = text.replace("rules:\n", f"rules:\n  sj.shaken_dexterity_dc: {dc}\n")
+        battle = build_battle(load(text), 1, collect=False)
+        assert isinstance(battle, ShipBattle)
+        salt, gannet = battle.ships
+        battle.place(gannet, salt.hex, (salt.facing + 1) % 6)
+        battle.initiative_side = gannet.side
+        battle.close_rng = FixedDice(0.95)  # the ram hits; no lock
+        battle.shaken_rng = FixedDice(0.5)  # each d20 an 11; no NPC falls (50 >= 40)
+        ram(battle, gannet, salt)
+        mara = next(m for m in battle.people if m.name == "Captain Mara Vell")
+        assert fallen(battle, mara) is falls
+        assert ("thrown off their feet: Captain Mara Vell" in battle.log.text()) is falls
+
+
+def test_a_weapon_whose_hands_all_fall_does_not_fire() -> None:
+    """SJ 5: those who fall lose that round's attacks: the merchant's one-man ballista
+    stays silent when its hand falls; the reaver's, on her unshaken deck, fires."""
+    battle = _duel()
+    salt, gannet = battle.ships
+    battle.place(gannet, salt.hex, gannet.facing)
+    battle.round = 1
+    for team in salt.teams:
+        team.set_crew(1)
+    battle.shaken_rng = FixedDice(0.0)  # every NPC falls
+    apply_effect(battle, salt, SHAKEN, "test")
+    assert not any(t.can_fire(battle.round) for t in salt.teams)
+    assert any(t.can_fire(battle.round) for t in gannet.teams)
+
+
+def test_the_fallen_strike_no_blow_and_cast_no_spell_that_round() -> None:
+    """SJ 5: a fall disallows "any attacks or spell use that round": the merchant's wizard,
+    down, casts nothing until the next round; her captain, down among boarders, strikes
+    nothing while they strike at him."""
+    text = (SCENARIOS / "ship-duel.yaml").read_text()
+    text = text.replace("      - name: Saltwind crew\n", WIZARD + "      - name: Saltwind crew\n")
+    battle = build_battle(load(text), 1, collect=False)
+    assert isinstance(battle, ShipBattle)
+    salt, gannet = battle.ships
+    people = {m.name: m for m in battle.people}
+    battle.place(gannet, salt.hex, gannet.facing)
+    battle.round = 1
+    people["Magister Orlen"].memory["fallen"] = 1
+    cast_spells(battle, salt)
+    assert not battle.log.of("spell")
+    battle.round = 2
+    cast_spells(battle, salt)
+    assert battle.log.of("spell")
+    battle.lash(salt, gannet)
+    battle.move_aboard(people["Gannet crew"], salt)
+    battle.round = 3
+    people["Captain Mara Vell"].memory["fallen"] = 3
+    deck_round(battle, salt)
+    blows = [e.actor for e in battle.log if e.action in ("attack", "volley")]
+    assert "Gannet crew" in blows
+    assert "Captain Mara Vell" not in blows
