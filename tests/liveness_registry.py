@@ -121,6 +121,7 @@ REGISTRY: dict[str, str] = {
     "sj.spell_attack": "tests/engine/ships/test_engine_options_sj.py::test_spells_need_an_attack_roll_by_option",
     "sj.gargantuan_carcass_debris": "tests/engine/ships/test_engine_options_sj.py::test_a_slain_gargantuan_leaves_debris_by_option",
     "sj.packed_crew_factor": "tests/engine/ships/test_engine_options_sj.py::test_packed_crew_factor_sets_when_a_newcomer_looks_hostile",
+    "sj.gunnery_range_step": "tests/engine/ships/test_engine_options_sj.py::test_gunnery_range_step_brings_the_range_table_to_the_d20",
     "sj.gunner_attack_bonus": "tests/engine/ships/test_engine_options_sj.py::test_gunner_attack_bonus_adds_the_crews_bonus_to_big_weapons",
     "sj.outnumbered_heads": "tests/engine/ships/test_engine_options_sj.py::test_outnumbered_counted_over_both_fleets_by_option",
     "sj.riggers_stay_aboard": "tests/engine/ships/test_engine_options_sj.py::test_riggers_board_by_option",

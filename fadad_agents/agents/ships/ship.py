@@ -44,12 +44,14 @@ __all__ = ["FireState", "Ship", "TimedEffect"]
 
 @dataclass(slots=True)
 class FireState:
-    """A fire aboard: this round's value (damage it will do) and its growth (C-08)."""
+    """A fire aboard: this round's value (damage it will do) and its growth (C-08);
+    ``paid``: the round whose damage the hit that lit it already did (a wildfire hit)."""
 
     value: int
     growth: int = 1
     scale: str = "damage_number"
     rounds: int = 0
+    paid: int = -1
 
 
 @dataclass(frozen=True, slots=True)

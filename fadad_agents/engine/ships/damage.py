@@ -354,14 +354,21 @@ def dies_of(damage: int, hd: Any, hit_points_per_hd: float) -> bool:
 # --- fire --------------------------------------------------------------------------------
 
 
-def _ignite(battle: Any, ship: Ship, value: int, growth: int, *, crit: bool) -> None:
+def _ignite(
+    battle: Any, ship: Ship, value: int, growth: int, *, crit: bool, paid: bool = False
+) -> None:
     scale = battle.options.fire.fadad_crit_fire_scale if crit else "weapon_damage"
-    ship.fire_list.append(FireState(value, growth, scale=scale))
+    ship.fire_list.append(
+        FireState(value, growth, scale=scale, paid=battle.round if paid else -1)
+    )
 
 
-def ignite(battle: Any, ship: Ship, value: int, source: str) -> None:
-    """A wildfire (or burning debris) hit sets the ship on fire at ``value``."""
-    _ignite(battle, ship, value, 1, crit=False)
+def ignite(battle: Any, ship: Ship, value: int, source: str, *, paid: bool = False) -> None:
+    """A wildfire (or burning debris) hit sets the ship on fire at ``value``. ``paid``: the
+    hit on her hull was the fire's first round of damage ("the fire damage the first
+    round is as listed", FADAD 3.1; "fires inflict their initial damage the round they
+    start", SJ 7.3), so it burns her again only from the next round, one point hotter."""
+    _ignite(battle, ship, value, 1, crit=False, paid=paid)
     battle.record(
         ship.name, "effect", source or None, (), (), (("result", f"set ablaze ({value})"),)
     )
@@ -382,6 +389,7 @@ def burn_fires(battle: Any, ship: Ship) -> None:
         )
         free -= k
         burnt = burn_round(value, k)
+        paid = fire.paid == battle.round  # its first round's damage came with the hit
         battle.record(
             ship.name,
             "fire",
@@ -391,17 +399,19 @@ def burn_fires(battle: Any, ship: Ship) -> None:
             (
                 ("result", "out" if burnt.out else "burns"),
                 ("value", value),
-                ("damage", burnt.damage),
+                ("damage", 0 if paid else burnt.damage),
             ),
         )
+        before = ship.fire_damage
+        ship.fire_damage += value if paid else burnt.damage  # the air fouls with either
+        ship.air = air_after_fire(ship.air, before, ship.fire_damage, ship.tons)
         if burnt.out:
             ship.fire_list.remove(fire)
             continue
         fire.value = next_fire_value(burnt, fire.growth)
         fire.rounds += 1
-        before = ship.fire_damage
-        ship.fire_damage += burnt.damage
-        ship.air = air_after_fire(ship.air, before, ship.fire_damage, ship.tons)
+        if paid:
+            continue
         if battle.options.ship.damage_model == "fadad_levels":
             number = fire_damage_number(
                 value,

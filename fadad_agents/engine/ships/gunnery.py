@@ -6,8 +6,9 @@
   A weapon with ``same_hex: false`` (catapults, section 4) cannot fire into its own hex.
   Range is the weapon's range-modifier table, in hexes (A-37).
 * d20 (C-20): weapon attack = d20 + the weapon's ``sj_attack_mod`` + the average
-  crewman's attack bonus (PROPOSED, ``sj.gunner_attack_bonus``) vs the ship's AC; the
-  hull damage is the weapon's dice. Against crew: vs the crewman's AC (+1 when his ship's
+  crewman's attack bonus (PROPOSED, ``sj.gunner_attack_bonus``) - its range modifier x
+  ``sj.gunnery_range_step`` (PROPOSED) vs the ship's AC; the hull damage is the weapon's
+  dice, and a wildfire hit's damage is its fire's first round. Against crew: vs the crewman's AC (+1 when his ship's
   armour is better and it has initiative); a miss may still hit the hull for at most 1
   point. A Ship Shaken result stops the guns for the round (``ship.shaken_stops_guns``).
 * FADAD (section 3): the gunners' skill (the ship's ``crew_skill``, PROPOSED) + 4dF must
@@ -47,7 +48,7 @@ from fadad_agents.rules.ships.fadad_crits import crew_damage, crew_hit_kind
 from fadad_agents.rules.ships.fadad_damage import ship_damage
 from fadad_agents.schema.equipment import ShipWeapon
 
-__all__ = ["bearing", "big_weapon", "fire_guns"]
+__all__ = ["bearing", "big_weapon", "fire_guns", "range_penalty"]
 
 
 @cache
@@ -140,10 +141,20 @@ def _gunner_bonus(battle: Any, ship: Ship) -> int:
     return crews[0].stats.attack_bonus if crews else 0
 
 
+def range_penalty(battle: Any, weapon: ShipWeapon, hexes: int) -> int:
+    """The d20 attack's modifier for range: the weapon's range table (its Target modifier
+    at ``hexes``, A-37) times ``sj.gunnery_range_step`` d20 points a step (PROPOSED, the
+    lost SJ weapon table's ranges, A-48; 0 = range does not matter)."""
+    mod = weapon.range_mods[hexes] if hexes < len(weapon.range_mods) else None
+    step: int = battle.options.sj.gunnery_range_step
+    return -(mod or 0) * step
+
+
 def _sj_shot(battle: Any, ship: Ship, team: WeaponTeam, foe: Ship, aim: str, fof: int) -> None:
     rng = battle.gunnery_rng
     w = team.weapon
-    bonus = w.sj_attack_mod + _gunner_bonus(battle, ship) + fof
+    reach = range_penalty(battle, w, distance(ship.hex, foe.hex))
+    bonus = w.sj_attack_mod + _gunner_bonus(battle, ship) + fof + reach
     dice = _dice(w.sj_hull_damage or "1d6")
     if aim == "crew":
         victims = battle.crews_on(foe)
@@ -205,8 +216,8 @@ def _sj_shot(battle: Any, ship: Ship, team: WeaponTeam, foe: Ship, aim: str, fof
         ),
     )
     if res.hit:
-        if w.sets_fire:
-            ignite(battle, foe, dmg, ship.name)
+        if w.sets_fire:  # the hit's damage is the fire's first round
+            ignite(battle, foe, dmg, ship.name, paid=True)
         hull_hit(battle, foe, dmg, attack_critical=res.critical, source=ship.name)
 
 
@@ -279,8 +290,8 @@ def _fadad_shot(battle: Any, ship: Ship, team: WeaponTeam, foe: Ship, aim: str) 
             ("damage", dmg),
         ),
     )
-    if bw.sets_fire:
-        ignite(battle, foe, bw.damage, ship.name)
+    if bw.sets_fire:  # the hit's damage is the fire's first round
+        ignite(battle, foe, bw.damage, ship.name, paid=True)
     fadad_hit(
         battle,
         foe,

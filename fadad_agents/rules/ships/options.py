@@ -343,6 +343,16 @@ class SjOptions(OptionsSection):
         "to the gunwales' with at least this many times her minimum crew on it "
         "(engine.ship_build).",
     )
+    gunnery_range_step: int = Field(
+        2,
+        ge=0,
+        le=10,
+        description="PROPOSED (A-37/A-48: the SJ weapon table with its ranges is lost): a "
+        "big weapon's d20 attack takes its range table's Target modifier at that range "
+        "(ships-fadad.md 3.1, in hexes) times this, as d20 points against it: a ballista "
+        "+8 alongside, -6 at 7 hexes; 2 = the ladder's step on engine.ladder_d20_bonus; "
+        "0 = range does not matter (engine.ships.gunnery).",
+    )
     gunner_attack_bonus: bool = Field(
         True,
         description="PROPOSED (C-20): a big weapon's d20 attack adds the average crewman's "

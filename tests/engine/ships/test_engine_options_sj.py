@@ -13,7 +13,7 @@ from fadad_agents.engine.ships.gunnery import fire_guns
 from fadad_agents.engine.ships.helm import helm_lost
 from fadad_agents.engine.ships.hull_attacks import cast_spells, chop_hull, hull_shots
 from fadad_agents.engine.ships.morale import check_morale, morale_events
-from fadad_agents.hexmap import Hex
+from fadad_agents.hexmap import DIRECTIONS, Hex
 from fadad_agents.rules.ships.crew import MoraleEvent, MoraleTrigger
 from tests.engine.conftest import WIZARD
 from tests.engine.engine_options_helpers import (
@@ -315,3 +315,21 @@ def test_crews_start_armed_decides_how_an_unloaded_newcomer_looks() -> None:
         rules = {"sj.weapons_start_loaded": False, "sj.crews_start_armed": armed}
         battle = ships(text, rules)
         assert events(battle, "reaction", "Red Gannet")[0].result == seen
+
+
+def test_gunnery_range_step_brings_the_range_table_to_the_d20() -> None:
+    """sj.gunnery_range_step: the reaver's ballista (range table -3 at 1 hex, +3 at 7)
+    rolls an 11: at 2 points a step it hits the merchant (AC 12) from 1 hex and misses
+    from 7; at 0 range does not matter and it hits from both."""
+    for step, hits in ((2, {1: True, 7: False}), (0, {1: True, 7: True})):
+        for hexes, hit in hits.items():
+            battle = ships(rules={"sj.gunnery_range_step": step})
+            salt, gannet = battle.ships
+            battle.place(gannet, salt.hex + DIRECTIONS[0] * hexes, 3)  # her bow on Saltwind
+            battle.round = 1
+            battle.gunnery_rng = FixedDice(0.5)
+            fire_guns(battle, gannet)
+            shot = next(
+                e for e in events(battle, "gunnery") if "Ballista" in dict(e.modifiers)["weapon"]
+            )
+            assert (shot.result == "hit") is hit, (step, hexes)

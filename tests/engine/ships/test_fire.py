@@ -8,9 +8,11 @@ from fadad_agents.agents.ships.ship import FireState, Ship
 from fadad_agents.engine import build_battle, load
 from fadad_agents.engine.ships.battle import ShipBattle
 from fadad_agents.engine.ships.damage import burn_fires
+from fadad_agents.engine.ships.gunnery import fire_guns
+from fadad_agents.hexmap import DIRECTIONS
 from fadad_agents.policies.ships.defaults import HalfHands, NoFirefighting
 from fadad_agents.rules.ships.fire import AirQuality
-from tests.engine.conftest import SCENARIOS
+from tests.engine.conftest import SCENARIOS, FixedDice
 
 
 def _duel() -> tuple[ShipBattle, Ship]:
@@ -66,3 +68,32 @@ def test_fires_are_fought_in_battle() -> None:
         battle.run_to_end()
         outs += sum(1 for e in battle.log if e.action == "fire" and e.result == "out")
     assert outs > 0
+
+
+def test_a_wildfire_hit_is_its_fires_first_round_not_an_extra_one() -> None:
+    """FADAD 3.1 / SJ 7.3: the fire's damage the first round is the hit's; it burns one
+    point hotter from the next round (before, the hit and the fire both did it at once)."""
+    text = (
+        (SCENARIOS / "ship-duel.yaml")
+        .read_text()
+        .replace(
+            "        model: ships/reaver-longship\n",
+            "        model: ships/reaver-longship\n"
+            "        weapons: [{model: big-weapons/wildfire-projector, arc: any}]\n",
+            1,
+        )
+    )
+    battle = build_battle(load(text), 1, collect=False)
+    assert isinstance(battle, ShipBattle)
+    salt, gannet = battle.ships
+    salt.ship_policies = replace(salt.ship_policies, firefighting=NoFirefighting())
+    battle.place(gannet, salt.hex + DIRECTIONS[0], 3)
+    battle.round = 1
+    battle.gunnery_rng = FixedDice(0.75)  # a 16 hits; 2d4 = 8
+    fire_guns(battle, gannet)
+    assert salt.hull_damage == 8
+    burn_fires(battle, salt)  # the end of the round: its first round was the hit
+    assert salt.hull_damage == 8
+    battle.round = 2
+    burn_fires(battle, salt)
+    assert salt.hull_damage == 8 + 9
