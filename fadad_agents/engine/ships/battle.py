@@ -136,6 +136,7 @@ class ShipBattle(ShipBattleState):
         ships = [s for s in self.ships if s.fighting]
         self.start_hex = {s: s.hex for s in ships}
         order = self._movement_order(ships)
+        self.turn_order = order
         for ship in order:
             self._board_from(ship)
         if self.crews_changed:
@@ -226,20 +227,43 @@ class ShipBattle(ShipBattleState):
             ship_chase.lay_debris(self, ship)
         fire_guns(self, ship)
         ship_hull_attacks.cast_spells(self, ship)
-        if not ship.fighting:
-            return
-        self._close_action(ship, maneuver.intent)
+        alongside = self._close_fire(ship)
+        self._replies(ship)
+        if alongside is not None and ship.fighting and alongside.fighting:
+            self._close_in(ship, alongside, maneuver.intent)
 
-    def _close_action(self, ship: Ship, intent: str) -> None:
+    def _close_fire(self, ship: Ship) -> Ship | None:
+        """Hand missiles and axes at the enemy in her hex (the most damaged), if any."""
         here = [f for f in self.enemy_ships(ship.side) if f.hex == ship.hex]
-        if not here:
-            return
+        if not here or not ship.fighting:
+            return None
         foe = min(here, key=lambda f: (f.hull_fraction, f.unique_id))
         self.missile_fire(ship, foe)
         if ship.fighting and foe.fighting:
             ship_hull_attacks.chop_hull(self, ship, foe)
-        if not (ship.fighting and foe.fighting):
-            return
+        return foe
+
+    def _replies(self, mover: Ship) -> None:
+        """SJ 3 step 6, 8: once a ship has moved and fired, the ship whose hex she entered
+        may answer with hand missiles, big weapons and magic; then every other enemy may
+        fire at her, in the order of initiative; each weapon, crew and caster once a turn.
+        Whether a ship answers is her gunnery policy's ``reply`` (default yes)."""
+        entered = self.start_hex.get(mover) != mover.hex
+        near = [f for f in self.enemy_ships(mover.side) if entered and f.hex == mover.hex]
+        later = [f for f in self.turn_order if f not in near and f.side != mover.side]
+        for foe in (*near, *later):
+            if not mover.fighting:
+                return
+            if not foe.fighting or not getattr(foe.ship_policies.targeting, "reply", True):
+                continue
+            if foe in near:
+                self.missile_fire(foe, mover)
+            fire_guns(self, foe, only=mover)
+            if foe in near:
+                ship_hull_attacks.cast_spells(self, foe, only=mover)
+
+    def _close_in(self, ship: Ship, foe: Ship, intent: str) -> None:
+        """After all fire, the mover rams (with initiative), shears or grapples (SJ 8)."""
         if intent == "ram" and ship.spec.ram != "none":
             ship_close.ram(self, ship, foe)
         elif intent == "shear":
@@ -264,8 +288,9 @@ class ShipBattle(ShipBattleState):
         characters with missile weapons (:func:`~fadad_agents.engine.ships.hull_attacks.
         hull_shots`).
         """
-        if self.boarders_on(ship):
+        if self.boarders_on(ship) or ship.memory.get("missiles") == self.round:
             return
+        ship.memory["missiles"] = self.round  # her hands loose once a turn
         at_hull = ship_hull_attacks.small_arms_aim(ship) == "hull"
         for crew in self.home_crews(ship):
             if not self.missile(crew) or not foe.fighting:

@@ -358,9 +358,7 @@ def _ignite(
     battle: Any, ship: Ship, value: int, growth: int, *, crit: bool, paid: bool = False
 ) -> None:
     scale = battle.options.fire.fadad_crit_fire_scale if crit else "weapon_damage"
-    ship.fire_list.append(
-        FireState(value, growth, scale=scale, paid=battle.round if paid else -1)
-    )
+    ship.fire_list.append(FireState(value, growth, scale=scale, paid=battle.round if paid else -1))
 
 
 def ignite(battle: Any, ship: Ship, value: int, source: str, *, paid: bool = False) -> None:

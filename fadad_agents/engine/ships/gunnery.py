@@ -8,9 +8,11 @@
 * d20 (C-20): weapon attack = d20 + the weapon's ``sj_attack_mod`` + the average
   crewman's attack bonus (PROPOSED, ``sj.gunner_attack_bonus``) - its range modifier x
   ``sj.gunnery_range_step`` (PROPOSED) vs the ship's AC; the hull damage is the weapon's
-  dice, and a wildfire hit's damage is its fire's first round. Against crew: vs the crewman's AC (+1 when his ship's
-  armour is better and it has initiative); a miss may still hit the hull for at most 1
-  point. A Ship Shaken result stops the guns for the round (``ship.shaken_stops_guns``).
+  dice, and a wildfire hit's damage is its fire's first round. Against crew: vs the
+  crewman's AC (+1 when his ship's armour is better and it has initiative); a miss may
+  still hit the hull for at most 1 point. A gun whose hands were all thrown off their
+  feet by a Ship Shaken result is silent that round (every gun, with
+  ``ship.shaken_stops_guns``).
 * FADAD (section 3): the gunners' skill (the ship's ``crew_skill``, PROPOSED) + 4dF must
   exceed both the Target (volume + range, floor -4) and the ship's dodge (MS + 4dF - the
   projectile penalty); damage RD + weapon + 4dF - armour - Mass Scale. Against crew the
@@ -94,9 +96,10 @@ def bearing(ship: Ship, team: WeaponTeam, foe: Ship) -> int | None:
     return 0 if in_arc(ship.hex, ship.facing, foe.hex, arc) else None
 
 
-def fire_guns(battle: Any, ship: Ship) -> None:
+def fire_guns(battle: Any, ship: Ship, only: Ship | None = None) -> None:
     """Every loaded weapon that bears fires once at the target its gunnery policy picks
-    (none after a Ship Shaken result this round, ``ship.shaken_stops_guns``)."""
+    (``only``: at that ship, out of turn) (none after a Ship Shaken result this round,
+    ``ship.shaken_stops_guns``)."""
     if ship.shaken_round == battle.round and battle.options.ship.shaken_stops_guns:
         return
     policy = ship.ship_policies.targeting
@@ -107,7 +110,7 @@ def fire_guns(battle: Any, ship: Ship) -> None:
             continue
         bonus_of: dict[int, int] = {}
         candidates = []
-        for foe in battle.enemy_ships(ship.side):
+        for foe in battle.enemy_ships(ship.side) if only is None else [only]:
             b = bearing(ship, team, foe)
             if b is not None:
                 bonus_of[id(foe)] = b

@@ -220,25 +220,27 @@ def roll_hand_attack(battle: Any, attacker: Any, ship: Ship, foe: Ship) -> HandA
 # --- spells ------------------------------------------------------------------------------
 
 
-def cast_spells(battle: Any, ship: Ship) -> None:
-    """Each spellcaster on ``ship``'s deck casts one spell at an enemy ship it reaches."""
+def cast_spells(battle: Any, ship: Ship, only: Ship | None = None) -> None:
+    """Each spellcaster on ``ship``'s deck casts one spell a turn at an enemy ship it
+    reaches (``only``: at that ship, out of turn)."""
     if not battle.has_spells or spells_aim(ship) != "hull" or battle.boarders_on(ship):
         return
     for caster in battle.fighters_on(ship):
         if not ship.fighting or caster.side != ship.side or battle.home_of(caster) is not ship:
             continue
-        if fallen(battle, caster):  # thrown off his feet: no spell this round
-            continue
+        if fallen(battle, caster) or caster.memory.get("cast") == battle.round:
+            continue  # thrown off his feet, or he has cast this round already
         for entry in battle.spells_of(caster):
-            if entry[1] > 0 and _cast(battle, ship, caster, entry):
+            if entry[1] > 0 and _cast(battle, ship, caster, entry, only):
+                caster.memory["cast"] = battle.round
                 break  # one spell a ship round
 
 
-def _cast(battle: Any, ship: Ship, caster: Any, entry: list[Any]) -> bool:
+def _cast(battle: Any, ship: Ship, caster: Any, entry: list[Any], only: Ship | None) -> bool:
     spell = entry[0]
     reach = [
         f
-        for f in battle.enemy_ships(ship.side)
+        for f in (battle.enemy_ships(ship.side) if only is None else [only])
         if spell_can_target_ship(
             spell.range_ft,
             distance(ship.hex, f.hex),

@@ -44,6 +44,7 @@ class ShipBattleState(Battle):
         self.ships: list[Ship] = []
         self.debris: dict[Hex, bool] = {}
         self.start_hex: dict[Ship, Hex] = {}
+        self.turn_order: list[Ship] = []  # this round's ships in the order they move
         self.initiative_side: int | None = None
         self.crews_changed = False
         self.repairs: dict[str, dict[str, Any]] = {}

@@ -87,19 +87,26 @@ class _Gunnery:
     ``small_arms``: where hands with bows and axes aim at an enemy ship, ``crew`` or
     ``hull`` (scattered arrows do nothing to a hull; an axe at one spot does, EX-SJ-06).
     ``spells``: ``hull`` (spellcasters cast at enemy ships in reach) or ``hold``.
+    ``reply``: fire out of turn at an enemy that has just moved, when a loaded weapon
+    bears (and, if she entered this ship's hex, with hand missiles and spells too: SJ 3
+    step 6, 8); ``False`` = fire only in her own turn.
     """
 
-    __slots__ = ("small_arms", "spells")
+    __slots__ = ("reply", "small_arms", "spells")
     aim: Aim = "hull"
     _personal = StickyTargeting()
 
     def __init__(
-        self, small_arms: Literal["crew", "hull"] = "crew", spells: Literal["hull", "hold"] = "hull"
+        self,
+        small_arms: Literal["crew", "hull"] = "crew",
+        spells: Literal["hull", "hold"] = "hull",
+        reply: bool = True,
     ) -> None:
         if small_arms not in ("crew", "hull") or spells not in ("hull", "hold"):
             raise ValueError("small_arms must be 'crew' or 'hull'; spells 'hull' or 'hold'")
         self.small_arms = small_arms
         self.spells = spells
+        self.reply = reply
 
     def key(self, ship: ShipView, battle: FleetView, foe: ShipView) -> tuple[Any, ...]:
         return (battle.range_between(ship, foe), foe.hull_fraction, foe.name)

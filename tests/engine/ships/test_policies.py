@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from fadad_agents.engine import build_battle, load
 from fadad_agents.engine.ships.battle import ShipBattle
+from fadad_agents.hexmap import DIRECTIONS
 from fadad_agents.policies import PolicyError
 from fadad_agents.policies.ships.defaults import CloseIn, Flee, GunsFirst, SailFirst, StandOff
 from fadad_agents.policies.ships.protocols import SHIP_KINDS
 from fadad_agents.policies.ships.registry import SHIP_REGISTRY, build_ship_policies
-from tests.engine.conftest import SCENARIOS
+from tests.engine.conftest import SCENARIOS, WIZARD
 
 
 def test_every_ship_decision_has_a_default_and_an_alternative() -> None:
@@ -143,3 +146,64 @@ def test_every_built_in_is_listed_from_import_time() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert "close_and_board" in done.stdout
     assert "fighter" in done.stdout
+
+
+def _reply_duel(reply: bool) -> Any:
+    text = (SCENARIOS / "ship-duel.yaml").read_text()
+    text = text.replace(
+        "          targeting: {name: nearest_ship}",
+        f"          targeting: {{name: nearest_ship, params: {{reply: {str(reply).lower()}}}}}",
+    )
+    text = text.replace(
+        "      - name: Saltwind crew\n", WIZARD + ARCHERS + "      - name: Saltwind crew\n"
+    )
+    battle = build_battle(load(text), 1, collect=False)
+    assert isinstance(battle, ShipBattle)
+    return battle
+
+
+ARCHERS = """      - name: Saltwind archers
+        model: crews/sailors
+        count: 8
+        weapon: weapons/bow
+        aboard: Saltwind
+"""
+
+
+def test_a_ship_fires_out_of_turn_at_one_that_has_just_moved() -> None:
+    """SJ 3 step 6: when a ship has moved and fired, any other may fire at her: the
+    merchant's stern ballista answers the reaver before the merchant's own move; with
+    ``reply: false`` she holds her fire for her turn."""
+    for reply in (True, False):
+        battle = _reply_duel(reply)
+        salt, gannet = battle.ships
+        battle.round = 1
+        battle.place(gannet, salt.hex + DIRECTIONS[3] * 3, 0)  # 3 hexes astern of her
+        battle.start_hex = {salt: salt.hex, gannet: gannet.hex}
+        battle.turn_order = [gannet, salt]
+        battle._ship_turn(gannet)  # the reaver moves (and fires) first
+        answers = [e for e in battle.log.of("gunnery") if e.actor == "Saltwind"]
+        assert bool(answers) is reply
+        assert all(e.target == "Red Gannet" for e in answers)
+
+
+def test_the_ship_whose_hex_was_entered_answers_with_missiles_and_magic() -> None:
+    """SJ 8: the ship whose hex an enemy entered may loose missiles and spells at her,
+    after the mover's fire and before the mover rams or grapples."""
+    battle = _reply_duel(True)
+    salt, gannet = battle.ships
+    battle.round = 1
+    battle.place(gannet, salt.hex + DIRECTIONS[3], 0)  # one hex astern, bow on
+    battle.start_hex = {salt: salt.hex, gannet: gannet.hex}
+    battle.turn_order = [gannet, salt]
+    battle.initiative_side = gannet.side
+    battle._ship_turn(gannet)
+    actions = [(e.actor, e.action) for e in battle.log]
+    assert gannet.hex == salt.hex
+    assert ("Saltwind archers", "volley") in actions
+    assert ("Magister Orlen", "spell") in actions
+    closing = [
+        i for i, (a, act) in enumerate(actions) if a == "Red Gannet" and act in ("ram", "grapple")
+    ]
+    assert closing
+    assert actions.index(("Saltwind archers", "volley")) < closing[0]
