@@ -82,6 +82,11 @@ class Creature(Record):
         le=10,
         description="Largest Target a shield can give (small creatures, section 3).",
     )
+    short_legs: bool = Field(
+        False,
+        description="Shorter than human (dwarves, hobbits): walks, jogs and runs "
+        "move.short_legs_factor as far (personal-combat.md 5).",
+    )
 
     @model_validator(mode="after")
     def _skills_exist(self) -> Creature:
@@ -156,8 +161,20 @@ class Character(Creature):
     player: bool = Field(False, description="PC or major NPC: PC-death options apply (C-13).")
     ite_points: int = Field(0, ge=0, le=100, description="Ité (Fudge) points (A-29).")
     policies: Policies
-    position: Position | None = Field(None, description="Map cell (q, r) or (x, y).")
-    facing: int = Field(0, ge=0, le=5, description="Hex side faced, 0..5.")
+    position: Position | None = Field(
+        None,
+        description="Where it stands: yards (x, y) on an open map (a count: group's front "
+        "rank is centred there), a hex (q, r) on a hex map. None on an open map: in the "
+        "melee at its side's place by the centre of the field.",
+    )
+    facing: int | None = Field(
+        None,
+        ge=0,
+        le=5,
+        description="Direction faced before the fighter first turns to a foe, in sixths of a "
+        "turn (0 = +x, 1 = 60 degrees on to +y ...): its shield guards that side. None = "
+        "toward the enemy.",
+    )
     aboard: Ref | None = Field(None, description="Name of the ship this fighter is on.")
     spells: list[ShipSpell] = Field(
         default_factory=list,

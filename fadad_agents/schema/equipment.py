@@ -18,7 +18,8 @@ from __future__ import annotations
 import itertools
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
+from pydantic_core import PydanticCustomError
 
 from fadad_agents.rules.ships.options import DiceText
 from fadad_agents.schema.base import Ladder, Name, Record, Ref, Text, exact_length
@@ -80,8 +81,34 @@ class Weapon(Record):
     range_yards: RangeBands | None = Field(
         None,
         description="Upper bounds in yards of point-blank, short, medium, long range; "
-        "beyond long is extreme.",
+        "beyond long is extreme (as far again as long, PROPOSED), beyond that out of range.",
     )
+    ammunition: int | None = Field(
+        None,
+        ge=0,
+        le=1000,
+        description="Shots carried into the battle (arrows in the quiver); None = as many as "
+        "the battle needs. A ranged fighter out of shots stops shooting.",
+    )
+    reach_yards: float = Field(
+        1.0,
+        gt=0,
+        le=10,
+        description="Melee reach in yards beyond the wielder's own space, for a Scale 0 "
+        "wielder (larger Scales reach further); PROPOSED 1 for hand weapons, 2 for spears "
+        "and polearms.",
+    )
+
+    @model_validator(mode="after")
+    def _ranged_has_ranges(self) -> Weapon:
+        if self.ranged and self.range_yards is None:
+            raise PydanticCustomError(
+                "no_ranges",
+                "a ranged weapon needs range_yards: [point-blank, short, medium, long] in "
+                "yards (e.g. a bow's [10, 50, 100, 210])",
+                {"where": "range_yards"},
+            )
+        return self
 
     @property
     def fudge_value(self) -> int | None:

@@ -43,14 +43,17 @@ MC_LADDER: dict[str, int] = {"A": 2, "B": 1, "C": 0, "D": -1, "E": -2, "F": -3}
 
 
 class _Placed(Record):
-    """Fields every force shares: kind tag, name, policies, position, facing."""
+    """Fields every force shares: kind tag, name, policies, position.
+
+    Crews and units have no ``facing``: they carry no shield and the mass rules give a
+    group no front (a scenario that sets one gets the unknown-field error).
+    """
 
     model: Ref | None = Field(None, description="Catalogue name this was built from.")
     name: Name
     description: Text = ""
     policies: Policies
     position: Position | None = Field(None, description="Map cell (q, r) or (x, y).")
-    facing: int = Field(0, ge=0, le=5, description="Hex side faced, 0..5.")
 
 
 class Crew(_Placed):
@@ -119,6 +122,7 @@ class Ship(_Placed):
     catalog_kind: ClassVar[str | None] = "ships"
 
     kind: Literal["ship"] = "ship"
+    facing: int = Field(0, ge=0, le=5, description="Hex side faced, 0..5.")
     hull_class: Text = Field("", max_length=120, description="Class name of the design.")
     tons: int = Field(ge=1, le=1_000_000, description="Size in SJ tons (volume, base Target).")
     volume_scale: int | None = Field(

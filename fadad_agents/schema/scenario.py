@@ -131,6 +131,13 @@ class MapSpec(Record):
     width: int | None = Field(None, ge=1, le=1_000_000, description="Open map, yards.")
     height: int | None = Field(None, ge=1, le=1_000_000, description="Open map, yards.")
     hex_yards: int = Field(50, ge=1, le=10_000, description="Yards per hex (FADAD ship 500).")
+    max_attackers: int | None = Field(
+        None,
+        ge=1,
+        le=20,
+        description="Most fighters that can attack one defender in melee here (a doorway 1 or "
+        "2, a corridor 2 or 3); None = as many as fit round the defender (six round a man).",
+    )
     terrain: Text = Field("", max_length=200, description="Free text: tavern, plain, wildspace ...")
     debris: list[Position] = Field(
         default_factory=list,

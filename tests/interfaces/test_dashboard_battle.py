@@ -27,11 +27,14 @@ def dash() -> BattleDashboard:
 
 
 def test_starts_at_round_zero_with_map_and_status(dash: BattleDashboard) -> None:
-    """A new dashboard shows round 0, a map with one marker per band, and no log yet."""
+    """A new dashboard shows round 0, a map with every band where it stands (a group's
+    block may span several map cells), and no log yet."""
     assert dash.session is not None
     assert dash.session.round == 0
     assert 'data-round="0"' in dash.map.value
-    assert dash.map.value.count('class="marker') == 6  # 3 bands a side in the tavern
+    assert dash.map.value.count('class="marker') >= 6  # 3 bands a side in the tavern
+    for band in ("Big Hulda", "Dockhand with club", "Bosun Rask", "Deckhand with bottle"):
+        assert f"<title>{band}" in dash.map.value
     assert "Big Hulda" in dash.status.value
     assert dash.log.value.count("Round") == 0
     assert dash.seed.value == 7

@@ -161,8 +161,13 @@ class Arena(Protocol):
     combat_rules: Any
     round: int
     morale_rng: random.Random
+    field: Any
+    """The personal battle's :class:`~fadad_agents.agents.core.field.Field`, or None."""
 
     def foes(self, side: int) -> Sequence[CombatantView]: ...
+    def foes_in_reach(self, actor: Any) -> Sequence[CombatantView]: ...
+    def nearest_foe(self, actor: Any, *, room: bool = False) -> Any: ...
+    def engage_point(self, actor: Any, target: Any) -> tuple[float, float] | None: ...
     def friends(self, side: int) -> Sequence[CombatantView]: ...
     def side_fraction(self, side: int) -> float: ...
     def downed(self, side: int) -> Sequence[CombatantView]: ...
@@ -199,6 +204,17 @@ class Combatant(mesa.Agent):  # type: ignore[misc]
     protection: Any = NO_PROTECTION
     """How a blow on it is recorded beyond the options: player characters are protected
     by the ``pc_death`` options (C-13), every other combatant is not."""
+    engaged: list[Combatant] | None = None
+    """Melee attackers this round; None: room for everyone (a group is many bodies).
+    Characters keep a list (``agents.core.moving.admit``)."""
+    engaged_round: int = -1
+    """The round ``engaged`` counts."""
+    gait: str | None = None
+    """How fast it moved this round (walk, jog, run), for the moving-target bonus."""
+    radius: float = 0.5
+    """Yards from its centre to the edge of the space it takes (characters: by Scale)."""
+    start_bearing: float | None = None
+    """Characters: the direction faced at the start (radians); None: not on a field."""
 
     __slots__ = (
         "attacks_planned",
@@ -208,12 +224,14 @@ class Combatant(mesa.Agent):  # type: ignore[misc]
         "index",
         "memory",
         "name",
+        "placed",
         "policies",
         "position",
         "processes",
         "reaction",
         "rng",
         "side",
+        "start_position",
         "status",
         "target",
         "targeting_rng",
@@ -242,7 +260,9 @@ class Combatant(mesa.Agent):  # type: ignore[misc]
         self.reaction = reaction
         self.band = band if band is not None else Band(name, side)
         self.band.members.append(self)
-        self.position: tuple[int, int] | None = None
+        self.start_position: tuple[float, float] | None = None
+        self.position: tuple[float, float] | None = None
+        self.placed = False  # on the field of a personal battle (engine.core.space)
         self.restart(rng, targeting_rng)
 
     def restart(self, rng: random.Random, targeting_rng: random.Random) -> None:
@@ -252,6 +272,7 @@ class Combatant(mesa.Agent):  # type: ignore[misc]
         self.targeting_rng = targeting_rng
         self.status = Status.FIGHTING
         self.target: Combatant | None = None
+        self.position = self.start_position
         self.memory: dict[str, Any] = {}
         self.processes: list[Any] = []
         self.attacks_planned = 0

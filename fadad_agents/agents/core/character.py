@@ -16,8 +16,9 @@ from typing import Any
 
 import mesa
 
-from fadad_agents.agents.core import conditions
+from fadad_agents.agents.core import conditions, moving, shooting
 from fadad_agents.agents.core.base import Arena, Band, Combatant, Status
+from fadad_agents.agents.core.blow_log import attack_event
 from fadad_agents.agents.core.conditions import Conditions
 from fadad_agents.policies.core.policy_set import PolicySet
 from fadad_agents.policies.core.protocols import MoraleChoice, Stance
@@ -27,41 +28,16 @@ from fadad_agents.rules.core.ladder import FAIR
 from fadad_agents.rules.core.morale import MoraleResult
 from fadad_agents.rules.core.wounds import Wound, WoundTrack
 from fadad_agents.rules.personal.combat import NO_PROTECTION, Protection, resolve_attack
+from fadad_agents.rules.personal.melee import moving_target_bonus
 from fadad_agents.rules.personal.wound_models import record_wound
 
 __all__ = ["Character", "attack_event", "defence_verb", "record_morale", "strike"]
 
 
-_LABELS = tuple(w.label for w in Wound)
-
-# The attack event's (name, value) pairs are shared, made once, wherever the value is
-# small: a battle's log is most of what the cyclic garbage collector walks when the battle
-# is dropped, and a shared pair costs it nothing.
-_SPAN = 32
-
-
-def _int_pairs(name: str) -> tuple[tuple[str, int], ...]:
-    """``(name, v)`` at index ``v`` for ``-_SPAN <= v < _SPAN`` (negative ``v`` wraps)."""
-    return tuple((name, v if v < _SPAN else v - 2 * _SPAN) for v in range(2 * _SPAN))
-
-
-_DICE_ATTACK = _int_pairs("attack")
-_DICE_DEFENCE = _int_pairs("defence")
-_ROLLED = _int_pairs("attack")
-_OPPOSED = _int_pairs("defence")
-_TARGET = _int_pairs("target_level")
-_RD = _int_pairs("rd")
-_DAMAGE = _int_pairs("damage")
-_RESULT_PAIRS = tuple(("result", label) for label in _LABELS)
-_WOUND_PAIRS = tuple(("wound", label) for label in _LABELS)
-_NO_EFFECTS: tuple[str, tuple[str, ...]] = ("crit_effects", ())
-_NO_PENALTIES = (("attacker_penalty", 0), ("defender_penalty", 0))
 PLAYER_PROTECTION = Protection(pc=True)
 """How a blow on a player character is recorded: the ``pc_death`` options apply (C-13).
 Near Death needs the round to begin Incapacitated (option 2), which never happens in a
 fight: an Incapacitated character is out of it."""
-_VERBS = {v: ("verb", v) for v in ("swing", "punch", "shot", "attack")}
-_DEFENCE_VERBS = {v: ("defence_verb", v) for v in ("parry", "block", "dodge", "defence")}
 
 
 def defence_verb(skill_name: str | None) -> str:
@@ -77,8 +53,10 @@ def defence_verb(skill_name: str | None) -> str:
 def strike(attacker: Combatant, fighter: Any, target: Combatant, arena: Arena) -> Any:
     """One melee attack through the kernel, logged, and absorbed by the target.
 
-    The defender's shield covers the attacker it faces (its own target, or anyone while
-    it has none): ``shield_rank`` 1, else 0 (personal-combat.md 3, PROPOSED there).
+    The defender's shield covers the attacker it faces (its own target; while it has none,
+    an attacker on the side it faces): ``shield_rank`` 1, else 0 (personal-combat.md 3,
+    PROPOSED there). A defender that moved quickly this round is harder to hit (its gait's
+    ``move.target_bonus``, section 5).
     The log event is deferred (:func:`attack_event` makes it when the log is read).
     """
     defended = target.use_defence()
@@ -86,6 +64,7 @@ def strike(attacker: Combatant, fighter: Any, target: Combatant, arena: Arena) -
     facing = target.target
     track = target.melee_track()
     protection = target.protection
+    gait = target.gait
     res = resolve_attack(
         fighter,
         target.fighter,
@@ -95,7 +74,10 @@ def strike(attacker: Combatant, fighter: Any, target: Combatant, arena: Arena) -
         attacker_penalty=a_pen,
         defender_penalty=d_pen,
         defended=defended,
-        shield_rank=1 if facing is None or facing is attacker else 0,
+        shield_rank=moving.shield_rank(target, attacker)
+        if facing is None
+        else int(facing is attacker),
+        target_bonus=moving_target_bonus(gait, arena.options.move.target_bonus) if gait else 0,
         protection=protection,
     )
     arena.defer(
@@ -117,67 +99,6 @@ def strike(attacker: Combatant, fighter: Any, target: Combatant, arena: Arena) -
     return res
 
 
-def attack_event(
-    actor: str,
-    target: str,
-    res: Any,
-    a_pen: int,
-    d_pen: int,
-    defended: bool,
-    verb: str,
-    d_verb: str,
-) -> tuple[str, str, str, Any, Any, Any]:
-    """The (actor, action, target, dice, modifiers, outcome) of one :func:`strike`."""
-    hit, effects, span = res.hit, res.crit_effects, _SPAN
-    a_dice, d_dice, rolled, level, rd, damage = (
-        res.attack_dice, res.defence_dice, res.attack_rolled, res.target, res.rd, res.damage
-    )  # fmt: skip
-    opposed = res.defence_rolled if defended else level
-    return (
-        actor,
-        "attack",
-        target,
-        (
-            _DICE_ATTACK[a_dice] if -span <= a_dice < span else ("attack", a_dice),
-            ("defence", None)
-            if d_dice is None
-            else (_DICE_DEFENCE[d_dice] if -span <= d_dice < span else ("defence", d_dice)),
-            ("damage", res.damage_dice),
-        ),
-        (("attacker_penalty", a_pen), ("defender_penalty", d_pen))
-        if a_pen or d_pen
-        else _NO_PENALTIES,
-        (
-            _RESULT_PAIRS[res.wound] if hit else ("result", "miss"),
-            _ROLLED[rolled] if -span <= rolled < span else ("attack", rolled),
-            _OPPOSED[opposed]
-            if opposed is not None and -span <= opposed < span
-            else ("defence", opposed),
-            ("defended", True) if defended else ("defended", False),
-            _TARGET[level] if -span <= level < span else ("target_level", level),
-            _RD[rd] if -span <= rd < span else ("rd", rd),
-            ("hit", True) if hit else ("hit", False),
-            ("crits", res.crits) if res.crits else ("crits", 0),
-            ("crit_effects", tuple([e.name for e in effects])) if effects else _NO_EFFECTS,
-            _DAMAGE[damage] if -span <= damage < span else ("damage", damage),
-            _WOUND_PAIRS[res.wound],
-            _VERBS.get(verb) or ("verb", verb),
-            _DEFENCE_VERBS.get(d_verb) or ("defence_verb", d_verb),
-            *_taken(res),
-        ),
-    )
-
-
-def _taken(res: Any) -> tuple[tuple[str, str], ...]:
-    """``("taken", level)`` when the blow left its victim less hurt than its severity (a
-    protected player character, a full npc3 track, overflow kept at Near Death)."""
-    if res.hit:
-        level = res.track.level
-        if level < res.wound:
-            return (("taken", level.label),)
-    return ()
-
-
 class Character(Combatant):
     """An individual fighter with a kernel ``Fighter`` and a wound track."""
 
@@ -187,19 +108,37 @@ class Character(Combatant):
         "armed",
         "bare",
         "conditions",
+        "bearing",
+        "blocks_missiles",
         "defence_verb",
+        "engaged",
+        "engaged_round",
+        "facing",
         "fighter",
         "first_aid",
+        "force_index",
+        "gait",
         "ite_points",
+        "missile",
+        "missile_fighter",
         "morale",
+        "move_actions",
         "pending",
         "pending_crits",
         "player",
         "protection",
+        "radius",
+        "reach",
         "stabilised",
+        "stabilised",
+        "start_bearing",
         "start_ite_points",
         "start_track",
+        "start_verb",
+        "stepped",
+        "stride",
         "track",
+        "unarmed",
         "verb",
     )
 
@@ -224,11 +163,29 @@ class Character(Combatant):
         morale: int = FAIR,
         ite_points: int = 0,
         bare: Any = None,
+        radius: float = 0.5,
+        reach: float = 1.0,
+        stride: float = 1.0,
+        facing: int | None = None,
+        missile: tuple[Any, ...] | None = None,
+        missile_fighter: Any = None,
+        blocks_missiles: bool = False,
+        unarmed: Any = None,
     ) -> None:
         self.start_track = track  # tracks are immutable: a blow makes a new one
         self.start_ite_points = ite_points
         self.armed = fighter
         self.bare = fighter if bare is None else bare  # its fighter with a thing dropped
+        self.radius, self.reach, self.stride = radius, reach, stride
+        self.facing = facing
+        # a missile weapon, its state this battle (agents.core.shooting.Missile)
+        self.missile = None if missile is None else shooting.Missile(*missile)
+        self.missile_fighter = missile_fighter  # its defence against missiles
+        self.unarmed = unarmed  # its fists, once its missile weapon has no shots left
+        self.start_verb = verb
+        self.blocks_missiles = blocks_missiles  # that defence is a shield block
+        self.start_bearing = 0.0
+        self.force_index = 0
         super().__init__(
             model,
             name=name,
@@ -259,6 +216,33 @@ class Character(Combatant):
         self.ite_points = self.start_ite_points
         self.fighter = self.armed
         self.conditions: Conditions | None = None
+        self.bearing = self.start_bearing
+        self.gait: str | None = None
+        self.move_actions = 0
+        self.stepped = False  # moved already this turn (moving.move_first)
+        self.engaged: list[Combatant] = []  # melee attackers this round (moving.admit)
+        self.engaged_round = -1
+        if self.missile is not None:
+            self.missile.restart()
+            self.verb = self.start_verb
+
+    @property
+    def shoots(self) -> bool:
+        """It fights with a missile weapon and has shots left."""
+        return self.missile is not None and self.missile.left != 0
+
+    def can_reach(self, other: Combatant) -> bool:
+        """Whether this character can attack ``other`` from where it stands: within its
+        missile weapon's range, else in melee contact."""
+        if self.shoots:
+            return shooting.in_range(self, other)
+        return moving.touches(self, other)
+
+    def reach_radius(self, field: Any) -> float:
+        """Yards round this character within which a foe it can reach stands."""
+        if self.shoots:
+            return float(self.missile.extreme)  # type: ignore[union-attr]
+        return float(self.radius + self.reach + field.widest)
 
     def conditions_now(self) -> Conditions:
         """Its crit conditions, made on the first that lands."""
@@ -351,6 +335,7 @@ class Character(Combatant):
         if self.conditions is not None:  # unconscious, or owing actions (crits)
             budget = self.conditions.start_round(self, budget, arena)
         self.attacks_planned, self.defences_left = 0, budget
+        self.move_actions = 0
         if not budget:
             return
         pol = self.policies  # a policy with a constant answer is not asked (PolicySet)
@@ -361,8 +346,15 @@ class Character(Combatant):
                 return
         if self.first_aid is not None and self._tend(arena, budget):
             return
-        target = pol.targeting.choose_target(self, arena, self.targeting_rng)
-        self.target = target  # type: ignore[assignment]
+        target: Any = pol.targeting.choose_target(self, arena, self.targeting_rng)
+        if (
+            self.placed
+            and target is not None
+            and target.engaged_round == arena.round  # someone already claimed a place
+            and not moving.has_room(target, self, arena)
+        ):
+            target = arena.nearest_foe(self, room=True) or target
+        self.target = target
         if target is None or (
             not pol.always_attacks
             and pol.stance.choose_stance(self, target, arena) is Stance.ALL_OUT_DEFENCE
@@ -373,7 +365,21 @@ class Character(Combatant):
             n = budget
         if n < 1:
             n = 1
-        self.attacks_planned, self.defences_left = n, budget - n
+        if self.missile is not None and self.shoots:  # every action readies or shoots
+            if self.placed:
+                moving.plan_move(self, target, arena, budget, 0)
+            self.attacks_planned, self.defences_left = budget - self.move_actions, 0
+            return
+        if self.placed:  # on a field: moving.touches inlined for the common case
+            here: Any = self.position
+            (ax, ay), there = here, target.position
+            reach = self.radius + self.reach + target.radius
+            if not (
+                pol.closes
+                and (there is None or (ax - there[0]) ** 2 + (ay - there[1]) ** 2 <= reach**2)
+            ):
+                n = moving.plan_move(self, target, arena, budget, n)
+        self.attacks_planned, self.defences_left = n, budget - n - self.move_actions
 
     def _tend(self, arena: Arena, budget: int) -> bool:
         patient = self.policies.first_aid.patient(self, arena)
@@ -399,8 +405,9 @@ class Character(Combatant):
         )
 
     def act(self, arena: Arena) -> None:
-        """Make the planned attacks, re-targeting if the target fell meanwhile; first pay
-        the actions a crit took since it declared (rising, picking up, a stagger)."""
+        """Move as planned, then make the planned attacks on foes in reach, re-targeting
+        if the target fell, moved away or has no room left round it; first pay the
+        actions a crit took since it declared (rising, picking up, a stagger)."""
         fighting = Status.FIGHTING  # x.status is fighting == x.fighting, inlined (hot)
         found = self.conditions
         if found is not None:
@@ -408,16 +415,54 @@ class Character(Combatant):
                 return
             if found.owed:
                 self.attacks_planned = found.pay(self, self.attacks_planned, arena)
+        placed = self.placed
+        target: Any
+        if placed:
+            target = self.target
+            if self.stepped:  # moved with the others of a shared turn
+                self.stepped = False
+            elif self.move_actions or target is None or not moving.touches(self, target):
+                self.gait = None
+                moving.advance(self, arena)
+            else:
+                self.gait = None
+            here: Any = self.position
+            (x, y), reach = here, self.radius + self.reach
+        if self.missile is not None and self.shoots:
+            shooting.shoot_round(self, arena, self.attacks_planned)
+            return
+        admit = moving.admit
         for _ in range(self.attacks_planned):
             target = self.target
             if target is None or target.status is not fighting:
-                target = self.policies.targeting.choose_target(self, arena, self.targeting_rng)  # type: ignore[assignment]
+                target = self.policies.targeting.choose_target(self, arena, self.targeting_rng)
                 self.target = target
                 if target is None:
                     return
-            strike(self, self.fighter, target, arena)
+            if placed and target.placed:  # moving.touches, inlined (once a swing)
+                there = target.position
+                limit = reach + target.radius
+                if (x - there[0]) ** 2 + (y - there[1]) ** 2 > limit * limit + 1e-6:
+                    target = self._another_in_reach(arena)
+                    if target is None:
+                        return
+            if target.engaged_round != arena.round and target.engaged is not None:
+                target.engaged_round, target.engaged = arena.round, [self]  # admit's first
+            elif not admit(target, self, arena):
+                target = self._another_in_reach(arena)
+                if target is None:
+                    return
+            strike(self, self.fighter if self.missile is None else self.unarmed, target, arena)
             if self.status is not fighting:
                 return
+
+    def _another_in_reach(self, arena: Arena) -> Combatant | None:
+        """A foe in reach with room round it (the first in the live list), now the target."""
+        for foe in arena.foes_in_reach(self):
+            if moving.admit(foe, self, arena):
+                self.target = foe  # type: ignore[assignment]
+                return foe  # type: ignore[return-value]
+        return None
 
     def end_round(self, arena: Arena) -> None:
         """The band's lead checks the band's morale when its morale policy says so.

@@ -28,7 +28,9 @@ from simpy.events import Event
 
 from fadad_agents.agents.core.base import Band, Combatant, SideRoster, Status
 from fadad_agents.agents.core.character import Character
+from fadad_agents.agents.core.field import Field
 from fadad_agents.agents.core.groups import Crew, Group, Unit
+from fadad_agents.agents.core.moving import move_first
 from fadad_agents.engine.core.clock import (
     PERSONAL_ROUND_SECONDS,
     At,
@@ -47,6 +49,7 @@ from fadad_agents.engine.core.ending import (
 from fadad_agents.engine.core.log import BattleLog, LogEvent
 from fadad_agents.engine.core.mesa_model import MesaModel
 from fadad_agents.engine.core.rounds_table import ROUNDS_TABLE, RoundsTable
+from fadad_agents.engine.core.space import OnTheField, settle
 from fadad_agents.engine.core.streams import Streams
 from fadad_agents.engine.core.turns import SharedTurn, play_shared, roll_turns
 from fadad_agents.policies.core.protocols import MoraleChoice
@@ -68,7 +71,7 @@ _RESTARTABLE = (Character, Crew, Unit)
 """Agent kinds whose :meth:`~Combatant.restart` restores their whole starting state."""
 
 
-class Battle(MesaModel):
+class Battle(MesaModel, OnTheField):
     """One battle: sides of agents, a SimPy clock, random streams, a log and round data.
 
     Build it, add agents (usually through :func:`fadad_agents.engine.build_battle`), then
@@ -95,6 +98,7 @@ class Battle(MesaModel):
         self.sides = [SideRoster(i, n) for i, n in enumerate(side_names)]
         self._bands: dict[int, Band] = {}
         self._foes_cache: dict[int, list[Combatant]] = {}
+        self.field: Field | None = None  # personal battles: engine.core.space.place_forces
         self._rounds = RoundsTable(self.sides)
         self._begin(streams, collect, BattleLog())
 
@@ -157,6 +161,8 @@ class Battle(MesaModel):
                 member.restart(*streams.for_agent(member.index, into=member.rng))
                 if isinstance(member, Group):
                     streams.morale_of(member.index, into=member.morale_rng)
+        if self.field is not None:
+            settle(self)
 
     @property
     def resettable(self) -> bool:
@@ -252,6 +258,8 @@ class Battle(MesaModel):
         roster.deactivate(member)
         member.leave_fight(status)
         self._foes_cache.clear()
+        if member.placed and self.field is not None:
+            self.field.remove(member)
 
     def take_out(self, member: Combatant, reason: str) -> None:
         """Wounds or losses put ``member`` out of the fight; its processes end (at the end
@@ -330,6 +338,8 @@ class Battle(MesaModel):
                     member.declare(self)
         for turn in turns:
             if type(turn) is SharedTurn:
+                if self.field is not None:
+                    move_first(turn, self, self.streams.get("movement"))
                 play_shared(turn, self, self, self._act)
             elif len(turn) == 1:
                 member = turn[0]

@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 import threading
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -21,10 +21,12 @@ from fadad_agents.agents.core.base import Band
 from fadad_agents.agents.core.character import Character, defence_verb
 from fadad_agents.agents.core.groups import Crew, Unit
 from fadad_agents.engine.core.battle import Battle, StopRule
+from fadad_agents.engine.core.space import place_forces
 from fadad_agents.engine.core.streams import fresh_seed
 from fadad_agents.policies.core.policy_set import (
     GROUP_DEFAULTS,
     INDIVIDUAL_DEFAULTS,
+    MISSILE_DEFAULTS,
     PolicySet,
     build_policy_set,
 )
@@ -34,6 +36,7 @@ from fadad_agents.rules.core.wounds import WoundTrack, custom_track, new_track
 from fadad_agents.rules.options import RulesOptions
 from fadad_agents.rules.personal import combat
 from fadad_agents.rules.personal.damage import defensive_factor, offensive_factor
+from fadad_agents.rules.personal.movement import MAN_REACH, footprint_radius, scaled_length
 from fadad_agents.schema import character as schema_character
 from fadad_agents.schema import forces as schema_forces
 from fadad_agents.schema.limits import Limits
@@ -151,6 +154,49 @@ def _verb(force: Any) -> str:
     if weapon is None or "unarmed" in (weapon.name or "").lower():
         return "punch"
     return "shot" if weapon.ranged else "swing"
+
+
+def _stride(force: schema_character.Character, options: RulesOptions) -> float:
+    """Share of the movement table a character covers (personal-combat.md 5, PROPOSED
+    factors): short legs and heavy metal armour each slow it."""
+    stride = 1.0
+    if force.short_legs:
+        stride *= options.move.short_legs_factor
+    if force.armour is not None and force.armour.material == "heavy_metal":
+        stride *= options.move.heavy_armour_factor
+    return stride
+
+
+def _missile_spec(force: Any, options: RulesOptions) -> tuple[Any, ...] | None:
+    """A missile weapon's ranges, readying actions, projectile, ammunition and where its
+    Extreme range ends (``agents.core.shooting.Missile``), or None for a hand weapon."""
+    weapon = force.weapon
+    if weapon is None or not weapon.ranged or weapon.range_yards is None:
+        return None
+    return (
+        weapon.range_yards,
+        weapon.actions_to_ready,
+        weapon.projectile,
+        weapon.ammunition,
+        options.range.extreme_multiple,
+    )
+
+
+def _missile_defence(force: schema_character.Character, options: RulesOptions) -> tuple[int, bool]:
+    """The skill a character meets a missile with, and whether it is a shield block
+    (personal-combat.md 6.3): a shield block with its Shield skill, else a dodge, else a
+    parry in a heroic game (``range.parry_missiles``), else an unskilled dodge at
+    Mediocre (PROPOSED, as an unskilled attack)."""
+    skills = force.skills
+    if force.shield is not None:
+        for name in (force.defence_skill, "Shield", "Shield Block"):
+            if name in skills and ("shield" in name.lower() or "block" in name.lower()):
+                return skills[name], True
+    if "Dodge" in skills:
+        return skills["Dodge"], False
+    if options.range.parry_missiles:
+        return force.defence, False
+    return -1, False
 
 
 def _morale_trait(force: schema_character.Character) -> int:
@@ -304,15 +350,19 @@ class ForceBuilder:
     def _character_plan(
         self, si: int, fi: int, force: schema_character.Character
     ) -> dict[str, Any]:
+        defaults = MISSILE_DEFAULTS if force.weapon and force.weapon.ranged else INDIVIDUAL_DEFAULTS
         plan = self.plans.get((si, fi))
         if plan is not None:
             if not plan["policies"].shareable:
-                plan = {**plan, "policies": self.policies(si, fi, force, INDIVIDUAL_DEFAULTS)}
+                plan = {**plan, "policies": self.policies(si, fi, force, defaults)}
             return plan
+        weapon = force.weapon
+        fighter = character_fighter(force, self.options)
+        dodge, blocks = _missile_defence(force, self.options)
         plan = {
             "side": si,
-            "policies": self.policies(si, fi, force, INDIVIDUAL_DEFAULTS),
-            "fighter": character_fighter(force, self.options),
+            "policies": self.policies(si, fi, force, defaults),
+            "fighter": fighter,
             "bare": bare_fighter(force, self.options),
             "track": _track(force, self.options),
             "reaction": force.reaction_speed,
@@ -322,6 +372,16 @@ class ForceBuilder:
             "defence_verb": defence_verb(force.defence_skill),
             "first_aid": force.skills.get("First Aid"),
             "morale": _morale_trait(force),
+            "radius": footprint_radius(force.scale),
+            "reach": scaled_length(
+                MAN_REACH if weapon is None else weapon.reach_yards, force.scale
+            ),
+            "stride": _stride(force, self.options),
+            "facing": force.facing,
+            "missile": _missile_spec(force, self.options),
+            "missile_fighter": replace(fighter, defence=dodge),
+            "unarmed": replace(fighter, odm=force.strength + force.scale - 1),
+            "blocks_missiles": blocks,
         }
         self.plans[(si, fi)] = plan
         return plan
@@ -332,7 +392,8 @@ class ForceBuilder:
         for n in range(force.count):
             name = force.name if force.count == 1 else f"{force.name} {n + 1}"
             member = Character(self.battle, name=name, band=band, **plan, **self.next_streams())
-            member.position = force.position
+            member.start_position = member.position = force.position
+            member.force_index = fi
             self.battle.enlist(member)
 
     def _group_common(self, si: int, fi: int, force: Any, fighter: Any) -> dict[str, Any]:
@@ -361,7 +422,7 @@ class ForceBuilder:
         common = self._group_common(si, fi, force, fighter)
         crew = Crew(self.battle, stats=stats, morale=force.morale, count=force.count, **common)
         self.battle.log.plural.add(force.name)
-        crew.position = force.position
+        crew.start_position = crew.position = force.position
         self.battle.enlist(crew)
 
     def _unit(self, si: int, fi: int, force: schema_forces.Unit) -> None:
@@ -377,7 +438,7 @@ class ForceBuilder:
         )
         unit = Unit(self.battle, state=state, **self._group_common(si, fi, force, fighter))
         self.battle.log.plural.add(force.name)
-        unit.position = force.position
+        unit.start_position = unit.position = force.position
         self.battle.enlist(unit)
 
 
@@ -407,4 +468,5 @@ def build_battle(scenario: Scenario, seed: int | None = None, *, collect: bool =
             builder.add(si, fi, force)
         if not battle.sides[si].members:
             raise UnsupportedForce(f"sides.{si}.forces: side {side.name!r} has no fighters")
+    place_forces(battle, scenario)
     return battle

@@ -159,6 +159,34 @@ def morale_words(e: LogEvent) -> str:
     return f"{head}{name} {roll} against {o['target']} (morale {base}{mods}): {o['result']}."
 
 
+_GAIT_VERBS = {"walk": "walks", "jog": "jogs", "run": "runs"}
+
+
+def _move_text(e: LogEvent) -> str:
+    o = dict(e.outcome)
+    toward = f" toward {e.target}" if e.target else ""
+    return f"{e.actor} {_GAIT_VERBS.get(o['result'], 'moves')} {o['yards']:g} yd{toward}."
+
+
+def _shoot_text(e: LogEvent) -> str:
+    o = dict(e.outcome)
+    where = f"at {o['yards']:g} yd ({str(o['band']).replace('_', ' ')})"
+    text = f"{e.actor} shoots at {e.target} {where}: {label(o['attack'])}; "
+    if o["defended"]:
+        text += f"{_own(e.target)} {o['defence_verb']} {label(o['defence'])}"
+    else:
+        unaware = "" if o["aware"] else ", unaware"
+        text += f"{e.target} undefended{unaware} (Target {label(o['defence'])})"
+    if not o["hit"]:
+        return text + "; no hit."
+    return text + f"; hit by {o['rd']}, damage {o['damage']}: {o['wound']}."
+
+
+def _ready_text(e: LogEvent) -> str:
+    o = dict(e.outcome)
+    return f"{e.actor} readies a shot ({o['progress']} of {o['needed']} actions)."
+
+
 def _morale_text(e: LogEvent) -> str:
     return f"{e.actor} checks morale {morale_words(e)}"
 
@@ -187,6 +215,10 @@ _NARRATORS: dict[str, Callable[[LogEvent], str]] = {
     "surrender": _simple("{e.actor} surrenders ({o[reason]})."),
     "morale": _morale_text,
     "volley": _volley_text,
+    "move": _move_text,
+    "shoot": _shoot_text,
+    "ready": _ready_text,
+    "out_of_ammunition": _simple("{e.actor} has no shots left."),
     "first_aid": _simple("{e.actor} gives first aid to {e.target}: {o[result]}."),
     "crit_effect": _simple("{e.actor} is {o[result]} ({o[effect]})."),
     "crit_recovery": _simple("{e.actor} {o[result]}."),
@@ -220,6 +252,11 @@ _PLURAL_VERBS: dict[str, str] = {
     "takes": "take",
     "flees": "flee",
     "rallies": "rally",
+    "walks": "walk",
+    "jogs": "jog",
+    "runs": "run",
+    "shoots": "shoot",
+    "readies": "ready",
 }
 """Singular verbs narrators write after a subject, and their plural forms."""
 

@@ -22,6 +22,7 @@ from typing import Any
 
 from fadad_agents.agents.core.base import Combatant, Status
 from fadad_agents.agents.core.groups import Crew, Group
+from fadad_agents.engine.core.space import OnTheField
 from fadad_agents.engine.core.turns import SharedTurn, play_shared, roll_turns
 from fadad_agents.policies.core.protocols import MoraleChoice
 from fadad_agents.rules.ships import effects as fx
@@ -31,10 +32,14 @@ from fadad_agents.rules.ships.effects import passes
 __all__ = ["DeckArena", "deck_round", "fallen", "shake", "stand_up"]
 
 
-class DeckArena:
-    """The Arena agents see while fighting on one ship's deck (delegates to the battle)."""
+class DeckArena(OnTheField):
+    """The Arena agents see while fighting on one ship's deck (delegates to the battle).
+
+    A deck has no field: everyone on it reaches everyone (``OnTheField`` answers so)."""
 
     __slots__ = ("battle", "members", "ship")
+
+    field = None
 
     def __init__(self, battle: Any, ship: Any, members: list[Combatant]) -> None:
         self.battle = battle

@@ -79,12 +79,20 @@ def _current_target(actor: CombatantView) -> CombatantView | None:
 def _random_foe(
     actor: CombatantView, battle: BattleView, rng: random.Random
 ) -> CombatantView | None:
+    """A random foe in reach; if none is, the nearest foe (on a field), else a random one."""
+    foes = battle.foes_in_reach(actor)
+    if foes:
+        return foes[int(rng.random() * len(foes))]
+    nearest = battle.nearest_foe(actor)
+    if nearest is not None:
+        return nearest
     foes = battle.foes(actor.side)
     return foes[int(rng.random() * len(foes))] if foes else None
 
 
 class StickyTargeting:
-    """Keep attacking the current target while it fights; else a random active foe."""
+    """Keep attacking the current target while it fights; else a random foe in reach (the
+    nearest foe when none is)."""
 
     __slots__ = ()
 
@@ -96,7 +104,7 @@ class StickyTargeting:
 
 
 class RandomTargeting:
-    """A fresh random active foe every round."""
+    """A fresh random foe in reach every round (the nearest foe when none is)."""
 
     __slots__ = ()
 
@@ -121,6 +129,15 @@ class FixedTargeting:
         return foes[0] if foes else None
 
 
+def _reachable(actor: CombatantView, battle: BattleView) -> Sequence[CombatantView]:
+    """The foes in reach, else the nearest foe (on a field), else every foe."""
+    foes = battle.foes_in_reach(actor)
+    if foes:
+        return foes
+    nearest = battle.nearest_foe(actor)
+    return [nearest] if nearest is not None else battle.foes(actor.side)
+
+
 def _weakness(c: CombatantView) -> tuple[int, int]:
     return (c.wound, -c.headcount)
 
@@ -138,7 +155,7 @@ class _ReachTargeting:
     def _in_reach(
         self, actor: CombatantView, battle: BattleView, rng: random.Random
     ) -> list[CombatantView]:
-        return in_reach(actor, battle.foes(actor.side), self.reach, rng)
+        return in_reach(actor, _reachable(actor, battle), self.reach, rng)
 
 
 class WeakestTargeting(_ReachTargeting):
@@ -165,7 +182,7 @@ class StrongestTargeting(_ReachTargeting):
         return min(seen, key=_weakness) if seen else None
 
 
-def _distance2(a: CombatantView, b: CombatantView) -> int:
+def _distance2(a: CombatantView, b: CombatantView) -> float:
     pa, pb = a.position, b.position
     if pa is None or pb is None:
         return 0
@@ -188,6 +205,9 @@ class NearestTargeting:
         current = actor.target
         if current is not None and current.fighting:
             return current
+        nearest = battle.nearest_foe(actor)
+        if nearest is not None:
+            return nearest
         seen = in_reach(actor, battle.foes(actor.side), self.reach, rng)
         return min(seen, key=lambda foe: _distance2(actor, foe)) if seen else None
 

@@ -35,11 +35,13 @@ from fadad_agents.policies.core.defaults import (
     WeakestTargeting,
     WoundRetreat,
 )
+from fadad_agents.policies.core.movement import CloseIn, Flee, Guard, HoldLine, Kite
 from fadad_agents.policies.core.protocols import (
     FirstAidPolicy,
     ItePointPolicy,
     MoraleChoice,
     MoralePolicy,
+    MovementPolicy,
     MultiAttackPolicy,
     RetreatPolicy,
     Stance,
@@ -53,6 +55,7 @@ __all__ = [
     "ALIASES",
     "GROUP_DEFAULTS",
     "INDIVIDUAL_DEFAULTS",
+    "MISSILE_DEFAULTS",
     "PolicySet",
     "build_policy_set",
 ]
@@ -118,6 +121,11 @@ _BUILTINS: tuple[tuple[str, str, Any], ...] = (
     ("ite_points", "save_from_death", SaveFromDeath),
     ("ite_points", "save_from_death_only", SaveFromDeathOnly),
     ("ite_points", "keep", KeepPoints),
+    ("movement", "close", CloseIn),
+    ("movement", "hold", HoldLine),
+    ("movement", "kite", Kite),
+    ("movement", "guard", Guard),
+    ("movement", "flee", Flee),
 )
 for _kind, _name, _factory in _BUILTINS:
     REGISTRY.register(_kind, _name, _factory, replace=True, stateless=True)
@@ -130,11 +138,19 @@ INDIVIDUAL_DEFAULTS: dict[str, str] = {
     "morale": "none",
     "first_aid": "none",
     "ite_points": "save_from_death",
+    "movement": "close",
 }
-"""Defaults for characters: fight to the end, one attack and one defence a round; a
-player character spends an Ité point rather than die."""
+"""Defaults for characters: close with the target, fight to the end, one attack and one
+defence a round; a player character spends an Ité point rather than die."""
 
-GROUP_DEFAULTS: dict[str, str] = {**INDIVIDUAL_DEFAULTS, "morale": "casualties"}
+MISSILE_DEFAULTS: dict[str, str] = {**INDIVIDUAL_DEFAULTS, "movement": "kite"}
+"""Defaults for characters with a missile weapon: keep their distance and shoot."""
+
+GROUP_DEFAULTS: dict[str, str] = {
+    **INDIVIDUAL_DEFAULTS,
+    "morale": "casualties",
+    "movement": "hold",
+}
 """Defaults for crews and units: morale checks at 25% and 50% losses (SJ 18)."""
 
 ALIASES: dict[str, str] = {
@@ -156,6 +172,7 @@ class PolicySet:
     morale: MoralePolicy
     first_aid: FirstAidPolicy
     ite_points: ItePointPolicy
+    movement: MovementPolicy
     shareable: bool = False
     """Every policy is stateless: the set may serve many agents and battles."""
     holds: bool = field(init=False)
@@ -164,6 +181,9 @@ class PolicySet:
     """The stance policy always attacks (its ``constant``): no call needed."""
     attack_count: int = field(init=False)
     """The multi-attack policy's constant count, or 0: ask it each round."""
+    closes: bool = field(init=False)
+    """The movement policy never moves a fighter in contact with its target
+    (``still_in_contact``): no call needed then."""
 
     def __post_init__(self) -> None:
         retreat = getattr(self.retreat, "constant", None)
@@ -172,6 +192,8 @@ class PolicySet:
         object.__setattr__(self, "holds", retreat is MoraleChoice.HOLD)
         object.__setattr__(self, "always_attacks", stance is Stance.ATTACK)
         object.__setattr__(self, "attack_count", count if isinstance(count, int) else 0)
+        closes = getattr(self.movement, "still_in_contact", False) is True
+        object.__setattr__(self, "closes", closes)
 
 
 def build_policy_set(

@@ -15,6 +15,7 @@ Decisions (personal-combat.md section 1.2, mass-combat.md section 1.3):
 * first aid: whom to tend instead of fighting (:class:`FirstAidPolicy`);
 * Ité points: whether a player character spends one on a deadly blow
   (:class:`ItePointPolicy`).
+* movement: where to stand this round (:class:`MovementPolicy`, personal-combat.md 5).
 
 A policy whose answer never depends on the situation may say so with an attribute
 ``constant`` holding that answer: ``HoldGround`` always holds,
@@ -38,6 +39,8 @@ __all__ = [
     "ItePointPolicy",
     "MoraleChoice",
     "MoralePolicy",
+    "Move",
+    "MovementPolicy",
     "MultiAttackPolicy",
     "RetreatPolicy",
     "Stance",
@@ -59,6 +62,10 @@ class MoraleChoice(StrEnum):
     HOLD = "hold"
     WITHDRAW = "withdraw"
     SURRENDER = "surrender"
+
+
+type Move = tuple[tuple[float, float], int]
+"""Where a fighter heads this round (yards) and the most movement actions it spends."""
 
 
 class CombatantView(Protocol):
@@ -88,8 +95,9 @@ class CombatantView(Protocol):
     @property
     def target(self) -> CombatantView | None: ...
     @property
-    def position(self) -> tuple[int, int] | None:
-        """Map position, if the scenario placed the combatant."""
+    def position(self) -> tuple[float, float] | None:
+        """Where it stands: yards on the field of a personal battle (a hex on a ship map);
+        None where the battle has no field."""
         ...
 
     @property
@@ -117,6 +125,23 @@ class BattleView(Protocol):
 
     def downed(self, side: int) -> Sequence[CombatantView]:
         """Members of ``side`` taken out of the fight, in the order they fell."""
+        ...
+
+    def foes_in_reach(self, actor: CombatantView) -> Sequence[CombatantView]:
+        """Active enemies the actor can attack where it stands: in melee contact, or
+        within its missile weapon's range (every foe where the battle has no field)."""
+        ...
+
+    def nearest_foe(self, actor: CombatantView) -> CombatantView | None:
+        """The nearest active enemy (by a spatial index, never a scan of every foe);
+        None where the battle has no field."""
+        ...
+
+    def engage_point(
+        self, actor: CombatantView, target: CombatantView
+    ) -> tuple[float, float] | None:
+        """The nearest point from which the actor's melee reach touches ``target``; None
+        if it touches already (or either is off the field)."""
         ...
 
 
@@ -182,6 +207,15 @@ class ItePointPolicy(Protocol):
     def spend(self, actor: CombatantView, blow: int, battle: BattleView) -> bool: ...
 
 
+@runtime_checkable
+class MovementPolicy(Protocol):
+    """Where to head this round and the most movement actions to spend, or ``None``."""
+
+    def destination(
+        self, actor: CombatantView, target: CombatantView | None, battle: BattleView
+    ) -> Move | None: ...
+
+
 KINDS: dict[str, type] = {
     "targeting": TargetingPolicy,
     "stance": StancePolicy,
@@ -190,6 +224,7 @@ KINDS: dict[str, type] = {
     "morale": MoralePolicy,
     "first_aid": FirstAidPolicy,
     "ite_points": ItePointPolicy,
+    "movement": MovementPolicy,
 }
 """The personal decision kinds, with the protocol a policy of that kind satisfies.
 

@@ -227,16 +227,19 @@ def _exchange(
     defender_penalty: int,
     modifier: int,
     shield_rank: int,
+    target_bonus: int = 0,
 ) -> tuple[int, int, int | None, int, bool]:
     """The opposed part of an attack: (Target, attack rolled, defence rolled, RD, hit).
 
     The same arithmetic as :func:`actions.opposed` over :func:`actions.rolled_degree`,
     inlined because every swing runs it (the tests hold the two together).
+    ``target_bonus`` raises the Target (a quickly moving defender, section 5).
     """
     target, shield_modifier = _pair_constants(
         attacker.scale, attacker.shield, defender.scale, defender.shield, shield_rank,
         rules.shield_mode,
     )  # fmt: skip
+    target += target_bonus
     a_rolled = attacker.attack + (modifier + attacker_penalty + shield_modifier) + attack_dice
     mode = rules.target_mode
     if mode not in TARGET_MODES:
@@ -334,6 +337,7 @@ def attack_from_dice(
     modifier: int = 0,
     shield_rank: int = 1,
     protection: Protection = NO_PROTECTION,
+    target_bonus: int = 0,
 ) -> AttackResult:
     """Resolve one attack whose dice are all given (pure; EX-PC-02..05 run through it).
 
@@ -343,7 +347,7 @@ def attack_from_dice(
     """
     target, a_rolled, d_rolled, rd, hit = _exchange(
         attacker, defender, rules, attack_dice, defence_dice,
-        attacker_penalty, defender_penalty, modifier, shield_rank,
+        attacker_penalty, defender_penalty, modifier, shield_rank, target_bonus,
     )  # fmt: skip
     if not hit:
         return AttackResult(
@@ -380,6 +384,7 @@ def resolve_attack(
     modifier: int = 0,
     shield_rank: int = 1,
     protection: Protection = NO_PROTECTION,
+    target_bonus: int = 0,
 ) -> AttackResult:
     """Roll one attack: attacker's 4dF, defender's 4dF (if defended), crit effects, damage.
 
@@ -392,7 +397,7 @@ def resolve_attack(
     defence_dice = TABLE_4DF[int(draw() * 81)] if defended else None
     target, a_rolled, d_rolled, rd, hit = _exchange(
         attacker, defender, rules, attack_dice, defence_dice,
-        attacker_penalty, defender_penalty, modifier, shield_rank,
+        attacker_penalty, defender_penalty, modifier, shield_rank, target_bonus,
     )  # fmt: skip
     if not hit:
         return AttackResult(
@@ -431,6 +436,7 @@ def attack_outcomes(
     modifier: int = 0,
     shield_rank: int = 1,
     protection: Protection = NO_PROTECTION,
+    target_bonus: int = 0,
 ) -> Distribution[AttackOutcome]:
     """Exact distribution of (hit, crits, wound) for :func:`resolve_attack`, sorted.
 
@@ -445,7 +451,7 @@ def attack_outcomes(
         for d_dice, pd in defence_dist:
             *_, rd, hit = _exchange(
                 attacker, defender, rules, a_dice, d_dice,
-                attacker_penalty, defender_penalty, modifier, shield_rank,
+                attacker_penalty, defender_penalty, modifier, shield_rank, target_bonus,
             )  # fmt: skip
             p = pa * pd
             if not hit:
@@ -464,6 +470,7 @@ def attack_outcomes(
                         crit_effects=effects, attacker_penalty=attacker_penalty,
                         defender_penalty=defender_penalty, modifier=modifier,
                         shield_rank=shield_rank, protection=protection,
+                        target_bonus=target_bonus,
                     )  # fmt: skip
                     key = AttackOutcome(True, res.crits, res.wound)
                     merged[key] = merged.get(key, Fraction(0)) + p * pe * pdmg

@@ -4,6 +4,14 @@ Implements ``personal-combat.md`` section 5 (SEED FADAD section 4.3.4) and the s
 conversion of ``CONFLICTS.md`` C-17/C-19: every rate is stored as an exact speed in
 yards per second, so any subsystem can advance it on the one clock in seconds.
 
+The space a fighter takes and reaches is PROPOSED here (the seeds give none): a fighter
+of Scale 0 stands in a circle of :data:`MAN_RADIUS` yards and a hand weapon reaches
+:data:`MAN_REACH` yard beyond it; both grow with the cube root of mass (each Scale step
+is 1.5 times the mass, so a length grows 1.5 ** (1/3) a step). Two fighters are in
+contact when one's reach touches the other's circle, and as many attackers can stand
+around a defender as their circles fit round it (six men round a man, more round an
+ogre or a dragon: :func:`melee_slots`).
+
 >>> yards_per_second("jog")
 Fraction(5, 2)
 >>> move_actions_needed(12), gait_for_move_actions(2)
@@ -12,12 +20,15 @@ Fraction(5, 2)
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from typing import Literal
 
 __all__ = [
     "FREE_MOVE_YARDS",
     "GAITS",
+    "MAN_RADIUS",
+    "MAN_REACH",
     "MAX_MOVE_ACTIONS",
     "MOVE_ACTION_YARDS",
     "ROUND_SECONDS",
@@ -25,11 +36,16 @@ __all__ = [
     "YARDS_PER_ROUND",
     "Gait",
     "MovementError",
+    "contact_distance",
+    "footprint_radius",
     "gait_for_distance",
     "gait_for_move_actions",
+    "melee_slots",
     "miles_per_hour",
     "move_actions_needed",
+    "move_plan",
     "movement_allowance",
+    "scaled_length",
     "speed",
     "sr_yards_per_second",
     "yards_covered",
@@ -56,6 +72,12 @@ MAX_MOVE_ACTIONS = 2
 
 FREE_MOVE_YARDS = 8
 """With no movement action a character may still move up to 8 yards."""
+
+MAN_RADIUS = 0.5
+"""PROPOSED: yards from a Scale 0 fighter's centre to the edge of the space it takes."""
+
+MAN_REACH = 1.0
+"""PROPOSED: yards a Scale 0 fighter's hand weapon reaches beyond its own space."""
 
 _YARDS_PER_MILE = 1760
 _SECONDS_PER_HOUR = 3600
@@ -141,3 +163,63 @@ def gait_for_move_actions(move_actions: int) -> Gait:
 def gait_for_distance(yards: int | Fraction) -> Gait:
     """The slowest gait that covers ``yards`` in one round."""
     return gait_for_move_actions(move_actions_needed(yards))
+
+
+# --- the space a fighter takes and reaches (PROPOSED) ---------------------------------
+
+
+def scaled_length(yards: float, scale: int) -> float:
+    """A length of a Scale 0 fighter scaled to Scale ``scale``: x 1.5 ** (scale / 3).
+
+    Scale measures mass (1.5 times a step), so lengths grow with its cube root.
+
+    >>> round(scaled_length(0.5, 6), 3), scaled_length(1.0, 0)
+    (1.125, 1.0)
+    """
+    return float(yards * 1.5 ** (scale / 3))
+
+
+def footprint_radius(scale: int) -> float:
+    """Yards from a fighter's centre to the edge of the space it takes (0.5 for a man)."""
+    return scaled_length(MAN_RADIUS, scale)
+
+
+def contact_distance(attacker_radius: float, reach: float, defender_radius: float) -> float:
+    """Largest distance between centres at which a melee attack lands: the attacker's
+    reach beyond its own circle touches the defender's circle."""
+    return attacker_radius + reach + defender_radius
+
+
+def melee_slots(defender_radius: float, attacker_radius: float) -> int:
+    """How many attackers of ``attacker_radius`` fit round a defender, circles touching.
+
+    Their centres lie on a ring of radius ``R + r``; each takes the angle
+    ``2 asin(r / (R + r))`` of it. Six men round a man; more round a larger defender.
+
+    >>> melee_slots(0.5, 0.5), melee_slots(1.125, 0.5), melee_slots(0.5, 1.125)
+    (6, 10, 4)
+    """
+    if defender_radius <= 0 or attacker_radius <= 0:
+        raise MovementError("a fighter's radius must be positive")
+    half_angle = math.asin(attacker_radius / (defender_radius + attacker_radius))
+    return max(1, math.floor(math.pi / half_angle + 1e-9))
+
+
+def move_plan(gap: float, actions: int, stride: float = 1.0) -> tuple[int, float]:
+    """Movement actions and yards to cover ``gap`` yards with at most ``actions`` to spend.
+
+    The fewest actions whose allowance (8, 15, 30 yd, times ``stride`` for short legs or
+    heavy armour) covers the gap, and the gap itself; if none does, every action
+    allowed (at most two) and that allowance.
+
+    >>> move_plan(6, 2), move_plan(12, 2), move_plan(40, 2), move_plan(40, 1)
+    ((0, 6), (1, 12), (2, 30.0), (1, 15.0))
+    """
+    if gap <= 0:
+        return 0, 0.0
+    most = min(max(actions, 0), MAX_MOVE_ACTIONS)
+    for spent in range(most + 1):
+        allowance = movement_allowance(spent) * stride
+        if gap <= allowance:
+            return spent, gap
+    return most, movement_allowance(most) * stride

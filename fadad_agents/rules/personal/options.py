@@ -101,6 +101,27 @@ class RangeOptions(OptionsSection):
         "nearest",
         description="A-11: rounding of volume scale = log1.5(V / 3.09 cubic feet).",
     )
+    extreme_multiple: float = Field(
+        2.0,
+        ge=1,
+        le=10,
+        description="PROPOSED (section 6.2 gives Extreme as 'as far as such projectiles have "
+        "ever gone'): Extreme range ends at this multiple of the weapon's long range; "
+        "nobody shoots beyond it.",
+    )
+    parry_missiles: bool = Field(
+        False,
+        description="Section 6.3: in a heroic game a fighter may parry a missile with its "
+        "weapon skill; off (default), a missile is dodged or blocked with a shield.",
+    )
+    into_melee_cover: int = Field(
+        1,
+        ge=0,
+        le=4,
+        description="PROPOSED (the seeds are silent on shooting into a melee): a target in "
+        "contact with the shooter's own friends is partly covered by them: its Target rises "
+        "by this much.",
+    )
 
 
 class MoveOptions(OptionsSection):
@@ -110,6 +131,20 @@ class MoveOptions(OptionsSection):
         (1, 2),
         description="A-08: Target bonus of a quickly moving character as (jogging, running); "
         "(0, 0) turns it off.",
+    )
+    short_legs_factor: float = Field(
+        0.75,
+        gt=0,
+        le=1,
+        description="PROPOSED (section 5: reduce for races shorter than human): the share of "
+        "the walk, jog and run distances a fighter with short legs (dwarf, hobbit) covers.",
+    )
+    heavy_armour_factor: float = Field(
+        0.75,
+        gt=0,
+        le=1,
+        description="PROPOSED (section 5: reduce for heavy armour): the share of the walk, "
+        "jog and run distances a fighter in heavy metal armour (plate) covers.",
     )
 
 

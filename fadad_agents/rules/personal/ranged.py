@@ -37,6 +37,7 @@ __all__ = [
     "Widespread",
     "aware_target",
     "projectile_defence_penalty",
+    "range_band",
     "range_target",
     "range_target_modifier",
     "ranged_skill_modifier",
@@ -104,6 +105,26 @@ def _band(band: str) -> RangeBand:
         if band == known:
             return known
     raise RangedError(f"unknown range band {band!r}; allowed: {', '.join(RANGE_BANDS)}")
+
+
+def range_band(
+    yards: float, bands: tuple[int, int, int, int], extreme_multiple: float = 2.0
+) -> RangeBand | None:
+    """The range band of a shot ``yards`` long: ``bands`` are the upper bounds of
+    point-blank, short, medium and long range; Extreme reaches ``extreme_multiple`` times
+    the long range (PROPOSED, ``range.extreme_multiple``); beyond it, None (out of range).
+
+    >>> range_band(8, (10, 50, 100, 210)), range_band(150, (10, 50, 100, 210))
+    ('point_blank', 'long')
+    >>> range_band(400, (10, 50, 100, 210)), range_band(421, (10, 50, 100, 210))
+    ('extreme', None)
+    """
+    for band, upper in zip(RANGE_BANDS[1:5], bands, strict=True):
+        if yards <= upper:
+            return band
+    if yards <= bands[3] * extreme_multiple:
+        return "extreme"
+    return None
 
 
 def range_target_modifier(band: str, *, extreme_literal: bool = False) -> int:

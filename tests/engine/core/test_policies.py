@@ -53,6 +53,16 @@ class Arena:
     def downed(self, side: int) -> Sequence[View]:
         return ()
 
+    # A battle without a field: every foe is in reach, none is nearest.
+    def foes_in_reach(self, actor: View) -> Sequence[View]:
+        return self._foes
+
+    def nearest_foe(self, actor: View) -> View | None:
+        return None
+
+    def engage_point(self, actor: View, target: View) -> tuple[float, float] | None:
+        return None
+
 
 class CountingList(list[View]):
     """A foe list that counts element reads (targeting must not scan all pairs)."""

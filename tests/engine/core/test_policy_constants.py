@@ -76,6 +76,7 @@ def test_asking_or_not_gives_the_same_battle(seed: int) -> None:
             p.morale,
             p.first_aid,
             p.ite_points,
+            p.movement,
         )
 
     plain = _log(seed, asked)

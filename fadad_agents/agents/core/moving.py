@@ -1,0 +1,224 @@
+"""A character on the field: contact, the room round a defender, and moves that cost actions.
+
+Rules: ``personal-combat.md`` section 5 (15 yards an action, at most two, a free 8-yard
+step, less for short legs and heavy armour; a quickly moving fighter's Target rises,
+``move.target_bonus``) and the space each fighter takes and reaches
+(:mod:`fadad_agents.rules.personal.movement`, PROPOSED there). Melee needs contact; as
+many attackers strike one defender in a round as fit round it (six round a man), fewer
+where the scenario's ``map.max_attackers`` says so (a doorway), and at most
+``engine.max_on_one`` of one ``count:`` group.
+
+These functions take the character and the arena; :class:`~.character.Character` calls
+them from its declare and act steps.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from typing import Any
+
+from fadad_agents.rules.personal.movement import (
+    gait_for_move_actions,
+    melee_slots,
+    move_plan,
+    movement_allowance,
+)
+
+__all__ = [
+    "admit",
+    "advance",
+    "distance",
+    "has_room",
+    "move_first",
+    "plan_move",
+    "room",
+    "shield_rank",
+    "touches",
+]
+
+_slots = lru_cache(maxsize=256)(melee_slots)
+
+_ARRIVE = 1e-6
+"""Yards short of a goal that still count as there (floating point)."""
+
+
+def distance(a: tuple[float, float], b: tuple[float, float]) -> float:
+    """Yards between two points."""
+    return math.hypot(a[0] - b[0], a[1] - b[1])
+
+
+def touches(actor: Any, other: Any) -> bool:
+    """Whether ``actor``'s melee reach touches ``other`` (anyone off the field, a group or
+    a fighter of a battle without a field, is within reach of everyone; no one, None, is
+    not)."""
+    if other is None or not (actor.placed and other.placed):
+        return other is not None
+    (ax, ay), (bx, by) = actor.position, other.position
+    reach = actor.radius + actor.reach + other.radius
+    return bool((ax - bx) ** 2 + (ay - by) ** 2 <= reach * reach + _ARRIVE)
+
+
+def shield_rank(defender: Any, attacker: Any) -> int:
+    """1 when ``attacker`` stands on the side ``defender`` faces (within a quarter turn of
+    its bearing), else 0; 1 for anyone off the field (personal-combat.md 3)."""
+    if not (getattr(defender, "placed", False) and attacker.placed):
+        return 1
+    (dx, dy), (ax, ay) = defender.position, attacker.position
+    bearing = defender.bearing
+    return int((ax - dx) * math.cos(bearing) + (ay - dy) * math.sin(bearing) >= 0)
+
+
+def room(defender: Any, attacker: Any, arena: Any) -> int:
+    """How many can attack ``defender`` in melee at once: as many of the attacker's size
+    as fit round it, at most the scenario's ``map.max_attackers``."""
+    places = _slots(defender.radius, getattr(attacker, "radius", defender.radius))
+    field = arena.field
+    if field is not None and field.max_attackers is not None and field.max_attackers < places:
+        return int(field.max_attackers)
+    return places
+
+
+def _room_left(defender: Any, attacker: Any, arena: Any, engaged: list[Any]) -> bool:
+    """A place is left round ``defender`` for a newcomer ``attacker`` this round."""
+    if len(engaged) >= room(defender, attacker, arena):
+        return False
+    band = attacker.band
+    if len(band.members) > 1:
+        same = sum(1 for other in engaged if other.band is band)
+        if same >= arena.options.engine.max_on_one:
+            return False
+    return True
+
+
+def has_room(defender: Any, attacker: Any, arena: Any) -> bool:
+    """Whether ``attacker`` holds or can take a place round ``defender`` this round (a
+    group, crew or unit, has room for everyone: it is many bodies)."""
+    engaged = defender.engaged
+    if engaged is None or defender.engaged_round != arena.round or attacker in engaged:
+        return True
+    return _room_left(defender, attacker, arena, engaged)
+
+
+def admit(defender: Any, attacker: Any, arena: Any) -> bool:
+    """Whether ``attacker`` may strike ``defender`` in melee this round, taking one of the
+    places round it if it has none yet (places are counted per round)."""
+    engaged = defender.engaged
+    if engaged is None:
+        return True
+    rnd = arena.round
+    if defender.engaged_round != rnd:  # the first this round: there is always one place
+        defender.engaged_round = rnd
+        defender.engaged = [attacker]
+        return True
+    if attacker in engaged:
+        return True
+    if not _room_left(defender, attacker, arena, engaged):
+        return False
+    engaged.append(attacker)
+    return True
+
+
+def plan_move(actor: Any, target: Any, arena: Any, budget: int, attacks: int) -> int:
+    """Decide this round's movement actions (``actor.move_actions``) and return how many
+    of ``attacks`` can still be made: none unless the move ends in contact."""
+    actor.move_actions = 0
+    actor.memory["attacks_wanted"] = attacks  # for actions a move turns out not to need
+    move = actor.policies.movement.destination(actor, target, arena)
+    if move is None:  # standing: strike whoever is in reach on its turn
+        return attacks
+    goal, most = move
+    gap = distance(actor.position, goal)
+    spent, yards = move_plan(gap, min(most, budget), actor.stride)
+    actor.move_actions = spent
+    arrives = yards >= gap - _ARRIVE
+    if target is None or not arrives:
+        return 0
+    if not _touches_from(actor, goal, target):
+        return 0
+    left = budget - spent
+    return attacks if attacks < left else left
+
+
+def _touches_from(actor: Any, point: tuple[float, float], other: Any) -> bool:
+    if not other.placed:
+        return True
+    reach = actor.radius + actor.reach + other.radius
+    return bool(distance(point, other.position) <= reach + _ARRIVE)
+
+
+def advance(actor: Any, arena: Any) -> None:
+    """Move on the actor's turn: toward where its movement policy wants it now, as far as
+    the planned actions allow (the free step with none); logged with the distance.
+
+    Planned movement actions the move turned out not to need (the foe came to it) go to
+    attacks if it now touches its target, else to defences."""
+    move = actor.policies.movement.destination(actor, actor.target, arena)
+    planned = actor.move_actions
+    if move is None:
+        _spare(actor, planned)
+        return
+    goal = arena.field.clamp(*move[0])
+    here = actor.position
+    gap = distance(here, goal)
+    allowance = movement_allowance(planned) * actor.stride
+    yards = gap if gap <= allowance else allowance
+    if yards <= _ARRIVE:
+        _spare(actor, planned)
+        return
+    spent = move_plan(yards, planned, actor.stride)[0]
+    f = yards / gap
+    x, y = here[0] + (goal[0] - here[0]) * f, here[1] + (goal[1] - here[1]) * f
+    arena.field.move(actor, x, y)
+    actor.bearing = math.atan2(goal[1] - here[1], goal[0] - here[0])
+    gait = gait_for_move_actions(spent)
+    actor.gait = gait
+    arena.record(
+        actor.name,
+        "move",
+        None if actor.target is None else actor.target.name,
+        (),
+        (("actions", spent),),
+        (
+            ("result", gait),
+            ("yards", round(yards, 2)),
+            ("from", (round(here[0], 2), round(here[1], 2))),
+            ("to", (round(x, 2), round(y, 2))),
+        ),
+    )
+    _spare(actor, planned - spent)
+
+
+def _spare(actor: Any, actions: int) -> None:
+    """Movement actions not needed after all: shots for a missile fighter; attacks on a
+    target now in reach, up to what its multi-attack policy wanted (a fighter whose foe
+    came to it strikes); the rest defences."""
+    if actions <= 0:
+        return
+    actor.move_actions -= actions
+    if actor.shoots:
+        actor.attacks_planned += actions
+        return
+    strikes = 0
+    if actor.target is not None and touches(actor, actor.target):
+        wanted = actor.memory.get("attacks_wanted", 1)
+        strikes = max(0, min(actions, wanted - actor.attacks_planned))
+    actor.attacks_planned += strikes
+    actor.defences_left += actions - strikes
+
+
+def move_first(turn: Any, arena: Any, rng: Any) -> None:
+    """A shared turn's movers move before anyone in it strikes, in an order drawn by lot
+    (no side moves first because of its place in the file); each then acts without moving
+    again (``stepped``)."""
+    movers = [
+        m for m in turn if m.placed and m.fighting and (m.move_actions or not touches(m, m.target))
+    ]
+    if len(movers) > 1:
+        for i in range(len(movers) - 1, 0, -1):  # Fisher-Yates on the movement stream
+            j = int(rng.random() * (i + 1))
+            movers[i], movers[j] = movers[j], movers[i]
+    for m in movers:
+        m.gait = None
+        advance(m, arena)
+        m.stepped = True

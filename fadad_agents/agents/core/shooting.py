@@ -1,0 +1,224 @@
+"""A character with a missile weapon: readying, ammunition, range bands, aware targets.
+
+Rules: ``personal-combat.md`` section 6 (SEED FADAD 4.4): the range band's Target
+modifier on the defender's Target (A-02 ``range.extreme_literal``; ``range.extreme_multiple``
+PROPOSED for where Extreme ends), an unaware target met by the Difficulty Level alone
+(unopposed), an aware one that spends an action defending (dodge or shield block; a parry
+only in a heroic game, ``range.parry_missiles``) at the projectile's penalty except for a
+shield block, +2 for a shooter who concentrates on shooting and does nothing else,
+readying actions carried over rounds (a bow 1, a heavy crossbow 3), and shots counted
+against the ammunition carried. Shooting at a foe locked in melee with the shooter's
+friends is harder (``range.into_melee_cover``, PROPOSED).
+
+A target is unaware of a shot (PROPOSED) while it fights someone else hand to hand: in
+contact with its own target, which is not the shooter.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from fadad_agents.agents.core import moving
+from fadad_agents.rules.personal.combat import resolve_attack
+from fadad_agents.rules.personal.melee import moving_target_bonus
+from fadad_agents.rules.personal.ranged import (
+    CONCENTRATION_BONUS,
+    PROJECTILE_DEFENCE_PENALTY,
+    range_band,
+    range_target_modifier,
+)
+
+__all__ = ["Missile", "in_range", "shoot_round"]
+
+_KERNEL_PROJECTILE = {"fast": "too_fast"}
+"""The schema's projectile names where the kernel's differ."""
+
+
+class Missile:
+    """A character's missile weapon and its state in the battle.
+
+    Attributes:
+        bands: upper bounds in yards of point-blank, short, medium and long range.
+        ready_actions: actions to ready one shot (0 for a well-placed thrown weapon).
+        penalty: the projectile's penalty to any defence but a shield block (<= 0).
+        ammunition: shots carried (None: as many as the battle needs).
+        left: shots left; progress: readying actions spent on the next shot.
+        extreme: where Extreme range ends, in yards (``range.extreme_multiple`` times the
+            long range); nobody is shot beyond it.
+    """
+
+    __slots__ = (
+        "ammunition",
+        "bands",
+        "extreme",
+        "left",
+        "penalty",
+        "progress",
+        "ready_actions",
+    )
+
+    def __init__(
+        self,
+        bands: tuple[int, int, int, int],
+        ready_actions: int,
+        projectile: str,
+        ammunition: int | None,
+        extreme_multiple: float,
+    ) -> None:
+        self.bands = bands
+        self.ready_actions = ready_actions
+        self.penalty = PROJECTILE_DEFENCE_PENALTY[_KERNEL_PROJECTILE.get(projectile, projectile)]
+        self.ammunition = ammunition
+        self.extreme = bands[3] * extreme_multiple
+        self.restart()
+
+    def restart(self) -> None:
+        """Unreadied, with the full ammunition (set-up and reset)."""
+        self.left = self.ammunition
+        self.progress = 0  # readying actions spent on the next shot
+
+    @property
+    def readied(self) -> bool:
+        """The next shot is ready to fire."""
+        return self.progress >= self.ready_actions
+
+
+def in_range(actor: Any, other: Any) -> bool:
+    """Whether ``other`` is within the actor's missile range (anyone off the field is)."""
+    if not (actor.placed and other.placed):
+        return True
+    return bool(math.dist(actor.position, other.position) <= actor.missile.extreme)
+
+
+def _aware(target: Any, shooter: Any) -> bool:
+    """A target fighting someone else hand to hand does not see the shot coming."""
+    engaged = target.target
+    if engaged is None or engaged is shooter or not target.placed:
+        return True
+    return not moving.touches(target, engaged)
+
+
+def _into_melee(target: Any, shooter: Any, arena: Any) -> bool:
+    """The target is in melee contact with one of the shooter's friends."""
+    if not target.placed:
+        return False
+    for friend in arena.field.within(
+        shooter.side, *target.position, target.radius + target.reach + arena.field.widest
+    ):
+        if friend is not shooter and friend.fighting and moving.touches(friend, target):
+            return True
+    return False
+
+
+def shoot_round(actor: Any, arena: Any, actions: int) -> None:
+    """Spend ``actions`` on readying and shooting at the actor's target this turn."""
+    missile = actor.missile
+    concentrating = actor.move_actions == 0 and actor.gait is None and actor.defences_left == 0
+    while actions > 0 and missile.left != 0:
+        if not missile.readied:
+            step = min(actions, missile.ready_actions - missile.progress)
+            missile.progress += step
+            actions -= step
+            arena.record(
+                actor.name,
+                "ready",
+                None,
+                (),
+                (("actions", step),),
+                (("result", "readied" if missile.readied else "readying"),
+                 ("progress", missile.progress), ("needed", missile.ready_actions)),
+            )  # fmt: skip
+            continue
+        target = _shot_target(actor, arena)
+        if target is None:
+            return
+        _shoot(actor, target, arena, concentrating)
+        actions -= 1
+        missile.progress = 0
+        if missile.left is not None:
+            missile.left -= 1
+            if missile.left == 0:  # PROPOSED: it fights on hand to hand, unarmed
+                actor.verb = "punch"
+                arena.record(actor.name, "out_of_ammunition", None, (), (), (("result", "empty"),))
+        if not actor.fighting:
+            return
+
+
+def _shot_target(actor: Any, arena: Any) -> Any | None:
+    target = actor.target
+    if target is not None and target.fighting and in_range(actor, target):
+        return target
+    target = actor.policies.targeting.choose_target(actor, arena, actor.targeting_rng)
+    actor.target = target
+    if target is None or not in_range(actor, target):
+        return None
+    return target
+
+
+def _band(actor: Any, target: Any, arena: Any) -> tuple[str, float]:
+    if not (actor.placed and target.placed):
+        return "point_blank", 0.0
+    yards = math.dist(actor.position, target.position)
+    if moving.touches(actor, target):
+        return "melee", yards
+    band = range_band(yards, actor.missile.bands, arena.options.range.extreme_multiple)
+    return band or "extreme", yards  # in_range already held it within Extreme
+
+
+def _shoot(actor: Any, target: Any, arena: Any, concentrating: bool) -> None:
+    """One shot through the kernel, logged, and absorbed by the target."""
+    opts = arena.options.range
+    band, yards = _band(actor, target, arena)
+    aware = _aware(target, actor)
+    defender = getattr(target, "missile_fighter", None) or target.fighter
+    blocks = getattr(target, "blocks_missiles", False)
+    defended = aware and target.use_defence()
+    a_pen, d_pen = actor.penalty, target.penalty
+    bonus = range_target_modifier(band, extreme_literal=opts.extreme_literal)
+    cover = opts.into_melee_cover if _into_melee(target, actor, arena) else 0
+    gait = getattr(target, "gait", None)
+    moving_bonus = moving_target_bonus(gait, arena.options.move.target_bonus) if gait else 0
+    facing = target.target
+    res = resolve_attack(
+        actor.fighter,
+        defender,
+        target.melee_track(),
+        actor.rng,
+        arena.combat_rules,
+        attacker_penalty=a_pen,
+        defender_penalty=d_pen + (0 if blocks else actor.missile.penalty),
+        defended=defended,
+        modifier=CONCENTRATION_BONUS if concentrating else 0,
+        shield_rank=moving.shield_rank(target, actor) if facing is None else int(facing is actor),
+        target_bonus=bonus + cover + moving_bonus,
+    )
+    arena.record(
+        actor.name,
+        "shoot",
+        target.name,
+        (("attack", res.attack_dice), ("defence", res.defence_dice), ("damage", res.damage_dice)),
+        (
+            ("attacker_penalty", a_pen),
+            ("defender_penalty", d_pen),
+            ("concentrating", concentrating),
+            ("into_melee", bool(cover)),
+        ),
+        (
+            ("result", res.wound.label if res.hit else "miss"),
+            ("attack", res.attack_rolled),
+            ("defence", res.defence_rolled if defended else res.target),
+            ("defended", defended),
+            ("aware", aware),
+            ("band", band),
+            ("yards", round(yards, 2)),
+            ("target_level", res.target),
+            ("rd", res.rd),
+            ("hit", res.hit),
+            ("crits", res.crits),
+            ("damage", res.damage),
+            ("wound", res.wound.label),
+            ("defence_verb", "block" if blocks else "dodge"),
+        ),
+    )
+    target.absorb(res, arena)

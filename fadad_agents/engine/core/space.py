@@ -1,0 +1,221 @@
+"""The personal battle's field: starting positions, and what policies ask of the space.
+
+Every character of a personal battle stands on open ground in yards
+(:class:`~fadad_agents.agents.core.field.Field`). Where the scenario gives a position, a
+lone fighter stands there and a ``count:`` group forms a block whose front rank is
+centred there, ranks behind it away from the enemy, a man's width apart. A force without
+a position is in the melee: each side's place is half a yard from the centre of the
+field, the sides facing each other a yard apart, so fighters placed there start in
+contact with every foe (as every battle played before fighters had positions), and a
+group forms its block behind that place.
+
+Crews and units stay off the field: bulk agents reach and are reached everywhere (their
+mass-combat rules have no personal positions). Battles of other rule systems (ships,
+Fae Domains) have no field, and their FADAD fighters reach everyone.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from fadad_agents.agents.core.base import Combatant
+from fadad_agents.agents.core.character import Character
+from fadad_agents.agents.core.field import Field
+from fadad_agents.agents.core.moving import has_room, touches
+from fadad_agents.schema.scenario import Scenario
+
+__all__ = ["OnTheField", "place_forces"]
+
+_SMALL = 32
+"""Up to this many foes, reach is checked foe by foe in the live list's order."""
+
+_ENGAGE_MARGIN = 0.01
+"""Yards inside full reach where a closing fighter stops (so rounding keeps contact)."""
+
+
+class OnTheField:
+    """The spatial questions a personal battle answers for policies and agents."""
+
+    field: Field | None
+
+    def foes(self, side: int) -> Sequence[Combatant]:  # provided by the battle
+        raise NotImplementedError
+
+    def foes_in_reach(self, actor: Any) -> Sequence[Combatant]:
+        """Active foes the actor can attack from where it stands, in the live list's order
+        (every foe where the battle has no field or the actor is off it)."""
+        foes = self.foes(actor.side)
+        field = self.field
+        if field is None or not actor.placed:
+            return foes
+        if len(foes) <= _SMALL:
+            if actor.missile is not None:
+                return [foe for foe in foes if actor.can_reach(foe)]
+            here: Any = actor.position
+            (x, y), base = here, actor.radius + actor.reach
+            every: Sequence[Any] = foes
+            return [  # moving.touches, inlined: every retarget asks
+                f
+                for f in every
+                if not f.placed
+                or (f.position[0] - x) ** 2 + (f.position[1] - y) ** 2
+                <= (base + f.radius) ** 2 + 1e-6
+            ]
+        x, y = actor.position
+        found: list[Combatant] = []
+        for side in range(field.sides):
+            if side != actor.side:
+                found.extend(
+                    f for f in field.within(side, x, y, actor.reach_radius(field)) if f.fighting
+                )
+        found.extend(f for f in foes if not f.placed)
+        return [f for f in found if actor.can_reach(f)]
+
+    def nearest_foe(self, actor: Any, *, room: bool = False) -> Combatant | None:
+        """The nearest active foe on the field (None without a field); with ``room``, the
+        nearest with a place left round it for the actor this round."""
+        field = self.field
+        if field is None or not actor.placed:
+            return None
+        x, y = actor.position
+        accept = (lambda foe: has_room(foe, actor, self)) if room else None
+        best: Combatant | None = None
+        best_d = math.inf
+        for side in range(field.sides):
+            if side == actor.side:
+                continue
+            foe = field.nearest(side, x, y, accept)
+            if foe is not None:
+                d = math.dist(foe.position, (x, y))
+                if d < best_d:
+                    best, best_d = foe, d
+        return best
+
+    def engage_point(self, actor: Any, target: Any) -> tuple[float, float] | None:
+        """Where the actor must stand for its reach to touch ``target`` (the nearest such
+        point); None if it touches already or either is off the field."""
+        if self.field is None or touches(actor, target):
+            return None
+        (ax, ay), (tx, ty) = actor.position, target.position
+        gap = math.hypot(ax - tx, ay - ty)
+        reach = actor.radius + actor.reach + target.radius - _ENGAGE_MARGIN
+        f = reach / gap
+        return tx + (ax - tx) * f, ty + (ay - ty) * f
+
+
+def _side_places(scenario: Scenario) -> list[tuple[float, float]]:
+    """Each side's place in the melee: half a yard from the field's centre, the sides
+    spread evenly round it (two sides face each other a yard apart)."""
+    spec = scenario.map
+    cx = spec.width / 2 if spec.width is not None else 0.0
+    cy = spec.height / 2 if spec.height is not None else 0.0
+    n = len(scenario.sides)
+    return [
+        (cx + 0.5 * math.cos(math.pi + 2 * math.pi * i / n),
+         cy + 0.5 * math.sin(math.pi + 2 * math.pi * i / n))
+        for i in range(n)
+    ]  # fmt: skip
+
+
+def _block(
+    anchor: tuple[float, float], facing: tuple[float, float], count: int, spacing: float
+) -> list[tuple[float, float]]:
+    """``count`` places in ranks: the front rank centred on ``anchor`` across ``facing``
+    (a unit vector toward the enemy), each next rank ``spacing`` further back."""
+    files = math.ceil(math.sqrt(count))
+    fx, fy = facing
+    across = (-fy, fx)
+    places = []
+    for k in range(count):
+        rank, file = divmod(k, files)
+        offset = (file - (min(files, count - rank * files) - 1) / 2) * spacing
+        places.append(
+            (anchor[0] + across[0] * offset - fx * rank * spacing,
+             anchor[1] + across[1] * offset - fy * rank * spacing)
+        )  # fmt: skip
+    return places
+
+
+def place_forces(battle: Any, scenario: Scenario) -> None:
+    """Give the battle its field and every character its starting position (set-up)."""
+    spec = scenario.map
+    field = Field(
+        len(scenario.sides),
+        width=spec.width,
+        height=spec.height,
+        max_attackers=spec.max_attackers,
+    )
+    places = _side_places(scenario)
+    anchors: list[list[tuple[float, float]]] = [[] for _ in scenario.sides]
+    for si, side in enumerate(scenario.sides):
+        for force in side.forces:
+            pos = getattr(force, "position", None)
+            anchors[si].append(places[si] if pos is None else (float(pos[0]), float(pos[1])))
+    bands: dict[int, list[Character]] = {}
+    for side in battle.sides:
+        for member in side.members:
+            if isinstance(member, Character):
+                bands.setdefault(id(member.band), []).append(member)
+    centres = [_centre(a) for a in anchors]
+    for members in bands.values():
+        lead = members[0]
+        anchor = anchors[lead.side][lead.force_index]
+        facing = _toward_enemy(anchor, lead.side, centres, places)
+        if len(members) == 1:
+            spots = [anchor]
+        else:
+            spots = _block(anchor, facing, len(members), 2 * lead.radius)
+        for member, spot in zip(members, spots, strict=True):
+            member.start_position = field.clamp(*spot)
+            member.start_bearing = _bearing(member.facing, facing)
+    battle.field = field
+    settle(battle)
+
+
+def settle(battle: Any) -> None:
+    """Everyone at its starting position on the (cleared) field (set-up and reset)."""
+    field = battle.field
+    field.clear()
+    for side in battle.sides:
+        for member in side.members:
+            if member.start_bearing is not None:  # a character (groups stay off the field)
+                member.position = member.start_position
+                member.bearing = member.start_bearing
+                member.placed = True
+                field.add(member)
+
+
+def _centre(points: list[tuple[float, float]]) -> tuple[float, float]:
+    return (sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points))
+
+
+def _toward_enemy(
+    anchor: tuple[float, float],
+    side: int,
+    centres: list[tuple[float, float]],
+    places: list[tuple[float, float]],
+) -> tuple[float, float]:
+    """Unit vector from ``anchor`` toward the centre of the other sides' forces (else
+    from the side's own place toward the field's centre)."""
+    others = [c for i, c in enumerate(centres) if i != side]
+    tx, ty = _centre(others)
+    dx, dy = tx - anchor[0], ty - anchor[1]
+    norm = math.hypot(dx, dy)
+    if norm < 1e-9:
+        px, py = places[side]
+        ox, oy = _centre(places)
+        dx, dy = ox - px, oy - py
+        norm = math.hypot(dx, dy) or 1.0
+        if dx == dy == 0:
+            dx = 1.0
+    return dx / norm, dy / norm
+
+
+def _bearing(facing: int | None, toward: tuple[float, float]) -> float:
+    """Starting bearing in radians: the scenario's ``facing`` (sixths of a turn from +x),
+    else toward the enemy."""
+    if facing is not None:
+        return math.pi / 3 * facing
+    return math.atan2(toward[1], toward[0])
