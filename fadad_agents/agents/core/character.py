@@ -107,9 +107,9 @@ class Character(Combatant):
     __slots__ = (
         "armed",
         "bare",
-        "conditions",
         "bearing",
         "blocks_missiles",
+        "conditions",
         "defence_verb",
         "engaged",
         "engaged_round",
@@ -237,12 +237,6 @@ class Character(Combatant):
         if self.shoots:
             return shooting.in_range(self, other)
         return moving.touches(self, other)
-
-    def reach_radius(self, field: Any) -> float:
-        """Yards round this character within which a foe it can reach stands."""
-        if self.shoots:
-            return float(self.missile.extreme)  # type: ignore[union-attr]
-        return float(self.radius + self.reach + field.widest)
 
     def conditions_now(self) -> Conditions:
         """Its crit conditions, made on the first that lands."""
@@ -443,26 +437,18 @@ class Character(Combatant):
                 there = target.position
                 limit = reach + target.radius
                 if (x - there[0]) ** 2 + (y - there[1]) ** 2 > limit * limit + 1e-6:
-                    target = self._another_in_reach(arena)
+                    target = moving.another_in_reach(self, arena)
                     if target is None:
                         return
             if target.engaged_round != arena.round and target.engaged is not None:
                 target.engaged_round, target.engaged = arena.round, [self]  # admit's first
             elif not admit(target, self, arena):
-                target = self._another_in_reach(arena)
+                target = moving.another_in_reach(self, arena)
                 if target is None:
                     return
             strike(self, self.fighter if self.missile is None else self.unarmed, target, arena)
             if self.status is not fighting:
                 return
-
-    def _another_in_reach(self, arena: Arena) -> Combatant | None:
-        """A foe in reach with room round it (the first in the live list), now the target."""
-        for foe in arena.foes_in_reach(self):
-            if moving.admit(foe, self, arena):
-                self.target = foe  # type: ignore[assignment]
-                return foe  # type: ignore[return-value]
-        return None
 
     def end_round(self, arena: Arena) -> None:
         """The band's lead checks the band's morale when its morale policy says so.

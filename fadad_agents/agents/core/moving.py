@@ -28,6 +28,7 @@ from fadad_agents.rules.personal.movement import (
 __all__ = [
     "admit",
     "advance",
+    "another_in_reach",
     "distance",
     "has_room",
     "move_first",
@@ -117,6 +118,15 @@ def admit(defender: Any, attacker: Any, arena: Any) -> bool:
         return False
     engaged.append(attacker)
     return True
+
+
+def another_in_reach(actor: Any, arena: Any) -> Any | None:
+    """A foe in reach with room round it (the first in the live list), now the target."""
+    for foe in arena.foes_in_reach(actor):
+        if admit(foe, actor, arena):
+            actor.target = foe
+            return foe
+    return None
 
 
 def plan_move(actor: Any, target: Any, arena: Any, budget: int, attacks: int) -> int:

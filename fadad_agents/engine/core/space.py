@@ -64,12 +64,14 @@ class OnTheField:
                 <= (base + f.radius) ** 2 + 1e-6
             ]
         x, y = actor.position
+        if actor.shoots:  # anyone within Extreme range, else anyone its reach touches
+            radius = actor.missile.extreme
+        else:
+            radius = actor.radius + actor.reach + field.widest
         found: list[Combatant] = []
         for side in range(field.sides):
             if side != actor.side:
-                found.extend(
-                    f for f in field.within(side, x, y, actor.reach_radius(field)) if f.fighting
-                )
+                found.extend(f for f in field.within(side, x, y, radius) if f.fighting)
         found.extend(f for f in foes if not f.placed)
         return [f for f in found if actor.can_reach(f)]
 
