@@ -26,6 +26,7 @@ LAYERS = (
     "dashboard",
     "analysis",
     "reference",
+    "table",
     "engine",
     "agents",
     "policies",

@@ -22,7 +22,8 @@ import typer
 if TYPE_CHECKING:
     from fadad_agents.schema.limits import Limits
 
-from fadad_agents.cli import gm
+from fadad_agents.cli import gm, table
+from fadad_agents.cli.output import bad_file as _bad_file
 from fadad_agents.cli.output import fail as _fail
 from fadad_agents.cli.output import shown as _shown
 
@@ -42,13 +43,6 @@ LimitOption = Annotated[
         "agent_rounds, file_bytes).",
     ),
 ]
-
-
-def _bad_file(problems: list[str]) -> typer.Exit:
-    """Print a file's problems, one line each, to stderr; exit status 2."""
-    for line in problems:
-        typer.echo(line, err=True)
-    return typer.Exit(2)
 
 
 def _limits(settings: list[str] | None, command: str) -> Limits:
@@ -300,6 +294,7 @@ def report(
 
 
 gm.register(app)
+table.register(app)
 
 
 def main() -> None:

@@ -5,13 +5,20 @@ from __future__ import annotations
 
 import typer
 
-__all__ = ["fail", "shown"]
+__all__ = ["bad_file", "fail", "shown"]
 
 
 def fail(command: str, exc: BaseException) -> typer.Exit:
     """Print ``fadad COMMAND: message`` on one line to stderr; exit status 2."""
     text = " ".join(shown(str(exc)).split())
     typer.echo(f"fadad {command}: {text}", err=True)
+    return typer.Exit(2)
+
+
+def bad_file(problems: list[str]) -> typer.Exit:
+    """Print a file's problems, one line each, to stderr; exit status 2."""
+    for line in problems:
+        typer.echo(line, err=True)
     return typer.Exit(2)
 
 

@@ -387,7 +387,7 @@ class Character(Combatant):
     def _finish_aid(self, patient: Character, arena: Arena) -> None:
         """First aid on a Near Death friend: a Fair result stabilises (A-31, PROPOSED)."""
         assert self.first_aid is not None
-        ok, degree, dice = roll_unopposed(self.first_aid, FAIR, self.rng, self.penalty)
+        ok, degree, dice = roll_unopposed(self.first_aid, FAIR, self.rng, self.penalty, "first aid")
         patient.stabilised = patient.stabilised or ok
         arena.record(
             self.name,
@@ -466,7 +466,7 @@ class Character(Combatant):
         reason = morale.check_reason(view, arena)  # type: ignore[arg-type]
         if reason is None:
             return
-        res = mass.resolve_unit_morale(self.morale, FAIR, arena.morale_rng)
+        res = mass.resolve_unit_morale(self.morale, FAIR, arena.morale_rng, self.name)
         record_morale(arena, band.name, reason, "4dF", self.morale, res)
         if res.passed:
             return

@@ -277,7 +277,8 @@ class Crew(Group):
     def roll_morale(self) -> tuple[str, int, MoraleResult]:
         """2d10 (``sj.crew_morale_roll``) <= morale (A-57, PROPOSED roll)."""
         dice = self.model.options.sj.crew_morale_roll
-        return dice, self.morale, resolve_morale_check(self.morale, self.morale_rng, dice)
+        check = resolve_morale_check(self.morale, self.morale_rng, dice, self.name)
+        return dice, self.morale, check
 
 
 class Unit(Group):
@@ -383,7 +384,7 @@ class Unit(Group):
         check (A-70, PROPOSED level)."""
         level = self.model.options.mass.morale_check_level
         trait = self.state.morale
-        return "4dF", trait, mass.resolve_unit_morale(trait, level, self.morale_rng)
+        return "4dF", trait, mass.resolve_unit_morale(trait, level, self.morale_rng, self.name)
 
     @staticmethod
     def strike_together(units: list[Unit], arena: Arena) -> None:

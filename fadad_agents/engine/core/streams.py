@@ -23,6 +23,7 @@ import _random
 import random
 import secrets
 import zlib
+from collections.abc import Callable
 
 import numpy as np
 
@@ -132,10 +133,13 @@ class Streams:
     False
     """
 
-    __slots__ = ("_cache", "_root", "_sub_bases", "seed")
+    __slots__ = ("_cache", "_root", "_sub_bases", "on_new", "seed")
 
     def __init__(self, seed: int) -> None:
         self._cache: dict[str, random.Random] = {}
+        self.on_new: Callable[[random.Random], object] | None = None
+        """Called with each stream made from now on (a table session turns them into
+        :class:`~fadad_agents.rules.core.dice.TableDice`); None for plain battles."""
         self.reseed(seed)
 
     def reseed(self, seed: int) -> None:
@@ -168,7 +172,14 @@ class Streams:
         stream = self._cache.get(name)
         if stream is None:
             stream = self._cache[name] = _stream(self.seed_of(name))
+            if self.on_new is not None:
+                self.on_new(stream)
         return stream
+
+    @property
+    def named(self) -> list[random.Random]:
+        """The named streams made so far (``get``), in the order they were made."""
+        return list(self._cache.values())
 
     def for_index(
         self, name: str, index: int, *, into: random.Random | None = None
@@ -182,7 +193,10 @@ class Streams:
         base = self._sub_bases.get(name)
         if base is None:
             base = self._sub_bases[name] = self.seed_of(name) << 32
-        return _stream(base | (index & 0xFFFFFFFF), into)
+        stream = _stream(base | (index & 0xFFFFFFFF), into)
+        if self.on_new is not None and into is None:
+            self.on_new(stream)
+        return stream
 
     def for_agent(
         self, index: int, *, into: random.Random | None = None

@@ -63,7 +63,8 @@ def roll_turns(
                 continue
         lead = active[0]
         reaction = lead.reaction
-        keyed.append((-roll_initiative(reaction, rng, mode), -reaction, lead.unique_id, active))
+        initiative = roll_initiative(reaction, rng, mode, lead.name)
+        keyed.append((-initiative, -reaction, lead.unique_id, active))
     keyed.sort()
     turns: list[Sequence[Combatant]] = []
     last = (1, 1)  # no band's key: initiatives and traits are negated ladder values

@@ -284,10 +284,10 @@ def roll_opposed(
 
 
 def roll_unopposed(
-    trait: int, difficulty: int, rng: random.Random, modifier: int = 0
+    trait: int, difficulty: int, rng: random.Random, modifier: int = 0, purpose: str = "4dF"
 ) -> tuple[bool, int, int]:
     """Roll an unopposed action: returns (success, degree of success, 4dF total)."""
-    dice = roll_4df(rng)
+    dice = roll_4df(rng, purpose)
     success, degree = unopposed(trait, dice, difficulty, modifier)
     return success, degree, dice
 
@@ -327,13 +327,16 @@ def _check_initiative_mode(mode: str) -> InitiativeMode:
     raise ActionError(f"unknown initiative mode {mode!r}; allowed: rolled, static")
 
 
-def roll_initiative(trait: int, rng: random.Random, mode: str = "rolled") -> int:
-    """Initiative: reaction-speed trait + 4dF (``rolled``) or the trait alone (``static``).
+def roll_initiative(
+    trait: int, rng: random.Random, mode: str = "rolled", owner: str | None = None
+) -> int:
+    """Initiative: reaction-speed trait + 4dF (``rolled``) or the trait alone (``static``),
+    rolled by ``owner`` (a band's lead) when made at the table.
 
     ``static`` draws nothing from the stream.
     """
     if mode == "rolled":  # the common case first (every group, every round)
-        return trait + roll_4df(rng)
+        return trait + roll_4df(rng, "initiative", owner)
     _check_initiative_mode(mode)  # "static", or raises on an unknown mode
     return trait
 

@@ -22,11 +22,17 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from fractions import Fraction
 from functools import cache
+from typing import Any, NamedTuple
 
 __all__ = [
+    "D20",
+    "D100",
+    "FOUR_DF",
     "TABLE_4DF",
     "TABLE_6DF",
+    "Die",
     "Distribution",
+    "TableDice",
     "d20_distribution",
     "d100_distribution",
     "distribution_map",
@@ -42,6 +48,7 @@ __all__ = [
     "roll_d20",
     "roll_d100",
     "roll_ndf",
+    "roll_nds",
     "three_d6_distribution",
 ]
 
@@ -60,48 +67,136 @@ TABLE_6DF: tuple[int, ...] = _fudge_table(6)
 """The 729 equally likely 6dF totals (FADAD ship critical hits)."""
 
 
-def roll_4df(rng: random.Random) -> int:
-    """Roll 4dF: -4..+4, one draw from the stream (about a quarter of a microsecond)."""
-    return TABLE_4DF[int(rng.random() * 81)]
+class Die(NamedTuple):
+    """What one roll is: ``number`` dice of ``faces`` sides, ``faces`` 0 for Fudge dice.
+
+    ``each``: the rules read every die (sorted ascending: Min-Mid-Max), not the total.
+    """
+
+    number: int
+    faces: int
+    each: bool = False
+
+    def __str__(self) -> str:
+        kind = "dF" if self.faces == 0 else f"d{self.faces}"
+        return f"{self.number if self.number > 1 or self.faces == 0 else ''}{kind}"
 
 
-def roll_1df(rng: random.Random) -> int:
+FOUR_DF = Die(4, 0)
+D20 = Die(1, 20)
+D100 = Die(1, 100)
+_ONE_DF, _SIX_DF, _D6, _THREE_D6 = Die(1, 0), Die(6, 0), Die(1, 6), Die(3, 6, each=True)
+
+
+class TableDice(random.Random):
+    """A stream some of whose rolls are made at the table (a session's table dice).
+
+    Every typed roll (:func:`roll_4df`, :func:`roll_d20`, :func:`roll_nds` ... and the
+    samplers that inline them) draws its roll from the stream exactly as on a plain
+    ``random.Random``, so the stream's position never depends on what the table says, then,
+    on a ``TableDice``, passes it to :meth:`called`, whose answer is the roll used. A
+    plain stream pays nothing for this but one class check per roll outside the hot
+    melee path (one per swing in it).
+
+    Attributes:
+        call: ``call(die, rolled, owner, purpose) -> roll``, set by whoever plays at the
+            table (it returns ``rolled`` for the rolls it leaves to the seed).
+        owner: whose rolls this stream makes when a roll names nobody else.
+    """
+
+    call: Callable[[Die, Any, str | None, str], Any]
+    owner: str | None = None
+
+    def called(self, die: Die, rolled: Any, purpose: str, owner: str | None = None) -> Any:
+        """The roll to use for ``rolled`` (the stream's own) of ``die``, made for ``purpose``
+        by ``owner`` (default: the stream's)."""
+        return self.call(die, rolled, self.owner if owner is None else owner, purpose)
+
+
+def roll_4df(rng: random.Random, purpose: str = "4dF", owner: str | None = None) -> int:
+    """Roll 4dF: -4..+4, one draw from the stream (about a quarter of a microsecond).
+
+    ``purpose`` and ``owner`` say what the roll is for and whose it is, for a stream
+    whose rolls are made at the table (:class:`TableDice`); every roll function takes them.
+    """
+    roll = TABLE_4DF[int(rng.random() * 81)]
+    if rng.__class__ is TableDice:
+        return int(rng.called(FOUR_DF, roll, purpose, owner))
+    return roll
+
+
+def roll_1df(rng: random.Random, purpose: str = "1dF", owner: str | None = None) -> int:
     """Roll one Fudge die: -1, 0 or +1 with probability 1/3 each."""
-    return int(rng.random() * 3) - 1
+    roll = int(rng.random() * 3) - 1
+    if rng.__class__ is TableDice:
+        return int(rng.called(_ONE_DF, roll, purpose, owner))
+    return roll
 
 
-def roll_6df(rng: random.Random) -> int:
+def roll_6df(rng: random.Random, purpose: str = "6dF", owner: str | None = None) -> int:
     """Roll 6dF: -6..+6."""
-    return TABLE_6DF[int(rng.random() * 729)]
+    roll = TABLE_6DF[int(rng.random() * 729)]
+    if rng.__class__ is TableDice:
+        return int(rng.called(_SIX_DF, roll, purpose, owner))
+    return roll
 
 
-def roll_ndf(rng: random.Random, n: int) -> int:
+def roll_ndf(rng: random.Random, n: int, purpose: str = "", owner: str | None = None) -> int:
     """Roll ``n`` Fudge dice and total them."""
     if n < 0:
         raise ValueError(f"cannot roll {n} Fudge dice")
     if n == 4:
-        return roll_4df(rng)
-    return sum(roll_1df(rng) for _ in range(n))
+        return roll_4df(rng, purpose or "4dF", owner)
+    roll = sum(int(rng.random() * 3) - 1 for _ in range(n))
+    if rng.__class__ is TableDice and n:
+        return int(rng.called(Die(n, 0), roll, purpose or f"{n}dF", owner))
+    return roll
 
 
-def roll_d6(rng: random.Random) -> int:
+def roll_nds(
+    rng: random.Random, n: int, sides: int, purpose: str = "", owner: str | None = None
+) -> int:
+    """Roll ``n`` dice of ``sides`` sides and total them (2d10, 3d8 ...), one draw each."""
+    roll = 0
+    for _ in range(n):
+        roll += int(rng.random() * sides) + 1
+    if rng.__class__ is TableDice and n:
+        return int(rng.called(Die(n, sides), roll, purpose or str(Die(n, sides)), owner))
+    return roll
+
+
+def roll_d6(rng: random.Random, purpose: str = "d6", owner: str | None = None) -> int:
     """Roll one six-sided die: 1..6."""
-    return int(rng.random() * 6) + 1
+    roll = int(rng.random() * 6) + 1
+    if rng.__class__ is TableDice:
+        return int(rng.called(_D6, roll, purpose, owner))
+    return roll
 
 
-def roll_d20(rng: random.Random) -> int:
+def roll_d20(rng: random.Random, purpose: str = "d20", owner: str | None = None) -> int:
     """Roll one twenty-sided die: 1..20."""
-    return int(rng.random() * 20) + 1
+    roll = int(rng.random() * 20) + 1
+    if rng.__class__ is TableDice:
+        return int(rng.called(D20, roll, purpose, owner))
+    return roll
 
 
-def roll_d100(rng: random.Random) -> int:
+def roll_d100(rng: random.Random, purpose: str = "d100", owner: str | None = None) -> int:
     """Roll percentile dice: 1..100."""
-    return int(rng.random() * 100) + 1
+    roll = int(rng.random() * 100) + 1
+    if rng.__class__ is TableDice:
+        return int(rng.called(D100, roll, purpose, owner))
+    return roll
 
 
-def roll_3d6(rng: random.Random) -> tuple[int, int, int]:
+def roll_3d6(
+    rng: random.Random, purpose: str = "3d6", owner: str | None = None
+) -> tuple[int, int, int]:
     """Roll 3d6 for the Min-Mid-Max option, sorted ascending: (Min, Mid, Max)."""
-    a, b, c = sorted((roll_d6(rng), roll_d6(rng), roll_d6(rng)))
+    draw = rng.random
+    a, b, c = sorted((int(draw() * 6) + 1, int(draw() * 6) + 1, int(draw() * 6) + 1))
+    if rng.__class__ is TableDice:
+        a, b, c = rng.called(_THREE_D6, (a, b, c), purpose, owner)
     return a, b, c
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
-from fadad_agents.rules.core.dice import Distribution
+from fadad_agents.rules.core.dice import Distribution, roll_d20, roll_nds
 
 __all__ = [
     "MoraleDice",
@@ -66,11 +66,12 @@ def morale_check_outcomes(target: int, dice: MoraleDice = "2d10") -> Distributio
 
 
 def resolve_morale_check(
-    target: int, rng: random.Random, dice: MoraleDice = "2d10"
+    target: int, rng: random.Random, dice: MoraleDice = "2d10", owner: str | None = None
 ) -> MoraleResult:
-    """Roll 2d10 (or 1d20) against ``target``; pass if the total is no more than it."""
+    """Roll 2d10 (or 1d20) against ``target``; pass if the total is no more than it
+    (``owner``: who rolls it, when made at the table)."""
     if dice == "1d20":
-        roll = int(rng.random() * 20) + 1
+        roll = roll_d20(rng, "morale", owner)
     else:
-        roll = int(rng.random() * 10) + int(rng.random() * 10) + 2
+        roll = roll_nds(rng, 2, 10, "morale", owner)
     return MoraleResult(roll=roll, target=target, passed=roll <= target)

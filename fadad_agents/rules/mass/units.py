@@ -241,9 +241,12 @@ def morale_check(trait: int, level: int, rng: random.Random) -> bool:
     return trait + roll_4df(rng) >= level
 
 
-def resolve_unit_morale(trait: int, level: int, rng: random.Random) -> MoraleResult:
-    """:func:`morale_check` with its dice: ``roll`` is the 4dF total, ``target`` the level."""
-    dice = roll_4df(rng)
+def resolve_unit_morale(
+    trait: int, level: int, rng: random.Random, owner: str | None = None
+) -> MoraleResult:
+    """:func:`morale_check` with its dice: ``roll`` is the 4dF total, ``target`` the level
+    (``owner``: who rolls it, when made at the table)."""
+    dice = roll_4df(rng, "morale", owner)
     return MoraleResult(roll=dice, target=level, passed=trait + dice >= level)
 
 

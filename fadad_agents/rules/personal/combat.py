@@ -30,7 +30,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from fadad_agents.rules.core.actions import TARGET_MODES, ActionError, crit_count
-from fadad_agents.rules.core.dice import TABLE_4DF, Distribution
+from fadad_agents.rules.core.dice import FOUR_DF, TABLE_4DF, Distribution, TableDice
 from fadad_agents.rules.core.wounds import Wound, WoundTrack, record
 from fadad_agents.rules.personal.criticals import (
     CritEffect,
@@ -395,6 +395,12 @@ def resolve_attack(
     draw = rng.random
     attack_dice = TABLE_4DF[int(draw() * 81)]  # roll_4df, inlined
     defence_dice = TABLE_4DF[int(draw() * 81)] if defended else None
+    # Some rolls made at the table: one class check a swing.
+    table = rng if rng.__class__ is TableDice else None
+    if table is not None:
+        attack_dice = table.called(FOUR_DF, attack_dice, "attack", attacker.name)
+        if defence_dice is not None:
+            defence_dice = table.called(FOUR_DF, defence_dice, "defence", defender.name)
     target, a_rolled, d_rolled, rd, hit = _exchange(
         attacker, defender, rules, attack_dice, defence_dice,
         attacker_penalty, defender_penalty, modifier, shield_rank, target_bonus,
@@ -412,8 +418,11 @@ def resolve_attack(
     damage = rules.damage
     if damage.wound_model == "fadad":  # damage_dice_kind's answer for FADAD, without the call
         damage_dice: tuple[int, ...] = _ONE_4DF[int(draw() * 81)]
+        if table is not None:
+            damage_dice = (table.called(FOUR_DF, damage_dice[0], "damage", attacker.name),)
     else:
-        damage_dice = roll_damage_dice(_damage_kind(attacker, defender, rules, rd), rng)
+        kind = _damage_kind(attacker, defender, rules, rd)
+        damage_dice = roll_damage_dice(kind, rng, owner=attacker.name)
     dealt, wound, new_track = _land_hit(
         attacker, defender, track, rules, rd, crits, attack_dice, defence_dice, damage_dice,
         effects, protection,

@@ -18,7 +18,7 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 
-from fadad_agents.rules.core.dice import Distribution
+from fadad_agents.rules.core.dice import Die, Distribution, TableDice
 
 __all__ = [
     "CALLED_LOCATION",
@@ -123,7 +123,11 @@ def roll_crit_effect(
 ) -> CritEffect:
     """Draw one effect uniformly from :func:`allowed_effects` (1d8, rerolling the excluded)."""
     pool = allowed_effects(non_lethal=non_lethal, taken=taken)
-    return pool[int(rng.random() * len(pool))]
+    pick = int(rng.random() * len(pool))
+    if rng.__class__ is TableDice:  # the GM rolls a die as long as the pool, named in order
+        names = ", ".join(f"{i + 1} {e.name}" for i, e in enumerate(pool))
+        pick = rng.called(Die(1, len(pool)), pick + 1, f"critical effect ({names})") - 1
+    return pool[pick]
 
 
 def crit_effect_outcomes(

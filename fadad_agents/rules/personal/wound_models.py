@@ -278,14 +278,15 @@ def wound_from_dice(
     return HitDamage(_read(damage, thresholds, rules.kill_above_9), damage, hit.dice)
 
 
-def roll_damage_dice(kind: str, rng: random.Random) -> tuple[int, ...]:
-    """Roll the damage dice of a :func:`damage_dice_kind` (sorted for 3d6; () for none)."""
+def roll_damage_dice(kind: str, rng: random.Random, owner: str | None = None) -> tuple[int, ...]:
+    """Roll the damage dice of a :func:`damage_dice_kind` (sorted for 3d6; () for none),
+    as ``owner``'s damage roll when they are made at the table."""
     if kind == "4dF":
-        return (roll_4df(rng),)
+        return (roll_4df(rng, "damage", owner),)
     if kind == "1dF":
-        return (roll_1df(rng),)
+        return (roll_1df(rng, "damage", owner),)
     if kind == "3d6":
-        return roll_3d6(rng)
+        return roll_3d6(rng, "damage", owner)
     return _NO_DICE
 
 

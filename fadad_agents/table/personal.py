@@ -1,0 +1,172 @@
+"""The personal decisions a controlled fighter, crew or unit takes at the table.
+
+One wrapper per decision kind of :class:`~fadad_agents.policies.PolicySet`
+(``policies/core/protocols.py``): whom to attack, attack or all-out defence, how many
+attacks, hold or leave, first aid, Ité points and what a broken band does. Whether a
+morale check is due is a rule, not a choice: it stays with the policy.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from fadad_agents.policies.core.policy_set import PolicySet
+from fadad_agents.policies.core.protocols import MoraleChoice, Stance
+from fadad_agents.rules.core.wounds import Wound
+from fadad_agents.table.control import Asking, ask_yes_no, register_decision
+from fadad_agents.table.questions import Choice
+from fadad_agents.table.status import named
+
+__all__ = [
+    "AskFirstAid",
+    "AskItePoints",
+    "AskMorale",
+    "AskMultiAttack",
+    "AskRetreat",
+    "AskStance",
+    "AskTargeting",
+    "by_setup",
+]
+
+
+def by_setup(agents: Any) -> list[Any]:
+    """Agents in set-up order (the battle's live lists are reordered as fighters fall)."""
+    return sorted(agents, key=lambda a: getattr(a, "index", 0))
+
+
+class AskTargeting(Asking):
+    """Whom to attack: any active foe, or no attack this round."""
+
+    __slots__ = ()
+
+    def choose_target(self, actor: Any, battle: Any, rng: random.Random) -> Any:
+        default = self.inner.choose_target(actor, battle, rng)
+        foes = by_setup(battle.foes(actor.side))
+        choices = [Choice(f"attack {named(f)}", f) for f in foes]
+        choices.append(Choice("no attack this round", None))
+        return self.table.decide(
+            actor.name, "targeting", f"whom does {actor.name} attack?", choices, default
+        )
+
+
+class AskStance(Asking):
+    """Attack, or spend every action on defence this round."""
+
+    __slots__ = ()
+
+    def choose_stance(self, actor: Any, target: Any, battle: Any) -> Stance:
+        default = self.inner.choose_stance(actor, target, battle)
+        choices = (
+            Choice("attack", Stance.ATTACK),
+            Choice("all-out defence", Stance.ALL_OUT_DEFENCE),
+        )
+        return Stance(
+            self.table.decide(
+                actor.name, "stance", f"{actor.name} against {target.name}:", choices, default
+            )
+        )
+
+
+class AskMultiAttack(Asking):
+    """How many of the round's actions attack (the rest defend)."""
+
+    __slots__ = ()
+
+    def attacks(self, actor: Any, target: Any, battle: Any, budget: int) -> int:
+        default = max(1, min(budget, self.inner.attacks(actor, target, battle, budget)))
+        choices = [
+            Choice(f"{n} attack{'s' if n > 1 else ''}, {budget - n} defence"
+                   f"{'s' if budget - n != 1 else ''}", n)
+            for n in range(1, budget + 1)
+        ]  # fmt: skip
+        return int(
+            self.table.decide(
+                actor.name,
+                "multi_attack",
+                f"how does {actor.name} split its actions?",
+                choices,
+                default,
+            )
+        )
+
+
+class AskRetreat(Asking):
+    """Hold, withdraw or surrender (by choice: no roll)."""
+
+    __slots__ = ()
+
+    def decide(self, actor: Any, battle: Any) -> MoraleChoice:
+        default = self.inner.decide(actor, battle)
+        choices = (
+            Choice("fight on", MoraleChoice.HOLD),
+            Choice("withdraw", MoraleChoice.WITHDRAW),
+            Choice("surrender", MoraleChoice.SURRENDER),
+        )
+        return MoraleChoice(
+            self.table.decide(
+                actor.name, "retreat", f"does {actor.name} fight on?", choices, default
+            )
+        )
+
+
+class AskMorale(Asking):
+    """What a band whose morale broke does: withdraw or surrender (when a check is due
+    stays the policy's: it is a rule)."""
+
+    __slots__ = ()
+
+    def on_break(self, actor: Any, battle: Any) -> MoraleChoice:
+        default = self.inner.on_break(actor, battle)
+        choices = (
+            Choice("withdraw", MoraleChoice.WITHDRAW),
+            Choice("surrender", MoraleChoice.SURRENDER),
+            Choice("hold (the GM overrules the break)", MoraleChoice.HOLD),
+        )
+        return MoraleChoice(
+            self.table.decide(
+                actor.name, "morale", f"{actor.name}'s morale breaks:", choices, default
+            )
+        )
+
+
+class AskFirstAid(Asking):
+    """Tend a fallen friend this round, or fight."""
+
+    __slots__ = ()
+
+    def patient(self, actor: Any, battle: Any) -> Any:
+        default = self.inner.patient(actor, battle)
+        fallen = [f for f in by_setup(battle.downed(actor.side)) if hasattr(f, "stabilised")]
+        choices = [Choice(f"tend {named(f)}", f) for f in fallen]
+        choices.append(Choice("fight", None))
+        return self.table.decide(
+            actor.name, "first_aid", f"does {actor.name} give first aid?", choices, default
+        )
+
+
+class AskItePoints(Asking):
+    """Spend an Ité point to take a deadly blow as Incapacitated (FADAD 4.5.9)."""
+
+    __slots__ = ()
+
+    def spend(self, actor: Any, blow: int, battle: Any) -> bool:
+        default = self.inner.spend(actor, blow, battle)
+        left = getattr(actor, "ite_points", "?")
+        return ask_yes_no(
+            self.table, actor.name, "ite_points",
+            f"a blow leaves {actor.name} {Wound(blow).label}: spend an Ité point ({left} left)?",
+            "spend one: Incapacitated instead", "keep it", default,
+        )  # fmt: skip
+
+
+for _field, _wrapper in (
+    ("targeting", AskTargeting),
+    ("stance", AskStance),
+    ("multi_attack", AskMultiAttack),
+    ("retreat", AskRetreat),
+    ("morale", AskMorale),
+    ("first_aid", AskFirstAid),
+    ("ite_points", AskItePoints),
+):
+    register_decision(PolicySet, _field, _wrapper)
