@@ -40,7 +40,8 @@ def _check(session: TableSession) -> None:
             if hasattr(track, "filled"):  # a wound track's boxes
                 assert all(0 <= f <= b for f, b in zip(track.filled, track.boxes, strict=True))
             elif track is not None:  # Fae Domains Wound and Fatigue totals
-                assert track.wounds >= 0 and track.fatigue >= 0
+                assert track.wounds >= 0
+                assert track.fatigue >= 0
             assert agent.headcount >= 0
             if getattr(agent, "kind", "") == "ship":
                 assert 0.0 <= agent.hull_fraction <= 1.0

@@ -58,7 +58,8 @@ def test_save_quit_and_resume_go_on_where_the_session_stopped(tmp_path: Path) ->
     """save PATH writes the answers; resume replays them and asks the next question."""
     saved = tmp_path / "duel.json"
     code, out, err = play("--dice", "all", answers=f"+1\n-1\n0\nsave {saved}\nquit\n")
-    assert code == 0 and f"saved 3 answers to {saved}" in err
+    assert code == 0
+    assert f"saved 3 answers to {saved}" in err
     data = json.loads(saved.read_text())
     assert [a["answer"] for a in data["answers"]] == ["+1", "-1", "0"]
     resumed = RUNNER.invoke(app, ["resume", str(saved)], input="quit\n")
@@ -87,7 +88,8 @@ def test_bad_arguments_are_one_line_exit_2(tmp_path: Path) -> None:
     ):
         out = RUNNER.invoke(app, args, input="")
         assert out.exit_code == 2, args
-        assert out.stderr.startswith(text) and len(out.stderr.strip().splitlines()) == 1
+        assert out.stderr.startswith(text)
+        assert len(out.stderr.strip().splitlines()) == 1
         assert "Traceback" not in out.output
 
 
@@ -95,4 +97,5 @@ def test_help_and_status_answer_nothing() -> None:
     """help lists the commands and status the combatants; the question is asked again."""
     code, _, err = play("--control", "Snorri", answers="help\nstatus\nquit\n")
     assert code == 0
-    assert "save PATH" in err and "Brynhild  Brynhild  Undamaged  fighting" in err
+    assert "save PATH" in err
+    assert "Brynhild  Brynhild  Undamaged  fighting" in err

@@ -15,8 +15,10 @@ def test_fudge_dice_take_faces_or_a_total() -> None:
     assert parse_roll(FOUR_DF, "+-0+") == 1
     assert parse_roll(FOUR_DF, "+ + + +") == 4
     assert parse_roll(FOUR_DF, "+2") == parse_roll(FOUR_DF, "2") == 2
-    assert parse_roll(FOUR_DF, "-1") == -1 and parse_roll(FOUR_DF, "0") == 0
-    assert parse_roll(Die(1, 0), "+") == 1 and parse_roll(Die(1, 0), "-") == -1
+    assert parse_roll(FOUR_DF, "-1") == -1
+    assert parse_roll(FOUR_DF, "0") == 0
+    assert parse_roll(Die(1, 0), "+") == 1
+    assert parse_roll(Die(1, 0), "-") == -1
 
 
 def test_numbered_dice_take_each_die_or_their_total() -> None:
@@ -24,7 +26,8 @@ def test_numbered_dice_take_each_die_or_their_total() -> None:
     assert parse_roll(D20, "17") == 17
     assert parse_roll(Die(2, 10), "3 9") == parse_roll(Die(2, 10), "12") == 12
     assert parse_roll(Die(2, 10), "3,9") == 12
-    assert parse_roll(D100, "47") == 47 and parse_roll(D100, "00") == 100
+    assert parse_roll(D100, "47") == 47
+    assert parse_roll(D100, "00") == 100
     assert parse_roll(Die(3, 6, each=True), "4 2 4") == (2, 4, 4)
 
 

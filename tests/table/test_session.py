@@ -33,7 +33,8 @@ def test_a_controlled_fighter_is_offered_its_decisions_with_the_policy_default()
     assert question.default_index == 0
     assert question.lines()[1] == " *1. fight on"
     question = session.answer("")
-    assert isinstance(question, Decision) and question.kind == "targeting"
+    assert isinstance(question, Decision)
+    assert question.kind == "targeting"
     assert question.labels == ["attack Brynhild (Undamaged)", "no attack this round"]
 
 
@@ -47,7 +48,8 @@ def test_answers_change_the_battle_as_chosen() -> None:
     attackers = {e.actor for e in session.result.log.of("attack")}
     assert attackers == {"Brynhild"}
     stances = [a for a in session.answers if a.ask == "stance"]
-    assert stances and all(a.text == "2" for a in stances)  # 2. all-out defence
+    assert stances
+    assert all(a.text == "2" for a in stances)
 
 
 def test_blank_answers_replay_the_run_battle_byte_for_byte() -> None:
@@ -64,7 +66,8 @@ def test_a_wrong_entry_is_refused_and_changes_nothing() -> None:
     question = session.replay()
     with pytest.raises(AnswerError, match=r"answer 1-3"):
         session.answer("7")
-    assert session.pending == question and session.answers == []
+    assert session.pending == question
+    assert session.answers == []
 
 
 def test_undo_takes_back_the_last_answer() -> None:
@@ -72,12 +75,15 @@ def test_undo_takes_back_the_last_answer() -> None:
     session = TableSession(DUEL, seed=1, control=["Snorri"])
     first = session.replay()
     second = session.answer("1")
-    assert first is not None and second is not None
+    assert first is not None
+    assert second is not None
     again = session.undo()
-    assert again is not None and again.lines() == first.lines()
+    assert again is not None
+    assert again.lines() == first.lines()
     assert session.answers == []
     after = session.answer("1")
-    assert after is not None and after.lines() == second.lines()
+    assert after is not None
+    assert after.lines() == second.lines()
     with pytest.raises(SessionError, match="nothing to undo"):
         TableSession(DUEL, seed=1, control=["Snorri"]).undo()
 
@@ -88,10 +94,15 @@ def test_auto_hands_the_round_to_the_policies_and_undo_takes_it_back() -> None:
     session = TableSession(DUEL, seed=1, control=["Snorri"], dice="table")
     first = session.replay()
     nxt = session.auto()
-    assert first is not None and nxt is not None and nxt.round == 2
-    assert all(a.auto for a in session.answers) and len(session.answers) > 3
+    assert first is not None
+    assert nxt is not None
+    assert nxt.round == 2
+    assert all(a.auto for a in session.answers)
+    assert len(session.answers) > 3
     again = session.undo()
-    assert again is not None and again.lines() == first.lines() and session.answers == []
+    assert again is not None
+    assert again.lines() == first.lines()
+    assert session.answers == []
 
 
 def test_table_dice_ask_each_roll_of_the_controlled_and_use_the_entry() -> None:
@@ -99,7 +110,8 @@ def test_table_dice_ask_each_roll_of_the_controlled_and_use_the_entry() -> None:
     entered die is the one narrated (Snorri Great + 1 = Superb)."""
     session = TableSession(DUEL, seed=1, dice="all")
     roll = session.replay()
-    assert isinstance(roll, Roll) and (roll.who, roll.purpose, str(roll.die)) == (
+    assert isinstance(roll, Roll)
+    assert (roll.who, roll.purpose, str(roll.die)) == (
         "Snorri",
         "attack",
         "4dF",

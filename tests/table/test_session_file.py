@@ -33,9 +33,11 @@ def test_saved_and_loaded_is_the_same_session(tmp_path: Path) -> None:
     path, session = _saved(tmp_path)
     loaded = load_session(path)
     assert loaded.answers == session.answers
-    assert loaded.pending is not None and session.pending is not None
+    assert loaded.pending is not None
+    assert session.pending is not None
     assert loaded.pending.lines() == session.pending.lines()
-    assert answer_all(loaded) > 0 and answer_all(session) > 0
+    assert answer_all(loaded) > 0
+    assert answer_all(session) > 0
     assert loaded.result.log.to_jsonl() == session.result.log.to_jsonl()
 
 
@@ -43,8 +45,10 @@ def test_the_file_is_small_readable_json(tmp_path: Path) -> None:
     """One answer a line; the scenario by relative path and hash; no pickle."""
     path, _ = _saved(tmp_path)
     data = json.loads(path.read_text())
-    assert data["format"] == "fadad-table-session" and data["version"] == VERSION
-    assert data["scenario"] == "duel.yaml" and len(data["scenario_sha256"]) == 64
+    assert data["format"] == "fadad-table-session"
+    assert data["version"] == VERSION
+    assert data["scenario"] == "duel.yaml"
+    assert len(data["scenario_sha256"]) == 64
     assert data["answers"][0] == {"round": 1, "who": "Snorri", "ask": "retreat", "answer": "1"}
     assert sum(1 for line in path.read_text().splitlines() if '"ask"' in line) == 5
 
@@ -66,7 +70,9 @@ def test_a_bad_file_is_one_line(tmp_path: Path, change: object, message: str) ->
     with pytest.raises(SessionFileError) as caught:
         load_session(path)
     text = str(caught.value)
-    assert text.startswith(str(path)) and message in text and "\n" not in text
+    assert text.startswith(str(path))
+    assert message in text
+    assert "\n" not in text
 
 
 def test_a_changed_scenario_is_refused(tmp_path: Path) -> None:

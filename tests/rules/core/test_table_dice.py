@@ -12,8 +12,8 @@ from fadad_agents.rules.core import dice
 from fadad_agents.rules.core.actions import roll_initiative
 from fadad_agents.rules.core.dice import Die, TableDice
 from fadad_agents.rules.core.morale import resolve_morale_check
-from fadad_agents.rules.personal.combat import CombatRules, Fighter, resolve_attack
 from fadad_agents.rules.core.wounds import new_track
+from fadad_agents.rules.personal.combat import CombatRules, Fighter, resolve_attack
 
 ROLLS: list[Callable[[random.Random], Any]] = [
     dice.roll_4df,
@@ -49,7 +49,8 @@ def test_a_table_stream_left_to_the_seed_rolls_as_a_plain_one(roll: Callable[...
     """Each roll function: the same rolls, in the same order, from Random and TableDice."""
     plain, (table, asked) = random.Random(11), _table(11)
     assert [roll(plain) for _ in range(50)] == [roll(table) for _ in range(50)]
-    assert len(asked) == 50 and plain.random() == table.random()
+    assert len(asked) == 50
+    assert plain.random() == table.random()
 
 
 def test_the_table_answer_is_the_roll_used_and_the_stream_moves_on_alike() -> None:
