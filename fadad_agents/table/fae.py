@@ -72,8 +72,8 @@ class AskFaeAction(Asking):
 
     __slots__ = ()
 
-    def choose_action(self, actor: Any, target: Any, battle: Any) -> str:
-        default = self.inner.choose_action(actor, target, battle)
+    def choose_action(self, actor: Any, target: Any, battle: Any, *rest: Any) -> str:
+        default = self.inner.choose_action(actor, target, battle, *rest)
         against = "" if target is None else f" ({target.name} at {actor.distance(target):.0f} yd)"
         prompt = f"what does {actor.name} do{against}?"
         return str(
@@ -86,9 +86,10 @@ class AskFaeDefence(Asking):
 
     __slots__ = ()
 
-    def defend(self, actor: Any, attacker: Any, battle: Any) -> str:
-        default = self.inner.defend(actor, attacker, battle)
-        prompt = f"{attacker.name} attacks {actor.name}: defend?"
+    def defend(self, actor: Any, attacker: Any, battle: Any, *rest: Any) -> str:
+        default = self.inner.defend(actor, attacker, battle, *rest)
+        margin = f" (margin {rest[0]})" if rest else ""
+        prompt = f"{attacker.name} hits {actor.name}{margin}: defend?"
         return str(
             self.table.decide(
                 actor.name, "fae_defence", prompt, _offered(_DEFENCES, default), default
@@ -101,16 +102,16 @@ class AskFaeCalledShot(Asking):
 
     __slots__ = ()
 
-    def choose_shot(self, actor: Any, target: Any, battle: Any) -> str | None:
-        default = self.inner.choose_shot(actor, target, battle)
+    def choose_shot(self, actor: Any, target: Any, battle: Any, *rest: Any) -> str | None:
+        default = self.inner.choose_shot(actor, target, battle, *rest)
         prompt = f"{actor.name} attacks {target.name}: a called shot?"
         shot = self.table.decide(
             actor.name, "fae_called_shot", prompt, _offered(SHOTS, default), default
         )
         return None if shot is None else str(shot)
 
-    def stun(self, actor: Any, target: Any, battle: Any) -> bool:
-        default = bool(self.inner.stun(actor, target, battle))
+    def stun(self, actor: Any, target: Any, battle: Any, *rest: Any) -> bool:
+        default = bool(self.inner.stun(actor, target, battle, *rest))
         return ask_yes_no(
             self.table, actor.name, "fae_stun", f"does {actor.name} attack {target.name} to stun?",
             "to stun", "to harm", default,
@@ -122,8 +123,8 @@ class AskFaeTactics(Asking):
 
     __slots__ = ()
 
-    def manoeuvre(self, actor: Any, target: Any, battle: Any) -> str:
-        default = self.inner.manoeuvre(actor, target, battle)
+    def manoeuvre(self, actor: Any, target: Any, battle: Any, *rest: Any) -> str:
+        default = self.inner.manoeuvre(actor, target, battle, *rest)
         able = {"none"}
         if getattr(actor, "fly_mr", None):
             able |= {"fly", "climb", "dive", "glide"}

@@ -40,8 +40,8 @@ class AskTargeting(Asking):
 
     __slots__ = ()
 
-    def choose_target(self, actor: Any, battle: Any, rng: random.Random) -> Any:
-        default = self.inner.choose_target(actor, battle, rng)
+    def choose_target(self, actor: Any, battle: Any, rng: random.Random, *rest: Any) -> Any:
+        default = self.inner.choose_target(actor, battle, rng, *rest)
         foes = by_setup(battle.foes(actor.side))
         choices = [Choice(f"attack {named(f)}", f) for f in foes]
         choices.append(Choice("no attack this round", None))
@@ -55,8 +55,8 @@ class AskStance(Asking):
 
     __slots__ = ()
 
-    def choose_stance(self, actor: Any, target: Any, battle: Any) -> Stance:
-        default = self.inner.choose_stance(actor, target, battle)
+    def choose_stance(self, actor: Any, target: Any, battle: Any, *rest: Any) -> Stance:
+        default = self.inner.choose_stance(actor, target, battle, *rest)
         choices = (
             Choice("attack", Stance.ATTACK),
             Choice("all-out defence", Stance.ALL_OUT_DEFENCE),
@@ -73,8 +73,8 @@ class AskMultiAttack(Asking):
 
     __slots__ = ()
 
-    def attacks(self, actor: Any, target: Any, battle: Any, budget: int) -> int:
-        default = max(1, min(budget, self.inner.attacks(actor, target, battle, budget)))
+    def attacks(self, actor: Any, target: Any, battle: Any, budget: int, *rest: Any) -> int:
+        default = max(1, min(budget, self.inner.attacks(actor, target, battle, budget, *rest)))
         choices = [
             Choice(f"{n} attack{'s' if n > 1 else ''}, {budget - n} defence"
                    f"{'s' if budget - n != 1 else ''}", n)
@@ -96,8 +96,8 @@ class AskRetreat(Asking):
 
     __slots__ = ()
 
-    def decide(self, actor: Any, battle: Any) -> MoraleChoice:
-        default = self.inner.decide(actor, battle)
+    def decide(self, actor: Any, battle: Any, *rest: Any) -> MoraleChoice:
+        default = self.inner.decide(actor, battle, *rest)
         choices = (
             Choice("fight on", MoraleChoice.HOLD),
             Choice("withdraw", MoraleChoice.WITHDRAW),
@@ -116,8 +116,8 @@ class AskMorale(Asking):
 
     __slots__ = ()
 
-    def on_break(self, actor: Any, battle: Any) -> MoraleChoice:
-        default = self.inner.on_break(actor, battle)
+    def on_break(self, actor: Any, battle: Any, *rest: Any) -> MoraleChoice:
+        default = self.inner.on_break(actor, battle, *rest)
         choices = (
             Choice("withdraw", MoraleChoice.WITHDRAW),
             Choice("surrender", MoraleChoice.SURRENDER),
@@ -135,8 +135,8 @@ class AskFirstAid(Asking):
 
     __slots__ = ()
 
-    def patient(self, actor: Any, battle: Any) -> Any:
-        default = self.inner.patient(actor, battle)
+    def patient(self, actor: Any, battle: Any, *rest: Any) -> Any:
+        default = self.inner.patient(actor, battle, *rest)
         fallen = [f for f in by_setup(battle.downed(actor.side)) if hasattr(f, "stabilised")]
         choices = [Choice(f"tend {named(f)}", f) for f in fallen]
         choices.append(Choice("fight", None))
@@ -150,8 +150,8 @@ class AskItePoints(Asking):
 
     __slots__ = ()
 
-    def spend(self, actor: Any, blow: int, battle: Any) -> bool:
-        default = self.inner.spend(actor, blow, battle)
+    def spend(self, actor: Any, blow: int, battle: Any, *rest: Any) -> bool:
+        default = self.inner.spend(actor, blow, battle, *rest)
         left = getattr(actor, "ite_points", "?")
         return ask_yes_no(
             self.table, actor.name, "ite_points",

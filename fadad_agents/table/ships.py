@@ -52,16 +52,18 @@ class AskManeuver(Asking):
 
     __slots__ = ()
 
-    def choose_move(self, ship: Any, battle: Any, options: Sequence[MoveOption]) -> MoveOption:
-        default = self.inner.choose_move(ship, battle, options)
+    def choose_move(
+        self, ship: Any, battle: Any, options: Sequence[MoveOption], *rest: Any
+    ) -> MoveOption:
+        default = self.inner.choose_move(ship, battle, options, *rest)
         choices = [Choice(move_label(o), o) for o in options]
         move: MoveOption = self.table.decide(
             ship.name, "maneuver", f"where does {ship.name} go?", choices, default
         )
         return move
 
-    def move_order(self, ship: Any, battle: Any) -> str:
-        default = self.inner.move_order(ship, battle)
+    def move_order(self, ship: Any, battle: Any, *rest: Any) -> str:
+        default = self.inner.move_order(ship, battle, *rest)
         choices = (Choice("move first", "first"), Choice("move last", "last"))
         return str(
             self.table.decide(
@@ -75,8 +77,10 @@ class AskGunnery(Asking):
 
     __slots__ = ()
 
-    def choose_ship_target(self, ship: Any, battle: Any, candidates: Sequence[Any]) -> Any:
-        default = self.inner.choose_ship_target(ship, battle, candidates)
+    def choose_ship_target(
+        self, ship: Any, battle: Any, candidates: Sequence[Any], *rest: Any
+    ) -> Any:
+        default = self.inner.choose_ship_target(ship, battle, candidates, *rest)
         choices = [
             Choice(f"{aim} of {named(c)}, {battle.range_between(ship, c)} hexes", (c, aim))
             for c in candidates
@@ -93,8 +97,8 @@ class AskReload(Asking):
 
     __slots__ = ()
 
-    def assign(self, hands: int, min_crew: int, needs: Sequence[int]) -> list[int]:
-        default = list(self.inner.assign(hands, min_crew, needs))
+    def assign(self, hands: int, min_crew: int, needs: Sequence[int], *rest: Any) -> list[int]:
+        default = list(self.inner.assign(hands, min_crew, needs, *rest))
         spare, in_order = max(0, hands - min_crew), []
         for need in needs:
             given = min(need, spare)
@@ -126,8 +130,8 @@ class AskFirefighting(Asking):
 
     __slots__ = ()
 
-    def firefighters(self, ship: Any, value: int, hands: int) -> int:
-        default = int(self.inner.firefighters(ship, value, hands))
+    def firefighters(self, ship: Any, value: int, hands: int, *rest: Any) -> int:
+        default = int(self.inner.firefighters(ship, value, hands, *rest))
         counts = sorted({0, hands // 2, hands, default})
         choices = [Choice("nobody" if n == 0 else f"{n} hands", n) for n in counts]
         prompt = f"a fire aboard {ship.name} (value {value}): how many of {hands} hands fight it?"
@@ -139,15 +143,15 @@ class AskBoarding(Asking):
 
     __slots__ = ()
 
-    def board(self, ship: Any, enemy: Any, battle: Any) -> bool:
-        default = bool(self.inner.board(ship, enemy, battle))
+    def board(self, ship: Any, enemy: Any, battle: Any, *rest: Any) -> bool:
+        default = bool(self.inner.board(ship, enemy, battle, *rest))
         return ask_yes_no(
             self.table, ship.name, "board", f"{ship.name} is grappled with {enemy.name}:",
             "board her", "stay aboard", default,
         )  # fmt: skip
 
-    def cut_lines(self, ship: Any, enemy: Any, battle: Any) -> bool:
-        default = bool(self.inner.cut_lines(ship, enemy, battle))
+    def cut_lines(self, ship: Any, enemy: Any, battle: Any, *rest: Any) -> bool:
+        default = bool(self.inner.cut_lines(ship, enemy, battle, *rest))
         return ask_yes_no(
             self.table, ship.name, "cut_lines", f"{ship.name} is grappled with {enemy.name}:",
             "cut the lines", "keep the lines", default,
@@ -159,8 +163,8 @@ class AskColours(Asking):
 
     __slots__ = ()
 
-    def strike_now(self, ship: Any, battle: Any) -> bool:
-        default = bool(self.inner.strike_now(ship, battle))
+    def strike_now(self, ship: Any, battle: Any, *rest: Any) -> bool:
+        default = bool(self.inner.strike_now(ship, battle, *rest))
         return ask_yes_no(
             self.table, ship.name, "colours", f"does {ship.name} strike her colours?",
             "strike", "fight on", default,
@@ -172,8 +176,8 @@ class AskEvasion(Asking):
 
     __slots__ = ()
 
-    def escape(self, ship: Any, battle: Any) -> bool:
-        default = bool(self.inner.escape(ship, battle))
+    def escape(self, ship: Any, battle: Any, *rest: Any) -> bool:
+        default = bool(self.inner.escape(ship, battle, *rest))
         return ask_yes_no(
             self.table, ship.name, "evasion", f"nothing near {ship.name}: does she escape?",
             "escape", "stay", default,
@@ -185,8 +189,8 @@ class AskPursuit(Asking):
 
     __slots__ = ()
 
-    def pursue(self, ship: Any, quarry: Any, battle: Any) -> bool:
-        default = bool(self.inner.pursue(ship, quarry, battle))
+    def pursue(self, ship: Any, quarry: Any, battle: Any, *rest: Any) -> bool:
+        default = bool(self.inner.pursue(ship, quarry, battle, *rest))
         return ask_yes_no(
             self.table, ship.name, "pursuit", f"{quarry.name} escapes: does {ship.name} follow?",
             "pursue", "let her go", default,

@@ -47,7 +47,7 @@ def _check(session: TableSession) -> None:
                 assert 0.0 <= agent.hull_fraction <= 1.0
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.sampled_from(SMALL),
     st.integers(0, 2**16),

@@ -119,7 +119,7 @@ def test_table_dice_ask_each_roll_of_the_controlled_and_use_the_entry() -> None:
     session.answer("+0-+")  # Snorri's attack: +1
     session.answer("-1")  # Brynhild's block
     session.answer("0")  # Snorri's damage: RD 3 + factor 3 + 0
-    line = session.battle.log.narrate()[0]
+    line = session.battle.log.lines()[0]
     assert line == (
         "Round 1 (0:06) Snorri's swing is Superb; Brynhild's block Fair; hit by 3, damage 6: "
         "Very Hurt."
