@@ -50,7 +50,8 @@ def test_undo_then_another_answer_plays_the_other_battle() -> None:
     assert code == 0
     assert "undone: dice defence of Brynhild (round 1)" in err
     assert out.splitlines()[0].startswith(
-        "Round 1 (0:06) Snorri's swing is Superb; Brynhild's block Terrible; hit by 4 (1 crit: Extra Damage)"
+        "Round 1 (0:06) Snorri's swing is Superb; Brynhild's block Terrible; hit by 4 "
+        "(1 crit: Extra Damage)"
     )
 
 
