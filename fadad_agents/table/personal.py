@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from fadad_agents.policies.core.movement import CloseIn, Flee
 from fadad_agents.policies.core.policy_set import PolicySet
 from fadad_agents.policies.core.protocols import MoraleChoice, Stance
 from fadad_agents.rules.core.wounds import Wound
@@ -22,6 +23,7 @@ __all__ = [
     "AskFirstAid",
     "AskItePoints",
     "AskMorale",
+    "AskMovement",
     "AskMultiAttack",
     "AskRetreat",
     "AskStance",
@@ -160,6 +162,31 @@ class AskItePoints(Asking):
         )  # fmt: skip
 
 
+class AskMovement(Asking):
+    """Where to head this round: stay, close on the target at a walk, jog or run, or run
+    from the nearest foe (the policy's own, if another, is offered first)."""
+
+    __slots__ = ()
+
+    def destination(self, actor: Any, target: Any, battle: Any, *rest: Any) -> Any:
+        default = self.inner.destination(actor, target, battle, *rest)
+        choices = [Choice("stay where it is", None)]
+        if target is not None:
+            for gait in ("walk", "jog", "run"):
+                move = CloseIn(gait).destination(actor, target, battle)
+                if move is not None:
+                    choices.append(Choice(f"close on {named(target)} ({gait})", move))
+        away = Flee().destination(actor, target, battle)
+        if away is not None:
+            choices.append(Choice("run from the nearest foe", away))
+        if default not in [c.value for c in choices]:
+            (x, y), actions = default
+            choices.insert(0, Choice(f"head for ({x:.0f}, {y:.0f}) yd, {actions} actions", default))
+        return self.table.decide(
+            actor.name, "movement", f"where does {actor.name} move?", choices, default
+        )
+
+
 for _field, _wrapper in (
     ("targeting", AskTargeting),
     ("stance", AskStance),
@@ -168,5 +195,6 @@ for _field, _wrapper in (
     ("morale", AskMorale),
     ("first_aid", AskFirstAid),
     ("ite_points", AskItePoints),
+    ("movement", AskMovement),
 ):
     register_decision(PolicySet, _field, _wrapper)
