@@ -13,7 +13,7 @@ from typing import Any
 
 from benchmarks.harness import Row, peak_memory_mb
 from fadad_agents.engine import build_battle, load, run
-from fadad_agents.engine.core.build import bare_fighter, character_fighter
+from fadad_agents.engine.core.fighters import bare_fighter, character_fighter
 from fadad_agents.engine.core.streams import Streams
 from fadad_agents.rules.core.actions import InitiativeEntry, initiative_order, roll_initiative
 from fadad_agents.rules.core.wounds import new_track

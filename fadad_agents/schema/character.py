@@ -118,18 +118,23 @@ class Creature(Record):
             return self.skills[self.defence_skill]
         return self.attack
 
-    def odm(self, *, fudge: bool = False) -> int:
-        """Offensive damage modifier: Strength + Scale (muscle-powered) + weapon."""
+    def odm(self, *, fudge: bool = False, less_lethal: bool = False) -> int:
+        """Offensive damage modifier: Strength + Scale (muscle-powered) + weapon.
+
+        ``fudge``: FUDGE class values; ``less_lethal`` (``fudge.less_lethal``, with
+        ``fudge``) counts every class one less, no weapon included (4.3).
+        """
         weapon = self.weapon
+        less = fudge and less_lethal
         if weapon is None:
-            return self.strength + self.scale - 1  # punch -1 (FADAD 4.1)
+            return self.strength + self.scale - 1 - less  # punch -1 (FADAD 4.1)
         if weapon.strength is not None:
             base = weapon.strength
         elif weapon.muscle_powered:
             base = self.strength + self.scale
         else:
             base = 0
-        return base + weapon.damage_bonus(fudge=fudge)
+        return base + weapon.damage_bonus(fudge=fudge, less_lethal=less)
 
     @property
     def ddm(self) -> int:

@@ -72,6 +72,11 @@ class Weapon(Record):
         None,
         description="Weapon's own Strength for crossbows/guns (replaces the wielder's, A-19).",
     )
+    scale_piercing: Literal["none", "halve", "ignore"] = Field(
+        "none",
+        description="Whale harpoons, elephant guns: a good hit (RD >= scale_piercing_min_rd) "
+        "halves or ignores the defender's Mass Scale (wounds-and-healing.md 11).",
+    )
     magic_plus: int = Field(0, ge=0, le=10, description="Magic plus, added to damage.")
     ranged: bool = False
     projectile: Literal["none", "hand", "mechanical", "fast"] = Field(
@@ -117,13 +122,18 @@ class Weapon(Record):
             return None
         return self.fudge_class + int(self.sharp) + self.magic_plus
 
-    def damage_bonus(self, *, fudge: bool = False) -> int:
+    def damage_bonus(self, *, fudge: bool = False, less_lethal: bool = False) -> int:
         """Weapon part of the ODM under FADAD (default) or FUDGE values, with magic.
 
-        A missing value for the requested system falls back to the other one.
+        A missing value for the requested system falls back to the other one. With
+        ``less_lethal`` (``fudge.less_lethal``) a FUDGE class counts one less, its
+        sharpness and magic as they are (wounds-and-healing.md 4.3).
         """
         fadad = None if self.fadad_bonus is None else self.fadad_bonus + self.magic_plus
-        first, second = (self.fudge_value, fadad) if fudge else (fadad, self.fudge_value)
+        fudge_value = self.fudge_value
+        if fudge_value is not None and less_lethal:
+            fudge_value -= 1
+        first, second = (fudge_value, fadad) if fudge else (fadad, fudge_value)
         if first is not None:
             return first
         return second if second is not None else 0
@@ -136,6 +146,38 @@ class Weapon(Record):
         return value
 
 
+Material = Literal[
+    "none",
+    "light_non_metal",
+    "heavy_non_metal",
+    "light_metal",
+    "medium_metal",
+    "heavy_metal",
+    "natural",
+    "magical",
+]
+GROUPS: tuple[str, ...] = ("none", "light", "medium", "heavy")
+MATERIAL_VALUE: dict[str, int] = {
+    "none": 0,
+    "light_non_metal": 1,
+    "heavy_non_metal": 2,
+    "light_metal": 2,
+    "medium_metal": 3,
+    "heavy_metal": 4,
+}
+"""DDM bonus by material (wounds-and-healing.md 4.2 and 4.3)."""
+MATERIAL_GROUP: dict[str, str] = {
+    "none": "none",
+    "light_non_metal": "light",
+    "heavy_non_metal": "medium",
+    "light_metal": "medium",
+    "medium_metal": "heavy",
+    "heavy_metal": "heavy",
+}
+"""Anna's armour group by material (4.4, PROPOSED: leather Light; scale, cuir-bouilli,
+chain Medium; coat of plates, plate Heavy)."""
+
+
 class Armour(Record):
     """Body armour or natural protection (part of the DDM)."""
 
@@ -144,25 +186,59 @@ class Armour(Record):
     model: Ref | None = None
     name: Name
     description: Text = ""
-    value: int = Field(ge=0, le=30, description="DDM bonus (wounds-and-healing.md 4.2).")
-    material: Literal[
-        "none",
+    value: int | None = Field(
+        None,
+        ge=0,
+        le=30,
+        description="DDM bonus (wounds-and-healing.md 4.2); default: its material's.",
+    )
+    material: Material = Field(
         "light_non_metal",
-        "heavy_non_metal",
-        "light_metal",
-        "medium_metal",
-        "heavy_metal",
-        "natural",
-        "magical",
-    ] = "light_non_metal"
-    group: Group = Field("light", description="Anna's armour group (4.4, PROPOSED).")
+        description="What it is made of: sets the DDM bonus by the 4.2 table (light "
+        "pliable non-metal +1, heavy rigid non-metal +2, light metal +2, medium metal +3, "
+        "heavy metal +4; natural and magical armour give theirs) and Anna's group (4.4).",
+    )
+    group: Group | None = Field(
+        None,
+        description="Anna's armour group (4.4, PROPOSED table); default: its material's, "
+        "or its value's (natural, magical).",
+    )
     magic_plus: int = Field(0, ge=0, le=10)
-    fireproof: bool = Field(False, description="Protects against wildfire (ships-fadad.md 3.1).")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _no_fireproof(cls, data: Any) -> Any:
+        if isinstance(data, dict) and "fireproof" in data:
+            raise PydanticCustomError(
+                "retired_field",
+                "fireproof is gone: wildfire strikes ships, never a fighter's armour, so "
+                "no rule reads it; remove it",
+                {"where": "fireproof"},
+            )
+        return data
+
+    @model_validator(mode="after")
+    def _from_material(self) -> Armour:
+        """``value`` and ``group`` default to the material's (4.2, 4.4)."""
+        value = self.value
+        if value is None:
+            if self.material not in MATERIAL_VALUE:
+                raise PydanticCustomError(
+                    "missing_value",
+                    "{material} armour has no table value: give its value (DDM bonus)",
+                    {"where": "value", "material": self.material},
+                )
+            value = MATERIAL_VALUE[self.material]
+            object.__setattr__(self, "value", value)  # frozen: set once, while validating
+        if self.group is None:
+            group = MATERIAL_GROUP.get(self.material, GROUPS[min(value, 3)])
+            object.__setattr__(self, "group", group)
+        return self
 
     @property
     def ddm(self) -> int:
         """Armour part of the DDM including magic."""
-        return self.value + self.magic_plus
+        return (self.value or 0) + self.magic_plus
 
 
 class Shield(Record):

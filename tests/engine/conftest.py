@@ -115,3 +115,21 @@ def fix_reactions(monkeypatch: pytest.MonkeyPatch, margins: dict[str, int | None
         return self.margin
 
     monkeypatch.setattr(FaeCharacter, "reaction_test", fixed)
+
+
+class Script(random.Random):
+    """A stream that returns the given fractions in order, then a seeded stream's."""
+
+    def __init__(self, *values: float) -> None:
+        super().__init__(7)
+        self.values = list(values)
+
+    def random(self) -> float:
+        return self.values.pop(0) if self.values else super().random()
+
+
+def dice(total: int) -> float:
+    """The fraction a stream returns for a 4dF roll of ``total`` (see ``Script``)."""
+    from fadad_agents.rules.core.dice import TABLE_4DF
+
+    return (TABLE_4DF.index(total) + 0.5) / 81

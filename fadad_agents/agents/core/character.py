@@ -20,6 +20,7 @@ from fadad_agents.agents.core import conditions, moving, shooting
 from fadad_agents.agents.core.base import Arena, Band, Combatant, Status
 from fadad_agents.agents.core.blow_log import attack_event
 from fadad_agents.agents.core.conditions import Conditions
+from fadad_agents.agents.core.shields import shield_rank
 from fadad_agents.policies.core.policy_set import PolicySet
 from fadad_agents.policies.core.protocols import MoraleChoice, Stance
 from fadad_agents.rules import mass
@@ -53,9 +54,9 @@ def defence_verb(skill_name: str | None) -> str:
 def strike(attacker: Combatant, fighter: Any, target: Combatant, arena: Arena) -> Any:
     """One melee attack through the kernel, logged, and absorbed by the target.
 
-    The defender's shield covers the attacker it faces (its own target; while it has none,
-    an attacker on the side it faces): ``shield_rank`` 1, else 0 (personal-combat.md 3,
-    PROPOSED there). A defender that moved quickly this round is harder to hit (its gait's
+    The defender's shield covers the foe it faces and, a large one, the next attacker on
+    its shield side (:func:`~fadad_agents.agents.core.shields.shield_rank`, personal-combat.md
+    3). A defender that moved quickly this round is harder to hit (its gait's
     ``move.target_bonus``, section 5).
     The log event is deferred (:func:`attack_event` makes it when the log is read).
     """
@@ -74,9 +75,7 @@ def strike(attacker: Combatant, fighter: Any, target: Combatant, arena: Arena) -
         attacker_penalty=a_pen,
         defender_penalty=d_pen,
         defended=defended,
-        shield_rank=moving.shield_rank(target, attacker)
-        if facing is None
-        else int(facing is attacker),
+        shield_rank=1 if facing is attacker else shield_rank(target, attacker, arena.round),
         target_bonus=moving_target_bonus(gait, arena.options.move.target_bonus) if gait else 0,
         protection=protection,
     )

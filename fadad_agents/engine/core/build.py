@@ -21,6 +21,7 @@ from fadad_agents.agents.core.base import Band
 from fadad_agents.agents.core.character import Character, defence_verb
 from fadad_agents.agents.core.groups import Crew, Unit
 from fadad_agents.engine.core.battle import Battle, StopRule
+from fadad_agents.engine.core.fighters import bare_fighter, character_fighter, group_fighter
 from fadad_agents.engine.core.space import place_forces
 from fadad_agents.engine.core.streams import fresh_seed
 from fadad_agents.policies.core.policy_set import (
@@ -34,8 +35,6 @@ from fadad_agents.rules import mass
 from fadad_agents.rules.core.ladder import FAIR
 from fadad_agents.rules.core.wounds import WoundTrack, custom_track, new_track
 from fadad_agents.rules.options import RulesOptions
-from fadad_agents.rules.personal import combat
-from fadad_agents.rules.personal.damage import defensive_factor, offensive_factor
 from fadad_agents.rules.personal.movement import MAN_REACH, footprint_radius, scaled_length
 from fadad_agents.schema import character as schema_character
 from fadad_agents.schema import forces as schema_forces
@@ -47,7 +46,6 @@ __all__ = [
     "ForceBuilder",
     "Ruleset",
     "UnsupportedForce",
-    "bare_fighter",
     "battle_args",
     "build_battle",
     "foreign_decisions",
@@ -206,65 +204,6 @@ def _morale_trait(force: schema_character.Character) -> int:
     return FAIR
 
 
-def _group_fighter(force: Any, options: RulesOptions, defence: int) -> Any:
-    fudge = options.wound_model != "fadad"
-    weapon = force.weapon
-    if weapon is None:
-        odm = offensive_factor(force.strength, force.scale, -1)
-    elif weapon.strength is not None or not weapon.muscle_powered:
-        odm = offensive_factor(
-            0, 0, weapon.damage_bonus(fudge=fudge), weapon_strength=weapon.strength or 0
-        )
-    else:
-        odm = offensive_factor(force.strength, force.scale, weapon.damage_bonus(fudge=fudge))
-    armour = 0 if force.armour is None else force.armour.ddm
-    ddm = defensive_factor(force.damage_capacity, force.scale, armour)
-    return combat.Fighter(
-        name=force.name,
-        attack=force.skill,
-        defence=defence,
-        odm=odm,
-        ddm=ddm,
-        scale=force.scale,
-        armour=armour,
-    )
-
-
-SHIELD_SIZES = ("buckler", "small", "medium", "large")
-
-
-def _shield_size(shield: Any) -> str | None:
-    """The kernel's shield size from a catalogue shield (its file name, else its bonus)."""
-    if shield is None:
-        return None
-    stem = (shield.model or "").rsplit("/", 1)[-1]
-    if stem in SHIELD_SIZES:
-        return stem
-    return SHIELD_SIZES[max(0, min(shield.target_bonus, 3))]
-
-
-def character_fighter(force: schema_character.Character, options: RulesOptions) -> Any:
-    """A kernel ``Fighter`` from a character's derived values (schema.character)."""
-    armour = 0 if force.armour is None else force.armour.ddm
-    return combat.Fighter(
-        name=force.name,
-        attack=force.attack,
-        defence=force.defence,
-        odm=force.odm(fudge=options.wound_model != "fadad"),
-        ddm=force.ddm,
-        scale=force.scale,
-        shield=_shield_size(force.shield),
-        armour=armour,
-    )
-
-
-def bare_fighter(force: schema_character.Character, options: RulesOptions) -> Any:
-    """The character's kernel ``Fighter`` after a Disarm crit: its weapon dropped, or its
-    shield if it has no weapon (PROPOSED, agents.core.conditions)."""
-    dropped = "weapon" if force.weapon is not None else "shield"
-    return character_fighter(force.model_copy(update={dropped: None}), options)
-
-
 _MAX_SCENARIOS = 16
 """Scenario objects a per-scenario cache keeps (the oldest is dropped first)."""
 _CACHE_LOCK = threading.Lock()
@@ -410,7 +349,7 @@ class ForceBuilder:
         }
 
     def _crew(self, si: int, fi: int, force: schema_forces.Crew) -> None:
-        fighter = _group_fighter(force, self.options, force.skill)
+        fighter = group_fighter(force, self.options, force.skill)
         stats = mass.CrewGroup(
             count=force.count,
             hd=mass.average_hd([force.hit_dice]),
@@ -427,7 +366,7 @@ class ForceBuilder:
 
     def _unit(self, si: int, fi: int, force: schema_forces.Unit) -> None:
         defence = force.skill if force.defence_skill is None else force.defence_skill
-        fighter = _group_fighter(force, self.options, defence)
+        fighter = group_fighter(force, self.options, defence)
         state = mass.UnitState(
             strength=force.count,
             attack=force.skill,

@@ -138,8 +138,7 @@ def _plans(battle: Any, ship: Ship) -> Plans:
     free = battle.options.sj.free_turn_counts_toward_hex_limit
     if battle.options.ship.damage_model == "fadad_levels":
         ms = ship.ms
-        literal = battle.options.fadad.ms_table_literal
-        faces = 0 if ms is None else maneuver_row(ms, literal=literal).faces
+        faces = 0 if ms is None else maneuver_row(ms).faces
         return _oriented(True, sr, faces, ship.facing, free)
     return _oriented(False, sr, int(ship.mc), ship.facing, free)
 

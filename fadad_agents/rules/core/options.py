@@ -9,9 +9,9 @@ description names the module that reads it.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, ClassVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 __all__ = ["EngineOptions", "OptionsSection"]
 
@@ -20,9 +20,21 @@ _Bonus = Annotated[int, Field(ge=-100, le=100)]
 
 
 class OptionsSection(BaseModel):
-    """One section of the rules options: frozen, and a misspelt key is an error."""
+    """One section of the rules options: frozen, and a misspelt key is an error; a key the
+    section once had is refused with what to do about it (:attr:`retired`)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+    retired: ClassVar[dict[str, str]] = {}
+    """Keys the section once had, with the message for a file that still sets one."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _refuse_retired(cls, data: object) -> object:
+        if isinstance(data, dict):
+            for key in cls.retired.keys() & data.keys():
+                raise ValueError(cls.retired[key])
+        return data
 
 
 class EngineOptions(OptionsSection):

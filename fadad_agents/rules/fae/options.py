@@ -5,7 +5,7 @@ The Fae kernel reads it on its own; :class:`~fadad_agents.rules.options.RulesOpt
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
@@ -25,13 +25,7 @@ RETIRED: dict[str, str] = {
 class FaeOptions(OptionsSection):
     """Fae Domains (d100) switches."""
 
-    @model_validator(mode="before")
-    @classmethod
-    def _retired(cls, data: object) -> object:
-        if isinstance(data, dict):
-            for key in RETIRED.keys() & data.keys():
-                raise ValueError(RETIRED[key])
-        return data
+    retired: ClassVar[dict[str, str]] = RETIRED
 
     margin_mode: Literal["mcs_minus_roll", "roll"] = Field(
         "mcs_minus_roll", description="A-62: margin of a success = MCS - roll."

@@ -2,7 +2,7 @@
 
 Implements ``mass-combat.md`` (FADAD units, section 1) and ``ships-spelljammer.md``
 section 13 (rapid resolution) with section 18's crew morale roll, as settled by
-``CONFLICTS.md`` C-15 (two separate engines, ``mass.engine``), C-16 (separate morale
+``CONFLICTS.md`` C-15 (two separate engines, by force kind), C-16 (separate morale
 mechanics), A-59 (dice division: floor, minimum 1) and A-70 (unit Scale rounded to
 nearest, Scale not in the damage modifiers, morale = trait + 4dF vs level, casualties
 ``round(max% x N)``).

@@ -3,7 +3,7 @@ resolution)."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field
 
@@ -13,11 +13,15 @@ __all__ = ["MassOptions"]
 
 
 class MassOptions(OptionsSection):
-    """Mass-combat switches (C-15)."""
+    """Mass-combat switches (C-15: FADAD units and Spelljammer rapid resolution are two
+    engines; a force's ``kind`` picks its own: ``unit`` or ``crew``)."""
 
-    engine: Literal["fadad_units", "sj_rapid"] = Field(
-        "fadad_units", description="C-15: FADAD unit combat or Spelljammer rapid resolution."
-    )
+    retired: ClassVar[dict[str, str]] = {
+        "engine": "mass.engine is gone (C-15): a force's kind picks its mass-combat engine "
+        "(kind: unit fights as a FADAD unit, kind: crew by Spelljammer rapid resolution); "
+        "remove it",
+    }
+
     scale_rounding: Literal["half_up", "down"] = Field(
         "half_up", description="A-70: unit Scale log(N)/log(1.5) rounded to nearest (half up)."
     )

@@ -2,7 +2,7 @@
 
 Implements ``ships-spelljammer.md`` section 13 (rapid resolution of small-scale combat)
 and the PROPOSED 2d10 roll of section 18, as settled by ``CONFLICTS.md`` C-15
-(``mass.engine = "sj_rapid"``), C-16 (SJ morale 2d10 <= morale, rolled by
+(forces of ``kind: crew``), C-16 (SJ morale 2d10 <= morale, rolled by
 :mod:`fadad_agents.rules.ships.crew`; here its numpy twin for many crews) and A-59 (dice division
 rounds down, minimum 1). :mod:`fadad_agents.rules.mass` re-exports every name here.
 

@@ -1,7 +1,7 @@
 """FADAD unit combat: Scale, the capped Scale difference, the unit damage table, morale.
 
-Implements ``mass-combat.md`` section 1 with ``CONFLICTS.md`` C-15 (``mass.engine =
-"fadad_units"``) and A-70 (unit Scale rounded to nearest; Scale not in the damage
+Implements ``mass-combat.md`` section 1 with ``CONFLICTS.md`` C-15 (forces of ``kind:
+unit``) and A-70 (unit Scale rounded to nearest; Scale not in the damage
 modifiers; morale = trait + 4dF vs the listed level; casualties ``round(max% x N)``).
 Scalar functions take a ``random.Random``; ``*_batch`` twins take a
 ``numpy.random.Generator`` and arrays, for thousands of units at once.

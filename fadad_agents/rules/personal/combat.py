@@ -38,8 +38,8 @@ from fadad_agents.rules.personal.criticals import (
     crits_outcomes,
     roll_crits,
 )
-from fadad_agents.rules.personal.damage import armour_group
-from fadad_agents.rules.personal.melee import defender_target, melee_attack_modifier
+from fadad_agents.rules.personal.damage import ScalePiercing, armour_group, pierced_scale
+from fadad_agents.rules.personal.melee import Shield, defender_target, melee_attack_modifier
 from fadad_agents.rules.personal.wound_models import (
     DamageRules,
     HitDamage,
@@ -80,11 +80,18 @@ class Fighter:
         odm: offensive damage modifier: Strength + Strength Scale + weapon (+ magic).
         ddm: defensive damage modifier: Damage Capacity + Mass Scale + armour (+ magic).
         scale: Scale for the Target table and grazes.
-        shield: ``buckler``, ``small``, ``medium``, ``large`` or None.
-        armour: the armour part of ``ddm`` (a Weak Spot crit ignores it; Anna's armour
-            group is read from it).
+        shield: ``buckler``, ``small``, ``medium``, ``large``, a shield's own figures
+            (:class:`~fadad_agents.rules.personal.melee.ShieldStats`) or None.
+        armour: the armour part of ``ddm`` (a Weak Spot crit ignores it).
         weapon_group: Anna's weapon group (0 none, 1 Light, 2 Medium, 3 Heavy), used with
             the ``fudge.weapon_groups`` option; None = ungrouped (full damage).
+        armour_group: Anna's armour group (0 unarmoured .. 3 Heavy); None = from
+            ``armour`` (:func:`~fadad_agents.rules.personal.damage.armour_group`).
+        shield_cap: the largest Target its shield can give it (small creatures, section
+            3); None = no cap.
+        mass_scale: the Mass Scale part of ``ddm``; None = ``scale``.
+        scale_piercing: its weapon halves (``halve``) or ignores (``ignore``) a
+            defender's Mass Scale on a good hit (section 11), or ``none``.
     """
 
     name: str
@@ -93,9 +100,13 @@ class Fighter:
     odm: int
     ddm: int
     scale: int = 0
-    shield: str | None = None
+    shield: Shield | None = None
     armour: int = 0
     weapon_group: int | None = None
+    armour_group: int | None = None
+    shield_cap: int | None = None
+    mass_scale: int | None = None
+    scale_piercing: ScalePiercing = "none"
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,11 +207,12 @@ _ONE_4DF: tuple[tuple[int], ...] = tuple((total,) for total in TABLE_4DF)
 @lru_cache(maxsize=1024)
 def _pair_constants(
     attacker_scale: int,
-    attacker_shield: str | None,
+    attacker_shield: Shield | None,
     defender_scale: int,
-    defender_shield: str | None,
+    defender_shield: Shield | None,
     shield_rank: int,
     shield_mode: str,
+    shield_cap: int | None = None,
 ) -> tuple[int, int]:
     """(defender's Target, attacker's shield modifier) of one pair: what an exchange needs
     that neither the dice nor the wounds change. Cached: a battle has few distinct pairs."""
@@ -209,6 +221,7 @@ def _pair_constants(
         attacker_scale,
         shield=defender_shield,
         shield_rank=shield_rank,
+        shield_cap=shield_cap,
         shield_mode=shield_mode,
     )
     modifier = melee_attack_modifier(
@@ -237,7 +250,7 @@ def _exchange(
     """
     target, shield_modifier = _pair_constants(
         attacker.scale, attacker.shield, defender.scale, defender.shield, shield_rank,
-        rules.shield_mode,
+        rules.shield_mode, defender.shield_cap,
     )  # fmt: skip
     target += target_bonus
     a_rolled = attacker.attack + (modifier + attacker_penalty + shield_modifier) + attack_dice
@@ -270,7 +283,7 @@ def _land_hit(
     protection: Protection,
 ) -> tuple[HitDamage, Wound, WoundTrack]:
     """A hit's damage, its wound after the crits, and the defender's new track."""
-    factor = attacker.odm - defender.ddm
+    factor = _factor(attacker, defender, rules, rd)
     damage_bonus = level_bonus = 0
     ignore_armour = False
     if crit_effects:
@@ -293,7 +306,13 @@ def _land_hit(
         scale_advantage=attacker.scale - defender.scale,
         damage_bonus=damage_bonus,
         weapon_group=weapon_group,
-        armour_group=armour_group(defender.armour) if grouped else 0,
+        armour_group=(
+            0
+            if not grouped
+            else armour_group(defender.armour)
+            if defender.armour_group is None
+            else defender.armour_group
+        ),
         critical=crits > 0,
     )
     wound = hit.wound
@@ -365,9 +384,20 @@ def attack_from_dice(
     )  # fmt: skip
 
 
+def _factor(attacker: Fighter, defender: Fighter, rules: CombatRules, rd: int) -> int:
+    """ODM - DDM of a hit winning by ``rd``: a scale-piercing weapon's good hit halves or
+    ignores the defender's Mass Scale (section 11, ``scale_piercing_min_rd``)."""
+    factor = attacker.odm - defender.ddm
+    if attacker.scale_piercing != "none":
+        mass = defender.scale if defender.mass_scale is None else defender.mass_scale
+        pierced = pierced_scale(mass, rd, attacker.scale_piercing, rules.damage.piercing_min_rd)
+        factor += mass - pierced
+    return factor
+
+
 def _damage_kind(attacker: Fighter, defender: Fighter, rules: CombatRules, rd: int) -> str:
     return damage_dice_kind(
-        rules.damage, rd, attacker.odm - defender.ddm, attacker.scale - defender.scale
+        rules.damage, rd, _factor(attacker, defender, rules, rd), attacker.scale - defender.scale
     )
 
 

@@ -29,6 +29,7 @@ __all__ = [
     "Location",
     "LocationState",
     "MeleeError",
+    "Shield",
     "ShieldMode",
     "ShieldSize",
     "ShieldStats",
@@ -118,7 +119,13 @@ SHIELDS: dict[ShieldSize, ShieldStats] = {
 }
 
 
-def _shield(shield: str) -> ShieldStats:
+type Shield = str | ShieldStats
+"""A shield: a size name of :data:`SHIELDS`, or a shield's own figures (a stat block's)."""
+
+
+def _shield(shield: Shield) -> ShieldStats:
+    if isinstance(shield, ShieldStats):
+        return shield
     try:
         return SHIELDS[shield]  # type: ignore[index]
     except KeyError:
@@ -133,7 +140,7 @@ def _check_shield_mode(mode: str) -> ShieldMode:
     raise MeleeError(f"unknown shield_mode {mode!r}; allowed: fadad_target, fudge_skill_penalty")
 
 
-def shield_covers(shield: str, shield_rank: int) -> bool:
+def shield_covers(shield: Shield, shield_rank: int) -> bool:
     """Whether a shield covers an attacker.
 
     ``shield_rank`` is 0 for an attacker not on the shield side, else 1 for the first
@@ -147,7 +154,7 @@ def shield_covers(shield: str, shield_rank: int) -> bool:
 
 
 def shield_target_bonus(
-    shield: str | None, shield_rank: int = 1, *, shield_mode: str = "fadad_target"
+    shield: Shield | None, shield_rank: int = 1, *, shield_mode: str = "fadad_target"
 ) -> int:
     """FADAD Target bonus of a shield against one attacker (0 in ``fudge_skill_penalty``)."""
     if shield is None or _check_shield_mode(shield_mode) != "fadad_target":
@@ -156,7 +163,7 @@ def shield_target_bonus(
 
 
 def shield_skill_penalty(
-    shield: str | None,
+    shield: Shield | None,
     shield_rank: int = 1,
     *,
     ranged: bool = False,
@@ -179,7 +186,7 @@ def shield_skill_penalty(
     return stats.fudge_ranged
 
 
-def shield_attack_penalty(shield: str | None, *, shield_mode: str = "fadad_target") -> int:
+def shield_attack_penalty(shield: Shield | None, *, shield_mode: str = "fadad_target") -> int:
     """Modifier to the bearer's own attacks: -1 for a FADAD large shield, else 0."""
     if shield is None or _check_shield_mode(shield_mode) != "fadad_target":
         return 0
@@ -204,7 +211,7 @@ def defender_target(
     defender_scale: int,
     attacker_scale: int,
     *,
-    shield: str | None = None,
+    shield: Shield | None = None,
     shield_rank: int = 1,
     shield_cap: int | None = None,
     gait: str | None = None,
@@ -256,9 +263,9 @@ def melee_attack_modifier(
     wound_penalty: int = 0,
     positional: int = 0,
     all_out_attack: bool = False,
-    own_shield: str | None = None,
+    own_shield: Shield | None = None,
     size_modifier: int = 0,
-    opponent_shield: str | None = None,
+    opponent_shield: Shield | None = None,
     opponent_shield_rank: int = 1,
     shield_mode: str = "fadad_target",
 ) -> int:

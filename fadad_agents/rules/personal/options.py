@@ -8,7 +8,7 @@ ambiguity it settles (C-nn, A-nn) and the default chosen there.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field
 
@@ -30,6 +30,13 @@ _DamageNumber = Annotated[int, Field(ge=0, le=50)]
 
 class FadadOptions(OptionsSection):
     """FADAD personal-combat switches."""
+
+    retired: ClassVar[dict[str, str]] = {
+        "ms_table_literal": "fadad.ms_table_literal is gone (A-33): ships turn by the "
+        "Maneuvering Skill table's faces per ship round, where Mediocre and Poor both turn "
+        "2, and its combat rounds per 90 degrees (15 / faces: 7.5 printed as 8 and 7) is "
+        "read by no rule; remove it",
+    }
 
     target_mode: Literal["effective_opposition", "target_gate_gte"] = Field(
         "effective_opposition",
@@ -57,11 +64,6 @@ class FadadOptions(OptionsSection):
         description="A-17 (PROPOSED): a fighter knocked down by a Knockdown crit is at this "
         "positional disadvantage (personal-combat.md 2.1: -1 or -2) on every roll until it "
         "spends an action to rise.",
-    )
-    ms_table_literal: bool = Field(
-        False,
-        description="A-33: use the printed Maneuvering Skill table (Mediocre 8, Poor 7 rounds "
-        "per 90 degrees) instead of 8 for both.",
     )
     weapon_size_comparison: bool = Field(
         False,

@@ -93,6 +93,7 @@ class DamageRules:
     graze_scale_step: int = 5
     scale_damage_roll: bool = False
     weapon_groups: bool = False
+    piercing_min_rd: int = 3
 
     @classmethod
     def from_options(cls, opts: PersonalOptions) -> DamageRules:
@@ -110,6 +111,7 @@ class DamageRules:
             graze_scale_step=f.graze_scale_step,
             scale_damage_roll=f.scale_damage_roll,
             weapon_groups=f.weapon_groups,
+            piercing_min_rd=opts.scale_piercing_min_rd,
         )
 
 

@@ -173,8 +173,9 @@ MC_LETTERS: dict[str, int] = {
 def maneuver_row(ms: int, *, literal: bool = False) -> ManeuverRow:
     """The MS table row for ``ms``; above Superb reads Superb, below Terrible reads Terrible.
 
-    ``literal`` (``fadad.ms_table_literal``, A-33) keeps the printed 7 rounds per 90
-    degrees for Poor; by default Mediocre and Poor both take 8 (15 / 2 rounded up).
+    ``literal`` (A-33) reads the printed table, 7 rounds per 90 degrees for Poor (the
+    catalogue's copy of the table is checked against it); by default Mediocre and Poor
+    both take 8 (15 / 2 rounded up).
     """
     row = _MS_TABLE[max(TERRIBLE, min(SUPERB, ms))]
     if literal and row.ms == POOR:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from benchmarks.bench_engine import _bare_same_dice, _melee_yaml
 from fadad_agents.engine import build_battle, load
-from fadad_agents.engine.core.build import bare_fighter, character_fighter
+from fadad_agents.engine.core.fighters import bare_fighter, character_fighter
 from fadad_agents.rules.personal.combat import CombatRules
 from fadad_agents.schema.character import Character
 

@@ -3,13 +3,10 @@ A-17), for as long as it says, and the narration names it."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from fadad_agents.engine import build_battle, load
 from fadad_agents.engine.core.battle import Battle
-from fadad_agents.rules.core.dice import TABLE_4DF
 from fadad_agents.rules.personal.criticals import (
     CALLED_LOCATION,
     DISARM,
@@ -19,23 +16,7 @@ from fadad_agents.rules.personal.criticals import (
     VITALS,
     CritEffect,
 )
-from tests.engine.conftest import SCENARIOS, duel_yaml
-
-
-class Script(random.Random):
-    """A stream that returns the given fractions in order, then a seeded stream's."""
-
-    def __init__(self, *values: float) -> None:
-        super().__init__(7)
-        self.values = list(values)
-
-    def random(self) -> float:
-        return self.values.pop(0) if self.values else super().random()
-
-
-def dice(total: int) -> float:
-    """The fraction a stream returns for a 4dF roll of ``total``."""
-    return (TABLE_4DF.index(total) + 0.5) / 81
+from tests.engine.conftest import SCENARIOS, Script, dice, duel_yaml
 
 
 def crit(effect: CritEffect) -> tuple[float, ...]:
