@@ -3,7 +3,7 @@ SHELL := /bin/bash
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
-SCENARIO ?= scenarios/boarding-action.yaml
+SCENARIO ?= scenarios/ship-duel.yaml
 SEED ?= 1
 
 .PHONY: run test lint typecheck contracts pytest bench clean setup browser docs

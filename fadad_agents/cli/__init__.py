@@ -177,7 +177,7 @@ def run(
         typer.echo(json.dumps(result.as_dict(), indent=2))
         return
     if not quiet:
-        for line in result.log.lines():
+        for line in [*result.header, "", *result.log.lines(), "", *result.tally]:
             typer.echo(_shown(line))
     typer.echo(_shown(result.summary()))
 

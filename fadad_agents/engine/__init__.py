@@ -88,6 +88,6 @@ def run(
     model = load(scenario, limits)
     try:
         with play_through(model, seed, collect=collect) as battle:
-            return result_of(battle.run_to_end())
+            return result_of(battle.run_to_end(), report=True)
     except BUILD_ERRORS as exc:
         raise scenario_problem(model, exc) from None

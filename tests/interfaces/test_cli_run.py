@@ -15,11 +15,12 @@ DUEL = str(SCENARIOS / "snorri-vs-brynhild.yaml")
 
 
 def test_run_narrates_and_summarises() -> None:
-    """Default output: the narration, then a one-line summary."""
+    """Default output: the header, the narration, the tally, then a one-line summary."""
     out = RUNNER.invoke(app, ["run", DUEL, "--seed", "4006"])
     assert out.exit_code == 0
     lines = out.stdout.strip().splitlines()
-    assert lines[0].startswith("Round 1 (0:06) ")
+    assert lines[0] == "Snorri vs Brynhild (seed 4006)"
+    assert lines[lines.index("") + 1].startswith("Round 1 (0:06) ")
     assert " after " in lines[-1]
     assert "rounds" in lines[-1]
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from fadad_agents.agents.core.base import SideRoster, Status
 from fadad_agents.engine.core.ending import NO_WINNER_REASONS, wins
 from fadad_agents.engine.core.log import BattleLog
+from fadad_agents.engine.core.report import header_lines, tally_lines
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -97,6 +98,10 @@ class BattleResult:
         collector: the battle's Mesa DataCollector (one row per round), or None.
         stop_note: why the battle stopped at the runner's round cap (its scenario sets no
             ``stop.max_rounds``), or None.
+        header: the battle, its sides and forces and the options that differ from the
+            defaults (``fadad_agents.run`` fills it; sweeps leave it empty).
+        tally: each side's characters, groups and ships at the end: wounds, fate and who
+            took them out (as ``header``).
     """
 
     scenario: str
@@ -110,6 +115,8 @@ class BattleResult:
     log: BattleLog
     collector: Any = None
     stop_note: str | None = None
+    header: tuple[str, ...] = ()
+    tally: tuple[str, ...] = ()
 
     @property
     def round_data(self) -> pd.DataFrame | None:
@@ -141,6 +148,11 @@ class BattleResult:
             "stop_note": self.stop_note,
         }
 
+    def narrate(self) -> str:
+        """The whole battle as a GM reads it aloud: the header, every event, the closing
+        tally and the one-line summary."""
+        return "\n".join([*self.header, *self.log.lines(), *self.tally, self.summary()])
+
     def summary(self) -> str:
         """One line a human reads: who won, how, after how long."""
         from fadad_agents.engine.core.log import clock
@@ -155,8 +167,8 @@ class BattleResult:
         return f"{who} ({how}) after {rounds} ({clock(self.duration)}).{note}"
 
 
-def result_of(battle: Battle) -> BattleResult:
-    """Collect the result of a finished battle."""
+def result_of(battle: Battle, *, report: bool = False) -> BattleResult:
+    """Collect the result of a finished battle (``report``: with its header and tally)."""
     names = [s.name for s in battle.sides]
     return BattleResult(
         scenario=battle.name,
@@ -170,4 +182,6 @@ def result_of(battle: Battle) -> BattleResult:
         log=battle.log,
         collector=battle.datacollector,
         stop_note=battle.stop.note(battle.ending, battle.round),
+        header=tuple(header_lines(battle)) if report else (),
+        tally=tuple(tally_lines(battle)) if report else (),
     )

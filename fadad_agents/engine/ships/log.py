@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from fadad_agents.engine.core import log as battle_log
+from fadad_agents.engine.core.ending import plural_name
 from fadad_agents.engine.core.log import LogEvent
 from fadad_agents.rules.core.ladder import describe
 
@@ -302,7 +303,11 @@ def _reload(e: LogEvent) -> str:
 
 
 SHIP_NARRATORS: dict[str, Callable[[LogEvent], str]] = {
-    "ship_initiative": _simple("{e.actor} wins the initiative and moves {o[result]}."),
+    "ship_initiative": lambda e: (
+        f"{e.actor} win the initiative and move {e.result}."
+        if plural_name(e.actor)
+        else f"{e.actor} wins the initiative and moves {e.result}."
+    ),
     "encounter": _simple("{e.actor} is {o[result]} {e.target}."),
     "reaction": _simple("To {e.target} she looks {o[result]}: {e.actor} bears down."),
     "maneuver": _maneuver,

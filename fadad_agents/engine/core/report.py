@@ -1,0 +1,123 @@
+"""What a GM reads before and after the blow-by-blow: a header naming the battle, its sides,
+their forces and the rules options that differ from the defaults, and a closing tally of
+every character, group and ship: its state, its wounds, and who took it out.
+
+Built from a finished battle by :func:`~fadad_agents.engine.core.result.result_of` when
+asked (``fadad_agents.run`` asks; sweeps do not), so a sweep pays nothing for it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from fadad_agents.agents.core.base import Combatant, Status
+from fadad_agents.rules.core.wounds import Wound
+from fadad_agents.rules.options import RulesOptions
+
+if TYPE_CHECKING:
+    from fadad_agents.engine.core.battle import Battle
+
+__all__ = ["header_lines", "tally_lines"]
+
+_STATES = {
+    Status.FIGHTING: "standing",
+    Status.WITHDRAWN: "withdrew",
+    Status.ROUTED: "routed",
+    Status.SURRENDERED: "surrendered",
+}
+
+
+def _bands(battle: Battle, side: int) -> Iterator[tuple[str, list[Combatant]]]:
+    """Each band of a side (a ``count: N`` entry, or one agent) with its members, in order."""
+    seen: dict[int, list[Combatant]] = {}
+    names: dict[int, str] = {}
+    for member in battle.sides[side].members:
+        # Identical fighters of one entry share a band; crews, units and ships stand alone.
+        key = id(member.band) if member.initial_headcount == 1 else id(member)
+        if key not in seen:
+            seen[key] = []
+            names[key] = member.band.name if member.initial_headcount == 1 else member.name
+        seen[key].append(member)
+    for key, members in seen.items():
+        yield names[key], members
+
+
+def _force(name: str, members: list[Combatant]) -> str:
+    if len(members) > 1:
+        return f"{len(members)} {name}"
+    heads = members[0].initial_headcount
+    return f"{name} ({heads})" if heads > 1 else name
+
+
+def header_lines(battle: Battle) -> list[str]:
+    """The battle's name and seed, each side's forces, the options that differ."""
+    lines = [f"{battle.name} (seed {battle.seed})"]
+    for i, side in enumerate(battle.sides):
+        forces = [_force(name, members) for name, members in _bands(battle, i)]
+        lines.append(f"{side.name} ({side.initial_strength}): {', '.join(forces)}")
+    defaults = RulesOptions().flat()
+    changed = [
+        f"{key} = {_yaml(value)}"
+        for key, value in battle.options.flat().items()
+        if defaults[key] != value
+    ]
+    lines.append(f"Rules: {'; '.join(changed)}" if changed else "Rules: the defaults")
+    return lines
+
+
+def _yaml(value: object) -> str:
+    """An option's value as a scenario file writes it (``true``, ``[1, 2]``)."""
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, tuple | list):
+        return "[" + ", ".join(_yaml(v) for v in value) + "]"
+    return "null" if value is None else str(value)
+
+
+def _state(member: Combatant, takedowns: dict[str, tuple[int, str | None]]) -> str:
+    """``Very Hurt, standing``, ``Incapacitated, taken out by Snorri in round 3``,
+    ``hull 97%, struck her colours``, ``12 of 30 standing, routed``."""
+    if member.status is Status.OUT:
+        round_, hand = takedowns.get(member.name, (None, None))
+        by = f" by {hand}" if hand else ""
+        state = f"taken out{by} in round {round_}" if round_ is not None else "taken out"
+    else:
+        state = _STATES.get(member.status, str(member.status))
+    fighting = member.status is Status.FIGHTING
+    hull = getattr(member, "hull_fraction", None)
+    if hull is not None:
+        struck = member.status is Status.SURRENDERED
+        fate = "" if fighting else ", struck her colours" if struck else f", {state}"
+        return f"hull {float(hull):.0%}{fate}"
+    heads = member.initial_headcount
+    if heads > 1:
+        left = int(getattr(member, "count", member.headcount))
+        return f"{left} of {heads} standing" if fighting else f"{left} of {heads} left, {state}"
+    if getattr(member, "track", None) is None:
+        return state
+    return f"{Wound(min(max(int(member.wound), 0), 6)).label}, {state}"
+
+
+def _group(name: str, members: list[Combatant]) -> str:
+    counts: dict[str, int] = {}
+    for member in members:
+        word = _STATES.get(member.status, "taken out")
+        counts[word] = counts.get(word, 0) + 1
+    parts = ", ".join(f"{n} {word}" for word, n in counts.items())
+    return f"{len(members)} {name}: {parts}"
+
+
+def tally_lines(battle: Battle) -> list[str]:
+    """One line per side: each named fighter's wounds and fate, each group's losses."""
+    takedowns = battle.log.takedowns()
+    lines = []
+    for i, side in enumerate(battle.sides):
+        parts = []
+        for name, members in _bands(battle, i):
+            if len(members) > 1:
+                parts.append(_group(name, members))
+            else:
+                parts.append(f"{name} {_state(members[0], takedowns)}")
+        lines.append(f"{side.name}: " + "; ".join(parts))
+    return lines
