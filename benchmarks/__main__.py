@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import sys
+import time
 from pathlib import Path
 
 from benchmarks.harness import Row, print_table
@@ -18,6 +19,7 @@ from benchmarks.harness import Row, print_table
 def main(argv: list[str]) -> int:
     wanted = argv[1:]
     rows: list[Row] = []
+    start = time.perf_counter()
     here = Path(__file__).parent
     for info in sorted(pkgutil.iter_modules([str(here)]), key=lambda m: m.name):
         if not info.name.startswith("bench_"):
@@ -26,8 +28,17 @@ def main(argv: list[str]) -> int:
             continue
         module = importlib.import_module(f"benchmarks.{info.name}")
         for bench in module.BENCHMARKS:
-            print(f"running {info.name}.{bench.__name__} ...", file=sys.stderr, flush=True)
-            rows.extend(bench())
+            name = f"{info.name}.{bench.__name__}"
+            print(f"[{time.perf_counter() - start:5.0f} s] {name} ...", file=sys.stderr, flush=True)
+            found = bench()
+            for row in found:  # each figure as soon as it is measured
+                print(
+                    f"          {row.name}: {row.value:,.4g} {row.unit}",
+                    file=sys.stderr,
+                    flush=True,
+                )
+            rows.extend(found)
+    print(f"[{time.perf_counter() - start:5.0f} s] done", file=sys.stderr, flush=True)
     print_table(rows)
     return 0
 

@@ -5,11 +5,16 @@ A notebook cell only builds and shows it::
     from fadad_agents.dashboard import OddsDashboard
     OddsDashboard("tavern-brawl", runs=200)
 
-Pick a side, a decision and two policies (A and B): Run calls
-:func:`fadad_agents.analysis.sweep` with a one-path grid over that side's policy, so both
-policies play the same replicate seeds (common random numbers). The progress bar follows
-the sweep's batches; each policy's column shows the win probabilities with their 95%
-Wilson intervals and histograms of the battle's length and of each side's losses.
+Compare two variants of the scenario: two policies of one side for one decision (pick
+the side, decision, policy A and B), or any field of the file with two values (``Vary:
+a field``: a grid path such as ``sides[0].forces[0].weapon`` or ``sides[1].forces[2].count``
+and value A and B, each read as YAML). Run calls :func:`fadad_agents.analysis.sweep` with
+a one-path grid, so both variants play the same replicate seeds (common random numbers).
+The progress bar follows the sweep's batches; each variant's column shows the win
+probabilities with their 95% Wilson intervals and histograms of the battle's length and of
+each side's losses; below them, the paired difference B - A with its interval and whether
+it is distinguishable from noise. It starts with :data:`RUNS_FOR_TWO_POINTS` runs: a 95%
+interval of about +/-2 points around a probability near one half.
 """
 
 from __future__ import annotations
@@ -19,8 +24,15 @@ from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
+import yaml
 
-from fadad_agents.analysis import NO_WINNER, SweepResult, sweep
+from fadad_agents.analysis import (
+    NO_WINNER,
+    SweepResult,
+    difference_lines,
+    summary_table,
+    sweep,
+)
 from fadad_agents.dashboard.battle import resolve_scenario
 from fadad_agents.dashboard.charts import histogram_svg, interval_svg
 from fadad_agents.dashboard.hexview import SIDE_COLOURS
@@ -36,7 +48,10 @@ from fadad_agents.engine import load
 from fadad_agents.policies import INDIVIDUAL_DEFAULTS
 from fadad_agents.policies.ships.registry import SHIP_DEFAULTS
 
-__all__ = ["NO_POLICY", "OddsDashboard", "policy_grid"]
+__all__ = ["NO_POLICY", "RUNS_FOR_TWO_POINTS", "OddsDashboard", "policy_grid"]
+
+RUNS_FOR_TWO_POINTS = 2400
+"""Runs whose 95% interval is about +/-2 points wide at p = 1/2 (1.96 x 0.5 / sqrt(2400))."""
 
 NO_POLICY = "(scenario's own)"
 """Policy B entry meaning: no comparison, sweep the scenario as written."""
@@ -54,7 +69,7 @@ class OddsDashboard:
         self,
         scenario: str | Path | None = None,
         *,
-        runs: int = 200,
+        runs: int = RUNS_FOR_TWO_POINTS,
         seed: int = 1,
         scenario_dir: Path = SCENARIO_DIR,
     ) -> None:
@@ -78,6 +93,15 @@ class OddsDashboard:
         )
         self.policy_a = widgets.Dropdown(description="Policy A")
         self.policy_b = widgets.Dropdown(description="Policy B")
+        self.vary = widgets.ToggleButtons(
+            options=[("a policy", "policy"), ("a field", "field")], value="policy"
+        )
+        self.path = widgets.Text(
+            description="Field", placeholder="sides[0].forces[0].weapon", continuous_update=False
+        )
+        self.value_a = widgets.Text(description="Value A", placeholder="weapons/broadsword")
+        self.value_b = widgets.Text(description="Value B", placeholder="weapons/axe")
+        self.difference = widgets.HTML()
         self.run_button = widgets.Button(
             description="Run sweep", icon="play", button_style="primary"
         )
@@ -90,22 +114,25 @@ class OddsDashboard:
         self.decision.observe(lambda _: self._fill_policies(), names="value")
         self.side.observe(lambda _: self._fill_policies(), names="value")
         self.run_button.on_click(lambda _: self.run())
+        self.vary.observe(lambda _: self._show_vary(), names="value")
+        self._policy_box = widgets.VBox([self.side, self.decision, self.policy_a, self.policy_b])
+        self._field_box = widgets.VBox([self.path, self.value_a, self.value_b])
         controls = widgets.VBox(
             [
                 self.scenario_picker,
                 self.runs,
                 self.seed,
                 self.backend,
-                self.side,
-                self.decision,
-                self.policy_a,
-                self.policy_b,
+                widgets.HBox([widgets.Label("Vary"), self.vary]),
+                self._policy_box,
+                self._field_box,
                 self.run_button,
                 self.progress,
                 self.message,
             ]
         )
-        self.widget = widgets.VBox([controls, self.columns, self.summary])
+        self.widget = widgets.VBox([controls, self.columns, self.difference, self.summary])
+        self._show_vary()
         self._fill_sides()
 
     # --- controls ---------------------------------------------------------------------------
@@ -144,8 +171,21 @@ class OddsDashboard:
         self.policy_a.value = first
         self.policy_b.value = next((n for n in names if n != first), NO_POLICY)
 
-    def grid(self) -> dict[str, list[str]] | None:
-        """The grid Run sweeps: policy A and B of the chosen side, or none."""
+    def _show_vary(self) -> None:
+        field = self.vary.value == "field"
+        self._policy_box.layout.display = "none" if field else None
+        self._field_box.layout.display = None if field else "none"
+
+    def grid(self) -> dict[str, list[Any]] | None:
+        """The grid Run sweeps: policy A and B of the chosen side, field values A and B, or
+        none.
+
+        Raises:
+            ValueError: a field value that is not YAML.
+        """
+        if self.vary.value == "field":
+            values = [_yaml_value(self.value_a.value), _yaml_value(self.value_b.value)]
+            return {self.path.value.strip(): values}
         if NO_POLICY in (self.policy_a.value, self.policy_b.value):
             return None
         names = [self.policy_a.value, self.policy_b.value]
@@ -163,12 +203,13 @@ class OddsDashboard:
         self.progress.value = 0
         self.message.value = "running ..."
         try:
+            grid = self.grid()
             result = sweep(
                 self.scenario_picker.value,
                 int(self.runs.value),
                 int(self.seed.value),
                 backend=self.backend.value,
-                grid=self.grid(),
+                grid=grid,
                 progress=False,
                 on_progress=self._on_progress,
             )
@@ -207,7 +248,13 @@ class OddsDashboard:
                 )
             columns.append(widgets.HTML("".join(charts), layout=widgets.Layout(width="440px")))
         self.columns.children = tuple(columns)
-        self.summary.value = f"<pre>{escape(result.summary())}</pre>"
+        lines = difference_lines(frame)
+        self.difference.value = (
+            "<h4>B - A on the same battles</h4><pre>" + escape("\n".join(lines)) + "</pre>"
+            if lines
+            else ""
+        )
+        self.summary.value = f"<pre>{escape(summary_table(frame))}</pre>"
 
     def win_table(self) -> list[tuple[str, str, float, float, float]]:
         """(policy label, side, p, low, high) of the last sweep, without the no-winner rows."""
@@ -236,6 +283,14 @@ def _policy_label(label: str) -> str:
         return "as written"
     path, _, value = label.partition("=")
     return f"{path.rsplit('.', 1)[-1]} = {value}"
+
+
+def _yaml_value(text: str) -> Any:
+    """A value typed in a box, read as YAML (``12`` a number, ``weapons/axe`` text)."""
+    try:
+        return yaml.safe_load(text) if text.strip() else ""
+    except yaml.YAMLError as exc:
+        raise ValueError(f"{text!r} is not a value (YAML: {exc.__class__.__name__})") from None
 
 
 def _error(exc: Exception) -> str:

@@ -149,3 +149,44 @@ def test_ship_duel_compares_maneuver_policies() -> None:
         "maneuver = stand_off",
     ]
     assert dash.progress.value == 8
+
+
+def test_it_starts_with_enough_runs_for_two_points() -> None:
+    """The default run count gives a 95% interval of about +/-2 points at p = 1/2."""
+    from fadad_agents.analysis import wilson_interval
+    from fadad_agents.dashboard.odds import RUNS_FOR_TWO_POINTS
+
+    dash = OddsDashboard("snorri-vs-brynhild")
+    assert dash.runs.value == RUNS_FOR_TWO_POINTS
+    low, high = wilson_interval(RUNS_FOR_TWO_POINTS // 2, RUNS_FOR_TWO_POINTS)
+    assert high - low < 0.04
+
+
+def test_any_field_can_be_compared_with_its_paired_difference() -> None:
+    """Vary a field (Snorri's sword against a club): both variants play the same seeds and
+    the difference B - A is stated with its interval and a verdict."""
+    dash = OddsDashboard("snorri-vs-brynhild", runs=40, seed=3)
+    dash.vary.value = "field"
+    assert dash._field_box.layout.display is None
+    assert dash._policy_box.layout.display == "none"
+    dash.path.value = "sides[0].forces[0].weapon"
+    dash.value_a.value = "weapons/broadsword"
+    dash.value_b.value = "weapons/club"
+    dash.run_button.click()
+    assert dash.result is not None
+    assert len(dash.result.frame) == 80
+    assert "variant 1 - variant 0, paired on the same 40 battles" in dash.difference.value
+    assert re.search(r"Snorri wins: \d+% -&gt; \d+%", dash.difference.value)
+    assert dash.summary.value.count("Snorri vs Brynhild: 40 battles") == 2
+
+
+def test_a_bad_field_path_is_shown_not_raised() -> None:
+    """A path the scenario does not have is a message under the controls."""
+    dash = OddsDashboard("snorri-vs-brynhild", runs=5)
+    dash.vary.value = "field"
+    dash.path.value = "sides[0].forces[0].wepon"
+    dash.value_a.value = "weapons/club"
+    dash.value_b.value = "weapons/axe"
+    assert dash.run() is None
+    assert "wepon" in dash.message.value
+    assert "did you mean" in dash.message.value
