@@ -32,11 +32,8 @@ def main(argv: list[str]) -> int:
             print(f"[{time.perf_counter() - start:5.0f} s] {name} ...", file=sys.stderr, flush=True)
             found = bench()
             for row in found:  # each figure as soon as it is measured
-                print(
-                    f"          {row.name}: {row.value:,.4g} {row.unit}",
-                    file=sys.stderr,
-                    flush=True,
-                )
+                shown = f"{row.value:,.0f}" if abs(row.value) >= 1000 else f"{row.value:.3g}"
+                print(f"          {row.name}: {shown} {row.unit}", file=sys.stderr, flush=True)
             rows.extend(found)
     print(f"[{time.perf_counter() - start:5.0f} s] done", file=sys.stderr, flush=True)
     print_table(rows)

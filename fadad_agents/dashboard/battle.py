@@ -15,6 +15,7 @@ log): Back, Reset and every change of settings rebuild the battle and replay the
 
 from __future__ import annotations
 
+import tempfile
 import time
 from html import escape
 from pathlib import Path
@@ -62,6 +63,9 @@ scenarios write it as ``surrender``, which is also the crews' retreat decision).
 
 SCENARIO_DEFAULT = "(scenario)"
 """Dropdown entry that keeps the scenario's own policy."""
+
+NO_SHIP = "(none)"
+"""Arcs-of entry that shades no ship's firing arcs."""
 
 PLAY_SPEEDS: tuple[tuple[str, float], ...] = (
     ("instant", 0.0),
@@ -186,6 +190,13 @@ class BattleDashboard:
         self._quiet = False
 
         self.scenario_picker = widgets.Dropdown(options=options, value=path, description="Scenario")
+        self.open_path = widgets.Text(
+            description="Open file",
+            placeholder="path/to/my-battle.yaml (Enter)",
+            continuous_update=False,
+        )
+        self.upload = widgets.FileUpload(accept=".yaml,.yml", multiple=False, description="Upload")
+        self.selected_ship = widgets.Dropdown(description="Arcs of")
         self.seed = widgets.IntText(value=seed or 0, description="Seed")
         self.step_button = widgets.Button(description="Step", icon="step-forward")
         self.run_button = widgets.Button(description="Run", icon="play")
@@ -210,6 +221,9 @@ class BattleDashboard:
         self.back_button.on_click(lambda _: self.back())
         self.reset_button.on_click(lambda _: self.reset())
         self.scenario_picker.observe(self._on_scenario, names="value")
+        self.open_path.observe(lambda _: self.open_file(self.open_path.value), names="value")
+        self.upload.observe(lambda _: self._on_upload(), names="value")
+        self.selected_ship.observe(lambda _: self.redraw(), names="value")
         self.seed.observe(self._on_settings, names="value")
 
         buttons = widgets.HBox(
@@ -218,8 +232,10 @@ class BattleDashboard:
         controls = widgets.VBox(
             [
                 self.scenario_picker,
+                widgets.HBox([self.open_path, self.upload]),
                 self.seed,
                 buttons,
+                self.selected_ship,
                 self.speed,
                 self.round_label,
                 self.error,
@@ -246,6 +262,10 @@ class BattleDashboard:
             return
         self.error.value = ""
         self.map_view = MapView(self.session.scenario)
+        ships = [name for name, _ in self.map_view.ships()]
+        self.selected_ship.options = [NO_SHIP, *ships]
+        self.selected_ship.value = NO_SHIP
+        self.selected_ship.layout.display = None if ships else "none"
         self._quiet = True
         self.seed.value = self.session.seed
         self._quiet = False
@@ -385,7 +405,8 @@ class BattleDashboard:
         self.round_label.value = (
             f'<b class="fadad-round">Round {battle.round}</b> ({clock(int(battle.env.now))}){ended}'
         )
-        self.map.value = self.map_view.svg(battle)
+        chosen = self.selected_ship.value
+        self.map.value = self.map_view.svg(battle, None if chosen == NO_SHIP else chosen)
         self.status.value = _status_html(battle)
         names = [s.name for s in battle.sides]
         series = [[row[k] for row in session.strength] for k in range(len(names))]
@@ -397,8 +418,33 @@ class BattleDashboard:
         lines = session.narration(LOG_LINES)
         self.log.value = (
             f'<pre class="fadad-log" style="margin:0;font-size:11px">'
-            f"{escape(chr(10).join(reversed(lines)))}</pre>"
+            f"{escape(chr(10).join(lines))}</pre>"
         )
+
+    # --- opening files --------------------------------------------------------------------
+
+    def open_file(self, path: str | Path) -> None:
+        """Open any scenario file (a path typed in the box): it joins the picker and plays;
+        a file that does not exist is shown as an error."""
+        text = str(path).strip()
+        if not text:
+            return
+        found = Path(text).expanduser()
+        if not found.is_file():
+            self.error.value = f'<span style="color:#c0392b">{escape(text)}: no such file</span>'
+            return
+        value = str(found.resolve())
+        if value not in [v for _, v in self.scenario_picker.options]:
+            self.scenario_picker.options = [*self.scenario_picker.options, (found.stem, value)]
+        self.scenario_picker.value = value
+
+    def _on_upload(self) -> None:
+        """An uploaded file is saved to a private folder and opened like a path."""
+        for item in self.upload.value:
+            folder = Path(tempfile.mkdtemp(prefix="fadad-upload-"))
+            target = folder / Path(str(item["name"])).name
+            target.write_bytes(bytes(item["content"]))
+            self.open_file(target)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)

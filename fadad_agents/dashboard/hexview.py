@@ -9,6 +9,12 @@ its hex.
 
 Hex maps use the positions as axial ``(q, r)``. Open maps use yards ``(x, y)``, binned so
 that the longer side spans at most :data:`MAX_CELLS` hexes (odd-q offset cells).
+
+Each ship and fighter is labelled with its name; a legend gives the sides' colours and the
+wound colours of the rings; ships and lone fighters leave a dotted trail of the hexes they
+have stood in, round by round; the firing arcs of a selected ship are shaded out to each
+weapon's range. The drawing keeps one size in pixels from frame to frame (the view inside
+it may zoom out as ships spread), so the dashboard around it never jumps.
 """
 
 from __future__ import annotations
@@ -31,6 +37,7 @@ from fadad_agents.hexmap import (
     to_pixel,
     within,
 )
+from fadad_agents.hexmap.arcs import arc_hexes
 from fadad_agents.rules.core.wounds import Wound
 from fadad_agents.schema import forces as schema_forces
 from fadad_agents.schema.scenario import Scenario
@@ -49,7 +56,9 @@ MAX_GRID = 2500
 MAX_HEX_PIXELS = 90.0
 """Largest hex radius drawn, in pixels."""
 MAP_PIXELS = 640.0
-"""Target width of the drawing in pixels."""
+"""Width of the drawing in pixels."""
+MAP_HEIGHT = 560.0
+"""Height of the drawing in pixels (fixed: the widget never resizes between frames)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +117,7 @@ class MapView:
         self._grid_key: frozenset[Hex] | None = None
         self._seen: frozenset[Hex] = frozenset()
         self._grid: tuple[str, tuple[float, float, float, float], float] = ("", (0, 0, 1, 1), 1)
+        self._trails: dict[str, dict[int, Hex]] = {}
 
     # --- positions ------------------------------------------------------------------------
 
@@ -119,6 +129,10 @@ class MapView:
         if self.hex_map:
             return Hex(a, b)
         return from_offset(a // self.bin, b // self.bin)
+
+    def ships(self) -> list[tuple[str, int]]:
+        """The scenario's ships with their side index, in file order."""
+        return [(name, side) for name, (side, _) in self._ships.items()]
 
     def _scenario_ships(self) -> dict[str, tuple[int, Any]]:
         return {
@@ -248,8 +262,71 @@ class MapView:
         self._grid_key, self._grid = cover, (grid, box, size)
         return self._grid
 
-    def svg(self, battle: Any) -> str:
-        """The whole map for the battle's current state (changes every round)."""
+    def _trail(self, battle: Any, found: list[Marker]) -> dict[str, list[Hex]]:
+        """Hexes each ship and lone fighter stood in, round by round up to now (a step
+        back forgets the rounds after it)."""
+        now = int(battle.round)
+        out: dict[str, list[Hex]] = {}
+        for m in found:
+            if not (m.ship or m.start == 1):
+                continue
+            rounds = self._trails.setdefault(m.name, {})
+            rounds[now] = m.hex
+            path = [rounds[r] for r in sorted(rounds) if r <= now]
+            out[m.name] = [h for i, h in enumerate(path) if i == 0 or path[i - 1] != h]
+        return out
+
+    def _arcs(self, battle: Any, selected: str | None, size: float) -> list[str]:
+        """The hexes each working weapon of the ``selected`` ship bears on, shaded."""
+        ship = next(
+            (
+                a
+                for roster in battle.sides
+                for a in roster.members
+                if a.name == selected and getattr(a, "kind", "") == "ship"
+            ),
+            None,
+        )
+        if ship is None or getattr(ship, "position", None) is None:
+            return []
+        origin, facing = self.to_hex(ship.position), int(getattr(ship, "facing", 0) or 0)
+        colour = SIDE_COLOURS[int(ship.side) % len(SIDE_COLOURS)]
+        covered: set[Hex] = set()
+        for team in getattr(ship, "teams", ()):
+            weapon = team.weapon
+            if getattr(team, "disabled", False) or origin is None:
+                continue
+            arc = "all" if weapon.arc == "any" else weapon.arc  # the gunnery reading
+            covered.update(arc_hexes(origin, facing, arc, int(weapon.max_range)))
+        cells = "".join(f'<polygon points="{svg_points(h, size)}"/>' for h in sorted(covered))
+        return [f'<g class="arc" fill="{colour}" fill-opacity="0.16" stroke="none">{cells}</g>']
+
+    def _legend(self, x0: float, y: float, w: float) -> str:
+        """Side colours with their names, then the wound colours of the rings."""
+        step, font = w / 45, w / 60
+        parts, x = [], x0 + 4
+        for i, side in enumerate(self.scenario.sides):
+            colour = SIDE_COLOURS[i % len(SIDE_COLOURS)]
+            parts.append(
+                f'<rect x="{x:.1f}" y="{y - font:.1f}" width="{font:.1f}" height="{font:.1f}" '
+                f'fill="{colour}"/><text x="{x + font * 1.4:.1f}" y="{y:.1f}" '
+                f'font-size="{font:.1f}">{escape(side.name)}</text>'
+            )
+            x += font * 2.2 + len(side.name) * font * 0.55
+        x += step
+        for k in (0, 2, 3, 4, 6):
+            parts.append(
+                f'<circle cx="{x + font / 2:.1f}" cy="{y - font / 3:.1f}" r="{font / 2:.1f}" '
+                f'fill="none" stroke="{WOUND_COLOURS[k]}" stroke-width="{font / 4:.1f}"/>'
+                f'<text x="{x + font * 1.3:.1f}" y="{y:.1f}" font-size="{font * 0.85:.1f}">'
+                f"{Wound(k).label}</text>"
+            )
+            x += font * 2 + len(Wound(k).label) * font * 0.5
+        return f'<g class="legend">{"".join(parts)}</g>'
+
+    def svg(self, battle: Any, selected: str | None = None) -> str:
+        """The whole map for the battle's current state (changes every round), with the
+        firing arcs of the ship named ``selected``."""
         found = self.markers(battle)
         grid, box, size = self._background(frozenset(m.hex for m in found))
         x0, y0, w, h = box
@@ -257,22 +334,41 @@ class MapView:
         for m in found:
             by_hex.setdefault(m.hex, []).append(m)
         centres = {m.name: to_pixel(m.hex, size) for m in found if m.ship}
-        parts = [grid]
+        parts = [grid, *self._arcs(battle, selected, size)]
+        parts.extend(_trail_lines(self._trail(battle, found), found, size))
         parts.extend(_grapple_lines(found, centres))
         least = w / 90  # markers stay legible on large maps of small hexes
         for hx, here in by_hex.items():
             parts.extend(_draw_hex_markers(hx, here, size, least))
+        foot = w / 12  # caption and legend under the map
         head = (
             f'<svg xmlns="http://www.w3.org/2000/svg" class="fadad-map" '
-            f'data-round="{battle.round}" viewBox="{x0:.1f} {y0:.1f} {w:.1f} {h + w / 30:.1f}" '
-            f'width="{self.pixels:.0f}" style="max-width:100%;font-family:sans-serif">'
+            f'data-round="{battle.round}" viewBox="{x0:.1f} {y0:.1f} {w:.1f} {h + foot:.1f}" '
+            f'width="{self.pixels:.0f}" height="{MAP_HEIGHT * self.pixels / MAP_PIXELS:.0f}" '
+            f'preserveAspectRatio="xMidYMin meet" style="max-width:100%;font-family:sans-serif">'
         )
         caption = (
             f'<text x="{x0 + 4:.1f}" y="{y0 + h + w / 40:.1f}" font-size="{w / 45:.1f}">'
             f"{escape(self.scenario.name)} - round {battle.round} ({clock(int(battle.env.now))})"
             f"{' - ended' if battle.finished else ''}</text>"
         )
-        return head + "".join(parts) + caption + "</svg>"
+        legend = self._legend(x0, y0 + h + w / 14, w)
+        return head + "".join(parts) + caption + legend + "</svg>"
+
+
+def _trail_lines(trails: dict[str, list[Hex]], found: list[Marker], size: float) -> list[str]:
+    sides = {m.name: m.side for m in found}
+    out = []
+    for name, path in trails.items():
+        if len(path) < 2:
+            continue
+        colour = SIDE_COLOURS[sides[name] % len(SIDE_COLOURS)]
+        points = " ".join(f"{x:.1f},{y:.1f}" for x, y in (to_pixel(h, size) for h in path))
+        out.append(
+            f'<polyline class="trail" data-name="{escape(name)}" points="{points}" fill="none" '
+            f'stroke="{colour}" stroke-opacity="0.6" stroke-width="1.5" stroke-dasharray="2 3"/>'
+        )
+    return out
 
 
 def _grapple_lines(found: list[Marker], centres: dict[str, tuple[float, float]]) -> list[str]:
@@ -346,7 +442,9 @@ def _draw_marker(m: Marker, x: float, y: float, r: float) -> str:
         f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="{fill}" fill-opacity="{opacity:.2f}" '
         f'stroke="{ring}" stroke-width="{max(1.0, r * 0.22):.1f}"/>'
         f'<text x="{x:.1f}" y="{y + r * 0.35:.1f}" font-size="{r * 0.95:.1f}" '
-        f'text-anchor="middle" fill="#fff">{escape(_label(m))}</text>{cross}</g>'
+        f'text-anchor="middle" fill="#fff">{escape(_label(m))}</text>{cross}'
+        f'<text class="name" x="{x:.1f}" y="{y + r * 1.75:.1f}" font-size="{r * 0.6:.1f}" '
+        f'text-anchor="middle" fill="#333">{escape(m.name)}</text></g>'
     )
 
 
@@ -373,10 +471,13 @@ def _draw_ship(m: Marker, cx: float, cy: float, size: float, i: int, n: int) -> 
         for k in range(min(m.fires, 3))
     )
     title = f"{m.name} (ship), facing {m.facing}" + (f", {m.fires} fires" if m.fires else "")
+    label_y = cy - size * (0.62 + 0.34 * i)  # ships sharing a hex: names one above another
     return (
         f'<g class="ship side-{m.side}" data-facing="{m.facing}"><title>{escape(title)}</title>'
         f'<polygon points="{points}" fill="{colour}" fill-opacity="0.25" stroke="{colour}" '
-        f'stroke-width="1.5"/>{fires}</g>'
+        f'stroke-width="1.5"/>{fires}'
+        f'<text class="name" x="{cx:.1f}" y="{label_y:.1f}" font-size="{size * 0.3:.1f}" '
+        f'text-anchor="middle" font-weight="bold" fill="{colour}">{escape(m.name)}</text></g>'
     )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -291,3 +292,61 @@ def test_ship_scenarios_offer_maneuver_and_shared_targeting() -> None:
     assert dash.error.value == ""
     assert dash.session.round == 1
     assert dash.session.scenario.sides[0].policies["maneuver"].name == "flee"
+
+
+def test_the_log_reads_top_down() -> None:
+    """The newest event is at the bottom of the log, the oldest at the top."""
+    dash = BattleDashboard("snorri-vs-brynhild", seed=1)
+    for _ in range(3):
+        dash.step_button.click()
+    rounds = [int(x) for x in re.findall(r"^Round (\d+) ", dash.log.value, re.MULTILINE)]
+    assert rounds == sorted(rounds)
+    assert rounds[-1] == 3
+
+
+def test_any_scenario_file_opens_from_a_path(tmp_path: Path) -> None:
+    """A file outside the scenarios folder, typed in the Open box, joins the picker and
+    plays."""
+    mine = tmp_path / "my-duel.yaml"
+    mine.write_text(
+        (Path("scenarios") / "snorri-vs-brynhild.yaml")
+        .read_text(encoding="utf-8")
+        .replace("name: Snorri vs Brynhild", "name: My duel"),
+        encoding="utf-8",
+    )
+    dash = BattleDashboard("snorri-vs-brynhild", seed=1)
+    dash.open_path.value = str(mine)
+    assert dash.scenario_picker.value == str(mine.resolve())
+    assert dash.session is not None
+    assert dash.session.scenario.name == "My duel"
+
+
+def test_an_uploaded_scenario_opens() -> None:
+    """A file uploaded through the picker is opened like a path."""
+    data = (Path("scenarios") / "tavern-brawl.yaml").read_bytes()
+    dash = BattleDashboard("snorri-vs-brynhild", seed=1)
+    dash.upload.value = (
+        {"name": "brawl.yaml", "type": "", "size": len(data), "content": memoryview(data),
+         "last_modified": datetime.now(UTC)},
+    )  # fmt: skip
+    assert dash.session is not None
+    assert dash.session.scenario.name == "Tavern brawl"
+    assert dash.scenario_picker.label == "brawl"
+
+
+def test_a_missing_file_is_one_error_line() -> None:
+    """A path that is not a file says so and keeps the battle shown."""
+    dash = BattleDashboard("snorri-vs-brynhild", seed=1)
+    dash.open_path.value = "no/such/battle.yaml"
+    assert "no such file" in dash.error.value
+    assert dash.session is not None
+
+
+def test_arcs_of_offers_the_ships_only_when_there_are_ships() -> None:
+    """The Arcs-of chooser lists the scenario's ships, and hides without ships."""
+    ships = BattleDashboard("ship-duel", seed=1)
+    assert list(ships.selected_ship.options)[1:] == ["Saltwind", "Red Gannet"]
+    ships.selected_ship.value = "Saltwind"
+    assert '<g class="arc"' in ships.map.value
+    duel = BattleDashboard("snorri-vs-brynhild", seed=1)
+    assert duel.selected_ship.layout.display == "none"

@@ -122,3 +122,62 @@ def test_out_of_the_fight_is_crossed_out() -> None:
     statuses = re.findall(r'class="marker side-\d" data-status="(\w+)"', svg)
     assert sorted(statuses) != ["fighting", "fighting"]
     assert "<path" in svg
+
+
+def test_ships_and_fighters_are_labelled_with_their_names() -> None:
+    """Every ship and every fighter on the boarding map carries its name."""
+    session = BattleSession(BOARDING, 1)
+    svg = MapView(session.scenario).svg(session.battle)
+    names = set(re.findall(r'<text class="name"[^>]*>([^<]*)</text>', svg))
+    assert {"Greenbriar", "Black Tern", "Captain Skarre", "Commander Ilse Verran"} <= names
+
+
+def test_the_legend_names_every_side_and_the_wound_colours() -> None:
+    """The legend gives each side's colour with its name and the rings' wound levels."""
+    session = BattleSession(BOARDING, 1)
+    svg = MapView(session.scenario).svg(session.battle)
+    legend = svg[svg.index('<g class="legend">') :]
+    for word in ("Frigate", "Pirates", "Undamaged", "Incapacitated", "Dead"):
+        assert f">{word}</text>" in legend
+
+
+def test_the_map_keeps_its_size_from_frame_to_frame() -> None:
+    """As ships sail apart the drawing keeps its width and height in pixels."""
+    session = BattleSession("scenarios/ship-duel.yaml", 1)
+    view = MapView(session.scenario)
+    sizes = set()
+    for _ in range(5):
+        svg = view.svg(session.battle)
+        sizes.add(re.search(r'width="(\d+)" height="(\d+)"', svg).groups())
+        session.step()
+    assert len(sizes) == 1
+
+
+def test_a_moving_ship_leaves_a_trail_that_a_step_back_shortens() -> None:
+    """A ship's trail runs through the hexes it stood in each round, up to the round shown."""
+    session = BattleSession("scenarios/ship-duel.yaml", 1)
+    view = MapView(session.scenario)
+    for _ in range(4):
+        view.svg(session.battle)
+        session.step()
+    svg = view.svg(session.battle)
+    trail = re.search(r'<polyline class="trail" data-name="Red Gannet" points="([^"]+)"', svg)
+    assert trail is not None
+    assert len(trail.group(1).split()) >= 3
+    session.rewind()
+    shorter = re.search(
+        r'<polyline class="trail" data-name="Red Gannet" points="([^"]+)"', view.svg(session.battle)
+    )
+    assert shorter is not None
+    assert len(shorter.group(1).split()) < len(trail.group(1).split())
+
+
+def test_a_selected_ship_shows_its_firing_arcs() -> None:
+    """Choosing a ship shades the hexes its weapons bear on; no choice, no shading."""
+    session = BattleSession("scenarios/ship-duel.yaml", 1)
+    view = MapView(session.scenario)
+    assert '<g class="arc"' not in view.svg(session.battle)
+    shaded = view.svg(session.battle, "Red Gannet")
+    cells = re.search(r'<g class="arc"[^>]*>(.*?)</g>', shaded)
+    assert cells is not None
+    assert cells.group(1).count("<polygon") > 10
