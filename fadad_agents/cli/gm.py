@@ -81,12 +81,7 @@ def options(
 
     Each option: allowed values, default, what it does and the conflict (C-nn) or
     ambiguity (A-nn) of the rules sources it settles."""
-    from fadad_agents.reference import NotInReference, options_text
-
-    try:
-        typer.echo(options_text(prefix), nl=False)
-    except NotInReference as exc:
-        raise fail("options", exc) from None
+    _show("options", "options_text", prefix)
 
 
 def policies(
@@ -95,12 +90,7 @@ def policies(
     ] = None,
 ) -> None:
     """Every policy a scenario may choose, by decision, with its parameters and defaults."""
-    from fadad_agents.reference import NotInReference, policies_text
-
-    try:
-        typer.echo(policies_text(decision), nl=False)
-    except NotInReference as exc:
-        raise fail("policies", exc) from None
+    _show("policies", "policies_text", decision)
 
 
 def fields(
@@ -111,9 +101,16 @@ def fields(
     """The fields of a stat block or scenario block: type, default and meaning.
 
     Without KIND: every kind of block."""
-    from fadad_agents.reference import NotInReference, fields_text
+    _show("fields", "fields_text", kind)
+
+
+def _show(command: str, render: str, argument: str | None) -> None:
+    """Print the reference page ``fadad_agents.reference.<render>(argument)``; an unknown
+    name is one line with suggestions and exit status 2. (Imported here, not at the top:
+    `fadad run` does not load the reference.)"""
+    from fadad_agents import reference
 
     try:
-        typer.echo(fields_text(kind), nl=False)
-    except NotInReference as exc:
-        raise fail("fields", exc) from None
+        typer.echo(getattr(reference, render)(argument), nl=False)
+    except reference.NotInReference as exc:
+        raise fail(command, exc) from None

@@ -154,9 +154,9 @@ def test_step_in_voila_advances_round_and_redraws_map(chromium: Path, voila_url:
             after = page.inner_html(".widget-html:has(svg.fadad-map)")
             assert after != before
             assert page.locator("svg.fadad-map g.ship").count() == 2
-            labels = page.locator("svg.fadad-map text.name").all_inner_texts()
+            labels = page.locator("svg.fadad-map text.name").all_text_contents()
             assert {"Saltwind", "Red Gannet"} <= set(labels)  # ships named on the map
-            assert "Reavers" in page.inner_text("svg.fadad-map g.legend")
+            assert "Reavers" in (page.text_content("svg.fadad-map g.legend") or "")
             assert "Round 1 (" in page.inner_text(".fadad-log")
             shot = _screenshot_dir() / "ship-dashboard-step.png"
             page.screenshot(path=str(shot), full_page=True)
