@@ -20,6 +20,7 @@ from typing import Any, TextIO
 
 from fadad_agents.cli.output import shown
 from fadad_agents.engine import BattleResult, narrate
+from fadad_agents.engine.core.report import header_lines
 from fadad_agents.table import (
     Answer,
     AnswerError,
@@ -86,9 +87,12 @@ class Console:
 
     def play(self) -> BattleResult:
         """Play to the end (raises :class:`Quit` or :class:`InputEnded` to stop early)."""
+        for line in [*header_lines(self.session.battle), ""]:  # as `fadad run` opens
+            self.out(shown(line))
         result = self.session.play(self.ask)
         self.narrate_new()
-        self.out(shown(result.summary()))
+        for line in ["", *result.tally, result.summary()]:  # and closes
+            self.out(shown(line))
         self.say("-- the end --")
         self.status()
         return result

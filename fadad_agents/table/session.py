@@ -188,7 +188,7 @@ class TableSession:
             battle.run_to_end()
         except _Suspended:
             return self.pending
-        self._result = result_of(battle)
+        self._result = result_of(battle, report=True)  # the header and tally `run` prints
         self._auto_round = None
         return None
 

@@ -23,7 +23,9 @@ def test_table_dice_narrate_what_was_entered() -> None:
     Brynhild's all-plus +4 (Good + 4 - 2 Very Hurt = Superb) crits, and her crit is rolled."""
     code, out, err = play("--dice", "all", answers="+1\n-1\n0\n++++\n-4\nquit\n")
     assert code == 0
-    assert out.splitlines() == [
+    lines = out.splitlines()
+    assert lines[0] == "Snorri vs Brynhild (seed 4006)"  # the header `run` opens with
+    assert lines[lines.index("") + 1 :] == [
         "Round 1 (0:06) Snorri's swing is Superb; Brynhild's block Fair; hit by 3, damage 6: "
         "Very Hurt."
     ]
@@ -49,7 +51,8 @@ def test_undo_then_another_answer_plays_the_other_battle() -> None:
     code, out, err = play("--dice", "all", answers="+1\n-1\nundo\n-4\n1\n0\nquit\n")
     assert code == 0
     assert "undone: dice defence of Brynhild (round 1)" in err
-    assert out.splitlines()[0].startswith(
+    first = out.splitlines()[out.splitlines().index("") + 1]  # after the header, as `run`
+    assert first.startswith(
         "Round 1 (0:06) Snorri's swing is Superb; Brynhild's block Terrible; hit by 4 "
         "(1 crit: Extra Damage)"
     )
