@@ -160,6 +160,12 @@ class Ship(_Placed):
         description="A gargantuan creature (space wyrm) fighting as a ship: no crew, its "
         "body is its ram; rams against it roll d4s for d6s (SJ 9, EX-SJ-07).",
     )
+    poorly_maintained: bool = Field(
+        False,
+        description="Last repaired without a skilled hand (SJ 17): critical hits on her come "
+        "one easier - a d20 crit from sj.poorly_maintained_crit_from (19), a FADAD attack "
+        "crit at RD 3 (PROPOSED).",
+    )
     grapnels: Literal["lines", "chains"] = Field(
         "lines",
         description="Her grappling hooks hang on lines (cut at AC 10, 5 hit points) or on "

@@ -258,9 +258,18 @@ class Ship(Combatant):
         return downgrade(listed, self.shortage + self.timed("mc_loss") + self.shear_losses)
 
     @property
+    def wrecked(self) -> bool:
+        """A FADAD hulk at Wrecked kept afloat (``ship.overflow_past_wrecked: stay_wrecked``):
+        no helm, no guns, no dodge."""
+        return (
+            self.model.options.ship.damage_model == "fadad_levels"
+            and ship_level(self.track) >= ShipLevel.WRECKED
+        )
+
+    @property
     def ms(self) -> int | None:
         """FADAD Maneuvering Skill (section 2), ``None`` if nobody can steer (no dodge)."""
-        if self.helm_out or self.sailing_crew < 1:
+        if self.helm_out or self.sailing_crew < 1 or self.wrecked:
             return None
         opts = self.model.options.ship
         mc = crippled_mc(self.spec.mc_level, int(ship_level(self.track)))

@@ -143,9 +143,20 @@ def fadad_hit(
         ),
     )
     if sd.level >= ShipLevel.WRECKED:
-        break_up(battle, ship, source or "wrecked")
-        return
-    n = crit_count(rd=rd, attack_dice=attack_dice, damage=sd, triggers=opts.crit_triggers)
+        if opts.overflow_past_wrecked == "destroyed":  # she crumbles, blows apart (FADAD 4)
+            break_up(battle, ship, source or "wrecked")
+            return
+        if before < ShipLevel.WRECKED:
+            note = "she is a wreck, dead in space: no helm, no guns"
+            battle.record(ship.name, "effect", source or None, (), (), (("result", note),))
+    rd_for_crit = 3 if ship.spec.poorly_maintained else 4
+    n = crit_count(
+        rd=rd,
+        attack_dice=attack_dice,
+        damage=sd,
+        triggers=opts.crit_triggers,
+        rd_for_crit=rd_for_crit,
+    )
     roll_crits(battle, ship, n, damage, crew_damage, crew_kind, source)
 
 

@@ -102,6 +102,8 @@ def fire_guns(battle: Any, ship: Ship, only: Ship | None = None) -> None:
     ``ship.shaken_stops_guns``)."""
     if ship.shaken_round == battle.round and battle.options.ship.shaken_stops_guns:
         return
+    if ship.wrecked:  # a hulk dead in space (ship.overflow_past_wrecked: stay_wrecked)
+        return
     policy = ship.ship_policies.targeting
     for team in ship.teams:
         if not ship.fighting:
@@ -202,7 +204,8 @@ def _sj_shot(battle: Any, ship: Ship, team: WeaponTeam, foe: Ship, aim: str, fof
         if stray:
             hull_hit(battle, foe, stray, source=ship.name)
         return
-    res = resolve_attack(bonus, foe.spec.armour_class, rng, 20)
+    crit_from = battle.options.sj.poorly_maintained_crit_from if foe.spec.poorly_maintained else 20
+    res = resolve_attack(bonus, foe.spec.armour_class, rng, crit_from)
     dmg = dice.roll(rng) if res.hit else 0
     _record(
         battle,

@@ -149,18 +149,20 @@ def crit_count(
     attack_dice: int | None = None,
     damage: ShipDamage | None = None,
     triggers: Collection[str] = FADAD_TRIGGERS,
+    rd_for_crit: int = 4,
 ) -> int:
     """Ship crits caused by one hit: at most one from the attack and one from damage (A-39).
 
-    Attack trigger: ``"rd_4"`` the hit had RD >= 4; or ``"dice_4"`` all four attack dice
-    came up + on a hit. Damage triggers (together at most one): ``"heavy_damage"`` the
-    damage number is 5 or more; ``"crippling"`` Crippling damage was taken or lesser damage
-    was promoted to Crippled. Names not listed in ``triggers`` are off; ``rd=None`` (a
-    ram, a fire) has no attack trigger.
+    Attack trigger: ``"rd_4"`` the hit had RD >= 4 (``rd_for_crit``: 3 against a poorly
+    maintained ship, whose crit chance "increases by 1", SJ 17, PROPOSED); or ``"dice_4"``
+    all four attack dice came up + on a hit. Damage triggers (together at most one):
+    ``"heavy_damage"`` the damage number is 5 or more; ``"crippling"`` Crippling damage
+    was taken or lesser damage was promoted to Crippled. Names not listed in ``triggers``
+    are off; ``rd=None`` (a ram, a fire) has no attack trigger.
     """
     hit = rd is not None and rd >= 1
     from_attack = hit and (
-        ("rd_4" in triggers and rd is not None and rd >= 4)
+        ("rd_4" in triggers and rd is not None and rd >= rd_for_crit)
         or ("dice_4" in triggers and attack_dice == 4)
     )
     from_damage = damage is not None and (

@@ -94,7 +94,10 @@ class ShipOptions(OptionsSection):
     )
     overflow_past_wrecked: Literal["destroyed", "stay_wrecked"] = Field(
         "destroyed",
-        description="Section 4 (PROPOSED): damage overflowing past Wrecked destroys the ship.",
+        description="Section 4: a ship reaching Wrecked 'crumbles, blows apart' and breaks "
+        "up (destroyed, the seed); or (stay_wrecked, PROPOSED, Wrecked as 'Near Death') she "
+        "stays a hulk dead in space - no helm, no guns, no dodge - whose people fight on and "
+        "may be boarded, and further damage leaves her Wrecked (engine.ships.damage).",
     )
     piercing_entangle_pct: int = Field(
         50,
