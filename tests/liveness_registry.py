@@ -27,7 +27,6 @@ NOT_A_RULE = "not a rule: display name, description, catalogue reference or kind
 
 I14 = GAP + "issue 14 (i14: movement, range, locations, stun, spirit, all-out, weapon size)"
 I15 = GAP + "issue 15 (i15: dead options and ignored fields, crits, player characters)"
-I16 = GAP + "issue 15 (i16: ship fields)"
 BACKFILL = GAP + "issue 15 (no engine-level test registered yet)"
 
 REGISTRY: dict[str, str] = {
@@ -215,7 +214,7 @@ REGISTRY: dict[str, str] = {
     "ShipWeapon.damage_vs_flesh": BACKFILL,
     "ShipWeapon.sets_fire": BACKFILL,
     "ShipWeapon.range_mods": BACKFILL,
-    "ShipWeapon.projectile_penalty": I16,
+    "ShipWeapon.projectile_penalty": "tests/engine/ships/test_gunnery.py::test_a_weapons_projectile_penalty_sets_the_targets_dodge",
     "ShipWeapon.same_hex": BACKFILL,
     "ShipWeapon.sj_hull_damage": BACKFILL,
     "ShipWeapon.sj_attack_mod": BACKFILL,
@@ -263,7 +262,6 @@ REGISTRY: dict[str, str] = {
     "Crew.kind": NOT_A_RULE,
     "Crew.count": BACKFILL,
     "Crew.role": BACKFILL,
-    "Crew.quality": I16,
     "Crew.morale": BACKFILL,
     "Crew.hit_dice": BACKFILL,
     "Crew.armour_class": BACKFILL,
@@ -302,10 +300,9 @@ REGISTRY: dict[str, str] = {
     "Ship.kind": NOT_A_RULE,
     "Ship.hull_class": BACKFILL,
     "Ship.tons": BACKFILL,
-    "Ship.volume_scale": I16,
     "Ship.mass_scale": BACKFILL,
     "Ship.hull_points": BACKFILL,
-    "Ship.damage_boxes": I16,
+    "Ship.damage_boxes": "tests/engine/ships/test_damage.py::test_a_ships_own_damage_boxes_replace_the_scenarios",
     "Ship.armour": BACKFILL,
     "Ship.armour_class": BACKFILL,
     "Ship.maneuverability": BACKFILL,
@@ -313,7 +310,7 @@ REGISTRY: dict[str, str] = {
     "Ship.sr": BACKFILL,
     "Ship.speed": BACKFILL,
     "Ship.min_crew": BACKFILL,
-    "Ship.max_crew": I16,
+    "Ship.max_crew": "tests/engine/ships/test_engine_options_sj.py::test_a_deck_at_her_max_crew_is_packed_to_the_gunwales",
     "Ship.ram": BACKFILL,
     "Ship.ram_dice": BACKFILL,
     "Ship.landing": BACKFILL,

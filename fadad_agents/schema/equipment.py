@@ -280,8 +280,14 @@ class ShipWeapon(Record):
     range_mods: tuple[_RangeMod | None, ...] = Field(
         min_length=1, max_length=16, description="Target modifier per range hex; null = X."
     )
-    projectile_penalty: int = Field(
-        -2, ge=-5, le=0, description="Penalty to the target ship's dodge (ships-fadad.md 3)."
+    projectile_penalty: int | None = Field(
+        None,
+        ge=-5,
+        le=0,
+        description="Penalty to the target ship's dodge against this weapon (ships-fadad.md "
+        "3); none = by its family: catapult stones and ballista bolts -2 (the seed; other "
+        "shot counts as a stone), bombard and wildfire shot ship.bombard_wildfire_dodge_"
+        "penalty.",
     )
     same_hex: bool = Field(True, description="Can fire at ships in its own hex (catapults no).")
     sj_hull_damage: DiceText | None = Field(None, description="d20: hull damage dice.")

@@ -38,6 +38,13 @@ from fadad_agents.schema.equipment import Armour, ShipWeapon, Weapon
 
 __all__ = ["MC_LADDER", "Crew", "GravityWell", "Ship", "Unit"]
 
+
+def _refuse(data: object, field: str, why: str) -> object:
+    """A stat block may not carry ``field`` any more: one clear message saying why."""
+    if isinstance(data, dict) and field in data:
+        raise PydanticCustomError("retired_field", "{why}", {"where": field, "why": why})
+    return data
+
 MC_LADDER: dict[str, int] = {"A": 2, "B": 1, "C": 0, "D": -1, "E": -2, "F": -3}
 """FADAD MS-table equivalence of SJ manoeuvrability letters (ships-fadad.md 2)."""
 
@@ -64,7 +71,6 @@ class Crew(_Placed):
     kind: Literal["crew"] = "crew"
     count: int = Field(ge=1, le=1_000_000, description="Head count.")
     role: Literal["rigging", "marines", "gunners", "boarders", "passengers", "mixed"] = "mixed"
-    quality: Literal["green", "average", "veteran", "elite"] = "average"
     morale: int = Field(11, ge=2, le=20, description="SJ morale (2d10 <= morale, 18).")
     hit_dice: float = Field(1.0, gt=0, le=40, description="Average HD (13 step 3).")
     armour_class: int = Field(10, ge=-10, le=20, description="Average AC (d20 ascending).")
@@ -78,6 +84,17 @@ class Crew(_Placed):
     weapon: Weapon | None = None
     armour: Armour | None = None
     aboard: Ref | None = Field(None, description="Name of the ship this crew is on.")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _no_quality(cls, data: object) -> object:
+        return _refuse(
+            data,
+            "quality",
+            "a crew's quality is read by no rule of the seeds, so the simulator does not take "
+            "it: remove it and say what makes the crew better in morale, hit_dice, "
+            "attack_bonus or skill",
+        )
 
 
 class Unit(_Placed):
@@ -125,14 +142,12 @@ class Ship(_Placed):
     facing: int = Field(0, ge=0, le=5, description="Hex side faced, 0..5.")
     hull_class: Text = Field("", max_length=120, description="Class name of the design.")
     tons: int = Field(ge=1, le=1_000_000, description="Size in SJ tons (volume, base Target).")
-    volume_scale: int | None = Field(
-        None, ge=0, le=80, description="FADAD Volume Scale (widespread)."
-    )
     mass_scale: int = Field(ge=0, le=80, description="FADAD Mass Scale (DDM vs big weapons).")
     hull_points: int = Field(ge=1, le=100_000, description="SJ hull points.")
-    damage_boxes: Boxes = Field(
-        (3, 1, 1, 1, 1),
-        description="FADAD boxes: Scratched, Light, Heavy, Crippled, Wrecked (PROPOSED).",
+    damage_boxes: Boxes | None = Field(
+        None,
+        description="FADAD boxes: Scratched, Light, Heavy, Crippled, Wrecked; none = the "
+        "scenario's ship.fadad_boxes (A-38, PROPOSED 3/1/1/1/1).",
     )
     armour: int = Field(0, ge=0, le=20, description="FADAD ship armour (ships-fadad.md 4).")
     armour_class: int = Field(ge=-10, le=30, description="SJ AC = armour rating.")
@@ -201,6 +216,16 @@ class Ship(_Placed):
                 {"where": "speed", "speed": self.speed, "sr": self.sr},
             )
         return self
+
+    @model_validator(mode="before")
+    @classmethod
+    def _no_volume_scale(cls, data: object) -> object:
+        return _refuse(
+            data,
+            "volume_scale",
+            "no rule the simulator plays reads a ship's Volume Scale (FADAD widespread "
+            "attacks on ships are not played; her size is her tons): remove it",
+        )
 
     @property
     def mc_level(self) -> int:

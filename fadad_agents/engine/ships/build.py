@@ -60,7 +60,7 @@ def _ship(
         side=si,
         policies=builder.policies(si, fi, force, GROUP_DEFAULTS),
         ship_policies=build_ship_policies(layers),
-        boxes=opts.ship.fadad_boxes,
+        boxes=force.damage_boxes or opts.ship.fadad_boxes,
         **builder.next_streams(),
     )
     for weapon in force.weapons:
@@ -205,10 +205,13 @@ def _reaction(battle: ShipBattle, ship: Ship) -> None:
     PROPOSED: crews armed (``sj.crews_start_armed``); weapons loaded as they stand
     (``sj.weapons_start_loaded``);
     "packed to the gunwales" = at least twice the minimum crew on deck
-    (``sj.packed_crew_factor``).
+    (``sj.packed_crew_factor``), or her whole ``max_crew`` when she holds fewer.
     """
     loaded = sum(t.loaded for t in ship.teams)
-    massed = battle.crew_heads_home(ship) >= battle.options.sj.packed_crew_factor * ship.min_crew
+    packed = battle.options.sj.packed_crew_factor * ship.min_crew
+    if ship.spec.max_crew is not None:
+        packed = min(packed, ship.spec.max_crew)
+    massed = battle.crew_heads_home(ship) >= packed
     armed = battle.options.sj.crews_start_armed
     seen = reaction_from_appearance(loaded, len(ship.teams), armed, massed)
     battle.record(

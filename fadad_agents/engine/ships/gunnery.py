@@ -259,7 +259,9 @@ def _fadad_shot(battle: Any, ship: Ship, team: WeaponTeam, foe: Ship, aim: str) 
         )
         return
     target = artillery_target(foe.tons, bw, d, extended=opts.target_bands_extended)
-    penalty = dodge_penalty(bw, proposed_penalty=opts.bombard_wildfire_dodge_penalty)
+    penalty = team.weapon.projectile_penalty
+    if penalty is None:  # by the weapon's family (section 3)
+        penalty = dodge_penalty(bw, proposed_penalty=opts.bombard_wildfire_dodge_penalty)
     shot, dice = resolve_ship_attack(skill, target, foe.ms, penalty, rng)
     if not shot.hit:
         _record(

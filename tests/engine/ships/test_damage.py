@@ -48,3 +48,20 @@ def test_a_poorly_maintained_ship_takes_criticals_one_easier() -> None:
             e for e in events(battle, "gunnery") if "Ballista" in dict(e.modifiers)["weapon"]
         )
         assert dict(shot.outcome)["critical"] is critical
+
+
+def test_a_ships_own_damage_boxes_replace_the_scenarios() -> None:
+    """Ship.damage_boxes: a hull with one Scratched box (1/1/1/1/1) is promoted to Lightly
+    Damaged by a second scratch; on the scenario's 3/1/1/1/1 it stays Scratched."""
+    text = DUEL.replace("  ship.damage_model: sj_hull_points\n  ship.crit_table: sj_d20\n", "")
+    for own, level in ((None, ShipLevel.SCRATCHED), ("[1, 1, 1, 1, 1]", ShipLevel.LIGHTLY_DAMAGED)):
+        if own is not None:
+            text = text.replace(
+                "        model: ships/salt-trader\n",
+                f"        model: ships/salt-trader\n        damage_boxes: {own}\n",
+            )
+        battle = ships(text, FADAD_RULES)
+        salt = battle.ships[0]
+        fadad_hit(battle, salt, 1, source="test")
+        fadad_hit(battle, salt, 1, source="test")
+        assert salt.level == level

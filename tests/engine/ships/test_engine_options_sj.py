@@ -333,3 +333,18 @@ def test_gunnery_range_step_brings_the_range_table_to_the_d20() -> None:
                 e for e in events(battle, "gunnery") if "Ballista" in dict(e.modifiers)["weapon"]
             )
             assert (shot.result == "hit") is hit, (step, hexes)
+
+
+def test_a_deck_at_her_max_crew_is_packed_to_the_gunwales() -> None:
+    """Ship.max_crew: 30 pirates are short of 10x the longship's minimum (80), so she looks
+    merely threatening; with a max crew of 30 she is full to the gunwales: hostile."""
+    text = DUEL.replace("        position: [8, -4]\n", "")
+    for max_crew, seen in ((45, "threatening"), (30, "hostile")):
+        battle = ships(
+            text.replace(
+                "        model: ships/reaver-longship\n",
+                f"        model: ships/reaver-longship\n        max_crew: {max_crew}\n",
+            ),
+            {"sj.packed_crew_factor": 10},
+        )
+        assert events(battle, "reaction", "Red Gannet")[0].result == seen

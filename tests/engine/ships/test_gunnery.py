@@ -1,0 +1,35 @@
+"""Big weapons at ships and at crews: the FADAD dodge against a weapon's projectile."""
+
+from __future__ import annotations
+
+from fadad_agents.engine.ships.gunnery import fire_guns
+from fadad_agents.hexmap import DIRECTIONS
+from tests.engine.engine_options_helpers import DUEL, FADAD_RULES, events, ships
+
+FADAD_DUEL = DUEL.replace("  ship.damage_model: sj_hull_points\n  ship.crit_table: sj_d20\n", "")
+
+
+def _dodges(weapon_line: str) -> list[int]:
+    """The merchant's dodge against each shot the reaver fires at her from 2 hexes."""
+    text = FADAD_DUEL.replace(
+        "        model: ships/reaver-longship\n",
+        f"        model: ships/reaver-longship\n        weapons: [{weapon_line}]\n",
+        1,
+    )
+    battle = ships(text, FADAD_RULES)
+    salt, gannet = battle.ships
+    battle.place(gannet, salt.hex + DIRECTIONS[0] * 2, 3)
+    battle.round = 1
+    fire_guns(battle, gannet)
+    return [
+        dict(e.outcome)["dodge"] for e in events(battle, "gunnery") if "dodge" in dict(e.outcome)
+    ]
+
+
+def test_a_weapons_projectile_penalty_sets_the_targets_dodge() -> None:
+    """ShipWeapon.projectile_penalty: a ballista bolt takes 2 off the merchant's dodge by its
+    family (FADAD 3); a bolt said to be -5 takes 5, on the same dice."""
+    plain = _dodges("{model: big-weapons/ballista-medium, arc: any}")
+    fast = _dodges("{model: big-weapons/ballista-medium, arc: any, projectile_penalty: -5}")
+    assert plain
+    assert [d - 3 for d in plain] == fast
