@@ -45,6 +45,7 @@ def _refuse(data: object, field: str, why: str) -> object:
         raise PydanticCustomError("retired_field", "{why}", {"where": field, "why": why})
     return data
 
+
 MC_LADDER: dict[str, int] = {"A": 2, "B": 1, "C": 0, "D": -1, "E": -2, "F": -3}
 """FADAD MS-table equivalence of SJ manoeuvrability letters (ships-fadad.md 2)."""
 

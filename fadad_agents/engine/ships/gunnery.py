@@ -24,14 +24,19 @@ weapon_team.WeaponTeam`).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from fadad_agents.agents.core.groups import Crew
 from fadad_agents.agents.ships.ship import Ship
 from fadad_agents.agents.ships.weapon_team import WeaponTeam
 from fadad_agents.engine.ships.damage import fadad_hit, hull_hit, ignite
 from fadad_agents.hexmap import dead_ahead, distance, in_arc, in_bow_cone
+from fadad_agents.rules.core.damage import fadad_damage
 from fadad_agents.rules.core.dice import roll_4df
+from fadad_agents.rules.core.wounds import Wound, WoundTrack, wound_for_damage
+from fadad_agents.rules.personal.wound_models import record_wound
 from fadad_agents.rules.ships.combat import (
     Dice,
     crewman_ac,
@@ -123,7 +128,7 @@ def fire_guns(battle: Any, ship: Ship, only: Ship | None = None) -> None:
         foe, aim = choice
         if ship.grappled_with(foe):
             aim = "crew"  # in contact large weapons only aim at areas of the deck (SJ 8)
-        if aim == "crew" and battle.crew_heads_on(foe) == 0:
+        if aim == "crew" and not any(m.headcount for m in battle.fighters_on(foe)):
             aim = "hull"
         team.fire(battle.round)
         if battle.options.ship.damage_model == "fadad_levels":
@@ -155,6 +160,62 @@ def range_penalty(battle: Any, weapon: ShipWeapon, hexes: int) -> int:
     return -(mod or 0) * step
 
 
+def _victim(battle: Any, ship: Ship, rng: Any) -> Any:
+    """A random individual on ``ship``'s deck: "if 10 individuals are available to attack,
+    then any of the 10 may be hit" (SJ 4): a crew's man as often as its heads, a named
+    character as one of them."""
+    people = battle.fighters_on(ship)
+    pick = int(rng.random() * sum(m.headcount for m in people))
+    for m in people:
+        if pick < m.headcount:
+            return m
+        pick -= m.headcount
+    return people[-1]
+
+
+def _ac(battle: Any, victim: Any) -> int:
+    """The victim's AC: a crewman's average; a named character's, PROPOSED, 10 plus his
+    defence skill's ladder steps at the d20 step of ``engine.ladder_d20_bonus``."""
+    if isinstance(victim, Crew):
+        return int(victim.stats.ac)
+    step: int = battle.options.engine.ladder_d20_bonus[1]
+    return 10 + step * int(victim.fighter.defence)
+
+
+@dataclass(frozen=True, slots=True)
+class _Blow:
+    """A big weapon's hit on a named character, as his ``absorb`` takes a blow."""
+
+    track: WoundTrack
+    hit: bool = True
+    crit_effects: tuple[Any, ...] = ()
+
+
+def _strike_person(battle: Any, victim: Any, rd: int, damage: int, source: str) -> int:
+    """A big weapon's hit on one person: a crewman is down (one casualty); a named
+    character takes its FADAD damage number (RD + weapon damage with its bonus against
+    flesh - his DDM + 4dF, PROPOSED for the d20 rules too, RD 0) as a wound, with a player
+    character's protections. Returns the heads lost."""
+    if isinstance(victim, Crew):
+        lost = int(battle.casualties(victim, 1))
+        battle.refresh_crews()
+        return lost
+    number = fadad_damage(rd, damage - victim.fighter.ddm, roll_4df(battle.gunnery_rng))
+    rules = battle.combat_rules.wounds
+    wound = int(wound_for_damage(number))
+    track = record_wound(rules, victim.melee_track(), wound, pc=victim.player)
+    battle.record(
+        victim.name,
+        "struck",
+        source,
+        (),
+        (("damage", number),),
+        (("result", Wound(track.level).label), ("wound", Wound(wound).label)),
+    )
+    victim.absorb(_Blow(track), battle)
+    return int(not victim.fighting)
+
+
 def _sj_shot(battle: Any, ship: Ship, team: WeaponTeam, foe: Ship, aim: str, fof: int) -> None:
     rng = battle.gunnery_rng
     w = team.weapon
@@ -162,14 +223,14 @@ def _sj_shot(battle: Any, ship: Ship, team: WeaponTeam, foe: Ship, aim: str, fof
     bonus = w.sj_attack_mod + _gunner_bonus(battle, ship) + fof + reach
     dice = _dice(w.sj_hull_damage or "1d6")
     if aim == "crew":
-        victims = battle.crews_on(foe)
-        crew = victims[int(rng.random() * len(victims))]
-        ac = crewman_ac(crew.stats.ac, foe.spec.armour_class, battle.holds_initiative(foe.side))
+        victim = _victim(battle, foe, rng)
+        ac = crewman_ac(
+            _ac(battle, victim), foe.spec.armour_class, battle.holds_initiative(foe.side)
+        )
         res = resolve_attack(bonus, ac, rng, None)
         dmg = dice.roll(rng)
         if res.hit:
-            lost = battle.casualties(crew, 1)
-            battle.refresh_crews()
+            lost = _strike_person(battle, victim, 0, w.damage + w.damage_vs_flesh, ship.name)
             if w.sets_fire:
                 ignite(battle, foe, dmg, ship.name)
             _record(
@@ -183,7 +244,7 @@ def _sj_shot(battle: Any, ship: Ship, team: WeaponTeam, foe: Ship, aim: str, fof
                     ("result", "crew hit"),
                     ("aim", "crew"),
                     ("casualties", lost),
-                    ("crew", crew.name),
+                    ("crew", victim.name),
                 ),
             )
             return
@@ -238,9 +299,8 @@ def _fadad_shot(battle: Any, ship: Ship, team: WeaponTeam, foe: Ship, aim: str) 
         shot, dice = resolve_ship_attack(skill, target, None, 0, rng)
         lost = 0
         if shot.hit:
-            victims = battle.crews_on(foe)
-            lost = battle.casualties(victims[int(rng.random() * len(victims))], 1)
-            battle.refresh_crews()
+            victim = _victim(battle, foe, rng)
+            lost = _strike_person(battle, victim, shot.rd, bw.damage + bw.flesh_bonus, ship.name)
             if bw.sets_fire:
                 ignite(battle, foe, bw.damage, ship.name)
         _record(

@@ -52,7 +52,8 @@ def _gunnery(e: LogEvent) -> str:
                 stray = _plural(o["hull"], "hull point")
                 return f"{who} sweeps {_own(e.target)} deck, misses the crew; a stray hit: {stray}."
             return f"{who} sweeps {_own(e.target)} deck and misses."
-        return f"{who} sweeps {_own(e.target)} deck: {o.get('casualties', 0)} down."
+        hit = f" and hits {o['crew']}" if o.get("crew") else ""
+        return f"{who} sweeps {_own(e.target)} deck{hit}: {o.get('casualties', 0)} down."
     if o["result"] == "miss":
         return f"{who} fires at {e.target} and misses."
     if "hull" in o:
@@ -332,6 +333,9 @@ SHIP_NARRATORS: dict[str, Callable[[LogEvent], str]] = {
     "retreat": _simple("{e.actor} falls back to {e.target} ({o[reason]})."),
     "refuse": _simple("{e.actor} {o[result]} {e.target}: the odds are too long."),
     "ship_morale": _morale,
+    "struck": _simple(
+        "{e.actor} is struck by {e.target}'s shot: damage {m[damage]}, {o[result]}."
+    ),
     "incapacitated": _incapacitated,
     "taken": _simple("{e.actor} is {o[result]}."),
     "strike": _simple("{e.actor} {o[result]} ({o[reason]})."),
