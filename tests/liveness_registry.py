@@ -99,6 +99,7 @@ REGISTRY: dict[str, str] = {
     "fire.fadad_crit_fire_scale": BACKFILL,
     "sj.crash_dc": BACKFILL,
     "sj.crash_save_dc": BACKFILL,
+    "sj.ram_dice_by_speed": "tests/engine/ships/test_close.py::test_ram_dice_grow_with_the_speed_she_strikes_at",
     "sj.lock_pct_per_10_tons": BACKFILL,
     "sj.half_hull_crit_repeat": BACKFILL,
     "sj.poorly_maintained_crit_from": "tests/engine/ships/test_damage.py::test_a_poorly_maintained_ship_takes_criticals_one_easier",

@@ -135,6 +135,8 @@ class ShipBattle(ShipBattleState):
         self.refresh_crews()
         ships = [s for s in self.ships if s.fighting]
         self.start_hex = {s: s.hex for s in ships}
+        for s in ships:  # a counter-ram strikes at the speed of the turn before (SJ 9)
+            s.memory["last_speed"] = s.speed
         order = self._movement_order(ships)
         self.turn_order = order
         for ship in order:

@@ -24,6 +24,7 @@ from fadad_agents.engine.ships.damage import (
 )
 from fadad_agents.engine.ships.maneuver import move_options, move_ship, towed_by
 from fadad_agents.engine.ships.morale import boarding_check
+from fadad_agents.hexmap import DIRECTIONS
 from fadad_agents.rules.core.dice import roll_4df
 from fadad_agents.rules.ships import effects as fx
 from fadad_agents.rules.ships.close import (
@@ -111,7 +112,7 @@ def _sj_ram(battle: Any, ship: Ship, foe: Ship, counter: bool) -> None:
         battle.options.sj.lock_pct_per_10_tons,
         battle.options.sj.shaken_dexterity_dc,
     )
-    dice = ram_damage_dice(Dice.parse(ship.spec.ram_dice or "2d6"), foe.gargantuan)
+    dice = ram_damage_dice(_ram_dice(battle, ship, counter), foe.gargantuan)
     dmg = dice.roll(rng) if res.hit and out.does_damage else 0
     locked = res.hit and (out.grappled or (out.lock_pct > 0 and resolve_lock(out.lock_pct, rng)))
     battle.record(
@@ -140,6 +141,28 @@ def _sj_ram(battle: Any, ship: Ship, foe: Ship, counter: bool) -> None:
         battle.lash(ship, foe, lock=True)
 
 
+def _ram_dice(battle: Any, ship: Ship, counter: bool) -> Dice:
+    """Her ram's dice at the speed she strikes with (PROPOSED, ``sj.ram_dice_by_speed``:
+    the listed dice are at her full SR, fewer in proportion below it, at least one): the
+    hexes she made this turn, or a head-on counter-ram's speed from the previous turn
+    ("she has not had the chance to reach full, ramming speed", SJ 9)."""
+    listed = Dice.parse(ship.spec.ram_dice or "2d6")
+    if not battle.options.sj.ram_dice_by_speed:
+        return listed
+    speed = ship.memory.get("last_speed", 0) if counter else ship.moved
+    count = max(1, min(listed.count, -(-listed.count * speed // max(1, ship.spec.sr))))
+    return Dice(count, listed.sides, listed.bonus)
+
+
+def relative_speed(ship: Ship, foe: Ship) -> int:
+    """Hexes a round between the two ships' motions (FADAD 5.1 "relative speed in SR"):
+    the length of the difference of their velocities (facing x hexes made): head-on they
+    add up, in line they subtract. ``foe`` moves at her last speed."""
+    mine = DIRECTIONS[ship.facing] * ship.moved
+    theirs = DIRECTIONS[foe.facing] * foe.speed
+    return (mine - theirs).length()
+
+
 def _fadad_ram(battle: Any, ship: Ship, foe: Ship) -> None:
     rng = battle.close_rng
     att = resolve_ram_attempt(
@@ -150,13 +173,13 @@ def _fadad_ram(battle: Any, ship: Ship, foe: Ship) -> None:
         "ram",
         foe.name,
         (),
-        (("ram", ship.spec.ram),),
+        (("ram", ship.spec.ram), ("relative_sr", relative_speed(ship, foe))),
         (("result", "hit" if att.rams else "miss"), ("rd", att.rd)),
     )
     if not att.rams:
         return
     opts = battle.options.ship
-    rel = max(1, ship.moved)
+    rel = relative_speed(ship, foe)
     piercing = ship.spec.ram == "piercing"
     to_foe = ram_damage_base(ship.spec.mass_scale, rel, other_ram_piercing=piercing)
     to_ship = ram_damage_base(foe.spec.mass_scale, rel, ram_takes_brunt=True)

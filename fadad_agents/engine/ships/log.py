@@ -333,9 +333,7 @@ SHIP_NARRATORS: dict[str, Callable[[LogEvent], str]] = {
     "retreat": _simple("{e.actor} falls back to {e.target} ({o[reason]})."),
     "refuse": _simple("{e.actor} {o[result]} {e.target}: the odds are too long."),
     "ship_morale": _morale,
-    "struck": _simple(
-        "{e.actor} is struck by {e.target}'s shot: damage {m[damage]}, {o[result]}."
-    ),
+    "struck": _simple("{e.actor} is struck by {e.target}'s shot: damage {m[damage]}, {o[result]}."),
     "incapacitated": _incapacitated,
     "taken": _simple("{e.actor} is {o[result]}."),
     "strike": _simple("{e.actor} {o[result]} ({o[reason]})."),

@@ -206,6 +206,13 @@ class SjOptions(OptionsSection):
 
     crash_dc: _DC = Field(15, description="A-51: Helm Pilot check DC in a crash.")
     crash_save_dc: _DC = Field(15, description="A-51: Reflex save DC in a crash.")
+    ram_dice_by_speed: bool = Field(
+        True,
+        description="PROPOSED (A-52, the ram-damage table is lost; SJ 9 gives a counter-ram "
+        "'its speed from the previous turn'): a ship's ram_dice are for a ram at her full SR; "
+        "at a lower speed she rolls that share of them, rounded up, at least one; False = "
+        "the listed dice at any speed (engine.ships.close).",
+    )
     lock_pct_per_10_tons: bool = Field(
         False, description="A-52: piercing-ram lock chance 5% per 10 tons instead of per ton."
     )

@@ -246,3 +246,39 @@ def test_a_chain_is_cut_by_blows_that_add_up() -> None:
     worn = [dict(e.outcome)["worn"] for e in battle.log.of("cut_lines")]
     assert worn[0] == (16, 16, 16)
     assert worn[3] == (4, 4, 4)
+
+
+def test_ram_dice_grow_with_the_speed_she_strikes_at() -> None:
+    """sj.ram_dice_by_speed: the reaver's 3d6 ram is for her full SR 3: after one hex she
+    rolls 1d6, after three 3d6; off, 3d6 at any speed."""
+    for by_speed, moved, dice in ((True, 1, "1d6"), (True, 3, "3d6"), (False, 1, "3d6")):
+        text = DUEL.replace(
+            "rules:\n", f"rules:\n  sj.ram_dice_by_speed: {str(by_speed).lower()}\n"
+        )
+        battle = _duel(text)
+        salt, gannet = battle.ships
+        battle.place(gannet, salt.hex, (salt.facing + 1) % 6)
+        gannet.moved = moved
+        battle.initiative_side = gannet.side
+        battle.close_rng = FixedDice(0.95)
+        ram(battle, gannet, salt)
+        assert dict(battle.log.of("ram")[0].modifiers)["dice"] == dice
+
+
+def test_fadad_ram_damage_counts_the_relative_speed() -> None:
+    """FADAD 5.1: damage = the other's Mass + relative speed in SR + 2: the reaver at 3
+    hexes meets the merchant head-on at 2 (5 SR apart) or overtakes her (1 SR)."""
+    fadad = DUEL.replace(
+        "  ship.damage_model: sj_hull_points\n  ship.crit_table: sj_d20\n",
+        "  ship.damage_model: fadad_levels\n  ship.crit_table: fadad_6dF\n",
+    )
+    for merchant_facing, relative in ((3, 5), (0, 1)):
+        battle = _duel(fadad)
+        salt, gannet = battle.ships
+        battle.place(salt, salt.hex, merchant_facing)
+        battle.place(gannet, salt.hex, 0)
+        gannet.moved, salt.speed = 3, 2
+        battle.initiative_side = gannet.side
+        battle.close_rng = FixedDice(0.99)  # she rams; every 4dF roll +4
+        ram(battle, gannet, salt)
+        assert dict(battle.log.of("ram")[0].modifiers)["relative_sr"] == relative

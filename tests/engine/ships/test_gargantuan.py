@@ -34,6 +34,7 @@ def test_ex_sj_07_a_4d6_ram_does_4d4_to_a_gargantuan_creature() -> None:
     gull, wyrm = battle.ships
     assert wyrm.gargantuan
     battle.place(gull, wyrm.hex, (wyrm.facing + 1) % 6)
+    gull.moved = gull.spec.sr  # she came in at full speed
     battle.initiative_side = gull.side
     battle.close_rng = FixedDice(0.99)  # d20 = 20 hits; every d4 rolls 4 (a d6 would roll 6)
     ram(battle, gull, wyrm)
@@ -48,6 +49,7 @@ def test_the_wyrm_ramming_a_ship_rolls_its_own_dice() -> None:
     battle = _battle(RAMMER)
     gull, wyrm = battle.ships
     battle.place(wyrm, gull.hex, (gull.facing + 1) % 6)
+    wyrm.moved = wyrm.spec.sr
     battle.initiative_side = wyrm.side
     battle.close_rng = FixedDice(0.99)
     ram(battle, wyrm, gull)
