@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from fadad_agents.hexmap import Hex, distance, sector
+from fadad_agents.hexmap import DIRECTIONS, Hex, distance, sector
 from fadad_agents.policies.ships.protocols import FleetView, MoveOption, ShipView
 
 __all__ = [
@@ -151,7 +151,12 @@ class Flee(_Maneuver):
         self.cut_loose = cut_loose
 
     def score(self, ship: ShipView, foe: ShipView, option: MoveOption) -> tuple[int, ...]:
-        return (-distance(Hex(*option.end), _hex(foe.position)),)
+        """Farthest from the foe where her heading leads her next round (a full move on her
+        end facing), then farthest now: a ship facing the foe turns away though that costs
+        a hex now (a Poor ship must first move ahead before she may turn)."""
+        end, there = Hex(*option.end), _hex(foe.position)
+        ahead = end + DIRECTIONS[option.facing] * max(1, ship.sr)
+        return (-distance(ahead, there), -distance(end, there))
 
 
 class Land(_Maneuver):

@@ -64,6 +64,11 @@ class ShipView(Protocol):
     @property
     def tons(self) -> int: ...
     @property
+    def sr(self) -> int:
+        """Hexes she may make this round (her Ship Rating now)."""
+        ...
+
+    @property
     def hull_fraction(self) -> float:
         """Share of the hull left (1.0 undamaged, 0.0 broken up), either damage model."""
         ...
