@@ -24,6 +24,7 @@ weapon_team.WeaponTeam`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -191,29 +192,31 @@ class _Blow:
     crit_effects: tuple[Any, ...] = ()
 
 
-def _strike_person(battle: Any, victim: Any, rd: int, damage: int, source: str) -> int:
-    """A big weapon's hit on one person: a crewman is down (one casualty); a named
-    character takes its FADAD damage number (RD + weapon damage with its bonus against
-    flesh - his DDM + 4dF, PROPOSED for the d20 rules too, RD 0) as a wound, with a player
-    character's protections. Returns the heads lost."""
+def _strike_person(
+    battle: Any, victim: Any, rd: int, damage: int, source: str
+) -> tuple[int, Callable[[], None]]:
+    """A big weapon's hit on one person, to log first and apply after: a crewman is down
+    (one casualty); a named character takes its FADAD damage number (RD + weapon damage
+    with its bonus against flesh - his DDM + 4dF; RD 0 under the d20 rules, PROPOSED) as a
+    wound, with a player character's protections. Returns the heads it downs and the
+    applying call."""
     if isinstance(victim, Crew):
-        lost = int(battle.casualties(victim, 1))
-        battle.refresh_crews()
-        return lost
+
+        def down() -> None:
+            battle.casualties(victim, 1)
+            battle.refresh_crews()
+
+        return min(1, victim.count), down
     number = fadad_damage(rd, damage - victim.fighter.ddm, roll_4df(battle.gunnery_rng))
-    rules = battle.combat_rules.wounds
     wound = int(wound_for_damage(number))
-    track = record_wound(rules, victim.melee_track(), wound, pc=victim.player)
-    battle.record(
-        victim.name,
-        "struck",
-        source,
-        (),
-        (("damage", number),),
-        (("result", Wound(track.level).label), ("wound", Wound(wound).label)),
-    )
-    victim.absorb(_Blow(track), battle)
-    return int(not victim.fighting)
+    track = record_wound(battle.combat_rules.wounds, victim.melee_track(), wound, pc=victim.player)
+
+    def wounded() -> None:
+        outcome = (("result", Wound(track.level).label), ("wound", Wound(wound).label))
+        battle.record(victim.name, "struck", source, (), (("damage", number),), outcome)
+        victim.absorb(_Blow(track), battle)
+
+    return int(track.out_of_fight), wounded
 
 
 def _sj_shot(battle: Any, ship: Ship, team: WeaponTeam, foe: Ship, aim: str, fof: int) -> None:
@@ -230,9 +233,7 @@ def _sj_shot(battle: Any, ship: Ship, team: WeaponTeam, foe: Ship, aim: str, fof
         res = resolve_attack(bonus, ac, rng, None)
         dmg = dice.roll(rng)
         if res.hit:
-            lost = _strike_person(battle, victim, 0, w.damage + w.damage_vs_flesh, ship.name)
-            if w.sets_fire:
-                ignite(battle, foe, dmg, ship.name)
+            lost, apply = _strike_person(battle, victim, 0, w.damage + w.damage_vs_flesh, ship.name)
             _record(
                 battle,
                 ship,
@@ -247,6 +248,9 @@ def _sj_shot(battle: Any, ship: Ship, team: WeaponTeam, foe: Ship, aim: str, fof
                     ("crew", victim.name),
                 ),
             )
+            apply()
+            if w.sets_fire:
+                ignite(battle, foe, dmg, ship.name)
             return
         stray = (
             stray_hull_damage(dmg)
@@ -297,12 +301,12 @@ def _fadad_shot(battle: Any, ship: Ship, team: WeaponTeam, foe: Ship, aim: str) 
     if aim == "crew":
         target = non_ship_target(bw, d, "human")
         shot, dice = resolve_ship_attack(skill, target, None, 0, rng)
-        lost = 0
+        lost, apply, victim = 0, None, None
         if shot.hit:
             victim = _victim(battle, foe, rng)
-            lost = _strike_person(battle, victim, shot.rd, bw.damage + bw.flesh_bonus, ship.name)
-            if bw.sets_fire:
-                ignite(battle, foe, bw.damage, ship.name)
+            lost, apply = _strike_person(
+                battle, victim, shot.rd, bw.damage + bw.flesh_bonus, ship.name
+            )
         _record(
             battle,
             ship,
@@ -315,8 +319,13 @@ def _fadad_shot(battle: Any, ship: Ship, team: WeaponTeam, foe: Ship, aim: str) 
                 ("aim", "crew"),
                 ("rd", shot.rd),
                 ("casualties", lost),
+                ("crew", None if victim is None else victim.name),
             ),
         )
+        if apply is not None:
+            apply()
+            if bw.sets_fire:
+                ignite(battle, foe, bw.damage, ship.name)
         return
     target = artillery_target(foe.tons, bw, d, extended=opts.target_bands_extended)
     penalty = team.weapon.projectile_penalty
