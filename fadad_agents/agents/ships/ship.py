@@ -176,6 +176,11 @@ class Ship(Combatant):
         return self.hand_count
 
     @property
+    def weapon_arcs(self) -> tuple[str, ...]:
+        """Fields of fire of her working big weapons."""
+        return tuple(t.weapon.arc for t in self.teams if not t.disabled)
+
+    @property
     def fires(self) -> int:
         """Fires burning aboard (the dashboard draws them)."""
         return len(self.fire_list)

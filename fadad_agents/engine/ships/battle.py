@@ -139,6 +139,7 @@ class ShipBattle(ShipBattleState):
             s.memory["last_speed"] = s.speed
         order = self._movement_order(ships)
         self.turn_order = order
+        self.recall_prize_crews()
         for ship in order:
             self._board_from(ship)
         if self.crews_changed:

@@ -82,7 +82,7 @@ def ram(battle: Any, ship: Ship, foe: Ship, *, counter: bool = False) -> None:
         has_initiative=battle.holds_initiative(ship.side),
         same_hex_at_start=battle.start_hex.get(ship) == foe.hex
         and battle.start_hex.get(foe) == foe.hex,
-        left_and_reentered=False,
+        left_and_reentered=ship.moved > 0,  # she started in the hex and moved: out and in
         grappled_with_target=ship.grappled_with(foe),
         rammed_this_turn=rammed,
         head_on_counter=counter,

@@ -331,6 +331,7 @@ SHIP_NARRATORS: dict[str, Callable[[LogEvent], str]] = {
     "board": _board,
     "deck_fight": _deck_fight,
     "retreat": _simple("{e.actor} falls back to {e.target} ({o[reason]})."),
+    "return": _simple("{e.actor} leaves the taken {o[prize]} and returns to {e.target}."),
     "refuse": _simple("{e.actor} {o[result]} {e.target}: the odds are too long."),
     "ship_morale": _morale,
     "struck": _simple("{e.actor} is struck by {e.target}'s shot: damage {m[damage]}, {o[result]}."),

@@ -384,20 +384,31 @@ def _no_foe_within_reach(battle: Any, ship: Ship) -> bool:
     )
 
 
-def _holdouts_give_up(battle: Any) -> None:
-    """Player characters who fight on aboard a ship that struck (SJ 18: the players decide)
-    give up once no foe can reach them: nobody on her deck, no enemy alongside to board."""
+def _stranded_leave(battle: Any) -> None:
+    """Those left on a ship that struck with no foe in reach (nobody of the other side on
+    her deck, no enemy alongside to board her) are out of the fight: her own people who
+    fought on (SJ 18: the players decide) surrender; victors who hold her as a prize with
+    no ship of their own alongside to go back to sail off with her (PROPOSED)."""
     for ship in battle.ships:
-        if battle.holds_out(ship) and _no_foe_within_reach(battle, ship):
-            for m in battle.fighters_on(ship):
-                if m.side == ship.side:
-                    battle.leave(m, MoraleChoice.SURRENDER, f"{ship.name} struck; no foe in reach")
+        if ship.status is not Status.SURRENDERED:
+            continue
+        people = battle.fighters_on(ship)
+        sides = {m.side for m in people}
+        if len(sides) != 1 or (ship.side in sides and not _no_foe_within_reach(battle, ship)):
+            continue
+        for m in people:
+            if m.side == ship.side:
+                battle.leave(m, MoraleChoice.SURRENDER, f"{ship.name} struck; no foe in reach")
+                continue
+            home = battle.home_of(m)
+            if home is None or not home.fighting or not home.grappled_with(ship):
+                battle.leave(m, MoraleChoice.WITHDRAW, f"sails off with the prize {ship.name}")
 
 
 def end_of_round(battle: Any) -> None:
     """Captures, the crews' morale checks and strikes, then the mutual-strike rule; the
     holdouts of a struck ship whom no foe can reach give up."""
-    _holdouts_give_up(battle)
+    _stranded_leave(battle)
     struck: list[str] = []
     engaged = [s.name for s in battle.ships if s.fighting]
     for ship in list(battle.ships):

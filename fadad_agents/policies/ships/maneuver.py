@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from fadad_agents.hexmap import DIRECTIONS, Hex, distance, sector
+from fadad_agents.hexmap import DIRECTIONS, Hex, distance, in_arc, in_bow_cone, sector
 from fadad_agents.policies.ships.protocols import FleetView, MoveOption, ShipView
 
 __all__ = [
@@ -23,6 +23,7 @@ __all__ = [
     "Hold",
     "Land",
     "StandOff",
+    "bears",
     "close_and_board",
     "close_and_ram",
     "line_ahead",
@@ -86,6 +87,8 @@ class CloseIn(_Maneuver):
         super().__init__(intent, order)
 
     def score(self, ship: ShipView, foe: ShipView, option: MoveOption) -> tuple[int, ...]:
+        """Nearest the foe, bow on. To ram a foe already in her hex she must leave it and
+        come back (SJ 9): back in it having moved, else one hex off to come in next turn."""
         there = _hex(foe.position)
         end = Hex(*option.end)
         d = distance(end, there)
@@ -94,6 +97,9 @@ class CloseIn(_Maneuver):
             if d == 0
             else min(sector(end, option.facing, there), 6 - sector(end, option.facing, there))
         )
+        if self.intent == "ram" and _hex(ship.position) == there:
+            back = d == 0 and "F" in option.plan
+            return (0 if back else 1 + abs(d - 1), ahead)
         return (d, ahead)
 
 
@@ -112,8 +118,22 @@ def shear(order: str = "last") -> CloseIn:
     return CloseIn("shear", order)
 
 
+def bears(arcs: Sequence[str], end: Hex, facing: int, there: Hex) -> bool:
+    """Whether a weapon of one of ``arcs`` at ``end`` facing ``facing`` would bear on
+    ``there`` (fields of fire, SJ 7.4; range aside)."""
+    for arc in arcs:
+        if arc == "any" or end == there:
+            return True
+        if arc in ("fore", "aft"):
+            if in_bow_cone(end, facing if arc == "fore" else (facing + 3) % 6, there):
+                return True
+        elif in_arc(end, facing, there, arc):
+            return True
+    return False
+
+
 class StandOff(_Maneuver):
-    """Keep the nearest enemy at ``range`` hexes, broadside on, and shoot."""
+    """Keep the nearest enemy at ``range`` hexes where her guns bear, and shoot."""
 
     __slots__ = ("range",)
 
@@ -127,8 +147,8 @@ class StandOff(_Maneuver):
         there = _hex(foe.position)
         end = Hex(*option.end)
         d = distance(end, there)
-        broadside = 0 if d == 0 or sector(end, option.facing, there) in (1, 2, 4, 5) else 1
-        return (abs(d - self.range), broadside)
+        aimed = 0 if bears(ship.weapon_arcs, end, option.facing, there) else 1
+        return (abs(d - self.range), aimed)
 
 
 def line_ahead(range: int = 2, order: str = "last") -> StandOff:

@@ -69,6 +69,12 @@ class ShipView(Protocol):
         ...
 
     @property
+    def weapon_arcs(self) -> tuple[str, ...]:
+        """Fields of fire of her working big weapons (``any``, ``fore``, ``aft``, ``port``,
+        ``starboard``)."""
+        ...
+
+    @property
     def hull_fraction(self) -> float:
         """Share of the hull left (1.0 undamaged, 0.0 broken up), either damage model."""
         ...

@@ -134,3 +134,23 @@ def test_after_the_fight_a_share_of_each_sides_crew_casualties_lives() -> None:
             assert battle.incapacitated[roster.name] == fallen * d6 * 5 // 100
             seen += 1
     assert seen
+
+
+STALLED = [
+    ("boarding-action", 287),  # a struck ship held by her commander alone
+    ("boarding-action", 348),
+    ("fleet-action", 13),  # a cutter standing off with a bow gun that never bore
+    ("fleet-action", 26),  # victors left aboard a prize, their own ship empty
+    ("fleet-action", 53),  # victors on a prize with no ship of their own left
+    ("wyrm-at-the-moonlet", 146),  # the wyrm in her hex, never leaving to ram again
+    ("wyrm-at-the-moonlet", 219),
+]
+
+
+@pytest.mark.parametrize(("name", "seed"), STALLED)
+def test_no_ship_battle_stalls_to_its_round_limit(name: str, seed: int) -> None:
+    """Issue 16: battles that once ran to the round limit with nothing left to decide end
+    decided now (target: no ship battle hits the limit)."""
+    battle = build_battle(load(SCENARIOS / f"{name}.yaml"), seed, collect=False)
+    battle.run_to_end()
+    assert battle.ending != "stopped"

@@ -152,3 +152,35 @@ def test_holdouts_whom_no_foe_can_reach_give_up() -> None:
     battle.take_out(cog_crew, "gone")
     end_of_round(battle)  # nobody on her deck, and Cog is not alongside
     assert grik.status is Status.SURRENDERED
+
+
+def _prize() -> tuple[ShipBattle, Any, Any, Any]:
+    """Saltwind has struck to the reavers standing on her deck, the Gannet alongside."""
+    battle = build_battle(load(SCENARIOS / "ship-duel.yaml"), 1, collect=False)
+    assert isinstance(battle, ShipBattle)
+    salt, gannet = battle.ships
+    battle.place(gannet, salt.hex, gannet.facing)
+    battle.lash(gannet, salt)
+    crew = next(m for m in battle.people if m.name == "Gannet crew")
+    battle.move_aboard(crew, salt)
+    battle.take_out(next(m for m in battle.people if m.name == "Captain Mara Vell"), "test")
+    battle.strike(salt, "test")
+    return battle, salt, gannet, crew
+
+
+def test_victors_go_back_to_their_ship_from_a_taken_prize() -> None:
+    """PROPOSED: the reavers on the merchant that struck, with nobody of hers fighting
+    there, go back aboard the Gannet alongside at the next round (her hands to sail)."""
+    battle, _, gannet, crew = _prize()
+    battle.step()
+    assert battle.deck_of(crew) is gannet
+    assert battle.log.of("return")
+
+
+def test_victors_with_no_ship_alongside_sail_off_with_the_prize() -> None:
+    """Prize crews whose own ship is no longer alongside are out of the fight: they sail
+    off with the prize (no stall to the round limit)."""
+    battle, salt, gannet, crew = _prize()
+    battle.cast_off(gannet, salt)
+    end_of_round(battle)
+    assert crew.status is Status.ROUTED  # a group that withdraws

@@ -5,10 +5,10 @@ from __future__ import annotations
 from fadad_agents.agents.core.base import Status
 from fadad_agents.engine import build_battle, load
 from fadad_agents.engine.ships.battle import ShipBattle
-from fadad_agents.engine.ships.close import ram
+from fadad_agents.engine.ships.close import move_options, ram
 from fadad_agents.engine.ships.damage import hull_hit
 from fadad_agents.engine.ships.morale import end_of_round
-from fadad_agents.hexmap import Hex
+from fadad_agents.hexmap import Hex, distance
 from tests.engine.conftest import SCENARIOS, FixedDice
 
 MOONLET = (SCENARIOS / "wyrm-at-the-moonlet.yaml").read_text()
@@ -90,3 +90,25 @@ def test_the_wyrm_rams_in_play() -> None:
         rams += sum(1 for e in battle.log if e.action == "ram" and e.actor == "Space wyrm")
         assert battle.finished
     assert rams > 0
+
+
+def test_to_ram_a_ship_in_her_hex_the_wyrm_leaves_and_comes_back() -> None:
+    """SJ 9: no ram at a ship that shared the hex at the start of the turn unless the
+    rammer left and re-entered: still in the hex, no ram; moved out and back, it rams;
+    and its policy, sharing the hex, steps out to come back in."""
+    for moved, rams in ((0, False), (2, True)):
+        battle = _battle(RAMMER)
+        gull, wyrm = battle.ships
+        battle.place(wyrm, gull.hex, (gull.facing + 1) % 6)
+        battle.start_hex = {gull: gull.hex, wyrm: gull.hex}
+        wyrm.moved = moved
+        battle.initiative_side = wyrm.side
+        battle.close_rng = FixedDice(0.99)
+        ram(battle, wyrm, gull)
+        assert bool(battle.log.of("ram")) is rams
+    battle = _battle(RAMMER)
+    gull, wyrm = battle.ships
+    battle.place(wyrm, gull.hex, (gull.facing + 1) % 6)
+    options = move_options(battle, wyrm)
+    choice = wyrm.ship_policies.maneuver.choose_move(wyrm, battle, [o for o, _ in options])
+    assert distance(Hex(*choice.end), gull.hex) == 1

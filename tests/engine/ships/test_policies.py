@@ -8,9 +8,11 @@ import pytest
 
 from fadad_agents.engine import build_battle, load
 from fadad_agents.engine.ships.battle import ShipBattle
+from fadad_agents.engine.ships.close import move_ship
 from fadad_agents.hexmap import DIRECTIONS
 from fadad_agents.policies import PolicyError
 from fadad_agents.policies.ships.defaults import CloseIn, Flee, GunsFirst, SailFirst, StandOff
+from fadad_agents.policies.ships.maneuver import bears
 from fadad_agents.policies.ships.protocols import SHIP_KINDS
 from fadad_agents.policies.ships.registry import SHIP_REGISTRY, build_ship_policies
 from tests.engine.conftest import SCENARIOS, WIZARD
@@ -221,3 +223,22 @@ def test_a_fleeing_poor_ship_gets_under_way() -> None:
                 battle.step()
         moves = [e for e in battle.log.of("maneuver") if e.actor == "Saltwind"]
         assert any("F" in str(e.result) for e in moves), seed
+
+
+def test_standing_off_she_turns_the_guns_she_has_to_bear() -> None:
+    """stand_off: she keeps her range where a gun of hers bears: with a bow ballista only,
+    the merchant ends her move with the reaver in her bow arc (not broadside on)."""
+    text = (SCENARIOS / "ship-duel.yaml").read_text()
+    text = text.replace("maneuver: {name: flee}", "maneuver: {name: stand_off, params: {range: 3}}")
+    text = text.replace(
+        "        speed: 2\n        policies:",
+        "        speed: 2\n        weapons: [{model: big-weapons/ballista-medium, arc: fore}]\n"
+        "        policies:",
+    )
+    battle = build_battle(load(text), 1, collect=False)
+    assert isinstance(battle, ShipBattle)
+    salt, gannet = battle.ships
+    salt.spec = salt.spec.model_copy(update={"maneuverability": "A"})  # she may turn at will
+    battle.round = 1
+    move_ship(battle, salt)
+    assert bears(("fore",), salt.hex, salt.facing, gannet.hex)
