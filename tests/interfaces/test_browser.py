@@ -1,8 +1,10 @@
-"""The ship dashboard served by Voila, driven in headless Debian chromium (Playwright).
+"""The dashboards served by Voila, driven in headless Debian chromium (Playwright).
 
 Opens notebooks/02-ship-battle-dashboard.ipynb in Voila on 127.0.0.1, clicks Step and
-checks that the round advances and the map is redrawn, then saves a screenshot to
-``tests/interfaces/artifacts/`` (or ``$FADAD_SCREENSHOTS``).
+checks that the round advances and the map is redrawn; opens
+notebooks/05-table-session.ipynb, answers Snorri's decisions by clicking and types his
+attack roll; each saves a screenshot to ``tests/interfaces/artifacts/`` (or
+``$FADAD_SCREENSHOTS``).
 
 Chromium comes from Debian (``apt-get install -y chromium``; ``tools/ensure-chromium``
 does it in CI): ``playwright install`` cannot download browsers here. Outside CI a
@@ -22,11 +24,13 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK = ROOT / "notebooks" / "02-ship-battle-dashboard.ipynb"
+TABLE_NOTEBOOK = ROOT / "notebooks" / "05-table-session.ipynb"
 CHROMIUM = Path(os.environ.get("FADAD_CHROMIUM", "/usr/bin/chromium"))
 CHROMIUM_ARGS = [
     "--headless",
@@ -87,6 +91,20 @@ def _wait_until_serving(port: int, proc: subprocess.Popen[bytes], log: Path) -> 
 @pytest.fixture
 def voila_url(chromium: Path, tmp_path: Path) -> Iterator[str]:
     """Voila serving the ship dashboard notebook on a free local port (killed after)."""
+    with _voila(NOTEBOOK, tmp_path) as url:
+        yield url
+
+
+@pytest.fixture
+def table_voila_url(chromium: Path, tmp_path: Path) -> Iterator[str]:
+    """Voila serving the table-session notebook on a free local port (killed after)."""
+    with _voila(TABLE_NOTEBOOK, tmp_path) as url:
+        yield url
+
+
+@contextlib.contextmanager
+def _voila(notebook: Path, tmp_path: Path) -> Iterator[str]:
+    """Voila serving ``notebook`` on a free local port; stopped on the way out."""
     port = _free_port()
     log = tmp_path / "voila.log"
     cmd = [
@@ -94,14 +112,14 @@ def voila_url(chromium: Path, tmp_path: Path) -> Iterator[str]:
         "--no-browser",
         f"--port={port}",
         "--Voila.ip=127.0.0.1",
-        str(NOTEBOOK.name),
+        str(notebook.name),
     ]
     env = {**os.environ, "JUPYTER_PLATFORM_DIRS": "1"}
     with log.open("wb") as out:
         # Its own process group, so the kernel it starts is stopped with it.
         proc = subprocess.Popen(
             cmd,
-            cwd=NOTEBOOK.parent,
+            cwd=notebook.parent,
             stdout=out,
             stderr=subprocess.STDOUT,
             env=env,
@@ -164,5 +182,52 @@ def test_step_in_voila_advances_round_and_redraws_map(chromium: Path, voila_url:
             page.get_by_role("button", name="Reset").click()
             page.wait_for_selector('svg.fadad-map[data-round="0"]', timeout=UI_TIMEOUT_MS)
             assert page.inner_html(".widget-html:has(svg.fadad-map)") == before
+        finally:
+            browser.close()
+
+
+def test_table_session_in_voila_answers_by_click(chromium: Path, table_voila_url: str) -> None:
+    """In Voila, the GM clicks Snorri's choices, types his attack roll and sees the swing
+    it makes narrated (Great + 1 = Superb)."""
+    from playwright.sync_api import sync_playwright
+
+    def question_says(page: Any, text: str) -> None:
+        page.wait_for_function(
+            "t => document.querySelector('.fadad-question').textContent.includes(t)",
+            arg=text,
+            timeout=UI_TIMEOUT_MS,
+        )
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(chromium), args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1400, "height": 1100})
+            page.set_default_timeout(UI_TIMEOUT_MS)
+            page.goto(table_voila_url, timeout=UI_TIMEOUT_MS)
+            page.wait_for_selector(".fadad-question", timeout=UI_TIMEOUT_MS)
+            question_says(page, "does Snorri fight on?")
+            page.get_by_role("button", name="fight on").click()
+            question_says(page, "whom does Snorri attack?")
+            page.get_by_role("button", name="attack Brynhild (Undamaged)").click()
+            question_says(page, "Snorri against Brynhild")
+            page.get_by_role("button", name="attack", exact=True).click()
+            question_says(page, "how does Snorri split")
+            page.get_by_role("button", name="1 attack, 1 defence").click()
+            question_says(page, "Snorri rolls 4dF for attack")
+            page.get_by_label("Dice").fill("+1")
+            page.get_by_role("button", name="Enter").click()
+            for _ in range(4):  # the swing's other dice, if any: crit effect, damage
+                if "Snorri's swing" in page.inner_text(".fadad-log"):
+                    break
+                question_says(page, "Snorri rolls")
+                page.get_by_role("button", name="Default").click()
+                page.wait_for_timeout(500)
+            page.wait_for_function(
+                "document.querySelector('.fadad-log').textContent.includes('swing is Superb')",
+                timeout=UI_TIMEOUT_MS,
+            )
+            shot = _screenshot_dir() / "table-session.png"
+            page.screenshot(path=str(shot), full_page=True)
+            assert shot.stat().st_size > 10_000
         finally:
             browser.close()
