@@ -195,11 +195,16 @@ def _read_regular_file(path: Path, limits: Limits) -> bytes:
     refused before a byte is read (opened non-blocking: a pipe without a writer never
     hangs the open)."""
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    with os.fdopen(fd, "rb") as handle:
+    try:
         info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            kind = "a folder" if stat.S_ISDIR(info.st_mode) else "a device, pipe or socket"
-            raise ValueError(f"is {kind}, not a regular file (give a .yaml file)")
+    except OSError:
+        os.close(fd)
+        raise
+    if not stat.S_ISREG(info.st_mode):
+        os.close(fd)
+        kind = "a folder" if stat.S_ISDIR(info.st_mode) else "a device, pipe or socket"
+        raise ValueError(f"is {kind}, not a regular file (give a .yaml file)")
+    with os.fdopen(fd, "rb") as handle:
         data = handle.read(limits.file_bytes + 1)
     if len(data) > limits.file_bytes:
         raise ValueError(_too_big(max(len(data), info.st_size), limits))

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from fadad_agents.rules.core.ladder import label
+from fadad_agents.schema.text import escaped
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -303,10 +304,13 @@ def narrate(
         round_word: what a round is called (``Turn`` in a pure Fae Domains battle).
             Events timed inside a Fae turn (``turn`` and ``at`` in the outcome) always
             read ``Turn 2 (0:13.3)``, to the tenth of a second.
+
+    A control character in a name (a scenario refuses them, an object built in Python
+    may not) is shown escaped: a line never breaks or rewrites the terminal.
     """
     render = _NARRATORS.get(event.action)
     body = render(event) if render else f"{event.actor} {event.action}: {event.result}."
-    body = agree(body, event.actor, event.actor in plural)
+    body = escaped(agree(body, event.actor, event.actor in plural))
     timed = _turn_time(event)
     if timed is not None:
         secs, tenths = divmod(round(timed[1] * 10), 10)

@@ -9,6 +9,7 @@ from fadad_agents.agents.core.base import SideRoster, Status
 from fadad_agents.engine.core.ending import NO_WINNER_REASONS, wins
 from fadad_agents.engine.core.log import BattleLog
 from fadad_agents.engine.core.report import header_lines, tally_lines
+from fadad_agents.schema.text import escaped
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -164,7 +165,7 @@ class BattleResult:
         word = self.log.round_word.lower()  # "turn" in a pure Fae Domains battle
         rounds = f"{self.rounds} {word}{'s' if self.rounds != 1 else ''}"
         note = f" ({self.stop_note.capitalize()}.)" if self.stop_note else ""
-        return f"{who} ({how}) after {rounds} ({clock(self.duration)}).{note}"
+        return escaped(f"{who} ({how}) after {rounds} ({clock(self.duration)}).{note}")
 
 
 def result_of(battle: Battle, *, report: bool = False) -> BattleResult:
