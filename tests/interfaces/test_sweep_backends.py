@@ -52,12 +52,19 @@ def test_dask_scheduler_address_matches_serial(serial: pd.DataFrame, cluster: st
     pd.testing.assert_frame_equal(frame, serial)
 
 
-def test_dask_local_cluster_matches_serial(serial: pd.DataFrame) -> None:
-    """backend='dask' starts its own LocalCluster (2 worker processes) and matches."""
+def test_dask_local_cluster_matches_serial(
+    serial: pd.DataFrame, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """backend='dask' starts its own LocalCluster (2 worker processes) and matches; its
+    scratch space stays inside --out and is gone afterwards (issue 20)."""
+    monkeypatch.chdir(tmp_path)
+    out = tmp_path / "r.parquet"
     frame = sweep(
-        DUEL, RUNS, SEED, backend="dask", workers=2, batch_size=BATCH, progress=False
+        DUEL, RUNS, SEED, backend="dask", workers=2, batch_size=BATCH, out=out, progress=False
     ).frame
     pd.testing.assert_frame_equal(frame, serial)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.parquet"]
+    assert not (out / ".dask-scratch").exists()
 
 
 def test_batches_group_into_dask_tasks_in_order() -> None:
