@@ -197,7 +197,9 @@ def _identifier(what: str, example: str, dots: bool) -> AfterValidator:
 class Record(BaseModel):
     """Frozen, strict-keyed base of every schema class; resolves catalogue references."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=False)
+    model_config = ConfigDict(
+        frozen=True, extra="forbid", populate_by_name=False, allow_inf_nan=False
+    )
 
     catalog_kind: ClassVar[str | None] = None
 

@@ -405,7 +405,12 @@ def _message(err: Any, ctx: dict[str, Any]) -> str:
         return f"{_short(tag)} is {err['msg']}"
     if kind in ("too_short", "too_long"):
         bound = "at least {min_length}" if kind == "too_short" else "at most {max_length}"
-        return f"has {ctx.get('actual_length')} items (needs {bound.format(**ctx)})"
+        count = ctx.get("actual_length")
+        if count is None and hasattr(value, "__len__"):
+            count = len(value)  # pydantic leaves it out for mappings
+        return f"has {count} items (needs {bound.format(**ctx)})"
+    if kind == "finite_number":
+        return f"{_short(value)} is not a finite number (expected a number)"
     if kind == "string_too_short":
         return "must not be empty (write some text)"
     if kind == "string_too_long":

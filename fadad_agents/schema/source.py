@@ -138,19 +138,32 @@ def parse_yaml(text: str, filename: str) -> tuple[Any, dict[Loc, int]]:
 def _parse(kind: type[_Marked], text: str, filename: str) -> tuple[Any, dict[Loc, int]]:
     try:
         loader = kind(text)  # type: ignore[call-arg]
-    except yaml.YAMLError as exc:  # the reader rejects control characters up front
-        raise ScenarioError([f"{filename}:1 (yaml): {exc}".replace("\n", " ")]) from None
+    except yaml.reader.ReaderError as exc:  # the Python reader checks characters up front
+        raise ScenarioError([_reader_problem(exc, text, filename)]) from None
     try:
         data, lines, dups = loader.document_with_lines()
+    except yaml.reader.ReaderError as exc:
+        raise ScenarioError([_reader_problem(exc, text, filename)]) from None
     except yaml.MarkedYAMLError as exc:
         raise ScenarioError([_yaml_problem(exc, filename)]) from None
-    except (yaml.YAMLError, ValueError, RecursionError) as exc:
+    except RecursionError:
+        raise ScenarioError([f"{filename}:1 (yaml): nested too deeply"]) from None
+    except (yaml.YAMLError, ValueError) as exc:
         raise ScenarioError([f"{filename}:1 (yaml): {exc}".replace("\n", " ")]) from None
     finally:
         loader.dispose()  # type: ignore[attr-defined]
     if dups:
         raise ScenarioError([f"{filename}:{d}" for d in dups])
     return data, lines
+
+
+def _reader_problem(exc: yaml.reader.ReaderError, text: str, filename: str) -> str:
+    """A character YAML does not allow, at its line."""
+    line = text.count("\n", 0, max(0, exc.position)) + 1
+    return (
+        f"{filename}:{line} (yaml): character #x{exc.character:04x} is not allowed in a YAML "
+        "file (a control character; remove it)"
+    )
 
 
 def _yaml_problem(exc: yaml.MarkedYAMLError, filename: str) -> str:

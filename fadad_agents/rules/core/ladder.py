@@ -112,7 +112,8 @@ def _bounded(value: int, text: str | int) -> int:
 
 
 def _beyond(text: str | int) -> LadderError:
+    shown = repr(text) if len(repr(text)) <= 40 else repr(text)[:36] + "...'"
     return LadderError(
-        f"{text!r} is beyond the ladder's range ({label(LADDER_MIN)}..{label(LADDER_MAX)}, "
+        f"{shown} is beyond the ladder's range ({label(LADDER_MIN)}..{label(LADDER_MAX)}, "
         f"{LADDER_MIN}..{LADDER_MAX:+d})"
     )
