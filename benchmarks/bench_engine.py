@@ -20,9 +20,14 @@ from fadad_agents.rules.core.wounds import new_track
 from fadad_agents.rules.personal.combat import CombatRules, resolve_attack
 from fadad_agents.rules.personal.melee import location_severity
 from fadad_agents.schema.character import Character
+from fadad_agents.schema.limits import Limits
 from fadad_agents.schema.scenario import Scenario
 
 __all__ = ["BENCHMARKS"]
+
+
+BIG = Limits(agents=100_000, work=1_000_000_000)
+"""The benchmarks' largest battles are past the default limits, knowingly."""
 
 
 def _melee_yaml(per_side: int, *, bands: bool) -> str:
@@ -367,7 +372,7 @@ def bench_scaling() -> list[Row]:
     """1,000 v 1,000 to completion; cost per agent-round at 200, 2,000 and 20,000 agents
     (best of 3 battles at each size)."""
     rows: list[Row] = []
-    scenario = load(_melee_yaml(1000, bands=False))
+    scenario = load(_melee_yaml(1000, bands=False), BIG)
     start = time.perf_counter()
     result = run(scenario, seed=3, collect=True)
     elapsed = time.perf_counter() - start
@@ -375,7 +380,7 @@ def bench_scaling() -> list[Row]:
     rows.append(Row("1,000 v 1,000 rounds", result.rounds, "rounds"))
     costs = {}
     for agents in (200, 2_000, 20_000):
-        scenario = load(_melee_yaml(agents // 2, bands=False))
+        scenario = load(_melee_yaml(agents // 2, bands=False), BIG)
         # Best of 3 builds: 3 rounds of 200 agents last a few ms, easily doubled by load.
         cost = min(_per_agent_round(scenario, rounds=3)[0] for _ in range(3))
         costs[agents] = cost
@@ -390,7 +395,7 @@ def bench_bulk() -> list[Row]:
     rows: list[Row] = []
     for kind, groups, size in (("unit", 100, 100), ("crew", 100, 100), ("crew", 1, 10_000),
                                ("unit", 1_000, 10)):  # fmt: skip
-        battle = build_battle(load(_bulk_yaml(kind, groups, size)), seed=2)
+        battle = build_battle(load(_bulk_yaml(kind, groups, size), BIG), seed=2)
         rounds = 0
         start = time.perf_counter()
         while not battle.finished and rounds < 5:
@@ -411,7 +416,7 @@ def bench_bulk() -> list[Row]:
 
 def bench_memory() -> list[Row]:
     """Peak Python heap while building and playing 3 rounds with 20,000 agents."""
-    scenario = load(_melee_yaml(10_000, bands=False))
+    scenario = load(_melee_yaml(10_000, bands=False), BIG)
 
     def play() -> None:
         battle = build_battle(scenario, seed=4)

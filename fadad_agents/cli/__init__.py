@@ -40,7 +40,7 @@ LimitOption = Annotated[
     typer.Option(
         "--limit",
         help="Raise a size limit knowingly: NAME=N (repeatable; agents, rounds, seconds, "
-        "agent_rounds, file_bytes).",
+        "work, file_bytes).",
     ),
 ]
 

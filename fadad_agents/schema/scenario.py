@@ -42,7 +42,7 @@ from fadad_agents.schema.base import Name, Policies, Position, Record, Text
 from fadad_agents.schema.character import Character
 from fadad_agents.schema.fae import FaeCharacter
 from fadad_agents.schema.forces import Crew, Ship, Unit
-from fadad_agents.schema.limits import DEFAULT_LIMITS, Limits
+from fadad_agents.schema.limits import DEFAULT_LIMITS, WORK, Limits
 from fadad_agents.schema.suggest import nearest
 
 __all__ = [
@@ -232,6 +232,24 @@ class Scenario(Record):
             out.append(side)
         return {**data, "sides": out}
 
+    @model_validator(mode="before")
+    @classmethod
+    def _ships_sail_hexes(cls, data: Any) -> Any:
+        """A battle with ships is on a hex map unless the file says otherwise (and then it
+        is refused: ships do not fight on open ground in yards)."""
+        if not isinstance(data, dict) or not isinstance(data.get("sides"), list):
+            return data
+        forces = [
+            f
+            for side in data["sides"]
+            if isinstance(side, dict) and isinstance(side.get("forces"), list)
+            for f in side["forces"]
+        ]
+        spec = data.get("map", {})
+        if isinstance(spec, dict) and "kind" not in spec and "ship" in map(force_kind, forces):
+            return {**data, "map": {**spec, "kind": "hex"}}
+        return data
+
     @field_validator("rules", mode="before")
     @classmethod
     def _dotted_rules(cls, value: Any) -> Any:
@@ -272,15 +290,13 @@ class Scenario(Record):
 
     @property
     def agents(self) -> int:
-        """Fighters played as agents (see :attr:`Limits.agents`)."""
-        total = 0
-        for _, force in self.forces:
-            if isinstance(force, Character | FaeCharacter):
-                mounted = isinstance(force, FaeCharacter) and force.mount is not None
-                total += force.count * (2 if mounted else 1)
-            else:
-                total += 1
-        return total
+        """Agents the battle holds (see :attr:`Limits.agents`)."""
+        return sum(n for n, _ in map(_agents_and_work, (f for _, f in self.forces)))
+
+    @property
+    def work_per_round(self) -> int:
+        """Fighter-rounds one round of the battle costs (see :data:`WORK`)."""
+        return sum(w for _, w in map(_agents_and_work, (f for _, f in self.forces)))
 
     @property
     def limits(self) -> Limits:
@@ -312,10 +328,10 @@ class Scenario(Record):
         when it does): :meth:`Limits.round_cap` of its agents."""
         if self.stop.max_rounds is not None:
             return None
-        return self._limits.round_cap(self.agents)
+        return self._limits.round_cap(self.work_per_round)
 
     def _within(self, limits: Limits) -> list[tuple[str, str]]:
-        agents, stop = self.agents, self.stop
+        agents, work, stop = self.agents, self.work_per_round, self.stop
         if agents > limits.agents:
             return [
                 (
@@ -333,13 +349,13 @@ class Scenario(Record):
                     f"({limits.hint('rounds')})",
                 )
             )
-        elif stop.max_rounds is not None and agents * stop.max_rounds > limits.agent_rounds:
+        elif stop.max_rounds is not None and work * stop.max_rounds > limits.work:
             problems.append(
                 (
                     "stop.max_rounds",
-                    f"{stop.max_rounds:,} rounds of {agents:,} agents is more than the limit of "
-                    f"{limits.agent_rounds:,} agent-rounds (at most "
-                    f"{limits.round_cap(agents):,} rounds; {limits.hint('agent_rounds')})",
+                    f"{stop.max_rounds:,} rounds of {work:,} fighter-rounds each is more work "
+                    f"than the limit of {limits.work:,} (at most {limits.round_cap(work):,} "
+                    f"rounds; {limits.hint('work')})",
                 )
             )
         if stop.max_seconds is not None and stop.max_seconds > limits.seconds:
@@ -375,8 +391,7 @@ class Scenario(Record):
                             f"she carries (at most {room:,}: {why})",
                         )
                     )
-        explicit_open = self.map.kind == "open" and "kind" in self.map.model_fields_set
-        if explicit_open and any(isinstance(f, Ship) for _, f in self.forces):
+        if self.map.kind == "open" and any(isinstance(f, Ship) for _, f in self.forces):
             problems.append(
                 ("map.kind", "'open' is ground in yards; ships fight on a hex map (kind: hex)")
             )
@@ -442,6 +457,19 @@ class Scenario(Record):
     def forces(self) -> list[tuple[Side, Character | Crew | Unit | Ship | FaeCharacter]]:
         """Every force with its side, in file order."""
         return [(side, force) for side in self.sides for force in side.forces]
+
+
+def _agents_and_work(force: Character | Crew | Unit | Ship | FaeCharacter) -> tuple[int, int]:
+    """The agents a force becomes and the fighter-rounds a round of them costs."""
+    if isinstance(force, FaeCharacter):
+        members = force.count * (2 if force.mount is not None else 1)
+        return members, members * WORK["fae"]
+    if isinstance(force, Character):
+        return force.count, force.count * WORK["character"]
+    if isinstance(force, Ship):
+        mounts = sum(w.count for w in force.weapons)
+        return 1 + mounts, WORK["ship"] + mounts * WORK["weapon_mount"]
+    return 1, WORK[force.kind]
 
 
 def _unknown(name: str, what: str, known: set[str]) -> str:

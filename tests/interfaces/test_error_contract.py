@@ -93,7 +93,7 @@ def test_small_interface_errors_are_one_line(tmp_path: Path) -> None:
         (
             ["run", str(DUEL), "--limit", "agents"],
             "fadad run: --limit 'agents': write NAME=N with N >= 1 (names: agents, rounds, "
-            "seconds, agent_rounds, file_bytes)",
+            "seconds, work, file_bytes)",
         ),
     ]
     for args, message in cases:
@@ -104,11 +104,11 @@ def test_small_interface_errors_are_one_line(tmp_path: Path) -> None:
 def test_a_limit_raised_on_the_command_line_admits_the_battle(tmp_path: Path) -> None:
     """--limit agents=N is the knowing way past the agent limit."""
     path = tmp_path / "crowd.yaml"
-    path.write_text(_crowd(12000), encoding="utf-8")
+    path.write_text(_crowd(30000), encoding="utf-8")
     refused = RUNNER.invoke(app, ["validate", str(path)])
     assert refused.exit_code == 2
-    assert "more than the limit of 10,000 agents" in refused.stderr
-    assert RUNNER.invoke(app, ["validate", str(path), "--limit", "agents=20000"]).exit_code == 0
+    assert "more than the limit of 20,000 agents" in refused.stderr
+    assert RUNNER.invoke(app, ["validate", str(path), "--limit", "agents=40000"]).exit_code == 0
 
 
 def test_an_internal_error_is_one_line_and_exit_70(

@@ -29,7 +29,7 @@ def test_a_million_fighters_within_every_entry_bound_is_refused_in_one_line() ->
     `sides`, without building anything."""
     entries = ", ".join(f"{{name: e{i}, count: 100000}}" for i in range(10))
     assert _problem(_battle(a=entries)) == (
-        "<text>:3 sides: 1,000,001 fighters in all is more than the limit of 10,000 agents "
+        "<text>:3 sides: 1,000,001 fighters in all is more than the limit of 20,000 agents "
         "(group NPCs as crews or units, or raise it knowingly with --limit agents=N or "
         "Limits(agents=N))"
     )
@@ -41,8 +41,8 @@ def test_crews_and_units_are_one_agent_whatever_their_head_count() -> None:
     assert scenario.agents == 2
 
 
-def test_rounds_seconds_and_agent_rounds_are_capped() -> None:
-    """stop.max_rounds, stop.max_seconds and agents x rounds each have a limit."""
+def test_rounds_seconds_and_work_are_capped() -> None:
+    """stop.max_rounds, stop.max_seconds and the work (fighter-rounds) each have a limit."""
     assert _problem(_battle(stop="max_rounds: 50000")).endswith(
         "stop.max_rounds: 50,000 is more than the limit of 10,000 rounds (raise it knowingly "
         "with --limit rounds=N or Limits(rounds=N))"
@@ -52,29 +52,47 @@ def test_rounds_seconds_and_agent_rounds_are_capped() -> None:
     )
     big = _battle(a="{name: a, count: 4000}", stop="max_rounds: 5000")
     assert _problem(big).endswith(
-        "stop.max_rounds: 5,000 rounds of 4,001 agents is more than the limit of 10,000,000 "
-        "agent-rounds (at most 2,499 rounds; raise it knowingly with --limit agent_rounds=N "
-        "or Limits(agent_rounds=N))"
+        "stop.max_rounds: 5,000 rounds of 4,001 fighter-rounds each is more work than the "
+        "limit of 2,000,000 (at most 499 rounds; raise it knowingly with --limit work=N or "
+        "Limits(work=N))"
     )
+
+
+def test_work_weighs_each_kind_of_force_by_what_its_round_costs() -> None:
+    """A Fae combatant's turn is 25 fighter-rounds, a crew's or unit's round 10, a ship's
+    200 and 20 a big-weapon mount; each mount is an agent."""
+    mixed = load_scenario(
+        _battle(
+            a="{name: a, count: 3}, {name: c, kind: crew, count: 500}",
+            b="{name: b, kind: unit, count: 90}",
+        )
+    )
+    assert (mixed.agents, mixed.work_per_round) == (5, 3 + 10 + 10)
+    fae = load_scenario(
+        "name: f\nruleset: fae\nsides:\n"
+        "  - {name: A, forces: [{name: a, count: 2, wound_points: 9, fatigue_points: 9}]}\n"
+        "  - {name: B, forces: [{name: b, wound_points: 9, fatigue_points: 9}]}\n"
+    )
+    assert (fae.agents, fae.work_per_round) == (3, 75)
 
 
 def test_the_runner_raises_a_limit_knowingly_and_the_file_cannot() -> None:
     """Limits given to the loader admit the bigger battle; the scenario remembers them."""
-    text = _battle(a="{name: a, count: 20000}")
+    text = _battle(a="{name: a, count: 30000}")
     with pytest.raises(ScenarioError):
         load_scenario(text)
-    scenario = load_scenario(text, limits=Limits.parse(["agents=50000"]))
-    assert scenario.agents == 20_001
+    scenario = load_scenario(text, limits=Limits.parse(["agents=50000", "work=4000000"]))
+    assert scenario.agents == 30_001
     assert scenario.limits.agents == 50_000
     with pytest.raises(ScenarioError, match="'limits' is not a field of Scenario"):
         load_scenario(text + "limits: {agents: 50000}\n")
 
 
-def test_a_battle_without_max_rounds_gets_a_cap_scaled_to_its_size() -> None:
-    """No stop.max_rounds: the cap is Limits.rounds, fewer for a very large battle."""
+def test_a_battle_without_max_rounds_gets_a_cap_scaled_to_its_work() -> None:
+    """No stop.max_rounds: the cap is Limits.rounds, fewer for a battle of much work."""
     small = load_scenario(_battle(stop="max_rounds: null"))
     large = load_scenario(_battle(a="{name: a, count: 4999}", stop="max_rounds: null"))
-    assert (small.round_cap, large.round_cap) == (10_000, 2_000)
+    assert (small.round_cap, large.round_cap) == (10_000, 400)
     assert load_scenario(_battle()).round_cap is None  # the file's 100 rounds hold
 
 

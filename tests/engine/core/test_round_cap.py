@@ -40,9 +40,7 @@ def test_a_battle_decided_before_the_cap_has_no_note() -> None:
 
 
 def test_the_cap_shrinks_as_the_battle_grows() -> None:
-    """Agents x rounds stays within Limits.agent_rounds."""
+    """Fighter-rounds stay within Limits.work."""
     crowd = "\n      - {name: Crowd, count: 99}\n"
-    scenario = load_scenario(
-        duel_yaml(a=crowd, stop="max_rounds: null"), limits=Limits(agent_rounds=1_000)
-    )
+    scenario = load_scenario(duel_yaml(a=crowd, stop="max_rounds: null"), limits=Limits(work=1_000))
     assert scenario.round_cap == 10
