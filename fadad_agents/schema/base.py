@@ -54,6 +54,7 @@ __all__ = [
     "FORCE_KINDS",
     "MAX_COORDINATE",
     "MAX_ENTRIES",
+    "NAME_LENGTH",
     "Boxes",
     "Coordinate",
     "Ladder",
@@ -110,7 +111,10 @@ def _plain(allow: str) -> AfterValidator:
     return AfterValidator(plain_text)
 
 
-Name = Annotated[str, Field(min_length=1, max_length=120), _plain("")]
+NAME_LENGTH = 120
+"""The longest name."""
+
+Name = Annotated[str, Field(min_length=1, max_length=NAME_LENGTH), _plain("")]
 """A non-empty display name, or a key naming a skill or trait: one line of plain text."""
 
 Ref = Annotated[str, Field(max_length=200), _plain("")]

@@ -28,7 +28,16 @@ from pydantic import Field, model_validator
 from pydantic_core import PydanticCustomError
 
 from fadad_agents.rules.fae.special import object_base_damage
-from fadad_agents.schema.base import MAX_ENTRIES, Name, Policies, Position, Record, Ref, Text
+from fadad_agents.schema.base import (
+    MAX_ENTRIES,
+    NAME_LENGTH,
+    Name,
+    Policies,
+    Position,
+    Record,
+    Ref,
+    Text,
+)
 
 __all__ = ["FaeAttributes", "FaeCharacter", "FaeGear", "FaeMount", "Percent"]
 
@@ -167,7 +176,7 @@ class FaeMount(Record):
     def combatant(self, rider: FaeCharacter) -> FaeCharacter:
         """This mount as a Fae combatant beside ``rider`` (same place, height and water)."""
         return FaeCharacter(
-            name=f"{rider.name}'s {self.name}",
+            name=rider.mount_name,
             attributes=self.attributes,
             skills=self.skills,
             wound_points=self.wound_points,
@@ -259,7 +268,20 @@ class FaeCharacter(Record):
                 "{count} player characters in one entry (use count: 1)",
                 {"where": "count", "count": self.count},
             )
+        if self.mount is not None and len(self.mount_name) > NAME_LENGTH:
+            raise PydanticCustomError(
+                "mount_name",
+                "the mount fights as '{rider}'s {mount}': at most {most} characters for the "
+                "rider's and mount's names together",
+                {"where": "mount.name", "rider": self.name, "mount": self.mount.name,
+                 "most": NAME_LENGTH - 3},
+            )  # fmt: skip
         return self
+
+    @property
+    def mount_name(self) -> str:
+        """What the mount is called when it fights beside its rider."""
+        return f"{self.name}'s {self.mount.name}" if self.mount is not None else ""
 
     def skill(self, name: str | None) -> int:
         """A skill's percent; 0 for an unknown skill (section 1)."""

@@ -62,6 +62,14 @@ def _check_bridge(scenario: Scenario) -> None:
             f"sides.{si}.forces.{fi}: a FADAD force in a Fae Domains scene needs the "
             "ladder<->percentile bridge (set rules: {fae.ladder_bridge: true}, C-04)"
         )
+    for si, fi in mixed:
+        force = scenario.sides[si].forces[fi]
+        if getattr(force, "kind", "") in ("crew", "unit"):  # the bridge knows one body only
+            raise UnsupportedForce(
+                f"sides.{si}.forces.{fi}: a {force.kind} cannot fight in a Fae Domains scene "
+                "(the bridge weighs one body's wounds; give the fighters as characters with "
+                "count: N)"
+            )
 
 
 def _add_fae(
