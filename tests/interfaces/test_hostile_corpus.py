@@ -3,13 +3,15 @@ line, or played to an end within its bounds.
 
 ``tests/interfaces/hostile/`` holds the corpus; ``expected.txt`` holds, for each file,
 the one line ``fadad validate`` prints (``file:line field.path: what is wrong (what is
-allowed)``), or, for a file that is valid, ``FILE => `` and the summary ``fadad run --quiet``
-prints. Every file is refused with exit status 2 and no traceback, or plays: none hangs
-(the test's timeout) and none crashes.
+allowed)``), or, for a file that is valid, ``FILE => `` and a pattern of the summary
+``fadad run --quiet`` prints (who wins is the rules' business, not this test's; a battle
+stopped by the cap must say so). Every file is refused with exit status 2 and no
+traceback, or plays to an end: none hangs (the test's timeout) and none crashes.
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -55,4 +57,5 @@ def test_a_hostile_file_is_refused_in_one_line_or_played_to_an_end(
         return
     assert (checked.exit_code, checked.stdout) == (0, f"{rel}: ok\n")
     played = RUNNER.invoke(app, ["run", "--quiet", rel])
-    assert (played.exit_code, f"{rel} => {played.stdout.strip()}") == (0, expected)
+    assert played.exit_code == 0
+    assert re.fullmatch(expected.split(" => ", 1)[1], played.stdout.strip()), played.stdout

@@ -66,7 +66,10 @@ class StopRule:
         """Why a battle stopped at the cap rather than by its scenario's rule, or None."""
         if not (self.capped and ending is Ending.STOPPED and rounds == self.max_rounds):
             return None
-        return f"stopped at the cap of {rounds:,} rounds: the scenario sets no stop.max_rounds"
+        return (
+            f"the cap of {rounds:,} rounds came with more than one side fighting (the "
+            "scenario sets no stop.max_rounds)"
+        )
 
 
 def side_out_kind(roster: SideRoster) -> Ending:

@@ -160,12 +160,11 @@ class BattleResult:
 
         who = wins(self.winner) if self.winner else "No winner"
         how = f"{self.loser} {self.ending}" if self.loser else self.ending
-        reason = None if self.winner else NO_WINNER_REASONS.get(self.ending)
+        reason = None if self.winner else self.stop_note or NO_WINNER_REASONS.get(self.ending)
         how = f"{how}: {reason}" if reason else how
         word = self.log.round_word.lower()  # "turn" in a pure Fae Domains battle
         rounds = f"{self.rounds} {word}{'s' if self.rounds != 1 else ''}"
-        note = f" ({self.stop_note.capitalize()}.)" if self.stop_note else ""
-        return escaped(f"{who} ({how}) after {rounds} ({clock(self.duration)}).{note}")
+        return escaped(f"{who} ({how}) after {rounds} ({clock(self.duration)}).")
 
 
 def result_of(battle: Battle, *, report: bool = False) -> BattleResult:

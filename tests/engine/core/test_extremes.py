@@ -166,7 +166,7 @@ def _play(data: dict[str, Any], seed: int) -> None:
     assert result.ending in ("destroyed", "routed", "surrendered", "mutual", "stopped")
     for side in result.sides:
         assert 0 <= side.casualties <= side.strength
-    assert not any(CONTROL.search(line) for line in result.log.narrate())
+    assert not any(CONTROL.search(line) for line in result.log.lines())
 
 
 def _peak_mb() -> float:

@@ -42,7 +42,7 @@ def test_names_built_in_python_are_escaped_in_narration_and_summary() -> None:
         blue.model_copy(update={"name": "Blue\x1b[2J"}),
     ]
     result = run(scenario.model_copy(update={"sides": sides}), seed=4)
-    lines = [*result.log.narrate(), result.summary()]
+    lines = [*result.log.lines(), result.summary()]
     assert len(lines) == len(result.log) + 1
     assert not any(CONTROL.search(line) for line in lines)
     assert any("Ann\\n\\x1b]0;pwned\\x07" in line for line in lines)

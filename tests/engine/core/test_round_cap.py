@@ -22,12 +22,14 @@ def test_a_battle_without_a_stop_limit_stops_at_the_cap_and_says_so() -> None:
     explicit = run(duel_yaml(stop="max_rounds: 40", **NEVER_CLOSE), seed=5)
     assert (capped.ending, capped.rounds) == ("stopped", 40)
     assert capped.log.to_jsonl() == explicit.log.to_jsonl()
-    assert (
-        capped.stop_note == "stopped at the cap of 40 rounds: the scenario sets no stop.max_rounds"
+    assert capped.stop_note == (
+        "the cap of 40 rounds came with more than one side fighting (the scenario sets no "
+        "stop.max_rounds)"
     )
     assert explicit.stop_note is None
-    assert capped.summary().endswith(
-        "(Stopped at the cap of 40 rounds: the scenario sets no stop.max_rounds.)"
+    assert capped.summary() == (
+        "No winner (stopped: the cap of 40 rounds came with more than one side fighting (the "
+        "scenario sets no stop.max_rounds)) after 40 rounds (4:00)."
     )
     assert capped.as_dict()["stop_note"] == capped.stop_note
 
