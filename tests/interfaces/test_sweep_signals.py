@@ -47,39 +47,41 @@ def _living(pids: set[int]) -> set[int]:
     return {pid for pid in pids if (st := _stat(pid)) is not None and st[0] != "Z"}
 
 
-@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM], ids=["SIGKILL", "SIGTERM"])
-def test_killing_a_sweep_with_workers_leaves_no_process_behind(
-    tmp_path: Path, sig: signal.Signals
-) -> None:
-    """Once its two workers play, the sweep is killed; within seconds none of its fork
-    server, workers or resource tracker is left."""
+def test_killing_sweeps_with_workers_leaves_no_process_behind(tmp_path: Path) -> None:
+    """Two sweeps play with two workers each (side by side: starting one takes seconds);
+    once their workers play, one gets SIGKILL and the other SIGTERM; within seconds none of
+    their fork servers, workers or resource trackers is left, and the terminated one says
+    how to resume (exit status 143)."""
     args = [str(FADAD), "sweep", str(DUEL), "-n", "200000", "--workers", "2", "--quiet"]
-    sweep = subprocess.Popen(
-        [*args, "--out", str(tmp_path / "r.parquet")],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        deadline, family = time.monotonic() + 180, set()
-        while len(family) < 4 and time.monotonic() < deadline:  # tracker, server, 2 workers
-            time.sleep(0.2)
-            family = _living(_descendants(sweep.pid))
-        assert len(family) >= 4, f"the sweep never started its workers: {family}"
-        time.sleep(1)
-        family |= _living(_descendants(sweep.pid))
-        sweep.send_signal(sig)
-        code = sweep.wait(timeout=60)
-        deadline = time.monotonic() + 30
-        while _living(family) and time.monotonic() < deadline:
-            time.sleep(0.2)
-        assert _living(family) == set()
-    finally:
-        if sweep.poll() is None:
-            sweep.kill()
-    if sig is signal.SIGTERM:
-        assert code == 143
-        assert sweep.stderr is not None
-        assert "fadad sweep: interrupted (run the same command again to resume)" in (
-            sweep.stderr.read()
+    sweeps = {
+        sig: subprocess.Popen(
+            [*args, "--out", str(tmp_path / sig.name)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
         )
+        for sig in (signal.SIGKILL, signal.SIGTERM)
+    }
+    try:
+        family: dict[signal.Signals, set[int]] = {sig: set() for sig in sweeps}
+        deadline = time.monotonic() + 180
+        while time.monotonic() < deadline and min(map(len, family.values())) < 4:
+            time.sleep(0.2)  # each: a resource tracker, a fork server, two workers
+            family = {sig: _living(_descendants(p.pid)) for sig, p in sweeps.items()}
+        assert min(map(len, family.values())) >= 4, f"the workers never started: {family}"
+        for sig, sweep in sweeps.items():
+            sweep.send_signal(sig)
+        codes = {sig: sweep.wait(timeout=60) for sig, sweep in sweeps.items()}
+        left = set().union(*family.values())
+        deadline = time.monotonic() + 30
+        while _living(left) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert _living(left) == set()
+    finally:
+        for sweep in sweeps.values():
+            if sweep.poll() is None:
+                sweep.kill()
+    assert codes[signal.SIGTERM] == 143
+    stderr = sweeps[signal.SIGTERM].stderr
+    assert stderr is not None
+    assert "fadad sweep: interrupted (run the same command again to resume)" in stderr.read()
