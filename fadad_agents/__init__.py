@@ -11,9 +11,14 @@ import importlib
 from typing import Any
 
 __version__ = "0.1.0"
-__all__ = ["__version__", "run", "sweep"]
+__all__ = ["Limits", "ScenarioError", "__version__", "run", "sweep"]
 
-_LAZY = {"run": "fadad_agents.engine", "sweep": "fadad_agents.analysis"}
+_LAZY = {
+    "run": "fadad_agents.engine",
+    "sweep": "fadad_agents.analysis",
+    "ScenarioError": "fadad_agents.schema",  # what a bad scenario raises, anywhere
+    "Limits": "fadad_agents.schema",  # how large a battle the runner allows
+}
 
 
 def __getattr__(name: str) -> Any:

@@ -134,3 +134,24 @@ def test_a_worker_count_that_is_not_whole_is_refused() -> None:
     """sweep(workers=2.5) is a BackendError, not a TypeError from multiprocessing."""
     with pytest.raises(BackendError, match=r"workers must be a whole number >= 1, got 2\.5"):
         sweep(DUEL, 2, backend="processes", workers=2.5, progress=False)  # type: ignore[arg-type]
+
+
+def test_a_grid_value_beyond_its_bound_is_refused_before_playing() -> None:
+    """--grid reaches the same bounds: Legendary+1000000 swept in is one line."""
+    from fadad_agents.analysis import GridError
+
+    with pytest.raises(GridError) as info:
+        sweep(DUEL, 2, grid={"sides[Snorri].forces[0].skills.Sword": ["Legendary+1000000"]})
+    assert str(info.value) == (
+        "grid sides[Snorri].forces[0].skills.Sword=Legendary+1000000: "
+        "sides[0].forces[0].skills.Sword: 'Legendary+1000000' is beyond the ladder's range "
+        "(Terrible-17..Legendary+16, -20..+20)"
+    )
+
+
+def test_the_package_exports_the_one_error_and_the_limits() -> None:
+    """`from fadad_agents import run, ScenarioError, Limits` is all a notebook needs."""
+    import fadad_agents
+
+    assert fadad_agents.ScenarioError is ScenarioError
+    assert fadad_agents.Limits().agents == 20_000
