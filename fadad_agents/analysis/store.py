@@ -218,7 +218,7 @@ def _records(path: Path) -> dict[str, dict[str, Any]] | None:
     return records
 
 
-def verified_parts(path: Path, records: dict[str, dict[str, Any]] | None) -> list[Part]:
+def _verified_parts(path: Path, records: dict[str, dict[str, Any]] | None) -> list[Part]:
     """Every part file in ``path``, each checked against its record: the checksum of its
     bytes, and no two parts holding one replicate. Raises :class:`StoreError` naming the
     first part that fails (None ``records``: a folder from before records, taken as is)."""
@@ -353,8 +353,8 @@ class ResultStore:
 
     def parts(self) -> list[Part]:
         """``(variant, start, stop)`` of every finished part, sorted, each verified
-        (:func:`verified_parts`)."""
-        return verified_parts(self.path, self._records)
+        (:func:`_verified_parts`)."""
+        return _verified_parts(self.path, self._records)
 
     def read_part(self, variant: int, start: int, stop: int) -> pa.Table:
         """The rows of one part; its variant and replicate ids must be the ones its name
@@ -416,7 +416,7 @@ def read_results(path: str | Path) -> pd.DataFrame:
     if not path.exists():
         raise StoreError(f"{path}: no such file or directory")
     if path.is_dir():
-        parts = verified_parts(path, _records(path))
+        parts = _verified_parts(path, _records(path))
         if not parts:
             raise StoreError(f"{path}: holds no result parts (part-*.parquet)")
         files = [path / _part_name(*part) for part in parts]
