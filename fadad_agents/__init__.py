@@ -11,9 +11,10 @@ import importlib
 from typing import Any
 
 __version__ = "0.1.0"
-__all__ = ["Limits", "ScenarioError", "__version__", "run", "sweep"]
+__all__ = ["Limits", "ScenarioError", "__version__", "load", "run", "sweep"]
 
 _LAZY = {
+    "load": "fadad_agents.engine",
     "run": "fadad_agents.engine",
     "sweep": "fadad_agents.analysis",
     "ScenarioError": "fadad_agents.schema",  # what a bad scenario raises, anywhere

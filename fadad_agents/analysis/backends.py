@@ -10,6 +10,9 @@ travel inside the batches as YAML text, so workers need no scenario or model fil
 Batches are submitted lazily with at most ``2 * workers`` in flight: a sweep that stops
 adaptively wastes at most one window of work, and memory stays flat on long sweeps.
 
+A sweep too small for its workers to pay off is played serially (:class:`Played`): the
+first batch, played here, tells how long the rest would take.
+
 Worker processes die with the process that started them, however it ends: each watches
 its starter (:func:`_watch_starter`: a pidfd on Linux, else a poll) and exits when it is
 gone, so a sweep killed by SIGKILL or SIGTERM leaves no worker, fork server or resource
@@ -30,14 +33,18 @@ import time
 from collections.abc import Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import Any, Literal
 
 from fadad_agents.analysis.replicates import Batch, run_batch, run_batches
 
 __all__ = [
     "BACKENDS",
+    "WARM_START_SECONDS",
+    "WORKER_START_SECONDS",
     "Backend",
     "BackendError",
+    "Played",
     "default_workers",
     "execute",
     "local_cluster_settings",
@@ -344,6 +351,103 @@ def _dask(
         shutil.rmtree(scratch, ignore_errors=True)
 
 
+WORKER_START_SECONDS = {"processes": 2.0, "dask": 3.0}
+"""About what starting the workers costs a sweep on 2 cores: the fork server importing the
+engine, then each worker (a LocalCluster's scheduler and nannies too). Measured from the
+first sweep of a fresh process, 4 duels a batch at a time: 1-2 s for 2 processes and
+2-3 s for a LocalCluster on an idle machine, 4.7 and 7.4 s on a busy one (where serial
+play slows alike)."""
+WARM_START_SECONDS = 0.1
+"""What a sweep on a process pool kept from an earlier sweep pays before its first batch."""
+
+
+class Played:
+    """The batches as they finish (iterate it), and which backend played them.
+
+    With ``auto_serial``, a sweep that would start its own workers plays its first batch
+    here and times it: when the whole sweep would take less time serially than the
+    workers could save after paying their start, the rest is played serially too, and
+    :attr:`note` says so. The rows are the same either way.
+
+    Attributes:
+        backend: the backend that plays the batches (``serial`` when chosen so).
+        note: why the sweep was played serially instead of the backend asked for, or None.
+    """
+
+    def __init__(
+        self,
+        batches: Iterable[Batch],
+        backend: str,
+        workers: int,
+        scheduler: str | None,
+        expected: int,
+        scratch: os.PathLike[str] | str | None,
+        auto_serial: bool,
+    ) -> None:
+        self.backend = backend
+        self.note: str | None = None
+        self._done = self._play(iter(batches), workers, scheduler, expected, scratch, auto_serial)
+
+    def __iter__(self) -> Done:
+        return self._done
+
+    def _play(
+        self,
+        batches: Iterator[Batch],
+        workers: int,
+        scheduler: str | None,
+        expected: int,
+        scratch: os.PathLike[str] | str | None,
+        auto_serial: bool,
+    ) -> Done:
+        if self.backend != "serial" and auto_serial and scheduler is None:
+            first = next(batches, None)
+            if first is None:
+                return
+            rows, each = _timed(first)
+            yield first, rows
+            self.note = self._too_small(each * len(rows) * (expected - 1), workers)
+            if self.note is not None:
+                self.backend = "serial"
+        if self.backend == "serial":
+            yield from _serial(batches)
+        elif self.backend == "processes":
+            yield from _processes(batches, workers)
+        else:
+            yield from _dask(batches, workers, scheduler, expected, scratch)
+
+    def _too_small(self, serial: float, workers: int) -> str | None:
+        """Why the rest, ``serial`` seconds of play in this process, is better played
+        serially, or None."""
+        warm = self.backend == "processes" and workers in _POOLS
+        start = WARM_START_SECONDS if warm else WORKER_START_SECONDS[self.backend]
+        saved = serial * (1 - 1 / workers)  # what the workers could save, at best
+        if saved > start:
+            return None
+        if workers == 1:
+            why = "one worker plays no faster than this process"
+        else:
+            kind = "worker processes" if self.backend == "processes" else "Dask workers"
+            play = f"about {serial:.1f} s" if serial >= 0.1 else "under 0.1 s"
+            why = (
+                f"{play} of play is too little for {workers} {kind} to pay off (starting "
+                f"them costs about {start:.1f} s)"
+            )
+        return f"played serially: {why}; auto_serial=False uses them anyway"
+
+
+def _timed(batch: Batch) -> tuple[list[dict[str, Any]], float]:
+    """The batch's rows and the seconds a replicate takes, timed after the first one
+    (which also sets up the scenario's first battle)."""
+    start = time.perf_counter()
+    rows = run_batch(replace(batch, stop=batch.start + 1))
+    if batch.stop - batch.start == 1:
+        return rows, time.perf_counter() - start
+    start = time.perf_counter()
+    rows += run_batch(replace(batch, start=batch.start + 1))
+    return rows, (time.perf_counter() - start) / (batch.stop - batch.start - 1)
+
+
 def execute(
     batches: Iterable[Batch],
     backend: str = "serial",
@@ -351,8 +455,10 @@ def execute(
     scheduler: str | None = None,
     expected: int = 0,
     scratch: os.PathLike[str] | str | None = None,
-) -> Done:
-    """Play ``batches`` (consumed lazily) and yield ``(batch, rows)`` as each finishes.
+    auto_serial: bool = False,
+) -> Played:
+    """Play ``batches`` (consumed lazily); iterate the result for ``(batch, rows)`` as
+    each finishes.
 
     Args:
         batches: the batches to play; the iterable is read only when a worker is free.
@@ -365,6 +471,8 @@ def execute(
             about :data:`TASKS_PER_WORKER` tasks a worker.
         scratch: the results directory, where a LocalCluster keeps its scratch files
             (in ``.dask-scratch``, removed after); None: a private temporary folder.
+        auto_serial: play serially when workers this sweep would start cannot pay off
+            (see :class:`Played`; never with a scheduler address).
 
     Raises:
         BackendError: unknown backend, workers < 1, Dask missing or unreachable.
@@ -378,8 +486,4 @@ def execute(
     ):
         raise BackendError(f"workers must be a whole number >= 1, got {workers!r}")
     count = workers or default_workers()
-    if backend == "serial":
-        return _serial(batches)
-    if backend == "processes":
-        return _processes(batches, count)
-    return _dask(batches, count, scheduler, expected, scratch)
+    return Played(batches, backend, count, scheduler, expected, scratch, auto_serial)

@@ -29,6 +29,7 @@ import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import yaml
@@ -56,7 +57,7 @@ class GridError(ValueError):
     """A parameter grid names a path or a value the scenario cannot take."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Variant:
     """One point of a parameter grid: the scenario with the grid's values set.
 
@@ -64,13 +65,18 @@ class Variant:
         index: position in the grid (0 for a sweep without a grid).
         label: ``path=value, path=value`` (``"base"`` without a grid).
         values: the grid value of each path (in grid order).
-        text: the variant's scenario as YAML text (what replicates load).
+        scenario: the variant's scenario, validated (what replicates play).
     """
 
     index: int
     label: str
     values: tuple[tuple[str, Any], ...]
-    text: str
+    scenario: Scenario
+
+    @cached_property
+    def text(self) -> str:
+        """The variant's scenario as YAML text (written on first use: a sweep needs none)."""
+        return dump_scenario(self.scenario)
 
 
 def parse_path(path: str) -> tuple[str | int, ...]:
@@ -195,13 +201,12 @@ def _check_grid(grid: Mapping[str, Sequence[Any]]) -> list[tuple[str, list[Any]]
     return items
 
 
-def _variant_text(base: dict[str, Any], values: tuple[tuple[str, Any], ...], limits: Limits) -> str:
+def _variant(base: dict[str, Any], values: tuple[tuple[str, Any], ...], limits: Limits) -> Scenario:
     data = json.loads(json.dumps(base))  # a deep copy of plain JSON data
     for path, value in values:
         set_path(data, path, value)
-    text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
     try:
-        return dump_scenario(load_scenario(text, limits=limits))
+        return load_scenario(data, limits=limits)
     except ScenarioError as exc:
         setting = ", ".join(f"{p}={label_value(v)}" for p, v in values)
         problem = exc.problems[0].split(" ", 1)[-1] if exc.problems else str(exc)
@@ -215,17 +220,16 @@ def expand_grid(scenario: Scenario, grid: Mapping[str, Sequence[Any]] | None) ->
         GridError: a path that does not exist in the scenario, an empty list of values, or
             a value the schema rejects (the message names the path and the value).
     """
-    base = scenario.model_dump(mode="json")
     if not grid:
-        return [Variant(0, "base", (), dump_scenario(scenario))]
+        return [Variant(0, "base", (), scenario)]
+    base = scenario.model_dump(mode="json")
     items = _check_grid(grid)
     variants = []
     combos = itertools.product(*(values for _, values in items))
     for index, combo in enumerate(combos):
         values = tuple((path, value) for (path, _), value in zip(items, combo, strict=True))
         label = ", ".join(f"{p}={label_value(v)}" for p, v in values)
-        text = _variant_text(base, values, scenario.limits)
-        variants.append(Variant(index, label, values, text))
+        variants.append(Variant(index, label, values, _variant(base, values, scenario.limits)))
     return variants
 
 

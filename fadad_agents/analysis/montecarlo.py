@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import hashlib
 import math
-from collections.abc import Callable, Iterator, Mapping, Sequence
+import sys
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -28,10 +29,10 @@ from typing import Any
 import pandas as pd
 import pyarrow as pa
 
-from fadad_agents.analysis.backends import execute
+from fadad_agents.analysis.backends import Played, execute
 from fadad_agents.analysis.differences import difference_lines
 from fadad_agents.analysis.grid import GridError, Variant, expand_grid, label_value
-from fadad_agents.analysis.replicates import Batch, fighter_names, ship_names
+from fadad_agents.analysis.replicates import Batch, Portable, fighter_names, ship_names
 from fadad_agents.analysis.store import (
     Manifest,
     ResultStore,
@@ -48,7 +49,7 @@ from fadad_agents.analysis.summary import (
 )
 from fadad_agents.engine import check_playable, load
 from fadad_agents.schema.limits import Limits
-from fadad_agents.schema.loader import ScenarioError, load_scenario
+from fadad_agents.schema.loader import ScenarioError
 from fadad_agents.schema.scenario import Scenario
 
 __all__ = ["SweepError", "SweepResult", "default_batch_size", "sweep"]
@@ -78,6 +79,9 @@ class SweepResult:
         runs: replicates per variant asked for.
         played: replicates kept per variant (fewer than ``runs`` if stopped early).
         path: the results directory, if written.
+        backend: the backend that played the batches.
+        note: why the sweep was played serially instead of on the backend asked for
+            (too small for workers to pay off), or None.
     """
 
     frame: pd.DataFrame
@@ -87,6 +91,8 @@ class SweepResult:
     runs: int
     played: dict[int, int] = field(default_factory=dict)
     path: Path | None = None
+    backend: str = "serial"
+    note: str | None = None
 
     @property
     def stopped_early(self) -> bool:
@@ -133,7 +139,7 @@ def _check_playable(base: Scenario, variants: Sequence[Variant], sides: Sequence
         return
     ships = ship_names(base)
     for variant in variants:
-        scenario = load_scenario(variant.text, limits=base.limits)
+        scenario = variant.scenario
         if [s.name for s in scenario.sides] != list(sides) or ship_names(scenario) != ships:
             raise GridError(
                 f"grid {variant.label}: a grid may not rename, add or reorder sides or ships "
@@ -150,26 +156,25 @@ class _Plan:
     """Which batches are done, kept, and where each variant stops."""
 
     def __init__(self, runs: int, batch_size: int, variants: Sequence[Variant]) -> None:
-        self.runs, self.batch_size = runs, batch_size
+        self.runs, self.batch_size, self.variants = runs, batch_size, variants
+        self.sources = [Portable(v.scenario) for v in variants]  # in variant order
         # Arrow tables, not DataFrames: converted once at the end (or per adaptive check).
         self.tables: dict[tuple[int, int, int], pa.Table] = {}
         self.stop_at: dict[int, int] = {v.index: runs for v in variants}
         self.checked: dict[int, int] = {v.index: 0 for v in variants}
 
-    def batches(
-        self, variants: Sequence[Variant], seed: int, limits: Limits | None = None
-    ) -> Iterator[Batch]:
+    def batches(self, seed: int) -> Iterator[Batch]:
         """Missing batches, round-robin over variants; stopped variants are skipped lazily."""
         held = {(v, s): e for v, s, e in self.tables}
         for start in range(0, self.runs, self.batch_size):
-            for variant in variants:
+            for variant, source in zip(self.variants, self.sources, strict=True):
                 if start >= self.stop_at[variant.index]:
                     continue
                 stop, begin = min(start + self.batch_size, self.runs), start
                 while (variant.index, begin) in held and begin < stop:
                     begin = held[variant.index, begin]  # parts of an earlier, shorter sweep
                 if begin < stop:
-                    yield Batch(variant.index, begin, stop, seed, variant.text, limits)
+                    yield Batch(variant.index, begin, stop, seed, source)
 
     @property
     def done(self) -> int:
@@ -211,10 +216,11 @@ def _progress_bar(total: int, done: int, enabled: bool) -> Any:
     return tqdm(total=total, initial=done, unit="battle", desc="sweep", smoothing=0.1)
 
 
-def _digest(variants: Sequence[Variant]) -> str:
+def _digest(sources: Iterable[Portable]) -> str:
+    """SHA-256 of the variants' scenarios as canonical JSON (what the batches carry)."""
     h = hashlib.sha256()
-    for v in variants:
-        h.update(v.text.encode("utf-8") + b"\0")
+    for source in sources:
+        h.update(source.json.encode("utf-8") + b"\0")
     return h.hexdigest()
 
 
@@ -240,6 +246,7 @@ def sweep(
     progress: bool = True,
     on_progress: Progress | None = None,
     limits: Limits | None = None,
+    auto_serial: bool = True,
 ) -> SweepResult:
     """Play ``runs`` independent replicates of ``scenario`` (per grid variant).
 
@@ -262,6 +269,9 @@ def sweep(
         on_progress: called as ``on_progress(done, total)`` after each batch (dashboards).
         limits: how large a battle the file may describe (see :func:`fadad_agents.run`);
             grid variants and workers keep them.
+        auto_serial: with ``processes`` or ``dask`` (no ``scheduler``), time the first
+            batch here and play the rest serially when the sweep is too small for the
+            workers to pay off; the result's ``note`` says so. False: always the workers.
 
     Returns:
         SweepResult with one row per replicate kept.
@@ -285,23 +295,26 @@ def sweep(
     )
     meta = {v.index: _meta(base.name, v, kinds) for v in variants}
     labels = tuple(v.label for v in variants)
-    manifest = Manifest(base.name, _digest(variants), seed, runs, size, labels, sides, target_width)
     plan = _Plan(runs, size, variants)
-    store = None if out is None else ResultStore(out, manifest, schema)
+    store = None
+    if out is not None:
+        digest = _digest(plan.sources)
+        manifest = Manifest(base.name, digest, seed, runs, size, labels, sides, target_width)
+        store = ResultStore(out, manifest, schema)
     try:
         if store is not None:
             _resume(store, plan)
         for variant in variants:
             _drop(plan, store, plan.advance(variant.index, target_width))
-        if store is not None and store.read_only and next(plan.batches(variants, seed), None):
+        if store is not None and store.read_only and next(plan.batches(seed), None):
             raise StoreError(
                 f"{store.path}: cannot be written and holds {plan.done} of {plan.total} "
                 "replicates; copy it somewhere writable to finish the sweep"
             )
         expected = len(variants) * -(-runs // size)
-        batches = plan.batches(variants, seed, base.limits)
+        batches = plan.batches(seed)
         scratch = None if store is None else store.path
-        work = execute(batches, backend, workers, scheduler, expected, scratch)
+        work = execute(batches, backend, workers, scheduler, expected, scratch, auto_serial)
         tables = {v.index: partial(_table, meta=meta[v.index], schema=schema) for v in variants}
         _play(work, plan, store, tables, target_width, progress, on_progress)
     finally:
@@ -315,11 +328,13 @@ def sweep(
         runs=runs,
         played=dict(plan.stop_at),
         path=None if store is None else store.path,
+        backend=work.backend,
+        note=work.note,
     )
 
 
 def _play(
-    work: Iterator[tuple[Batch, list[dict[str, Any]]]],
+    work: Played,
     plan: _Plan,
     store: ResultStore | None,
     tables: Mapping[int, Callable[[list[dict[str, Any]]], pa.Table]],
@@ -329,8 +344,12 @@ def _play(
 ) -> None:
     """Keep (and write) each finished batch, check adaptive stopping, show progress."""
     bar = _progress_bar(plan.total, plan.done, progress)
+    told = False
     try:
         for batch, rows in work:
+            if work.note is not None and bar is not None and not told:
+                bar.write(work.note, file=sys.stderr)
+                told = True
             if batch.start >= plan.stop_at[batch.variant]:
                 continue  # finished after its variant stopped: not part of the sweep
             table = tables[batch.variant](rows)
@@ -383,6 +402,11 @@ def _report(plan: _Plan, bar: Any, on_progress: Progress | None) -> None:
 
 
 def _collect(plan: _Plan, schema: pa.Schema) -> pd.DataFrame:
+    """The rows by variant and replicate (the parts in order give them so: sorted only
+    if a part read back from disk does not hold its replicates in order)."""
     tables = [t for _, t in sorted(plan.tables.items())]
     frame: pd.DataFrame = pa.concat_tables(tables or [schema.empty_table()]).to_pandas()
+    order = frame["variant"] * (plan.runs + 1) + frame["replicate"]
+    if order.is_monotonic_increasing:
+        return frame
     return frame.sort_values(["variant", "replicate"], ignore_index=True)

@@ -13,6 +13,7 @@ scenario text (no state is shared or carried over).
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +32,7 @@ __all__ = [
     "SHIP_FIELDS",
     "SIDE_FIELDS",
     "Batch",
+    "Portable",
     "fighter_names",
     "fighter_row",
     "replicate_seed",
@@ -164,6 +166,50 @@ def fighter_names(scenario: Scenario) -> list[str]:
     return list(dict.fromkeys(named))
 
 
+class Portable:
+    """A variant's scenario as a batch carries it: in the sweep's own process the
+    validated object itself (a serial sweep parses nothing again), elsewhere its JSON data,
+    validated once per worker process.
+
+    Pickling (to a worker process or a Dask worker) sends the JSON text of
+    ``scenario.model_dump(mode="json")``, written once per variant; validating it gives an
+    equal scenario (``tests/interfaces/test_sweep_grid.py``). A worker keeps what it
+    validated by that text, so its batches of one variant share one Scenario object, and
+    with it the engine's per-scenario set-up and recycled battles.
+    """
+
+    __slots__ = ("_json", "_scenario", "limits")
+
+    def __init__(self, scenario: Scenario) -> None:
+        self._scenario: Scenario | None = scenario
+        self._json: str | None = None
+        self.limits: Limits = scenario.limits  # what it was validated against
+
+    @property
+    def json(self) -> str:
+        """The scenario's plain data as canonical JSON text (sorted keys)."""
+        if self._json is None:
+            assert self._scenario is not None
+            data = self._scenario.model_dump(mode="json")
+            self._json = json.dumps(data, sort_keys=True, separators=(",", ":"))
+        return self._json
+
+    @property
+    def scenario(self) -> Scenario:
+        """The scenario to play (validated from the JSON text on first use in a worker)."""
+        if self._scenario is None:
+            assert self._json is not None
+            self._scenario = _scenario(self._json, self.limits)
+        return self._scenario
+
+    def __getstate__(self) -> tuple[str, Limits]:
+        return self.json, self.limits
+
+    def __setstate__(self, state: tuple[str, Limits]) -> None:
+        self._json, self.limits = state
+        self._scenario = None
+
+
 @dataclass(frozen=True, slots=True)
 class Batch:
     """Replicates ``start .. stop-1`` of one grid variant (what a worker plays).
@@ -173,36 +219,34 @@ class Batch:
         start: first replicate index.
         stop: one past the last replicate index.
         seed: the sweep's root seed.
-        text: the variant's scenario as YAML text.
-        limits: the limits it was validated against (None: the default ones).
+        source: the variant's scenario (sent to a worker as its JSON data).
     """
 
     variant: int
     start: int
     stop: int
     seed: int
-    text: str
-    limits: Limits | None = None
+    source: Portable
 
 
-# Parsing a scenario takes ~10-20 ms (schema and catalogue); a worker plays many batches
-# of the same few variants, so it keeps the parsed scenarios. A Scenario is frozen, and
+# Validating a scenario takes ~10-20 ms (schema and catalogue); a worker plays many batches
+# of the same few variants, so it keeps the validated scenarios. A Scenario is frozen, and
 # every replicate builds its own Battle from it, so sharing it carries no state over.
 _SCENARIOS: dict[tuple[str, Limits | None], Scenario] = {}
 
 
-def _scenario(text: str, limits: Limits | None) -> Scenario:
-    scenario = _SCENARIOS.get((text, limits))
+def _scenario(data: str, limits: Limits | None) -> Scenario:
+    scenario = _SCENARIOS.get((data, limits))
     if scenario is None:
         if len(_SCENARIOS) > 64:
             _SCENARIOS.clear()
-        scenario = _SCENARIOS[text, limits] = load_scenario(text, limits=limits)
+        scenario = _SCENARIOS[data, limits] = load_scenario(json.loads(data), limits=limits)
     return scenario
 
 
 def run_batch(batch: Batch) -> list[dict[str, Any]]:
     """Play the replicates of ``batch``; one row per replicate, in replicate order."""
-    scenario = _scenario(batch.text, batch.limits)
+    scenario = batch.source.scenario
     rows = []
     for index in range(batch.start, batch.stop):
         row: dict[str, Any] = {"variant": batch.variant}

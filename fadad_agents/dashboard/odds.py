@@ -217,7 +217,8 @@ class OddsDashboard:
             self.message.value = _error(exc)
             return None
         self.result = result
-        self.message.value = f"{len(result.frame)} battles played"
+        played = f"{len(result.frame)} battles played"
+        self.message.value = played if result.note is None else f"{played} ({result.note})"
         self._draw(result)
         return result
 

@@ -118,6 +118,10 @@ def load_scenario(
         catalog: the catalogue ``model:`` names resolve against (default: the shipped one).
         limits: how large a battle and file may be (default: :data:`DEFAULT_LIMITS`).
 
+    Returns:
+        the validated scenario; the same object again for the same file name, text and
+        limits (with the shipped catalogue), so a loop over a file validates it once.
+
     Raises:
         ScenarioError: one ``file:line field.path: what is wrong (what is allowed)`` line
             per problem in ``problems``.
@@ -133,8 +137,24 @@ def load_scenario(
             ]
         )
     text, filename = read_source(source, limits)
+    key = (filename, text, limits)
+    if catalog is None and (known := _LOADED.get(key)) is not None:
+        return known
     data, lines = parse_yaml(text, filename)
-    return _validate(Scenario, data, lines, filename, catalog, limits)
+    scenario = _validate(Scenario, data, lines, filename, catalog, limits)
+    if catalog is None:
+        if len(_LOADED) >= _LOADED_MAX:
+            _LOADED.pop(next(iter(_LOADED)), None)
+        _LOADED[key] = scenario
+    return scenario
+
+
+_LOADED: dict[tuple[str, str, Limits], Scenario] = {}
+"""Scenarios read from a file or text, by name, text and limits: a loop of
+``run("fight.yaml", seed=s)`` reads the small file each time but validates it once, and
+plays one Scenario object (the engine keeps its set-up per object). Scenarios are frozen,
+so sharing one is safe; a file edited between runs is read afresh (its text differs)."""
+_LOADED_MAX = 32
 
 
 def problem_at(scenario: Scenario, field: str, message: str) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -9,8 +10,11 @@ import pandas as pd
 import pytest
 
 from fadad_agents.analysis import BackendError, sweep
+from fadad_agents.analysis.replicates import Portable
+from fadad_agents.engine import load
 
 DUEL = Path(__file__).parents[2] / "scenarios" / "snorri-vs-brynhild.yaml"
+SCENARIOS = sorted(DUEL.parent.glob("*.yaml"))
 RUNS, SEED, BATCH = 40, 7, 6
 
 
@@ -33,7 +37,14 @@ def cluster() -> Iterator[str]:
 def test_processes_match_serial(serial: pd.DataFrame) -> None:
     """Two worker processes give the same rows as one process."""
     frame = sweep(
-        DUEL, RUNS, SEED, backend="processes", workers=2, batch_size=BATCH, progress=False
+        DUEL,
+        RUNS,
+        SEED,
+        backend="processes",
+        workers=2,
+        batch_size=BATCH,
+        progress=False,
+        auto_serial=False,
     ).frame
     pd.testing.assert_frame_equal(frame, serial)
 
@@ -41,7 +52,14 @@ def test_processes_match_serial(serial: pd.DataFrame) -> None:
 def test_worker_count_does_not_matter(serial: pd.DataFrame) -> None:
     """One worker process or two: the same rows."""
     frame = sweep(
-        DUEL, RUNS, SEED, backend="processes", workers=1, batch_size=BATCH, progress=False
+        DUEL,
+        RUNS,
+        SEED,
+        backend="processes",
+        workers=1,
+        batch_size=BATCH,
+        progress=False,
+        auto_serial=False,
     ).frame
     pd.testing.assert_frame_equal(frame, serial)
 
@@ -60,7 +78,15 @@ def test_dask_local_cluster_matches_serial(
     monkeypatch.chdir(tmp_path)
     out = tmp_path / "r.parquet"
     frame = sweep(
-        DUEL, RUNS, SEED, backend="dask", workers=2, batch_size=BATCH, out=out, progress=False
+        DUEL,
+        RUNS,
+        SEED,
+        backend="dask",
+        workers=2,
+        batch_size=BATCH,
+        out=out,
+        progress=False,
+        auto_serial=False,
     ).frame
     pd.testing.assert_frame_equal(frame, serial)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["r.parquet"]
@@ -125,3 +151,46 @@ def test_bad_worker_count() -> None:
     """workers < 1 is refused."""
     with pytest.raises(BackendError, match="workers must be a whole number >= 1"):
         sweep(DUEL, 2, backend="processes", workers=0, progress=False)
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
+def test_a_scenario_reaches_a_worker_equal(path: Path) -> None:
+    """A batch carries its scenario to a worker as JSON data; validated there, it is the
+    same scenario under the same limits (every shipped scenario)."""
+    scenario = load(path)
+    arrived = pickle.loads(pickle.dumps(Portable(scenario)))
+    assert arrived.scenario == scenario
+    assert arrived.scenario.limits == scenario.limits
+
+
+def test_a_sweep_too_small_for_workers_plays_serially_and_says_so(serial: pd.DataFrame) -> None:
+    """Forty duels on two processes: starting the workers would cost more than they save,
+    so the sweep plays them here, the same rows, and its note says why."""
+    result = sweep(
+        DUEL, RUNS, SEED, backend="processes", workers=2, batch_size=BATCH, progress=False
+    )
+    assert result.backend == "serial"
+    assert result.note is not None
+    assert "too little for 2 worker processes to pay off" in result.note
+    pd.testing.assert_frame_equal(result.frame, serial)
+
+
+def test_workers_play_when_they_pay_off(
+    serial: pd.DataFrame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where starting workers costs less than they save (here: nothing), they play."""
+    from fadad_agents.analysis import backends
+
+    monkeypatch.setitem(backends.WORKER_START_SECONDS, "processes", 0.0)
+    monkeypatch.setattr(backends, "WARM_START_SECONDS", 0.0)
+    result = sweep(
+        DUEL, RUNS, SEED, backend="processes", workers=2, batch_size=BATCH, progress=False
+    )
+    assert (result.backend, result.note) == ("processes", None)
+    pd.testing.assert_frame_equal(result.frame, serial)
+
+
+def test_the_progress_bar_tells_of_the_serial_choice(capsys: pytest.CaptureFixture[str]) -> None:
+    """With a progress bar, the choice to play serially is written beside it."""
+    sweep(DUEL, 8, SEED, backend="processes", workers=2, batch_size=2)
+    assert "played serially" in capsys.readouterr().err

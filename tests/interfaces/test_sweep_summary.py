@@ -134,6 +134,7 @@ def test_adaptive_stop_is_the_same_on_processes(tmp_path: Path) -> None:
         workers=2,
         out=out,
         progress=False,
+        auto_serial=False,
     )
     assert parallel.played == serial.played
     pd.testing.assert_frame_equal(parallel.frame, serial.frame)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fadad_agents.engine.core.build import UnsupportedForce, build_battle
+from fadad_agents.engine.core.build import UnsupportedForce, build_battle, per_scenario
 from fadad_agents.policies.core.registry import PolicyError
 from fadad_agents.schema.loader import ScenarioError, problem_at
 from fadad_agents.schema.scenario import Scenario
@@ -38,9 +38,17 @@ def _single(force: Any) -> Any:
     return force if count == 1 else force.model_copy(update={"count": 1})
 
 
+_CHECKED: dict[int, tuple[Scenario, list[bool]]] = {}
+"""Scenario objects found playable (a sweep checks its scenario each time it starts)."""
+
+
 def check_playable(scenario: Scenario) -> None:
     """Build (not play) ``scenario`` with one member per entry, so its policies and
-    forces are checked in bounded time and memory; raises :class:`ScenarioError`."""
+    forces are checked in bounded time and memory; raises :class:`ScenarioError`.
+    A scenario object found playable is not built again (scenarios are frozen)."""
+    checked = per_scenario(_CHECKED, scenario, list)
+    if checked:
+        return
     sides = [
         side.model_copy(update={"forces": [_single(f) for f in side.forces]})
         for side in scenario.sides
@@ -50,3 +58,4 @@ def check_playable(scenario: Scenario) -> None:
         build_battle(sample, 0, collect=False).dispose()
     except BUILD_ERRORS as exc:
         raise scenario_problem(scenario, exc) from None
+    checked.append(True)
