@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 SCENARIO ?= scenarios/ship-duel.yaml
 SEED ?= 1
 
-.PHONY: run test lint typecheck contracts pytest bench clean setup browser docs
+.PHONY: run test lint typecheck contracts pytest bench bench-quick clean setup browser docs
 
 setup: $(STAMP)
 
@@ -52,8 +52,13 @@ docs: $(STAMP)
 	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --quiet
 	@echo "site/index.html"
 
+# Speed and memory targets, each with its verdict (about 5 minutes on 2 idle cores);
+# bench-quick takes fewer passes and smaller sweeps (about a minute).
 bench: $(STAMP)
 	$(PY) -m benchmarks
+
+bench-quick: $(STAMP)
+	$(PY) -m benchmarks --quick
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis site

@@ -1,13 +1,51 @@
-"""Small helpers shared by the benchmarks: timing, peak memory and the results table."""
+"""Small helpers shared by the benchmarks: timing, peak memory and the results table.
+
+Figures are measured, never estimated. On the shared 2-core machines here other work
+only ever slows a run down, so a rate is the best of several passes (as ``timeit``
+takes the best repeat), and single-process rates are CPU time of this process (less
+disturbed by neighbours than the wall clock; a target that says "wall clock" is timed
+on the wall clock). :data:`QUICK` (``python -m benchmarks --quick``) takes fewer and
+smaller passes.
+"""
 
 from __future__ import annotations
 
+import os
+import resource
+import subprocess
+import sys
 import time
-import tracemalloc
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, replace
+from pathlib import Path
 
-__all__ = ["Row", "peak_memory_mb", "print_table", "rate"]
+from fadad_agents.schema.limits import DEFAULT_LIMITS, Limits
+
+__all__ = [
+    "BIG",
+    "QUICK",
+    "Row",
+    "best_cpu",
+    "load_note",
+    "peak_rss_mb",
+    "print_table",
+    "quick",
+]
+
+QUICK = False
+"""Set by ``--quick``: fewer passes and smaller sweeps (``make bench-quick``)."""
+
+
+BIG: Limits = replace(
+    DEFAULT_LIMITS,
+    **{f.name: 10**9 for f in fields(Limits) if f.name not in ("file_bytes", "seconds")},
+)
+"""The benchmarks' largest battles are past the default limits, knowingly."""
+
+
+def quick[T](full: T, short: T) -> T:
+    """``short`` under ``--quick``, else ``full``."""
+    return short if QUICK else full
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,28 +59,43 @@ class Row:
     ok: bool | None = None
 
 
-def rate(fn: Callable[[], object], *, min_seconds: float = 1.0) -> tuple[float, int]:
-    """Calls per second of ``fn`` over at least ``min_seconds`` (after one warm-up call)."""
-    fn()
-    calls = 0
-    start = time.perf_counter()
-    elapsed = 0.0
-    while elapsed < min_seconds:
+def best_cpu(fn: Callable[[], object], repeat: int) -> float:
+    """The least CPU time of this process, in seconds, that ``fn()`` took in ``repeat``
+    calls (after none: warm it up first)."""
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.process_time()
         fn()
-        calls += 1
-        elapsed = time.perf_counter() - start
-    return calls / elapsed, calls
+        best = min(best, time.process_time() - start)
+    return best
 
 
-def peak_memory_mb(fn: Callable[[], object]) -> float:
-    """Peak Python heap allocated while ``fn`` runs, in MiB (tracemalloc)."""
-    tracemalloc.start()
-    try:
-        fn()
-        _, peak = tracemalloc.get_traced_memory()
-    finally:
-        tracemalloc.stop()
-    return peak / 2**20
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def peak_rss_mb(*case: str) -> float:
+    """Peak resident memory, in MiB, of a fresh Python process that imports what ``case``
+    needs and runs it (``python -m benchmarks.rss CASE ...``): the whole process, the
+    interpreter and every import included."""
+    done = subprocess.run(
+        [sys.executable, "-m", "benchmarks.rss", *case],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return float(done.stdout.split()[-1])
+
+
+def own_peak_rss_mb() -> float:
+    """This process's peak resident memory so far, in MiB (Linux reports KiB)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def load_note() -> str:
+    """The machine's load as the benchmarks saw it (1-minute load average, CPUs)."""
+    one, _, _ = os.getloadavg()
+    return f"load average {one:.1f} on {os.cpu_count()} CPUs"
 
 
 def print_table(rows: list[Row]) -> None:
@@ -51,7 +104,7 @@ def print_table(rows: list[Row]) -> None:
     body = [
         (
             r.name,
-            f"{r.value:,.3f}" if r.value < 100 else f"{r.value:,.0f}",
+            f"{r.value:,.3f}" if abs(r.value) < 100 else f"{r.value:,.0f}",
             r.unit,
             r.target,
             "" if r.ok is None else ("yes" if r.ok else "NO"),

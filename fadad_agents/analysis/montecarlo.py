@@ -404,8 +404,10 @@ def _report(plan: _Plan, bar: Any, on_progress: Progress | None) -> None:
 def _collect(plan: _Plan, schema: pa.Schema) -> pd.DataFrame:
     """The rows by variant and replicate (the parts in order give them so: sorted only
     if a part read back from disk does not hold its replicates in order)."""
-    tables = [t for _, t in sorted(plan.tables.items())]
-    frame: pd.DataFrame = pa.concat_tables(tables or [schema.empty_table()]).to_pandas()
+    table = pa.concat_tables([t for _, t in sorted(plan.tables.items())] or [schema.empty_table()])
+    plan.tables.clear()  # the frame takes over the rows: Arrow's copy is freed as it goes
+    frame: pd.DataFrame = table.to_pandas(self_destruct=True, split_blocks=True)
+    del table
     order = frame["variant"] * (plan.runs + 1) + frame["replicate"]
     if order.is_monotonic_increasing:
         return frame

@@ -17,9 +17,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
-from fadad_agents.engine import Battle, BattleResult, play_through, result_of
+from fadad_agents.engine import Battle, BattleResult, play_through, result_of, spawn_states
 from fadad_agents.schema.character import Character
 from fadad_agents.schema.fae import FaeCharacter
 from fadad_agents.schema.forces import Ship
@@ -68,23 +66,18 @@ the damage track), own crew heads still fighting, whether she struck her colours
 _SEED_MASK = (1 << 63) - 1
 
 
-def _child_seed(child: np.random.SeedSequence) -> int:
-    return int(child.generate_state(1, dtype=np.uint64)[0]) & _SEED_MASK
-
-
-def replicate_seeds(seed: int, runs: int) -> list[int]:
-    """Battle seeds of replicates ``0 .. runs-1`` (``SeedSequence(seed).spawn(runs)``)."""
-    return [_child_seed(c) for c in np.random.SeedSequence(seed).spawn(runs)]
+def replicate_seeds(seed: int, runs: int, start: int = 0) -> list[int]:
+    """Battle seeds of replicates ``start .. runs-1`` (``SeedSequence(seed).spawn(runs)``:
+    child ``k``'s ``generate_state(1, uint64)``, its low 63 bits)."""
+    return [state & _SEED_MASK for state in spawn_states(seed, range(start, runs))]
 
 
 def replicate_seed(seed: int, index: int) -> int:
     """Battle seed of replicate ``index`` alone (equal to ``replicate_seeds(seed, n)[index]``).
 
-    ``SeedSequence.spawn`` gives child ``k`` the spawn key ``(k,)``, so one child is built
-    directly without spawning the ones before it.
-    """
-    root = np.random.SeedSequence(seed)
-    return _child_seed(np.random.SeedSequence(root.entropy, spawn_key=(*root.spawn_key, index)))
+    ``SeedSequence.spawn`` gives child ``k`` the spawn key ``(k,)``, so one child is made
+    directly without spawning the ones before it."""
+    return replicate_seeds(seed, index + 1, index)[0]
 
 
 def result_row(result: BattleResult) -> dict[str, Any]:
@@ -142,11 +135,18 @@ def run_replicate(scenario: Scenario, seed: int, index: int) -> dict[str, Any]:
     The same steps as :func:`fadad_agents.engine.run` (set up, play, collect), reading the
     battle's ships before it is given back.
     """
-    with play_through(scenario, replicate_seed(seed, index), collect=False) as battle:
+    names = frozenset(fighter_names(scenario))
+    return _replicate_row(scenario, index, replicate_seed(seed, index), names)
+
+
+def _replicate_row(
+    scenario: Scenario, index: int, battle_seed: int, names: frozenset[str]
+) -> dict[str, Any]:
+    with play_through(scenario, battle_seed, collect=False) as battle:
         row: dict[str, Any] = {"replicate": index}
         row.update(result_row(result_of(battle.run_to_end())))
         row.update(ship_row(battle))
-        row.update(fighter_row(battle, frozenset(fighter_names(scenario))))
+        row.update(fighter_row(battle, names))
     return row
 
 
@@ -247,10 +247,12 @@ def _scenario(data: str, limits: Limits | None) -> Scenario:
 def run_batch(batch: Batch) -> list[dict[str, Any]]:
     """Play the replicates of ``batch``; one row per replicate, in replicate order."""
     scenario = batch.source.scenario
+    names = frozenset(fighter_names(scenario))
+    seeds = replicate_seeds(batch.seed, batch.stop, batch.start)
     rows = []
-    for index in range(batch.start, batch.stop):
+    for index, battle_seed in zip(range(batch.start, batch.stop), seeds, strict=True):
         row: dict[str, Any] = {"variant": batch.variant}
-        row.update(run_replicate(scenario, batch.seed, index))
+        row.update(_replicate_row(scenario, index, battle_seed, names))
         rows.append(row)
     return rows
 

@@ -29,7 +29,7 @@ from fadad_agents.engine.core.check import BUILD_ERRORS, check_playable, scenari
 from fadad_agents.engine.core.log import BattleLog, LogEvent, clock, narrate
 from fadad_agents.engine.core.recycle import play_through
 from fadad_agents.engine.core.result import BattleResult, SideResult, result_of
-from fadad_agents.engine.core.streams import STREAMS, Streams
+from fadad_agents.engine.core.streams import STREAMS, Streams, spawn_states
 from fadad_agents.policies.core.registry import PolicyError
 from fadad_agents.schema.limits import Limits
 from fadad_agents.schema.loader import ScenarioError
@@ -59,6 +59,7 @@ __all__ = [
     "play_through",
     "result_of",
     "run",
+    "spawn_states",
 ]
 
 

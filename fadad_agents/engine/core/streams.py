@@ -23,11 +23,11 @@ import _random
 import random
 import secrets
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 import numpy as np
 
-__all__ = ["STREAMS", "Streams", "fresh_seed"]
+__all__ = ["STREAMS", "Streams", "fresh_seed", "spawn_states"]
 
 STREAMS: tuple[str, ...] = ("initiative", "melee", "morale", "targeting", "mass", "first_aid")
 """The subsystems with a stream of their own (more may be asked for by name)."""
@@ -121,6 +121,17 @@ def _spawned_state(root: tuple[list[int], int, list[int]], key: int) -> int:
         v = (v * h) & _MASK
         out |= (v ^ (v >> 16)) << (32 * i)
     return out
+
+
+def spawn_states(seed: int, keys: Iterable[int]) -> list[int]:
+    """For each key, ``generate_state(4, uint32)`` of ``SeedSequence(seed)`` spawned with
+    ``spawn_key=(key,)`` (as numpy's ``SeedSequence(seed).spawn(n)[key]``), as one
+    little-endian 128-bit integer: a sweep's replicate seeds without a numpy object each.
+    Its low 64 bits are ``generate_state(1, uint64)``."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise ValueError(f"a seed must be a non-negative integer, got {seed!r}")
+    root = _root_pool(seed)
+    return [_spawned_state(root, key) for key in keys]
 
 
 class Streams:

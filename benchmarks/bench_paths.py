@@ -1,0 +1,76 @@
+"""The paths users take around the engine (issue 19), on the 5 v 5 melee of ``bench_engine``.
+
+* ``sweep(path, runs)`` serial, the odds a user asks for: battles per second (target
+  3,000), its fixed cost before and after the battles (target under 5 ms, no grid), and
+  its cost per battle over a bare ``run()`` loop on the loaded scenario (at most 10 %
+  more).
+* ``for s in seeds: run("fight.yaml", seed=s)``, the first loop a Python user writes: its
+  rate against the sweep's (at least 80 %).
+
+Every figure is CPU time of this process, the best of alternating passes (sweep, loop
+over the scenario, loop over the path, again), so load on the machine slows all alike
+and the best pass is the least disturbed. The fixed cost is the best of many one-replicate
+sweeps less the per-battle time of the long sweep.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from benchmarks.bench_engine import _melee_yaml
+from benchmarks.harness import Row, best_cpu, quick
+from fadad_agents.analysis import sweep
+from fadad_agents.engine import load, run
+
+__all__ = ["BENCHMARKS"]
+
+
+def bench_paths() -> list[Row]:
+    """5 v 5 melee: sweep, run loops over a Scenario and over a path, sweep fixed cost."""
+    runs = quick(10_000, 2_000)
+    passes = quick(3, 2)
+    with tempfile.TemporaryDirectory(prefix="fadad-bench-") as folder:
+        path = Path(folder) / "fight.yaml"
+        path.write_text(_melee_yaml(5, bands=False), encoding="utf-8")
+        scenario = load(path)
+        seeds = range(runs)
+        loop_seeds = range(runs // 4)  # the loops are timed on fewer battles each pass
+
+        def by_sweep() -> None:
+            assert len(sweep(path, runs, 0, progress=False).frame) == runs
+
+        def by_loop() -> None:
+            for seed in loop_seeds:
+                run(scenario, seed=seed)
+
+        def by_path() -> None:
+            for seed in loop_seeds:
+                run(path, seed=seed)
+
+        def one() -> None:
+            sweep(path, 1, 0, progress=False)
+
+        for seed in range(200):  # warm-up: imports, caches, a recycled battle
+            run(path, seed=seed)
+        one()
+        swept = looped = pathed = float("inf")
+        for _ in range(passes):  # alternating, so a busy spell slows every path alike
+            swept = min(swept, best_cpu(by_sweep, 1) / len(seeds))
+            looped = min(looped, best_cpu(by_loop, 1) / len(loop_seeds))
+            pathed = min(pathed, best_cpu(by_path, 1) / len(loop_seeds))
+        fixed = best_cpu(one, quick(50, 20)) - swept
+    rate = 1 / swept
+    over = swept / looped
+    share = (1 / pathed) / rate
+    return [
+        Row(f"5v5 sweep x{runs:,} serial", rate, "battles/s", ">= 3,000", rate >= 3000),
+        Row("5v5 sweep fixed cost, no grid", fixed * 1e3, "ms", "< 5", fixed < 0.005),
+        Row("5v5 run(scenario, seed) loop", 1 / looped, "battles/s"),
+        Row("5v5 sweep per battle over the run() loop", over, "x", "<= 1.10", over <= 1.10),
+        Row("5v5 run(path, seed) loop", 1 / pathed, "battles/s"),
+        Row("5v5 run(path, seed) loop / sweep rate", share, "x", ">= 0.80", share >= 0.80),
+    ]
+
+
+BENCHMARKS = [bench_paths]
