@@ -6,7 +6,8 @@ user's process would hold them.
 
 Cases:
     imports: import the engine and the sweeps, nothing else (the floor).
-    fight AGENTS: build a melee of AGENTS characters (two sides) and play 3 rounds.
+    fight AGENTS: build a melee of AGENTS characters (two bands in ranks) and play 3
+        rounds.
     sweep RUNS: a serial sweep of RUNS replicates of the personal duel, rows kept.
     run NAME: one battle of ``scenarios/NAME.yaml`` to its end.
 """
@@ -26,7 +27,7 @@ def main(argv: list[str]) -> int:
         from benchmarks.bench_engine import _melee_yaml
 
         agents = int(argv[2])
-        battle = build_battle(load(_melee_yaml(agents // 2, bands=False), BIG), seed=4)
+        battle = build_battle(load(_melee_yaml(agents // 2, bands=True), BIG), seed=4)
         for _ in range(3):
             battle.play_round()
     elif case == "sweep":

@@ -70,7 +70,7 @@ class Manifest:
 
     Attributes:
         scenario: scenario name.
-        digest: SHA-256 of the variants' scenario texts (same battles or not).
+        digest: SHA-256 of the variants' scenarios as canonical JSON (same battles or not).
         seed: the sweep's root seed.
         runs: replicates per variant asked for.
         batch_size: replicates per part file (and per adaptive-stopping check).
