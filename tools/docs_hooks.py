@@ -84,16 +84,33 @@ def _docstring(obj: Any) -> list[str]:
 def api_page() -> str:
     """The Python API page: each public name's signature and docstring."""
     import fadad_agents
-    from fadad_agents.analysis import SweepResult, read_results, summary_table
+    from fadad_agents.analysis import (
+        Comparison,
+        SweepResult,
+        compare,
+        fighter_odds,
+        read_results,
+        summary_table,
+    )
     from fadad_agents.engine import BattleResult
+    from fadad_agents.table import TableSession, load_session, save_session
 
     names: dict[str, Any] = {
+        "fadad_agents.load": fadad_agents.load,
         "fadad_agents.run": fadad_agents.run,
         "fadad_agents.sweep": fadad_agents.sweep,
+        "fadad_agents.ScenarioError": fadad_agents.ScenarioError,
+        "fadad_agents.Limits": fadad_agents.Limits,
         "BattleResult": BattleResult,
         "SweepResult": SweepResult,
         "fadad_agents.analysis.read_results": read_results,
         "fadad_agents.analysis.summary_table": summary_table,
+        "fadad_agents.analysis.fighter_odds": fighter_odds,
+        "fadad_agents.analysis.compare": compare,
+        "Comparison": Comparison,
+        "fadad_agents.table.TableSession": TableSession,
+        "fadad_agents.table.save_session": save_session,
+        "fadad_agents.table.load_session": load_session,
     }
     lines = ["# Python API", "", "Everything the command line does is one call away.", ""]
     for name, obj in names.items():

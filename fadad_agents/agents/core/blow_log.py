@@ -91,9 +91,13 @@ def attack_event(
 
 def _taken(res: Any) -> tuple[tuple[str, str], ...]:
     """``("taken", level)`` when the blow left its victim less hurt than its severity (a
-    protected player character, a full npc3 track, overflow kept at Near Death)."""
+    protected player character, a full npc3 track, overflow kept at Near Death);
+    ``("now", level)`` when the victim is now worse than the blow alone (earlier wounds,
+    filled boxes): the running wound state a GM reads aloud."""
     if res.hit:
         level = res.track.level
         if level < res.wound:
             return (("taken", level.label),)
+        if level > res.wound:
+            return (("now", level.label),)
     return ()

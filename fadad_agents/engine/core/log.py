@@ -131,6 +131,8 @@ def _attack_text(e: LogEvent) -> str:
     text += f", damage {o['damage']}: {o['wound']}"
     if "taken" in o:
         return text + f", taken as {o['taken']}."
+    if "now" in o:
+        return text + f", now {o['now']}."
     return text + "."
 
 

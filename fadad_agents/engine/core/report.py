@@ -12,13 +12,14 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from fadad_agents.agents.core.base import Combatant, Status
-from fadad_agents.rules.core.wounds import Wound
+from fadad_agents.rules.core.wounds import Wound, WoundTrack
 from fadad_agents.rules.options import RulesOptions
+from fadad_agents.rules.personal.healing import days_to_heal
 
 if TYPE_CHECKING:
     from fadad_agents.engine.core.battle import Battle
 
-__all__ = ["header_lines", "tally_lines"]
+__all__ = ["header_lines", "healing_lines", "tally_lines"]
 
 _STATES = {
     Status.FIGHTING: "standing",
@@ -120,4 +121,43 @@ def tally_lines(battle: Battle) -> list[str]:
             else:
                 parts.append(f"{name} {_state(members[0], takedowns)}")
         lines.append(f"{side.name}: " + "; ".join(parts))
-    return lines
+    return lines + healing_lines(battle)
+
+
+def _heal_days(member: Combatant, model: str) -> int | None:
+    """Days of rest until ``member``'s every wound is healed (``None``: it needs care to
+    heal at all); 0 for the unhurt, the dead and fighters without a FADAD wound track
+    (crews, units, ships; Fae Domains fighters count wound points)."""
+    track = getattr(member, "track", None)
+    if not isinstance(track, WoundTrack) or member.initial_headcount != 1:
+        return 0
+    if track.level >= Wound.DEAD:  # the dead are beyond a healer
+        return 0
+    days = [d for d in days_to_heal(track, model) if d is not None]  # type: ignore[arg-type]
+    return None if len(days) < len(track.severities) else max(days, default=0)
+
+
+def _days(days: int | None) -> str:
+    return "needs care to heal" if days is None else f"{days} day{'s' if days != 1 else ''}"
+
+
+def healing_lines(battle: Battle) -> list[str]:
+    """The healing bill: how long each wounded survivor rests until whole, under the
+    scenario's ``healing_model`` (C-09): ``Healing (fadad, rest): Snorri 14 days (Hurt)``;
+    a band of identical fighters gives its wounded count and its longest rest."""
+    model = battle.options.healing_model
+    parts = []
+    for i in range(len(battle.sides)):
+        for name, members in _bands(battle, i):
+            wounded = [(m, _heal_days(m, model)) for m in members]
+            wounded = [(m, d) for m, d in wounded if d != 0]
+            if not wounded:
+                continue
+            if len(members) == 1:
+                member, days = wounded[0]
+                parts.append(f"{name} {_days(days)} ({Wound(member.track.level).label})")
+                continue
+            known = [d for _, d in wounded if d is not None]
+            longest = None if len(known) < len(wounded) else max(known)
+            parts.append(f"{len(wounded)} {name} wounded, the longest {_days(longest)}")
+    return [f"Healing ({model} rules, rest): " + "; ".join(parts)] if parts else []

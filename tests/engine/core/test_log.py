@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from fadad_agents.engine import BattleLog, LogEvent, clock, narrate, run
+from fadad_agents.engine import BattleLog, LogEvent, build_battle, clock, load, narrate, run
+from fadad_agents.rules.core.wounds import Wound
 from tests.engine.conftest import duel_yaml
 
 
@@ -169,3 +170,27 @@ def test_a_battle_read_mid_way_logs_what_one_read_at_the_end_does() -> None:
         peeked.play_round()
         assert all(isinstance(e, LogEvent) for e in peeked.log.events)
     assert list(peeked.log.jsonl_lines()) == list(run(scenario, seed=5).log.jsonl_lines())
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_every_wound_narrates_the_running_state_a_gm_reads_aloud(seed: int) -> None:
+    """Issue 18: a hit says the victim's state after it (``damage 1: Scratch, now Hurt``),
+    so the last state narrated of each wounded fighter is the wound it ends the battle with
+    (a crit to a hit location wounds the limb instead, and is left out here)."""
+    battle = build_battle(load("scenarios/tavern-brawl.yaml"), seed=seed).run_to_end()
+    level = {w.label: w for w in Wound}
+    last: dict[str, str] = {}
+    for event in battle.log.events:
+        o = dict(event.outcome)
+        if event.action != "attack" or not o["hit"]:
+            continue
+        if "now" in o:
+            assert level[o["now"]] > level[o["wound"]]
+            assert narrate(event).endswith(f", now {o['now']}.")
+        last[event.target] = o.get("now", o.get("taken", o["wound"]))
+    assert any("now" in dict(e.outcome) for e in battle.log.events)
+    limbs = {e.actor for e in battle.log.events if str(e.outcome).count("hit in the")}
+    final = {m.name: m.track.level.label for s in battle.sides for m in s.members}
+    kept = {name: state for name, state in last.items() if name not in limbs}
+    assert kept
+    assert {name: final[name] for name in kept} == kept

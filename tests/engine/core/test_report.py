@@ -2,10 +2,13 @@
 
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from fadad_agents.cli import app
-from fadad_agents.engine import run
+from fadad_agents.engine import build_battle, load, result_of, run
+from fadad_agents.rules.core.wounds import Wound
+from fadad_agents.rules.personal.healing import days_to_heal
 
 DUEL = "scenarios/snorri-vs-brynhild.yaml"
 BRAWL = "scenarios/tavern-brawl.yaml"
@@ -60,11 +63,42 @@ def test_result_narrate_reads_header_events_tally_and_summary():
 
 
 def test_fadad_run_prints_header_and_tally_unless_quiet():
-    """`fadad run` opens with the header and closes with the tally and summary."""
+    """`fadad run` opens with the header and closes with the tally, the healing bill and
+    the summary."""
     loud = CliRunner().invoke(app, ["run", DUEL, "--seed", "1"])
     assert loud.exit_code == 0
     out = loud.output.splitlines()
     assert out[0] == "Snorri vs Brynhild (seed 1)"
-    assert out[-3].startswith("Snorri: ")
+    assert out[-4].startswith("Snorri: ")
+    assert out[-2].startswith("Healing (fadad rules, rest): ")
     quiet = CliRunner().invoke(app, ["run", DUEL, "--seed", "1", "--quiet"])
     assert quiet.output.splitlines() == [out[-1]]
+
+
+def _with_healing(model: str) -> str:
+    text = Path(DUEL).read_text(encoding="utf-8")
+    return text.replace("rules:\n", f"rules:\n  healing_model: {model}\n", 1)
+
+
+@pytest.mark.parametrize("model", ["fadad", "fudge"])
+def test_the_healing_bill_rests_each_survivor_by_the_healing_model(model: str) -> None:
+    """Issue 18 (C-09): the tally ends with each wounded survivor's days of rest until
+    whole, the longest of its wounds' times under the scenario's ``healing_model``."""
+    for seed in range(1, 6):
+        battle = build_battle(load(_with_healing(model)), seed=seed).run_to_end()
+        bill = result_of(battle, report=True).tally[-1]
+        parts = []
+        for member in (m for side in battle.sides for m in side.members):
+            days = max(days_to_heal(member.track, model), default=0)  # type: ignore[arg-type]
+            if member.track.level < Wound.DEAD and days:
+                label = member.track.level.label
+                parts.append(f"{member.name} {days} day{'s' * (days != 1)} ({label})")
+        assert parts
+        assert bill == f"Healing ({model} rules, rest): " + "; ".join(parts)
+
+
+def test_fudge_healing_is_quicker_than_fadad_on_the_same_battle() -> None:
+    """The same duel rests a Hurt for 14 days under FADAD and 7 under FUDGE (a week a level)."""
+    fadad, fudge = (run(_with_healing(m), seed=1).tally[-1] for m in ("fadad", "fudge"))
+    assert "Snorri 14 days (Hurt)" in fadad
+    assert "Snorri 7 days (Hurt)" in fudge
