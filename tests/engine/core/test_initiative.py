@@ -177,3 +177,16 @@ def test_static_initiative_orders_by_the_trait_alone() -> None:
         battle = build_battle(load(text), seed=2)
         firsts[mode] = {battle.initiative_turns()[0][0].name for _ in range(30)}
     assert firsts == {"static": {"Ann"}, "rolled": {"Ann", "Bob"}}
+
+
+def test_the_faster_reaction_speed_acts_first() -> None:
+    """Creature.reaction_speed (1.2): under static initiative the fighter with the better
+    trait acts first; swap the traits and the other does."""
+    for ann, bob, first in (("Good", "Fair", "Ann"), ("Fair", "Good", "Bob")):
+        text = duel_yaml(
+            fighter("Ann", extra=f"        reaction_speed: {ann}\n"),
+            fighter("Bob", extra=f"        reaction_speed: {bob}\n"),
+            rules="fadad.initiative: static",
+        )
+        battle = build_battle(load(text), seed=2)
+        assert battle.initiative_turns()[0][0].name == first

@@ -148,3 +148,23 @@ def test_player_characters_never_check_npc_morale() -> None:
             checks[e.actor] = checks.get(e.actor, 0) + 1
     assert checks.get("Cal", 0) + checks.get("Dee", 0) > 0  # the NPCs beside her do check
     assert "Ann" not in checks
+
+
+def test_a_bands_morale_trait_is_the_one_its_traits_name() -> None:
+    """Creature.traits: a band checks morale on its Morale trait + 4dF (Terrible-3 here),
+    on Fair when its traits name none."""
+    rolled = {}
+    for traits, level in (("        traits: {Morale: Terrible-3}\n", -6), ("", 0)):
+        band = fighter("Thug", skill="Poor", extra="        count: 4\n" + traits)
+        result = run(
+            duel_yaml(
+                band,
+                fighter("Ann", skill="Superb") + fighter("Bea", skill="Superb"),
+                a_pol="morale: {name: break_at_losses, params: {fraction: 0.25}}",
+            ),
+            seed=3,
+        )
+        checks = result.log.of("morale")
+        assert checks
+        rolled[level] = {dict(e.modifiers)["morale"] for e in checks}
+    assert rolled == {-6: {-6}, 0: {0}}

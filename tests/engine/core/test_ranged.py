@@ -234,3 +234,13 @@ def test_a_shield_guards_the_side_its_bearer_faces() -> None:
         return int(_shots(_battle(_archer(10), brand))[0]["target_level"])
 
     assert target_level(3) == target_level(0) + 2
+
+
+def test_only_a_ranged_weapon_shoots() -> None:
+    """Weapon.ranged (6): holding her ground 40 yards off, Aelwen shoots Brand with a
+    ranged bow; the same weapon not ranged is a melee weapon and never reaches him."""
+    for ranged, shoots in (("true", True), ("false", False)):
+        bow = f"{{name: Bow, fadad_bonus: 0, ranged: {ranged}, range_yards: [10, 50, 100, 210]}}"
+        battle = _battle(_archer(10, weapon=bow), _target(50, policies=STILL), rounds=2)
+        assert bool(_shots(battle)) is shoots
+        assert not [e for e in battle.log if e.action == "attack"]
