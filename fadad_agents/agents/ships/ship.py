@@ -226,7 +226,8 @@ class Ship(Combatant):
         if other in self.locks:
             return True
         lines = self.grapples.get(other, 0)
-        return lines > 0 and is_grappled(lines, self.tons, other.tons)
+        rounding = self.model.options.sj.grapple_lines_rounding
+        return lines > 0 and is_grappled(lines, self.tons, other.tons, rounding)
 
     def boarders_on_deck(self) -> int:
         """Enemy heads fighting on this deck (the engine keeps the deck lists)."""

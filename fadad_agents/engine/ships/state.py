@@ -334,7 +334,8 @@ class ShipBattleState(Battle):
                 x.grapples[y] = lines
             else:
                 x.grapples.pop(y, None)
-        if locked or (lines and is_grappled(lines, a.tons, b.tons)):
+        rounding = self.options.sj.grapple_lines_rounding
+        if locked or (lines and is_grappled(lines, a.tons, b.tons, rounding)):
             self._grappled_at.setdefault(key, self.round)
         else:
             self._grappled_at.pop(key, None)

@@ -335,10 +335,12 @@ def lines_to_grapple(tons_a: int, tons_b: int, rounding: Literal["ceil", "floor"
     return max(1, n)
 
 
-def is_grappled(lines: int, tons_a: int, tons_b: int) -> bool:
-    """Ships are grappled once the lines reach :func:`lines_to_grapple`; with fewer,
-    either ship breaks them all by leaving the hex."""
-    return lines >= lines_to_grapple(tons_a, tons_b)
+def is_grappled(
+    lines: int, tons_a: int, tons_b: int, rounding: Literal["ceil", "floor"] = "ceil"
+) -> bool:
+    """Ships are grappled once the lines reach :func:`lines_to_grapple` (``rounding`` as
+    there); with fewer, either ship breaks them all by leaving the hex."""
+    return lines >= lines_to_grapple(tons_a, tons_b, rounding)
 
 
 @dataclass(frozen=True, slots=True)

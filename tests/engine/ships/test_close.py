@@ -6,7 +6,15 @@ import random
 
 from fadad_agents.engine import build_battle, load
 from fadad_agents.engine.ships.battle import ShipBattle
-from fadad_agents.engine.ships.close import crash, cut_lines, move_ship, ram, shear, towed_by
+from fadad_agents.engine.ships.close import (
+    crash,
+    cut_lines,
+    grapple,
+    move_ship,
+    ram,
+    shear,
+    towed_by,
+)
 from tests.engine.conftest import SCENARIOS, FixedDice
 
 DUEL = (SCENARIOS / "ship-duel.yaml").read_text()
@@ -76,6 +84,27 @@ def test_ex_sj_04_lines_needed_to_hold() -> None:
     assert hawthorn.grappled_with(wolf)
     assert wolf.grappled_with(hawthorn)
     assert battle.immobilised(hawthorn)
+
+
+def test_the_lines_the_rounding_option_asks_for_hold_the_ships() -> None:
+    """sj.grapple_lines_rounding (A-53): a 25-ton merchant is held by 3 lines (2.5 rounded
+    up) or by 2 (down): the reaver's hooks, all caught, throw that many and the ships are
+    grappled; one line fewer and they are not (before, 2 never held under floor)."""
+    text = DUEL.replace(
+        "        model: ships/salt-trader\n", "        model: ships/salt-trader\n        tons: 25\n"
+    )
+    text = text.replace("rules:\n", "rules:\n  sj.grapple_lines_rounding: {rounding}\n", 1)
+    for rounding, lines in (("ceil", 3), ("floor", 2)):
+        battle = _duel(text.replace("{rounding}", rounding))
+        salt, gannet = battle.ships
+        battle.place(gannet, salt.hex, gannet.facing)
+        battle.close_rng = FixedDice(0.99)  # every hook catches
+        grapple(battle, gannet, salt)
+        assert len(battle.lines_between(gannet, salt)) == lines
+        assert gannet.grappled_with(salt)
+        assert salt.grappled_with(gannet)
+        battle.add_lines(gannet, salt, -1)
+        assert not gannet.grappled_with(salt)
 
 
 def test_fleeing_ship_escapes_past_the_capture_distance_and_is_pursued() -> None:
