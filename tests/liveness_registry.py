@@ -28,6 +28,8 @@ NOT_A_RULE = "not a rule: display name, description, catalogue reference or kind
 I14 = GAP + "issue 14 (i14: movement, range, locations, stun, spirit, all-out, weapon size)"
 I15 = GAP + "issue 15 (i15: dead options and ignored fields, crits, player characters)"
 BACKFILL = GAP + "issue 15 (no engine-level test registered yet)"
+UNREAD_LEADER = GAP + "issue 14 (i14: Unit.leader is only validated; no battle reads it)"
+UNREAD_HANDS = GAP + "issue 15 (i15: no personal battle reads it; the FADAD bonus counts the grip)"
 
 REGISTRY: dict[str, str] = {
     "fadad.target_mode": "tests/engine/ships/test_hull_attacks.py::test_target_mode_gate_lets_a_roll_equal_to_the_target_hit",
@@ -178,8 +180,7 @@ REGISTRY: dict[str, str] = {
     "Weapon.fudge_class": "tests/engine/core/test_fighter_fields.py::test_the_weapons_fudge_class_and_sharpness_add_under_fudge_wounds",
     "Weapon.sharp": "tests/engine/core/test_fighter_fields.py::test_the_weapons_fudge_class_and_sharpness_add_under_fudge_wounds",
     "Weapon.group": "tests/engine/core/test_stat_block_fields.py::test_weapon_and_armour_groups_scale_the_damage",
-    "Weapon.hands": GAP
-    + "issue 15 (i15: no personal battle reads Weapon.hands; the FADAD bonus already counts the grip)",
+    "Weapon.hands": UNREAD_HANDS,
     "Weapon.muscle_powered": "tests/engine/core/test_fighter_fields.py::test_only_a_muscle_powered_weapon_adds_the_wielders_strength",
     "Weapon.strength": "tests/engine/core/test_fighter_fields.py::test_only_a_muscle_powered_weapon_adds_the_wielders_strength",
     "Weapon.scale_piercing": "tests/engine/core/test_stat_block_fields.py::test_a_scale_piercing_weapon_ignores_the_victims_mass_on_a_good_hit",
@@ -292,7 +293,7 @@ REGISTRY: dict[str, str] = {
     "Unit.scale": "tests/engine/mass/test_units.py::test_members_strength_weapon_and_scale_add_to_the_damage",
     "Unit.weapon": "tests/engine/mass/test_units.py::test_members_strength_weapon_and_scale_add_to_the_damage",
     "Unit.armour": "tests/engine/mass/test_units.py::test_members_damage_capacity_armour_and_scale_take_from_the_damage",
-    "Unit.leader": GAP + "issue 14 (i14: Unit.leader is only validated; no battle reads it)",
+    "Unit.leader": UNREAD_LEADER,
     "Ship.model": NOT_A_RULE,
     "Ship.name": NOT_A_RULE,
     "Ship.description": NOT_A_RULE,
