@@ -330,7 +330,7 @@ REGISTRY: dict[str, str] = {
     "Ship.crew_situation": "tests/engine/ships/test_morale_table.py::test_the_crews_standing_situation_enters_the_table",
     "GravityWell.size": BACKFILL,
     "GravityWell.weather": BACKFILL,
-    "GravityWell.landed": BACKFILL,
+    "GravityWell.landed": "tests/engine/ships/test_helm.py::test_from_the_surface_the_helm_warms_up_first",
     "FaeGear.model": NOT_A_RULE,
     "FaeGear.item": "tests/engine/fae/test_stat_blocks.py::test_a_stat_block_field_changes_the_battle[FaeGear.item]",
     "FaeGear.name": NOT_A_RULE,

@@ -264,3 +264,16 @@ def test_a_named_helmsman_stays_at_the_helm_when_the_others_board() -> None:
     assert mara in battle.boarding_party(salt)
     new_helmsman(battle, salt, "the captain takes over", who=mara)
     assert mara not in battle.boarding_party(salt)
+
+
+def test_from_the_surface_the_helm_warms_up_first() -> None:
+    """GravityWell.landed (SJ 1.2): landed in a size B well in strong winds she warms the
+    helm up 1d8 rounds and then climbs 4; already aloft she only climbs the 4."""
+    for landed in (True, False):
+        battle = _duel(_in_well("B", "strong_winds", landed))
+        _step(battle)
+        start = dict(_events(battle, "take_off_start")[0].outcome)
+        assert start["climb"] == 4
+        assert (start["warm_up"] in range(1, 9)) is landed
+        assert start["rounds"] == 4 + start["warm_up"]
+        assert start["warm_up"] == 0 or landed
