@@ -211,6 +211,10 @@ class Combatant(mesa.Agent):  # type: ignore[misc]
     """The round ``engaged`` counts."""
     gait: str | None = None
     """How fast it moved this round (walk, jog, run), for the moving-target bonus."""
+    all_out: bool = False
+    """Attacking all out this round (+1 to hit); characters only."""
+    size_value: int | None = None
+    """Weapon + shield value for the FUDGE size comparison; None: not compared."""
     radius: float = 0.5
     """Yards from its centre to the edge of the space it takes (characters: by Scale)."""
     start_bearing: float | None = None

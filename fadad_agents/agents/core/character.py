@@ -16,7 +16,7 @@ from typing import Any
 
 import mesa
 
-from fadad_agents.agents.core import conditions, moving, shooting
+from fadad_agents.agents.core import aid, conditions, moving, shooting
 from fadad_agents.agents.core.base import Arena, Band, Combatant, Status
 from fadad_agents.agents.core.blow_log import attack_event
 from fadad_agents.agents.core.conditions import Conditions
@@ -24,12 +24,15 @@ from fadad_agents.agents.core.shields import shield_rank
 from fadad_agents.policies.core.policy_set import PolicySet
 from fadad_agents.policies.core.protocols import MoraleChoice, Stance
 from fadad_agents.rules import mass
-from fadad_agents.rules.core.actions import roll_unopposed
 from fadad_agents.rules.core.ladder import FAIR
 from fadad_agents.rules.core.morale import MoraleResult
 from fadad_agents.rules.core.wounds import Wound, WoundTrack
 from fadad_agents.rules.personal.combat import NO_PROTECTION, Protection, resolve_attack
-from fadad_agents.rules.personal.melee import moving_target_bonus
+from fadad_agents.rules.personal.melee import (
+    ALL_OUT_ATTACK_BONUS,
+    moving_target_bonus,
+    size_comparison_modifier,
+)
 from fadad_agents.rules.personal.wound_models import record_wound
 
 __all__ = ["Character", "attack_event", "defence_verb", "record_morale", "strike"]
@@ -66,15 +69,23 @@ def strike(attacker: Combatant, fighter: Any, target: Combatant, arena: Arena) -
     track = target.melee_track()
     protection = target.protection
     gait = target.gait
+    modifier = ALL_OUT_ATTACK_BONUS if attacker.all_out else 0
+    rules = arena.combat_rules
+    if rules.weapon_size_comparison and attacker.size_value is not None:
+        theirs = target.size_value
+        if theirs is not None:  # FUDGE size comparison, both ways (A-04)
+            modifier += size_comparison_modifier(attacker.size_value, 0, theirs, 0)
+            d_pen += size_comparison_modifier(theirs, 0, attacker.size_value, 0)
     res = resolve_attack(
         fighter,
         target.fighter,
         track,
         attacker.rng,
-        arena.combat_rules,
+        rules,
         attacker_penalty=a_pen,
         defender_penalty=d_pen,
         defended=defended,
+        modifier=modifier,
         shield_rank=1 if facing is attacker else shield_rank(target, attacker, arena.round),
         target_bonus=moving_target_bonus(gait, arena.options.move.target_bonus) if gait else 0,
         protection=protection,
@@ -104,6 +115,7 @@ class Character(Combatant):
     kind = "character"
 
     __slots__ = (
+        "all_out",
         "armed",
         "bare",
         "bearing",
@@ -128,7 +140,7 @@ class Character(Combatant):
         "protection",
         "radius",
         "reach",
-        "stabilised",
+        "size_value",
         "stabilised",
         "start_bearing",
         "start_ite_points",
@@ -170,6 +182,7 @@ class Character(Combatant):
         missile_fighter: Any = None,
         blocks_missiles: bool = False,
         unarmed: Any = None,
+        size_value: int | None = None,
     ) -> None:
         self.start_track = track  # tracks are immutable: a blow makes a new one
         self.start_ite_points = ite_points
@@ -183,6 +196,7 @@ class Character(Combatant):
         self.unarmed = unarmed  # its fists, once its missile weapon has no shots left
         self.start_verb = verb
         self.blocks_missiles = blocks_missiles  # that defence is a shield block
+        self.size_value = size_value  # weapon + shield value (fadad.weapon_size_comparison)
         self.start_bearing = 0.0
         self.force_index = 0
         super().__init__(
@@ -215,6 +229,7 @@ class Character(Combatant):
         self.ite_points = self.start_ite_points
         self.fighter = self.armed
         self.conditions: Conditions | None = None
+        self.all_out = False
         self.bearing = self.start_bearing
         self.gait: str | None = None
         self.move_actions = 0
@@ -329,6 +344,7 @@ class Character(Combatant):
             budget = self.conditions.start_round(self, budget, arena)
         self.attacks_planned, self.defences_left = 0, budget
         self.move_actions = 0
+        self.all_out = False
         if not budget:
             return
         pol = self.policies  # a policy with a constant answer is not asked (PolicySet)
@@ -337,7 +353,7 @@ class Character(Combatant):
             if choice is not MoraleChoice.HOLD:
                 arena.leave(self, choice, Wound(self.wound).label)
                 return
-        if self.first_aid is not None and self._tend(arena, budget):
+        if self.first_aid is not None and aid.tend(self, arena, budget):
             return
         target: Any = pol.targeting.choose_target(self, arena, self.targeting_rng)
         if (
@@ -345,19 +361,25 @@ class Character(Combatant):
             and target is not None
             and target.engaged_round == arena.round  # someone already claimed a place
             and not moving.has_room(target, self, arena)
-        ):
-            target = arena.nearest_foe(self, room=True) or target
+        ):  # no place round it: another foe in reach with one (a local look-up)
+            target = moving.roomy_foe_in_reach(self, arena) or target
         self.target = target
-        if target is None or (
-            not pol.always_attacks
-            and pol.stance.choose_stance(self, target, arena) is Stance.ALL_OUT_DEFENCE
-        ):
+        if target is None:
+            return
+        stance = (
+            Stance.ATTACK if pol.always_attacks else pol.stance.choose_stance(self, target, arena)
+        )
+        if stance is Stance.ALL_OUT_DEFENCE:
             return
         n = pol.attack_count or pol.multi_attack.attacks(self, target, arena, budget)
         if n > budget:  # max(1, min(budget, n)), without the two calls
             n = budget
         if n < 1:
             n = 1
+        if stance is Stance.ALL_OUT_ATTACK:  # +1 to hit; every action attacks (A-04)
+            self.all_out = True
+            if not arena.options.fadad.all_out_attack_defends:
+                n = budget
         if self.missile is not None and self.shoots:  # every action readies or shoots
             if self.placed:
                 moving.plan_move(self, target, arena, budget, 0)
@@ -373,29 +395,6 @@ class Character(Combatant):
             ):
                 n = moving.plan_move(self, target, arena, budget, n)
         self.attacks_planned, self.defences_left = n, budget - n - self.move_actions
-
-    def _tend(self, arena: Arena, budget: int) -> bool:
-        patient = self.policies.first_aid.patient(self, arena)
-        if not isinstance(patient, Character) or patient.memory.get("tended_by"):
-            return False
-        patient.memory["tended_by"] = self.name
-        self.defences_left = budget - 1
-        arena.start_action(self, "first_aid", 6, lambda: self._finish_aid(patient, arena))
-        return True
-
-    def _finish_aid(self, patient: Character, arena: Arena) -> None:
-        """First aid on a Near Death friend: a Fair result stabilises (A-31, PROPOSED)."""
-        assert self.first_aid is not None
-        ok, degree, dice = roll_unopposed(self.first_aid, FAIR, self.rng, self.penalty, "first aid")
-        patient.stabilised = patient.stabilised or ok
-        arena.record(
-            self.name,
-            "first_aid",
-            patient.name,
-            (("first_aid", dice),),
-            (("penalty", self.penalty),),
-            (("result", "stabilised" if ok else "failed"), ("degree", degree)),
-        )
 
     def act(self, arena: Arena) -> None:
         """Move as planned, then make the planned attacks on foes in reach, re-targeting

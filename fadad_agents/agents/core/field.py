@@ -5,6 +5,11 @@ distance, the nearest foe that passes a test) visit only the square buckets of
 :data:`CELL_YARDS` round the point, per side, so their cost follows the crowd near the
 fighter, never the size of the battle (no all-pairs scans).
 
+No two fighters stand in one place: a second, finer index of :data:`SPOT_YARDS` squares
+(every side together) answers "is this spot taken?" from the few squares round it. Since
+no two fighters ever stand closer than :data:`ELBOW_ROOM` of their radii together, a
+square holds a bounded number of them, and so does every look-up near a point.
+
 Why not Mesa's space: Mesa 3.5's ``mesa.experimental.continuous_space.ContinuousSpace``
 answers ``get_agents_in_radius`` by measuring the distance to every agent (scipy
 ``cdist`` over all positions, O(N) a query, O(N^2) a round) and is experimental;
@@ -18,10 +23,18 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["CELL_YARDS", "Field"]
+__all__ = ["CELL_YARDS", "ELBOW_ROOM", "SPOT_YARDS", "Field"]
 
 CELL_YARDS = 3.0
 """Side of a bucket: a few men's widths, so a contact look-up visits nine small buckets."""
+
+SPOT_YARDS = 1.5
+"""Side of a square of the occupancy index: wider than the elbow room round a man, so a
+spot's check visits one to four squares."""
+
+ELBOW_ROOM = 2 / 3
+"""PROPOSED: two fighters stand no closer than this share of their radii together (men
+two-thirds of a yard apart, shoulder to shoulder in a press)."""
 
 
 class Field:
@@ -37,9 +50,11 @@ class Field:
     __slots__ = (
         "_bounds",
         "_buckets",
+        "_spots",
         "cell",
         "height",
         "max_attackers",
+        "off_field",
         "sides",
         "widest",
         "width",
@@ -60,7 +75,9 @@ class Field:
         self.cell = cell
         self.sides = sides
         self.widest = 0.0  # largest radius of a fighter ever placed (look-up margins)
+        self.off_field: list[Any] = []  # crews and units: in reach of everyone
         self._buckets: list[dict[tuple[int, int], list[Any]]] = [{} for _ in range(sides)]
+        self._spots: dict[tuple[int, int], list[Any]] = {}  # every side, SPOT_YARDS squares
         # Smallest and largest bucket keys ever used per side: ring searches stop there.
         self._bounds: list[list[int]] = [[0, 0, -1, -1] for _ in range(sides)]
 
@@ -70,26 +87,74 @@ class Field:
 
     def clamp(self, x: float, y: float) -> tuple[float, float]:
         """The nearest point on the field."""
-        if self.width is not None:
-            x = min(max(x, 0.0), float(self.width))
-        if self.height is not None:
-            y = min(max(y, 0.0), float(self.height))
+        width, height = self.width, self.height
+        if width is not None:
+            if x < 0.0:
+                x = 0.0
+            elif x > width:
+                x = float(width)
+        if height is not None:
+            if y < 0.0:
+                y = 0.0
+            elif y > height:
+                y = float(height)
         return x, y
 
     def clear(self) -> None:
         """Nobody on the field (a reset battle places everyone again)."""
         for buckets in self._buckets:
             buckets.clear()
+        self._spots.clear()
         for bounds in self._bounds:
             bounds[:] = [0, 0, -1, -1]
 
     def add(self, agent: Any) -> None:
-        """Put ``agent`` (its ``side`` and ``position`` set) in its bucket."""
+        """Put ``agent`` (its ``side`` and ``position`` set) on the field."""
         x, y = agent.position
-        cell = self.cell
-        i, j = int(x // cell), int(y // cell)
         if agent.radius > self.widest:
             self.widest = agent.radius
+        self._file(agent, *self._key(x, y))
+        self._occupy(agent, x, y)
+
+    def _occupy(self, agent: Any, x: float, y: float) -> None:
+        spot = self._spots.get((int(x // SPOT_YARDS), int(y // SPOT_YARDS)))
+        if spot is None:
+            self._spots[(int(x // SPOT_YARDS), int(y // SPOT_YARDS))] = [agent]
+        else:
+            spot.append(agent)
+
+    def _vacate(self, agent: Any, x: float, y: float) -> None:
+        spot = self._spots.get((int(x // SPOT_YARDS), int(y // SPOT_YARDS)))
+        if spot is not None and agent in spot:
+            spot.remove(agent)
+
+    def remove(self, agent: Any) -> None:
+        """Take ``agent`` off the field (it left the fight)."""
+        key = self._key(*agent.position)
+        bucket = self._buckets[agent.side].get(key)
+        if bucket is not None and agent in bucket:
+            bucket.remove(agent)
+            self._vacate(agent, *agent.position)
+
+    def move(self, agent: Any, x: float, y: float) -> None:
+        """Move ``agent`` to ``(x, y)``, re-indexing it if it crossed into another square."""
+        ox, oy = agent.position
+        agent.position = (x, y)
+        if (int(ox // SPOT_YARDS), int(oy // SPOT_YARDS)) != (
+            int(x // SPOT_YARDS),
+            int(y // SPOT_YARDS),
+        ):
+            self._vacate(agent, ox, oy)
+            self._occupy(agent, x, y)
+        old, new = self._key(ox, oy), self._key(x, y)
+        if new != old:
+            bucket = self._buckets[agent.side].get(old)
+            if bucket is not None and agent in bucket:
+                bucket.remove(agent)
+            self._file(agent, *new)
+
+    def _file(self, agent: Any, i: int, j: int) -> None:
+        """Put ``agent`` in bucket ``(i, j)`` of its side, widening the side's bounds."""
         bucket = self._buckets[agent.side].get((i, j))
         if bucket is None:
             self._buckets[agent.side][(i, j)] = [agent]
@@ -107,24 +172,6 @@ class Field:
             bounds[1] = j
         elif j > bounds[3]:
             bounds[3] = j
-
-    def remove(self, agent: Any) -> None:
-        """Take ``agent`` off the field (it left the fight)."""
-        key = self._key(*agent.position)
-        bucket = self._buckets[agent.side].get(key)
-        if bucket is not None and agent in bucket:
-            bucket.remove(agent)
-
-    def move(self, agent: Any, x: float, y: float) -> None:
-        """Move ``agent`` to ``(x, y)``, re-bucketing it if it crossed into another."""
-        old = self._key(*agent.position)
-        agent.position = (x, y)
-        new = self._key(x, y)
-        if new != old:
-            bucket = self._buckets[agent.side].get(old)
-            if bucket is not None and agent in bucket:
-                bucket.remove(agent)
-            self.add(agent)
 
     def within(self, side: int, x: float, y: float, radius: float) -> list[Any]:
         """Fighters of ``side`` whose centres lie within ``radius`` yards of ``(x, y)``,
@@ -147,6 +194,45 @@ class Field:
                             found.append(agent)
         return found
 
+    def crowded(self, agent: Any, x: float, y: float) -> bool:
+        """Whether another fighter already stands where ``agent`` would stand at ``(x, y)``
+        (closer than :data:`ELBOW_ROOM` of their radii together): the one to four
+        occupancy squares the spot's elbow room overlaps (more beside a giant), every side,
+        stopping at the first it finds."""
+        r = agent.radius
+        reach = (r + self.widest) * ELBOW_ROOM
+        i0, i1 = int((x - reach) // SPOT_YARDS), int((x + reach) // SPOT_YARDS)
+        j0, j1 = int((y - reach) // SPOT_YARDS), int((y + reach) // SPOT_YARDS)
+        get = self._spots.get
+        for i in range(i0, i1 + 1):
+            for j in range(j0, j1 + 1):
+                spot = get((i, j))
+                if spot:
+                    for other in spot:
+                        if other is not agent:
+                            px, py = other.position
+                            px -= x
+                            py -= y
+                            room = (r + other.radius) * ELBOW_ROOM
+                            if px * px + py * py < room * room:
+                                return True
+        return False
+
+    def near(self, x: float, y: float, radius: float) -> list[Any]:
+        """Every fighter on the field (any side) whose centre may lie within ``radius``
+        yards of ``(x, y)``: the occupancy squares that circle overlaps (a superset, for
+        callers that test several spots round one point against the same few)."""
+        i0, i1 = int((x - radius) // SPOT_YARDS), int((x + radius) // SPOT_YARDS)
+        j0, j1 = int((y - radius) // SPOT_YARDS), int((y + radius) // SPOT_YARDS)
+        get = self._spots.get
+        found: list[Any] = []
+        for i in range(i0, i1 + 1):
+            for j in range(j0, j1 + 1):
+                spot = get((i, j))
+                if spot:
+                    found.extend(spot)
+        return found
+
     def nearest(
         self, side: int, x: float, y: float, accept: Callable[[Any], bool] | None = None
     ) -> Any | None:
@@ -160,9 +246,10 @@ class Field:
         cell = self.cell
         cx, cy = self._key(x, y)
         rings = max(abs(cx - bx0), abs(cx - bx1), abs(cy - by0), abs(cy - by1))
+        first = max(0, bx0 - cx, cx - bx1, by0 - cy, cy - by1)  # rings before the side's
         best: Any | None = None
         best_key = (math.inf, 0)
-        for k in range(rings + 1):
+        for k in range(first, rings + 1):
             if best is not None and best_key[0] <= ((k - 1) * cell) ** 2:
                 break  # every bucket of ring k lies at least (k - 1) cells away
             for i in range(max(cx - k, bx0), min(cx + k, bx1) + 1):

@@ -18,6 +18,7 @@ import math
 from functools import lru_cache
 from typing import Any
 
+from fadad_agents.agents.core.field import ELBOW_ROOM
 from fadad_agents.rules.personal.movement import (
     gait_for_move_actions,
     melee_slots,
@@ -29,11 +30,13 @@ __all__ = [
     "admit",
     "advance",
     "another_in_reach",
+    "contact_place",
     "distance",
     "has_room",
     "move_first",
     "plan_move",
     "room",
+    "roomy_foe_in_reach",
     "shield_rank",
     "touches",
 ]
@@ -42,6 +45,19 @@ _slots = lru_cache(maxsize=256)(melee_slots)
 
 _ARRIVE = 1e-6
 """Yards short of a goal that still count as there (floating point)."""
+
+_ENGAGE_MARGIN = 0.01
+"""Yards inside full reach where a closing fighter stops (so rounding keeps contact)."""
+
+_SHUFFLE = 0.25
+"""Yards: a fighter blocked short of its goal does not shuffle forward less than this."""
+
+
+@lru_cache(maxsize=256)
+def _ring(defender_radius: float, attacker_radius: float) -> tuple[float, int]:
+    """The angle one attacker takes round a defender, and how many such places there are."""
+    slots = melee_slots(defender_radius, attacker_radius)
+    return 2 * math.pi / slots, slots
 
 
 def distance(a: tuple[float, float], b: tuple[float, float]) -> float:
@@ -129,6 +145,56 @@ def another_in_reach(actor: Any, arena: Any) -> Any | None:
     return None
 
 
+def roomy_foe_in_reach(actor: Any, arena: Any) -> Any | None:
+    """The first foe in reach with a place left round it for the actor, without taking it."""
+    for foe in arena.foes_in_reach(actor):
+        if has_room(foe, actor, arena):
+            return foe
+    return None
+
+
+def contact_place(actor: Any, target: Any) -> tuple[float, float]:
+    """Where ``actor`` stands to strike ``target``: the point within its reach on the
+    straight line between them (a crowd there is met when it moves: :func:`advance`)."""
+    (ax, ay), (tx, ty) = actor.position, target.position
+    ring = actor.radius + actor.reach + target.radius - _ENGAGE_MARGIN
+    dx, dy = ax - tx, ay - ty
+    gap = math.hypot(dx, dy)
+    if gap < _ARRIVE:  # on top of it: from the +x side
+        return tx + ring, ty
+    return tx + dx / gap * ring, ty + dy / gap * ring
+
+
+def _free_place(actor: Any, target: Any, field: Any, limit: float) -> tuple[float, float] | None:
+    """The free place round ``target`` within ``limit`` yards of the actor where it can
+    strike, nearest its own side of the target first, trying the places round it one
+    man's width at a time each way, tested against the few fighters near the target's
+    ring (one look-up of the field); None if every one is taken (it is surrounded)."""
+    (ax, ay), (tx, ty) = actor.position, target.position
+    ring = actor.radius + actor.reach + target.radius - _ENGAGE_MARGIN
+    step, slots = _ring(target.radius, actor.radius)
+    r = actor.radius
+    others = [
+        (o.position[0], o.position[1], ((r + o.radius) * ELBOW_ROOM) ** 2)
+        for o in field.near(tx, ty, ring + (r + field.widest) * ELBOW_ROOM)
+        if o is not actor
+    ]
+    base = math.atan2(ay - ty, ax - tx)
+    edge = (ring + _ENGAGE_MARGIN) ** 2
+    most = limit * limit
+    for k in range(1, slots):  # the place straight ahead (k = 0) was taken
+        angle = base + (k + 1) // 2 * step * (1 if k % 2 else -1)  # +1, -1, +2 ...
+        x, y = field.clamp(tx + ring * math.cos(angle), ty + ring * math.sin(angle))
+        if (x - tx) ** 2 + (y - ty) ** 2 > edge or (x - ax) ** 2 + (y - ay) ** 2 > most:
+            continue  # the field's edge cuts this place off, or it is too far to go
+        for ox, oy, room2 in others:
+            if (ox - x) ** 2 + (oy - y) ** 2 < room2:
+                break
+        else:
+            return x, y
+    return None
+
+
 def plan_move(actor: Any, target: Any, arena: Any, budget: int, attacks: int) -> int:
     """Decide this round's movement actions (``actor.move_actions``) and return how many
     of ``attacks`` can still be made: none unless the move ends in contact."""
@@ -176,10 +242,20 @@ def advance(actor: Any, arena: Any) -> None:
     if yards <= _ARRIVE:
         _spare(actor, planned)
         return
+    field = arena.field
+    x, y = here[0] + (goal[0] - here[0]) * yards / gap, here[1] + (goal[1] - here[1]) * yards / gap
+    if field.crowded(actor, x, y):
+        place = None
+        target = actor.target
+        if yards >= gap - _ARRIVE and target is not None and target.placed:
+            place = _free_place(actor, target, field, allowance)  # another place round it
+        x, y = place or _free_spot(actor, field, here, goal, gap, yards)
+    yards = distance(here, (x, y))
+    if yards <= _ARRIVE:
+        _spare(actor, planned)
+        return
     spent = move_plan(yards, planned, actor.stride)[0]
-    f = yards / gap
-    x, y = here[0] + (goal[0] - here[0]) * f, here[1] + (goal[1] - here[1]) * f
-    arena.field.move(actor, x, y)
+    field.move(actor, x, y)
     actor.bearing = math.atan2(goal[1] - here[1], goal[0] - here[0])
     gait = gait_for_move_actions(spent)
     actor.gait = gait
@@ -197,6 +273,36 @@ def advance(actor: Any, arena: Any) -> None:
         ),
     )
     _spare(actor, planned - spent)
+
+
+def _free_spot(
+    actor: Any, field: Any, here: Any, goal: Any, gap: float, yards: float
+) -> tuple[float, float]:
+    """Where a move of ``yards`` toward ``goal`` ends: as far along the way as a spot is
+    free of other fighters (no two stand in one place): the full move, else a man's
+    width to either side of its end (it steps round whoever stands there), else 1, 2,
+    4 ... yards short, each with its two sidesteps; no shuffle shorter than
+    :data:`_SHUFFLE`, else where it stands (PROPOSED: those behind wait in ranks)."""
+    dx, dy = (goal[0] - here[0]) / gap, (goal[1] - here[1]) / gap
+    side = 2 * actor.radius  # a man's width across the way
+    sx, sy = -dy * side, dx * side
+    crowded = field.crowded
+    step = yards
+    short = 1.0
+    while True:
+        x, y = here[0] + dx * step, here[1] + dy * step
+        if not crowded(actor, x, y):
+            return x, y
+        for px, py in ((x + sx, y + sy), (x - sx, y - sy)):
+            px, py = field.clamp(px, py)
+            if (px - here[0]) ** 2 + (py - here[1]) ** 2 <= yards * yards and not crowded(
+                actor, px, py
+            ):
+                return px, py
+        step = yards - short
+        if step < _SHUFFLE:
+            return here[0], here[1]
+        short *= 2
 
 
 def _spare(actor: Any, actions: int) -> None:

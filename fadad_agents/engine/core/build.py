@@ -165,6 +165,14 @@ def _stride(force: schema_character.Character, options: RulesOptions) -> float:
     return stride
 
 
+def _size_value(force: schema_character.Character, options: RulesOptions) -> int:
+    """Weapon + shield value for the FUDGE size comparison (personal-combat.md 2.1): the
+    weapon's value (-1 unarmed, as a punch) and the shield's FUDGE melee value."""
+    weapon = force.weapon
+    value = -1 if weapon is None else weapon.damage_bonus(fudge=options.wound_model != "fadad")
+    return value + (0 if force.shield is None else force.shield.fudge_melee)
+
+
 def _missile_spec(force: Any, options: RulesOptions) -> tuple[Any, ...] | None:
     """A missile weapon's ranges, readying actions, projectile, ammunition and where its
     Extreme range ends (``agents.core.shooting.Missile``), or None for a hand weapon."""
@@ -320,6 +328,7 @@ class ForceBuilder:
             "missile": _missile_spec(force, self.options),
             "missile_fighter": replace(fighter, defence=dodge),
             "unarmed": replace(fighter, odm=force.strength + force.scale - 1),
+            "size_value": _size_value(force, self.options),
             "blocks_missiles": blocks,
         }
         self.plans[(si, fi)] = plan

@@ -3,11 +3,11 @@
 Every character of a personal battle stands on open ground in yards
 (:class:`~fadad_agents.agents.core.field.Field`). Where the scenario gives a position, a
 lone fighter stands there and a ``count:`` group forms a block whose front rank is
-centred there, ranks behind it away from the enemy, a man's width apart. A force without
-a position is in the melee: each side's place is half a yard from the centre of the
-field, the sides facing each other a yard apart, so fighters placed there start in
-contact with every foe (as every battle played before fighters had positions), and a
-group forms its block behind that place.
+centred there, ranks behind it away from the enemy, a man's width apart. Forces without
+a position are in the melee: each side's place is half a yard from the centre of the
+field, the sides facing each other a yard apart. Up to :data:`MELEE_AT_ONCE` such
+fighters of a side stand together at its place, each in contact with every foe (as every
+battle played before fighters had positions); more form one block of ranks behind it.
 
 Crews and units stay off the field: bulk agents reach and are reached everywhere (their
 mass-combat rules have no personal positions). Battles of other rule systems (ships,
@@ -23,7 +23,7 @@ from typing import Any
 from fadad_agents.agents.core.base import Combatant
 from fadad_agents.agents.core.character import Character
 from fadad_agents.agents.core.field import Field
-from fadad_agents.agents.core.moving import has_room, touches
+from fadad_agents.agents.core.moving import contact_place, has_room, touches
 from fadad_agents.schema.scenario import Scenario
 
 __all__ = ["OnTheField", "place_forces"]
@@ -31,8 +31,13 @@ __all__ = ["OnTheField", "place_forces"]
 _SMALL = 32
 """Up to this many foes, reach is checked foe by foe in the live list's order."""
 
-_ENGAGE_MARGIN = 0.01
-"""Yards inside full reach where a closing fighter stops (so rounding keeps contact)."""
+MELEE_AT_ONCE = 6
+"""PROPOSED: up to this many fighters of a side without positions stand together in the
+melee, each in contact with every foe (six fit round a man); more form ranks."""
+
+
+_START_TRIES = 64
+"""Places behind its own a fighter tries before starting where it was put (PROPOSED)."""
 
 
 class OnTheField:
@@ -72,7 +77,7 @@ class OnTheField:
         for side in range(field.sides):
             if side != actor.side:
                 found.extend(f for f in field.within(side, x, y, radius) if f.fighting)
-        found.extend(f for f in foes if not f.placed)
+        found.extend(f for f in field.off_field if f.fighting and f.side != actor.side)
         return [f for f in found if actor.can_reach(f)]
 
     def nearest_foe(self, actor: Any, *, room: bool = False) -> Combatant | None:
@@ -97,14 +102,12 @@ class OnTheField:
 
     def engage_point(self, actor: Any, target: Any) -> tuple[float, float] | None:
         """Where the actor must stand for its reach to touch ``target`` (the nearest such
-        point); None if it touches already or either is off the field."""
-        if self.field is None or touches(actor, target):
+        point, :func:`~fadad_agents.agents.core.moving.contact_place`); None if it touches
+        already or either is off the field."""
+        field = self.field
+        if field is None or touches(actor, target):
             return None
-        (ax, ay), (tx, ty) = actor.position, target.position
-        gap = math.hypot(ax - tx, ay - ty)
-        reach = actor.radius + actor.reach + target.radius - _ENGAGE_MARGIN
-        f = reach / gap
-        return tx + (ax - tx) * f, ty + (ay - ty) * f
+        return contact_place(actor, target)
 
 
 def _side_places(scenario: Scenario) -> list[tuple[float, float]]:
@@ -155,31 +158,62 @@ def place_forces(battle: Any, scenario: Scenario) -> None:
         for force in side.forces:
             pos = getattr(force, "position", None)
             anchors[si].append(places[si] if pos is None else (float(pos[0]), float(pos[1])))
-    bands: dict[int, list[Character]] = {}
+    groups: dict[tuple[str, int], list[Character]] = {}  # fighters standing together
     for side in battle.sides:
         for member in side.members:
             if isinstance(member, Character):
-                bands.setdefault(id(member.band), []).append(member)
+                unplaced = anchors[member.side][member.force_index] is places[member.side]
+                key = ("side", member.side) if unplaced else ("band", id(member.band))
+                groups.setdefault(key, []).append(member)
     centres = [_centre(a) for a in anchors]
-    for members in bands.values():
+    for key, members in groups.items():
         lead = members[0]
         anchor = anchors[lead.side][lead.force_index]
         facing = _toward_enemy(anchor, lead.side, centres, places)
-        if len(members) == 1:
-            spots = [anchor]
+        if len(members) == 1 or (key[0] == "side" and len(members) <= MELEE_AT_ONCE):
+            spots = [anchor] * len(members)
         else:
             spots = _block(anchor, facing, len(members), 2 * lead.radius)
+        together = key[0] == "side" and len(members) <= MELEE_AT_ONCE
         for member, spot in zip(members, spots, strict=True):
-            member.start_position = field.clamp(*spot)
+            member.position = member.start_position = _free_start(
+                field, member, spot, facing, together
+            )
             member.start_bearing = _bearing(member.facing, facing)
+            field.add(member)
     battle.field = field
     settle(battle)
+
+
+def _free_start(
+    field: Field,
+    member: Any,
+    spot: tuple[float, float],
+    facing: tuple[float, float],
+    together: bool,
+) -> tuple[float, float]:
+    """Where ``member`` starts: its spot, else the first free place a man's width at a time
+    behind it, away from the enemy (two forces given overlapping places form one deep
+    block, no two fighters in one place); fighters without positions in the melee stand
+    together (``together``)."""
+    x, y = field.clamp(*spot)
+    if together:
+        return x, y
+    step = 2 * member.radius
+    for _ in range(_START_TRIES):
+        if not field.crowded(member, x, y):
+            break
+        x, y = field.clamp(x - facing[0] * step, y - facing[1] * step)
+    return x, y
 
 
 def settle(battle: Any) -> None:
     """Everyone at its starting position on the (cleared) field (set-up and reset)."""
     field = battle.field
     field.clear()
+    field.off_field = [
+        m for side in battle.sides for m in side.members if m.start_bearing is None
+    ]  # crews and units: in reach of everyone
     for side in battle.sides:
         for member in side.members:
             if member.start_bearing is not None:  # a character (groups stay off the field)

@@ -15,6 +15,7 @@ from fadad_agents.policies.core.protocols import BattleView, CombatantView, Mora
 from fadad_agents.rules.core.wounds import Wound
 
 __all__ = [
+    "AllOutAttack",
     "AllOutDefenceWhenHurt",
     "AlwaysAttack",
     "CasualtyMorale",
@@ -258,6 +259,17 @@ class AlwaysAttack:
         self, actor: CombatantView, target: CombatantView, battle: BattleView
     ) -> Stance:
         return Stance.ATTACK
+
+
+class AllOutAttack:
+    """Attack all out every round (personal-combat.md 2.1: +1 to hit, no defence)."""
+
+    __slots__ = ()
+
+    def choose_stance(
+        self, actor: CombatantView, target: CombatantView, battle: BattleView
+    ) -> Stance:
+        return Stance.ALL_OUT_ATTACK
 
 
 class AllOutDefenceWhenHurt:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fadad_agents.policies.core.defaults import (
+    AllOutAttack,
     AllOutDefenceWhenHurt,
     AlwaysAttack,
     CasualtyMorale,
@@ -102,6 +103,7 @@ _BUILTINS: tuple[tuple[str, str, Any], ...] = (
     ("stance", "block", AlwaysAttack),
     ("stance", "dodge", AlwaysAttack),
     ("stance", "defend_when_hurt", AllOutDefenceWhenHurt),
+    ("stance", "all_out_attack", AllOutAttack),
     ("stance", "rules", RulesStance),
     ("multi_attack", "single", _single),
     ("multi_attack", "fixed", FixedAttacks),

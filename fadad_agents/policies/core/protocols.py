@@ -53,6 +53,8 @@ class Stance(StrEnum):
     """What a combatant does with its actions this round."""
 
     ATTACK = "attack"
+    ALL_OUT_ATTACK = "all_out_attack"
+    """+1 to hit; no defence that round unless ``fadad.all_out_attack_defends``."""
     ALL_OUT_DEFENCE = "all_out_defence"
 
 

@@ -74,6 +74,7 @@ class CombatRules:
     damage: DamageRules = field(default_factory=DamageRules)
     wounds: WoundRules = field(default_factory=WoundRules)
     crit_effects: CritPolicy = "non_lethal"
+    weapon_size_comparison: bool = False
 
     @classmethod
     def from_options(cls, opts: PersonalOptions) -> CombatRules:
@@ -84,6 +85,7 @@ class CombatRules:
             damage=DamageRules.from_options(opts),
             wounds=WoundRules.from_options(opts),
             crit_effects=opts.fadad.crit_effects,
+            weapon_size_comparison=opts.fadad.weapon_size_comparison,
         )
 
     @classmethod
