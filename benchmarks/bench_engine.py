@@ -426,4 +426,52 @@ def bench_memory() -> list[Row]:
     ]
 
 
-BENCHMARKS = [bench_5v5, bench_5v5_setup, bench_scaling, bench_bulk, bench_memory]
+def _field_yaml(per_side: int, gap: int = 60) -> str:
+    """N v N Good swordsmen as two count: blocks whose front ranks stand ``gap`` yards
+    apart on open ground (each block's ranks run back from its front)."""
+
+    def side(name: str, x: int) -> str:
+        return f"""
+  - name: {name}
+    forces:
+      - name: {name}
+        reaction_speed: Fair
+        skills: {{Sword: Good}}
+        attack_skill: Sword
+        weapon: weapons/broadsword
+        armour: armour/heavy-leather
+        count: {per_side}
+        position: [{x}, 0]"""
+
+    return f"""
+name: {per_side} v {per_side} on the field
+rules: {{fadad.initiative: rolled}}
+sides:{side("Red", 0)}{side("Blue", gap)}
+stop: {{max_rounds: 1000}}
+"""
+
+
+def bench_field() -> list[Row]:
+    """1,000 v 1,000 starting 60 yards apart on open ground: the battle to completion, and
+    the cost per agent-round over its first 4 rounds (the approach and the clash) at 200,
+    2,000 and 20,000 agents (best of 3 builds): flat, since every look-up of the field
+    visits only the buckets near the fighter (no all-pairs scans)."""
+    rows: list[Row] = []
+    start = time.perf_counter()
+    result = run(load(_field_yaml(1000), BIG), seed=3, collect=False)
+    rows.append(Row("1,000 v 1,000 from 60 yd to completion", time.perf_counter() - start, "s"))
+    rows.append(Row("1,000 v 1,000 from 60 yd, rounds", result.rounds, "rounds"))
+    costs = {}
+    for agents in (200, 2_000, 20_000):
+        scenario = load(_field_yaml(agents // 2), BIG)
+        cost = min(_per_agent_round(scenario, rounds=4)[0] for _ in range(3))
+        costs[agents] = cost
+        rows.append(Row(f"from 60 yd, per agent-round at {agents:,} agents", cost * 1e6, "us"))
+    flat = costs[20_000] / costs[200]
+    rows.append(
+        Row("from 60 yd, agent-round cost 20,000 / 200", flat, "x", "flat (<= 2)", flat <= 2.0)
+    )
+    return rows
+
+
+BENCHMARKS = [bench_5v5, bench_5v5_setup, bench_scaling, bench_field, bench_bulk, bench_memory]
