@@ -82,4 +82,5 @@ def test_a_knife_and_shield_are_minus_one_against_a_two_handed_sword() -> None:
 
     plain, compared = rolls(""), rolls("fadad.weapon_size_comparison: true")
     assert compared[0] == plain[0] - 1
-    assert plain[1] is not None and compared[1] == plain[1] - 1
+    assert plain[1] is not None
+    assert compared[1] == plain[1] - 1
