@@ -30,6 +30,7 @@ A target in the origin hex itself is in every arc.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from types import MappingProxyType
 
 from fadad_agents.hexmap.coords import DIRECTIONS, Hex, HexError, rotate, spiral
@@ -128,21 +129,40 @@ _SECTOR_ORDERS: tuple[tuple[int, int, int], ...] = tuple(_order_of(d) for d in D
 
 def _absolute_sectors(origin: Hex, target: Hex) -> frozenset[int]:
     """Absolute directions whose closed sector holds ``target`` (1 or 2; all 6 if same hex)."""
-    d = target - origin
-    if d.q == 0 and d.r == 0:
+    return _absolute_of(target.q - origin.q, target.r - origin.r)
+
+
+# Bearings are pure functions of the offset (and facing): ship policies ask for thousands
+# a battle, mostly the same few, so they are kept (a few MB at most on the largest maps).
+_BEARINGS_KEPT = 1 << 16
+
+
+@lru_cache(maxsize=_BEARINGS_KEPT)
+def _absolute_of(q: int, r: int) -> frozenset[int]:
+    if q == 0 and r == 0:
         return ALL_SECTORS
-    v = (d.q, d.r, d.s)
+    v = (q, r, -q - r)
     return frozenset(i for i, o in enumerate(_SECTOR_ORDERS) if _weakly_ordered(v, o))
+
+
+@lru_cache(maxsize=_BEARINGS_KEPT)
+def _relative_of(q: int, r: int, facing: int) -> frozenset[int]:
+    f = _check_facing(facing)
+    return frozenset((k - f) % 6 for k in _absolute_of(q, r))
 
 
 def sectors(origin: Hex, facing: int, target: Hex) -> frozenset[int]:
     """Relative sectors (0 fore .. 5 forward-port) holding ``target``; two on a boundary."""
-    f = _check_facing(facing)
-    return frozenset((k - f) % 6 for k in _absolute_sectors(origin, target))
+    return _relative_of(target.q - origin.q, target.r - origin.r, facing)
 
 
 def _bow_distance(k: int) -> int:
     return min(k, 6 - k)
+
+
+@lru_cache(maxsize=_BEARINGS_KEPT)
+def _sector_of(q: int, r: int, facing: int) -> int:
+    return min(_relative_of(q, r, facing), key=_bow_distance)
 
 
 def sector(origin: Hex, facing: int, target: Hex) -> int:
@@ -151,7 +171,7 @@ def sector(origin: Hex, facing: int, target: Hex) -> int:
     Adjacent sectors always differ in distance from the bow, so this is unambiguous.
     A target in the origin hex is in sector 0 (fore).
     """
-    return min(sectors(origin, facing, target), key=_bow_distance)
+    return _sector_of(target.q - origin.q, target.r - origin.r, facing)
 
 
 def arc_sectors(arc: str | Iterable[int]) -> frozenset[int]:

@@ -75,7 +75,8 @@ class Hex:
 
     def length(self) -> int:
         """Distance from the origin in hexes."""
-        return (abs(self.q) + abs(self.r) + abs(self.s)) // 2
+        q, r = self.q, self.r
+        return (abs(q) + abs(r) + abs(q + r)) // 2
 
     def neighbour(self, direction: int) -> Hex:
         """The adjacent hex in ``direction`` (0 N, 1 NE, 2 SE, 3 S, 4 SW, 5 NW)."""
@@ -113,7 +114,8 @@ def _check_radius(radius: int) -> int:
 
 def distance(a: Hex, b: Hex) -> int:
     """Number of hex steps between ``a`` and ``b``."""
-    return (a - b).length()
+    q, r = a.q - b.q, a.r - b.r  # no Hex made: ship policies measure thousands a battle
+    return (abs(q) + abs(r) + abs(q + r)) // 2
 
 
 def neighbour(h: Hex, direction: int) -> Hex:
