@@ -238,10 +238,15 @@ def in_bow_cone(origin: Hex, facing: int, target: Hex) -> bool:
     fixed bow weapon (``ships-spelljammer.md`` 7.4). Turn the facing by 3 for the stern.
     A target in the origin hex is inside.
     """
+    return _in_bow_cone_of(target.q - origin.q, target.r - origin.r, facing)
+
+
+@lru_cache(maxsize=_BEARINGS_KEPT)
+def _in_bow_cone_of(q: int, r: int, facing: int) -> bool:
     f = _check_facing(facing)
     # Rotate the offset so the ship faces north; the cone spanned by NW and NE is then
     # exactly r <= 0 and s >= 0.
-    d = rotate(target - origin, -f)
+    d = rotate(Hex(q, r), -f)
     return d.r <= 0 <= d.s
 
 

@@ -158,17 +158,26 @@ def _speed_band(battle: Any, ship: Ship) -> tuple[int, int]:
 
 def move_options(battle: Any, ship: Ship) -> list[tuple[MoveOption, tuple[Hex, ...]]]:
     """Every end state the ship can reach this round, with the hexes it passes."""
+    origin = ship.hex
+    return [
+        (option, tuple(origin + h for h in offsets)) for option, offsets in _reachable(battle, ship)
+    ]
+
+
+def _reachable(battle: Any, ship: Ship) -> list[tuple[MoveOption, tuple[Hex, ...]]]:
+    """:func:`move_options` with each path as offsets from the ship's hex (the hexes of the
+    one path taken are made, not those of the dozens offered)."""
     out = []
-    origin, radius = ship.hex, battle.map_radius
+    q0, r0 = ship.hex.q, ship.hex.r
+    radius = battle.map_radius
     lo, hi = _speed_band(battle, ship)
     for plan, offsets, facing in _plans(battle, ship):
         if not lo <= len(offsets) <= hi:
             continue
-        hexes = tuple(origin + h for h in offsets)
-        end = hexes[-1] if hexes else origin
-        if radius is not None and end.length() > radius:
+        q, r = (q0 + offsets[-1].q, r0 + offsets[-1].r) if offsets else (q0, r0)
+        if radius is not None and (abs(q) + abs(r) + abs(q + r)) // 2 > radius:
             continue
-        out.append((MoveOption(plan, (end.q, end.r), facing), hexes))
+        out.append((MoveOption(plan, (q, r), facing), offsets))
     return out
 
 
@@ -207,16 +216,16 @@ def move_ship(battle: Any, ship: Ship) -> None:
     if towing is None:
         ship.speed = 0
         return
-    options = move_options(battle, ship)
+    options = _reachable(battle, ship)
     if not options:
         return
-    paths = {o.plan: p for o, p in options}
+    offsets = {o.plan: p for o, p in options}
     choice = ship.ship_policies.maneuver.choose_move(ship, battle, [o for o, _ in options])
     if not choice.plan:
         ship.speed = 0
         return
     start = ship.hex
-    path = paths[choice.plan]
+    path = tuple(start + h for h in offsets[choice.plan])
     for other in list(ship.grapples):  # too few lines: leaving the hex breaks them
         if not ship.grappled_with(other):
             battle.release(ship, other, "lines snap as she pulls away")

@@ -11,7 +11,8 @@ and plan, so a choice never depends on iteration order or dice. Registered by na
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Literal
 
 from fadad_agents.hexmap import DIRECTIONS, Hex, distance, in_arc, in_bow_cone, sector
@@ -32,8 +33,10 @@ __all__ = [
 ]
 
 type Order = Literal["first", "last"]
+type Score = Callable[[MoveOption], tuple[int, ...]]
 
 
+@lru_cache(maxsize=4096)  # hexes are immutable: scoring a dozen moves makes none anew
 def _hex(pos: tuple[int, int] | None) -> Hex:
     return Hex(*pos) if pos is not None else Hex(0, 0)
 
@@ -45,6 +48,15 @@ def nearest_enemy(ship: ShipView, battle: FleetView) -> ShipView | None:
     if not foes:
         return None
     return min(foes, key=lambda s: (distance(here, _hex(s.position)), s.name))
+
+
+def _off_the_bow(sector: int) -> int:
+    """Sectors between the bow and ``sector`` (0 dead ahead .. 3 astern)."""
+    return min(sector, 6 - sector)
+
+
+def _shortest(option: MoveOption) -> tuple[int, ...]:
+    return (len(option.plan),)
 
 
 def _order(value: str) -> Order:
@@ -66,7 +78,9 @@ class _Maneuver:
     def move_order(self, ship: ShipView, battle: FleetView) -> Order:
         return self.order
 
-    def score(self, ship: ShipView, foe: ShipView, option: MoveOption) -> tuple[int, ...]:
+    def scorer(self, ship: ShipView, foe: ShipView) -> Score:
+        """The score of each move against ``foe``, lowest best (what is the same for every
+        move is read once: a ship weighs dozens of moves a turn)."""
         raise NotImplementedError
 
     def choose_move(
@@ -75,7 +89,8 @@ class _Maneuver:
         foe = nearest_enemy(ship, battle)
         if foe is None:
             return options[0]
-        return min(options, key=lambda o: (*self.score(ship, foe, o), len(o.plan), o.plan))
+        score = self.scorer(ship, foe)
+        return min(options, key=lambda o: (*score(o), len(o.plan), o.plan))
 
 
 class CloseIn(_Maneuver):
@@ -86,21 +101,22 @@ class CloseIn(_Maneuver):
     def __init__(self, intent: str = "board", order: str = "last") -> None:
         super().__init__(intent, order)
 
-    def score(self, ship: ShipView, foe: ShipView, option: MoveOption) -> tuple[int, ...]:
+    def scorer(self, ship: ShipView, foe: ShipView) -> Score:
         """Nearest the foe, bow on. To ram a foe already in her hex she must leave it and
         come back (SJ 9): back in it having moved, else one hex off to come in next turn."""
         there = _hex(foe.position)
-        end = Hex(*option.end)
-        d = distance(end, there)
-        ahead = (
-            0
-            if d == 0
-            else min(sector(end, option.facing, there), 6 - sector(end, option.facing, there))
-        )
-        if self.intent == "ram" and _hex(ship.position) == there:
-            back = d == 0 and "F" in option.plan
-            return (0 if back else 1 + abs(d - 1), ahead)
-        return (d, ahead)
+        ramming_alongside = self.intent == "ram" and _hex(ship.position) == there
+
+        def score(option: MoveOption) -> tuple[int, ...]:
+            end = _hex(option.end)
+            d = distance(end, there)
+            ahead = 0 if d == 0 else _off_the_bow(sector(end, option.facing, there))
+            if ramming_alongside:
+                back = d == 0 and "F" in option.plan
+                return (0 if back else 1 + abs(d - 1), ahead)
+            return (d, ahead)
+
+        return score
 
 
 def close_and_board(order: str = "last") -> CloseIn:
@@ -121,8 +137,9 @@ def shear(order: str = "last") -> CloseIn:
 def bears(arcs: Sequence[str], end: Hex, facing: int, there: Hex) -> bool:
     """Whether a weapon of one of ``arcs`` at ``end`` facing ``facing`` would bear on
     ``there`` (fields of fire, SJ 7.4; range aside)."""
+    alongside = end.q == there.q and end.r == there.r
     for arc in arcs:
-        if arc == "any" or end == there:
+        if arc == "any" or alongside:
             return True
         if arc in ("fore", "aft"):
             if in_bow_cone(end, facing if arc == "fore" else (facing + 3) % 6, there):
@@ -143,12 +160,16 @@ class StandOff(_Maneuver):
         super().__init__("shoot", order)
         self.range = range
 
-    def score(self, ship: ShipView, foe: ShipView, option: MoveOption) -> tuple[int, ...]:
-        there = _hex(foe.position)
-        end = Hex(*option.end)
-        d = distance(end, there)
-        aimed = 0 if bears(ship.weapon_arcs, end, option.facing, there) else 1
-        return (abs(d - self.range), aimed)
+    def scorer(self, ship: ShipView, foe: ShipView) -> Score:
+        """At ``range`` from the foe, then with a gun bearing on her."""
+        there, arcs, wanted = _hex(foe.position), ship.weapon_arcs, self.range
+
+        def score(option: MoveOption) -> tuple[int, ...]:
+            end = _hex(option.end)
+            aimed = 0 if bears(arcs, end, option.facing, there) else 1
+            return (abs(distance(end, there) - wanted), aimed)
+
+        return score
 
 
 def line_ahead(range: int = 2, order: str = "last") -> StandOff:
@@ -170,13 +191,18 @@ class Flee(_Maneuver):
         self.jettison = jettison
         self.cut_loose = cut_loose
 
-    def score(self, ship: ShipView, foe: ShipView, option: MoveOption) -> tuple[int, ...]:
+    def scorer(self, ship: ShipView, foe: ShipView) -> Score:
         """Farthest from the foe where her heading leads her next round (a full move on her
         end facing), then farthest now: a ship facing the foe turns away though that costs
         a hex now (a Poor ship must first move ahead before she may turn)."""
-        end, there = Hex(*option.end), _hex(foe.position)
-        ahead = end + DIRECTIONS[option.facing] * max(1, ship.sr)
-        return (-distance(ahead, there), -distance(end, there))
+        there, reach = _hex(foe.position), max(1, ship.sr)
+
+        def score(option: MoveOption) -> tuple[int, ...]:
+            end, step = _hex(option.end), DIRECTIONS[option.facing]
+            ahead = Hex(end.q + step.q * reach, end.r + step.r * reach)
+            return (-distance(ahead, there), -distance(end, there))
+
+        return score
 
 
 class Land(_Maneuver):
@@ -188,8 +214,8 @@ class Land(_Maneuver):
     def __init__(self, order: str = "first") -> None:
         super().__init__("land", order)
 
-    def score(self, ship: ShipView, foe: ShipView, option: MoveOption) -> tuple[int, ...]:
-        return (len(option.plan),)
+    def scorer(self, ship: ShipView, foe: ShipView) -> Score:
+        return _shortest
 
 
 class Hold(_Maneuver):
@@ -200,5 +226,5 @@ class Hold(_Maneuver):
     def __init__(self, order: str = "last") -> None:
         super().__init__("hold", order)
 
-    def score(self, ship: ShipView, foe: ShipView, option: MoveOption) -> tuple[int, ...]:
-        return (len(option.plan),)
+    def scorer(self, ship: ShipView, foe: ShipView) -> Score:
+        return _shortest
