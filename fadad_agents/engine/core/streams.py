@@ -24,10 +24,11 @@ import random
 import secrets
 import zlib
 from collections.abc import Callable, Iterable
+from typing import Any
 
 import numpy as np
 
-__all__ = ["STREAMS", "Streams", "fresh_seed", "spawn_states"]
+__all__ = ["STREAMS", "NamedStream", "Streams", "fresh_seed", "spawn_states"]
 
 STREAMS: tuple[str, ...] = ("initiative", "melee", "morale", "targeting", "mass", "first_aid")
 """The subsystems with a stream of their own (more may be asked for by name)."""
@@ -221,3 +222,18 @@ class Streams:
         """The ``morale`` stream of the group with set-up index ``index`` (its own checks:
         another group's break cannot shift them); ``into`` re-seeds its old one in place."""
         return self.for_index("morale", index, into=into)
+
+
+class NamedStream:
+    """A battle's attribute that is its stream ``name`` (``battle.streams.get(name)``),
+    made the first time it is read: a battle never pays for the dice it does not roll.
+    A stream's numbers depend on the battle seed and its name alone, never on when it
+    was made, so reading it late changes no roll."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __get__(self, battle: Any, owner: type | None = None) -> Any:
+        return self if battle is None else battle.streams.get(self.name)

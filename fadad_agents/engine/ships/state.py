@@ -17,6 +17,7 @@ from fadad_agents.agents.core.character import Character
 from fadad_agents.agents.core.groups import Crew
 from fadad_agents.agents.ships.ship import Ship
 from fadad_agents.engine.core.battle import Battle
+from fadad_agents.engine.core.streams import NamedStream
 from fadad_agents.engine.ships import helm as ship_helm
 from fadad_agents.hexmap import Hex, distance
 from fadad_agents.policies.core.protocols import MoraleChoice
@@ -28,6 +29,22 @@ __all__ = ["ShipBattleState"]
 
 class ShipBattleState(Battle):
     """Decks, crews, grapples and the fate of ships: everything but the ship round itself."""
+
+    # The ship rules' dice, each stream made the first time it rolls (many battles never
+    # chase, jettison or cast at a hull; seeding a generator costs more than most rolls).
+    gunnery_rng = NamedStream("gunnery")
+    crit_rng = NamedStream("crits")
+    fire_rng = NamedStream("fire")
+    close_rng = NamedStream("close")
+    chase_rng = NamedStream("chase")
+    ship_morale_rng = NamedStream("ship_morale")
+    deck_init_rng = NamedStream("deck_initiative")
+    ship_init_rng = NamedStream("ship_initiative")
+    helm_rng = NamedStream("helm")
+    jettison_rng = NamedStream("jettison")
+    hull_rng = NamedStream("hull_attacks")
+    aftermath_rng = NamedStream("aftermath")
+    shaken_rng = NamedStream("shaken")
 
     def __init__(
         self,
@@ -57,20 +74,6 @@ class ShipBattleState(Battle):
         self._missile: set[int] = set()
         self._people: list[Combatant] = []
         self._grappled_at: dict[frozenset[int], int] = {}
-        s = self.streams
-        self.gunnery_rng = s.get("gunnery")
-        self.crit_rng = s.get("crits")
-        self.fire_rng = s.get("fire")
-        self.close_rng = s.get("close")
-        self.chase_rng = s.get("chase")
-        self.ship_morale_rng = s.get("ship_morale")
-        self.deck_init_rng = s.get("deck_initiative")
-        self.ship_init_rng = s.get("ship_initiative")
-        self.helm_rng = s.get("helm")
-        self.jettison_rng = s.get("jettison")
-        self.hull_rng = s.get("hull_attacks")
-        self.aftermath_rng = s.get("aftermath")
-        self.shaken_rng = s.get("shaken")
         self._dexterity: dict[int, int] = {}
         self._helm_skill: dict[int, int] = {}
         self._spells: dict[int, list[Any]] = {}
