@@ -17,7 +17,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from fadad_agents.agents.ships.ship import Ship
@@ -133,14 +133,15 @@ def _oriented(fadad: bool, sr: int, turning: int, f0: int, free_turn_counts: boo
     )
 
 
-def _plans(battle: Any, ship: Ship) -> Plans:
+def _plans_key(battle: Any, ship: Ship) -> tuple[bool, int, int, int, bool]:
+    """What the ship's plans this turn depend on (the arguments of :func:`_oriented`)."""
     sr = ship.sr
     free = battle.options.sj.free_turn_counts_toward_hex_limit
     if battle.options.ship.damage_model == "fadad_levels":
         ms = ship.ms
         faces = 0 if ms is None else maneuver_row(ms).faces
-        return _oriented(True, sr, faces, ship.facing, free)
-    return _oriented(False, sr, int(ship.mc), ship.facing, free)
+        return True, sr, faces, ship.facing, free
+    return False, sr, int(ship.mc), ship.facing, free
 
 
 def _speed_band(battle: Any, ship: Ship) -> tuple[int, int]:
@@ -159,26 +160,35 @@ def _speed_band(battle: Any, ship: Ship) -> tuple[int, int]:
 def move_options(battle: Any, ship: Ship) -> list[tuple[MoveOption, tuple[Hex, ...]]]:
     """Every end state the ship can reach this round, with the hexes it passes."""
     origin = ship.hex
-    return [
-        (option, tuple(origin + h for h in offsets)) for option, offsets in _reachable(battle, ship)
-    ]
+    moves, offsets = _reachable(battle, ship)
+    return [(move, tuple(origin + h for h in offsets[move.plan])) for move in moves]
 
 
-def _reachable(battle: Any, ship: Ship) -> list[tuple[MoveOption, tuple[Hex, ...]]]:
-    """:func:`move_options` with each path as offsets from the ship's hex (the hexes of the
-    one path taken are made, not those of the dozens offered)."""
-    out = []
-    q0, r0 = ship.hex.q, ship.hex.r
-    radius = battle.map_radius
+type Reachable = tuple[tuple[MoveOption, ...], dict[str, tuple[Hex, ...]]]
+
+
+def _reachable(battle: Any, ship: Ship) -> Reachable:
+    """:func:`move_options` as the moves, and each plan's path as offsets from the ship's
+    hex (the hexes of the one path taken are made, not those of the dozens offered)."""
+    here = ship.hex
     lo, hi = _speed_band(battle, ship)
-    for plan, offsets, facing in _plans(battle, ship):
+    return _reachable_from(_plans_key(battle, ship), here.q, here.r, lo, hi, battle.map_radius)
+
+
+@lru_cache(maxsize=1024)  # a ship's turns repeat much within a sweep (98% of a duel's)
+def _reachable_from(
+    plans: tuple[bool, int, int, int, bool], q0: int, r0: int, lo: int, hi: int, radius: int | None
+) -> Reachable:
+    moves, offsets_of = [], {}
+    for plan, offsets, facing in _oriented(*plans):
         if not lo <= len(offsets) <= hi:
             continue
         q, r = (q0 + offsets[-1].q, r0 + offsets[-1].r) if offsets else (q0, r0)
         if radius is not None and (abs(q) + abs(r) + abs(q + r)) // 2 > radius:
             continue
-        out.append((MoveOption(plan, (q, r), facing), offsets))
-    return out
+        moves.append(MoveOption(plan, (q, r), facing))
+        offsets_of[plan] = offsets
+    return tuple(moves), offsets_of
 
 
 def towed_by(battle: Any, ship: Ship) -> list[Ship] | None:
@@ -216,11 +226,10 @@ def move_ship(battle: Any, ship: Ship) -> None:
     if towing is None:
         ship.speed = 0
         return
-    options = _reachable(battle, ship)
-    if not options:
+    moves, offsets = _reachable(battle, ship)
+    if not moves:
         return
-    offsets = {o.plan: p for o, p in options}
-    choice = ship.ship_policies.maneuver.choose_move(ship, battle, [o for o, _ in options])
+    choice = ship.ship_policies.maneuver.choose_move(ship, battle, moves)
     if not choice.plan:
         ship.speed = 0
         return

@@ -11,9 +11,9 @@ and plan, so a choice never depends on iteration order or dice. Registered by na
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Hashable, Sequence
 from functools import lru_cache
-from typing import Literal
+from typing import Any, Literal
 
 from fadad_agents.hexmap import DIRECTIONS, Hex, distance, in_arc, in_bow_cone, sector
 from fadad_agents.policies.ships.protocols import FleetView, MoveOption, ShipView
@@ -33,7 +33,6 @@ __all__ = [
 ]
 
 type Order = Literal["first", "last"]
-type Score = Callable[[MoveOption], tuple[int, ...]]
 
 
 @lru_cache(maxsize=4096)  # hexes are immutable: scoring a dozen moves makes none anew
@@ -55,10 +54,6 @@ def _off_the_bow(sector: int) -> int:
     return min(sector, 6 - sector)
 
 
-def _shortest(option: MoveOption) -> tuple[int, ...]:
-    return (len(option.plan),)
-
-
 def _order(value: str) -> Order:
     if value not in ("first", "last"):
         raise ValueError(f"order must be 'first' or 'last', got {value!r}")
@@ -69,6 +64,11 @@ def _order(value: str) -> Order:
 
 
 class _Maneuver:
+    """A maneuver scores every move in a situation (the foe's hex and what else of the
+    ship the score reads) and takes the lowest. A move's score is a function of the
+    situation and the move alone, so the choice among the same moves in the same
+    situation is kept: a ship's turns repeat much within a sweep (98% of a ship duel's)."""
+
     __slots__ = ("intent", "order")
 
     def __init__(self, intent: str, order: str) -> None:
@@ -78,10 +78,14 @@ class _Maneuver:
     def move_order(self, ship: ShipView, battle: FleetView) -> Order:
         return self.order
 
-    def scorer(self, ship: ShipView, foe: ShipView) -> Score:
-        """The score of each move against ``foe``, lowest best (what is the same for every
-        move is read once: a ship weighs dozens of moves a turn)."""
-        raise NotImplementedError
+    def situation(self, ship: ShipView, foe: ShipView) -> Hashable:
+        """Everything the score of a move reads besides the move and this policy."""
+        return ()
+
+    def score(self, situation: Any, option: MoveOption) -> tuple[int, ...]:
+        """The move's score in ``situation``, lowest best (ties: the shorter plan, then
+        the plan)."""
+        return (len(option.plan),)
 
     def choose_move(
         self, ship: ShipView, battle: FleetView, options: Sequence[MoveOption]
@@ -89,8 +93,20 @@ class _Maneuver:
         foe = nearest_enemy(ship, battle)
         if foe is None:
             return options[0]
-        score = self.scorer(ship, foe)
-        return min(options, key=lambda o: (*score(o), len(o.plan), o.plan))
+        situation = self.situation(ship, foe)
+        key = (self, situation, tuple(options))
+        best = _CHOSEN.get(key)
+        if best is None:
+            best = min(options, key=lambda o: (*self.score(situation, o), len(o.plan), o.plan))
+            if len(_CHOSEN) >= _CHOSEN_KEPT:
+                _CHOSEN.clear()
+            _CHOSEN[key] = best
+        return best
+
+
+_CHOSEN: dict[tuple[_Maneuver, Hashable, tuple[MoveOption, ...]], MoveOption] = {}
+_CHOSEN_KEPT = 4096
+"""Choices kept (a few MB at most); all are forgotten when it fills."""
 
 
 class CloseIn(_Maneuver):
@@ -101,22 +117,22 @@ class CloseIn(_Maneuver):
     def __init__(self, intent: str = "board", order: str = "last") -> None:
         super().__init__(intent, order)
 
-    def scorer(self, ship: ShipView, foe: ShipView) -> Score:
+    def situation(self, ship: ShipView, foe: ShipView) -> tuple[Hex, bool]:
+        """The foe's hex; whether she means to ram a foe already in her own hex."""
+        there = _hex(foe.position)
+        return there, self.intent == "ram" and _hex(ship.position) == there
+
+    def score(self, situation: tuple[Hex, bool], option: MoveOption) -> tuple[int, ...]:
         """Nearest the foe, bow on. To ram a foe already in her hex she must leave it and
         come back (SJ 9): back in it having moved, else one hex off to come in next turn."""
-        there = _hex(foe.position)
-        ramming_alongside = self.intent == "ram" and _hex(ship.position) == there
-
-        def score(option: MoveOption) -> tuple[int, ...]:
-            end = _hex(option.end)
-            d = distance(end, there)
-            ahead = 0 if d == 0 else _off_the_bow(sector(end, option.facing, there))
-            if ramming_alongside:
-                back = d == 0 and "F" in option.plan
-                return (0 if back else 1 + abs(d - 1), ahead)
-            return (d, ahead)
-
-        return score
+        there, ramming_alongside = situation
+        end = _hex(option.end)
+        d = distance(end, there)
+        ahead = 0 if d == 0 else _off_the_bow(sector(end, option.facing, there))
+        if ramming_alongside:
+            back = d == 0 and "F" in option.plan
+            return (0 if back else 1 + abs(d - 1), ahead)
+        return (d, ahead)
 
 
 def close_and_board(order: str = "last") -> CloseIn:
@@ -160,16 +176,16 @@ class StandOff(_Maneuver):
         super().__init__("shoot", order)
         self.range = range
 
-    def scorer(self, ship: ShipView, foe: ShipView) -> Score:
+    def situation(self, ship: ShipView, foe: ShipView) -> tuple[Hex, tuple[str, ...]]:
+        """The foe's hex; the arcs of her working guns."""
+        return _hex(foe.position), tuple(ship.weapon_arcs)
+
+    def score(self, situation: tuple[Hex, tuple[str, ...]], option: MoveOption) -> tuple[int, ...]:
         """At ``range`` from the foe, then with a gun bearing on her."""
-        there, arcs, wanted = _hex(foe.position), ship.weapon_arcs, self.range
-
-        def score(option: MoveOption) -> tuple[int, ...]:
-            end = _hex(option.end)
-            aimed = 0 if bears(arcs, end, option.facing, there) else 1
-            return (abs(distance(end, there) - wanted), aimed)
-
-        return score
+        there, arcs = situation
+        end = _hex(option.end)
+        aimed = 0 if bears(arcs, end, option.facing, there) else 1
+        return (abs(distance(end, there) - self.range), aimed)
 
 
 def line_ahead(range: int = 2, order: str = "last") -> StandOff:
@@ -191,18 +207,18 @@ class Flee(_Maneuver):
         self.jettison = jettison
         self.cut_loose = cut_loose
 
-    def scorer(self, ship: ShipView, foe: ShipView) -> Score:
+    def situation(self, ship: ShipView, foe: ShipView) -> tuple[Hex, int]:
+        """The foe's hex; the hexes of her full move next round (at least one)."""
+        return _hex(foe.position), max(1, ship.sr)
+
+    def score(self, situation: tuple[Hex, int], option: MoveOption) -> tuple[int, ...]:
         """Farthest from the foe where her heading leads her next round (a full move on her
         end facing), then farthest now: a ship facing the foe turns away though that costs
         a hex now (a Poor ship must first move ahead before she may turn)."""
-        there, reach = _hex(foe.position), max(1, ship.sr)
-
-        def score(option: MoveOption) -> tuple[int, ...]:
-            end, step = _hex(option.end), DIRECTIONS[option.facing]
-            ahead = Hex(end.q + step.q * reach, end.r + step.r * reach)
-            return (-distance(ahead, there), -distance(end, there))
-
-        return score
+        there, reach = situation
+        end, step = _hex(option.end), DIRECTIONS[option.facing]
+        ahead = Hex(end.q + step.q * reach, end.r + step.r * reach)
+        return (-distance(ahead, there), -distance(end, there))
 
 
 class Land(_Maneuver):
@@ -214,9 +230,6 @@ class Land(_Maneuver):
     def __init__(self, order: str = "first") -> None:
         super().__init__("land", order)
 
-    def scorer(self, ship: ShipView, foe: ShipView) -> Score:
-        return _shortest
-
 
 class Hold(_Maneuver):
     """Stay where the ship is (a ship at anchor or lashed alongside)."""
@@ -225,6 +238,3 @@ class Hold(_Maneuver):
 
     def __init__(self, order: str = "last") -> None:
         super().__init__("hold", order)
-
-    def scorer(self, ship: ShipView, foe: ShipView) -> Score:
-        return _shortest
