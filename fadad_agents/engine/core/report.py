@@ -9,6 +9,7 @@ asked (``fadad_agents.run`` asks; sweeps do not), so a sweep pays nothing for it
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 from typing import TYPE_CHECKING
 
 from fadad_agents.agents.core.base import Combatant, Status
@@ -57,14 +58,35 @@ def header_lines(battle: Battle) -> list[str]:
     for i, side in enumerate(battle.sides):
         forces = [_force(name, members) for name, members in _bands(battle, i)]
         lines.append(f"{side.name} ({side.initial_strength}): {', '.join(forces)}")
-    defaults = RulesOptions().flat()
-    changed = [
-        f"{key} = {_yaml(value)}"
-        for key, value in battle.options.flat().items()
-        if defaults[key] != value
-    ]
-    lines.append(f"Rules: {'; '.join(changed)}" if changed else "Rules: the defaults")
+    lines.append(_rules_line(battle.options))
     return lines
+
+
+_RULES_LINES: dict[int, tuple[RulesOptions, str]] = {}
+"""Each options object's line, kept with the object (its id cannot be reused meanwhile):
+a loop of ``run`` calls plays one scenario's options again and again, and listing them
+costs more than a small battle's blows."""
+
+
+def _rules_line(options: RulesOptions) -> str:
+    """``Rules:`` and the options that differ from the defaults."""
+    kept = _RULES_LINES.get(id(options))
+    if kept is not None and kept[0] is options:
+        return kept[1]
+    defaults = _default_options()
+    changed = [
+        f"{key} = {_yaml(value)}" for key, value in options.flat().items() if defaults[key] != value
+    ]
+    line = f"Rules: {'; '.join(changed)}" if changed else "Rules: the defaults"
+    if len(_RULES_LINES) >= 64:
+        _RULES_LINES.clear()
+    _RULES_LINES[id(options)] = (options, line)
+    return line
+
+
+@cache
+def _default_options() -> dict[str, object]:
+    return RulesOptions().flat()
 
 
 def _yaml(value: object) -> str:
