@@ -1,7 +1,7 @@
 """One case whose peak resident memory :func:`benchmarks.harness.peak_rss_mb` measures.
 
 ``python -m benchmarks.rss CASE [ARG]`` runs the case in this fresh process and prints
-its peak RSS in MiB (``ru_maxrss``): the interpreter and every import included, as a
+its peak RSS in MiB (``VmHWM``): the interpreter and every import included, as a
 user's process would hold them.
 
 Cases:
