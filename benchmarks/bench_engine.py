@@ -11,6 +11,7 @@ import statistics
 import time
 from typing import Any
 
+import benchmarks.harness as harness
 from benchmarks.harness import BIG, Row, peak_rss_mb, quick
 from fadad_agents.engine import build_battle, load, run
 from fadad_agents.engine.core.fighters import bare_fighter, character_fighter
@@ -365,23 +366,27 @@ def _per_agent_round(scenario: Scenario, rounds: int) -> tuple[float, int]:
 
 
 def bench_scaling() -> list[Row]:
-    """1,000 v 1,000 to completion; CPU cost per agent-round at 200, 2,000 and 20,000
-    agents (best of 3 battles at each size, 2 with ``--quick``), the collector's work
-    after each round included. Each side is one band of identical NPCs (``count: N``),
-    formed up in ranks facing the other: the front ranks start in contact, the rest close
-    in (a force without a position would put all N in one spot, every foe in reach)."""
+    """1,000 v 1,000 to completion (not with ``--quick``); CPU cost per agent-round of the
+    first 3 rounds (1 with ``--quick``) at 200, 2,000 and 20,000 agents: best of 3
+    battles at the smaller sizes, 2 at 20,000 (1 each with ``--quick``), the collector's
+    work after each round included. Each side is one band of identical NPCs
+    (``count: N``), formed up in ranks facing the other: the front ranks start in
+    contact, the rest close in (a force without a position would put all N in one spot,
+    every foe in reach)."""
     rows: list[Row] = []
-    scenario = load(_melee_yaml(1000, bands=True), BIG)
-    start = time.perf_counter()
-    result = run(scenario, seed=3, collect=True)
-    elapsed = time.perf_counter() - start
-    rows.append(Row("1,000 v 1,000 to completion", elapsed, "s"))
-    rows.append(Row("1,000 v 1,000 rounds", result.rounds, "rounds"))
+    if not harness.QUICK:
+        scenario = load(_melee_yaml(1000, bands=True), BIG)
+        start = time.perf_counter()
+        result = run(scenario, seed=3, collect=True)
+        elapsed = time.perf_counter() - start
+        rows.append(Row("1,000 v 1,000 to completion", elapsed, "s"))
+        rows.append(Row("1,000 v 1,000 rounds", result.rounds, "rounds"))
     costs = {}
-    for agents in (200, 2_000, 20_000):
+    rounds = quick(3, 1)
+    for agents, battles in ((200, 3), (2_000, 3), (20_000, 2)):
         scenario = load(_melee_yaml(agents // 2, bands=True), BIG)
-        # Best of 3 builds: 3 rounds of 200 agents last a few ms, easily doubled by load.
-        cost = min(_per_agent_round(scenario, rounds=3)[0] for _ in range(quick(3, 2)))
+        # Best of several builds: 3 rounds of 200 agents last a few ms, easily doubled by load.
+        cost = min(_per_agent_round(scenario, rounds)[0] for _ in range(quick(battles, 1)))
         costs[agents] = cost
         rows.append(Row(f"per agent-round at {agents:,} agents", cost * 1e6, "us"))
     flat = costs[20_000] / costs[200]

@@ -29,7 +29,7 @@ __all__ = ["BENCHMARKS"]
 def bench_paths() -> list[Row]:
     """5 v 5 melee: sweep, run loops over a Scenario and over a path, sweep fixed cost."""
     runs = quick(10_000, 2_000)
-    passes = quick(3, 2)
+    passes = 2
     with tempfile.TemporaryDirectory(prefix="fadad-bench-") as folder:
         path = Path(folder) / "fight.yaml"
         path.write_text(_melee_yaml(5, bands=False), encoding="utf-8")
