@@ -11,7 +11,7 @@ and plan, so a choice never depends on iteration order or dice. Registered by na
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any, Literal
 
@@ -65,9 +65,8 @@ def _order(value: str) -> Order:
 
 class _Maneuver:
     """A maneuver scores every move in a situation (the foe's hex and what else of the
-    ship the score reads) and takes the lowest. A move's score is a function of the
-    situation and the move alone, so the choice among the same moves in the same
-    situation is kept: a ship's turns repeat much within a sweep (98% of a ship duel's)."""
+    ship the score reads, read once a turn: a ship weighs dozens of moves) and takes the
+    lowest."""
 
     __slots__ = ("intent", "order")
 
@@ -78,7 +77,7 @@ class _Maneuver:
     def move_order(self, ship: ShipView, battle: FleetView) -> Order:
         return self.order
 
-    def situation(self, ship: ShipView, foe: ShipView) -> Hashable:
+    def situation(self, ship: ShipView, foe: ShipView) -> Any:
         """Everything the score of a move reads besides the move and this policy."""
         return ()
 
@@ -94,19 +93,7 @@ class _Maneuver:
         if foe is None:
             return options[0]
         situation = self.situation(ship, foe)
-        key = (self, situation, tuple(options))
-        best = _CHOSEN.get(key)
-        if best is None:
-            best = min(options, key=lambda o: (*self.score(situation, o), len(o.plan), o.plan))
-            if len(_CHOSEN) >= _CHOSEN_KEPT:
-                _CHOSEN.clear()
-            _CHOSEN[key] = best
-        return best
-
-
-_CHOSEN: dict[tuple[_Maneuver, Hashable, tuple[MoveOption, ...]], MoveOption] = {}
-_CHOSEN_KEPT = 4096
-"""Choices kept (a few MB at most); all are forgotten when it fills."""
+        return min(options, key=lambda o: (*self.score(situation, o), len(o.plan), o.plan))
 
 
 class CloseIn(_Maneuver):
