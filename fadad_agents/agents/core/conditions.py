@@ -57,6 +57,8 @@ class Conditions:
         staggered: actions still to lose.
         unconscious: rounds still to lie unconscious (0: awake).
         arm: state of its weapon arm (``none``, ``scratched``, ``hurt``, ``incapacitated``).
+        foul_air: levels lost to the foul air it breathes on a burning ship's deck (the
+            ship engine sets it, ``fire.fouled_air_penalty``).
     """
 
     knockdown_penalty: int
@@ -65,11 +67,14 @@ class Conditions:
     staggered: int = 0
     unconscious: int = 0
     arm: str = "none"
+    foul_air: int = 0
 
     @property
     def penalty(self) -> int:
-        """Modifier to every roll: prone (``fadad.knockdown_penalty``), a Hurt weapon arm."""
-        return (-self.knockdown_penalty if self.prone else 0) + location_penalty(self.arm)
+        """Modifier to every roll: prone (``fadad.knockdown_penalty``), a Hurt weapon arm,
+        foul air."""
+        prone = -self.knockdown_penalty if self.prone else 0
+        return prone + location_penalty(self.arm) - self.foul_air
 
     @property
     def owed(self) -> int:

@@ -213,17 +213,27 @@ class Crew(Group):
 
     kind = "crew"
 
-    __slots__ = ("_np_rng", "morale", "stats")
+    __slots__ = ("_np_rng", "foul_air", "morale", "stats")
 
     def __init__(self, model: mesa.Model, *, stats: mass.CrewGroup, morale: int, **kw: Any):
         super().__init__(model, **kw)
         self.stats = stats
         self.morale = morale
+        self.foul_air = 0
+        """Levels lost to the foul air of the deck it stands on (the ship engine sets it,
+        ``fire.fouled_air_penalty``)."""
 
     def restart(self, rng: random.Random, targeting_rng: random.Random) -> None:
         """At full strength, its bulk generator to be seeded again from the new stream."""
         super().restart(rng, targeting_rng)
         self._np_rng: np.random.Generator | None = None
+        self.foul_air = 0
+
+    @property
+    def penalty(self) -> int:
+        """Foul air on its deck: this many levels on every roll (2 d20 points a level in
+        its volleys, ``engine.ladder_d20_bonus``)."""
+        return -self.foul_air
 
     def _hits(self, dice: int, them: mass.CrewGroup, natural: bool, bonus: int) -> int:
         """Hits of ``dice`` d20s at ``bonus``: one by one for small pools, one binomial draw
@@ -248,6 +258,8 @@ class Crew(Group):
         ``modifier`` is added to the crew's attack bonus (ship missile fire)."""
         opts = arena.options.mass
         bonus = self.stats.attack_bonus + modifier
+        if self.foul_air:
+            bonus -= self.foul_air * arena.options.engine.ladder_d20_bonus[1]
         them = target.crew_view()
         dice = mass.rapid_dice(
             self.strikers,

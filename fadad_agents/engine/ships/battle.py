@@ -55,7 +55,7 @@ from fadad_agents.engine.ships import log as ship_log
 from fadad_agents.engine.ships import maneuver as ship_maneuver
 from fadad_agents.engine.ships import morale as ship_morale
 from fadad_agents.engine.ships.damage import burn_fires, passes
-from fadad_agents.engine.ships.deck import deck_round, stand_up
+from fadad_agents.engine.ships.deck import breathe, deck_round, stand_up
 from fadad_agents.engine.ships.gunnery import fire_guns
 from fadad_agents.engine.ships.state import ShipBattleState
 from fadad_agents.rules.ships.combat import movement_order, roll_side_initiative
@@ -306,6 +306,7 @@ class ShipBattle(ShipBattleState):
             if not targets:
                 return
             target = targets[int(self.gunnery_rng.random() * len(targets))]
+            breathe(self, (crew,))
             crew.volley(target, self, self.options.sj.deck_missile_modifier)
         if at_hull and foe.fighting:
             ship_hull_attacks.hull_shots(self, ship, foe)
@@ -316,6 +317,7 @@ class ShipBattle(ShipBattleState):
         for ship in self.ships:
             if ship.fighting and ship.fire_list:
                 burn_fires(self, ship)
+                breathe(self, self.fighters_on(ship))
         if self.crews_changed:
             self.refresh_crews()
         ship_morale.end_of_round(self)

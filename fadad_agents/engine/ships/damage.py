@@ -46,7 +46,9 @@ from fadad_agents.rules.ships.effects import d20_bonus, passes
 from fadad_agents.rules.ships.fadad_crits import crit_count, resolve_crit
 from fadad_agents.rules.ships.fadad_damage import ShipLevel, fire_damage_number, record_ship_damage
 from fadad_agents.rules.ships.fire import (
+    AirQuality,
     air_after_fire,
+    air_penalty,
     burn_round,
     first_fire_value,
     next_fire_value,
@@ -413,7 +415,8 @@ def burn_fires(battle: Any, ship: Ship) -> None:
         )
         before = ship.fire_damage
         ship.fire_damage += value if paid else burnt.damage  # the air fouls with either
-        ship.air = air_after_fire(ship.air, before, ship.fire_damage, ship.tons)
+        if battle.options.fire.sj_firefighting:
+            _foul_air(battle, ship, air_after_fire(ship.air, before, ship.fire_damage, ship.tons))
         if burnt.out:
             ship.fire_list.remove(fire)
             continue
@@ -433,6 +436,24 @@ def burn_fires(battle: Any, ship: Ship) -> None:
                 fadad_hit(battle, ship, number, source="fire")
         else:
             hull_hit(battle, ship, burnt.damage, source="fire")
+
+
+def _foul_air(battle: Any, ship: Ship, air: AirQuality) -> None:
+    """SJ 7.3: the smoke fouls her air; everyone aboard fights at its penalty (PROPOSED,
+    ``fire.fouled_air_penalty``, ``fire.deadly_air_penalty``)."""
+    if air == ship.air:
+        return
+    ship.air = air
+    fire = battle.options.fire
+    levels = air_penalty(air, fire.fouled_air_penalty, fire.deadly_air_penalty)
+    battle.record(
+        ship.name,
+        "air",
+        None,
+        (),
+        (("fire_damage", ship.fire_damage), ("tons", ship.tons)),
+        (("result", air.name.lower()), ("penalty", -levels)),
+    )
 
 
 # --- breaking up -------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from fadad_agents.agents.core.base import Combatant, Status
+from fadad_agents.agents.core.character import Character
 from fadad_agents.agents.core.groups import Crew, Group
 from fadad_agents.engine.core.space import OnTheField
 from fadad_agents.engine.core.turns import SharedTurn, play_shared, roll_turns
@@ -28,8 +29,9 @@ from fadad_agents.policies.core.protocols import MoraleChoice
 from fadad_agents.rules.ships import effects as fx
 from fadad_agents.rules.ships.crew import morale_failure
 from fadad_agents.rules.ships.effects import passes
+from fadad_agents.rules.ships.fire import air_penalty
 
-__all__ = ["DeckArena", "deck_round", "fallen", "shake", "stand_up"]
+__all__ = ["DeckArena", "air_of", "breathe", "deck_round", "fallen", "shake", "stand_up"]
 
 
 class DeckArena(OnTheField):
@@ -173,6 +175,25 @@ def stand_up(battle: Any) -> None:
             m.down = 0
 
 
+def air_of(battle: Any, ship: Any) -> int:
+    """Levels lost by everyone breathing ``ship``'s air (``fire.fouled_air_penalty``,
+    ``fire.deadly_air_penalty``; PROPOSED)."""
+    if ship is None:
+        return 0
+    opts = battle.options.fire
+    return air_penalty(ship.air, opts.fouled_air_penalty, opts.deadly_air_penalty)
+
+
+def breathe(battle: Any, members: Sequence[Combatant]) -> None:
+    """Each of ``members`` fights at the penalty of the air on the deck it stands on."""
+    for m in members:
+        levels = air_of(battle, battle.deck_of(m))
+        if isinstance(m, Crew):
+            m.foul_air = levels
+        elif isinstance(m, Character) and (levels or m.conditions is not None):
+            m.conditions_now().foul_air = levels
+
+
 def _turns(battle: Any, members: list[Combatant]) -> list[Sequence[Combatant]]:
     """The deck's order of action: one initiative roll per band, ties to the higher trait,
     then a shared, simultaneous turn (personal-combat.md 1.2,
@@ -202,6 +223,7 @@ def deck_round(battle: Any, ship: Any) -> bool:
     if len({m.side for m in members}) < 2:
         return False
     arena: Any = DeckArena(battle, ship, members)  # the Arena its fighters act in
+    breathe(battle, members)
     turns = _turns(battle, members)
 
     def act(turn: Sequence[Combatant]) -> None:

@@ -17,6 +17,8 @@
   exceed both the Target (volume + range, floor -4) and the ship's dodge (MS + 4dF - the
   projectile penalty); damage RD + weapon + 4dF - armour - Mass Scale. Against crew the
   Target is the range modifier + 4 (human-size, section 5.2) and a hit downs one.
+* Her gunners breathe her air: fouled or deadly by fire, it costs them its levels
+  (``fire.fouled_air_penalty``, PROPOSED; on a d20 at ``engine.ladder_d20_bonus``'s step).
 
 Each weapon fires at most once a turn and then reloads (:class:`~fadad_agents.agents.
 weapon_team.WeaponTeam`).
@@ -33,6 +35,7 @@ from fadad_agents.agents.core.groups import Crew
 from fadad_agents.agents.ships.ship import Ship
 from fadad_agents.agents.ships.weapon_team import WeaponTeam
 from fadad_agents.engine.ships.damage import fadad_hit, hull_hit, ignite
+from fadad_agents.engine.ships.deck import air_of
 from fadad_agents.hexmap import dead_ahead, distance, in_arc, in_bow_cone
 from fadad_agents.rules.core.damage import fadad_damage
 from fadad_agents.rules.core.dice import roll_4df
@@ -223,7 +226,8 @@ def _sj_shot(battle: Any, ship: Ship, team: WeaponTeam, foe: Ship, aim: str, fof
     rng = battle.gunnery_rng
     w = team.weapon
     reach = range_penalty(battle, w, distance(ship.hex, foe.hex))
-    bonus = w.sj_attack_mod + _gunner_bonus(battle, ship) + fof + reach
+    smoke = air_of(battle, ship) * battle.options.engine.ladder_d20_bonus[1]
+    bonus = w.sj_attack_mod + _gunner_bonus(battle, ship) + fof + reach - smoke
     dice = _dice(w.sj_hull_damage or "1d6")
     if aim == "crew":
         victim = _victim(battle, foe, rng)
@@ -297,7 +301,7 @@ def _fadad_shot(battle: Any, ship: Ship, team: WeaponTeam, foe: Ship, aim: str) 
     opts = battle.options.ship
     bw = big_weapon(team.weapon)
     d = distance(ship.hex, foe.hex)
-    skill = ship.spec.crew_skill
+    skill = ship.spec.crew_skill - air_of(battle, ship)  # her gunners breathe her air
     if aim == "crew":
         target = non_ship_target(bw, d, "human")
         shot, dice = resolve_ship_attack(skill, target, None, 0, rng)

@@ -82,6 +82,13 @@ def _fire(e: LogEvent) -> str:
     return f"{where}: {hands}; it burns on ({burns})."
 
 
+def _air(e: LogEvent) -> str:
+    o, m = dict(e.outcome), dict(e.modifiers)
+    burnt = f"fire has burnt {_plural(m['fire_damage'], 'point')} of her {m['tons']} tons"
+    effect = f"everyone aboard fights at {o['penalty']}" if o["penalty"] else "no effect"
+    return f"The air aboard {e.actor} is {o['result']} ({burnt}): {effect}."
+
+
 def _morale(e: LogEvent) -> str:
     return f"{_own(e.actor)} crew checks morale {battle_log.morale_words(e)}"
 
@@ -318,6 +325,7 @@ SHIP_NARRATORS: dict[str, Callable[[LogEvent], str]] = {
     "effect": _simple("{e.actor}: {o[result]}."),
     "recover": _simple("{e.actor}: {o[result]}."),
     "fire": _fire,
+    "air": _air,
     "break_up": _simple("{e.actor} breaks up ({o[cause]}): {o[pieces]} large pieces drift."),
     "debris": _debris,
     "ram": _ram,

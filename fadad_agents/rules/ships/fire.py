@@ -29,6 +29,7 @@ __all__ = [
     "FireRound",
     "air_after_fire",
     "air_fouling_steps",
+    "air_penalty",
     "burn_round",
     "burn_rounds",
     "firefighters_needed",
@@ -122,3 +123,13 @@ def air_after_fire(
         fire_damage_before, tons
     )
     return AirQuality(min(AirQuality.DEADLY, start + max(0, crossed)))
+
+
+def air_penalty(air: AirQuality, fouled: int, deadly: int) -> int:
+    """Levels lost by everyone breathing ``air`` (PROPOSED, ``fire.fouled_air_penalty``,
+    ``fire.deadly_air_penalty``: the seed names the steps, not their effects).
+
+    >>> [air_penalty(a, 1, 3) for a in AirQuality]
+    [0, 1, 3]
+    """
+    return (0, fouled, deadly)[air]

@@ -199,6 +199,24 @@ class FireOptions(OptionsSection):
         "ship damage number itself, or weapon damage like wildfire (value + 4dF - fireproof "
         "armour - Mass Scale).",
     )
+    fouled_air_penalty: int = Field(
+        1,
+        ge=0,
+        le=4,
+        description="PROPOSED (SJ 7.3 names the air's steps, fresh, fouled, deadly, and 'all "
+        "effects of the change affecting the crew', but not the effects): everyone on the "
+        "deck of a ship whose air fire has fouled fights this many levels worse - on every "
+        "FADAD roll, and on a d20 at engine.ladder_d20_bonus's step a level (crews' rapid "
+        "resolution, her big weapons); 0 = no effect. The air fouls only with "
+        "sj_firefighting.",
+    )
+    deadly_air_penalty: int = Field(
+        3,
+        ge=0,
+        le=8,
+        description="PROPOSED (SJ 7.3, as fouled_air_penalty): the levels lost once her air "
+        "is deadly (choking smoke); 0 = no effect.",
+    )
 
 
 class SjOptions(OptionsSection):
