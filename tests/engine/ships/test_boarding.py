@@ -7,8 +7,11 @@ from typing import Any
 from fadad_agents.agents.core.base import Status
 from fadad_agents.engine import build_battle, load
 from fadad_agents.engine.ships.battle import ShipBattle
+from fadad_agents.engine.ships.close import board
+from fadad_agents.engine.ships.deck import deck_round
 from fadad_agents.engine.ships.morale import end_of_round
-from tests.engine.conftest import SCENARIOS
+from tests.engine.conftest import SCENARIOS, FixedDice
+from tests.engine.engine_options_helpers import DUEL, member
 
 CHASE = """
 name: Grapple test
@@ -184,3 +187,28 @@ def test_victors_with_no_ship_alongside_sail_off_with_the_prize() -> None:
     battle.cast_off(gannet, salt)
     end_of_round(battle)
     assert crew.status is Status.ROUTED  # a group that withdraws
+
+
+def test_ex_sj_14_rapid_resolution_dice_on_deck() -> None:
+    """EX-SJ-14: 30 pirates (1 HD, max damage 8) against 12 marines (2 HD, max damage 10)
+    on Saltwind's deck: the pirates roll 30/2 = 15 d20, the marines 12/1 = 12; once 5
+    pirates are killed the pirates roll 25/2 = 12."""
+    text = DUEL.replace(
+        "        model: crews/sailors\n        count: 14\n", "        model: crews/marines\n"
+    )
+    cut = text.index("      - name: Captain Mara Vell")
+    text = text[:cut] + text[text.index("      - name: Saltwind crew") :]
+    battle = build_battle(load(text), 1, collect=False)
+    assert isinstance(battle, ShipBattle)
+    salt, gannet = battle.ships
+    pirates, marines = member(battle, "Gannet crew"), member(battle, "Saltwind crew")
+    battle.place(gannet, salt.hex, gannet.facing)
+    battle.lash(gannet, salt)
+    board(battle, gannet, salt)
+    pirates.rng = marines.rng = FixedDice(0.0)  # every d20 a 1: nobody falls yet
+    deck_round(battle, salt)
+    battle.casualties(pirates, 5)
+    deck_round(battle, salt)
+    d20s = [(e.actor, dict(e.dice)["d20s"]) for e in battle.log if e.action == "volley"]
+    assert sorted(d20s[:2]) == [("Gannet crew", 15), ("Saltwind crew", 12)]
+    assert sorted(d20s[2:]) == [("Gannet crew", 12), ("Saltwind crew", 12)]

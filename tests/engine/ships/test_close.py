@@ -311,3 +311,27 @@ def test_fadad_ram_damage_counts_the_relative_speed() -> None:
         battle.close_rng = FixedDice(0.99)  # she rams; every 4dF roll +4
         ram(battle, gannet, salt)
         assert dict(battle.log.of("ram")[0].modifiers)["relative_sr"] == relative
+
+
+def test_ex_sj_08_ramming_size_limits() -> None:
+    """EX-SJ-08: a 100-ton ship cannot ram one of 10 tons or less (the small ship checks
+    for a crash) nor one of over 300 tons (she checks for a crash); a grappling ram
+    takes a 5-ton boat but not a 301-ton ship."""
+    cases = (
+        ("piercing", 10, ("crash", "Saltwind")),
+        ("piercing", 11, ("ram", "Red Gannet")),
+        ("piercing", 300, ("ram", "Red Gannet")),
+        ("piercing", 301, ("crash", "Red Gannet")),
+        ("grappling", 5, ("ram", "Red Gannet")),
+        ("grappling", 301, ("crash", "Red Gannet")),
+    )
+    for kind, tons, (action, actor) in cases:
+        battle = _duel()
+        salt, gannet = battle.ships
+        gannet.spec = gannet.spec.model_copy(update={"tons": 100, "ram": kind})
+        salt.spec = salt.spec.model_copy(update={"tons": tons})
+        battle.place(gannet, salt.hex, (salt.facing + 1) % 6)
+        battle.initiative_side = gannet.side
+        ram(battle, gannet, salt)
+        first = next(e for e in battle.log if e.action in ("ram", "crash"))
+        assert (first.action, first.actor) == (action, actor), (kind, tons)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fadad_agents.engine import build_battle, load
 from fadad_agents.engine.ships.battle import ShipBattle
 from fadad_agents.engine.ships.close import ram
-from fadad_agents.engine.ships.damage import apply_effect, hull_hit
+from fadad_agents.engine.ships.damage import apply_effect, hull_hit, roll_crits
 from fadad_agents.engine.ships.deck import deck_round, fallen
 from fadad_agents.engine.ships.hull_attacks import cast_spells
 from fadad_agents.rules.ships import effects as fx
@@ -201,3 +201,22 @@ def test_the_fallen_strike_no_blow_and_cast_no_spell_that_round() -> None:
     blows = [e.actor for e in battle.log if e.action in ("attack", "volley")]
     assert "Gannet crew" in blows
     assert "Captain Mara Vell" not in blows
+
+
+def test_ex_sj_16_an_inapplicable_critical_shifts_up() -> None:
+    """EX-SJ-16: a ship at SR 1 that rolls 12 (Loss of SR) takes the next entry, a Deck
+    crew casualty; a Poor ship that rolls 17 (Maneuverability loss) loses 10 hull points."""
+    cases = (
+        ({"sr": 1}, 12, 13, SjCrit.DECK_CREW, 0),
+        ({"maneuverability": "E"}, 17, 18, SjCrit.HULL_LOSS_10, 10),
+    )
+    for update, roll, entry, kind, hull_lost in cases:
+        battle = _duel()
+        gannet = battle.ships[1]
+        gannet.spec = gannet.spec.model_copy(update=update)
+        battle.crit_rng = FixedDice((roll - 0.5) / 20)
+        roll_crits(battle, gannet, 1, 0, 0, "blast", "test")
+        crit = next(e for e in battle.log if e.action == "crit")
+        assert dict(crit.dice) == {"d20": roll, "entry": entry}
+        assert crit.result == kind.value
+        assert gannet.hull_damage == hull_lost
