@@ -82,8 +82,9 @@ KNOWN_GAPS = frozenset(
 )
 """The gaps when the registry landed: a gap not in this set is refused (they only shrink)."""
 
-NON_RULE_FIELDS = frozenset({"model", "name", "description", "kind", "ruleset"})
-"""Field names that may be ``NOT_A_RULE``: they name, describe or tag, and change no roll."""
+NON_RULE_FIELDS = frozenset({"model", "name", "description", "kind", "ruleset", "hull_class"})
+"""Field names that may be ``NOT_A_RULE``: they name, describe or tag (a ship's ``hull_class`` is
+her design's name), and change no roll."""
 
 GAPS = sorted(key for key, entry in REGISTRY.items() if entry.startswith(GAP))
 

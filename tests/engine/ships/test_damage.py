@@ -7,13 +7,14 @@ from fadad_agents.engine.ships.gunnery import fire_guns
 from fadad_agents.hexmap import DIRECTIONS
 from fadad_agents.rules.ships.fadad_damage import ShipLevel
 from tests.engine.engine_options_helpers import DUEL, FADAD_RULES, FixedDice, events, ships
+from tests.engine.ships.helpers import FADAD_DUEL
 
 
 def test_overflow_past_wrecked_breaks_her_up_or_leaves_a_hulk() -> None:
     """ship.overflow_past_wrecked: a Wrecked ship crumbles and breaks up (the seed); with
     stay_wrecked she stays a hulk - no helm, no guns - and more damage leaves her Wrecked."""
     for overflow, afloat in (("destroyed", False), ("stay_wrecked", True)):
-        text = DUEL.replace("  ship.damage_model: sj_hull_points\n  ship.crit_table: sj_d20\n", "")
+        text = FADAD_DUEL
         battle = ships(text, {**FADAD_RULES, "ship.overflow_past_wrecked": overflow})
         salt, gannet = battle.ships
         fadad_hit(battle, gannet, 9, source="test")  # 9: Wrecked
@@ -53,7 +54,7 @@ def test_a_poorly_maintained_ship_takes_criticals_one_easier() -> None:
 def test_a_ships_own_damage_boxes_replace_the_scenarios() -> None:
     """Ship.damage_boxes: a hull with one Scratched box (1/1/1/1/1) is promoted to Lightly
     Damaged by a second scratch; on the scenario's 3/1/1/1/1 it stays Scratched."""
-    text = DUEL.replace("  ship.damage_model: sj_hull_points\n  ship.crit_table: sj_d20\n", "")
+    text = FADAD_DUEL
     for own, level in ((None, ShipLevel.SCRATCHED), ("[1, 1, 1, 1, 1]", ShipLevel.LIGHTLY_DAMAGED)):
         if own is not None:
             text = text.replace(

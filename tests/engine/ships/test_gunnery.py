@@ -7,9 +7,8 @@ from dataclasses import replace
 from fadad_agents.engine.ships.gunnery import fire_guns
 from fadad_agents.hexmap import DIRECTIONS
 from fadad_agents.policies.ships.defaults import SweepDecks
-from tests.engine.engine_options_helpers import DUEL, FADAD_RULES, events, ships
-
-FADAD_DUEL = DUEL.replace("  ship.damage_model: sj_hull_points\n  ship.crit_table: sj_d20\n", "")
+from tests.engine.engine_options_helpers import FADAD_RULES, events, ships
+from tests.engine.ships.helpers import FADAD_DUEL
 
 
 def _dodges(weapon_line: str) -> list[int]:
