@@ -440,8 +440,9 @@ def burn_fires(battle: Any, ship: Ship) -> None:
 
 def _foul_air(battle: Any, ship: Ship, air: AirQuality) -> None:
     """SJ 7.3: the smoke fouls her air; everyone aboard fights at its penalty (PROPOSED,
-    ``fire.fouled_air_penalty``, ``fire.deadly_air_penalty``)."""
-    if air == ship.air:
+    ``fire.fouled_air_penalty``, ``fire.deadly_air_penalty``). A creature fighting as a
+    ship has no deck, and nobody aboard to breathe."""
+    if air == ship.air or ship.gargantuan:
         return
     ship.air = air
     fire = battle.options.fire

@@ -125,3 +125,19 @@ def test_her_big_weapons_lose_the_levels_too() -> None:
         shot = events(battle, "gunnery", "Red Gannet")[0]
         bonus[penalty] = dict(shot.modifiers)["bonus"]
     assert bonus[0] - bonus[3] == 6
+
+
+def test_a_burning_creature_has_no_air_to_foul() -> None:
+    """A gargantuan creature fighting as a ship (the wyrm) has no deck and nobody aboard:
+    fire hurts it, but fouls no air."""
+    for gargantuan in (False, True):
+        battle = ships(FIRES, {"fire.sj_firefighting": True})
+        salt = battle.ships[0]
+        salt.spec = salt.spec.model_copy(update={"gargantuan": gargantuan})
+        salt.ship_policies = replace(salt.ship_policies, firefighting=NoFirefighting())
+        salt.fire_list.append(FireState(0))
+        for _ in range(4):
+            burn_fires(battle, salt)
+        assert salt.fire_damage == 6
+        assert (salt.air == AirQuality.FRESH) is gargantuan
+        assert bool(events(battle, "air")) is not gargantuan
