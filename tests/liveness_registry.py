@@ -266,7 +266,7 @@ REGISTRY: dict[str, str] = {
     "Crew.position": "tests/engine/mass/test_rapid_resolution.py::test_a_crew_strikes_the_nearest_foe_by_its_position",
     "Crew.kind": NOT_A_RULE,
     "Crew.count": "tests/engine/mass/test_rapid_resolution.py::test_a_crew_rolls_a_d20_per_head_over_the_defenders_hit_dice",
-    "Crew.role": BACKFILL,
+    "Crew.role": "tests/engine/ships/test_people_aboard.py::test_role_keeps_a_rigging_crew_aboard_when_the_rest_board",
     "Crew.morale": "tests/engine/mass/test_rapid_resolution.py::test_a_crews_morale_is_rolled_on_2d10_when_its_losses_call_for_it",
     "Crew.hit_dice": "tests/engine/mass/test_rapid_resolution.py::test_a_crew_rolls_a_d20_per_head_over_the_defenders_hit_dice",
     "Crew.armour_class": "tests/engine/mass/test_rapid_resolution.py::test_each_d20_hits_on_the_bonus_against_the_defenders_armour_class",

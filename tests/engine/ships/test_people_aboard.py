@@ -40,3 +40,18 @@ def test_spells_let_a_character_cast_at_a_hull() -> None:
         cast_spells(battle, battle.ships[0])
         cast[name] = len(events(battle, "spell", "Magister Orlen"))
     assert cast == {"spells": 1, "none": 0}
+
+
+def test_role_keeps_a_rigging_crew_aboard_when_the_rest_board() -> None:
+    """Crew.role: four sailors rated rigging stay to sail the merchant when her people
+    board (sj.riggers_stay_aboard); the same four as boarders cross with the rest."""
+    crossing = {}
+    for role in ("rigging", "boarders"):
+        extra = (
+            "      - name: Saltwind riggers\n        model: crews/sailors\n        count: 4\n"
+            f"        role: {role}\n        aboard: Saltwind\n"
+        )
+        battle = ships(aboard_saltwind(extra))
+        party = battle.boarding_party(battle.ships[0])
+        crossing[role] = member(battle, "Saltwind riggers") in party
+    assert crossing == {"rigging": False, "boarders": True}
