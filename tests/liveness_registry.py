@@ -46,6 +46,7 @@ REGISTRY: dict[str, str] = {
     "range.extreme_multiple": "tests/engine/core/test_ranged.py::test_extreme_range_is_an_option_and_nobody_shoots_beyond_it",
     "range.parry_missiles": "tests/engine/core/test_ranged.py::test_nobody_parries_an_arrow_unless_the_game_is_heroic",
     "range.into_melee_cover": "tests/engine/core/test_ranged.py::test_shooting_into_a_melee_is_harder",
+    "range.dexterity_past_two_actions": "tests/engine/core/test_ranged.py::test_a_third_action_readies_only_on_a_good_dexterity_roll",
     "range.widespread_scale_rounding": I14,
     "range.volume_scale_rounding": I14,
     "move.target_bonus": "tests/engine/core/test_movement.py::test_a_runner_is_harder_to_hit",

@@ -20,6 +20,8 @@ import math
 from typing import Any
 
 from fadad_agents.agents.core import moving
+from fadad_agents.rules.core.actions import roll_unopposed
+from fadad_agents.rules.core.ladder import GOOD
 from fadad_agents.rules.personal.combat import resolve_attack
 from fadad_agents.rules.personal.melee import moving_target_bonus
 from fadad_agents.rules.personal.ranged import (
@@ -46,11 +48,14 @@ class Missile:
         left: shots left; progress: readying actions spent on the next shot.
         extreme: where Extreme range ends, in yards (``range.extreme_multiple`` times the
             long range); nobody is shot beyond it.
+        dexterity: the shooter's Dexterity, rolled against Good to ready with an action
+            past its second of the round (None: no roll, ``range.dexterity_past_two_actions``).
     """
 
     __slots__ = (
         "ammunition",
         "bands",
+        "dexterity",
         "extreme",
         "left",
         "penalty",
@@ -65,8 +70,10 @@ class Missile:
         projectile: str,
         ammunition: int | None,
         extreme_multiple: float,
+        dexterity: int | None = None,
     ) -> None:
         self.bands = bands
+        self.dexterity = dexterity
         self.ready_actions = ready_actions
         self.penalty = PROJECTILE_DEFENCE_PENALTY[_KERNEL_PROJECTILE.get(projectile, projectile)]
         self.ammunition = ammunition
@@ -115,11 +122,16 @@ def shoot_round(actor: Any, arena: Any, actions: int) -> None:
     """Spend ``actions`` on readying and shooting at the actor's target this turn."""
     missile = actor.missile
     concentrating = actor.move_actions == 0 and actor.gait is None and actor.defences_left == 0
+    spent = actor.move_actions  # actions already taken this round (moves)
     while actions > 0 and missile.left != 0:
         if not missile.readied:
             step = min(actions, missile.ready_actions - missile.progress)
-            missile.progress += step
+            if missile.dexterity is not None and spent + step > 2:
+                step = _ready_past_two(actor, arena, missile, spent, step)
+            else:
+                missile.progress += step
             actions -= step
+            spent += step
             arena.record(
                 actor.name,
                 "ready",
@@ -135,6 +147,7 @@ def shoot_round(actor: Any, arena: Any, actions: int) -> None:
             return
         _shoot(actor, target, arena, concentrating)
         actions -= 1
+        spent += 1
         missile.progress = 0
         if missile.left is not None:
             missile.left -= 1
@@ -143,6 +156,33 @@ def shoot_round(actor: Any, arena: Any, actions: int) -> None:
                 arena.record(actor.name, "out_of_ammunition", None, (), (), (("result", "empty"),))
         if not actor.fighting:
             return
+
+
+def _ready_past_two(actor: Any, arena: Any, missile: Missile, spent: int, step: int) -> int:
+    """Ready with ``step`` actions, the ones past the round's second each only on a Good
+    Dexterity roll (SEED 4.4); a failed roll spends its action for nothing and ends the
+    readying this turn. Returns the actions spent."""
+    dexterity = missile.dexterity
+    assert dexterity is not None  # only called with the option on
+    used = 0
+    while used < step:
+        if spent + used >= 2:
+            ok, degree, dice = roll_unopposed(
+                dexterity, GOOD, actor.rng, actor.penalty, "dexterity"
+            )
+            arena.record(
+                actor.name,
+                "dexterity",
+                None,
+                (("dexterity", dice),),
+                (("penalty", actor.penalty),),
+                (("result", "readied" if ok else "fumbled"), ("degree", degree)),
+            )
+            if not ok:
+                return used + 1
+        missile.progress += 1
+        used += 1
+    return used
 
 
 def _shot_target(actor: Any, arena: Any) -> Any | None:

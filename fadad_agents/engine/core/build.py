@@ -174,17 +174,21 @@ def _size_value(force: schema_character.Character, options: RulesOptions) -> int
 
 
 def _missile_spec(force: Any, options: RulesOptions) -> tuple[Any, ...] | None:
-    """A missile weapon's ranges, readying actions, projectile, ammunition and where its
-    Extreme range ends (``agents.core.shooting.Missile``), or None for a hand weapon."""
+    """A missile weapon's ranges, readying actions, projectile, ammunition, where its
+    Extreme range ends and the Dexterity that readies it past two actions a round (None:
+    no roll, ``range.dexterity_past_two_actions``) (``agents.core.shooting.Missile``), or
+    None for a hand weapon."""
     weapon = force.weapon
     if weapon is None or not weapon.ranged or weapon.range_yards is None:
         return None
+    dexterity = force.traits.get("Dexterity", FAIR)
     return (
         weapon.range_yards,
         weapon.actions_to_ready,
         weapon.projectile,
         weapon.ammunition,
         options.range.extreme_multiple,
+        dexterity if options.range.dexterity_past_two_actions else None,
     )
 
 

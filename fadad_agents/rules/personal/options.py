@@ -124,6 +124,13 @@ class RangeOptions(OptionsSection):
         "contact with the shooter's own friends is partly covered by them: its Target rises "
         "by this much.",
     )
+    dexterity_past_two_actions: bool = Field(
+        True,
+        description="Section 1 (SEED 4.4): a shooter attempting more than two actions in a "
+        "round needs a Good Dexterity roll (its Dexterity trait, else Fair) to ready its "
+        "weapon with each action past the second; a failed roll spends the action for "
+        "nothing. Only with fadad.actions_per_round above 2.",
+    )
 
 
 class MoveOptions(OptionsSection):

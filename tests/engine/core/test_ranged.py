@@ -124,6 +124,34 @@ def test_readying_actions_set_the_rate_of_fire() -> None:
     assert shots("weapons/throwing-dagger") == 12
 
 
+def test_a_third_action_readies_only_on_a_good_dexterity_roll() -> None:
+    """range.dexterity_past_two_actions (SEED 4.4): with four actions a round a bow fires
+    twice a round; readying the second shot is the third action, so a Poor-Dexterity
+    archer needs a Good roll (4dF >= +3) for it (a failure spends the action, the fourth
+    tries again) and fires about once a round, a Legendary one (4dF >= -3) nearly always
+    twice; with the option off both fire twice a round on the same seeds."""
+
+    def shots(dexterity: str, rule: str) -> tuple[int, int]:
+        archer = _archer(
+            10,
+            weapon="{model: weapons/bow, ammunition: null}",
+            extra=f"        traits: {{Dexterity: {dexterity}}}\n",
+        )
+        rules = f"fadad.actions_per_round: 4, range.dexterity_past_two_actions: {rule}"
+        tough = "        wound_boxes: [9, 9, 9, 9, 9]\n"
+        battle = _battle(archer, _target(30, policies=STILL, extra=tough), rules=rules, rounds=8)
+        assert not battle.finished
+        rolls = [e for e in battle.log if e.action == "dexterity"]
+        return len(_shots(battle)), len(rolls)
+
+    assert shots("Poor", "false") == shots("Legendary", "false") == (16, 0)
+    poor, poor_rolls = shots("Poor", "true")
+    deft, deft_rolls = shots("Legendary", "true")
+    assert 8 <= poor_rolls <= 16  # the third action each round, maybe the fourth
+    assert 8 <= deft_rolls <= 16
+    assert 8 <= poor <= 10 < 14 <= deft <= 16
+
+
 def test_ammunition_runs_out() -> None:
     """Weapon.ammunition: with three arrows the archer shoots three times, then has none
     left (and fights on with her fists)."""
