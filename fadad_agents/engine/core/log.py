@@ -222,6 +222,7 @@ _NARRATORS: dict[str, Callable[[LogEvent], str]] = {
     "shoot": _shoot_text,
     "ready": _ready_text,
     "out_of_ammunition": _simple("{e.actor} has no shots left."),
+    "dexterity": _simple("{e.actor} readies past two actions on a Dexterity roll: {o[result]}."),
     "first_aid": _simple("{e.actor} gives first aid to {e.target}: {o[result]}."),
     "crit_effect": _simple("{e.actor} is {o[result]} ({o[effect]})."),
     "crit_recovery": _simple("{e.actor} {o[result]}."),
