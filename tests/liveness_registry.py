@@ -28,7 +28,6 @@ NOT_A_RULE = "not a rule: display name, description, catalogue reference or kind
 I14 = GAP + "issue 14 (i14: movement, range, locations, stun, spirit, all-out, weapon size)"
 I15 = GAP + "issue 15 (i15: dead options and ignored fields, crits, player characters)"
 BACKFILL = GAP + "issue 15 (no engine-level test registered yet)"
-UNREAD_LEADER = GAP + "issue 14 (i14: Unit.leader is only validated; no battle reads it)"
 UNREAD_HANDS = GAP + "issue 15 (i15: no personal battle reads it; the FADAD bonus counts the grip)"
 
 REGISTRY: dict[str, str] = {
@@ -296,7 +295,7 @@ REGISTRY: dict[str, str] = {
     "Unit.scale": "tests/engine/mass/test_units.py::test_members_strength_weapon_and_scale_add_to_the_damage",
     "Unit.weapon": "tests/engine/mass/test_units.py::test_members_strength_weapon_and_scale_add_to_the_damage",
     "Unit.armour": "tests/engine/mass/test_units.py::test_members_damage_capacity_armour_and_scale_take_from_the_damage",
-    "Unit.leader": UNREAD_LEADER,
+    "Unit.leader": "tests/engine/mass/test_unit_leader.py::test_a_leader_with_great_leadership_steadies_his_unit",
     "Ship.model": NOT_A_RULE,
     "Ship.name": NOT_A_RULE,
     "Ship.description": NOT_A_RULE,

@@ -298,11 +298,18 @@ class Unit(Group):
 
     kind = "unit"
 
-    __slots__ = ("start_state", "state", "turn_state")
+    __slots__ = ("leader", "led_morale", "start_state", "state", "turn_state")
 
     def __init__(self, model: mesa.Model, *, state: mass.UnitState, **kw: Any):
         self.start_state = state  # unit states are frozen: an attack makes a new one
+        self.leader: Any = None  # the character leading it (Unit.leader): :meth:`follow`
+        self.led_morale = state.morale
         super().__init__(model, count=state.strength, **kw)
+
+    def follow(self, leader: Any, leadership: int) -> None:
+        """Led by ``leader``: while he fights, it checks morale on the better of its own and
+        his Leadership (mass-combat.md 1.3, "the unit (or its leader) rolls"; PROPOSED)."""
+        self.leader, self.led_morale = leader, max(self.start_state.morale, leadership)
 
     def restart(self, rng: random.Random, targeting_rng: random.Random) -> None:
         """Back to its starting strength, wounds and morale."""
@@ -344,8 +351,9 @@ class Unit(Group):
         return lost
 
     def unit_state(self) -> mass.UnitState:
-        """The live kernel state."""
-        return self.state
+        """The live kernel state (its morale its leader's while he stands: :meth:`follow`)."""
+        state, led = self.state, self.leader is not None and self.leader.fighting
+        return replace(state, morale=self.led_morale) if led else state
 
     def volley(self, target: Group, arena: Arena) -> None:
         """One FADAD unit attack: opposed 4dF with capped Scale, damage table, morale."""
@@ -395,7 +403,7 @@ class Unit(Group):
         """Morale trait + 4dF against Fair (``mass.morale_check_level``) for a policy-called
         check (A-70, PROPOSED level)."""
         level = self.model.options.mass.morale_check_level
-        trait = self.state.morale
+        trait = self.unit_state().morale
         return "4dF", trait, mass.resolve_unit_morale(trait, level, self.morale_rng, self.name)
 
     @staticmethod

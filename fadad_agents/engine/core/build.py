@@ -267,6 +267,7 @@ class ForceBuilder:
         self.options = scenario.rules
         self.index = 0
         self.plans = _plans(scenario)
+        self.led: list[tuple[Unit, str]] = []  # units and the names of their leaders
 
     def next_streams(self) -> dict[str, Any]:
         """The next agent's set-up index and dice streams (advances the index)."""
@@ -392,6 +393,24 @@ class ForceBuilder:
         self.battle.log.plural.add(force.name)
         unit.start_position = unit.position = force.position
         self.battle.enlist(unit)
+        if force.leader is not None:
+            self.led.append((unit, force.leader))
+
+    def link_leaders(self) -> None:
+        """Each led unit follows its leader (Unit.leader: a character of the scenario)."""
+        if not self.led:
+            return
+        people = {m.name: m for side in self.battle.sides for m in side.members}
+        traits = {
+            f.name: f.traits.get("Leadership")
+            for side in self.scenario.sides
+            for f in side.forces
+            if isinstance(f, schema_character.Character)
+        }
+        for unit, name in self.led:
+            leadership = traits.get(name)
+            if name in people and leadership is not None:
+                unit.follow(people[name], leadership)
 
 
 def build_battle(scenario: Scenario, seed: int | None = None, *, collect: bool = True) -> Battle:
@@ -420,5 +439,6 @@ def build_battle(scenario: Scenario, seed: int | None = None, *, collect: bool =
             builder.add(si, fi, force)
         if not battle.sides[si].members:
             raise UnsupportedForce(f"sides.{si}.forces: side {side.name!r} has no fighters")
+    builder.link_leaders()
     place_forces(battle, scenario)
     return battle
