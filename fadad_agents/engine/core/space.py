@@ -192,18 +192,22 @@ def _free_start(
     facing: tuple[float, float],
     together: bool,
 ) -> tuple[float, float]:
-    """Where ``member`` starts: its spot, else the first free place a man's width at a time
-    behind it, away from the enemy (two forces given overlapping places form one deep
-    block, no two fighters in one place); fighters without positions in the melee stand
-    together (``together``)."""
+    """Where ``member`` starts: its spot, else the first free place k men's widths from it
+    (k = 1, 2 ...): behind it, away from the enemy, then to its left, its right, ahead
+    (two forces given overlapping places form one deep block; a spot at the field's edge
+    spills sideways): no two fighters in one place. Fighters without positions in the
+    melee stand together (``together``)."""
     x, y = field.clamp(*spot)
-    if together:
+    if together or not field.crowded(member, x, y):
         return x, y
     step = 2 * member.radius
-    for _ in range(_START_TRIES):
-        if not field.crowded(member, x, y):
-            break
-        x, y = field.clamp(x - facing[0] * step, y - facing[1] * step)
+    fx, fy = facing
+    ways = ((-fx, -fy), (-fy, fx), (fy, -fx), (fx, fy))  # behind, left, right, ahead
+    for k in range(1, _START_TRIES + 1):
+        for wx, wy in ways:
+            px, py = field.clamp(x + wx * k * step, y + wy * k * step)
+            if not field.crowded(member, px, py):
+                return px, py
     return x, y
 
 

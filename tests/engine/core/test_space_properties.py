@@ -1,7 +1,7 @@
 """Properties of battles on the field, for any starting positions (hypothesis): no fighter
 moves farther in a round than its actions allow, no melee blow without contact, no shot
 beyond Extreme range, no more melee attackers on one defender in a round than fit round
-it (personal-combat.md 5, 6)."""
+it, no two fighters in one place (personal-combat.md 5, 6)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from fadad_agents.agents.core.field import ELBOW_ROOM
 from fadad_agents.engine import build_battle, load
 from fadad_agents.rules.personal.movement import movement_allowance
 
@@ -82,6 +83,18 @@ def _replay(battle: Any) -> tuple[list[str], dict[tuple[int, str], set[str]]]:
     return broken, attackers
 
 
+def _too_close(battle: Any) -> list[tuple[str, str]]:
+    """Pairs of fighters still on the field standing closer than ELBOW_ROOM of their radii
+    together (no two fighters in one place)."""
+    standing = [m for side in battle.sides for m in side.members if m.placed and m.fighting]
+    return [
+        (a.name, b.name)
+        for i, a in enumerate(standing)
+        for b in standing[i + 1 :]
+        if math.dist(a.position, b.position) < (a.radius + b.radius) * ELBOW_ROOM - 1e-9
+    ]
+
+
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     red=st.lists(spots, min_size=1, max_size=4),
@@ -93,9 +106,12 @@ def test_moves_blows_and_crowding_keep_to_the_rules(
     red: list[tuple[int, int]], blue: list[tuple[int, int]], gait: str, seed: int
 ) -> None:
     """Moves within the actions spent, blows only in contact, shots within Extreme range,
-    at most six on one man."""
+    at most six on one man, no two fighters in one place after any round (even two given
+    the same starting spot)."""
     battle = build_battle(load(_scenario(red, blue, gait)), seed, collect=False)
-    battle.run_to_end()
+    while not battle.finished:
+        battle.play_round()
+        assert _too_close(battle) == []
     broken, attackers = _replay(battle)
     assert broken == []
     assert all(len(a) <= 6 for a in attackers.values())
