@@ -207,7 +207,7 @@ REGISTRY: dict[str, str] = {
     "Shield.attackers": "tests/engine/core/test_stat_block_fields.py::test_a_shield_covers_as_many_attackers_as_it_says",
     "Shield.attack_penalty": "tests/engine/core/test_stat_block_fields.py::test_a_shield_burdens_its_bearers_attack_by_its_own_penalty",
     "Shield.fudge_melee": "tests/engine/core/test_stat_block_fields.py::test_a_fudge_shield_lowers_the_opponents_skill_by_its_melee_value",
-    "Shield.fudge_ranged": I14,
+    "Shield.fudge_ranged": "tests/engine/core/test_ranged.py::test_a_fudge_shield_meets_a_shot_with_its_ranged_value",
     "Shield.magic_plus": "tests/engine/core/test_stat_block_fields.py::test_a_shield_guards_by_its_own_target_bonus_and_magic",
     "ShipWeapon.model": NOT_A_RULE,
     "ShipWeapon.name": NOT_A_RULE,

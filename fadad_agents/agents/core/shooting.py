@@ -23,7 +23,7 @@ from fadad_agents.agents.core import moving
 from fadad_agents.rules.core.actions import roll_unopposed
 from fadad_agents.rules.core.ladder import GOOD
 from fadad_agents.rules.personal.combat import resolve_attack
-from fadad_agents.rules.personal.melee import moving_target_bonus
+from fadad_agents.rules.personal.melee import moving_target_bonus, shield_skill_penalty
 from fadad_agents.rules.personal.ranged import (
     CONCENTRATION_BONUS,
     PROJECTILE_DEFENCE_PENALTY,
@@ -206,6 +206,18 @@ def _band(actor: Any, target: Any, arena: Any) -> tuple[str, float]:
     return band or "extreme", yards  # in_range already held it within Extreme
 
 
+def _ranged_shield(shield: Any, rank: int) -> int:
+    """A FUDGE shield against a shot (``shield_mode: fudge_skill_penalty``): the kernel's
+    exchange takes its melee value off every attacker's skill; a shot meets its ranged
+    value instead (``Shield.fudge_ranged``, as the file gives it), and only on the side the
+    bearer faces."""
+    mode = "fudge_skill_penalty"
+    melee = shield_skill_penalty(shield, shield_mode=mode)
+    return melee - shield_skill_penalty(
+        shield, rank, ranged=True, impervious=True, shield_mode=mode
+    )
+
+
 def _shoot(actor: Any, target: Any, arena: Any, concentrating: bool) -> None:
     """One shot through the kernel, logged, and absorbed by the target."""
     opts = arena.options.range
@@ -220,6 +232,11 @@ def _shoot(actor: Any, target: Any, arena: Any, concentrating: bool) -> None:
     gait = getattr(target, "gait", None)
     moving_bonus = moving_target_bonus(gait, arena.options.move.target_bonus) if gait else 0
     facing = target.target
+    rank = moving.shield_rank(target, actor) if facing is None else int(facing is actor)
+    modifier = CONCENTRATION_BONUS if concentrating else 0
+    shield = defender.shield
+    if shield is not None and arena.combat_rules.shield_mode == "fudge_skill_penalty":
+        modifier += _ranged_shield(shield, rank)
     res = resolve_attack(
         actor.fighter,
         defender,
@@ -229,8 +246,8 @@ def _shoot(actor: Any, target: Any, arena: Any, concentrating: bool) -> None:
         attacker_penalty=a_pen,
         defender_penalty=d_pen + (0 if blocks else actor.missile.penalty),
         defended=defended,
-        modifier=CONCENTRATION_BONUS if concentrating else 0,
-        shield_rank=moving.shield_rank(target, actor) if facing is None else int(facing is actor),
+        modifier=modifier,
+        shield_rank=rank,
         target_bonus=bonus + cover + moving_bonus,
     )
     arena.record(

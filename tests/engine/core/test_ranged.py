@@ -272,3 +272,20 @@ def test_only_a_ranged_weapon_shoots() -> None:
         battle = _battle(_archer(10, weapon=bow), _target(50, policies=STILL), rounds=2)
         assert bool(_shots(battle)) is shoots
         assert not [e for e in battle.log if e.action == "attack"]
+
+
+def test_a_fudge_shield_meets_a_shot_with_its_ranged_value() -> None:
+    """Shield.fudge_ranged (shield_mode fudge_skill_penalty, C-11): a shield of melee value
+    2 and ranged value 1 takes 1 off the archer's rolled attack, on the same seeds as the
+    target without a shield (its melee value counts only hand to hand); a ranged value of
+    0 takes nothing off."""
+    rules = "shield_mode: fudge_skill_penalty"
+
+    def attack(shield: str) -> int:
+        target = _target(50, policies=STILL, extra=shield)
+        return int(_shots(_battle(_archer(10), target, rules=rules))[0]["attack"])
+
+    bare = attack("")
+    shield = "        shield: {{name: Targe, target_bonus: 1, fudge_melee: 2, fudge_ranged: {}}}\n"
+    assert attack(shield.format(1)) == bare - 1
+    assert attack(shield.format(0)) == bare
