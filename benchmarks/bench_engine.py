@@ -26,10 +26,11 @@ from fadad_agents.schema.scenario import Scenario
 __all__ = ["BENCHMARKS"]
 
 
-def _melee_yaml(per_side: int, *, bands: bool) -> str:
-    """N v N FUDGE melee: Good swordsmen in heavy leather, rolled initiative."""
+def _melee_yaml(per_side: int, *, bands: bool, gap: int | None = None) -> str:
+    """N v N FUDGE melee: Good swordsmen in heavy leather, rolled initiative; with
+    ``gap``, each side one band whose front rank stands ``gap`` yards from the other's."""
 
-    def side(prefix: str) -> str:
+    def side(prefix: str, x: int) -> str:
         entry = """
       - name: {name}
         reaction_speed: Fair
@@ -39,6 +40,8 @@ def _melee_yaml(per_side: int, *, bands: bool) -> str:
         armour: armour/heavy-leather
         count: {count}
 """
+        if gap is not None:
+            return entry.format(name=prefix, count=per_side) + f"        position: [{x}, 0]\n"
         if bands:
             return entry.format(name=prefix, count=per_side)
         return "".join(entry.format(name=f"{prefix}{i}", count=1) for i in range(per_side))
@@ -48,9 +51,9 @@ name: {per_side} v {per_side} melee
 rules: {{fadad.initiative: rolled}}
 sides:
   - name: Red
-    forces:{side("Red")}
+    forces:{side("Red", 0)}
   - name: Blue
-    forces:{side("Blue")}
+    forces:{side("Blue", gap or 0)}
 stop: {{max_rounds: 1000}}
 """
 
@@ -431,45 +434,24 @@ def bench_memory() -> list[Row]:
     ]
 
 
-def _field_yaml(per_side: int, gap: int = 60) -> str:
-    """N v N Good swordsmen as two count: blocks whose front ranks stand ``gap`` yards
-    apart on open ground (each block's ranks run back from its front)."""
-
-    def side(name: str, x: int) -> str:
-        return f"""
-  - name: {name}
-    forces:
-      - name: {name}
-        reaction_speed: Fair
-        skills: {{Sword: Good}}
-        attack_skill: Sword
-        weapon: weapons/broadsword
-        armour: armour/heavy-leather
-        count: {per_side}
-        position: [{x}, 0]"""
-
-    return f"""
-name: {per_side} v {per_side} on the field
-rules: {{fadad.initiative: rolled}}
-sides:{side("Red", 0)}{side("Blue", gap)}
-stop: {{max_rounds: 1000}}
-"""
-
-
 def bench_field() -> list[Row]:
-    """1,000 v 1,000 starting 60 yards apart on open ground: the battle to completion, and
-    the cost per agent-round over its first 4 rounds (the approach and the clash) at 200,
-    2,000 and 20,000 agents (best of 3 builds): flat, since every look-up of the field
-    visits only the buckets near the fighter (no all-pairs scans)."""
+    """1,000 v 1,000 starting 60 yards apart on open ground: the battle to completion (not
+    with ``--quick``), and the CPU cost per agent-round over its first 4 rounds (the
+    approach and the clash; 2 with ``--quick``) at 200, 2,000 and 20,000 agents (best of 2
+    builds, 1 with ``--quick``): flat, since every look-up of the field visits only the
+    squares near the fighter (no all-pairs scans)."""
     rows: list[Row] = []
-    start = time.perf_counter()
-    result = run(load(_field_yaml(1000), BIG), seed=3, collect=False)
-    rows.append(Row("1,000 v 1,000 from 60 yd to completion", time.perf_counter() - start, "s"))
-    rows.append(Row("1,000 v 1,000 from 60 yd, rounds", result.rounds, "rounds"))
+    if not harness.QUICK:
+        start = time.perf_counter()
+        result = run(load(_melee_yaml(1000, bands=True, gap=60), BIG), seed=3, collect=False)
+        elapsed = time.perf_counter() - start
+        rows.append(Row("1,000 v 1,000 from 60 yd to completion", elapsed, "s"))
+        rows.append(Row("1,000 v 1,000 from 60 yd, rounds", result.rounds, "rounds"))
     costs = {}
     for agents in (200, 2_000, 20_000):
-        scenario = load(_field_yaml(agents // 2), BIG)
-        cost = min(_per_agent_round(scenario, rounds=4)[0] for _ in range(3))
+        scenario = load(_melee_yaml(agents // 2, bands=True, gap=60), BIG)
+        rounds = quick(4, 2)
+        cost = min(_per_agent_round(scenario, rounds)[0] for _ in range(quick(2, 1)))
         costs[agents] = cost
         rows.append(Row(f"from 60 yd, per agent-round at {agents:,} agents", cost * 1e6, "us"))
     flat = costs[20_000] / costs[200]
