@@ -27,6 +27,7 @@ LAYERS = (
     "analysis",
     "reference",
     "table",
+    "campaign",
     "engine",
     "agents",
     "policies",

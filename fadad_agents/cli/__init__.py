@@ -22,7 +22,7 @@ import typer
 if TYPE_CHECKING:
     from fadad_agents.schema.limits import Limits
 
-from fadad_agents.cli import gm, table
+from fadad_agents.cli import campaign, gm, table
 from fadad_agents.cli.output import bad_file as _bad_file
 from fadad_agents.cli.output import fail as _fail
 from fadad_agents.cli.output import shown as _shown
@@ -156,6 +156,10 @@ def run(
     ] = False,
     log: Annotated[Path | None, typer.Option(help="Write the battle log as JSON lines.")] = None,
     quiet: Annotated[bool, typer.Option(help="Print only the one-line summary.")] = False,
+    state_out: Annotated[
+        Path | None,
+        typer.Option(help="Write everyone's end state (campaign JSON: fadad rest, aftermath)."),
+    ] = None,
     limit: LimitOption = None,
 ) -> None:
     """Play a scenario to its end and narrate it (or print the result as JSON)."""
@@ -166,7 +170,13 @@ def run(
 
     limits = _limits(limit, "run")
     try:
-        result = run_battle(scenario, seed=seed, limits=limits)
+        if state_out is None:
+            result = run_battle(scenario, seed=seed, limits=limits)
+        else:
+            from fadad_agents import campaign
+
+            result, state = campaign.play_for_state(scenario, seed, limits=limits)
+            campaign.write_state(state, state_out)
         if log is not None:
             result.log.write_jsonl(log)
     except ScenarioError as exc:
@@ -295,6 +305,7 @@ def report(
 
 gm.register(app)
 table.register(app)
+campaign.register(app)
 
 
 def main() -> None:

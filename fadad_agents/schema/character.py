@@ -36,6 +36,7 @@ from fadad_agents.schema.base import (
     Text,
 )
 from fadad_agents.schema.equipment import Armour, Shield, Weapon
+from fadad_agents.schema.starting import MAX_MARKS, WoundMark, parse_mark
 
 __all__ = ["Character", "Creature", "ShipSpell", "WoundTrack"]
 
@@ -186,6 +187,25 @@ class Character(Creature):
         max_length=MAX_ENTRIES,
         description="Spells to cast at ships (SJ 8.1).",
     )
+    wounds: list[WoundMark] = Field(
+        default_factory=list,
+        max_length=MAX_MARKS,
+        description="Wounds brought from an earlier battle, in the order taken: 'Hurt', or "
+        "'Hurt in Very Hurt' for a blow written in a higher box (fadad aftermath writes them). "
+        "Every member of a count: group starts with them.",
+    )
+    shots_left: int | None = Field(
+        None,
+        ge=0,
+        le=1000,
+        description="Shots its missile weapon has left from an earlier battle; None = the "
+        "weapon's full ammunition.",
+    )
+
+    @property
+    def wound_marks(self) -> tuple[tuple[int, int], ...]:
+        """``(box, true severity)`` of each starting wound."""
+        return tuple(parse_mark(m) for m in self.wounds)
 
     @model_validator(mode="after")
     def _one_player(self) -> Character:
@@ -195,5 +215,11 @@ class Character(Creature):
                 "{count} player characters in one entry (a player character or major NPC is "
                 "one fighter: count 1, or player: false for an NPC group)",
                 {"where": "count", "count": self.count},
+            )
+        if self.shots_left is not None and (self.weapon is None or not self.weapon.ranged):
+            raise PydanticCustomError(
+                "no_missile",
+                "shots left, but its weapon is not a missile weapon (leave shots_left out)",
+                {"where": "shots_left"},
             )
         return self

@@ -35,6 +35,7 @@ from fadad_agents.schema.base import (
     Text,
 )
 from fadad_agents.schema.equipment import Armour, ShipWeapon, Weapon
+from fadad_agents.schema.starting import MAX_MARKS, ShipMark
 
 __all__ = ["MC_LADDER", "Crew", "GravityWell", "Ship", "Unit"]
 
@@ -151,6 +152,19 @@ class Ship(_Placed):
         "scenario's ship.fadad_boxes (A-38, PROPOSED 3/1/1/1/1).",
     )
     armour: int = Field(0, ge=0, le=20, description="FADAD ship armour (ships-fadad.md 4).")
+    hull_damage: int = Field(
+        0,
+        ge=0,
+        le=100_000,
+        description="SJ hull points lost in an earlier battle and not yet repaired "
+        "(fadad aftermath writes it); she starts the battle with that much less hull.",
+    )
+    damage_marks: list[ShipMark] = Field(
+        default_factory=list,
+        max_length=MAX_MARKS,
+        description="FADAD damage track boxes marked in an earlier battle: 'Scratched', "
+        "'Lightly Damaged' ... ('Scratched in Lightly Damaged' for one written higher).",
+    )
     armour_class: int = Field(ge=-10, le=30, description="SJ AC = armour rating.")
     maneuverability: Literal["A", "B", "C", "D", "E", "F"] = Field(
         description="Maneuverability class letter (SJ 2; FADAD MS table A=Great..F=Terrible)."
@@ -215,6 +229,18 @@ class Ship(_Placed):
                 "ship_speed",
                 "{speed} is above her Ship Rating sr {sr} (the most hexes a round she makes)",
                 {"where": "speed", "speed": self.speed, "sr": self.sr},
+            )
+        if self.hull_damage >= self.hull_points:
+            raise PydanticCustomError(
+                "ship_hull",
+                "{damage} leaves none of her {hull} hull points (a ship starts with some hull "
+                "left: at most {most})",
+                {
+                    "where": "hull_damage",
+                    "damage": self.hull_damage,
+                    "hull": self.hull_points,
+                    "most": self.hull_points - 1,
+                },
             )
         return self
 

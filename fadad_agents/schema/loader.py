@@ -13,8 +13,9 @@ it is the one exception a bad scenario raises, from loading through ``run`` and 
 (:func:`problem_at` words the problems found later, such as an unknown policy, the same
 way).
 
-Public functions: :func:`load_scenario`, :func:`load_entry`, :func:`validate_path`,
-:func:`dump_scenario`, :func:`scenario_json_schema`, :func:`problem_at`.
+Public functions: :func:`load_scenario`, :func:`load_entry`, :func:`load_record`,
+:func:`validate_path`, :func:`dump_scenario`, :func:`scenario_json_schema`,
+:func:`problem_at`.
 """
 
 from __future__ import annotations
@@ -57,6 +58,7 @@ __all__ = [
     "expand_paths",
     "is_catalogue_entry",
     "load_entry",
+    "load_record",
     "load_scenario",
     "parse_yaml",
     "problem_at",
@@ -190,6 +192,14 @@ def load_entry(source: str | Path, kind: str, *, catalog: Catalog | None = None)
     text, filename = read_source(source, DEFAULT_LIMITS)
     data, lines = parse_yaml(text, filename)
     return _validate(KIND_CLASSES[kind], data, lines, filename, catalog)
+
+
+def load_record[M: BaseModel](source: str | Path, cls: type[M]) -> M:
+    """Load a file (or YAML/JSON text) of any schema class ``cls`` (a campaign's state file
+    ...), its problems worded as a scenario's: ``file:line field.path: what is wrong``."""
+    text, filename = read_source(source, DEFAULT_LIMITS)
+    data, lines = parse_yaml(text, filename)
+    return _validate(cls, data, lines, filename, None)
 
 
 def catalog_model(ref: str, kind: str | None = None, *, catalog: Catalog | None = None) -> Any:

@@ -43,6 +43,7 @@ from fadad_agents.schema.character import Character
 from fadad_agents.schema.fae import FaeCharacter
 from fadad_agents.schema.forces import Crew, Ship, Unit
 from fadad_agents.schema.limits import DEFAULT_LIMITS, WORK, Limits
+from fadad_agents.schema.starting import starting_problems
 from fadad_agents.schema.suggest import nearest
 
 __all__ = [
@@ -281,6 +282,7 @@ class Scenario(Record):
             *self._duplicate_names(),
             *self._dangling_references(),
             *self._ships_hold_their_people(),
+            *starting_problems(self),
             *self._within(limits),
         ]
         if problems:

@@ -33,6 +33,7 @@ from fadad_agents.policies.core.policy_set import (
 )
 from fadad_agents.rules import mass
 from fadad_agents.rules.core.ladder import FAIR
+from fadad_agents.rules.core.wound_marks import with_marks
 from fadad_agents.rules.core.wounds import WoundTrack, custom_track, new_track
 from fadad_agents.rules.options import RulesOptions
 from fadad_agents.rules.personal.movement import MAN_REACH, footprint_radius, scaled_length
@@ -147,6 +148,12 @@ def _track(force: schema_character.Character, options: RulesOptions) -> WoundTra
     return new_track("standard" if kind == "dc_attribute" else kind)
 
 
+def _starting_track(force: schema_character.Character, options: RulesOptions) -> WoundTrack:
+    """Its track at set-up: empty, or with the wounds it brings (``wounds``)."""
+    track = _track(force, options)
+    return with_marks(track, force.wound_marks) if force.wounds else track
+
+
 def _verb(force: Any) -> str:
     weapon = force.weapon
     if weapon is None or "unarmed" in (weapon.name or "").lower():
@@ -186,7 +193,7 @@ def _missile_spec(force: Any, options: RulesOptions) -> tuple[Any, ...] | None:
         weapon.range_yards,
         weapon.actions_to_ready,
         weapon.projectile,
-        weapon.ammunition,
+        weapon.ammunition if force.shots_left is None else force.shots_left,
         options.range.extreme_multiple,
         dexterity if options.range.dexterity_past_two_actions else None,
     )
@@ -316,7 +323,7 @@ class ForceBuilder:
             "policies": self.policies(si, fi, force, defaults),
             "fighter": fighter,
             "bare": bare_fighter(force, self.options),
-            "track": _track(force, self.options),
+            "track": _starting_track(force, self.options),
             "reaction": force.reaction_speed,
             "player": force.player,
             "ite_points": force.ite_points,

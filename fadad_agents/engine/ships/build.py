@@ -27,9 +27,11 @@ from fadad_agents.engine.ships.battle import ShipBattle, ship_round_seconds
 from fadad_agents.hexmap import DIRECTIONS, direction_to
 from fadad_agents.policies.core.policy_set import GROUP_DEFAULTS
 from fadad_agents.policies.ships.registry import build_ship_policies
+from fadad_agents.rules.core.wound_marks import with_marks
 from fadad_agents.rules.ships.chase import reaction_from_appearance, roll_encounter
 from fadad_agents.schema import forces as schema_forces
 from fadad_agents.schema.scenario import Scenario
+from fadad_agents.schema.starting import SHIP_LEVELS, parse_mark
 
 __all__ = ["SHIP_DECISIONS", "build_ship_battle", "has_ships"]
 
@@ -63,6 +65,10 @@ def _ship(
         boxes=force.damage_boxes or opts.ship.fadad_boxes,
         **builder.next_streams(),
     )
+    ship.hull_damage = force.hull_damage  # damage brought from an earlier battle
+    if force.damage_marks:
+        marks = (parse_mark(m, SHIP_LEVELS) for m in force.damage_marks)
+        ship.track = with_marks(ship.track, marks, SHIP_LEVELS)
     for weapon in force.weapons:
         for n in range(weapon.count):
             label = weapon.name if weapon.count == 1 else f"{weapon.name} {n + 1}"

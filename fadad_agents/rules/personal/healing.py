@@ -44,6 +44,8 @@ __all__ = [
     "fudge_natural_days",
     "fudge_natural_step_chance",
     "fudge_natural_week",
+    "fudge_remaining_severity",
+    "heal_track",
     "natural_step_difficulty",
     "roll_fudge_natural_week",
     "roll_surgery",
@@ -328,3 +330,43 @@ def days_to_heal(
     if model == "fadad":
         return tuple(fadad_days_to_heal(s, healing_attribute) for s in track.severities)
     return tuple(fudge_natural_days(s) for s in track.severities)
+
+
+def fudge_remaining_severity(severity: int, days: int, *, medical_care: bool = True) -> int:
+    """True severity of a wound after ``days`` of rest under FUDGE natural healing (0 =
+    healed): one level a week (no Constitution roll, A-32 makes it optional), Near Death
+    to Incapacitated in two weeks with care; Scratches are gone after the battle (as
+    :func:`fudge_natural_days` counts them: 0 days)."""
+    if severity <= Wound.SCRATCH:
+        return 0
+    weeks_at_level = 0
+    for _ in range(days // 7):
+        left = fudge_natural_week(
+            severity, weeks_at_level=weeks_at_level, medical_care=medical_care
+        )
+        weeks_at_level = weeks_at_level + 1 if left == severity else 0
+        severity = left
+        if not severity:
+            break
+    return severity
+
+
+def heal_track(
+    track: WoundTrack,
+    days: int,
+    model: HealingModel = "fadad",
+    healing_attribute: int = 0,
+    *,
+    overflow_past_near_death: Overflow = "dead",
+) -> WoundTrack:
+    """The track after ``days`` of rest with care, each wound on its own clock, under
+    ``healing_model`` (C-09): FADAD :func:`fadad_heal_track`, FUDGE
+    :func:`fudge_remaining_severity` per wound. The dead do not heal."""
+    if model == "fadad":
+        return fadad_heal_track(
+            track, days, healing_attribute, overflow_past_near_death=overflow_past_near_death
+        )
+    left = tuple(fudge_remaining_severity(s, days) for s in track.severities)
+    return rebuild(
+        track, tuple(s for s in left if s), overflow_past_near_death=overflow_past_near_death
+    )

@@ -170,3 +170,27 @@ def test_the_dead_do_not_heal():
     assert dead.level == W.DEAD
     assert h.fadad_heal_track(dead, 1000).level == W.DEAD
     assert h.fudge_heal_track(dead, 3).level == W.DEAD
+
+
+@given(st.integers(W.SCRATCH, W.NEAR_DEATH), st.integers(0, 80))
+def test_fudge_rest_heals_on_the_natural_day_count(severity, days):
+    """FUDGE natural healing by days: a wound is gone exactly when fudge_natural_days says
+    (Hurt 7, VH 14, Incap 21, ND 35 with care; Scratches gone after the battle)."""
+    need = h.fudge_natural_days(severity)
+    assert (h.fudge_remaining_severity(severity, days) == 0) == (days >= need)
+
+
+@given(st.lists(st.sampled_from([W.SCRATCH, W.HURT, W.VERY_HURT]), max_size=4),
+       st.integers(0, 120), st.sampled_from(["fadad", "fudge"]))  # fmt: skip
+def test_heal_track_is_whole_after_days_to_heal(wounds, days, model):
+    """heal_track (C-09) leaves no wound once every wound's days_to_heal have passed, and
+    never a wound worse than it was (the dead, past Near Death, do not heal)."""
+    track = _track(*wounds)
+    if track.dead:
+        assert h.heal_track(track, days, model) is track
+        return
+    healed = h.heal_track(track, days, model)
+    need = max(h.days_to_heal(track, model), default=0)
+    assert (not healed.marks) == (days >= need or not track.marks)
+    assert max(healed.severities, default=0) <= max(track.severities, default=0)
+    assert len(healed.marks) <= len(track.marks)
