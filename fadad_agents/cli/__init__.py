@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from fadad_agents.schema.limits import Limits
 
 from fadad_agents.cli import campaign, gm, table
+from fadad_agents.cli.catalogs import CatalogOption, use_catalog
 from fadad_agents.cli.output import bad_file as _bad_file
 from fadad_agents.cli.output import fail as _fail
 from fadad_agents.cli.output import shown as _shown
@@ -66,11 +67,14 @@ def version() -> None:
 def validate(
     paths: Annotated[list[Path], typer.Argument(help="YAML files, or folders of them.")],
     limit: LimitOption = None,
+    catalog: CatalogOption = None,
 ) -> None:
     """Check scenario and catalogue files (folders: every YAML file inside); print
-    `PATH: ok` or one line per problem; exit 2 if any file has a problem."""
+    `PATH: ok` or one line per problem; exit 2 if any file has a problem. A scenario that
+    uses the GM's catalogue says which built-in entries it overrides."""
     from fadad_agents.schema.loader import expand_paths
 
+    use_catalog(catalog)
     limits = _limits(limit, "validate")
     empty = [p for p in paths if p.is_dir() and not expand_paths([p])]
     if empty:
@@ -79,10 +83,20 @@ def validate(
     for path in expand_paths(paths):
         problems = _problems(path, limits)
         failed = failed or bool(problems)
-        for line in problems or [f"{_shown(str(path))}: ok"]:
+        for line in problems or [f"{_shown(str(path))}: ok{_overrides(path)}"]:
             typer.echo(line, err=bool(problems))
     if failed:
         raise typer.Exit(2)
+
+
+def _overrides(path: Path) -> str:
+    """`` (the GM's catalogue overrides ...)`` for a scenario whose GM folders replace
+    built-in entries, else nothing."""
+    from fadad_agents.schema.catalog import catalog_for
+    from fadad_agents.schema.loader import is_catalogue_entry
+
+    over = [] if is_catalogue_entry(path) else catalog_for(path).overrides
+    return f" (the GM's catalogue overrides {', '.join(over)})" if over else ""
 
 
 def _problems(path: Path, limits: Limits) -> list[str]:
@@ -130,17 +144,20 @@ def catalog(
     entry: Annotated[
         str | None, typer.Argument(help="With show: the entry, e.g. ships/war-galleon.")
     ] = None,
+    catalog: CatalogOption = None,
 ) -> None:
     """List the catalogue (all entries or one kind), or show one entry's stats.
 
-    `fadad catalog show weapons/broadsword` (or `fadad catalog weapons/broadsword`)."""
-    from fadad_agents.schema.catalog import CatalogError, default_catalog
+    `fadad catalog show weapons/broadsword` (or `fadad catalog weapons/broadsword`). The
+    GM's entries (--catalog, FADAD_CATALOG) are marked with their file."""
+    from fadad_agents.schema.catalog import CatalogError, catalog_for
 
+    use_catalog(catalog)
     if kind == "show" or (kind is not None and "/" in kind):
         gm.catalog_show(entry if kind == "show" else kind)
         return
     try:
-        lines = default_catalog().listing(kind)
+        lines = catalog_for().listing(kind)
     except CatalogError as exc:
         raise _fail("catalog", exc) from None
     for line in lines:
@@ -161,6 +178,7 @@ def run(
         typer.Option(help="Write everyone's end state (campaign JSON: fadad rest, aftermath)."),
     ] = None,
     limit: LimitOption = None,
+    catalog: CatalogOption = None,
 ) -> None:
     """Play a scenario to its end and narrate it (or print the result as JSON)."""
     import json
@@ -168,6 +186,7 @@ def run(
     from fadad_agents.engine import run as run_battle
     from fadad_agents.schema.loader import ScenarioError
 
+    use_catalog(catalog)
     limits = _limits(limit, "run")
     try:
         if state_out is None:
@@ -235,12 +254,14 @@ def sweep_command(
     ] = None,
     quiet: Annotated[bool, typer.Option(help="No progress bar.")] = False,
     limit: LimitOption = None,
+    catalog: CatalogOption = None,
 ) -> None:
     """Play many replicates of a scenario and print win probabilities and quantiles."""
     from fadad_agents.analysis import shutdown_workers, sweep
     from fadad_agents.analysis.grid import parse_grid_option
     from fadad_agents.schema.loader import ScenarioError
 
+    use_catalog(catalog)
     limits = _limits(limit, "sweep")
     if backend is None:
         backend = "dask" if scheduler else "processes" if (workers or 1) > 1 else "serial"

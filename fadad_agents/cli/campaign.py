@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from fadad_agents.cli.catalogs import CatalogOption, use_catalog
 from fadad_agents.cli.output import bad_file, fail, shown
 
 __all__ = ["aftermath", "register", "rest"]
@@ -47,6 +48,7 @@ def aftermath(
     state: Annotated[Path, typer.Argument(help="A state file (fadad run --state-out).")],
     into: Annotated[Path, typer.Option("--into", help="The next scenario.")],
     out: Annotated[Path, typer.Option("--out", help="Write the next scenario, as it starts.")],
+    catalog: CatalogOption = None,
 ) -> None:
     """Carry a battle's end state into the next scenario: wounds, Ité points, shots,
     heads left, hull damage; the dead, the still Incapacitated and lost ships are left
@@ -54,6 +56,7 @@ def aftermath(
     from fadad_agents import campaign
     from fadad_agents.schema.loader import ScenarioError, load_scenario
 
+    use_catalog(catalog)
     try:
         result = campaign.apply_state(campaign.read_state(state), into, check=False)
         out.write_text(result.text, encoding="utf-8")

@@ -9,6 +9,7 @@ from typing import Annotated
 
 import typer
 
+from fadad_agents.cli.catalogs import CatalogOption, use_catalog
 from fadad_agents.cli.output import fail, shown
 
 __all__ = ["catalog_show", "register"]
@@ -47,6 +48,7 @@ def compare(
     batch_size: Annotated[int | None, typer.Option(help="Battles per step.")] = None,
     workers: Annotated[int | None, typer.Option(help="Worker processes.")] = None,
     quiet: Annotated[bool, typer.Option(help="No progress bar.")] = False,
+    catalog: CatalogOption = None,
 ) -> None:
     """Play A and B on the same battle seeds and state each difference, with its interval.
 
@@ -54,6 +56,7 @@ def compare(
     its 95% interval, and whether it is bigger than chance."""
     from fadad_agents.analysis import compare as play_both
 
+    use_catalog(catalog)
     backend = "processes" if (workers or 1) > 1 else "serial"
     try:
         result = play_both(

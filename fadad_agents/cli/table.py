@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from fadad_agents.cli.catalogs import CatalogOption, use_catalog
 from fadad_agents.cli.output import bad_file, fail
 
 if TYPE_CHECKING:
@@ -44,6 +45,7 @@ def play(
             "entered; all: every roll of the battle is entered."
         ),
     ] = "auto",
+    catalog: CatalogOption = None,
 ) -> None:
     """Play a scenario at the table: take the decisions of the fighters, crews or ships
     you control (numbered choices, their policy's in [brackets]) and enter real dice
@@ -53,6 +55,7 @@ def play(
     from fadad_agents.schema.loader import ScenarioError
     from fadad_agents.table import SessionError, TableSession
 
+    use_catalog(catalog)
     try:
         session = TableSession(scenario, seed=seed, control=control or (), dice=dice)  # type: ignore[arg-type]
     except ScenarioError as exc:

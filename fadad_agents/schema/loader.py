@@ -30,7 +30,7 @@ import yaml
 from pydantic import BaseModel, Tag, ValidationError
 
 from fadad_agents.schema.base import FORCE_KINDS, Record
-from fadad_agents.schema.catalog import KINDS, Catalog, default_catalog
+from fadad_agents.schema.catalog import KINDS, Catalog, CatalogError, default_catalog, gm_folders
 from fadad_agents.schema.character import Creature
 from fadad_agents.schema.equipment import Armour, Shield, ShipWeapon, Weapon
 from fadad_agents.schema.fae import FaeGear
@@ -130,6 +130,7 @@ def load_scenario(
     """
     limits = limits or DEFAULT_LIMITS
     if isinstance(source, Mapping):
+        catalog = catalog or _gm_catalog(None)
         return _validate(Scenario, dict(source), {}, "<mapping>", catalog, limits)
     if not isinstance(source, str | Path):
         raise ScenarioError(
@@ -139,6 +140,8 @@ def load_scenario(
             ]
         )
     text, filename = read_source(source, limits)
+    if catalog is None:  # the GM's folders, if any (read afresh: not cached)
+        catalog = _gm_catalog(None if filename.startswith("<") else Path(filename))
     key = (filename, text, limits)
     if catalog is None and (known := _LOADED.get(key)) is not None:
         return known
@@ -149,6 +152,15 @@ def load_scenario(
             _LOADED.pop(next(iter(_LOADED)), None)
         _LOADED[key] = scenario
     return scenario
+
+
+def _gm_catalog(scenario: Path | None) -> Catalog | None:
+    """The built-in catalogue with the GM's folders over it, or None when there are none."""
+    try:
+        folders = gm_folders(scenario)
+        return Catalog.merged(folders) if folders else None
+    except (CatalogError, OSError) as exc:
+        raise ScenarioError([str(exc)]) from None
 
 
 _LOADED: dict[tuple[str, str, Limits], Scenario] = {}
