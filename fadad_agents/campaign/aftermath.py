@@ -40,18 +40,16 @@ class Aftermath:
     notes: tuple[str, ...]
 
 
+def _track(person: CharacterState) -> Any:
+    return with_marks(custom_track(person.boxes), (parse_mark(m) for m in person.wounds))
+
+
 def _able(person: CharacterState) -> bool:
-    if person.fate == "dead":
-        return False
-    track = with_marks(custom_track(person.boxes), (parse_mark(m) for m in person.wounds))
-    return not track.out_of_fight
+    return person.fate != "dead" and not _track(person).out_of_fight
 
 
 def _why_not(person: CharacterState) -> str:
-    if person.fate == "dead":
-        return "dead"
-    track = with_marks(custom_track(person.boxes), (parse_mark(m) for m in person.wounds))
-    return f"{track.level.label} (rest first)"
+    return "dead" if person.fate == "dead" else f"{_track(person).level.label} (rest first)"
 
 
 def _character(force: dict[str, Any], people: list[CharacterState], notes: list[str]) -> bool:

@@ -5,6 +5,7 @@ once; ships are repaired by the yard rules (C-21)."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -12,11 +13,11 @@ import yaml
 from fadad_agents import campaign
 from fadad_agents.rules.core.wound_marks import with_marks
 from fadad_agents.rules.core.wounds import custom_track
-from fadad_agents.rules.personal.healing import days_to_heal
+from fadad_agents.rules.personal.healing import days_to_heal, heal_track
 from fadad_agents.rules.ships.chase import repair_cost
 from fadad_agents.rules.ships.fadad_damage import repair_cost as fadad_repair_cost
 from fadad_agents.rules.ships.fadad_damage import repair_weeks, repair_worker_weeks
-from fadad_agents.schema.starting import SHIP_LEVELS, parse_mark
+from fadad_agents.schema.starting import SHIP_LEVELS, mark_text, parse_mark
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
 
@@ -27,7 +28,7 @@ def _brawl(model: str) -> campaign.EndState:
     return campaign.play_for_state(data, seed=1)[1]
 
 
-def _track(person: campaign.CharacterState, wounds: list[str]) -> object:
+def _track(person: campaign.CharacterState, wounds: list[str]) -> Any:
     return with_marks(custom_track(person.boxes), (parse_mark(m) for m in wounds))
 
 
@@ -44,6 +45,20 @@ def test_each_wounded_heals_on_the_day_the_kernel_says(model: str) -> None:
         whole = campaign.rest(state, need)[0]
         assert next(p for p in almost.characters if p.name == person.name).wounds
         assert not next(p for p in whole.characters if p.name == person.name).wounds
+
+
+@pytest.mark.parametrize("model", ["fadad", "fudge"])
+def test_rest_leaves_the_kernels_healed_track(model: str) -> None:
+    """After N days each survivor's wounds are the marks of the kernel's heal_track of its
+    end-of-battle track, under the battle's model and with its healing attribute."""
+    state = _brawl(model)
+    for days in (3, 10, 25):
+        rested = campaign.rest(state, days)[0]
+        for before, after in zip(state.characters, rested.characters, strict=True):
+            if before.fate == "dead":
+                continue
+            healed = heal_track(_track(before, before.wounds), days, model, before.healing)  # type: ignore[arg-type]
+            assert after.wounds == [mark_text(b, s) for b, s in healed.marks]
 
 
 def test_healing_model_decides_how_fast_a_hurt_heals() -> None:
