@@ -254,6 +254,7 @@ REGISTRY: dict[str, str] = {
     "Character.aboard": "tests/engine/ships/test_people_aboard.py::test_aboard_puts_a_crew_and_a_character_on_a_deck",
     "Character.spells": "tests/engine/ships/test_people_aboard.py::test_spells_let_a_character_cast_at_a_hull",
     "Character.wounds": "tests/engine/core/test_starting_state.py::test_starting_wounds_are_on_the_track_and_cost_their_penalty",
+    "Character.member_wounds": "tests/engine/core/test_starting_state.py::test_member_wounds_give_each_member_its_own_wounds",
     "Character.shots_left": "tests/engine/core/test_starting_state.py::test_shots_left_are_all_the_shots_the_weapon_has",
     "ShipSpell.name": NOT_A_RULE,
     "ShipSpell.effect": "tests/engine/ships/test_ship_spell_fields.py::test_effect_picks_what_the_spell_does_to_a_hull",

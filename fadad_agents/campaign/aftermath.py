@@ -2,8 +2,9 @@
 
 :func:`apply_state` reads the next scenario and writes, for every force the state knows
 by name, the starting-state fields (:mod:`fadad_agents.schema.starting`): a character's
-``wounds``, ``ite_points`` and ``shots_left``; a crew's, unit's or ``count:`` group's
-``count`` (those left standing); a ship's ``hull_damage`` and ``damage_marks``. Who cannot
+``wounds``, ``ite_points`` and ``shots_left``; a crew's or unit's ``count`` (those left
+standing), a ``count:`` group's ``count`` and ``member_wounds`` (those able to fight, each
+with its wounds); a ship's ``hull_damage`` and ``damage_marks``. Who cannot
 fight is left out of the next battle, each with a note: the dead, those still
 Incapacitated or worse (rest first: :func:`~fadad_agents.campaign.rest`), groups with no
 one left and ships the battle took out. Prisoners and the fled come as they are, with a
@@ -20,12 +21,9 @@ from typing import Any
 import yaml
 
 from fadad_agents.campaign.state import CharacterState, EndState, GroupState, ShipState
-from fadad_agents.rules.core.wound_marks import with_marks
-from fadad_agents.rules.core.wounds import custom_track
 from fadad_agents.schema.limits import DEFAULT_LIMITS
 from fadad_agents.schema.loader import ScenarioError, load_scenario
 from fadad_agents.schema.source import parse_yaml, read_source
-from fadad_agents.schema.starting import parse_mark
 
 __all__ = ["Aftermath", "apply_state"]
 
@@ -41,7 +39,7 @@ class Aftermath:
 
 
 def _track(person: CharacterState) -> Any:
-    return with_marks(custom_track(person.boxes), (parse_mark(m) for m in person.wounds))
+    return person.marked(person.wounds)
 
 
 def _able(person: CharacterState) -> bool:
@@ -61,6 +59,13 @@ def _character(force: dict[str, Any], people: list[CharacterState], notes: list[
             notes.append(f"{name}: left out (none of {len(people)} can fight)")
             return False
         force["count"] = len(able)
+        force.pop("wounds", None)
+        force.pop("member_wounds", None)
+        wounds = [list(p.wounds) for p in able]
+        while wounds and not wounds[-1]:
+            wounds.pop()
+        if wounds:
+            force["member_wounds"] = wounds
         notes.append(f"{name}: {len(able)} of {len(people)} come")
         return True
     (person,) = people

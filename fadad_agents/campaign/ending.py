@@ -57,6 +57,7 @@ def _character(member: Character, side: str, scenario: Scenario) -> CharacterSta
         wounds=wounds,
         wounds_after_battle=wounds,
         boxes=member.track.boxes,
+        track=member.track.kind,
         healing=max(-10, min(10, healing)),
         ite_points=member.ite_points,
         shots_left=None if missile is None or missile.left is None else missile.left,

@@ -15,10 +15,8 @@ from __future__ import annotations
 
 from fadad_agents.campaign.ships import repair_ship
 from fadad_agents.campaign.state import CharacterState, EndState
-from fadad_agents.rules.core.wound_marks import with_marks
-from fadad_agents.rules.core.wounds import custom_track
 from fadad_agents.rules.personal.healing import heal_track
-from fadad_agents.schema.starting import mark_text, parse_mark
+from fadad_agents.schema.starting import mark_text
 
 __all__ = ["MAX_REST_DAYS", "rest"]
 
@@ -29,13 +27,12 @@ MAX_REST_DAYS = 3650
 def _heal(state: CharacterState, days: int, model: str) -> tuple[CharacterState, str | None]:
     if state.fate == "dead" or not state.wounds_after_battle:
         return state, None
-    marks = (parse_mark(m) for m in state.wounds_after_battle)
-    after_battle = with_marks(custom_track(state.boxes), marks)
+    after_battle = state.marked(state.wounds_after_battle)
     healed = heal_track(after_battle, days, model, state.healing)  # type: ignore[arg-type]
     wounds = [mark_text(box, severity) for box, severity in healed.marks]
     if wounds == state.wounds:
         return state, None
-    before = with_marks(custom_track(state.boxes), (parse_mark(m) for m in state.wounds))
+    before = state.marked(state.wounds)
     change = f"{state.name}: {before.level.label} -> {healed.level.label}"
     change += f" (wounds: {', '.join(wounds)})" if wounds else " (healed)"
     return state.model_copy(update={"wounds": wounds}), change

@@ -21,9 +21,11 @@ from typing import Any, Literal
 from pydantic import Field, model_validator
 from pydantic_core import PydanticCustomError
 
+from fadad_agents.rules.core.wound_marks import with_marks
+from fadad_agents.rules.core.wounds import WoundTrack
 from fadad_agents.schema.base import Boxes, Name, Record, Text
 from fadad_agents.schema.loader import load_record
-from fadad_agents.schema.starting import MAX_MARKS, ShipMark, WoundMark
+from fadad_agents.schema.starting import MAX_MARKS, ShipMark, WoundMark, parse_mark
 
 __all__ = [
     "FORMAT",
@@ -58,6 +60,9 @@ class CharacterState(Record):
     wounds: list[WoundMark] = Field(default_factory=list, max_length=MAX_MARKS)
     wounds_after_battle: list[WoundMark] = Field(default_factory=list, max_length=MAX_MARKS)
     boxes: Boxes = Field((3, 1, 1, 1, 1), description="Its track's boxes, Scratch..Near Death.")
+    track: Literal["standard", "moderately_cinematic", "epic", "npc3", "custom"] = Field(
+        "standard", description="Its track's kind (npc3 writes a Very Hurt in its Hurt box)."
+    )
     healing: int = Field(
         0, ge=-10, le=10, description="Healing attribute: its Health or Constitution trait."
     )
@@ -66,6 +71,10 @@ class CharacterState(Record):
     effects: list[Text] = Field(
         default_factory=list, max_length=20, description="Lasting crit effects (weapon arm)."
     )
+
+    def marked(self, wounds: list[str]) -> WoundTrack:
+        """Its track with ``wounds`` (its own, or those it had after the battle) marked."""
+        return with_marks(WoundTrack(self.track, self.boxes), (parse_mark(m) for m in wounds))
 
 
 class GroupState(Record):

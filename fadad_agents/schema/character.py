@@ -18,7 +18,7 @@ Ladder fields are ints (Fair 0, Good 1, Great 2 ...). Derived values the engine 
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field, model_validator
 from pydantic_core import PydanticCustomError
@@ -194,6 +194,13 @@ class Character(Creature):
         "'Hurt in Very Hurt' for a blow written in a higher box (fadad aftermath writes them). "
         "Every member of a count: group starts with them.",
     )
+    member_wounds: list[Annotated[list[WoundMark], Field(max_length=MAX_MARKS)]] = Field(
+        default_factory=list,
+        max_length=100_000,
+        description="A count: group's wounds member by member, from an earlier battle: the "
+        "first members start with these lists (fadad aftermath writes them), the rest with "
+        "`wounds`.",
+    )
     shots_left: int | None = Field(
         None,
         ge=0,
@@ -207,6 +214,12 @@ class Character(Creature):
         """``(box, true severity)`` of each starting wound."""
         return tuple(parse_mark(m) for m in self.wounds)
 
+    def member_marks(self, n: int) -> tuple[tuple[int, int], ...]:
+        """``(box, true severity)`` of each starting wound of member ``n`` (from 0)."""
+        if n < len(self.member_wounds):
+            return tuple(parse_mark(m) for m in self.member_wounds[n])
+        return self.wound_marks
+
     @model_validator(mode="after")
     def _one_player(self) -> Character:
         if self.player and self.count > 1:
@@ -215,6 +228,12 @@ class Character(Creature):
                 "{count} player characters in one entry (a player character or major NPC is "
                 "one fighter: count 1, or player: false for an NPC group)",
                 {"where": "count", "count": self.count},
+            )
+        if len(self.member_wounds) > self.count:
+            raise PydanticCustomError(
+                "member_wounds",
+                "{lists} wound lists for a group of {count} (at most one a member)",
+                {"where": "member_wounds", "lists": len(self.member_wounds), "count": self.count},
             )
         if self.shots_left is not None and (self.weapon is None or not self.weapon.ranged):
             raise PydanticCustomError(

@@ -79,28 +79,33 @@ def starting_problems(scenario: Any) -> list[tuple[str, str]]:
         for fi, force in enumerate(side.forces):
             where = f"sides.{si}.forces.{fi}"
             if getattr(force, "wounds", None):
-                problems.extend(_wounds_problem(force, scenario.rules, f"{where}.wounds"))
+                problems += _wounds_problem(force, scenario.rules, force.wounds, f"{where}.wounds")
+            for n, marks in enumerate(getattr(force, "member_wounds", ())):
+                spot = f"{where}.member_wounds.{n}"
+                problems += _wounds_problem(force, scenario.rules, marks, spot, f" {n + 1}")
             if getattr(force, "damage_marks", None):
                 problems.extend(_ship_problem(force, scenario.rules, f"{where}.damage_marks"))
     return problems
 
 
-def _wounds_problem(force: Any, rules: Any, where: str) -> list[tuple[str, str]]:
+def _wounds_problem(
+    force: Any, rules: Any, marks: list[str], where: str, member: str = ""
+) -> list[tuple[str, str]]:
     if force.wound_boxes is not None:
         track = custom_track(force.wound_boxes)
     else:
         kind = force.wound_track or rules.wound_track
         track = new_track("standard" if kind == "dc_attribute" else kind)
     try:
-        track = with_marks(track, (parse_mark(m) for m in force.wounds))
+        track = with_marks(track, (parse_mark(m) for m in marks))
     except WoundTrackError as exc:
         return [(where, f"{exc} (its {track.kind} track: boxes {list(track.boxes)})")]
     if track.out_of_fight:
         return [
             (
                 where,
-                f"'{force.name}' would start the battle {track.level.label}, out of the fight "
-                "(rest first: fadad rest STATE --days N, or leave the fighter out)",
+                f"'{force.name}{member}' would start the battle {track.level.label}, out of the "
+                "fight (rest first: fadad rest STATE --days N, or leave the fighter out)",
             )
         ]
     return []

@@ -37,14 +37,18 @@ def test_the_next_battle_starts_as_the_last_one_ended(name: str, tmp_path: Path)
     afloat with her hull damage and damage boxes."""
     state, battle = _round_trip(name, tmp_path, days=15)
     people = {p.name: p for p in state.characters if p.name == p.force}  # not group members
+    bands = _able_members(state)
     groups = {g.name: g for g in state.groups}
     checked = 0
     for roster in battle.sides:  # type: ignore[attr-defined]
         for member in roster.members:
+            marks = [mark_text(b, s) for b, s in getattr(member, "track", _NO_TRACK).marks]
             if isinstance(member, Character) and member.name in people:
                 was = people[member.name]
-                marks = [mark_text(b, s) for b, s in member.track.marks]
                 assert (marks, member.ite_points) == (was.wounds, was.ite_points)
+                checked += 1
+            elif isinstance(member, Character) and member.band.name in bands:
+                assert marks == bands[member.band.name].pop(0)  # members in order
                 checked += 1
             elif isinstance(member, Group) and member.name in groups:
                 assert member.count == groups[member.name].count
@@ -55,6 +59,22 @@ def test_the_next_battle_starts_as_the_last_one_ended(name: str, tmp_path: Path)
         assert (ship.hull_damage, marks) == (was.hull_damage, was.damage_marks)
         checked += 1
     assert checked
+
+
+class _NoTrack:
+    marks: tuple[tuple[int, int], ...] = ()
+
+
+_NO_TRACK = _NoTrack()
+
+
+def _able_members(state: campaign.EndState) -> dict[str, list[list[str]]]:
+    """Each group's members able to fight, in order: their wounds."""
+    bands: dict[str, list[list[str]]] = {}
+    for p in state.characters:
+        if p.name != p.force and p.fate != "dead" and not _out_of_fight(p.wounds):
+            bands.setdefault(p.force, []).append(list(p.wounds))
+    return bands
 
 
 def test_the_fallen_are_left_out_with_a_note(tmp_path: Path) -> None:

@@ -11,8 +11,6 @@ import pytest
 import yaml
 
 from fadad_agents import campaign
-from fadad_agents.rules.core.wound_marks import with_marks
-from fadad_agents.rules.core.wounds import custom_track
 from fadad_agents.rules.personal.healing import days_to_heal, heal_track
 from fadad_agents.rules.ships.chase import repair_cost
 from fadad_agents.rules.ships.fadad_damage import repair_cost as fadad_repair_cost
@@ -29,7 +27,7 @@ def _brawl(model: str) -> campaign.EndState:
 
 
 def _track(person: campaign.CharacterState, wounds: list[str]) -> Any:
-    return with_marks(custom_track(person.boxes), (parse_mark(m) for m in wounds))
+    return person.marked(wounds)
 
 
 @pytest.mark.parametrize("model", ["fadad", "fudge"])
@@ -129,3 +127,14 @@ def test_a_fadad_ship_is_repaired_whole_when_the_bill_is_worked_off() -> None:
     assert next(s for s in before.ships if s.name == ship.name).damage_marks == ship.damage_marks
     assert next(s for s in after.ships if s.name == ship.name).damage_marks == []
     assert any(c.startswith(f"{ship.name}: repaired whole") for c in changes)
+
+
+def test_an_npc3_track_heals_on_its_own_boxes() -> None:
+    """The brawl's npc3 dockhands (Undamaged / Hurt / Out): an Out wound that heals to Very
+    Hurt is written in the Hurt box, as npc3 records a Very Hurt, and they can fight again."""
+    state = campaign.rest(_brawl("fadad"), 15)[0]
+    mended = [
+        p for p in state.characters if p.track == "npc3" and p.wounds == ["Very Hurt in Hurt"]
+    ]
+    assert mended
+    assert not any(p.marked(p.wounds).out_of_fight for p in mended)

@@ -349,8 +349,11 @@ class ForceBuilder:
     def _characters(self, si: int, fi: int, force: schema_character.Character) -> None:
         plan = self._character_plan(si, fi, force)
         band = Band(force.name, si)
+        empty = _track(force, self.options) if force.member_wounds else None
         for n in range(force.count):
             name = force.name if force.count == 1 else f"{force.name} {n + 1}"
+            if empty is not None:  # each member with its own wounds
+                plan = {**plan, "track": with_marks(empty, force.member_marks(n))}
             member = Character(self.battle, name=name, band=band, **plan, **self.next_streams())
             member.start_position = member.position = force.position
             member.force_index = fi

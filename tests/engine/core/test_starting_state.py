@@ -47,6 +47,21 @@ def test_a_group_starts_every_member_with_the_wounds() -> None:
     assert [m.track.level.label for m in battle.sides[0].members] == ["Hurt"] * 3
 
 
+def test_member_wounds_give_each_member_its_own_wounds() -> None:
+    """``member_wounds`` on a group of four: the first three start with their own lists,
+    the fourth with ``wounds``; the Very Hurt guard swings at -2 from his first blow
+    while, on the same seed without them, every guard swings at 0."""
+    lists = "        member_wounds: [[Very Hurt], [], [Scratch, Hurt]]\n"
+    band = "        count: 4\n        wounds: [Scratch]\n        reaction_speed: Superb\n"
+    static = "fadad.initiative: static"
+    hurt = _first_round(duel_yaml(a=fighter("Guard", extra=band + lists), rules=static))
+    fresh = _first_round(duel_yaml(a=fighter("Guard", extra=band), rules=static))
+    levels = [m.start_track.level.label for m in hurt.sides[0].members]
+    assert levels == ["Very Hurt", "Undamaged", "Hurt", "Scratch"]
+    assert _first_penalty(hurt, "Guard 1") == -2
+    assert _first_penalty(fresh, "Guard 1") == 0
+
+
 _FIELD = """
 name: shots left
 map: {kind: open, width: 600, height: 60}
