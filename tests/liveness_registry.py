@@ -27,7 +27,6 @@ NOT_A_RULE = "not a rule: display name, description, catalogue reference or kind
 
 I14 = GAP + "issue 14 (i14: movement, range, locations, stun, spirit, all-out, weapon size)"
 I15 = GAP + "issue 15 (i15: dead options and ignored fields, crits, player characters)"
-BACKFILL = GAP + "issue 15 (no engine-level test registered yet)"
 UNREAD_HANDS = GAP + "issue 15 (i15: no personal battle reads it; the FADAD bonus counts the grip)"
 
 REGISTRY: dict[str, str] = {
