@@ -244,10 +244,14 @@ def gm_folders(scenario: Path | None = None) -> list[Path]:
         found.setdefault(folder.resolve(), folder)
     if scenario is not None:
         beside = scenario.parent / "models"
-        builtin = {Path(str(r)).resolve() for r in model_roots()}
-        if beside.is_dir() and beside.resolve() not in builtin:
+        if beside.is_dir() and beside.resolve() not in _builtin_folders():
             found.setdefault(beside.resolve(), beside)
     return list(found.values())
+
+
+@functools.cache
+def _builtin_folders() -> frozenset[Path]:
+    return frozenset(Path(str(r)).resolve() for r in model_roots())
 
 
 def catalog_for(scenario: Path | None = None) -> Catalog:
