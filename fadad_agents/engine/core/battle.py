@@ -37,6 +37,7 @@ from fadad_agents.engine.core.clock import (
     DurativeAction,
     Phase,
     collector_paused,
+    round_seconds,
 )
 from fadad_agents.engine.core.ending import (
     BattleStateError,
@@ -387,8 +388,9 @@ class Battle(MesaModel, OnTheField):
         return True
 
     def _driver(self) -> Any:
+        seconds = round_seconds(self)
         while True:
-            yield At(self.env, PERSONAL_ROUND_SECONDS, Phase.ROUND)
+            yield At(self.env, seconds, Phase.ROUND)
             self._play_round()
             finished = self._check_end()
             if finished:

@@ -19,10 +19,26 @@ from typing import Any
 import simpy
 from simpy.events import Event, Initialize
 
-__all__ = ["PERSONAL_ROUND_SECONDS", "At", "DurativeAction", "Phase", "collector_paused"]
+__all__ = [
+    "PERSONAL_ROUND_SECONDS",
+    "At",
+    "DurativeAction",
+    "Phase",
+    "collector_paused",
+    "round_seconds",
+]
 
 PERSONAL_ROUND_SECONDS = 6
 """FADAD personal round (SEED 000 4.2, C-01)."""
+
+
+def round_seconds(battle: Any) -> int:
+    """A round's length: a personal round, or ``mass.round_seconds`` in a battle fought by
+    units and crews alone (C-01; PROPOSED, the seed gives mass combat none)."""
+    members = [m for side in battle.sides for m in side.members]
+    if members and all(m.kind in ("unit", "crew") for m in members):
+        return int(battle.options.mass.round_seconds)
+    return PERSONAL_ROUND_SECONDS
 
 
 class Phase(IntEnum):

@@ -52,6 +52,15 @@ class MassOptions(OptionsSection):
         description="ships-spelljammer.md d20 conventions (PROPOSED): a natural 1 always "
         "misses and a natural 20 always hits in rapid resolution (default: d20 + bonus >= AC).",
     )
+    round_seconds: int = Field(
+        6,
+        ge=1,
+        le=3_600,
+        description="PROPOSED (C-01: the seed gives FADAD mass combat no round length): "
+        "seconds a round lasts in a battle fought by units and crews alone, on the battle's "
+        "clock, its log and stop.max_seconds (6 = a personal round; 60 = a minute of mass "
+        "melee); a battle with individual fighters keeps 6-second rounds.",
+    )
     morale_check_level: int = Field(
         0,
         ge=-3,
