@@ -88,6 +88,26 @@ class Creature(Record):
         description="Shorter than human (dwarves, hobbits): walks, jogs and runs "
         "move.short_legs_factor as far (personal-combat.md 5).",
     )
+    magic_to_hit: int | None = Field(
+        None,
+        ge=1,
+        le=10,
+        description="Spirit combat (personal-combat.md 8): only a weapon of at least this "
+        "magical plus harms it (ghosts, wraiths); its Damage Resistance is this less 1. "
+        "None: any weapon harms it.",
+    )
+    attunement: Ref | None = Field(
+        None,
+        description="Key of `traits` whose level adds to the damage of its blows on "
+        "creatures only magic harms (Faith, Passion, Wisdom; personal-combat.md 8).",
+    )
+    potential: int | None = Field(
+        None,
+        ge=0,
+        le=30,
+        description="Numeric Potential: unarmed, its touch carries a magical plus of "
+        "Potential / 3, rounded down, against creatures only magic harms (section 8).",
+    )
 
     @model_validator(mode="after")
     def _skills_exist(self) -> Creature:
@@ -100,6 +120,19 @@ class Creature(Record):
                     "'{skill}' is not one of this fighter's skills (skills: {known})",
                     {"where": field, "skill": chosen, "known": known},
                 )
+        return self
+
+    @model_validator(mode="after")
+    def _attunement_is_a_trait(self) -> Creature:
+        chosen = self.attunement
+        if chosen is not None and chosen not in self.traits:
+            known = ", ".join(self.traits) or "none defined"
+            raise PydanticCustomError(
+                "unknown_trait",
+                "'{trait}' is not one of this fighter's traits (traits: {known}); add it to "
+                "traits, e.g. traits: {{{trait}: Good}}",
+                {"where": "attunement", "trait": chosen, "known": known},
+            )
         return self
 
     @property

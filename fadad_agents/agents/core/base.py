@@ -219,6 +219,11 @@ class Combatant(mesa.Agent):  # type: ignore[misc]
     """Yards from its centre to the edge of the space it takes (characters: by Scale)."""
     start_bearing: float | None = None
     """Characters: the direction faced at the start (radians); None: not on a field."""
+    aim: Any = None
+    """How it means its blows this round (characters: ``agents.core.aims``); None: plain."""
+    spirit: Any = None
+    """Characters in spirit combat: their :class:`~fadad_agents.agents.core.spirit.Spirit`
+    figures (personal-combat.md 8); None: none."""
 
     __slots__ = (
         "attacks_planned",

@@ -11,7 +11,7 @@ from typing import Any
 
 from fadad_agents.rules.core.wounds import Wound
 
-__all__ = ["attack_event"]
+__all__ = ["attack_event", "defence_verb"]
 
 _LABELS = tuple(w.label for w in Wound)
 
@@ -38,6 +38,16 @@ _VERBS = {v: ("verb", v) for v in ("swing", "punch", "shot", "attack")}
 _DEFENCE_VERBS = {v: ("defence_verb", v) for v in ("parry", "block", "dodge", "defence")}
 
 
+def defence_verb(skill_name: str | None) -> str:
+    """How a defence reads in the narration: ``block`` (shield), ``dodge`` or ``parry``."""
+    key = (skill_name or "").lower()
+    if "shield" in key or "block" in key:
+        return "block"
+    if "dodge" in key:
+        return "dodge"
+    return "parry"
+
+
 def attack_event(
     actor: str,
     target: str,
@@ -47,8 +57,10 @@ def attack_event(
     defended: bool,
     verb: str,
     d_verb: str,
+    taken: str | None = None,
 ) -> tuple[str, str, str, Any, Any, Any]:
-    """The (actor, action, target, dice, modifiers, outcome) of one :func:`strike`."""
+    """The (actor, action, target, dice, modifiers, outcome) of one :func:`strike`;
+    ``taken``: what an aimed or spirit blow was taken as (a stun, a hurt arm ...)."""
     hit, effects, span = res.hit, res.crit_effects, _SPAN
     a_dice, d_dice, rolled, level, rd, damage = (
         res.attack_dice, res.defence_dice, res.attack_rolled, res.target, res.rd, res.damage
@@ -84,7 +96,7 @@ def attack_event(
             _WOUND_PAIRS[res.wound],
             _VERBS.get(verb) or ("verb", verb),
             _DEFENCE_VERBS.get(d_verb) or ("defence_verb", d_verb),
-            *_taken(res),
+            *(_taken(res) if taken is None else (("taken", taken),)),
         ),
     )
 

@@ -16,9 +16,9 @@ from typing import Any
 
 import mesa
 
-from fadad_agents.agents.core import aid, conditions, moving, shooting
+from fadad_agents.agents.core import aid, aims, conditions, moving, shooting
 from fadad_agents.agents.core.base import Arena, Band, Combatant, Status
-from fadad_agents.agents.core.blow_log import attack_event
+from fadad_agents.agents.core.blow_log import attack_event, defence_verb
 from fadad_agents.agents.core.conditions import Conditions
 from fadad_agents.agents.core.shields import shield_rank
 from fadad_agents.policies.core.policy_set import PolicySet
@@ -44,16 +44,6 @@ Near Death needs the round to begin Incapacitated (option 2), which never happen
 fight: an Incapacitated character is out of it."""
 
 
-def defence_verb(skill_name: str | None) -> str:
-    """How a defence reads in the narration: ``block`` (shield), ``dodge`` or ``parry``."""
-    key = (skill_name or "").lower()
-    if "shield" in key or "block" in key:
-        return "block"
-    if "dodge" in key:
-        return "dodge"
-    return "parry"
-
-
 def strike(attacker: Combatant, fighter: Any, target: Combatant, arena: Arena) -> Any:
     """One melee attack through the kernel, logged, and absorbed by the target.
 
@@ -76,6 +66,7 @@ def strike(attacker: Combatant, fighter: Any, target: Combatant, arena: Arena) -
         if theirs is not None:  # FUDGE size comparison, both ways (A-04)
             modifier += size_comparison_modifier(attacker.size_value, 0, theirs, 0)
             d_pen += size_comparison_modifier(theirs, 0, attacker.size_value, 0)
+    aim = attacker.aim  # a called shot, stun blow or pulled punch (agents.core.aims)
     res = resolve_attack(
         fighter,
         target.fighter,
@@ -88,8 +79,11 @@ def strike(attacker: Combatant, fighter: Any, target: Combatant, arena: Arena) -
         modifier=modifier,
         shield_rank=1 if facing is attacker else shield_rank(target, attacker, arena.round),
         target_bonus=moving_target_bonus(gait, arena.options.move.target_bonus) if gait else 0,
-        protection=protection,
+        protection=protection if aim is None else aims.pulled(aim, protection),
     )
+    taken = after = None
+    if aim is not None or target.spirit is not None:
+        res, taken, after = aims.land(attacker, target, aim, res, track, arena)
     arena.defer(
         attack_event,
         (
@@ -99,13 +93,16 @@ def strike(attacker: Combatant, fighter: Any, target: Combatant, arena: Arena) -
             a_pen,
             d_pen,
             defended,
-            attacker.verb,
+            attacker.verb if aim is None else aims.verb(attacker.verb, aim),
             target.defence_verb,
+            taken,
         ),
     )
     if protection is not NO_PROTECTION and res.hit and res.track.level >= Wound.NEAR_DEATH:
         res = target.spend_ite_point(res, track, arena)
     target.absorb(res, arena)
+    if after is not None:  # a stun, a hurt limb: once the blow is logged (agents.core.aims)
+        after()
     return res
 
 
@@ -115,6 +112,7 @@ class Character(Combatant):
     kind = "character"
 
     __slots__ = (
+        "aim",
         "all_out",
         "armed",
         "bare",
@@ -141,6 +139,7 @@ class Character(Combatant):
         "radius",
         "reach",
         "size_value",
+        "spirit",
         "stabilised",
         "start_bearing",
         "start_ite_points",
@@ -183,6 +182,7 @@ class Character(Combatant):
         blocks_missiles: bool = False,
         unarmed: Any = None,
         size_value: int | None = None,
+        spirit: Any = None,
     ) -> None:
         self.start_track = track  # tracks are immutable: a blow makes a new one
         self.start_ite_points = ite_points
@@ -194,6 +194,7 @@ class Character(Combatant):
         self.missile = None if missile is None else shooting.Missile(*missile)
         self.missile_fighter = missile_fighter  # its defence against missiles
         self.unarmed = unarmed  # its fists, once its missile weapon has no shots left
+        self.spirit = spirit  # its spirit-combat figures (agents.core.spirit), or None
         self.start_verb = verb
         self.blocks_missiles = blocks_missiles  # that defence is a shield block
         self.size_value = size_value  # weapon + shield value (fadad.weapon_size_comparison)
@@ -228,6 +229,7 @@ class Character(Combatant):
         self.stabilised = False
         self.ite_points = self.start_ite_points
         self.fighter = self.armed
+        self.aim = None  # how it means its blows this round (agents.core.aims)
         self.conditions: Conditions | None = None
         self.all_out = False
         self.bearing = self.start_bearing
@@ -340,12 +342,13 @@ class Character(Combatant):
     def declare(self, arena: Arena) -> None:
         """Stay or leave, tend or fight, choose a target and split the action budget."""
         budget = arena.options.fadad.actions_per_round
-        if self.conditions is not None:  # unconscious, or owing actions (crits)
-            budget = self.conditions.start_round(self, budget, arena)
+        found = self.conditions
+        if found is not None:  # unconscious, stunned, or owing actions (crits)
+            budget = found.start_round(self, budget, arena)
         self.attacks_planned, self.defences_left = 0, budget
         self.move_actions = 0
         self.all_out = False
-        if not budget:
+        if not budget or (found is not None and found.stunned):
             return
         pol = self.policies  # a policy with a constant answer is not asked (PolicySet)
         if not pol.holds:
@@ -371,6 +374,7 @@ class Character(Combatant):
         )
         if stance is Stance.ALL_OUT_DEFENCE:
             return
+        self.aim = aims.choose(self, target, arena)
         n = pol.attack_count or pol.multi_attack.attacks(self, target, arena, budget)
         if n > budget:  # max(1, min(budget, n)), without the two calls
             n = budget
@@ -403,7 +407,7 @@ class Character(Combatant):
         fighting = Status.FIGHTING  # x.status is fighting == x.fighting, inlined (hot)
         found = self.conditions
         if found is not None:
-            if found.unconscious:
+            if found.unconscious or found.stunned:
                 return
             if found.owed:
                 self.attacks_planned = found.pay(self, self.attacks_planned, arena)

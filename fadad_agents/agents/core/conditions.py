@@ -28,9 +28,10 @@ out is a casualty); the rest are lost among its numbers.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from fadad_agents.agents.core import aims
 from fadad_agents.rules.personal.criticals import (
     CALLED_LOCATION,
     DISARM,
@@ -38,55 +39,71 @@ from fadad_agents.rules.personal.criticals import (
     KNOCKOUT,
     STAGGER,
 )
-from fadad_agents.rules.personal.melee import LOCATIONS, location_penalty, location_severity
+from fadad_agents.rules.personal.melee import location_penalty
 
-__all__ = ["WEAPON_ARM", "Conditions"]
-
-WEAPON_ARM = LOCATIONS["arm"]
-"""The location a Called Location crit picks (PROPOSED: the arm that holds the weapon)."""
+__all__ = ["Conditions"]
 
 
 @dataclass(slots=True)
 class Conditions:
-    """A fighter's conditions from crits, beside its wound track.
+    """A fighter's conditions from crits, called shots and stun blows, beside its wound
+    track.
 
     Attributes:
         knockdown_penalty: what being prone costs (``fadad.knockdown_penalty``).
         prone: knocked down, not yet risen.
+        grounded: its leg is useless: prone for the rest of the fight (never rises).
         disarmed: its weapon (or shield) dropped and not yet picked up.
         staggered: actions still to lose.
         unconscious: rounds still to lie unconscious (0: awake).
-        arm: state of its weapon arm (``none``, ``scratched``, ``hurt``, ``incapacitated``).
+        parts: state of each damaged body part (``arm``, ``leg``, ``head``, ``eye``:
+            ``scratched``, ``hurt``, ``incapacitated``; agents.core.aims).
+        stun_track: its stun track (wounds-and-healing.md 8), made on the first stun blow.
+        stunned: rounds (this one included) it still cannot attack; stun_penalty: its
+            penalty to every roll meanwhile (Stun -1 to defend, Very Stunned -2).
         foul_air: levels lost to the foul air it breathes on a burning ship's deck (the
             ship engine sets it, ``fire.fouled_air_penalty``).
     """
 
     knockdown_penalty: int
     prone: bool = False
+    grounded: bool = False
     disarmed: bool = False
     staggered: int = 0
     unconscious: int = 0
-    arm: str = "none"
+    parts: dict[str, str] = field(default_factory=dict)
+    stun_track: Any = None
+    stunned: int = 0
+    stun_penalty: int = 0
     foul_air: int = 0
 
     @property
+    def arm(self) -> str:
+        """State of its weapon arm (``none`` if unhurt)."""
+        return self.parts.get("arm", "none")
+
+    @property
     def penalty(self) -> int:
-        """Modifier to every roll: prone (``fadad.knockdown_penalty``), a Hurt weapon arm,
-        foul air."""
-        prone = -self.knockdown_penalty if self.prone else 0
-        return prone + location_penalty(self.arm) - self.foul_air
+        """Modifier to every roll: prone (``fadad.knockdown_penalty``), a Hurt weapon arm
+        or head (PROPOSED), a stun, foul air."""
+        parts = self.parts
+        penalty = -self.knockdown_penalty if self.prone else 0
+        if parts:
+            penalty += location_penalty(parts.get("arm", "none"))
+            penalty += location_penalty(parts.get("head", "none"))
+        return penalty + (self.stun_penalty if self.stunned else 0) - self.foul_air
 
     @property
     def owed(self) -> int:
-        """Actions the fighter owes: rising, picking its weapon up, staggers."""
-        return int(self.prone) + int(self.disarmed) + self.staggered
+        """Actions the fighter owes: rising (unless grounded), picking up, staggers."""
+        return int(self.prone and not self.grounded) + int(self.disarmed) + self.staggered
 
     def pay(self, fighter: Any, actions: int, arena: Any) -> int:
         """Spend up to ``actions`` on what is owed (rising, picking up, staggers, in that
         order); returns the actions left."""
         while actions and self.owed:
             actions -= 1
-            if self.prone:
+            if self.prone and not self.grounded:
                 self.prone = False
                 _recover(fighter, arena, "gets up")
             elif self.disarmed:
@@ -100,12 +117,17 @@ class Conditions:
 
     def start_round(self, fighter: Any, budget: int, arena: Any) -> int:
         """The fighter's budget this round: none while unconscious (it comes to when its
-        rounds are up, and acts in that round), less what it owes."""
+        rounds are up, and acts in that round), less what it owes. A stun wears off."""
         if self.unconscious:
             self.unconscious -= 1
             if self.unconscious:
                 return 0
             _recover(fighter, arena, "comes to")
+        if self.stunned:
+            self.stunned -= 1
+            if not self.stunned:
+                self.stun_penalty = 0
+                _recover(fighter, arena, "shakes off the stun")
         return self.pay(fighter, budget, arena)
 
 
@@ -126,27 +148,12 @@ def spares_the_body(effects: tuple[Any, ...], arena: Any) -> bool:
 
 
 def _called_location(fighter: Any, result: Any, arena: Any) -> None:
-    """The weapon arm's state from the blow's damage number (A-09; the attacker won by at
-    least the arm's minimum, as a called shot that succeeded)."""
-    opts = arena.options.location
-    severity = location_severity(
-        result.damage,
-        max(result.rd, WEAPON_ARM.min_rd),
-        WEAPON_ARM.min_rd,
-        0,
-        thresholds=opts.severity_thresholds,
-        cap_scale=opts.minimum_margin_cap_scale,
-    )
-    found = fighter.conditions_now()
-    if _ARM_STATES.index(severity) > _ARM_STATES.index(found.arm):
-        found.arm = severity
-    _suffer(fighter, arena, CALLED_LOCATION.name, f"hit in the weapon arm ({found.arm})")
-    if found.arm == "incapacitated" and fighter.armed is not fighter.bare:
-        fighter.fighter = fighter.bare  # the weapon falls from a useless arm for good
-        found.disarmed = False
-
-
-_ARM_STATES = ("none", "scratched", "hurt", "incapacitated")
+    """The weapon arm takes the blow, as a called shot that succeeded (A-09; the attacker
+    won by at least the arm's minimum): the same path as a called shot's
+    (:func:`~fadad_agents.agents.core.aims.part_state`)."""
+    state = aims.part_state(fighter, aims.WEAPON_ARM, result, None, arena)
+    _suffer(fighter, arena, CALLED_LOCATION.name, f"hit in the weapon arm ({state})")
+    aims.hurt_part(fighter, aims.WEAPON_ARM, state, arena)
 
 
 def suffer(fighter: Any, result: Any, arena: Any) -> None:
@@ -155,13 +162,7 @@ def suffer(fighter: Any, result: Any, arena: Any) -> None:
         if not fighter.fighting:
             return
         if effect is KNOCKOUT:
-            rounds = arena.options.knockout_rounds
-            if rounds is None:
-                arena.take_out(fighter, "knocked out")
-                continue
-            fighter.conditions_now().unconscious = rounds
-            fighter.attacks_planned = fighter.defences_left = 0
-            _suffer(fighter, arena, effect.name, f"knocked out for {rounds} rounds")
+            aims.knock_out(fighter, arena, effect.name)
         elif effect is KNOCKDOWN:
             fighter.conditions_now().prone = True
             _suffer(fighter, arena, effect.name, "knocked down")

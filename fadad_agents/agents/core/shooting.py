@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from fadad_agents.agents.core import moving
+from fadad_agents.agents.core import aims, moving
 from fadad_agents.rules.core.actions import roll_unopposed
 from fadad_agents.rules.core.ladder import GOOD
 from fadad_agents.rules.personal.combat import resolve_attack
@@ -226,7 +226,7 @@ def _shoot(actor: Any, target: Any, arena: Any, concentrating: bool) -> None:
     defender = getattr(target, "missile_fighter", None) or target.fighter
     blocks = getattr(target, "blocks_missiles", False)
     defended = aware and target.use_defence()
-    a_pen, d_pen = actor.penalty, target.penalty
+    a_pen, d_pen = actor.penalty + aims.vision_penalty(actor), target.penalty
     bonus = range_target_modifier(band, extreme_literal=opts.extreme_literal)
     cover = opts.into_melee_cover if _into_melee(target, actor, arena) else 0
     gait = getattr(target, "gait", None)

@@ -20,6 +20,7 @@ from typing import Any
 from fadad_agents.agents.core.base import Band
 from fadad_agents.agents.core.character import Character, defence_verb
 from fadad_agents.agents.core.groups import Crew, Unit
+from fadad_agents.agents.core.spirit import spirit_of
 from fadad_agents.engine.core.battle import Battle, StopRule
 from fadad_agents.engine.core.fighters import bare_fighter, character_fighter, group_fighter
 from fadad_agents.engine.core.space import place_forces
@@ -216,6 +217,16 @@ def _missile_defence(force: schema_character.Character, options: RulesOptions) -
     return -1, False
 
 
+def _spirit_combat(scenario: Scenario) -> bool:
+    """Someone in the scenario is harmed only by magic: every character then carries its
+    spirit-combat figures (personal-combat.md 8)."""
+    return any(
+        getattr(force, "magic_to_hit", None) is not None
+        for side in scenario.sides
+        for force in side.forces
+    )
+
+
 def _morale_trait(force: schema_character.Character) -> int:
     for key in MORALE_TRAITS:
         if key in force.traits:
@@ -342,6 +353,7 @@ class ForceBuilder:
             "unarmed": replace(fighter, odm=force.strength + force.scale - 1),
             "size_value": _size_value(force, self.options),
             "blocks_missiles": blocks,
+            "spirit": spirit_of(force) if _spirit_combat(self.scenario) else None,
         }
         self.plans[(si, fi)] = plan
         return plan

@@ -226,6 +226,10 @@ _NARRATORS: dict[str, Callable[[LogEvent], str]] = {
     "first_aid": _simple("{e.actor} gives first aid to {e.target}: {o[result]}."),
     "crit_effect": _simple("{e.actor} is {o[result]} ({o[effect]})."),
     "crit_recovery": _simple("{e.actor} {o[result]}."),
+    "stunned": _simple(
+        "{e.actor} is {o[result]}: no attacks, {o[penalty]:+d} to defend, for this round "
+        "and {o[rounds]} more."
+    ),
     "ite_point": _simple(
         "{e.actor} spends an Ité point: {o[result]} instead of {o[instead_of]} ({o[left]} left)."
     ),

@@ -11,6 +11,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from fadad_agents.policies.core.aims import (
+    CalledShot,
+    PlainBlows,
+    PulledPunches,
+    StunBlows,
+    WeaponArmWhenAhead,
+)
 from fadad_agents.policies.core.defaults import (
     AllOutAttack,
     AllOutDefenceWhenHurt,
@@ -38,6 +45,7 @@ from fadad_agents.policies.core.defaults import (
 )
 from fadad_agents.policies.core.movement import CloseIn, Flee, Guard, HoldLine, Kite
 from fadad_agents.policies.core.protocols import (
+    AimPolicy,
     FirstAidPolicy,
     ItePointPolicy,
     MoraleChoice,
@@ -128,6 +136,11 @@ _BUILTINS: tuple[tuple[str, str, Any], ...] = (
     ("movement", "kite", Kite),
     ("movement", "guard", Guard),
     ("movement", "flee", Flee),
+    ("aim", "plain", PlainBlows),
+    ("aim", "called", CalledShot),
+    ("aim", "stun", StunBlows),
+    ("aim", "pull_punches", PulledPunches),
+    ("aim", "weapon_arm_when_ahead", WeaponArmWhenAhead),
 )
 for _kind, _name, _factory in _BUILTINS:
     REGISTRY.register(_kind, _name, _factory, replace=True, stateless=True)
@@ -141,6 +154,7 @@ INDIVIDUAL_DEFAULTS: dict[str, str] = {
     "first_aid": "none",
     "ite_points": "save_from_death",
     "movement": "close",
+    "aim": "plain",
 }
 """Defaults for characters: close with the target, fight to the end, one attack and one
 defence a round; a player character spends an Ité point rather than die."""
@@ -175,6 +189,7 @@ class PolicySet:
     first_aid: FirstAidPolicy
     ite_points: ItePointPolicy
     movement: MovementPolicy
+    aim: AimPolicy
     shareable: bool = False
     """Every policy is stateless: the set may serve many agents and battles."""
     holds: bool = field(init=False)
@@ -186,6 +201,9 @@ class PolicySet:
     closes: bool = field(init=False)
     """The movement policy never moves a fighter in contact with its target
     (``still_in_contact``): no call needed then."""
+    aim_now: Any = field(init=False)
+    """The aim policy's constant :class:`~fadad_agents.policies.core.protocols.Aim`, or
+    None: ask it each round."""
 
     def __post_init__(self) -> None:
         retreat = getattr(self.retreat, "constant", None)
@@ -196,6 +214,7 @@ class PolicySet:
         object.__setattr__(self, "attack_count", count if isinstance(count, int) else 0)
         closes = getattr(self.movement, "still_in_contact", False) is True
         object.__setattr__(self, "closes", closes)
+        object.__setattr__(self, "aim_now", getattr(self.aim, "constant", None))
 
 
 def build_policy_set(

@@ -16,6 +16,8 @@ Decisions (personal-combat.md section 1.2, mass-combat.md section 1.3):
 * Ité points: whether a player character spends one on a deadly blow
   (:class:`ItePointPolicy`).
 * movement: where to stand this round (:class:`MovementPolicy`, personal-combat.md 5).
+* aim: how to strike: a called location, a stun blow, a pulled punch (:class:`AimPolicy`,
+  personal-combat.md 4, wounds-and-healing.md 8).
 
 A policy whose answer never depends on the situation may say so with an attribute
 ``constant`` holding that answer: ``HoldGround`` always holds,
@@ -28,11 +30,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Protocol, runtime_checkable
 
 __all__ = [
     "KINDS",
+    "PLAIN",
+    "Aim",
+    "AimPolicy",
     "BattleView",
     "CombatantView",
     "FirstAidPolicy",
@@ -64,6 +70,27 @@ class MoraleChoice(StrEnum):
     HOLD = "hold"
     WITHDRAW = "withdraw"
     SURRENDER = "surrender"
+
+
+@dataclass(frozen=True, slots=True)
+class Aim:
+    """How a fighter means its blows this round, announced before it rolls.
+
+    Attributes:
+        location: the body part of a called shot (``leg``, ``arm``, ``head``, ``eye``;
+            personal-combat.md 4), or None for an ordinary blow.
+        stun: a stun blow (flat of the blade, fists): figured normally, recorded on the
+            stun track (wounds-and-healing.md 8).
+        pulled_to: a pulled punch: the most the blow may do, a wound level (int), or None.
+    """
+
+    location: str | None = None
+    stun: bool = False
+    pulled_to: int | None = None
+
+
+PLAIN = Aim()
+"""An ordinary blow at full force, at no particular place."""
 
 
 type Move = tuple[tuple[float, float], int]
@@ -218,6 +245,17 @@ class MovementPolicy(Protocol):
     ) -> Move | None: ...
 
 
+@runtime_checkable
+class AimPolicy(Protocol):
+    """How to strike ``target`` this round (:class:`Aim`). ``edge`` is the actor's attack
+    skill less the target's defence skill, before wounds: what a called shot's minimum RD
+    must be weighed against."""
+
+    def aim(
+        self, actor: CombatantView, target: CombatantView, battle: BattleView, edge: int
+    ) -> Aim: ...
+
+
 KINDS: dict[str, type] = {
     "targeting": TargetingPolicy,
     "stance": StancePolicy,
@@ -227,6 +265,7 @@ KINDS: dict[str, type] = {
     "first_aid": FirstAidPolicy,
     "ite_points": ItePointPolicy,
     "movement": MovementPolicy,
+    "aim": AimPolicy,
 }
 """The personal decision kinds, with the protocol a policy of that kind satisfies.
 

@@ -77,6 +77,7 @@ def test_asking_or_not_gives_the_same_battle(seed: int) -> None:
             p.first_aid,
             p.ite_points,
             p.movement,
+            p.aim,
         )
 
     plain = _log(seed, asked)
