@@ -88,6 +88,14 @@ class Creature(Record):
         description="Shorter than human (dwarves, hobbits): walks, jogs and runs "
         "move.short_legs_factor as far (personal-combat.md 5).",
     )
+    volume_scale: int | None = Field(
+        None,
+        ge=-40,
+        le=80,
+        description="Volume Scale (personal-combat.md 7: log1.5 of its volume / 3.09 cubic "
+        "feet): a creature or vessel bigger than a widespread attack's area resists it by "
+        "the difference. None: its Mass Scale.",
+    )
     magic_to_hit: int | None = Field(
         None,
         ge=1,

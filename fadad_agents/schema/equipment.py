@@ -95,6 +95,15 @@ class Weapon(Record):
         description="Shots carried into the battle (arrows in the quiver); None = as many as "
         "the battle needs. A ranged fighter out of shots stops shooting.",
     )
+    area_ft3: float | None = Field(
+        None,
+        gt=0,
+        le=1e12,
+        description="A widespread attack (personal-combat.md 7: a fireball, a dragon's "
+        "breath, a grenade): the volume in cubic feet its effect fills round the point it "
+        "strikes (a 20-foot fireball 33,510); everyone inside is struck by one roll. Needs "
+        "ranged and range_yards. None: it strikes one foe.",
+    )
     reach_yards: float = Field(
         1.0,
         gt=0,
@@ -103,6 +112,17 @@ class Weapon(Record):
         "wielder (larger Scales reach further); PROPOSED 1 for hand weapons, 2 for spears "
         "and polearms.",
     )
+
+    @model_validator(mode="after")
+    def _area_is_shot(self) -> Weapon:
+        if self.area_ft3 is not None and not self.ranged:
+            raise PydanticCustomError(
+                "area_not_ranged",
+                "a widespread attack is thrown, shot or breathed at a place: give it "
+                "ranged: true and range_yards, or remove area_ft3",
+                {"where": "area_ft3"},
+            )
+        return self
 
     @model_validator(mode="after")
     def _ranged_has_ranges(self) -> Weapon:

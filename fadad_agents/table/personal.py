@@ -2,7 +2,8 @@
 
 One wrapper per decision kind of :class:`~fadad_agents.policies.PolicySet`
 (``policies/core/protocols.py``): whom to attack, attack or all-out defence, how many
-attacks, hold or leave, first aid, Ité points and what a broken band does. Whether a
+attacks, hold or leave, first aid, Ité points, how to strike (a called shot, a stun blow)
+and what a broken band does. Whether a
 morale check is due is a rule, not a choice: it stays with the policy.
 """
 
@@ -13,13 +14,14 @@ from typing import Any
 
 from fadad_agents.policies.core.movement import CloseIn, Flee
 from fadad_agents.policies.core.policy_set import PolicySet
-from fadad_agents.policies.core.protocols import MoraleChoice, Stance
+from fadad_agents.policies.core.protocols import PLAIN, Aim, MoraleChoice, Stance
 from fadad_agents.rules.core.wounds import Wound
 from fadad_agents.table.control import Asking, ask_yes_no, register_decision
 from fadad_agents.table.questions import Choice
 from fadad_agents.table.status import named
 
 __all__ = [
+    "AskAim",
     "AskFirstAid",
     "AskItePoints",
     "AskMorale",
@@ -187,6 +189,36 @@ class AskMovement(Asking):
         )
 
 
+_AIMS = (
+    ("a plain blow", PLAIN),
+    *(
+        (f"a called shot at the {part}", Aim(location=part))
+        for part in ("leg", "arm", "head", "eye")
+    ),
+    ("a stun blow", Aim(stun=True)),
+    ("a stun blow at the head", Aim(location="head", stun=True)),
+    ("pull its blows to a Scratch", Aim(pulled_to=Wound.SCRATCH)),
+)
+"""The ways to strike a GM is offered (agents.core.aims)."""
+
+
+class AskAim(Asking):
+    """How to strike this round: plainly, a called shot at a body part, a stun blow, or
+    pulled to a Scratch (the policy's own, if another, is offered first)."""
+
+    __slots__ = ()
+
+    def aim(self, actor: Any, target: Any, battle: Any, edge: int, *rest: Any) -> Aim:
+        default = self.inner.aim(actor, target, battle, edge, *rest)
+        choices = [Choice(label, aim) for label, aim in _AIMS]
+        if default not in [c.value for c in choices]:
+            choices.insert(0, Choice(f"as its policy says ({default})", default))
+        chosen: Aim = self.table.decide(
+            actor.name, "aim", f"how does {actor.name} strike {named(target)}?", choices, default
+        )
+        return chosen
+
+
 for _field, _wrapper in (
     ("targeting", AskTargeting),
     ("stance", AskStance),
@@ -196,5 +228,6 @@ for _field, _wrapper in (
     ("first_aid", AskFirstAid),
     ("ite_points", AskItePoints),
     ("movement", AskMovement),
+    ("aim", AskAim),
 ):
     register_decision(PolicySet, _field, _wrapper)

@@ -37,7 +37,7 @@ def test_a_bad_entry_is_refused_in_one_line_and_asked_again() -> None:
     """'7' for a 4dF and 'x' for a choice: one line each saying what is allowed, then the
     same question again; nothing is lost."""
     code, _, err = play(
-        "--control", "Snorri", "--dice", "table", answers="x\n\n\n\n\n7\n+1\nquit\n"
+        "--control", "Snorri", "--dice", "table", answers="x\n\n\n\n\n\n7\n+1\nquit\n"
     )
     assert code == 0
     assert "'x' is not a choice: answer 1-3, the start of a choice's name, or nothing" in err

@@ -12,7 +12,7 @@ kernel resolves the blow as usual and :func:`land` then places it:
   exactly the minimum is capped at Hurt unless the attacker's Scale leads by
   ``location.minimum_margin_cap_scale``) instead of a body wound (both with
   ``location.also_general_wound``). A Called Location crit goes the same way, at the
-  attacker's called part or else the weapon arm.
+  weapon arm (PROPOSED).
 * **Stun blow**: figured normally, recorded on a separate stun track (Scratches only
   with ``stun_scratches_accumulate``); its worst mark stuns (no attacks, -1 to defend),
   stuns very (no attacks, -2 to all) or knocks out (``knockout_rounds``). With
@@ -28,6 +28,8 @@ an Incapacitated head knocks it out. A Hurt leg (-1 running) leaves the rolls al
 
 A stun lasts the rest of the round it lands in and its rounds after (PROPOSED: a Stun
 one more round, Very Stunned two), so a victim who has acted already still loses a turn.
+What a blow does to a part or the stun track applies as soon as it is logged, in a
+simultaneous turn too. Aims are for hand-to-hand blows; a shot is never called.
 """
 
 from __future__ import annotations

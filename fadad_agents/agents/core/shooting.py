@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from fadad_agents.agents.core import aims, moving
+from fadad_agents.agents.core import aims, moving, widespread
 from fadad_agents.rules.core.actions import roll_unopposed
 from fadad_agents.rules.core.ladder import GOOD
 from fadad_agents.rules.personal.combat import resolve_attack
@@ -50,10 +50,12 @@ class Missile:
             long range); nobody is shot beyond it.
         dexterity: the shooter's Dexterity, rolled against Good to ready with an action
             past its second of the round (None: no roll, ``range.dexterity_past_two_actions``).
+        area_ft3: the volume a widespread attack fills (agents.core.widespread), or None.
     """
 
     __slots__ = (
         "ammunition",
+        "area_ft3",
         "bands",
         "dexterity",
         "extreme",
@@ -71,6 +73,7 @@ class Missile:
         ammunition: int | None,
         extreme_multiple: float,
         dexterity: int | None = None,
+        area_ft3: float | None = None,
     ) -> None:
         self.bands = bands
         self.dexterity = dexterity
@@ -78,6 +81,7 @@ class Missile:
         self.penalty = PROJECTILE_DEFENCE_PENALTY[_KERNEL_PROJECTILE.get(projectile, projectile)]
         self.ammunition = ammunition
         self.extreme = bands[3] * extreme_multiple
+        self.area_ft3 = area_ft3
         self.restart()
 
     def restart(self) -> None:
@@ -145,7 +149,10 @@ def shoot_round(actor: Any, arena: Any, actions: int) -> None:
         target = _shot_target(actor, arena)
         if target is None:
             return
-        _shoot(actor, target, arena, concentrating)
+        if missile.area_ft3 is None or target.kind != "character":  # a crew, a unit: as one
+            _shoot(actor, target, arena, concentrating)
+        else:
+            widespread.blast(actor, target, arena, concentrating, *_band(actor, target, arena))
         actions -= 1
         spent += 1
         missile.progress = 0

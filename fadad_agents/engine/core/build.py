@@ -184,8 +184,8 @@ def _size_value(force: schema_character.Character, options: RulesOptions) -> int
 def _missile_spec(force: Any, options: RulesOptions) -> tuple[Any, ...] | None:
     """A missile weapon's ranges, readying actions, projectile, ammunition, where its
     Extreme range ends and the Dexterity that readies it past two actions a round (None:
-    no roll, ``range.dexterity_past_two_actions``) (``agents.core.shooting.Missile``), or
-    None for a hand weapon."""
+    no roll, ``range.dexterity_past_two_actions``) and its area
+    (``agents.core.shooting.Missile``), or None for a hand weapon."""
     weapon = force.weapon
     if weapon is None or not weapon.ranged or weapon.range_yards is None:
         return None
@@ -197,6 +197,7 @@ def _missile_spec(force: Any, options: RulesOptions) -> tuple[Any, ...] | None:
         weapon.ammunition if force.shots_left is None else force.shots_left,
         options.range.extreme_multiple,
         dexterity if options.range.dexterity_past_two_actions else None,
+        weapon.area_ft3,
     )
 
 

@@ -79,6 +79,7 @@ def character_fighter(force: schema_character.Character, options: RulesOptions) 
         shield_cap=force.shield_cap,
         mass_scale=force.effective_mass_scale,
         scale_piercing="none" if weapon is None else weapon.scale_piercing,
+        volume_scale=force.volume_scale,
     )
 
 

@@ -211,6 +211,18 @@ def _volley_text(e: LogEvent) -> str:
     )
 
 
+def _blast_text(e: LogEvent) -> str:
+    o = dict(e.outcome)
+    head = f"{_own(e.actor)} blast at {o['yards']:g} yd is {label(o['attack'])}"
+    if not o["hit"]:
+        return f"{head}: astray, {e.target} unharmed."
+    if o["defended"]:
+        how = f"{_own(e.target)} dodge {label(o['defence'])}"
+    else:
+        how = f"{e.target} caught (Target {label(o['defence'])})"
+    return f"{head}; {how}; RD {o['rd']}, damage {o['damage']}: {o['wound']}."
+
+
 _NARRATORS: dict[str, Callable[[LogEvent], str]] = {
     "attack": _attack_text,
     "out": _simple("{e.actor} is out of the fight ({o[result]})."),
@@ -220,6 +232,7 @@ _NARRATORS: dict[str, Callable[[LogEvent], str]] = {
     "volley": _volley_text,
     "move": _move_text,
     "shoot": _shoot_text,
+    "blast": _blast_text,
     "ready": _ready_text,
     "out_of_ammunition": _simple("{e.actor} has no shots left."),
     "dexterity": _simple("{e.actor} readies past two actions on a Dexterity roll: {o[result]}."),

@@ -48,6 +48,8 @@ class Fighter:
         mass_scale: the Mass Scale part of ``ddm``; None = ``scale``.
         scale_piercing: its weapon halves (``halve``) or ignores (``ignore``) a
             defender's Mass Scale on a good hit (section 11), or ``none``.
+        volume_scale: its volume Scale against widespread attacks (personal-combat.md
+            7); None = its Mass Scale.
     """
 
     name: str
@@ -63,6 +65,7 @@ class Fighter:
     shield_cap: int | None = None
     mass_scale: int | None = None
     scale_piercing: ScalePiercing = "none"
+    volume_scale: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
