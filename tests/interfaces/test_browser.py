@@ -211,6 +211,8 @@ def test_table_session_in_voila_answers_by_click(chromium: Path, table_voila_url
             page.get_by_role("button", name="attack Brynhild (Undamaged)").click()
             question_says(page, "Snorri against Brynhild")
             page.get_by_role("button", name="attack", exact=True).click()
+            question_says(page, "how does Snorri strike Brynhild")
+            page.get_by_role("button", name="a plain blow").click()
             question_says(page, "how does Snorri split")
             page.get_by_role("button", name="1 attack, 1 defence").click()
             question_says(page, "Snorri rolls 4dF for attack")

@@ -30,7 +30,7 @@ def test_dice_are_entered_in_the_box_and_narrated() -> None:
     """After the decisions, Snorri's attack roll: '+1' entered makes a Superb swing; a bad
     entry is refused in the message line and the question stays."""
     dash = _dash()
-    for _ in range(4):
+    for _ in range(5):  # fight on, whom, attack, how to strike, how many attacks
         dash.choice_buttons[0].click()
     assert isinstance(dash.pending, Roll)
     assert dash.dice_box.layout.display is None
