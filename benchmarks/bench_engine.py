@@ -333,21 +333,22 @@ def bench_5v5() -> list[Row]:
 def bench_5v5_setup() -> list[Row]:
     """Setting up a 5 v 5 battle: built afresh (Mesa model, agents, streams) against a
     finished one reset for the next seed, as ``run`` and sweeps recycle small battles
-    (best of 5 passes of 1,000 seeds each)."""
+    (best of 5 passes of 1,000 seeds each; ``--quick``: 2 of 300)."""
     scenario = load(_melee_yaml(5, bands=False))
     clock = time.perf_counter
     battle = build_battle(scenario, seed=0)
     battle.run_to_end()
     built = reset = float("inf")
-    for _ in range(5):
+    seeds = quick(1000, 300)
+    for _ in range(quick(5, 2)):
         start = clock()
-        for seed in range(1000):
+        for seed in range(seeds):
             build_battle(scenario, seed).dispose()
-        built = min(built, (clock() - start) / 1000)
+        built = min(built, (clock() - start) / seeds)
         start = clock()
-        for seed in range(1000):
+        for seed in range(seeds):
             battle.reset(seed)
-        reset = min(reset, (clock() - start) / 1000)
+        reset = min(reset, (clock() - start) / seeds)
     return [
         Row("5v5 set-up, built afresh", built * 1e6, "us"),
         Row("5v5 set-up, a finished battle reset (run, sweeps)", reset * 1e6, "us"),
