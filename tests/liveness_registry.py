@@ -172,6 +172,7 @@ REGISTRY: dict[str, str] = {
     "mass.rapid_rounding": "tests/engine/mass/test_rapid_resolution.py::test_rapid_dice_round_down_or_half_up",
     "mass.rapid_natural_rolls": "tests/engine/mass/test_rapid_resolution.py::test_natural_rolls_let_a_twenty_hit_and_a_one_miss_by_option",
     "mass.round_seconds": "tests/engine/mass/test_round_length.py::test_a_round_of_units_lasts_mass_round_seconds",
+    "mass.units_at_range": "tests/engine/mass/test_units_at_range.py::test_archers_volley_while_the_pikes_close_then_the_lines_meet",
     "mass.morale_check_level": "tests/engine/core/test_engine_options.py::test_morale_check_level_sets_the_level_a_unit_must_meet",
     "engine.max_on_one": "tests/engine/core/test_engine_options.py::test_max_on_one_limits_the_members_that_attack_one_fighter",
     "engine.ladder_d20_bonus": "tests/engine/core/test_engine_options.py::test_ladder_d20_bonus_scales_a_helmsmans_save",

@@ -1,16 +1,11 @@
 """Crew and Unit: many featureless fighters as one agent with a head count, resolved in bulk.
 
-* :class:`Crew` strikes other groups by Spelljammer rapid resolution (ships-spelljammer.md
-  13: d20s = attackers / defender HD, each hit one casualty) and checks morale on 2d10
-  (section 18, A-57) when its morale policy says so.
-* :class:`Unit` strikes other groups as a FADAD unit (mass-combat.md 1: capped unit
-  Scale, unit damage table, casualties, morale checks on the table) through
-  :func:`fadad_agents.rules.mass.resolve_unit_attack`.
-
-Against an individual, a group fights as its average member: up to ``engine.max_on_one``
-(3) members each make an ordinary kernel attack (PROPOSED: only so many can reach one
-fighter, as the +4 unit-Scale cap says for units); a blow that takes a representative
-member out of the fight is one casualty.
+A :class:`Crew` strikes groups by Spelljammer rapid resolution (ships-spelljammer.md 13)
+and checks morale on 2d10 (18, A-57); a :class:`Unit` as a FADAD unit (mass-combat.md 1,
+:func:`fadad_agents.rules.mass.resolve_unit_attack`), closing on foes on open ground first
+(:mod:`~fadad_agents.agents.core.fronts`). Against an individual, up to
+``engine.max_on_one`` (3) members each make an ordinary kernel attack (PROPOSED); a blow
+that takes a representative member out of the fight is one casualty.
 """
 
 from __future__ import annotations
@@ -22,6 +17,7 @@ from typing import Any
 import mesa
 import numpy as np
 
+from fadad_agents.agents.core import fronts
 from fadad_agents.agents.core.base import Arena, Band, Combatant
 from fadad_agents.agents.core.character import record_morale, strike
 from fadad_agents.policies.core.policy_set import PolicySet
@@ -163,15 +159,18 @@ class Group(Combatant):
             self.target = target
             if target is None:
                 return
+        aim = fronts.closes_on(self, target, arena)
+        if aim is None:
+            return
         if isinstance(target, Group):
-            self.volley(target, arena)
+            self.volley(target, arena, aim)
             return
         for _ in range(min(self.strikers, arena.options.engine.max_on_one)):
             if not target.fighting:
                 return
             strike(self, self.fighter, target, arena)
 
-    def volley(self, target: Group, arena: Arena) -> None:
+    def volley(self, target: Group, arena: Arena, modifier: int = 0) -> None:
         """Bulk attack on another group (by the attacker's own mass-combat engine)."""
         raise NotImplementedError
 
@@ -236,8 +235,7 @@ class Crew(Group):
         return -self.foul_air
 
     def _hits(self, dice: int, them: mass.CrewGroup, natural: bool, bonus: int) -> int:
-        """Hits of ``dice`` d20s at ``bonus``: one by one for small pools, one binomial draw
-        in bulk.
+        """Hits of ``dice`` d20s at ``bonus``: one by one for small pools, one binomial draw.
 
         The bulk generator is seeded from this crew's own stream on first use, so the
         volley stays reproducible and independent of other agents.
@@ -298,12 +296,13 @@ class Unit(Group):
 
     kind = "unit"
 
-    __slots__ = ("leader", "led_morale", "start_state", "state", "turn_state")
+    __slots__ = ("leader", "led_morale", "shot", "start_state", "state", "turn_state")
 
     def __init__(self, model: mesa.Model, *, state: mass.UnitState, **kw: Any):
         self.start_state = state  # unit states are frozen: an attack makes a new one
         self.leader: Any = None  # the character leading it (Unit.leader): :meth:`follow`
         self.led_morale = state.morale
+        self.shot: Any = None  # agents.core.fronts (None: it reaches every foe)
         super().__init__(model, count=state.strength, **kw)
 
     def follow(self, leader: Any, leadership: int) -> None:
@@ -355,11 +354,10 @@ class Unit(Group):
         state, led = self.state, self.leader is not None and self.leader.fighting
         return replace(state, morale=self.led_morale) if led else state
 
-    def volley(self, target: Group, arena: Arena) -> None:
+    def volley(self, target: Group, arena: Arena, modifier: int = 0) -> None:
         """One FADAD unit attack: opposed 4dF with capped Scale, damage table, morale."""
-        res = mass.resolve_unit_attack(
-            self.acting_state, target.unit_state(), self.rng, arena.options.mass
-        )
+        me, opts = fronts.aimed(self.acting_state, modifier), arena.options.mass
+        res = mass.resolve_unit_attack(me, target.unit_state(), self.rng, opts)
         if isinstance(target, Unit):
             target.state = replace(res.defender, strength=target.count)
         lost = min(res.casualties, target.headcount)  # logged first, then applied
@@ -416,7 +414,7 @@ class Unit(Group):
         the order of action (losses never exceed what is left). Attacks on individuals
         go one by one as usual.
         """
-        pairs: list[tuple[Unit, Group]] = []
+        pairs: list[tuple[Unit, Group, int]] = []
         for unit in units:
             if not unit.fighting:
                 continue
@@ -426,7 +424,8 @@ class Unit(Group):
                 target = pol.choose_target(unit, arena, unit.targeting_rng)  # type: ignore[assignment]
                 unit.target = target
             if isinstance(target, Group):
-                pairs.append((unit, target))
+                if (aim := fronts.closes_on(unit, target, arena)) is not None:
+                    pairs.append((unit, target, aim))
             elif target is not None:
                 unit.act(arena)
         if not pairs:
@@ -435,7 +434,7 @@ class Unit(Group):
         gen = band.memory.get("np_rng")
         if gen is None:
             gen = band.memory["np_rng"] = np.random.default_rng(units[0].rng.getrandbits(128))
-        views = [(u.acting_state, t.unit_state(), t.penalty) for u, t in pairs]
+        views = [(fronts.aimed(u.acting_state, m), t.unit_state(), t.penalty) for u, t, m in pairs]
         batch = mass.resolve_unit_attacks_batch(
             gen,
             [a.attack + a.wounds.skill_penalty for a, _, _ in views],
@@ -446,7 +445,7 @@ class Unit(Group):
             [d.morale for _, d, _ in views],
             arena.options.mass,
         )
-        for k, (unit, target) in enumerate(pairs):
+        for k, (unit, target, _) in enumerate(pairs):
             if target.fighting:
                 unit.apply_hit(
                     target, arena, int(batch.rd[k]), int(batch.damage[k]),

@@ -415,9 +415,24 @@ class ForceBuilder:
         unit = Unit(self.battle, state=state, **self._group_common(si, fi, force, fighter))
         self.battle.log.plural.add(force.name)
         unit.start_position = unit.position = force.position
+        unit.shot = self._shot(force)
         self.battle.enlist(unit)
         if force.leader is not None:
             self.led.append((unit, force.leader))
+
+    def _shot(self, force: schema_forces.Unit) -> tuple[float, Any] | None:
+        """How a unit on open ground strikes from afar: its missile weapon's Extreme range
+        and range bands, (0, None) hand to hand only; None where it reaches every foe
+        (``mass.units_at_range`` off, no position, a hex map): ``agents.core.fronts``."""
+        options, weapon = self.options, force.weapon
+        if not options.mass.units_at_range or force.position is None:
+            return None
+        if self.scenario.map.kind != "open":
+            return None
+        if weapon is None or not weapon.ranged or weapon.range_yards is None:
+            return 0.0, None
+        bands = weapon.range_yards
+        return bands[3] * options.range.extreme_multiple, bands
 
     def link_leaders(self) -> None:
         """Each led unit follows its leader (Unit.leader: a character of the scenario)."""

@@ -61,6 +61,13 @@ class MassOptions(OptionsSection):
         "clock, its log and stop.max_seconds (6 = a personal round; 60 = a minute of mass "
         "melee); a battle with individual fighters keeps 6-second rounds.",
     )
+    units_at_range: bool = Field(
+        True,
+        description="PROPOSED (mass-combat.md gives no distances): units given positions on "
+        "an open map close on their foes 30 yards a round and strike hand to hand within 10 "
+        "yards; a unit whose weapon shoots volleys at foes within its Extreme range first "
+        "(agents.core.fronts). Off: every unit reaches every foe from the first round.",
+    )
     morale_check_level: int = Field(
         0,
         ge=-3,

@@ -191,5 +191,6 @@ def test_a_unit_strikes_the_nearest_foe_by_its_position() -> None:
         foes = unit("West", 50, position="[0, 0]", policies=STAND) + unit(
             "East", 50, position="[100, 0]", policies=STAND
         )
-        hit = {e.target for e in volleys(host, foes, rounds=1) if e.actor == "Host"}
+        reach = "mass.units_at_range: false"  # who it picks, not how long it takes to close
+        hit = {e.target for e in volleys(host, foes, reach, rounds=1) if e.actor == "Host"}
         assert hit == {target}

@@ -1,0 +1,54 @@
+"""Units on open ground (``mass.units_at_range``, PROPOSED: mass-combat.md gives no
+distances): archers volley while a foe unit closes 30 yards a round; the lines strike
+hand to hand within 10 yards; off, every unit reaches every foe from the first round."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fadad_agents.engine import build_battle, load
+from tests.engine.conftest import duel_yaml
+from tests.engine.mass.test_units import unit
+
+ARCHERS = unit("Archers", 80, weapon="weapons/bow", position="[0, 0]")
+PIKES = unit("Pikes", 80, position="[150, 0]", morale="Legendary")
+
+
+def _battle(rules: str = "", rounds: int = 7) -> Any:
+    text = duel_yaml(ARCHERS, PIKES, rules=rules, stop=f"max_rounds: {rounds}")
+    battle = build_battle(load(text), 2)
+    battle.run_to_end()
+    return battle
+
+
+def _rounds(battle: Any, actor: str, action: str) -> list[int]:
+    return [e.round for e in battle.log if e.actor == actor and e.action == action]
+
+
+def test_archers_volley_while_the_pikes_close_then_the_lines_meet() -> None:
+    """150 yards apart: the pikes run 30 yards in rounds 1-4 and 20 in round 5 (to 10
+    yards), striking first in round 6; the archers volley every round from round 1, the
+    range band's Target modifier off their attack (a worse relative degree at 150 yards
+    than hand to hand). With the option off the pikes strike in round 1."""
+    battle = _battle()
+    moves = [dict(e.outcome)["yards"] for e in battle.log.of("move") if e.actor == "Pikes"]
+    assert moves == [30, 30, 30, 30, 20]
+    assert _rounds(battle, "Pikes", "volley")[0] == 6
+    assert _rounds(battle, "Archers", "volley")[:6] == [1, 2, 3, 4, 5, 6]
+    off = _battle("mass.units_at_range: false", rounds=1)
+    assert _rounds(off, "Pikes", "volley") == [1]
+    assert _rounds(off, "Pikes", "move") == []
+
+
+def test_a_volley_at_long_range_meets_the_bands_target_modifier() -> None:
+    """The archers' first volley crosses 150 yards, the bow's long band (Target +5,
+    personal-combat.md 6.2): its relative degree is 5 worse than on the same dice with
+    the option off (hand to hand), the archers unhurt in both."""
+
+    def first(rules: str) -> dict[str, Any]:
+        event = next(e for e in _battle(rules, rounds=1).log.of("volley") if e.actor == "Archers")
+        return dict(event.outcome) | dict(event.modifiers)
+
+    at_range, close = first(""), first("mass.units_at_range: false")
+    assert at_range["penalty"] == close["penalty"] == 0
+    assert close["rd"] - at_range["rd"] == 5
