@@ -85,7 +85,10 @@ def character_fighter(force: schema_character.Character, options: RulesOptions) 
 
 def bare_fighter(force: schema_character.Character, options: RulesOptions) -> Any:
     """The character's kernel ``Fighter`` after a Disarm crit: its weapon dropped, or its
-    shield if it has no weapon (PROPOSED, agents.core.conditions)."""
+    shield if it has no weapon (PROPOSED, agents.core.conditions); None when it holds
+    nothing to drop."""
+    if force.weapon is None and force.shield is None:
+        return None
     dropped = "weapon" if force.weapon is not None else "shield"
     return character_fighter(force.model_copy(update={dropped: None}), options)
 

@@ -24,13 +24,20 @@ sampler, and :func:`attack_outcomes` its exact distribution.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from fadad_agents.rules.core.actions import TARGET_MODES, ActionError, crit_count
-from fadad_agents.rules.core.dice import FOUR_DF, TABLE_4DF, Distribution, TableDice
+from fadad_agents.rules.core.dice import (
+    FOUR_DF,
+    TABLE_4DF,
+    Distribution,
+    TableDice,
+    fudge_distribution,
+)
 from fadad_agents.rules.core.wounds import Wound, WoundTrack, record
 from fadad_agents.rules.personal.criticals import (
     CritEffect,
@@ -59,6 +66,7 @@ __all__ = [
     "Protection",
     "attack_from_dice",
     "attack_outcomes",
+    "attack_results",
     "resolve_attack",
 ]
 
@@ -361,7 +369,7 @@ def resolve_attack(
     )  # fmt: skip
 
 
-def attack_outcomes(
+def attack_results(
     attacker: Fighter,
     defender: Fighter,
     track: WoundTrack,
@@ -374,16 +382,15 @@ def attack_outcomes(
     shield_rank: int = 1,
     protection: Protection = NO_PROTECTION,
     target_bonus: int = 0,
-) -> Distribution[AttackOutcome]:
-    """Exact distribution of (hit, crits, wound) for :func:`resolve_attack`, sorted.
+) -> Iterator[tuple[AttackResult, Fraction]]:
+    """Every :class:`AttackResult` :func:`resolve_attack` can return, with its exact
+    probability (not merged: a result can come from several dice).
 
-    Enumerates the 81 x 81 opposed dice, the crit effects and the damage dice.
+    Enumerates the 9 x 9 opposed 4dF totals (9 undefended), the crit effects and the
+    damage dice; the probabilities sum to 1.
     """
-    from fadad_agents.rules.core.dice import fudge_distribution
-
     four_df = fudge_distribution(4)
     defence_dist: Distribution[int | None] = list(four_df) if defended else [(None, Fraction(1))]
-    merged: dict[AttackOutcome, Fraction] = {}
     for a_dice, pa in four_df:
         for d_dice, pd in defence_dist:
             *_, rd, hit = _exchange(
@@ -391,17 +398,13 @@ def attack_outcomes(
                 attacker_penalty, defender_penalty, modifier, shield_rank, target_bonus,
             )  # fmt: skip
             p = pa * pd
-            if not hit:
-                key = AttackOutcome(False, 0, Wound.UNDAMAGED)
-                merged[key] = merged.get(key, Fraction(0)) + p
-                continue
             effect_dist: Distribution[tuple[CritEffect, ...]] = [((), Fraction(1))]
-            crits = crit_count(rd, a_dice)
+            crits = crit_count(rd, a_dice) if hit else 0
             if crits and rules.crit_effects != "none":
                 effect_dist = crits_outcomes(crits, non_lethal=rules.crit_effects == "non_lethal")
-            kind = _damage_kind(attacker, defender, rules, rd)
+            kinds = damage_dice_outcomes(_damage_kind(attacker, defender, rules, rd) if hit else "")
             for effects, pe in effect_dist:
-                for dmg, pdmg in damage_dice_outcomes(kind):
+                for dmg, pdmg in kinds:
                     res = attack_from_dice(
                         attacker, defender, track, rules, a_dice, d_dice, dmg,
                         crit_effects=effects, attacker_penalty=attacker_penalty,
@@ -409,6 +412,20 @@ def attack_outcomes(
                         shield_rank=shield_rank, protection=protection,
                         target_bonus=target_bonus,
                     )  # fmt: skip
-                    key = AttackOutcome(True, res.crits, res.wound)
-                    merged[key] = merged.get(key, Fraction(0)) + p * pe * pdmg
+                    yield res, p * pe * pdmg
+
+
+def attack_outcomes(
+    attacker: Fighter,
+    defender: Fighter,
+    track: WoundTrack,
+    rules: CombatRules,
+    **context: Any,
+) -> Distribution[AttackOutcome]:
+    """Exact distribution of (hit, crits, wound) for :func:`resolve_attack`, sorted
+    (:func:`attack_results` merged; keywords as there)."""
+    merged: dict[AttackOutcome, Fraction] = {}
+    for res, p in attack_results(attacker, defender, track, rules, **context):
+        key = AttackOutcome(res.hit, res.crits, res.wound)
+        merged[key] = merged.get(key, Fraction(0)) + p
     return sorted(merged.items())
