@@ -7,6 +7,8 @@ defender's Target, a 4dF damage roll with the FADAD negative cap, the threshold 
 one box fill, all inline. Their ratio is the price of the kernel's generality (options,
 crits, every wound model, frozen results for the log).
 
+``exact duel`` is one exact solve of a duel's odds (issue 15: under 1 s for 30 rounds).
+
 Run with ``python -m benchmarks kernel``.
 """
 
@@ -15,7 +17,7 @@ from __future__ import annotations
 import random
 import time
 
-from benchmarks.harness import Row
+from benchmarks.harness import Row, best_cpu
 from fadad_agents.rules.core.dice import TABLE_4DF
 from fadad_agents.rules.core.wounds import new_track
 from fadad_agents.rules.options import RulesOptions
@@ -74,4 +76,32 @@ def bench_attack() -> list[Row]:
     ]
 
 
-BENCHMARKS = [bench_attack]
+DUEL = """
+name: exact duel
+rules: {fadad.crit_effects: none}
+sides:
+  - name: Red
+    forces:
+      - {name: Ann, skills: {Sword: Good}, attack_skill: Sword, weapon: weapons/broadsword,
+         armour: armour/heavy-leather}
+  - name: Blue
+    forces:
+      - {name: Bob, skills: {Sword: Good}, attack_skill: Sword, weapon: weapons/broadsword,
+         armour: armour/heavy-leather}
+stop: {max_rounds: 30}
+"""
+"""Two Good swordsmen in heavy leather, rolled initiative, crits without effects."""
+
+
+def bench_exact_duel() -> list[Row]:
+    """One exact duel solve (fadad_agents.analysis.exact) to a 30-round limit, CPU time
+    (best of 3, the scenario already loaded)."""
+    from fadad_agents.analysis.exact import duel_odds
+    from fadad_agents.engine import load
+
+    scenario = load(DUEL)
+    seconds = best_cpu(lambda: duel_odds(scenario), 3)
+    return [Row("exact duel odds, 30 rounds, one solve", seconds, "s", "< 1", seconds < 1)]
+
+
+BENCHMARKS = [bench_attack, bench_exact_duel]

@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 
 from fadad_agents.cli.catalogs import CatalogOption, use_catalog
-from fadad_agents.cli.output import fail, shown
+from fadad_agents.cli.output import bad_file, fail, shown
 
 __all__ = ["catalog_show", "register"]
 
@@ -18,6 +18,7 @@ __all__ = ["catalog_show", "register"]
 def register(app: typer.Typer) -> None:
     """Add the commands of this module to ``app``."""
     app.command(name="compare")(compare)
+    app.command()(odds)
     app.command()(options)
     app.command()(policies)
     app.command()(fields)
@@ -73,6 +74,47 @@ def compare(
     except (ValueError, OSError) as exc:
         raise fail("compare", exc) from None
     typer.echo(shown(result.summary()), nl=False)
+
+
+def odds(
+    scenario: Annotated[Path, typer.Argument(help="Scenario YAML file.")],
+    runs: Annotated[int, typer.Option("--runs", "-n", help="Monte Carlo battles.")] = 1000,
+    seed: Annotated[int, typer.Option(help="Root seed of the battles.")] = 0,
+    exact: Annotated[
+        bool, typer.Option(help="Also the exact odds of a one-on-one duel, beside them.")
+    ] = False,
+    quiet: Annotated[bool, typer.Option(help="No progress bar.")] = False,
+) -> None:
+    """Each side's chance to win, by Monte Carlo; with --exact, a duel's exact odds beside.
+
+    The exact odds come from the duel's Markov chain (fadad_agents.analysis.exact); a
+    scenario outside its reach is said in one line, and the Monte Carlo figures stand."""
+    from fadad_agents.analysis import sweep
+    from fadad_agents.analysis.exact import OutOfReach, beside_monte_carlo, duel_odds
+    from fadad_agents.schema.loader import ScenarioError
+
+    try:
+        result = sweep(scenario, runs, seed, backend="serial", progress=not quiet)
+        solved = duel_odds(scenario) if exact else None
+    except OutOfReach as exc:
+        _lines(result.summary())
+        typer.echo(f"exact odds: not solved: {shown(str(exc))}")
+        return
+    except ScenarioError as exc:
+        raise bad_file(exc.problems) from None
+    except (ValueError, OSError) as exc:
+        raise fail("odds", exc) from None
+    _lines(
+        result.summary()
+        if solved is None
+        else beside_monte_carlo(solved, result.win_probabilities())
+    )
+
+
+def _lines(text: str) -> None:
+    """Print ``text`` line by line, each line's control characters escaped."""
+    for line in text.splitlines():
+        typer.echo(shown(line))
 
 
 def options(
