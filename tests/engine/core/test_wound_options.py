@@ -36,7 +36,8 @@ def test_fudge_numeric_damage_is_the_margin_plus_the_factors_without_a_roll() ->
     and an RD-1 hit is a graze; under ``fadad`` a 4dF roll moves the damage."""
     numeric = blows(NUMERIC)
     solid = [(rd, dmg) for rd, dmg, _ in numeric if rd > 1]
-    assert solid and all(dmg == rd + 1 for rd, dmg in solid)
+    assert solid
+    assert all(dmg == rd + 1 for rd, dmg in solid)
     assert any(rd == 1 and (dmg, wound) == (0, "Scratch") for rd, dmg, wound in numeric)
     fadad = blows()
     assert len({dmg - rd for rd, dmg, _ in fadad if rd > 1}) > 1
@@ -45,14 +46,16 @@ def test_fudge_numeric_damage_is_the_margin_plus_the_factors_without_a_roll() ->
 def test_doubled_rd_doubles_the_margin_in_the_damage() -> None:
     """``fudge.double_rd`` (A-21): damage = 2 x RD + ODF - DDF."""
     solid = [(rd, dmg) for rd, dmg, _ in blows(NUMERIC + ", fudge.double_rd: true") if rd > 1]
-    assert solid and all(dmg == 2 * rd + 1 for rd, dmg in solid)
+    assert solid
+    assert all(dmg == 2 * rd + 1 for rd, dmg in solid)
 
 
 def test_without_the_graze_rule_an_rd_one_hit_is_read_as_damage() -> None:
     """``fudge.graze: false``: a hit by RD 1 is damage RD + ODF - DDF like any other, not a
     graze read on the graze table."""
     grazes = [dmg for rd, dmg, _ in blows(NUMERIC + ", fudge.graze: false") if rd == 1]
-    assert grazes and all(dmg == 2 for dmg in grazes)
+    assert grazes
+    assert all(dmg == 2 for dmg in grazes)
 
 
 def test_a_damage_roll_moves_the_fudge_damage() -> None:
