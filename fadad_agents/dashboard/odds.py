@@ -109,6 +109,8 @@ class OddsDashboard:
         self.message = widgets.HTML()
         self.columns = widgets.HBox()
         self.summary = widgets.HTML()
+        self.exact = widgets.Checkbox(value=False, description="Exact odds of a duel")
+        self.exact_odds = widgets.HTML()
 
         self.scenario_picker.observe(lambda _: self._fill_sides(), names="value")
         self.decision.observe(lambda _: self._fill_policies(), names="value")
@@ -126,12 +128,15 @@ class OddsDashboard:
                 widgets.HBox([widgets.Label("Vary"), self.vary]),
                 self._policy_box,
                 self._field_box,
+                self.exact,
                 self.run_button,
                 self.progress,
                 self.message,
             ]
         )
-        self.widget = widgets.VBox([controls, self.columns, self.difference, self.summary])
+        self.widget = widgets.VBox(
+            [controls, self.columns, self.exact_odds, self.difference, self.summary]
+        )
         self._show_vary()
         self._fill_sides()
 
@@ -256,6 +261,26 @@ class OddsDashboard:
             else ""
         )
         self.summary.value = f"<pre>{escape(summary_table(frame))}</pre>"
+        self.exact_odds.value = self._exact_odds(result, probs) if self.exact.value else ""
+
+    @staticmethod
+    def _exact_odds(result: SweepResult, probs: Any) -> str:
+        """Each variant's exact duel odds beside its Monte Carlo estimate, or the one line
+        saying why the scenario is not a duel the solver plays."""
+        from fadad_agents.analysis.exact import OutOfReach, beside_monte_carlo, duel_odds
+
+        parts = []
+        for variant in result.variants:
+            try:
+                text = beside_monte_carlo(
+                    duel_odds(variant.scenario), probs[probs["variant"] == variant.index]
+                )
+            except OutOfReach as exc:
+                text = f"exact odds: not solved: {exc}"
+            parts.append(
+                f"<h4>{escape(_policy_label(variant.label))}</h4><pre>{escape(text)}</pre>"
+            )
+        return "<h4>Exact odds beside Monte Carlo</h4>" + "".join(parts)
 
     def win_table(self) -> list[tuple[str, str, float, float, float]]:
         """(policy label, side, p, low, high) of the last sweep, without the no-winner rows."""

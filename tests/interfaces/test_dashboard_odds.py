@@ -190,3 +190,27 @@ def test_a_bad_field_path_is_shown_not_raised() -> None:
     assert dash.run() is None
     assert "wepon" in dash.message.value
     assert "did you mean" in dash.message.value
+
+
+def test_the_exact_odds_of_a_duel_stand_beside_the_estimate(tmp_path: Path) -> None:
+    """With "Exact odds" ticked, a duel's exact chances are shown beside the Monte Carlo
+    estimate; a scenario that is no duel says why in one line."""
+    duel = tmp_path / "duel.yaml"
+    duel.write_text(
+        (SCENARIOS / "snorri-vs-brynhild.yaml")
+        .read_text()
+        .replace(
+            "fadad.actions_per_round: 2", "fadad.actions_per_round: 2\n  fadad.crit_effects: none"
+        )
+        .replace("max_rounds: 30", "max_rounds: 5")
+    )
+    dash = OddsDashboard(duel, runs=RUNS)
+    dash.policy_b.value = NO_POLICY
+    dash.exact.value = True
+    dash.run_button.click()
+    assert "Monte Carlo (95% interval)   exact" in dash.exact_odds.value
+    assert re.search(r"Snorri +\d\.\d{4} \(.*\) +0\.\d{4}", dash.exact_odds.value)
+    tavern = _tavern()
+    tavern.exact.value = True
+    tavern.run_button.click()
+    assert "not solved: each side must be one character" in tavern.exact_odds.value
