@@ -98,12 +98,9 @@ def strike(attacker: Combatant, fighter: Any, target: Combatant, arena: Arena) -
             taken,
         ),
     )
-    if (
-        protection is not NO_PROTECTION
-        and res.hit
-        and res.track.level >= Wound.NEAR_DEATH
-        and not (res.crit_effects and conditions.spares_the_body(res.crit_effects, arena))
-    ):
+    hit_hard = res.hit and res.track.level >= Wound.NEAR_DEATH
+    spared = res.crit_effects and conditions.spares_the_body(res.crit_effects, arena)
+    if protection is not NO_PROTECTION and hit_hard and not spared:
         res = target.spend_ite_point(res, track, arena)
     target.absorb(res, arena)
     if after is not None:  # a stun, a hurt limb: once the blow is logged (agents.core.aims)
