@@ -23,7 +23,9 @@ def bad_file(problems: list[str]) -> typer.Exit:
 
 
 def shown(text: str) -> str:
-    """Text as printed: control characters escaped."""
+    """Text as printed: control characters escaped, line by line - the line breaks of a
+    multi-line summary or table are the program's own (names and descriptions cannot hold
+    one: validation refuses control characters in them), so they stay line breaks."""
     from fadad_agents.schema.text import escaped
 
-    return escaped(text)
+    return "\n".join(escaped(line) for line in text.split("\n"))

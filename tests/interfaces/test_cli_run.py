@@ -50,3 +50,16 @@ def test_run_errors_print_one_line_and_exit_2(tmp_path: Path) -> None:
     problem = RUNNER.invoke(app, ["run", str(bad)]).stderr
     assert problem.startswith(f"{bad}:38 sides[0].forces[0].policies.targeting.name: unknown")
     assert RUNNER.invoke(app, ["validate", str(bad)]).stderr == problem  # worded alike
+
+
+def test_sweep_prints_its_summary_line_by_line(tmp_path: Path) -> None:
+    """`fadad sweep` prints the summary's table and per-fighter lines as lines (names are
+    escaped, the program's own line breaks are not)."""
+    out = RUNNER.invoke(
+        app, ["sweep", DUEL, "-n", "20", "--quiet", "--out", str(tmp_path / "r.parquet")]
+    )
+    assert out.exit_code == 0, out.output
+    lines = out.stdout.splitlines()
+    assert lines[0] == "Snorri vs Brynhild: 20 battles"
+    assert any(line.startswith("Snorri: down ") for line in lines)
+    assert "\\n" not in out.stdout
