@@ -172,6 +172,19 @@ def test_vitals_raise_the_wound_one_level_after_it_is_recorded() -> None:
     assert bob.wound == 3
 
 
+def test_vitals_on_a_hurt_fighter_incapacitates_him() -> None:
+    """Vitals adds its level after the blow is recorded (section 10): Bob, already Hurt,
+    takes a Hurt blow that overflows to Very Hurt; the Vitals level then makes him
+    Incapacitated (raising the blow to Very Hurt before recording would leave him Very
+    Hurt)."""
+    hurt_bob = BOB + "        wounds: [Hurt]\n"
+    text = duel_yaml(ANN, hurt_bob, rules="fadad.initiative: static, fadad.crit_effects: random")
+    battle = build_battle(load(text), seed=3)
+    battle.sides[0].members[0].rng = Script(*crit(VITALS), *MISSES)
+    battle.play_round()
+    assert battle.sides[1].members[0].track.level.label == "Incapacitated"
+
+
 def test_crit_effects_option_picks_the_pool() -> None:
     """``fadad.crit_effects``: 'none' counts the crit with no effect; 'non_lethal' draws
     from the five non-lethal effects only, 'random' from all eight (A-17): the same draw
