@@ -93,7 +93,27 @@ class _Maneuver:
         if foe is None:
             return options[0]
         situation = self.situation(ship, foe)
-        return min(options, key=lambda o: (*self.score(situation, o), len(o.plan), o.plan))
+        if type(self) not in _PURE:  # a subclass may score by more than the situation
+            return self._best(situation, options)
+        # The built-in scores read the situation and the move alone, and the engine offers
+        # one options object per ship state (its own cache): a sweep replays these often.
+        key = (self._memo_key(), situation, id(options))
+        held = _CHOICES.get(key)
+        if held is not None and held[0] is options:
+            return held[1]
+        best = self._best(situation, options)
+        if len(_CHOICES) >= _CHOICES_MAX:
+            _CHOICES.clear()
+        _CHOICES[key] = (options, best)  # holding ``options`` keeps its id from reuse
+        return best
+
+    def _best(self, situation: Any, options: Sequence[MoveOption]) -> MoveOption:
+        score = self.score
+        return min(options, key=lambda o: (*score(situation, o), len(o.plan), o.plan))
+
+    def _memo_key(self) -> tuple[Any, ...]:
+        """What besides the situation and the options the built-in scores read."""
+        return (type(self), self.intent)
 
 
 class CloseIn(_Maneuver):
@@ -167,6 +187,9 @@ class StandOff(_Maneuver):
         """The foe's hex; the arcs of her working guns."""
         return _hex(foe.position), tuple(ship.weapon_arcs)
 
+    def _memo_key(self) -> tuple[Any, ...]:
+        return (type(self), self.intent, self.range)
+
     def score(self, situation: tuple[Hex, tuple[str, ...]], option: MoveOption) -> tuple[int, ...]:
         """At ``range`` from the foe, then with a gun bearing on her."""
         there, arcs = situation
@@ -225,3 +248,10 @@ class Hold(_Maneuver):
 
     def __init__(self, order: str = "last") -> None:
         super().__init__("hold", order)
+
+
+_PURE = frozenset({CloseIn, StandOff, Flee, Land, Hold})
+"""Maneuvers whose choice is a pure function of (policy, situation, options)."""
+
+_CHOICES: dict[tuple[Any, ...], tuple[Sequence[MoveOption], MoveOption]] = {}
+_CHOICES_MAX = 8192

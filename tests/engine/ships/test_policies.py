@@ -8,11 +8,11 @@ import pytest
 
 from fadad_agents.engine import build_battle, load
 from fadad_agents.engine.ships.battle import ShipBattle
-from fadad_agents.engine.ships.close import move_ship
+from fadad_agents.engine.ships.close import move_options, move_ship
 from fadad_agents.hexmap import DIRECTIONS
 from fadad_agents.policies import PolicyError
 from fadad_agents.policies.ships.defaults import CloseIn, Flee, GunsFirst, SailFirst, StandOff
-from fadad_agents.policies.ships.maneuver import bears
+from fadad_agents.policies.ships.maneuver import Hold, Land, bears, nearest_enemy
 from fadad_agents.policies.ships.protocols import SHIP_KINDS
 from fadad_agents.policies.ships.registry import SHIP_REGISTRY, build_ship_policies
 from tests.engine.conftest import SCENARIOS, WIZARD
@@ -242,3 +242,30 @@ def test_standing_off_she_turns_the_guns_she_has_to_bear() -> None:
     battle.round = 1
     move_ship(battle, salt)
     assert bears(("fore",), salt.hex, salt.facing, gannet.hex)
+
+
+@pytest.mark.parametrize(
+    "maneuver",
+    [CloseIn("ram"), CloseIn("board"), StandOff(2), StandOff(4), Flee(), Land(), Hold()],
+    ids=lambda m: f"{type(m).__name__}-{m.intent}-{getattr(m, 'range', '')}",
+)
+def test_a_remembered_move_is_the_one_the_scores_pick(maneuver: Any) -> None:
+    """A built-in maneuver remembers its choice per situation and options (sweeps replay
+    them): asked again, or with the same options at another ship, it answers as scoring does."""
+    battle = build_battle(load(SCENARIOS / "fleet-action.yaml"), 3, collect=False)
+    assert isinstance(battle, ShipBattle)
+    for _ in range(4):
+        for ship in battle.ships:
+            if not ship.fighting:
+                continue
+            foe = nearest_enemy(ship, battle)
+            options = tuple(move for move, _ in move_options(battle, ship))
+            if foe is None or not options:
+                continue
+            best = maneuver._best(maneuver.situation(ship, foe), options)
+            assert maneuver.choose_move(ship, battle, options) == best
+            assert maneuver.choose_move(ship, battle, options) == best
+            assert maneuver.choose_move(ship, battle, list(options)) == best
+        if battle.finished:
+            break
+        battle.play_round()
