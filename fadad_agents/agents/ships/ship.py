@@ -96,6 +96,9 @@ class Ship(Combatant):
         "ship_policies",
         "spec",
         "speed",
+        "start_hull_damage",
+        "start_policies",
+        "start_track",
         "struck",
         "teams",
         "track",
@@ -115,6 +118,13 @@ class Ship(Combatant):
         targeting_rng: random.Random,
         boxes: tuple[int, int, int, int, int] = (3, 1, 1, 1, 1),
     ) -> None:
+        # What every play starts from (:meth:`restart`, called by Combatant's set-up); the
+        # builder marks the damage she brings from an earlier battle on the start values.
+        self.spec = spec
+        self.start_policies = ship_policies
+        self.start_hull_damage = 0
+        self.start_track: WoundTrack = new_ship_track(boxes)
+        self.teams: list[WeaponTeam] = []
         super().__init__(
             model,
             name=spec.name,
@@ -125,14 +135,20 @@ class Ship(Combatant):
             targeting_rng=targeting_rng,
             band=Band(spec.name, side),
         )
-        self.spec = spec
-        self.ship_policies = ship_policies
+
+    def restart(self, rng: random.Random, targeting_rng: random.Random) -> None:
+        """Back to her state at set-up, on new streams (:meth:`Combatant.restart`): at her
+        listed position, with the damage she brought, her own policies (a player who sails
+        her on swaps them), no fires, effects, grapples or crew counted yet."""
+        super().restart(rng, targeting_rng)
+        spec = self.spec
+        self.ship_policies = self.start_policies
         self.hex = Hex(*(spec.position or (0, 0)))
         self.position = (self.hex.q, self.hex.r)
         self.facing = spec.facing
         self.speed = spec.speed
-        self.hull_damage = 0
-        self.track: WoundTrack = new_ship_track(boxes)
+        self.hull_damage = self.start_hull_damage
+        self.track = self.start_track
         self.fadad_damage = 0
         self.effects: list[TimedEffect] = []
         self.fire_list: list[FireState] = []
@@ -140,7 +156,6 @@ class Ship(Combatant):
         self.air = AirQuality.FRESH
         self.grapples: dict[Ship, int] = {}  # lines to each ship held alongside (or locked)
         self.locks: list[Ship] = []  # ships locked to her by a ram, whatever the lines
-        self.teams: list[WeaponTeam] = []
         self.holed = False
         self.helm_out = False
         self.helm = spec.helm_skill  # the helm skill of whoever sits at the helm now

@@ -80,9 +80,14 @@ class WeaponTeam(mesa.Agent):  # type: ignore[misc]
         self.weapon = weapon
         self.ship = ship
         self.label = label
-        self.env = env
         self.round_seconds = round_seconds
         self.proportional = proportional
+        self.on_loaded: Any = None
+        self.restart(env)
+
+    def restart(self, env: simpy.Environment) -> None:
+        """Her state at set-up on the battle's clock ``env``: loaded, unmanned, working."""
+        self.env = env
         self.crew = 0
         self.loaded = True  # PROPOSED: ships meet with their weapons loaded (SJ 15);
         # ``sj.weapons_start_loaded = False`` calls :meth:`start_unloaded` at set-up
@@ -90,7 +95,6 @@ class WeaponTeam(mesa.Agent):  # type: ignore[misc]
         self.fired_round = -1
         self.process: simpy.Process | None = None
         self.reload_started: int | None = None
-        self.on_loaded: Any = None
 
     @property
     def needed(self) -> int:

@@ -2,10 +2,10 @@
 
 A 5 v 5 fight spends about a third of its time being set up: a Mesa model, an agent per
 fighter, bands, rosters, round data. ``run`` and sweeps play the same scenario again and
-again, so :func:`play_through` keeps a finished small personal battle per scenario and
-:meth:`~fadad_agents.engine.core.battle.Battle.reset` starts it again from set-up with the
-next seed: streams re-seeded, a new clock, log and round data, every agent back to its
-starting state. A reset battle is the battle ``build_battle`` gives for that seed (a
+again, so :func:`play_through` keeps a finished small battle per scenario (personal or
+with ships) and :meth:`~fadad_agents.engine.core.battle.Battle.reset` starts it again from
+set-up with the next seed: streams re-seeded, a new clock, log and round data, every agent
+back to its starting state. A reset battle is the battle ``build_battle`` gives for that seed (a
 test compares every attribute, and logs are byte-identical), so replicates share no
 state; only the objects are reused.
 """
@@ -42,9 +42,9 @@ _IDLE: dict[int, tuple[Scenario, _Idle]] = {}
 
 
 def _recyclable(battle: Battle) -> bool:
-    """A personal battle of at most :data:`RECYCLE_MAX_AGENTS` characters, crews and units
-    whose policies are all stateless (shared policy objects carry nothing between plays):
-    the same for every battle of one scenario."""
+    """A battle of at most :data:`RECYCLE_MAX_AGENTS` agents that can be reset (personal,
+    or with ships) whose policies are all stateless (shared policy objects carry nothing
+    between plays): the same for every battle of one scenario."""
     members = [m for side in battle.sides for m in side.members]
     return (
         len(members) <= RECYCLE_MAX_AGENTS

@@ -44,6 +44,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from fadad_agents.agents.core.character import Character
+from fadad_agents.agents.core.groups import Crew
 from fadad_agents.agents.ships.ship import Ship
 from fadad_agents.engine.core.clock import At, Phase
 from fadad_agents.engine.ships import aftermath as ship_aftermath
@@ -58,6 +60,8 @@ from fadad_agents.engine.ships.damage import burn_fires, passes
 from fadad_agents.engine.ships.deck import breathe, deck_round, stand_up
 from fadad_agents.engine.ships.gunnery import fire_guns
 from fadad_agents.engine.ships.state import ShipBattleState
+from fadad_agents.hexmap import DIRECTIONS, direction_to
+from fadad_agents.rules.ships.chase import reaction_from_appearance, roll_encounter
 from fadad_agents.rules.ships.combat import movement_order, roll_side_initiative
 
 __all__ = ["PERSONAL_SECONDS", "ShipBattle", "ship_round_seconds"]
@@ -65,6 +69,8 @@ __all__ = ["PERSONAL_SECONDS", "ShipBattle", "ship_round_seconds"]
 _NARRATION = ship_log.SHIP_NARRATORS  # imported for its registration of the narrators
 
 PERSONAL_SECONDS = 6
+_RESTARTABLE = (Character, Crew, Ship)
+"""Agent kinds a ship battle's :meth:`~ShipBattle.reset` restores in whole."""
 
 
 def ship_round_seconds(hex_yards: int) -> int:
@@ -74,6 +80,123 @@ def ship_round_seconds(hex_yards: int) -> int:
 
 class ShipBattle(ShipBattleState):
     """A battle with ships: ship rounds, deck fights inside them, ships' own morale."""
+
+    _set_up: tuple[dict[int, Ship], dict[Any, bool], dict[int, list[Any]]] | None = None
+    """Who stood on which deck, the debris and the spells' uses when set-up ended."""
+
+    # --- set-up and reset --------------------------------------------------------------
+
+    def sight_newcomers(self) -> None:
+        """Ships without a ``position`` are sighted by the encounter roll (SJ 15: 1d10+10
+        hexes away, 1d6 direction) from the first placed ship of another side, facing it."""
+        placed = {s.name for s in self.ships if s.spec.position is not None}
+        for ship in self.ships:
+            if ship.name in placed:
+                continue
+            anchor = next((s for s in self.ships if s.name in placed and s.side != ship.side), None)
+            if anchor is None:
+                anchor = next((s for s in self.ships if s.name in placed), None)
+            if anchor is None:
+                placed.add(ship.name)
+                continue
+            enc = roll_encounter(self.close_rng)
+            direction = (anchor.facing + enc.side) % 6
+            where = anchor.hex + DIRECTIONS[direction] * enc.distance
+            self.place(ship, where, direction_to(where, anchor.hex))
+            ship.memory["sighted_by"] = anchor
+            self.record(
+                ship.name,
+                "encounter",
+                anchor.name,
+                (),
+                (),
+                (("result", f"sighted {enc.distance} hexes off"), ("distance", enc.distance)),
+            )
+            placed.add(ship.name)
+
+    def open_scene(self) -> None:
+        """The end of set-up, everyone aboard: ships of different sides in one hex lashed
+        together (boarders may cross in round 1), crews counted and put on the guns, the
+        newcomers' looks (:meth:`_reaction`)."""
+        if self._set_up is None:
+            spells = {k: [list(pair) for pair in v] for k, v in self._spells.items()}
+            self._set_up = (dict(self._deck), dict(self.debris), spells)
+        fleet = self.ships
+        for a in fleet:
+            for b in fleet:
+                if a.side < b.side and a.hex == b.hex:
+                    self.lash(a, b)
+        for ship in fleet:
+            ship.crew_start = self.own_heads(ship)
+        self.refresh_crews()
+        for ship in fleet:
+            if "sighted_by" in ship.memory:
+                self._reaction(ship)
+
+    def _reaction(self, ship: Ship) -> None:
+        """How the newcomer looks to the ship that sights her (SJ 15, by appearance).
+
+        PROPOSED: crews armed (``sj.crews_start_armed``); weapons loaded as they stand
+        (``sj.weapons_start_loaded``);
+        "packed to the gunwales" = at least twice the minimum crew on deck
+        (``sj.packed_crew_factor``), or her whole ``max_crew`` when she holds fewer.
+        """
+        sj = self.options.sj
+        loaded = sum(t.loaded for t in ship.teams)
+        packed = sj.packed_crew_factor * ship.min_crew
+        if ship.spec.max_crew is not None:
+            packed = min(packed, ship.spec.max_crew)
+        massed = self.crew_heads_home(ship) >= packed
+        seen = reaction_from_appearance(loaded, len(ship.teams), sj.crews_start_armed, massed)
+        sighted_by = ship.memory["sighted_by"].name
+        self.record(ship.name, "reaction", sighted_by, (), (), (("result", seen),))
+
+    @property
+    def resettable(self) -> bool:
+        """Whether :meth:`reset` can start this battle again: never stepped by Mesa, its
+        people characters and crews, every ship's policies stateless."""
+        return (
+            self._set_up is not None
+            and self.steps == 0
+            and all(type(m) in _RESTARTABLE for side in self.sides for m in side.members)
+            and all(s.start_policies.shareable for s in self.ships)
+        )
+
+    def reset(self, seed: int, *, collect: bool = True) -> None:
+        """Start again from set-up with ``seed``: the battle ``build_battle`` gives for the
+        same scenario and seed (a test compares every attribute), without rebuilding it:
+        :meth:`Battle.reset` for the sides and agents (ships among them), then the weapons
+        back on the new clock, everyone on the deck they started on, newcomers sighted
+        again and the scene opened as set-up opens it.
+
+        Raises:
+            BattleStateError: the battle is not :attr:`resettable`.
+        """
+        super().reset(seed, collect=collect)
+        assert self._set_up is not None
+        decks, debris, spells = self._set_up
+        self.log.round_seconds = self.round_seconds
+        self._play_state()
+        self.debris = dict(debris)
+        self._spells = {k: [list(pair) for pair in v] for k, v in spells.items()}
+        unloaded = not self.options.sj.weapons_start_loaded
+        agents, teams = self._all_agents, self._agents_by_type
+        for ship in self.ships:
+            for team in ship.teams:
+                if team not in agents:  # a lost ship's weapons left Mesa's agents
+                    agents.add(team)
+                    teams[type(team)].add(team)
+                team.restart(self.env)
+                if unloaded:
+                    team.start_unloaded()
+        self.sight_newcomers()
+        self._deck = dict(decks)
+        self._aboard = {s.unique_id: [] for s in self.ships}
+        for member in self._people:
+            deck = decks[member.unique_id]
+            self._aboard[deck.unique_id].append(member)
+            member.position = deck.position
+        self.open_scene()
 
     # --- the ship round ----------------------------------------------------------------
 

@@ -24,11 +24,9 @@ from fadad_agents.agents.ships.ship import Ship
 from fadad_agents.agents.ships.weapon_team import WeaponTeam
 from fadad_agents.engine.core.build import ForceBuilder, UnsupportedForce, battle_args
 from fadad_agents.engine.ships.battle import ShipBattle, ship_round_seconds
-from fadad_agents.hexmap import DIRECTIONS, direction_to
 from fadad_agents.policies.core.policy_set import GROUP_DEFAULTS
 from fadad_agents.policies.ships.registry import build_ship_policies
 from fadad_agents.rules.core.wound_marks import with_marks
-from fadad_agents.rules.ships.chase import reaction_from_appearance, roll_encounter
 from fadad_agents.schema import forces as schema_forces
 from fadad_agents.schema.scenario import Scenario
 from fadad_agents.schema.starting import SHIP_LEVELS, parse_mark
@@ -65,10 +63,11 @@ def _ship(
         boxes=force.damage_boxes or opts.ship.fadad_boxes,
         **builder.next_streams(),
     )
-    ship.hull_damage = force.hull_damage  # damage brought from an earlier battle
+    # damage brought from an earlier battle: every play of this battle starts with it
+    ship.start_hull_damage = ship.hull_damage = force.hull_damage
     if force.damage_marks:
         marks = (parse_mark(m, SHIP_LEVELS) for m in force.damage_marks)
-        ship.track = with_marks(ship.track, marks, SHIP_LEVELS)
+        ship.start_track = ship.track = with_marks(ship.track, marks, SHIP_LEVELS)
     for weapon in force.weapons:
         for n in range(weapon.count):
             label = weapon.name if weapon.count == 1 else f"{weapon.name} {n + 1}"
@@ -115,32 +114,6 @@ def _home(ships: list[Ship], side: int, deck: Ship | None) -> Ship | None:
     return own[0] if own else None
 
 
-def _place_unplaced(battle: ShipBattle, ships: list[Ship], placed: set[str]) -> None:
-    for ship in ships:
-        if ship.name in placed:
-            continue
-        anchor = next((s for s in ships if s.name in placed and s.side != ship.side), None)
-        if anchor is None:
-            anchor = next((s for s in ships if s.name in placed), None)
-        if anchor is None:
-            placed.add(ship.name)
-            continue
-        enc = roll_encounter(battle.close_rng)
-        direction = (anchor.facing + enc.side) % 6
-        where = anchor.hex + DIRECTIONS[direction] * enc.distance
-        battle.place(ship, where, direction_to(where, anchor.hex))
-        ship.memory["sighted_by"] = anchor
-        battle.record(
-            ship.name,
-            "encounter",
-            anchor.name,
-            (),
-            (),
-            (("result", f"sighted {enc.distance} hexes off"), ("distance", enc.distance)),
-        )
-        placed.add(ship.name)
-
-
 def build_ship_battle(
     scenario: Scenario, seed: int | None = None, *, collect: bool = True
 ) -> ShipBattle:
@@ -160,15 +133,12 @@ def build_ship_battle(
     battle.log.round_seconds = battle.round_seconds  # label each round with its time
     builder = ForceBuilder(battle, scenario)
     ships: dict[str, Ship] = {}
-    placed: set[str] = set()
     for si, side in enumerate(scenario.sides):
         for fi, force in enumerate(side.forces):
             if isinstance(force, schema_forces.Ship):
                 ships[force.name] = _ship(battle, builder, si, fi, force)
-                if force.position is not None:
-                    placed.add(force.name)
     fleet = list(ships.values())
-    _place_unplaced(battle, fleet, placed)
+    battle.sight_newcomers()
     battle.add_debris([tuple(cell) for cell in hex_map.debris])
     for si, side in enumerate(scenario.sides):
         for fi, force in enumerate(side.forces):
@@ -192,34 +162,5 @@ def build_ship_battle(
                 weapon = getattr(force, "weapon", None)
                 if isinstance(force, schema_forces.Crew) and weapon is not None and weapon.ranged:
                     battle.set_missile(member)
-    for a in fleet:
-        for b in fleet:
-            if a.side < b.side and a.hex == b.hex:
-                battle.lash(a, b)
-    for ship in fleet:
-        ship.crew_start = battle.own_heads(ship)
-    battle.refresh_crews()
-    for ship in fleet:
-        if "sighted_by" in ship.memory:
-            _reaction(battle, ship)
+    battle.open_scene()
     return battle
-
-
-def _reaction(battle: ShipBattle, ship: Ship) -> None:
-    """How the newcomer looks to the ship that sights her (SJ 15, by appearance).
-
-    PROPOSED: crews armed (``sj.crews_start_armed``); weapons loaded as they stand
-    (``sj.weapons_start_loaded``);
-    "packed to the gunwales" = at least twice the minimum crew on deck
-    (``sj.packed_crew_factor``), or her whole ``max_crew`` when she holds fewer.
-    """
-    loaded = sum(t.loaded for t in ship.teams)
-    packed = battle.options.sj.packed_crew_factor * ship.min_crew
-    if ship.spec.max_crew is not None:
-        packed = min(packed, ship.spec.max_crew)
-    massed = battle.crew_heads_home(ship) >= packed
-    armed = battle.options.sj.crews_start_armed
-    seen = reaction_from_appearance(loaded, len(ship.teams), armed, massed)
-    battle.record(
-        ship.name, "reaction", ship.memory["sighted_by"].name, (), (), (("result", seen),)
-    )

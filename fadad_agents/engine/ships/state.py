@@ -60,24 +60,28 @@ class ShipBattleState(Battle):
         self.map_radius = map_radius
         self.ships: list[Ship] = []
         self.debris: dict[Hex, bool] = {}
+        self._deck: dict[int, Ship] = {}
+        self._home: dict[int, Ship] = {}
+        self._aboard: dict[int, list[Combatant]] = {}
+        self._role: dict[int, str] = {}
+        self._missile: set[int] = set()
+        self._people: list[Combatant] = []
+        self._dexterity: dict[int, int] = {}
+        self._helm_skill: dict[int, int] = {}
+        self._spells: dict[int, list[Any]] = {}
+        self.casters: set[str] = set()  # names of those who cast spells (slain by magic)
+        self._play_state()
+
+    def _play_state(self) -> None:
+        """What a play adds to set-up, empty (set-up and a reset start from it)."""
         self.start_hex: dict[Ship, Hex] = {}
         self.turn_order: list[Ship] = []  # this round's ships in the order they move
         self.initiative_side: int | None = None
         self.crews_changed = False
         self.repairs: dict[str, dict[str, Any]] = {}
         self.incapacitated: dict[str, int] = {}
-        self._deck: dict[int, Ship] = {}
-        self._home: dict[int, Ship] = {}
-        self._aboard: dict[int, list[Combatant]] = {}
         self._lines: dict[frozenset[int], list[list[Any]]] = {}
-        self._role: dict[int, str] = {}
-        self._missile: set[int] = set()
-        self._people: list[Combatant] = []
         self._grappled_at: dict[frozenset[int], int] = {}
-        self._dexterity: dict[int, int] = {}
-        self._helm_skill: dict[int, int] = {}
-        self._spells: dict[int, list[Any]] = {}
-        self.casters: set[str] = set()  # names of those who cast spells (slain by magic)
         self.spots: dict[tuple[int, int], int] = {}
         self.jettisoned: set[Hex] = set()
 

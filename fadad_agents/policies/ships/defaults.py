@@ -368,7 +368,9 @@ _SHIP_BUILTINS: tuple[tuple[str, str, Any], ...] = (
     ("pursuit", "let_go", LetGo),
 )
 for _kind, _name, _factory in _SHIP_BUILTINS:
-    SHIP_REGISTRY.register(_kind, _name, _factory)
+    # Parameters only, nothing kept between calls: one instance per (name, params) serves
+    # every ship and battle, and a ship battle may be recycled (engine.core.recycle).
+    SHIP_REGISTRY.register(_kind, _name, _factory, stateless=True)
 
 
 def hold_ground(sail_on: bool = False) -> HoldGround:

@@ -75,10 +75,19 @@ class ShipDecisions:
         self.registry = registry
 
     def register(
-        self, decision: str, name: str, factory: Callable[..., Any], *, replace: bool = True
+        self,
+        decision: str,
+        name: str,
+        factory: Callable[..., Any],
+        *,
+        replace: bool = True,
+        stateless: bool = False,
     ) -> PolicySpec:
-        """Register ``factory`` for a ship decision (a later registration replaces)."""
-        return self.registry.register(_kind(decision), name, factory, replace=replace)
+        """Register ``factory`` for a ship decision (a later registration replaces);
+        ``stateless`` as :meth:`PolicyRegistry.register` has it."""
+        return self.registry.register(
+            _kind(decision), name, factory, replace=replace, stateless=stateless
+        )
 
     def names(self, decision: str) -> list[str]:
         """Registered names of one ship decision, sorted."""
@@ -134,6 +143,8 @@ class ShipPolicySet:
     colours: ColoursPolicy
     evasion: EvasionPolicy
     pursuit: PursuitPolicy
+    shareable: bool = False
+    """Every policy is stateless: the set may serve many battles (a recycled one)."""
 
 
 def build_ship_policies(
@@ -167,7 +178,10 @@ def build_ship_policies(
         decision: SHIP_REGISTRY.create(decision, name, params, field=field)
         for decision, (field, name, params) in chosen.items()
     }
-    return ShipPolicySet(**built)
+    shareable = all(
+        REGISTRY.spec(_kind(decision), name).stateless for decision, (_, name, _) in chosen.items()
+    )
+    return ShipPolicySet(**built, shareable=shareable)
 
 
 def _crews_only(name: str) -> bool:

@@ -187,9 +187,9 @@ def test_a_battle_that_raised_is_not_kept() -> None:
         assert again is not battle
 
 
-@pytest.mark.parametrize("name", ["boarding-action.yaml", "ship-duel.yaml", "fae-duel.yaml"])
-def test_ship_and_fae_battles_are_built_afresh(name: str) -> None:
-    scenario = load(SCENARIOS / name)
+def test_fae_battles_are_built_afresh() -> None:
+    """A Fae battle cannot be reset (ship battles can: tests/engine/ships/test_recycle.py)."""
+    scenario = load(SCENARIOS / "fae-duel.yaml")
     with play_through(scenario, 1) as first:
         first.run_to_end()
         assert not first.resettable
