@@ -20,6 +20,7 @@ from collections.abc import Callable, Container, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from fadad_agents.agents.core.blow_log import attack_event
 from fadad_agents.rules.core.ladder import label
 from fadad_agents.schema.text import escaped
 
@@ -406,14 +407,19 @@ class BattleLog:
     def _hand(self, index: int, out: LogEvent) -> str | None:
         """The actor of the last entry before ``index`` at ``out``'s instant aimed at the
         fighter who went out."""
-        raw = self.raw
+        raw, victim = self.raw, out.actor
         for j in range(index - 1, -1, -1):
             entry = raw[j]
             if entry[0] != out.time:
                 return None
             if entry.__class__ is tuple:  # deferred: (time, round, make, args)
-                entry = LogEvent(entry[0], entry[1], *entry[2](*entry[3]))
-            if entry.target == out.actor:
+                make, args = entry[2], entry[3]
+                if make is attack_event:  # its args begin (actor, target): nothing to make
+                    if args[1] == victim:
+                        return str(args[0])
+                    continue
+                entry = LogEvent(entry[0], entry[1], *make(*args))
+            if entry.target == victim:
                 return str(entry.actor)
         return None
 

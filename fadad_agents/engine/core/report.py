@@ -9,7 +9,7 @@ asked (``fadad_agents.run`` asks; sweeps do not), so a sweep pays nothing for it
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from fadad_agents.agents.core.base import Combatant, Status
@@ -21,6 +21,9 @@ if TYPE_CHECKING:
     from fadad_agents.engine.core.battle import Battle
 
 __all__ = ["header_lines", "healing_lines", "tally_lines"]
+
+_WOUND_LABELS = tuple(w.label for w in Wound)
+"""Each wound level's label, by level (``Wound(n).label`` without the enum's call)."""
 
 _STATES = {
     Status.FIGHTING: "standing",
@@ -119,7 +122,7 @@ def _state(member: Combatant, takedowns: dict[str, tuple[int, str | None]]) -> s
         return f"{left} of {heads} standing" if fighting else f"{left} of {heads} left, {state}"
     if getattr(member, "track", None) is None:
         return state
-    return f"{Wound(min(max(int(member.wound), 0), 6)).label}, {state}"
+    return f"{_WOUND_LABELS[min(max(int(member.wound), 0), 6)]}, {state}"
 
 
 def _group(name: str, members: list[Combatant]) -> str:
@@ -153,10 +156,18 @@ def _heal_days(member: Combatant, model: str) -> int | None:
     track = getattr(member, "track", None)
     if not isinstance(track, WoundTrack) or member.initial_headcount != 1:
         return 0
-    if track.level >= Wound.DEAD:  # the dead are beyond a healer
+    if track.dead:  # the dead are beyond a healer
         return 0
+    return _rest_days(track.marks, model)
+
+
+@lru_cache(maxsize=1024)
+def _rest_days(marks: tuple[tuple[int, int], ...], model: str) -> int | None:
+    """:func:`_heal_days` of a living track with these marks (a battle's tracks repeat a
+    few wound patterns, and every ``run`` tallies them)."""
+    track = WoundTrack("custom", (0, 0, 0, 0, 0), marks=marks)
     days = [d for d in days_to_heal(track, model) if d is not None]  # type: ignore[arg-type]
-    return None if len(days) < len(track.severities) else max(days, default=0)
+    return None if len(days) < len(marks) else max(days, default=0)
 
 
 def _days(days: int | None) -> str:
@@ -177,7 +188,7 @@ def healing_lines(battle: Battle) -> list[str]:
                 continue
             if len(members) == 1:
                 member, days = wounded[0]
-                parts.append(f"{name} {_days(days)} ({Wound(member.track.level).label})")
+                parts.append(f"{name} {_days(days)} ({_WOUND_LABELS[member.track.level]})")
                 continue
             known = [d for _, d in wounded if d is not None]
             longest = None if len(known) < len(wounded) else max(known)
