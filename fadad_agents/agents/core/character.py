@@ -391,7 +391,7 @@ class Character(Combatant):
                 moving.plan_move(self, target, arena, budget, 0)
             self.attacks_planned, self.defences_left = budget - self.move_actions, 0
             return
-        if self.placed:  # on a field: moving.touches inlined for the common case
+        if self.placed and not (pol.closes and arena.field.all_touching):  # touches, inlined
             here: Any = self.position
             (ax, ay), there = here, target.position
             reach = self.radius + self.reach + target.radius
@@ -413,19 +413,20 @@ class Character(Combatant):
                 return
             if found.owed:
                 self.attacks_planned = found.pay(self, self.attacks_planned, arena)
-        placed = self.placed
+        measure = self.placed
         target: Any
-        if placed:
+        if measure:
             target = self.target
             if self.stepped:  # moved with the others of a shared turn
                 self.stepped = False
-            elif self.move_actions or target is None or not moving.touches(self, target):
+            elif self.move_actions or not moving.in_contact(self, target, arena):
                 self.gait = None
                 moving.advance(self, arena)
             else:
                 self.gait = None
             here: Any = self.position
             (x, y), reach = here, self.radius + self.reach
+            measure = not arena.field.all_touching  # one melee: every foe in reach
         if self.missile is not None and self.shoots:
             shooting.shoot_round(self, arena, self.attacks_planned)
             return
@@ -437,7 +438,7 @@ class Character(Combatant):
                 self.target = target
                 if target is None:
                     return
-            if placed and target.placed:  # moving.touches, inlined (once a swing)
+            if measure and target.placed:  # moving.touches, inlined (once a swing)
                 there = target.position
                 limit = reach + target.radius
                 if (x - there[0]) ** 2 + (y - there[1]) ** 2 > limit * limit + 1e-6:

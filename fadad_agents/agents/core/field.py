@@ -51,11 +51,13 @@ class Field:
         "_bounds",
         "_buckets",
         "_spots",
+        "all_touching",
         "cell",
         "height",
         "max_attackers",
         "off_field",
         "sides",
+        "start_touching",
         "widest",
         "width",
     )
@@ -76,6 +78,12 @@ class Field:
         self.sides = sides
         self.widest = 0.0  # largest radius of a fighter ever placed (look-up margins)
         self.off_field: list[Any] = []  # crews and units: in reach of everyone
+        self.all_touching = False
+        """Every fighter on the field touches every foe on it: the sides stood in one
+        melee at set-up (:func:`~fadad_agents.engine.core.space.settle`) and nobody has
+        moved since (a fall takes a fighter off, never further away): contact checks
+        and path planning can be skipped, their answer known."""
+        self.start_touching: bool | None = None  # all_touching at the start (settle)
         self._buckets: list[dict[tuple[int, int], list[Any]]] = [{} for _ in range(sides)]
         self._spots: dict[tuple[int, int], list[Any]] = {}  # every side, SPOT_YARDS squares
         # Smallest and largest bucket keys ever used per side: ring searches stop there.
@@ -110,6 +118,7 @@ class Field:
 
     def add(self, agent: Any) -> None:
         """Put ``agent`` (its ``side`` and ``position`` set) on the field."""
+        self.all_touching = False  # until settle finds otherwise
         x, y = agent.position
         if agent.radius > self.widest:
             self.widest = agent.radius
@@ -140,6 +149,7 @@ class Field:
         """Move ``agent`` to ``(x, y)``, re-indexing it if it crossed into another square."""
         ox, oy = agent.position
         agent.position = (x, y)
+        self.all_touching = False
         if (int(ox // SPOT_YARDS), int(oy // SPOT_YARDS)) != (
             int(x // SPOT_YARDS),
             int(y // SPOT_YARDS),

@@ -33,6 +33,7 @@ __all__ = [
     "contact_place",
     "distance",
     "has_room",
+    "in_contact",
     "move_first",
     "plan_move",
     "room",
@@ -74,6 +75,12 @@ def touches(actor: Any, other: Any) -> bool:
     (ax, ay), (bx, by) = actor.position, other.position
     reach = actor.radius + actor.reach + other.radius
     return bool((ax - bx) ** 2 + (ay - by) ** 2 <= reach * reach + _ARRIVE)
+
+
+def in_contact(actor: Any, target: Any, arena: Any) -> bool:
+    """Whether a placed ``actor`` touches ``target`` (None: no): known without measuring
+    in one melee (``field.all_touching``)."""
+    return target is not None and (arena.field.all_touching or touches(actor, target))
 
 
 def shield_rank(defender: Any, attacker: Any) -> int:
@@ -323,14 +330,21 @@ def _spare(actor: Any, actions: int) -> None:
     actor.defences_left += actions - strikes
 
 
-def move_first(turn: Any, arena: Any, rng: Any) -> None:
+def move_first(turn: Any, arena: Any) -> None:
     """A shared turn's movers move before anyone in it strikes, in an order drawn by lot
-    (no side moves first because of its place in the file); each then acts without moving
-    again (``stepped``)."""
+    on ``arena.movement_rng`` (read only when two or more move: no side moves first
+    because of its place in the file); each then acts without moving again (``stepped``).
+    In one melee (``field.all_touching``) every target is in reach: no contact to check."""
+    near = arena.field.all_touching
     movers = [
-        m for m in turn if m.placed and m.fighting and (m.move_actions or not touches(m, m.target))
+        m
+        for m in turn
+        if m.placed
+        and m.fighting
+        and (m.move_actions or not (m.target is not None if near else touches(m, m.target)))
     ]
     if len(movers) > 1:
+        rng = arena.movement_rng
         for i in range(len(movers) - 1, 0, -1):  # Fisher-Yates on the movement stream
             j = int(rng.random() * (i + 1))
             movers[i], movers[j] = movers[j], movers[i]

@@ -51,7 +51,7 @@ from fadad_agents.engine.core.log import BattleLog, LogEvent
 from fadad_agents.engine.core.mesa_model import MesaModel
 from fadad_agents.engine.core.rounds_table import ROUNDS_TABLE, RoundsTable
 from fadad_agents.engine.core.space import OnTheField, settle
-from fadad_agents.engine.core.streams import Streams
+from fadad_agents.engine.core.streams import NamedStream, Streams
 from fadad_agents.engine.core.turns import SharedTurn, play_shared, roll_turns
 from fadad_agents.policies.core.protocols import MoraleChoice
 from fadad_agents.rules.options import RulesOptions
@@ -175,6 +175,9 @@ class Battle(MesaModel, OnTheField):
             and self.steps == 0
             and all(type(m) in _RESTARTABLE for side in self.sides for m in side.members)
         )
+
+    movement_rng = NamedStream("movement")
+    """The order a shared turn's movers move in (:func:`move_first`; made on first use)."""
 
     @property
     def morale_rng(self) -> random.Random:
@@ -317,8 +320,7 @@ class Battle(MesaModel, OnTheField):
     # --- the round --------------------------------------------------------------------
 
     def initiative(self) -> list[Combatant]:
-        """Roll initiative (one roll per band) and return fighters in the order of action
-        (a shared turn's bands in set-up order)."""
+        """Roll initiative; the fighters in the order of action (:meth:`initiative_turns`)."""
         return [m for turn in self.initiative_turns() for m in turn]
 
     def initiative_turns(self) -> list[Sequence[Combatant]]:
@@ -340,7 +342,7 @@ class Battle(MesaModel, OnTheField):
         for turn in turns:
             if type(turn) is SharedTurn:
                 if self.field is not None:
-                    move_first(turn, self, self.streams.get("movement"))
+                    move_first(turn, self)
                 play_shared(turn, self, self, self._act)
             elif len(turn) == 1:
                 member = turn[0]

@@ -58,6 +58,8 @@ class OnTheField:
         if len(foes) <= _SMALL:
             if actor.missile is not None:
                 return [foe for foe in foes if actor.can_reach(foe)]
+            if field.all_touching:  # one melee: every foe touches (the same list)
+                return foes
             here: Any = actor.position
             (x, y), base = here, actor.radius + actor.reach
             every: Sequence[Any] = foes
@@ -212,12 +214,14 @@ def _free_start(
 
 
 def settle(battle: Any) -> None:
-    """Everyone at its starting position on the (cleared) field (set-up and reset)."""
+    """Everyone at its starting position on the (cleared) field (set-up and reset); the
+    field knows whether every fighter then touches every foe (:attr:`Field.all_touching`)."""
     field = battle.field
     field.clear()
     field.off_field = [
         m for side in battle.sides for m in side.members if m.start_bearing is None
     ]  # crews and units: in reach of everyone
+    placed = []
     for side in battle.sides:
         for member in side.members:
             if member.start_bearing is not None:  # a character (groups stay off the field)
@@ -225,6 +229,25 @@ def settle(battle: Any) -> None:
                 member.bearing = member.start_bearing
                 member.placed = True
                 field.add(member)
+                placed.append(member)
+    if field.start_touching is None:  # the same start every reset: found once per battle
+        field.start_touching = _all_touching(placed)
+    field.all_touching = field.start_touching
+
+
+def _all_touching(placed: list[Any]) -> bool:
+    """Whether each of ``placed`` is within reach of every foe among them, measured
+    strictly (no rounding margin, as a declaring fighter measures); at most
+    :data:`_SMALL` fighters are checked pair by pair, more are taken as not."""
+    if len(placed) > _SMALL:
+        return False
+    return all(
+        (a.position[0] - b.position[0]) ** 2 + (a.position[1] - b.position[1]) ** 2
+        <= (a.radius + a.reach + b.radius) ** 2
+        for a in placed
+        for b in placed
+        if a.side != b.side
+    )
 
 
 def _centre(points: list[tuple[float, float]]) -> tuple[float, float]:
