@@ -11,7 +11,9 @@ Batches are submitted lazily with at most ``2 * workers`` in flight: a sweep tha
 adaptively wastes at most one window of work, and memory stays flat on long sweeps.
 
 A sweep too small for its workers to pay off is played serially (:class:`Played`): the
-first batch, played here, tells how long the rest would take.
+first batch, played here, tells how long the rest would take. A pool's workers fork from
+the sweep's own process when it runs no other Python thread (no start cost to speak of),
+else from a fork server that imports the engine once (1-2 s).
 
 Worker processes die with the process that started them, however it ends: each watches
 its starter (:func:`_watch_starter`: a pidfd on Linux, else a poll) and exits when it is
@@ -30,6 +32,7 @@ import shutil
 import sys
 import threading
 import time
+import warnings
 from collections.abc import Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
@@ -40,6 +43,7 @@ from fadad_agents.analysis.replicates import Batch, run_batch, run_batches
 
 __all__ = [
     "BACKENDS",
+    "FORK_START_SECONDS",
     "WARM_START_SECONDS",
     "WORKER_START_SECONDS",
     "Backend",
@@ -102,10 +106,38 @@ def _forkserver(*preload: str) -> Any:
     return context
 
 
+def _forks_from_here() -> bool:
+    """Whether a pool's workers fork from this process: it runs no Python thread but this
+    one (a fork then copies no lock another thread of ours holds) on a platform that
+    forks. They then start at once, the engine already imported, instead of from the fork
+    server, which imports it anew (1-2 s).
+
+    The C libraries' own threads (OpenBLAS's pool, jemalloc's background thread) do not
+    count: both libraries make themselves safe across a fork (``pthread_atfork``), though
+    Python warns of any thread at all (:data:`_FORK_WARNING`)."""
+    return "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
+
+
+_FORK_WARNING = r"This process \(pid=\d+\) is multi-threaded, use of fork\(\) may lead to deadlocks"
+"""Python's warning at a fork from a process with any OS thread besides the main one."""
+
+
+@contextmanager
+def _launching() -> Iterator[None]:
+    """Around the first submission to a new pool, which forks its workers: Python's
+    warning about other threads is silenced where only the C libraries' threads run
+    (see :func:`_forks_from_here`)."""
+    with warnings.catch_warnings():
+        if threading.active_count() == 1:
+            warnings.filterwarnings("ignore", _FORK_WARNING, DeprecationWarning)
+        yield
+
+
 def _process_context() -> Any:
-    """forkserver where possible; a main module that a child cannot re-import means fork
-    (the pool's workers then start from this process)."""
-    if not _main_importable():
+    """fork from this process where it is single-threaded; else forkserver where possible;
+    a main module that a child cannot re-import means fork (the pool's workers then start
+    from this process)."""
+    if _forks_from_here() or not _main_importable():
         return multiprocessing.get_context("fork")
     if "forkserver" not in multiprocessing.get_all_start_methods():  # Windows
         return multiprocessing.get_context("spawn")
@@ -194,7 +226,8 @@ def _processes(batches: Iterable[Batch], workers: int) -> Done:
             running[pool.submit(run_batch, batch)] = batch
 
     try:
-        top_up()
+        with _launching():
+            top_up()
         while running:
             finished, _ = wait(running, return_when=FIRST_COMPLETED)
             for future in sorted(finished, key=lambda f: (running[f].variant, running[f].start)):
@@ -357,6 +390,10 @@ engine, then each worker (a LocalCluster's scheduler and nannies too). Measured 
 first sweep of a fresh process, 4 duels a batch at a time: 1-2 s for 2 processes and
 2-3 s for a LocalCluster on an idle machine, 4.7 and 7.4 s on a busy one (where serial
 play slows alike)."""
+FORK_START_SECONDS = 0.2
+"""What starting a pool costs where its workers fork from this single-threaded process
+(:func:`_forks_from_here`): no import, only the forks and the pool's threads (measured
+0.03 s for 2 workers on an idle machine; a busy one pays several times that)."""
 WARM_START_SECONDS = 0.1
 """What a sweep on a process pool kept from an earlier sweep pays before its first batch."""
 
@@ -420,7 +457,12 @@ class Played:
         """Why the rest, ``serial`` seconds of play in this process, is better played
         serially, or None."""
         warm = self.backend == "processes" and workers in _POOLS
-        start = WARM_START_SECONDS if warm else WORKER_START_SECONDS[self.backend]
+        if warm:
+            start = WARM_START_SECONDS
+        elif self.backend == "processes" and _forks_from_here():
+            start = FORK_START_SECONDS
+        else:
+            start = WORKER_START_SECONDS[self.backend]
         saved = serial * (1 - 1 / workers)  # what the workers could save, at best
         if saved > start:
             return None

@@ -213,7 +213,12 @@ def _progress_bar(total: int, done: int, enabled: bool) -> Any:
         return None
     from tqdm.auto import tqdm
 
-    return tqdm(total=total, initial=done, unit="battle", desc="sweep", smoothing=0.1)
+    class Bar(tqdm):  # type: ignore[misc]
+        # No monitor thread (it only retunes miniters for bars updated rarely): a sweep
+        # whose process stays single-threaded forks its workers at once (backends).
+        monitor_interval = 0
+
+    return Bar(total=total, initial=done, unit="battle", desc="sweep", smoothing=0.1)
 
 
 def _digest(sources: Iterable[Portable]) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pickle
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -194,3 +195,30 @@ def test_the_progress_bar_tells_of_the_serial_choice(capsys: pytest.CaptureFixtu
     """With a progress bar, the choice to play serially is written beside it."""
     sweep(DUEL, 8, SEED, backend="processes", workers=2, batch_size=2)
     assert "played serially" in capsys.readouterr().err
+
+
+def test_a_single_threaded_sweep_forks_its_workers_from_itself(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Workers fork from a single-threaded sweep (engine already imported, no start cost
+    worth the name) and from the preloaded fork server when another thread could hold a
+    lock at the fork."""
+    from fadad_agents.analysis import backends
+
+    monkeypatch.setattr(threading, "active_count", lambda: 1)
+    assert backends._process_context().get_start_method() == "fork"
+    monkeypatch.setattr(threading, "active_count", lambda: 2)
+    assert backends._process_context().get_start_method() == "forkserver"
+
+
+def test_the_progress_bar_starts_no_thread() -> None:
+    """The sweep's progress bar runs no monitor thread, so the sweep stays single-threaded
+    and its workers can fork from it."""
+    from fadad_agents.analysis.montecarlo import _progress_bar
+
+    before = threading.active_count()
+    bar = _progress_bar(10, 0, enabled=True)
+    try:
+        assert threading.active_count() == before
+    finally:
+        bar.close()
