@@ -11,34 +11,30 @@ Batches are submitted lazily with at most ``2 * workers`` in flight: a sweep tha
 adaptively wastes at most one window of work, and memory stays flat on long sweeps.
 
 A sweep too small for its workers to pay off is played serially (:class:`Played`): the
-first batch, played here, tells how long the rest would take. A pool's workers fork from
-the sweep's own process when it runs no other Python thread (no start cost to speak of),
-else from a fork server that imports the engine once (1-2 s).
-
-Worker processes die with the process that started them, however it ends: each watches
-its starter (:func:`_watch_starter`: a pidfd on Linux, else a poll) and exits when it is
-gone, so a sweep killed by SIGKILL or SIGTERM leaves no worker, fork server or resource
-tracker behind (the fork server and the tracker end when their last client does).
+first batch, played here, tells how long the rest would take. The local process pool,
+how its workers start and how they end: :mod:`fadad_agents.analysis.pool`.
 """
 
 from __future__ import annotations
 
-import atexit
 import logging
 import multiprocessing
 import os
-import select
 import shutil
-import sys
-import threading
 import time
-import warnings
 from collections.abc import Iterable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any, Literal
 
+from fadad_agents.analysis.pool import (
+    forks_from_here,
+    forkserver_context,
+    is_warm,
+    main_importable,
+    play,
+    shutdown_workers,
+)
 from fadad_agents.analysis.replicates import Batch, run_batch, run_batches
 
 __all__ = [
@@ -54,9 +50,6 @@ __all__ = [
     "local_cluster_settings",
     "shutdown_workers",
 ]
-
-_STARTER_POLL = 0.5
-"""Seconds between a worker's checks that its starter lives, where no pidfd tells it."""
 
 Backend = Literal["serial", "processes", "dask"]
 BACKENDS: tuple[str, ...] = ("serial", "processes", "dask")
@@ -81,167 +74,9 @@ def _serial(batches: Iterable[Batch]) -> Done:
         yield batch, run_batch(batch)
 
 
-_WORKER_MODULE = "fadad_agents.analysis.replicates"
-"""What a worker runs (:func:`run_batch`): preloaded by the fork server."""
-
-
-def _main_importable() -> bool:
-    """Whether a forkserver (or spawn) child can re-import ``__main__`` by its path; a
-    main module read from stdin or ``-c`` cannot (a notebook kernel's can)."""
-    main = sys.modules.get("__main__")
-    path = getattr(main, "__file__", None)
-    return path is None or os.path.exists(path)
-
-
-def _forkserver(*preload: str) -> Any:
-    """The forkserver context, its server preloading the engine (and ``preload``).
-
-    Children fork from one clean, single-threaded server that imported the engine once
-    (about a second), never from this process, which may hold threads (tqdm, Dask,
-    Jupyter). The server starts on first use and serves every later pool and cluster of
-    this process; its preload list is read then, so the first caller's list is kept.
-    """
-    context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload([*preload, _WORKER_MODULE])
-    return context
-
-
-def _forks_from_here() -> bool:
-    """Whether a pool's workers fork from this process: it runs no Python thread but this
-    one (a fork then copies no lock another thread of ours holds) on a platform that
-    forks. They then start at once, the engine already imported, instead of from the fork
-    server, which imports it anew (1-2 s).
-
-    The C libraries' own threads (OpenBLAS's pool, jemalloc's background thread) do not
-    count: both libraries make themselves safe across a fork (``pthread_atfork``), though
-    Python warns of any thread at all (:data:`_FORK_WARNING`)."""
-    return "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
-
-
-_FORK_WARNING = r"This process \(pid=\d+\) is multi-threaded, use of fork\(\) may lead to deadlocks"
-"""Python's warning at a fork from a process with any OS thread besides the main one."""
-
-
-@contextmanager
-def _launching() -> Iterator[None]:
-    """Around the first submission to a new pool, which forks its workers: Python's
-    warning about other threads is silenced where only the C libraries' threads run
-    (see :func:`_forks_from_here`)."""
-    with warnings.catch_warnings():
-        if threading.active_count() == 1:
-            warnings.filterwarnings("ignore", _FORK_WARNING, DeprecationWarning)
-        yield
-
-
-def _process_context() -> Any:
-    """fork from this process where it is single-threaded; else forkserver where possible;
-    a main module that a child cannot re-import means fork (the pool's workers then start
-    from this process)."""
-    if _forks_from_here() or not _main_importable():
-        return multiprocessing.get_context("fork")
-    if "forkserver" not in multiprocessing.get_all_start_methods():  # Windows
-        return multiprocessing.get_context("spawn")
-    return _forkserver()
-
-
-# Starting worker processes costs 1-2 s (each imports the engine); a notebook or dashboard
-# sweeps again and again, so pools are kept per worker count until shutdown_workers() or
-# exit. A worker keeps no battle state between batches (each replicate builds its own).
-_POOLS: dict[int, ProcessPoolExecutor] = {}
-
-
-def _starter_alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except (ProcessLookupError, PermissionError):  # gone (or the pid reused by another user)
-        return False
-    return True
-
-
-def _wait_for_exit(pid: int) -> None:
-    """Return when process ``pid`` has ended."""
-    try:
-        fd = os.pidfd_open(pid)  # Linux 5.3+: readable once the process ends
-    except (AttributeError, OSError):
-        while _starter_alive(pid):
-            time.sleep(_STARTER_POLL)
-        return
-    select.select([fd], [], [])
-
-
-def _watch_starter(pid: int) -> None:
-    """Pool initializer: end this worker the moment process ``pid`` (the sweep) ends."""
-
-    def watch() -> None:
-        _wait_for_exit(pid)
-        os._exit(1)  # the sweep is gone: nobody wants this worker's rows
-
-    threading.Thread(target=watch, name="fadad-watch-starter", daemon=True).start()
-
-
-def _pool(workers: int) -> ProcessPoolExecutor:
-    pool = _POOLS.get(workers)
-    if pool is None or getattr(pool, "_broken", False):
-        pool = _POOLS[workers] = ProcessPoolExecutor(
-            workers,
-            mp_context=_process_context(),
-            initializer=_watch_starter,
-            initargs=(os.getpid(),),
-        )
-    return pool
-
-
-def shutdown_workers(*, now: bool = False) -> None:
-    """Stop the worker processes kept for ``backend="processes"`` (started again on use).
-
-    ``now``: end them at once (a sweep interrupted or terminated), without waiting for
-    the batches they are playing.
-    """
-    while _POOLS:
-        _, pool = _POOLS.popitem()
-        if now:
-            processes = list(getattr(pool, "_processes", {}).values())
-            pool.shutdown(wait=False, cancel_futures=True)
-            for process in processes:
-                process.terminate()
-            for process in processes:
-                process.join(timeout=5)
-        else:
-            pool.shutdown(wait=True, cancel_futures=True)
-
-
-atexit.register(shutdown_workers)
-
-
-def _processes(batches: Iterable[Batch], workers: int) -> Done:
-    pending = iter(batches)
-    pool = _pool(workers)
-    running: dict[Future[list[dict[str, Any]]], Batch] = {}
-
-    def top_up() -> None:
-        while len(running) < 2 * workers:
-            batch = next(pending, None)
-            if batch is None:
-                return
-            running[pool.submit(run_batch, batch)] = batch
-
-    try:
-        with _launching():
-            top_up()
-        while running:
-            finished, _ = wait(running, return_when=FIRST_COMPLETED)
-            for future in sorted(finished, key=lambda f: (running[f].variant, running[f].start)):
-                batch = running.pop(future)
-                yield batch, future.result()
-            top_up()
-    finally:
-        for future in running:  # stopped early or interrupted: drop queued work
-            future.cancel()
-
-
 def _forks_from_server() -> bool:
     """Whether this process's LocalCluster workers can fork from the fork server."""
-    return _main_importable() and "forkserver" in multiprocessing.get_all_start_methods()
+    return main_importable() and "forkserver" in multiprocessing.get_all_start_methods()
 
 
 def _dask_client(workers: int, scheduler: str | None, scratch: str) -> tuple[Any, Any]:
@@ -250,7 +85,7 @@ def _dask_client(workers: int, scheduler: str | None, scratch: str) -> tuple[Any
         # Dask: started first, its import overlaps ours instead of following it.
         from multiprocessing import forkserver  # POSIX only
 
-        _forkserver("distributed")
+        forkserver_context("distributed")
         forkserver.ensure_running()
     try:
         from distributed import Client, LocalCluster
@@ -310,7 +145,7 @@ def local_cluster_settings() -> Iterator[None]:
             return
         with dask.config.set({"distributed.worker.multiprocessing-method": "forkserver"}):
             get_mp_context()  # type: ignore[no-untyped-call]
-            _forkserver("distributed")
+            forkserver_context("distributed")
             yield
 
 
@@ -449,17 +284,17 @@ class Played:
         if self.backend == "serial":
             yield from _serial(batches)
         elif self.backend == "processes":
-            yield from _processes(batches, workers)
+            yield from play(batches, workers)
         else:
             yield from _dask(batches, workers, scheduler, expected, scratch)
 
     def _too_small(self, serial: float, workers: int) -> str | None:
         """Why the rest, ``serial`` seconds of play in this process, is better played
         serially, or None."""
-        warm = self.backend == "processes" and workers in _POOLS
+        warm = self.backend == "processes" and is_warm(workers)
         if warm:
             start = WARM_START_SECONDS
-        elif self.backend == "processes" and _forks_from_here():
+        elif self.backend == "processes" and forks_from_here():
             start = FORK_START_SECONDS
         else:
             start = WORKER_START_SECONDS[self.backend]

@@ -203,12 +203,12 @@ def test_a_single_threaded_sweep_forks_its_workers_from_itself(
     """Workers fork from a single-threaded sweep (engine already imported, no start cost
     worth the name) and from the preloaded fork server when another thread could hold a
     lock at the fork."""
-    from fadad_agents.analysis import backends
+    from fadad_agents.analysis import pool
 
     monkeypatch.setattr(threading, "active_count", lambda: 1)
-    assert backends._process_context().get_start_method() == "fork"
+    assert pool.process_context().get_start_method() == "fork"
     monkeypatch.setattr(threading, "active_count", lambda: 2)
-    assert backends._process_context().get_start_method() == "forkserver"
+    assert pool.process_context().get_start_method() == "forkserver"
 
 
 def test_the_progress_bar_starts_no_thread() -> None:
