@@ -29,7 +29,13 @@ an Incapacitated head knocks it out. A Hurt leg (-1 running) leaves the rolls al
 A stun lasts the rest of the round it lands in and its rounds after (PROPOSED: a Stun
 one more round, Very Stunned two), so a victim who has acted already still loses a turn.
 What a blow does to a part or the stun track applies as soon as it is logged, in a
-simultaneous turn too. Aims are for hand-to-hand blows; a shot is never called.
+simultaneous turn too.
+
+A shot is called like a blow (section 4 names no weapon): against an aware target the RD
+is over its dodge or block, against an unaware one over the range's Difficulty Level, and
+the rolled degree must meet both that level and the part's Target. Stun blows and pulled
+punches are hand-to-hand only (PROPOSED: an arrow is neither turned flat nor pulled), so a
+shot keeps only the called part (:func:`shot`).
 """
 
 from __future__ import annotations
@@ -64,6 +70,7 @@ __all__ = [
     "land",
     "part_state",
     "pulled",
+    "shot",
     "verb",
     "vision_penalty",
 ]
@@ -81,6 +88,13 @@ def choose(actor: Any, target: Any, arena: Any) -> Aim | None:
         edge = 0 if other is None else actor.fighter.attack - other.defence
         aim = pol.aim.aim(actor, target, arena, edge)
     return None if aim is PLAIN else aim
+
+
+def shot(aim: Aim | None) -> Aim | None:
+    """What of ``aim`` a missile keeps: the called part alone (None: a plain shot)."""
+    if aim is None or aim.location is None:
+        return None
+    return aim if not (aim.stun or aim.pulled_to is not None) else Aim(location=aim.location)
 
 
 def pulled(aim: Aim, protection: Any) -> Any:

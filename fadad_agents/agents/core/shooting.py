@@ -8,7 +8,9 @@ only in a heroic game, ``range.parry_missiles``) at the projectile's penalty exc
 shield block, +2 for a shooter who concentrates on shooting and does nothing else,
 readying actions carried over rounds (a bow 1, a heavy crossbow 3), and shots counted
 against the ammunition carried. Shooting at a foe locked in melee with the shooter's
-friends is harder (``range.into_melee_cover``, PROPOSED).
+friends is harder (``range.into_melee_cover``, PROPOSED). An aim policy may call a body
+part for a shot as for a blow (section 4, :func:`~fadad_agents.agents.core.aims.shot`);
+a hit on a creature only magic harms is spirit combat (section 8).
 
 A target is unaware of a shot (PROPOSED) while it fights someone else hand to hand: in
 contact with its own target, which is not the shooter.
@@ -200,6 +202,7 @@ def _shot_target(actor: Any, arena: Any) -> Any | None:
     actor.target = target
     if target is None or not in_range(actor, target):
         return None
+    actor.aim = aims.choose(actor, target, arena)  # called anew at the new target
     return target
 
 
@@ -244,10 +247,12 @@ def _shoot(actor: Any, target: Any, arena: Any, concentrating: bool) -> None:
     shield = defender.shield
     if shield is not None and arena.combat_rules.shield_mode == "fudge_skill_penalty":
         modifier += _ranged_shield(shield, rank)
+    aim = aims.shot(actor.aim)  # a called shot (section 4), or None
+    track = target.melee_track()
     res = resolve_attack(
         actor.fighter,
         defender,
-        target.melee_track(),
+        track,
         actor.rng,
         arena.combat_rules,
         attacker_penalty=a_pen,
@@ -257,6 +262,9 @@ def _shoot(actor: Any, target: Any, arena: Any, concentrating: bool) -> None:
         shield_rank=rank,
         target_bonus=bonus + cover + moving_bonus,
     )
+    taken = after = None
+    if aim is not None or target.spirit is not None:
+        res, taken, after = aims.land(actor, target, aim, res, track, arena)
     arena.record(
         actor.name,
         "shoot",
@@ -283,6 +291,10 @@ def _shoot(actor: Any, target: Any, arena: Any, concentrating: bool) -> None:
             ("damage", res.damage),
             ("wound", res.wound.label),
             ("defence_verb", "block" if blocks else "dodge"),
+            *(() if aim is None else (("aim", aim.location),)),
+            *(() if taken is None else (("taken", taken),)),
         ),
     )
     target.absorb(res, arena)
+    if after is not None:  # a hurt limb: once the shot is logged (agents.core.aims)
+        after()

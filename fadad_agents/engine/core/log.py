@@ -175,7 +175,8 @@ def _move_text(e: LogEvent) -> str:
 def _shoot_text(e: LogEvent) -> str:
     o = dict(e.outcome)
     where = f"at {o['yards']:g} yd ({str(o['band']).replace('_', ' ')})"
-    text = f"{e.actor} shoots at {e.target} {where}: {label(o['attack'])}; "
+    aimed = f"{_own(e.target)} {o['aim']}" if "aim" in o else e.target
+    text = f"{e.actor} shoots at {aimed} {where}: {label(o['attack'])}; "
     if o["defended"]:
         text += f"{_own(e.target)} {o['defence_verb']} {label(o['defence'])}"
     else:
@@ -183,7 +184,8 @@ def _shoot_text(e: LogEvent) -> str:
         text += f"{e.target} undefended{unaware} (Target {label(o['defence'])})"
     if not o["hit"]:
         return text + "; no hit."
-    return text + f"; hit by {o['rd']}, damage {o['damage']}: {o['wound']}."
+    text += f"; hit by {o['rd']}, damage {o['damage']}: {o['wound']}"
+    return text + (f", taken as {o['taken']}." if "taken" in o else ".")
 
 
 def _ready_text(e: LogEvent) -> str:

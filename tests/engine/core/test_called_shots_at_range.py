@@ -1,0 +1,112 @@
+"""Called shots with a missile weapon (personal-combat.md 4 and 6): an aim policy calls a
+part for a shot as for a blow; the shot lands there only if it wins by the part's minimum
+RD (over an aware target's dodge, over an unaware one's range Difficulty Level) and its
+rolled degree meets the part's Target; stun blows and pulled punches stay hand to hand."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fadad_agents.engine import build_battle, load
+from tests.engine.conftest import Script, dice
+
+SWORDSMAN = """
+      - name: {name}
+        skills: {{Sword: Good}}
+        attack_skill: Sword
+        weapon: weapons/broadsword
+        damage_capacity: Legendary
+        position: [{x}, 30]
+        policies: {{{policies}}}"""
+
+STILL = "movement: hold, targeting: stay_back"
+
+
+def volley(aim: str, *draws: int, brand_fights_cole: bool = False) -> Any:
+    """Aelwen (Bow Great, concentrating: +2) shoots once at Brand 20 yd off (short range,
+    Target Fair), her stream scripted (attack dice, then damage dice: Brand, aware, dodges
+    with his own stream); with ``brand_fights_cole`` Brand is locked in melee with her
+    friend Cole and does not see the shot coming."""
+    cole = SWORDSMAN.format(name="Cole", x=31, policies=STILL) if brand_fights_cole else ""
+    brand_policies = "movement: hold" if brand_fights_cole else STILL
+    brand_entry = SWORDSMAN.format(
+        name="Brand", x=32 if brand_fights_cole else 30, policies=brand_policies
+    )
+    text = f"""map: {{kind: open, width: 600, height: 60}}
+name: called shots at range
+rules: {{fadad.crit_effects: none, fadad.initiative: static}}
+sides:
+  - name: Elves
+    forces:
+      - name: Aelwen
+        skills: {{Bow: Great}}
+        attack_skill: Bow
+        weapon: weapons/bow
+        policies: {{movement: hold, aim: {aim}}}
+        position: [10, 30]{cole}
+  - name: Men
+    forces:{brand_entry}
+"""
+    battle = build_battle(load(text), 1, collect=False)
+    battle.sides[0].members[0].rng = Script(*(dice(d) for d in draws))
+    battle.play_round()
+    return battle
+
+
+def brand(battle: Any) -> tuple[int, dict[str, str]]:
+    """Brand's body wound level and his damaged parts."""
+    b = battle.sides[1].members[0]
+    return b.wound, {} if b.conditions is None else dict(b.conditions.parts)
+
+
+def shot_line(battle: Any) -> str:
+    return next(line for line in battle.log.text().splitlines() if " shoots at " in line)
+
+
+def called(part: str) -> str:
+    return f"{{name: called, params: {{location: {part}}}}}"
+
+
+def test_a_called_shot_lands_on_the_part_instead_of_the_body() -> None:
+    """The same arrow (Legendary against a Terrible dodge at Target Fair: RD 4, damage 4)
+    Hurts Brand's body when shot plainly and only his leg when the leg is called."""
+    plain = volley("plain", 0, 0, 2)
+    leg = volley(called("leg"), 0, 0, 2)
+    assert shot_line(plain).endswith("hit by 4, damage 4: Hurt.")
+    assert brand(plain) == (2, {})
+    assert "Aelwen shoots at Brand's leg at 20 yd (short): Legendary" in shot_line(leg)
+    assert shot_line(leg).endswith("hit by 4, damage 4: Hurt, taken as hurt leg.")
+    assert brand(leg) == (0, {"leg": "hurt"})
+
+
+def test_an_eye_shot_needs_a_win_by_four() -> None:
+    """The eye's minimum RD is 4 (a crit): RD 4 puts the arrow in Brand's eye, RD 3 is an
+    ordinary body hit, as the defender names it."""
+    eye = volley(called("eye"), 0, 0, 2)
+    short = volley(called("eye"), -1, 0, 2)
+    assert brand(eye) == (0, {"eye": "hurt"})
+    assert "hit by 3, damage 3: Hurt." in shot_line(short)
+    assert brand(short) == (2, {})
+
+
+def test_against_an_unaware_target_the_margin_is_over_the_difficulty_level() -> None:
+    """Brand fighting Cole hand to hand does not see the arrow: unopposed, Target Good
+    (short range +3, into a melee +1). Superb wins by 2, the arm's minimum, and hits the
+    arm; Great wins by 1 and hits his body."""
+    arm = volley(called("arm"), -1, 2, brand_fights_cole=True)
+    body = volley(called("arm"), -2, 2, brand_fights_cole=True)
+    assert "Brand undefended, unaware (Target Good); hit by 2" in shot_line(arm)
+    assert brand(arm) == (0, {"arm": "scratched"})
+    assert "hit by 1" in shot_line(body)
+    assert brand(body) == (1, {})
+
+
+def test_a_shot_is_neither_a_stun_blow_nor_pulled() -> None:
+    """A stun aim at the leg makes a shot called at the leg, with its full wound: no stun
+    track, no stun (PROPOSED); a pulled-punch aim makes a plain shot."""
+    stun = volley("{name: stun, params: {location: leg}}", 0, 0, 2)
+    assert shot_line(stun).endswith("taken as hurt leg.")
+    target = stun.sides[1].members[0]
+    assert (target.conditions.stun_track, target.conditions.stunned) == (None, 0)
+    pulled = volley("{name: pull_punches, params: {max_wound: Scratch}}", 0, 0, 2)
+    assert shot_line(pulled) == shot_line(volley("plain", 0, 0, 2))
