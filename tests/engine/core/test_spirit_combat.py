@@ -135,3 +135,45 @@ def test_the_catalogue_ghost_needs_a_magic_weapon() -> None:
     plain = spirit_duel(CRIT, 1, ghost=ghost, sage=SAGE.replace("magic_plus: 2", "magic_plus: 0"))
     assert magic.sides[1].members[0].wound > 0
     assert plain.sides[1].members[0].wound == 0
+
+
+def test_an_arrow_is_spirit_combat_too() -> None:
+    """A plain arrow leaves the Ghost unharmed (it needs a +1 weapon) where the same
+    draws with a +1 bow harm it by the spirit damage, not the RD (section 8): RD 4 is a
+    crit, so plus 1 + attunement 0 + 4dF 0 + the plus again = 2 (DR 0)."""
+
+    def shot(weapon: str) -> tuple[str, int]:
+        text = f"""map: {{kind: open, width: 100, height: 20}}
+name: arrows at a ghost
+rules: {{fadad.initiative: static, fadad.crit_effects: none}}
+sides:
+  - name: Red
+    forces:
+      - name: Sage
+        skills: {{Bow: Great}}
+        attack_skill: Bow
+        weapon: {weapon}
+        policies: {{movement: hold}}
+        position: [10, 10]
+  - name: Blue
+    forces:
+      - name: Ghost
+        skills: {{Touch: Fair, Dodge: Poor}}
+        attack_skill: Touch
+        defence_skill: Dodge
+        magic_to_hit: 1
+        policies: {{movement: hold, targeting: stay_back}}
+        position: [30, 10]
+"""
+        battle = build_battle(load(text), seed=5)
+        battle.sides[0].members[0].rng = Script(dice(0), dice(0), dice(0), dice(0))
+        battle.play_round()
+        line = next(x for x in battle.log.text().splitlines() if " shoots at " in x)
+        return line, battle.sides[1].members[0].wound
+
+    plain, plain_wound = shot("weapons/bow")
+    magic, magic_wound = shot("{model: weapons/bow, magic_plus: 1}")
+    assert plain.endswith("taken as unharmed (it needs a +1 weapon).")
+    assert plain_wound == 0
+    assert "hit by 4, damage 2: Scratch." in magic
+    assert magic_wound == 1
