@@ -50,6 +50,7 @@ REGISTRY: dict[str, str] = {
     "move.target_bonus": "tests/engine/core/test_movement.py::test_a_runner_is_harder_to_hit",
     "move.short_legs_factor": "tests/engine/core/test_movement.py::test_short_legs_and_heavy_armour_slow_a_run",
     "move.heavy_armour_factor": "tests/engine/core/test_movement.py::test_short_legs_and_heavy_armour_slow_a_run",
+    "move.hurt_leg_factor": "tests/engine/core/test_called_shots_at_range.py::test_a_hurt_leg_slows_the_run",
     "location.also_general_wound": "tests/engine/core/test_called_shots.py::test_also_general_wound_marks_the_body_too",
     "location.severity_thresholds": "tests/engine/core/test_called_shots.py::test_severity_thresholds_set_the_parts_state",
     "location.minimum_margin_cap_scale": "tests/engine/core/test_called_shots.py::test_a_win_by_the_bare_minimum_is_capped_at_hurt",

@@ -24,7 +24,8 @@ What a damaged part does (PROPOSED where the reference gives no figure): a Hurt 
 head is -1 to every roll (the arm fights, the head thinks); a Hurt eye -1 to shoot
 (vision), an Incapacitated one -2; an Incapacitated arm drops the weapon for good, an
 Incapacitated leg leaves the fighter on the ground for the fight (prone, never rising),
-an Incapacitated head knocks it out. A Hurt leg (-1 running) leaves the rolls alone.
+an Incapacitated head knocks it out. A Hurt leg (-1 running) leaves the rolls alone and
+slows every move (``move.hurt_leg_factor``, :mod:`~fadad_agents.agents.core.moving`).
 
 A stun lasts the rest of the round it lands in and its rounds after (PROPOSED: a Stun
 one more round, Very Stunned two), so a victim who has acted already still loses a turn.

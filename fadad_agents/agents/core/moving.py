@@ -1,7 +1,7 @@
 """A character on the field: contact, the room round a defender, and moves that cost actions.
 
 Rules: ``personal-combat.md`` section 5 (15 yards an action, at most two, a free 8-yard
-step, less for short legs and heavy armour; a quickly moving fighter's Target rises,
+step, less for short legs, heavy armour and a Hurt leg; a quickly moving fighter's Target rises,
 ``move.target_bonus``) and the space each fighter takes and reaches
 (:mod:`fadad_agents.rules.personal.movement`, PROPOSED there). Melee needs contact; as
 many attackers strike one defender in a round as fit round it (six round a man), fewer
@@ -212,7 +212,7 @@ def plan_move(actor: Any, target: Any, arena: Any, budget: int, attacks: int) ->
         return attacks
     goal, most = move
     gap = distance(actor.position, goal)
-    spent, yards = move_plan(gap, min(most, budget), actor.stride)
+    spent, yards = move_plan(gap, min(most, budget), _stride(actor, arena))
     actor.move_actions = spent
     arrives = yards >= gap - _ARRIVE
     if target is None or not arrives:
@@ -221,6 +221,15 @@ def plan_move(actor: Any, target: Any, arena: Any, budget: int, attacks: int) ->
         return 0
     left = budget - spent
     return attacks if attacks < left else left
+
+
+def _stride(actor: Any, arena: Any) -> float:
+    """The share of the movement table the actor covers now: its own (short legs, heavy
+    armour), less ``move.hurt_leg_factor`` while a leg is Hurt (section 4: -1 running)."""
+    found = actor.conditions
+    if found is not None and found.parts.get("leg") == "hurt":
+        return float(actor.stride * arena.options.move.hurt_leg_factor)
+    return float(actor.stride)
 
 
 def _touches_from(actor: Any, point: tuple[float, float], other: Any) -> bool:
@@ -244,7 +253,8 @@ def advance(actor: Any, arena: Any) -> None:
     goal = arena.field.clamp(*move[0])
     here = actor.position
     gap = distance(here, goal)
-    allowance = movement_allowance(planned) * actor.stride
+    pace = _stride(actor, arena)
+    allowance = movement_allowance(planned) * pace
     yards = gap if gap <= allowance else allowance
     if yards <= _ARRIVE:
         _spare(actor, planned)
@@ -261,7 +271,7 @@ def advance(actor: Any, arena: Any) -> None:
     if yards <= _ARRIVE:
         _spare(actor, planned)
         return
-    spent = move_plan(yards, planned, actor.stride)[0]
+    spent = move_plan(yards, planned, pace)[0]
     field.move(actor, x, y)
     actor.bearing = math.atan2(goal[1] - here[1], goal[0] - here[0])
     gait = gait_for_move_actions(spent)

@@ -155,6 +155,14 @@ class MoveOptions(OptionsSection):
         description="PROPOSED (section 5: reduce for heavy armour): the share of the walk, "
         "jog and run distances a fighter in heavy metal armour (plate) covers.",
     )
+    hurt_leg_factor: float = Field(
+        0.75,
+        gt=0,
+        le=1,
+        description="PROPOSED (section 4: a Hurt leg is -1 running): the share of the walk, "
+        "jog and run distances a fighter covers while a leg is Hurt (an Incapacitated leg "
+        "grounds it).",
+    )
 
 
 class LocationOptions(OptionsSection):

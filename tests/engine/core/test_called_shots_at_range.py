@@ -110,3 +110,40 @@ def test_a_shot_is_neither_a_stun_blow_nor_pulled() -> None:
     assert (target.conditions.stun_track, target.conditions.stunned) == (None, 0)
     pulled = volley("{name: pull_punches, params: {max_wound: Scratch}}", 0, 0, 2)
     assert shot_line(pulled) == shot_line(volley("plain", 0, 0, 2))
+
+
+def test_a_hurt_leg_slows_the_run() -> None:
+    """Section 4, a Hurt leg is -1 running (``move.hurt_leg_factor``, PROPOSED 0.75): Brand
+    running at Aelwen from 100 yd covers 30 yd a round until her arrow Hurts his leg, then
+    22.5; the same arrow in his body, or a factor of 1, leaves his run at 30."""
+
+    runner = SWORDSMAN.format(
+        name="Brand", x=110, policies="movement: {name: close, params: {gait: run}}"
+    )
+
+    def runs(aim: str, rules: str = "") -> list[float]:
+        text = f"""map: {{kind: open, width: 600, height: 60}}
+name: a hurt leg
+rules: {{fadad.crit_effects: none, fadad.initiative: static{rules}}}
+sides:
+  - name: Elves
+    forces:
+      - name: Aelwen
+        skills: {{Bow: Great}}
+        attack_skill: Bow
+        weapon: {{model: weapons/bow, ammunition: 1}}
+        policies: {{movement: hold, aim: {aim}}}
+        position: [10, 30]
+  - name: Men
+    forces:{runner}
+"""
+        battle = build_battle(load(text), 1, collect=False)
+        battle.sides[0].members[0].rng = Script(dice(2), dice(4))
+        for _ in range(3):
+            battle.play_round()
+        assert "hit by 3, damage 5" in shot_line(battle)  # a leg: Hurt (3 to 6)
+        return [dict(e.outcome)["yards"] for e in battle.log.of("move") if e.actor == "Brand"]
+
+    assert runs("plain") == [30, 30, 30]
+    assert runs(called("leg")) == [30, 22.5, 22.5]
+    assert runs(called("leg"), ", move.hurt_leg_factor: 1.0") == [30, 30, 30]
