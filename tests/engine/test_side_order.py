@@ -41,6 +41,7 @@ PERSONAL = [
     Case("field-battle", 2000),  # FADAD unit bands on one roll a side
     Case("wilbur-vs-dragon", 2000),  # rolled initiative, equal reactions
     Case("snorri-vs-brynhild", 300),  # static order, Snorri's better reaction: no ties
+    Case("goblin-ambush", 300),  # rolled initiative, bands: ties; slower (30 ms a battle)
 ]
 SHIPS = [
     Case("boarding-action", 600),  # deck melee every round: rolled initiative, crews

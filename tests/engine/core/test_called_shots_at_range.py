@@ -5,10 +5,11 @@ rolled degree meets the part's Target; stun blows and pulled punches stay hand t
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from fadad_agents.engine import build_battle, load
-from tests.engine.conftest import Script, dice
+from tests.engine.conftest import SCENARIOS, Script, dice
 
 SWORDSMAN = """
       - name: {name}
@@ -147,3 +148,20 @@ sides:
     assert runs("plain") == [30, 30, 30]
     assert runs(called("leg")) == [30, 22.5, 22.5]
     assert runs(called("leg"), ", move.hurt_leg_factor: 1.0") == [30, 30, 30]
+
+
+def test_the_goblin_ambush_plays_called_shots_and_bursts_of_fire() -> None:
+    """The shipped ``goblin-ambush``: on seeds 1-3 Aelwen calls every arrow at a head and
+    puts some there, Mirelle's bursts of fire each catch several goblins with one roll, and
+    Ser Aldric calls the weapon arm in melee."""
+    for seed in (1, 2, 3):
+        battle = build_battle(load(SCENARIOS / "goblin-ambush.yaml"), seed, collect=False)
+        battle.run_to_end()
+        arrows = [dict(e.outcome) for e in battle.log.of("shoot") if e.actor == "Aelwen"]
+        assert arrows
+        assert all(a["aim"] == "head" for a in arrows)
+        assert any("head" in a.get("taken", "") for a in arrows)
+        bursts = Counter(e.round for e in battle.log.of("blast") if e.actor == "Mirelle")
+        assert max(bursts.values(), default=0) >= 2
+        swings = [dict(e.outcome) for e in battle.log.of("attack") if e.actor == "Ser Aldric"]
+        assert any(s["verb"] == "swing at the arm" for s in swings)
