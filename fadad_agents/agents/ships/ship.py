@@ -252,7 +252,10 @@ class Ship(Combatant):
 
     def timed(self, kind: str) -> int:
         """Total of the active effects of ``kind``."""
-        return sum(e.amount for e in self.effects if e.kind == kind)
+        effects = self.effects
+        if not effects:  # most ships most rounds: no call to sum (hot: every SR read)
+            return 0
+        return sum(e.amount for e in effects if e.kind == kind)
 
     @property
     def gargantuan(self) -> bool:
@@ -276,7 +279,8 @@ class Ship(Combatant):
     def mc(self) -> ManeuverClass:
         """The SJ class now: listed, less shortage, criticals and shearing (never below Poor)."""
         listed = class_from_letter(self.spec.maneuverability)
-        return downgrade(listed, self.shortage + self.timed("mc_loss") + self.shear_losses)
+        lost = self.shortage + self.timed("mc_loss") + self.shear_losses
+        return downgrade(listed, lost) if lost else listed
 
     @property
     def wrecked(self) -> bool:

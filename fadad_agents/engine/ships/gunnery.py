@@ -109,7 +109,10 @@ def fire_guns(battle: Any, ship: Ship, only: Ship | None = None) -> None:
     """Every loaded weapon that bears fires once at the target its gunnery policy picks
     (``only``: at that ship, out of turn) (none after a Ship Shaken result this round,
     ``ship.shaken_stops_guns``)."""
-    if ship.shaken_round == battle.round and battle.options.ship.shaken_stops_guns:
+    round_no = battle.round
+    if not any(team.can_fire(round_no) for team in ship.teams):
+        return  # most turns: every gun reloading or fired already
+    if ship.shaken_round == round_no and battle.options.ship.shaken_stops_guns:
         return
     if ship.wrecked:  # a hulk dead in space (ship.overflow_past_wrecked: stay_wrecked)
         return

@@ -133,9 +133,9 @@ def _oriented(fadad: bool, sr: int, turning: int, f0: int, free_turn_counts: boo
     )
 
 
-def _plans_key(battle: Any, ship: Ship) -> tuple[bool, int, int, int, bool]:
-    """What the ship's plans this turn depend on (the arguments of :func:`_oriented`)."""
-    sr = ship.sr
+def _plans_key(battle: Any, ship: Ship, sr: int) -> tuple[bool, int, int, int, bool]:
+    """What the ship's plans this turn depend on (the arguments of :func:`_oriented`) at
+    her SR ``sr``."""
     free = battle.options.sj.free_turn_counts_toward_hex_limit
     if battle.options.ship.damage_model == "fadad_levels":
         ms = ship.ms
@@ -144,11 +144,10 @@ def _plans_key(battle: Any, ship: Ship) -> tuple[bool, int, int, int, bool]:
     return False, sr, int(ship.mc), ship.facing, free
 
 
-def _speed_band(battle: Any, ship: Ship) -> tuple[int, int]:
-    """Hexes the ship may make this round: any up to SR (SJ); FADAD: last round's speed
-    changed by at most the MS row's maximum acceleration (PROPOSED reading of section 2,
-    ``ship.fadad_acceleration_limit``)."""
-    sr = ship.sr
+def _speed_band(battle: Any, ship: Ship, sr: int) -> tuple[int, int]:
+    """Hexes the ship may make this round at SR ``sr``: any up to SR (SJ); FADAD: last
+    round's speed changed by at most the MS row's maximum acceleration (PROPOSED reading of
+    section 2, ``ship.fadad_acceleration_limit``)."""
     opts = battle.options.ship
     if opts.damage_model != "fadad_levels" or not opts.fadad_acceleration_limit:
         return 0, sr
@@ -160,19 +159,21 @@ def _speed_band(battle: Any, ship: Ship) -> tuple[int, int]:
 def move_options(battle: Any, ship: Ship) -> list[tuple[MoveOption, tuple[Hex, ...]]]:
     """Every end state the ship can reach this round, with the hexes it passes."""
     origin = ship.hex
-    moves, offsets = _reachable(battle, ship)
+    moves, offsets = _reachable(battle, ship, ship.sr)
     return [(move, tuple(origin + h for h in offsets[move.plan])) for move in moves]
 
 
 type Reachable = tuple[tuple[MoveOption, ...], dict[str, tuple[Hex, ...]]]
 
 
-def _reachable(battle: Any, ship: Ship) -> Reachable:
-    """:func:`move_options` as the moves, and each plan's path as offsets from the ship's
-    hex (the hexes of the one path taken are made, not those of the dozens offered)."""
+def _reachable(battle: Any, ship: Ship, sr: int) -> Reachable:
+    """:func:`move_options` as the moves at SR ``sr``, and each plan's path as offsets from
+    the ship's hex (the hexes of the one path taken are made, not those of the dozens
+    offered)."""
     here = ship.hex
-    lo, hi = _speed_band(battle, ship)
-    return _reachable_from(_plans_key(battle, ship), here.q, here.r, lo, hi, battle.map_radius)
+    lo, hi = _speed_band(battle, ship, sr)
+    plans = _plans_key(battle, ship, sr)
+    return _reachable_from(plans, here.q, here.r, lo, hi, battle.map_radius)
 
 
 @lru_cache(maxsize=1024)  # a ship's turns repeat much within a sweep (98% of a duel's)
@@ -222,11 +223,12 @@ def move_ship(battle: Any, ship: Ship) -> None:
     """The ship's move this turn: its maneuver policy picks a plan; debris on the way."""
     ship.moved = 0
     ship.memory["wake"] = ()
-    towing = towed_by(battle, ship) if ship.sr > 0 else None
+    sr = ship.sr  # read once: nothing before her move changes it
+    towing = towed_by(battle, ship) if sr > 0 else None
     if towing is None:
         ship.speed = 0
         return
-    moves, offsets = _reachable(battle, ship)
+    moves, offsets = _reachable(battle, ship, sr)
     if not moves:
         return
     choice = ship.ship_policies.maneuver.choose_move(ship, battle, moves)
@@ -250,7 +252,7 @@ def move_ship(battle: Any, ship: Ship) -> None:
         "maneuver",
         None,
         (),
-        (("sr", ship.sr),),
+        (("sr", sr),),
         (
             ("result", choice.plan),
             ("from", (start.q, start.r)),

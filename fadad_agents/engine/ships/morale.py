@@ -32,6 +32,7 @@ with nobody left anywhere is a derelict (out).
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from fadad_agents.agents.core.base import Combatant, Status
@@ -92,7 +93,8 @@ def _why(triggers: set[MoraleTrigger]) -> str:
 
 
 def _aboard_at_start(battle: Any, ship: Ship) -> list[Combatant]:
-    return [m for m in battle.people if battle.home_of(m) is ship and m.side == ship.side]
+    company: list[Combatant] = battle.ship_company(ship)
+    return company
 
 
 def complement(battle: Any, ship: Ship) -> list[Combatant]:
@@ -115,12 +117,19 @@ def crew_morale(battle: Any, ship: Ship) -> int:
     return weighted_morale(standing)
 
 
-def _crew_hd(battle: Any, ship: Ship) -> Fraction | None:
+def _crew_hd_events(battle: Any, ship: Ship, cumulative: bool) -> tuple[MoraleEvent, ...]:
+    """The HD entries of her crews' head-weighted mean Hit Dice (none without crews)."""
     crews = [m for m in _aboard_at_start(battle, ship) if isinstance(m, Crew)]
-    heads = sum(c.start_count for c in crews)
+    return _hd_entries(tuple((c.stats.hd, c.start_count) for c in crews), cumulative)
+
+
+@lru_cache(maxsize=256)  # her crews' dice and heads at set-up: the same every round
+def _hd_entries(crews: tuple[tuple[Any, int], ...], cumulative: bool) -> tuple[MoraleEvent, ...]:
+    heads = sum(n for _, n in crews)
     if not heads:
-        return None
-    return sum((Fraction(c.stats.hd) * c.start_count for c in crews), Fraction(0)) / heads
+        return ()
+    hd = sum((Fraction(dice) * n for dice, n in crews), Fraction(0)) / heads
+    return tuple(hd_events(hd, cumulative))
 
 
 def officers_of(battle: Any, ship: Ship) -> list[Character]:
@@ -153,9 +162,7 @@ def morale_events(battle: Any, ship: Ship, triggers: set[MoraleTrigger]) -> list
         events += hull_damage_events(lost, 100, cumulative)
     if ship.crew_start:
         events += crew_loss_events(ship.crew_lost, ship.crew_start, cumulative)
-    hd = _crew_hd(battle, ship)
-    if hd is not None:
-        events += hd_events(hd, cumulative)
+    events += _crew_hd_events(battle, ship, cumulative)
     events += _command_events(battle, ship)
     if ship.memory.get("helmsman_lost"):
         events.append(MoraleEvent.SPELLJAMMER_SLAIN)
@@ -285,12 +292,23 @@ def _superior_force(battle: Any, ship: Ship) -> bool:
     if not ratio:
         return False
     side = ship.side
-    own_tons = sum(s.tons for s in battle.own_ships(side))
-    foe_tons = sum(s.tons for s in battle.enemy_ships(side))
-    people = [m for m in battle.people if m.fighting]
-    own = sum(m.headcount for m in people if m.side == side)
-    them = sum(m.headcount for m in people if m.side != side)
-    return bool(foe_tons >= ratio * own_tons > 0 or them >= ratio * own > 0)
+    own_tons = foe_tons = 0
+    for s in battle.ships:  # one pass each: every ship checks this every round
+        if s.fighting:
+            if s.side == side:
+                own_tons += s.tons
+            else:
+                foe_tons += s.tons
+    if foe_tons >= ratio * own_tons > 0:
+        return True
+    own = them = 0
+    for m in battle.people:
+        if m.fighting:
+            if m.side == side:
+                own += m.headcount
+            else:
+                them += m.headcount
+    return bool(them >= ratio * own > 0)
 
 
 def trigger(ship: Ship, what: MoraleTrigger) -> None:

@@ -70,6 +70,7 @@ class ShipBattleState(Battle):
         self._helm_skill: dict[int, int] = {}
         self._spells: dict[int, list[Any]] = {}
         self.casters: set[str] = set()  # names of those who cast spells (slain by magic)
+        self._crew_lists: dict[tuple[int, bool], list[Combatant]] = {}  # of _people, _home
         self._play_state()
 
     def _play_state(self) -> None:
@@ -98,6 +99,7 @@ class ShipBattleState(Battle):
         if home is not None:
             self._home[member.unique_id] = home
         self._people.append(member)
+        self._crew_lists.clear()
         self.move_aboard(member, ship)
 
     def set_role(self, member: Combatant, role: str) -> None:
@@ -211,9 +213,27 @@ class ShipBattleState(Battle):
         return sum(m.headcount for m in self._crew_of(ship))
 
     def _crew_of(self, ship: Ship) -> list[Combatant]:
-        return [
-            m for m in self._people if self._home.get(m.unique_id) is ship and isinstance(m, Crew)
-        ]
+        return self._belonging(ship, True)
+
+    def ship_company(self, ship: Ship) -> list[Combatant]:
+        """Her side's people whose own ship she is, fighting or not, in set-up order."""
+        return self._belonging(ship, False)
+
+    def _belonging(self, ship: Ship, crews: bool) -> list[Combatant]:
+        """Whose home ``ship`` is: crews of any side, or her side's people (set at set-up,
+        read every round: made once)."""
+        key = (ship.unique_id, crews)
+        found = self._crew_lists.get(key)
+        if found is None:
+            home, side = self._home, ship.side
+            found = [
+                m
+                for m in self._people
+                if home.get(m.unique_id) is ship
+                and (isinstance(m, Crew) if crews else m.side == side)
+            ]
+            self._crew_lists[key] = found
+        return found
 
     def boarding_party(self, ship: Ship, *, taking: bool = False) -> list[Combatant]:
         """Who swarms across: own characters but a named helmsman, and every crew but the

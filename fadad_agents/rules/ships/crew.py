@@ -226,6 +226,7 @@ class MoraleEvent(Enum):
 
 
 MORALE_MODIFIERS: dict[MoraleEvent, int] = {e: e.modifier for e in MoraleEvent}
+_TABLE_ORDER: dict[MoraleEvent, int] = {e: i for i, e in enumerate(MoraleEvent)}
 """The modifier table of section 18."""
 
 MORALE_FAMILIES: frozenset[str] = frozenset(
@@ -279,7 +280,7 @@ def applied_morale_events(
             if e.family not in worst or e.modifier < worst[e.family].modifier:
                 worst[e.family] = e
         unique = set(worst.values())
-    return [e for e in MoraleEvent if e in unique]
+    return sorted(unique, key=_TABLE_ORDER.__getitem__)
 
 
 def morale_modifier(events: Iterable[MoraleEvent], stacking: Stacking = "worst_per_family") -> int:
