@@ -269,6 +269,8 @@ _JETTISON_SIZES = ("small", "medium", "large")
 def _debris(battle: Any, ship: Ship, path: tuple[Hex, ...]) -> None:
     """Debris on the way attacks the ship (``sj.debris_attack_bonus`` vs her AC) for
     ``sj.debris_hull_dice`` by the jettison size her speed makes it (SJ 7.2, A-60)."""
+    if not battle.debris:  # an open sky: nothing to hit on the way
+        return
     hazard = debris_hazard(len(path))
     sj = battle.options.sj
     for h in path:
