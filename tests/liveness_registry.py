@@ -27,7 +27,6 @@ NOT_A_RULE = "not a rule: display name, description, catalogue reference or kind
 
 I14 = GAP + "issue 14 (i14: movement, range, locations, stun, spirit, all-out, weapon size)"
 I15 = GAP + "issue 15 (i15: dead options and ignored fields, crits, player characters)"
-UNREAD_HANDS = GAP + "issue 15 (i15: no personal battle reads it; the FADAD bonus counts the grip)"
 
 REGISTRY: dict[str, str] = {
     "fadad.target_mode": "tests/engine/ships/test_hull_attacks.py::test_target_mode_gate_lets_a_roll_equal_to_the_target_hit",
@@ -184,7 +183,7 @@ REGISTRY: dict[str, str] = {
     "Weapon.fudge_class": "tests/engine/core/test_fighter_fields.py::test_the_weapons_fudge_class_and_sharpness_add_under_fudge_wounds",
     "Weapon.sharp": "tests/engine/core/test_fighter_fields.py::test_the_weapons_fudge_class_and_sharpness_add_under_fudge_wounds",
     "Weapon.group": "tests/engine/core/test_stat_block_fields.py::test_weapon_and_armour_groups_scale_the_damage",
-    "Weapon.hands": UNREAD_HANDS,
+    "Weapon.hands": "tests/engine/core/test_stat_block_fields.py::test_a_two_handed_weapon_leaves_no_hand_for_a_shield",
     "Weapon.muscle_powered": "tests/engine/core/test_fighter_fields.py::test_only_a_muscle_powered_weapon_adds_the_wielders_strength",
     "Weapon.strength": "tests/engine/core/test_fighter_fields.py::test_only_a_muscle_powered_weapon_adds_the_wielders_strength",
     "Weapon.scale_piercing": "tests/engine/core/test_stat_block_fields.py::test_a_scale_piercing_weapon_ignores_the_victims_mass_on_a_good_hit",

@@ -131,6 +131,19 @@ class Creature(Record):
         return self
 
     @model_validator(mode="after")
+    def _a_shield_needs_a_free_hand(self) -> Creature:
+        weapon, shield = self.weapon, self.shield
+        if weapon is not None and weapon.hands == 2 and shield is not None:
+            raise PydanticCustomError(
+                "two_hands_and_a_shield",
+                "'{weapon}' is wielded in both hands (hands: 2, a (2h) weapon in "
+                "wounds-and-healing.md 4.1), leaving none for '{shield}'; drop the shield or "
+                "take a one-handed weapon",
+                {"where": "shield", "weapon": weapon.name, "shield": shield.name},
+            )
+        return self
+
+    @model_validator(mode="after")
     def _attunement_is_a_trait(self) -> Creature:
         chosen = self.attunement
         if chosen is not None and chosen not in self.traits:

@@ -64,7 +64,11 @@ class Weapon(Record):
     )
     sharp: bool = Field(False, description="Sharpness: +1 on the FUDGE class.")
     group: Group = Field("none", description="Anna's weapon group (4.4, PROPOSED table).")
-    hands: Literal[1, 2] = 1
+    hands: Literal[1, 2] = Field(
+        1,
+        description="Hands it is wielded in (the (1h)/(2h) of wounds-and-healing.md 4.1): a "
+        "two-handed weapon leaves no hand for a shield.",
+    )
     muscle_powered: bool = Field(
         True, description="Wielder's Strength and Strength Scale add to the ODM."
     )

@@ -1,12 +1,16 @@
 """Stat-block fields a blow reads do what their rules say, shown in a played round:
 shields by their own figures, a creature's shield cap, Anna's weapon and armour groups,
-armour by its material, less-lethal FUDGE classes and scale-piercing weapons."""
+armour by its material, less-lethal FUDGE classes, scale-piercing weapons and a weapon's
+grip."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from fadad_agents.engine import build_battle, load
+from fadad_agents.schema import ScenarioError
 from tests.engine.conftest import Script, dice, duel_yaml
 
 
@@ -164,4 +168,21 @@ def test_a_scale_piercing_weapon_ignores_the_victims_mass_on_a_good_hit() -> Non
     assert (
         first_blow(harpoon, beast, "scale_piercing_min_rd: 7", rd_dice=(2, -2))["damage"]
         == plain["damage"]
+    )
+
+
+def test_a_two_handed_weapon_leaves_no_hand_for_a_shield() -> None:
+    """``Weapon.hands`` (wounds-and-healing.md 4.1, (1h)/(2h)): Bob's medium shield raises
+    the Target Ann meets while he swings a one-handed sword; the same greatsword-and-shield
+    file is refused in one line, naming both, when the sword needs both hands."""
+    shield = "        shield: shields/medium\n"
+    one_handed = "        weapon: {model: weapons/greatsword, hands: 1}\n" + shield
+    assert first_blow(bob=one_handed)["target_level"] > first_blow()["target_level"]
+    with pytest.raises(ScenarioError) as info:
+        first_blow(bob="        weapon: weapons/greatsword\n" + shield)
+    (problem,) = info.value.problems
+    assert problem.endswith(
+        "sides[1].forces[0].shield: 'Greatsword' is wielded in both hands (hands: 2, a (2h) "
+        "weapon in wounds-and-healing.md 4.1), leaving none for 'Medium shield'; drop the "
+        "shield or take a one-handed weapon"
     )
