@@ -25,8 +25,6 @@ GAP = "GAP: "
 """Prefix of a known gap's owner."""
 NOT_A_RULE = "not a rule: display name, description, catalogue reference or kind tag"
 
-I14 = GAP + "issue 14 (i14: movement, range, locations, stun, spirit, all-out, weapon size)"
-I15 = GAP + "issue 15 (i15: dead options and ignored fields, crits, player characters)"
 
 REGISTRY: dict[str, str] = {
     "fadad.target_mode": "tests/engine/ships/test_hull_attacks.py::test_target_mode_gate_lets_a_roll_equal_to_the_target_hit",
@@ -67,7 +65,7 @@ REGISTRY: dict[str, str] = {
     "fudge.scale_damage_roll": "tests/engine/core/test_wound_options.py::test_a_damage_roll_when_scale_alone_blocks_the_scratch",
     "overflow_past_near_death": "tests/engine/core/test_wound_recording.py::test_overflow_past_near_death_kills_or_is_absorbed",
     "scratch_cap": "tests/engine/core/test_wound_recording.py::test_a_scratch_cap_keeps_scratches_below_incapacitated",
-    "wound_track": I15,
+    "wound_track": "tests/engine/core/test_wound_recording.py::test_on_the_damage_capacity_track_each_blow_costs_a_level",
     "pc_death.max_three_levels": "tests/engine/core/test_player_characters.py::test_at_most_three_levels_a_blow_for_a_player_character",
     "pc_death.no_near_death_unless_incap": "tests/engine/core/test_player_characters.py::test_no_near_death_unless_incapacitated_when_the_round_began",
     "pc_death.point_spend": "tests/engine/core/test_player_characters.py::test_ite_points_are_spent_only_by_player_characters_that_have_them",

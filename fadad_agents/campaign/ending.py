@@ -18,7 +18,9 @@ from fadad_agents.agents.core.groups import Crew, Group
 from fadad_agents.campaign.ships import ship_state
 from fadad_agents.campaign.state import CharacterState, EndState, GroupState
 from fadad_agents.engine import BattleResult, load, play_through, result_of
+from fadad_agents.engine.core.build import UnsupportedForce
 from fadad_agents.engine.core.check import BUILD_ERRORS, scenario_problem
+from fadad_agents.rules.personal.dc_track import DcTrack
 from fadad_agents.schema.limits import Limits
 from fadad_agents.schema.scenario import Scenario
 from fadad_agents.schema.starting import mark_text
@@ -43,6 +45,12 @@ def _marks(track: Any) -> list[str]:
 
 def _character(member: Character, side: str, scenario: Scenario) -> CharacterState:
     force = scenario.sides[member.side].forces[member.force_index]
+    if isinstance(member.track, DcTrack):
+        raise UnsupportedForce(
+            f"sides.{member.side}.forces.{member.force_index}: '{member.name}' records wounds "
+            "on its Damage Capacity (wound_track dc_attribute), which an aftermath cannot "
+            "carry to the next battle; play it with wound boxes for a campaign"
+        )
     traits = getattr(force, "traits", {})
     healing = next((traits[t] for t in HEALING_TRAITS if t in traits), 0)
     found = member.conditions

@@ -72,7 +72,9 @@ class Creature(Record):
     armour: Armour | None = None
     shield: Shield | None = None
     wound_track: WoundTrack | None = Field(
-        None, description="Box layout; None = the scenario's rules.wound_track."
+        None,
+        description="Box layout, or 'dc_attribute': wounds lower its Damage Capacity "
+        "(wounds-and-healing.md 6.4); None = the scenario's rules.wound_track.",
     )
     wound_boxes: Boxes | None = Field(
         None, description="Explicit boxes (Scratch, Hurt, Very Hurt, Incap, Near Death)."

@@ -72,12 +72,25 @@ ShipMark = Annotated[Name, _checked(SHIP_LEVELS)]
 """A box of a ship's FADAD damage track: ``Scratched`` or ``Scratched in Lightly Damaged``."""
 
 
+_DC_GROUP = (
+    "the {} '{}' keeps wound boxes: wound_track dc_attribute (wounds-and-healing.md 6.4) "
+    "is a character's; set it on each character's wound_track instead of in rules"
+)
+_DC_MARKS = (
+    "'{}{}' records wounds on its Damage Capacity (wound_track dc_attribute), which has no "
+    "boxes to mark; leave the marks out (it starts unhurt on that track)"
+)
+
+
 def starting_problems(scenario: Any) -> list[tuple[str, str]]:
     """``(field path, message)`` for starting state that does not fit its force."""
     problems: list[tuple[str, str]] = []
     for si, side in enumerate(scenario.sides):
         for fi, force in enumerate(side.forces):
             where = f"sides.{si}.forces.{fi}"
+            group = getattr(force, "kind", "") in ("crew", "unit")
+            if group and scenario.rules.wound_track == "dc_attribute":
+                problems.append((where, _DC_GROUP.format(force.kind, force.name)))
             if getattr(force, "wounds", None):
                 problems += _wounds_problem(force, scenario.rules, force.wounds, f"{where}.wounds")
             for n, marks in enumerate(getattr(force, "member_wounds", ())):
@@ -95,7 +108,9 @@ def _wounds_problem(
         track = custom_track(force.wound_boxes)
     else:
         kind = force.wound_track or rules.wound_track
-        track = new_track("standard" if kind == "dc_attribute" else kind)
+        if kind == "dc_attribute":
+            return [(where, _DC_MARKS.format(force.name, member))]
+        track = new_track(kind)
     try:
         track = with_marks(track, (parse_mark(m) for m in marks))
     except WoundTrackError as exc:

@@ -49,6 +49,7 @@ from typing import Any
 from fadad_agents.agents.core import spirit
 from fadad_agents.policies.core.protocols import PLAIN, Aim
 from fadad_agents.rules.core.wounds import (
+    TRACK_BOXES,
     StunEffect,
     Wound,
     WoundTrack,
@@ -56,6 +57,7 @@ from fadad_agents.rules.core.wounds import (
     record_stun,
     stun_effect,
 )
+from fadad_agents.rules.personal.dc_track import DcTrack
 from fadad_agents.rules.personal.melee import (
     LOCATION_STATES,
     LOCATIONS,
@@ -205,8 +207,11 @@ def _stun(target: Any, res: Any, part: str | None, arena: Any) -> tuple[str, Any
     found = target.conditions_now()
     track = found.stun_track
     if track is None:
-        start = target.start_track  # the same boxes, empty (A-27: a separate track)
-        track = found.stun_track = WoundTrack(start.kind, start.boxes)
+        start = target.start_track  # the same boxes, empty (A-27: a separate track);
+        # PROPOSED: standard boxes beside a Damage-Capacity track, which has none (6.4)
+        dc = isinstance(start, DcTrack)
+        kind, boxes = ("standard", TRACK_BOXES["standard"]) if dc else (start.kind, start.boxes)
+        track = found.stun_track = WoundTrack(kind, boxes)
     wound = res.wound if res.wound < Wound.NEAR_DEATH else Wound.NEAR_DEATH
     new = record_stun(track, wound, scratches_accumulate=opts.stun_scratches_accumulate)
     found.stun_track = new

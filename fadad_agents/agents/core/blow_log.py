@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from fadad_agents.rules.core.wounds import Wound
+from fadad_agents.rules.personal.dc_track import DcTrack
 
 __all__ = ["attack_event", "defence_verb"]
 
@@ -105,8 +106,11 @@ def _taken(res: Any) -> tuple[tuple[str, str], ...]:
     """``("taken", level)`` when the blow left its victim less hurt than its severity (a
     protected player character, a full npc3 track, overflow kept at Near Death);
     ``("now", level)`` when the victim is now worse than the blow alone (earlier wounds,
-    filled boxes): the running wound state a GM reads aloud."""
+    filled boxes): the running wound state a GM reads aloud. On the Damage-Capacity track
+    (wounds-and-healing.md 6.4) ``("dc", "Mediocre (Hurt)")``: the DC the blow left."""
     if res.hit:
+        if isinstance(res.track, DcTrack):
+            return (("dc", res.track.state),)
         level = res.track.level
         if level < res.wound:
             return (("taken", level.label),)

@@ -22,7 +22,12 @@ from fadad_agents.agents.core.character import Character, defence_verb
 from fadad_agents.agents.core.groups import Crew, Unit
 from fadad_agents.agents.core.spirit import spirit_of
 from fadad_agents.engine.core.battle import Battle, StopRule
-from fadad_agents.engine.core.fighters import bare_fighter, character_fighter, group_fighter
+from fadad_agents.engine.core.fighters import (
+    bare_fighter,
+    character_fighter,
+    character_track,
+    group_fighter,
+)
 from fadad_agents.engine.core.space import place_forces
 from fadad_agents.engine.core.streams import fresh_seed
 from fadad_agents.policies.core.policy_set import (
@@ -35,8 +40,9 @@ from fadad_agents.policies.core.policy_set import (
 from fadad_agents.rules import mass
 from fadad_agents.rules.core.ladder import FAIR
 from fadad_agents.rules.core.wound_marks import with_marks
-from fadad_agents.rules.core.wounds import WoundTrack, custom_track, new_track
+from fadad_agents.rules.core.wounds import WoundTrack, new_track
 from fadad_agents.rules.options import RulesOptions
+from fadad_agents.rules.personal.dc_track import Track
 from fadad_agents.rules.personal.movement import MAN_REACH, footprint_radius, scaled_length
 from fadad_agents.schema import character as schema_character
 from fadad_agents.schema import forces as schema_forces
@@ -140,19 +146,13 @@ def scenario_seed(scenario: Scenario, seed: int | None) -> int:
     return scenario.seed if scenario.seed is not None else fresh_seed()
 
 
-def _track(force: schema_character.Character, options: RulesOptions) -> WoundTrack:
-    if force.wound_boxes is not None:
-        return custom_track(force.wound_boxes)
-    kind = force.wound_track or options.wound_track
-    # PROPOSED: the Damage-Capacity track (6.4) is a different record; the engine plays
-    # it on the standard boxes until the kernel's resolve_attack records DC tracks.
-    return new_track("standard" if kind == "dc_attribute" else kind)
-
-
-def _starting_track(force: schema_character.Character, options: RulesOptions) -> WoundTrack:
-    """Its track at set-up: empty, or with the wounds it brings (``wounds``)."""
-    track = _track(force, options)
-    return with_marks(track, force.wound_marks) if force.wounds else track
+def _starting_track(force: schema_character.Character, options: RulesOptions) -> Track:
+    """Its track at set-up: empty, or with the wounds it brings (``wounds``; never on the
+    Damage-Capacity track: schema.starting refuses them there)."""
+    track = character_track(force, options)
+    if force.wounds and isinstance(track, WoundTrack):
+        return with_marks(track, force.wound_marks)
+    return track
 
 
 def _verb(force: Any) -> str:
@@ -362,10 +362,10 @@ class ForceBuilder:
     def _characters(self, si: int, fi: int, force: schema_character.Character) -> None:
         plan = self._character_plan(si, fi, force)
         band = Band(force.name, si)
-        empty = _track(force, self.options) if force.member_wounds else None
+        empty = character_track(force, self.options) if force.member_wounds else None
         for n in range(force.count):
             name = force.name if force.count == 1 else f"{force.name} {n + 1}"
-            if empty is not None:  # each member with its own wounds
+            if isinstance(empty, WoundTrack):  # each member with its own wounds
                 plan = {**plan, "track": with_marks(empty, force.member_marks(n))}
             member = Character(self.battle, name=name, band=band, **plan, **self.next_streams())
             member.start_position = member.position = force.position
@@ -379,9 +379,8 @@ class ForceBuilder:
             "policies": self.policies(si, fi, force, GROUP_DEFAULTS),
             "morale_rng": self.battle.streams.morale_of(self.index),
             "fighter": fighter,
-            "member_track": new_track(self.options.wound_track)
-            if self.options.wound_track != "dc_attribute"
-            else new_track("standard"),
+            # crews and units keep boxes (schema.starting refuses dc_attribute for them)
+            "member_track": new_track(self.options.wound_track),
             **self.next_streams(),
         }
 

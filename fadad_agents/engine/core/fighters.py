@@ -13,13 +13,23 @@ from __future__ import annotations
 
 from typing import Any
 
+from fadad_agents.rules.core.wounds import custom_track, new_track
 from fadad_agents.rules.options import RulesOptions
 from fadad_agents.rules.personal import combat
 from fadad_agents.rules.personal.damage import defensive_factor, offensive_factor
+from fadad_agents.rules.personal.dc_track import Track, new_dc_track
 from fadad_agents.rules.personal.melee import ShieldStats
 from fadad_agents.schema import character as schema_character
 
-__all__ = ["GROUPS", "bare_fighter", "character_fighter", "group_fighter", "shield_stats"]
+__all__ = [
+    "GROUPS",
+    "bare_fighter",
+    "character_fighter",
+    "character_track",
+    "group_fighter",
+    "plays_dc_track",
+    "shield_stats",
+]
 
 GROUPS = {"none": 0, "light": 1, "medium": 2, "heavy": 3}
 """Anna's weapon and armour groups as the kernel counts them (wounds-and-healing.md 4.4)."""
@@ -59,8 +69,27 @@ def _unarmed_bonus(options: RulesOptions) -> int:
     return -1 - int(less)
 
 
+def plays_dc_track(force: schema_character.Character, options: RulesOptions) -> bool:
+    """Whether a character's wounds lower its Damage Capacity (``wound_track:
+    dc_attribute``, wounds-and-healing.md 6.4): its own track, else the scenario's; its
+    own ``wound_boxes`` win."""
+    kind = force.wound_track or options.wound_track
+    return force.wound_boxes is None and kind == "dc_attribute"
+
+
+def character_track(force: schema_character.Character, options: RulesOptions) -> Track:
+    """A character's unhurt track: its own boxes, else its own or the scenario's
+    ``wound_track``; on the Damage-Capacity track, its Damage Capacity (section 6.4)."""
+    if force.wound_boxes is not None:
+        return custom_track(force.wound_boxes)
+    if plays_dc_track(force, options):
+        return new_dc_track(force.damage_capacity)
+    return new_track(force.wound_track or options.wound_track)
+
+
 def character_fighter(force: schema_character.Character, options: RulesOptions) -> Any:
-    """A kernel ``Fighter`` from a character's stat block."""
+    """A kernel ``Fighter`` from a character's stat block. On the Damage-Capacity track its
+    Damage Capacity is where its wounds go, not a damage factor (section 6.4)."""
     weapon = force.weapon
     armour = 0 if force.armour is None else force.armour.ddm
     weapon_group, armour_group = _groups(force)
@@ -70,7 +99,7 @@ def character_fighter(force: schema_character.Character, options: RulesOptions) 
         attack=force.attack,
         defence=force.defence,
         odm=force.odm(fudge=fudge, less_lethal=options.fudge.less_lethal),
-        ddm=force.ddm,
+        ddm=force.ddm - (force.damage_capacity if plays_dc_track(force, options) else 0),
         scale=force.scale,
         shield=shield_stats(force.shield),
         armour=armour,

@@ -134,6 +134,8 @@ def _attack_text(e: LogEvent) -> str:
         return text + f", taken as {o['taken']}."
     if "now" in o:
         return text + f", now {o['now']}."
+    if "dc" in o:
+        return text + f", Damage Capacity now {o['dc']}."
     return text + "."
 
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from fadad_agents.agents.core.base import Combatant, Status
 from fadad_agents.rules.core.wounds import Wound, WoundTrack
 from fadad_agents.rules.options import RulesOptions
+from fadad_agents.rules.personal.dc_track import DcTrack, dc_days_to_heal
 from fadad_agents.rules.personal.healing import days_to_heal
 
 if TYPE_CHECKING:
@@ -154,6 +155,8 @@ def _heal_days(member: Combatant, model: str) -> int | None:
     heal at all); 0 for the unhurt, the dead and fighters without a FADAD wound track
     (crews, units, ships; Fae Domains fighters count wound points)."""
     track = getattr(member, "track", None)
+    if isinstance(track, DcTrack) and member.initial_headcount == 1:
+        return 0 if track.dead else dc_days_to_heal(track, model)
     if not isinstance(track, WoundTrack) or member.initial_headcount != 1:
         return 0
     if track.dead:  # the dead are beyond a healer

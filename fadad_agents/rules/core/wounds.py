@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Literal
+from typing import Literal, Protocol
 
 __all__ = [
     "DOUBLED_RD",
@@ -27,6 +27,7 @@ __all__ = [
     "STANDARD",
     "TRACK_BOXES",
     "TRACK_KINDS",
+    "Leveled",
     "Overflow",
     "StunEffect",
     "Thresholds",
@@ -363,8 +364,15 @@ def graze_wound(factor: int, scale_advantage: int = 0, scale_step: int = 5) -> W
 # --- PC death (§12, C-13) ---------------------------------------------------------------
 
 
+class Leveled(Protocol):
+    """Any wound record with a current level (a box track, the Damage-Capacity track)."""
+
+    @property
+    def level(self) -> Wound: ...
+
+
 def pc_death_cap(
-    track: WoundTrack,
+    track: Leveled,
     *,
     max_three_levels: bool = False,
     no_near_death_unless_incap: bool = False,

@@ -38,7 +38,7 @@ from fadad_agents.rules.core.dice import (
     TableDice,
     fudge_distribution,
 )
-from fadad_agents.rules.core.wounds import Wound, WoundTrack, record
+from fadad_agents.rules.core.wounds import Wound, record
 from fadad_agents.rules.personal.criticals import (
     CritEffect,
     crit_modifiers,
@@ -46,6 +46,7 @@ from fadad_agents.rules.personal.criticals import (
     roll_crits,
 )
 from fadad_agents.rules.personal.damage import armour_group, pierced_scale
+from fadad_agents.rules.personal.dc_track import DcTrack, Track, dc_record_blow
 from fadad_agents.rules.personal.fighter import NO_PROTECTION, CombatRules, Fighter, Protection
 from fadad_agents.rules.personal.melee import Shield, defender_target, melee_attack_modifier
 from fadad_agents.rules.personal.wound_models import (
@@ -91,7 +92,7 @@ class AttackResult(NamedTuple):
     damage: int
     damage_dice: tuple[int, ...]
     wound: Wound
-    track: WoundTrack
+    track: Track
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -178,7 +179,7 @@ def _exchange(
 def _land_hit(
     attacker: Fighter,
     defender: Fighter,
-    track: WoundTrack,
+    track: Track,
     rules: CombatRules,
     rd: int,
     crits: int,
@@ -187,7 +188,7 @@ def _land_hit(
     damage_dice: tuple[int, ...],
     crit_effects: tuple[CritEffect, ...],
     protection: Protection,
-) -> tuple[HitDamage, Wound, WoundTrack]:
+) -> tuple[HitDamage, Wound, Track]:
     """A hit's damage, its wound after the crits, and the defender's new track."""
     factor = _factor(attacker, defender, rules, rd)
     damage_bonus = level_bonus = 0
@@ -233,6 +234,8 @@ def _land_hit(
             point_spent=protection.point_spent,
             pulled_to=protection.pulled_to,
         )
+    if isinstance(track, DcTrack):  # wounds-and-healing.md 6.4: a blow lowers the DC
+        return hit, wound, dc_record_blow(track, wound, vitals=level_bonus, max_level=cap)
     scratch_cap, overflow = w.scratch_cap, w.overflow_past_near_death
     new_track = record(
         track, wound, scratch_cap=scratch_cap, overflow_past_near_death=overflow, max_level=cap
@@ -250,7 +253,7 @@ def _land_hit(
 def attack_from_dice(
     attacker: Fighter,
     defender: Fighter,
-    track: WoundTrack,
+    track: Track,
     rules: CombatRules,
     attack_dice: int,
     defence_dice: int | None,
@@ -310,7 +313,7 @@ def _damage_kind(attacker: Fighter, defender: Fighter, rules: CombatRules, rd: i
 def resolve_attack(
     attacker: Fighter,
     defender: Fighter,
-    track: WoundTrack,
+    track: Track,
     rng: random.Random,
     rules: CombatRules,
     *,
@@ -372,7 +375,7 @@ def resolve_attack(
 def attack_results(
     attacker: Fighter,
     defender: Fighter,
-    track: WoundTrack,
+    track: Track,
     rules: CombatRules,
     *,
     attacker_penalty: int = 0,
@@ -418,7 +421,7 @@ def attack_results(
 def attack_outcomes(
     attacker: Fighter,
     defender: Fighter,
-    track: WoundTrack,
+    track: Track,
     rules: CombatRules,
     **context: Any,
 ) -> Distribution[AttackOutcome]:

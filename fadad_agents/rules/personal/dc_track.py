@@ -18,11 +18,22 @@ until hit. Healing never raises DC above its undamaged level.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import ClassVar
 
-from fadad_agents.rules.core.wounds import Wound
+from fadad_agents.rules.core.ladder import label
+from fadad_agents.rules.core.wounds import Wound, WoundTrack
+from fadad_agents.rules.personal.healing import fadad_days_to_heal
 
-__all__ = ["DcTrack", "dc_heal", "dc_record", "new_dc_track"]
+__all__ = [
+    "DcTrack",
+    "Track",
+    "dc_days_to_heal",
+    "dc_heal",
+    "dc_record",
+    "dc_record_blow",
+    "new_dc_track",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +51,11 @@ class DcTrack:
     current: int
     scratches: int = 0
     terrible_incapacitates: bool = False
+
+    kind: ClassVar[str] = "dc_attribute"
+    """The ``wound_track`` it plays (read where a box track's kind is)."""
+    marks: ClassVar[tuple[()]] = ()
+    """No box marks: a lost level is no wound of its own (read where a box track's are)."""
 
     @property
     def hit(self) -> bool:
@@ -76,6 +92,20 @@ class DcTrack:
         """Incapacitated or worse."""
         return self.level >= Wound.INCAPACITATED
 
+    @property
+    def dead(self) -> bool:
+        """Dead (below Terrible by three or more, or a killing blow)."""
+        return self.level >= Wound.DEAD
+
+    @property
+    def state(self) -> str:
+        """How a GM reads it aloud: ``"Mediocre (Hurt)"``."""
+        return f"{label(self.current)} ({self.level.label})"
+
+
+type Track = WoundTrack | DcTrack
+"""What a personal blow is recorded on: wound boxes, or the Damage-Capacity track."""
+
 
 def new_dc_track(damage_capacity: int, *, terrible_incapacitates: bool = False) -> DcTrack:
     """An unhurt DC track."""
@@ -109,3 +139,45 @@ def dc_heal(track: DcTrack, levels: int) -> DcTrack:
     """Heal ``levels`` DC levels (Scratches cleared), never above the undamaged DC."""
     current = min(track.current + max(levels, 0), track.undamaged)
     return DcTrack(track.undamaged, current, 0, track.terrible_incapacitates)
+
+
+def dc_record_blow(
+    track: DcTrack, wound: int, *, vitals: int = 0, max_level: int = Wound.DEAD
+) -> DcTrack:
+    """Record a blow as combat does: the wound (:func:`dc_record`), then one more lost level
+    per Vitals crit once it is recorded (wounds-and-healing.md 10); the whole capped so the
+    track ends no worse than ``max_level`` (a pulled punch, the PC-death options), a track
+    already past the cap losing nothing more.
+
+    >>> dc_record_blow(new_dc_track(0), Wound.HURT, vitals=1).state
+    'Poor (Very Hurt)'
+    >>> dc_record_blow(new_dc_track(0), Wound.NEAR_DEATH, max_level=Wound.SCRATCH).current
+    0
+    """
+    new = dc_record(track, wound)
+    if wound > Wound.UNDAMAGED:
+        for _ in range(vitals):
+            new = dc_record(new, Wound.HURT)
+    if new.level <= max_level:
+        return new
+    current = new.current
+    while current < track.current and replace(new, current=current).level > max_level:
+        current += 1
+    return replace(new, current=current)
+
+
+def dc_days_to_heal(track: DcTrack, model: str = "fadad", healing_attribute: int = 0) -> int:
+    """Days of rest until the DC is back at its undamaged level (PROPOSED, section 6.4 with
+    13): it climbs back one level at a time, each level healing as a Hurt does (FADAD: one
+    14 - ``healing_attribute`` day interval; FUDGE: a week); Scratches alone heal as
+    Scratches (FADAD a day, FUDGE after the battle)."""
+    lost = track.undamaged - track.current
+    if model != "fadad":
+        return lost * _FUDGE_WEEK
+    if lost:
+        return lost * fadad_days_to_heal(Wound.HURT, healing_attribute)
+    return fadad_days_to_heal(Wound.SCRATCH) if track.scratches else 0
+
+
+_FUDGE_WEEK = 7
+"""FUDGE natural healing: one wound level a week of rest (13.1)."""

@@ -275,7 +275,12 @@ class PersonalOptions(OptionsSection):
         False, description="Scratches never raise the wound level beyond Very Hurt (SEED 001)."
     )
     wound_track: Literal["standard", "moderately_cinematic", "epic", "npc3", "dc_attribute"] = (
-        Field("standard", description="Wound boxes per level (wounds-and-healing.md 6.2, A-25).")
+        Field(
+            "standard",
+            description="Wound boxes per level (wounds-and-healing.md 6.2, A-25); "
+            "'dc_attribute' records a character's wounds on its Damage Capacity instead "
+            "(6.4: a level lost a blow, no damage factor; characters only).",
+        )
     )
     pc_death: PcDeathOptions = PcDeathOptions()
     healing_model: Literal["fadad", "fudge"] = Field("fadad", description="C-09.")

@@ -31,6 +31,7 @@ from fadad_agents.rules.core.wounds import (
     DOUBLED_RD,
     MINMIDMAX_EPIC,
     STANDARD,
+    Leveled,
     Overflow,
     Thresholds,
     Wound,
@@ -49,6 +50,7 @@ from fadad_agents.rules.personal.damage import (
     limited_4df_damage,
     parity_adjustment,
 )
+from fadad_agents.rules.personal.dc_track import DcTrack, dc_record_blow
 from fadad_agents.rules.personal.minmidmax import minmidmax_damage, reading, total_bonus
 
 if TYPE_CHECKING:
@@ -378,19 +380,20 @@ class WoundRules:
         )
 
 
-def record_wound(
+def record_wound[T: (WoundTrack, DcTrack)](
     rules: WoundRules,
-    track: WoundTrack,
+    track: T,
     wound: int,
     *,
     pc: bool = False,
     incap_at_round_start: bool = False,
     point_spent: bool = False,
     pulled_to: int | None = None,
-) -> WoundTrack:
+) -> T:
     """Record a wound with the options: Scratch cap, overflow, PC-death protections (PCs
     only, never ordinary NPCs), a spent Ite/Fudge point (only if ``point_spend`` is on)
-    and a pulled punch capped at ``pulled_to``."""
+    and a pulled punch capped at ``pulled_to``. A Damage-Capacity track (``wound_track:
+    dc_attribute``, section 6.4) loses its level instead, under the same cap."""
     cap = recording_cap(
         rules,
         track,
@@ -399,6 +402,8 @@ def record_wound(
         point_spent=point_spent,
         pulled_to=pulled_to,
     )
+    if isinstance(track, DcTrack):
+        return dc_record_blow(track, wound, max_level=cap)
     return record(
         track,
         wound,
@@ -410,7 +415,7 @@ def record_wound(
 
 def recording_cap(
     rules: WoundRules,
-    track: WoundTrack,
+    track: Leveled,
     *,
     pc: bool = False,
     incap_at_round_start: bool = False,
