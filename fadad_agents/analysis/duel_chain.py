@@ -1,36 +1,59 @@
-"""The Markov chain of a one-on-one personal duel (:mod:`fadad_agents.analysis.exact`).
+"""One round of a one-on-one personal duel, seen one duellist at a time
+(:mod:`fadad_agents.analysis.exact`; :mod:`~fadad_agents.analysis.duel_matrix` runs it).
 
-A state is the two duellists between rounds: each one's wound track (numbered, its marks'
-history dropped), Ité points left and crit conditions. One round from a state is played
-exactly as the engine plays it and its distribution over the next states (or an end) is
-computed once; the chain is then run forward to the round limit.
+A duellist between rounds is a :class:`State`: its wound track (numbered, its marks'
+history dropped), Ité points left and crit conditions. Within a round it is a
+:class:`Turn`: the state plus what is left of its plan. Everything a strike does to its
+target depends on the target's turn and on three things of the striker only (which side,
+armed or bare, its penalty): the striker's *key*. So a round factors into one-strike
+kernels per key over one duellist's turns, which the matrix module composes.
+
+States are kept canonical, so that two states the future cannot tell apart are one:
+an out-of-fight turn is :data:`OUT`, a strike's crits are reduced to what they leave
+(:class:`Crits`: the effects commute, so their order is dropped; Weak Spot, Extra Damage
+and Vitals act inside the blow), a Scratched weapon arm is an unhurt one when both cost
+the same, and Ité points nobody can spend are dropped.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from fadad_agents.rules.core.actions import initiative_outcomes
+from fadad_agents.rules.core.actions import crit_count, initiative_outcomes
+from fadad_agents.rules.core.dice import fudge_distribution
 from fadad_agents.rules.core.wounds import Wound
 from fadad_agents.rules.options import RulesOptions
-from fadad_agents.rules.personal.combat import CombatRules, Protection, attack_results
+from fadad_agents.rules.personal.combat import (  # the kernel's own exchange and dice kind
+    CombatRules,
+    Protection,
+    _damage_kind,
+    _exchange,
+    attack_from_dice,
+)
 from fadad_agents.rules.personal.criticals import (
     CALLED_LOCATION,
     DISARM,
     KNOCKDOWN,
     KNOCKOUT,
     STAGGER,
+    VITALS,
+    crits_outcomes,
 )
 from fadad_agents.rules.personal.melee import LOCATIONS, location_penalty, location_severity
-from fadad_agents.rules.personal.wound_models import record_wound
+from fadad_agents.rules.personal.wound_models import damage_dice_outcomes, record_wound
 
-__all__ = ["DuelChain", "DuelOdds", "Duellist"]
+__all__ = ["OUT", "Crits", "DuelChain", "DuelOdds", "Duellist", "State", "Turn"]
 
 _ARM = ("none", "scratched", "hurt", "incapacitated")
 _ARM_MIN_RD = LOCATIONS["arm"].min_rd
+# A Scratched arm costs what an unhurt one does, and the arm's state only ever rises:
+# the two are one state (an arm index of 0) unless a rule makes them differ.
+_FOUR_DF = [(v, float(p)) for v, p in fudge_distribution(4)]
+_UNDEFENDED: list[tuple[int | None, float]] = [(None, 1.0)]
+_SCRATCHED = 0 if location_penalty("scratched") == location_penalty("none") else 1
 
 
 @dataclass(frozen=True)
@@ -44,7 +67,7 @@ class DuelOdds:
         unfinished: the chance neither is down within the round limit: no result.
         rounds: ``rounds[r]`` is the chance the duel ends in round ``r + 1``.
         max_rounds: the round limit.
-        states: duellist-pair states the chain visited.
+        states: duellist-pair states the chain reached with a positive chance.
     """
 
     sides: tuple[str, str]
@@ -88,16 +111,53 @@ class State(NamedTuple):
         return int(self.prone) + int(self.disarmed) + self.staggered
 
 
+class Crits(NamedTuple):
+    """What one blow's crits (or a simultaneous turn's, gathered) leave the victim:
+    knocked out, knocked down, disarmed, staggers, the weapon arm's state (-1: untouched).
+    Applying them in any order gives the same state, so they are kept as one summary."""
+
+    knockout: bool = False
+    knockdown: bool = False
+    disarm: bool = False
+    staggers: int = 0
+    arm: int = -1
+
+    def add(self, other: Crits) -> Crits:
+        return Crits(
+            self.knockout or other.knockout,
+            self.knockdown or other.knockdown,
+            self.disarm or other.disarm,
+            self.staggers + other.staggers,
+            max(self.arm, other.arm),
+        )
+
+
+NO_CRITS = Crits()
+
+
 class Turn(NamedTuple):
-    """One duellist during a round: its state, what is left of its plan, and what a
-    simultaneous turn holds for it (wounds and crits that land at the turn's end)."""
+    """One duellist during a round: its state, what is left of its plan, and in a
+    simultaneous turn the track and crits that land at the turn's end."""
 
     state: State
     attacks: int
     defences: int
     out: bool
-    pending: Any = None
-    crits: tuple[tuple[tuple[Any, ...], int], ...] = ()
+    pending: int | None = None
+    crits: Crits = NO_CRITS
+
+
+OUT = Turn(State(-1, 0), 0, 0, True)
+"""Every out-of-fight duellist: what put it out no longer matters."""
+
+
+class Hit(NamedTuple):
+    """A strike that hit, merged by what it does: the blow's wound before recording, its
+    Vitals (each one more level), its crits."""
+
+    wound: int
+    vitals: int
+    crits: Crits
 
 
 @dataclass(frozen=True)
@@ -117,8 +177,12 @@ class Duellist:
     start_ite: int
 
 
+Key = tuple[int, bool, int]
+"""A striker's key: its side, whether it fights bare-handed, its penalty."""
+
+
 class DuelChain:
-    """The duel's Markov chain: one round's transitions per state, run forward."""
+    """The rules of one round, per duellist: declaring, paying crit debts, one strike."""
 
     def __init__(self, opts: RulesOptions, duellists: tuple[Duellist, Duellist]) -> None:
         self.duellists = duellists
@@ -131,147 +195,18 @@ class DuelChain:
         self.knockout_rounds = opts.knockout_rounds
         self.location = opts.location
         self.order = _initiative(duellists, opts.fadad.initiative)
-        a, b = duellists
-        self.starts = (
-            State(self.track_id(a.start_track), a.start_ite),
-            State(self.track_id(b.start_track), b.start_ite),
+        self.starts = tuple(
+            State(self.track_id(d.start_track), d.start_ite if self._may_spend(d) else 0)
+            for d in duellists
         )
-        self.strikes: dict[tuple[Any, ...], list[tuple[Any, float]]] = {}
-        self.rounds: dict[tuple[State, State], list[tuple[Any, float]]] = {}
+        self.hits: dict[tuple[Any, ...], list[tuple[Hit | None, float]]] = {}
+        self.blows: dict[tuple[Any, ...], list[tuple[Hit, float]]] = {}
+        self.effect_sets: dict[tuple[int, bool], list[tuple[tuple[Any, ...], float]]] = {}
+        self.dice: dict[tuple[int, int, int], tuple[Any, ...]] = {}
+        self.recorded: dict[tuple[int, int, int, int], int] = {}
 
-    # --- the chain ---------------------------------------------------------------------
-
-    def run(self, limit: int) -> DuelOdds:
-        dist: dict[tuple[State, State], float] = {self.starts: 1.0}
-        wins, mutual, ends = [0.0, 0.0], 0.0, []
-        for _ in range(limit):
-            nxt: dict[tuple[State, State], float] = {}
-            ended = 0.0
-            for pair, p in dist.items():
-                step = self.rounds.get(pair)
-                if step is None:
-                    step = self.rounds[pair] = self._round(pair)
-                for outcome, q in step:
-                    pq = p * q
-                    if type(outcome) is int:  # -1 both down, else the winning side
-                        ended += pq
-                        if outcome < 0:
-                            mutual += pq
-                        else:
-                            wins[outcome] += pq
-                    else:
-                        nxt[outcome] = nxt.get(outcome, 0.0) + pq
-            ends.append(ended)
-            dist = nxt
-            if not dist:
-                break
-        names = (self.duellists[0].name, self.duellists[1].name)
-        return DuelOdds(
-            sides=names,
-            wins=(wins[0], wins[1]),
-            mutual=mutual,
-            unfinished=sum(dist.values()),
-            rounds=tuple(ends),
-            max_rounds=limit,
-            states=len(self.rounds),
-        )
-
-    def _round(self, pair: tuple[State, State]) -> list[tuple[Any, float]]:
-        """One round from ``pair``: (next pair or end, probability), merged."""
-        turns = [self._declare(i, s) for i, s in enumerate(pair)]
-        merged: dict[Any, float] = {}
-        for order, p in self.order:
-            if order is None:
-                first, second = self._shared(turns[0], turns[1])
-                for ta, qa in first.items():
-                    for tb, qb in second.items():
-                        key = self._verdict(ta, tb)
-                        merged[key] = merged.get(key, 0.0) + p * qa * qb
-                continue
-            worlds: dict[tuple[Turn, Turn], float] = {(turns[0], turns[1]): 1.0}
-            for actor in order:
-                worlds = self._act(worlds, actor, shared=False)
-            for (ta, tb), q in worlds.items():
-                key = self._verdict(ta, tb)
-                merged[key] = merged.get(key, 0.0) + p * q
-        return list(merged.items())
-
-    @staticmethod
-    def _verdict(ta: Turn, tb: Turn) -> Any:
-        if ta.out and tb.out:
-            return -1
-        if tb.out:
-            return 0
-        if ta.out:
-            return 1
-        return ta.state, tb.state
-
-    # --- declare ---------------------------------------------------------------------
-
-    def _declare(self, i: int, s: State) -> Turn:
-        """Crit debts paid (Conditions.start_round), then the policies' choices."""
-        budget = self.budget
-        if s.unconscious:
-            s = s._replace(unconscious=s.unconscious - 1)
-            if s.unconscious:
-                return Turn(s, 0, 0, False)
-        s, budget = _pay(s, budget)
-        if not budget:
-            return Turn(s, 0, 0, False)
-        d = self.duellists[i]
-        level = self.tracks[s.track].level
-        if d.retreat_at is not None and level >= d.retreat_at:
-            return Turn(s, 0, 0, True)  # withdraws (or surrenders): its side is out
-        if d.defend_at is not None and level >= d.defend_at:
-            return Turn(s, 0, budget, False)
-        n = max(1, min(budget, d.attacks))
-        return Turn(s, n, budget - n, False)
-
-    # --- acting --------------------------------------------------------------------------
-
-    def _act(
-        self, worlds: dict[tuple[Turn, Turn], float], i: int, *, shared: bool
-    ) -> dict[tuple[Turn, Turn], float]:
-        """Duellist ``i`` pays what crits took since it declared, then strikes."""
-        out: dict[tuple[Turn, Turn], float] = {}
-        for pair, p in worlds.items():
-            me = pair[i]
-            if me.out:
-                out[pair] = out.get(pair, 0.0) + p
-                continue
-            s = me.state
-            attacks = 0 if s.unconscious else me.attacks
-            if attacks and s.owed and not s.unconscious:
-                s, attacks = _pay(s, attacks)
-            me = me._replace(state=s, attacks=attacks)
-            start = _put(pair, i, me)
-            branch = {start: p}
-            for _ in range(attacks):
-                branch = self._strikes(branch, i, shared)
-            for w, q in branch.items():
-                out[w] = out.get(w, 0.0) + q
-        return out
-
-    def _strikes(
-        self, worlds: dict[tuple[Turn, Turn], float], i: int, shared: bool
-    ) -> dict[tuple[Turn, Turn], float]:
-        out: dict[tuple[Turn, Turn], float] = {}
-        j = 1 - i
-        for pair, p in worlds.items():
-            me, foe = pair[i], pair[j]
-            if me.attacks == 0 or foe.out:
-                out[pair] = out.get(pair, 0.0) + p
-                continue
-            me = me._replace(attacks=me.attacks - 1)
-            defended = foe.defences > 0
-            if defended:
-                foe = foe._replace(defences=foe.defences - 1)
-            track = foe.pending if shared else foe.state.track
-            for hit, q in self._outcomes(i, me.state, foe.state, track, defended):
-                nfoe = self._land(j, foe, hit, shared)
-                w = (me, nfoe) if i == 0 else (nfoe, me)
-                out[w] = out.get(w, 0.0) + p * q
-        return out
+    def _may_spend(self, d: Duellist) -> bool:
+        return bool(d.protection.pc and self.rules.wounds.point_spend)
 
     def track_id(self, track: Any) -> int:
         """The track's number in the chain, its marks' history dropped: only healing reads
@@ -284,161 +219,237 @@ class DuelChain:
             self.tracks.append(track)
         return found
 
-    def _penalty(self, s: State) -> int:
+    def penalty(self, s: State) -> int:
         """Character.penalty: the track's, prone, a Hurt weapon arm."""
         prone = self.knockdown if s.prone else 0
         return int(self.tracks[s.track].penalty) - prone + location_penalty(_ARM[s.arm])
 
-    def _outcomes(
-        self, i: int, att: State, dfd: State, track: int, defended: bool
-    ) -> list[tuple[Any, float]]:
-        key = (i, att.bare, dfd.bare, track, self._penalty(att), self._penalty(dfd), defended)
-        found = self.strikes.get(key)
-        if found is None:
-            a, d = self.duellists[i], self.duellists[1 - i]
-            found = self.strikes[key] = self._attack(
-                a.bare if att.bare else a.armed,
-                d.bare if dfd.bare else d.armed,
-                self.tracks[track],
-                key[4],
-                key[5],
-                defended,
-                d.protection,
-            )
-        return found
+    # --- declaring and paying ---------------------------------------------------------
 
-    def _attack(
-        self,
-        attacker: Any,
-        defender: Any,
-        track: Any,
-        a_pen: int,
-        d_pen: int,
-        defended: bool,
-        protection: Protection,
-    ) -> list[tuple[Any, float]]:
-        """The merged outcomes of one strike: (hit summary or None, probability). A hit
-        is (new track, blow's wound, crit effects, the weapon arm's state if called)."""
-        merged: dict[Any, float] = {}
-        loc = self.location
-        for res, p in attack_results(
-            attacker, defender, track, self.rules,
-            attacker_penalty=a_pen, defender_penalty=d_pen, defended=defended,
-            protection=protection,
-        ):  # fmt: skip
-            key: Any = None
-            if res.hit:
-                arm = -1
-                if CALLED_LOCATION in res.crit_effects:
-                    severity = location_severity(
-                        res.damage, max(res.rd, _ARM_MIN_RD), _ARM_MIN_RD, 0,
-                        thresholds=loc.severity_thresholds,
-                        cap_scale=loc.minimum_margin_cap_scale,
-                    )  # fmt: skip
-                    arm = _ARM.index(severity)
-                key = (self.track_id(res.track), res.wound, res.crit_effects, arm)
-            merged[key] = merged.get(key, 0.0) + float(p)
-        return list(merged.items())
+    def declare(self, i: int, s: State) -> Turn:
+        """Crit debts paid (Conditions.start_round), then the policies' choices."""
+        budget = self.budget
+        if s.unconscious:
+            s = s._replace(unconscious=s.unconscious - 1)
+            if s.unconscious:
+                return Turn(s, 0, 0, False)
+        s, budget = _pay(s, budget)
+        if not budget:
+            return Turn(s, 0, 0, False)
+        d = self.duellists[i]
+        level = self.tracks[s.track].level
+        if d.retreat_at is not None and level >= d.retreat_at:
+            return OUT  # withdraws (or surrenders): its side is out
+        if d.defend_at is not None and level >= d.defend_at:
+            return Turn(s, 0, budget, False)
+        n = max(1, min(budget, d.attacks))
+        return Turn(s, n, budget - n, False)
 
-    def _land(self, j: int, foe: Turn, hit: Any, shared: bool) -> Turn:
-        """A strike's outcome on duellist ``j`` (Character.strike and absorb)."""
-        if hit is None:
-            return foe
-        track, wound, effects, arm = hit
-        before = foe.pending if shared else foe.state.track
-        spared = arm >= 0 and not self.location.also_general_wound
-        d = self.duellists[j]
-        s = foe.state
-        if (
-            d.protection.pc
-            and not spared
-            and s.ite
-            and self.rules.wounds.point_spend
-            and self.tracks[track].level >= Wound.NEAR_DEATH
-            and d.spends(self.tracks[track].level)
-        ):
-            s = s._replace(ite=s.ite - 1)
-            spent = record_wound(
-                self.rules.wounds, self.tracks[before], wound, pc=True, point_spent=True
-            )
-            track = self.track_id(spent)
-            foe = foe._replace(state=s)
-        if spared:
-            track = before
-        if shared:
-            crits = (*foe.crits, (effects, arm)) if effects else foe.crits
-            return foe._replace(pending=track, crits=crits)
-        out = self.tracks[track].out_of_fight
-        foe = foe._replace(state=foe.state._replace(track=track), out=out)
-        return self._suffer(d, foe, effects, arm)
-
-    def _suffer(self, d: Duellist, t: Turn, effects: Iterable[Any], arm: int) -> Turn:
-        """conditions.suffer: the crit effects of a landed blow, in order."""
-        nothing_to_drop = d.armed is d.bare
-        for effect in effects:
-            if t.out:
-                return t
-            s = t.state
-            if effect is KNOCKOUT:
-                if self.knockout_rounds is None:
-                    return t._replace(out=True)
-                t = t._replace(state=s._replace(unconscious=self.knockout_rounds))
-                t = t._replace(attacks=0, defences=0)
-            elif effect is KNOCKDOWN:
-                t = t._replace(state=s._replace(prone=True))
-            elif effect is DISARM:
-                if not s.bare and not nothing_to_drop:
-                    t = t._replace(state=s._replace(disarmed=True, bare=True))
-            elif effect is STAGGER:
-                t = t._replace(state=s._replace(staggered=s.staggered + 1))
-            elif effect is CALLED_LOCATION:
-                s = s._replace(arm=max(s.arm, arm))
-                if s.arm == 3 and not nothing_to_drop:
-                    s = s._replace(bare=True, disarmed=False)
-                t = t._replace(state=s)
-        return t
-
-    # --- a simultaneous turn --------------------------------------------------------------
-
-    def _shared(self, ta: Turn, tb: Turn) -> tuple[dict[Turn, float], dict[Turn, float]]:
-        """Both act on the state the turn began with; wounds and crits land at its end.
-
-        Each one's strikes read only the other's state at the turn's start, so the two
-        duellists' ends are independent: returned as one distribution each."""
-        ready = (self._ready(ta), self._ready(tb))
-        ends: list[dict[Turn, float]] = []
-        for j in (0, 1):
-            i = 1 - j
-            branch = {ready: 1.0}
-            for _ in range(ready[i].attacks):
-                branch = self._strikes(branch, i, shared=True)
-            end: dict[Turn, float] = {}
-            for pair, q in branch.items():
-                t = self._release(j, pair[j])
-                end[t] = end.get(t, 0.0) + q
-            ends.append(end)
-        return ends[0], ends[1]
-
-    def _ready(self, t: Turn) -> Turn:
-        """A duellist at a shared turn's start: its crit debts paid from its attacks, its
-        track held until the turn's end."""
+    @staticmethod
+    def ready(t: Turn) -> Turn:
+        """A duellist as its turn comes: what crits took since it declared paid from its
+        planned attacks (none while unconscious)."""
         s, attacks = t.state, (0 if t.out or t.state.unconscious else t.attacks)
         if attacks and s.owed:
             s, attacks = _pay(s, attacks)
-        return t._replace(state=s, attacks=attacks, pending=s.track)
+        return t._replace(state=s, attacks=attacks)
 
-    def _release(self, i: int, t: Turn) -> Turn:
-        """Character.release_turn: the turn's wounds, then its crits."""
-        track = t.pending
-        s = t.state._replace(track=track)
-        t = t._replace(state=s, pending=None, out=t.out or self.tracks[track].out_of_fight)
-        for effects, arm in t.crits:
-            t = self._suffer(self.duellists[i], t, effects, arm)
-        return t._replace(crits=())
+    def key(self, i: int, t: Turn) -> Key:
+        """The striker's key of duellist ``i`` in turn ``t``."""
+        return i, t.state.bare, self.penalty(t.state)
 
+    # --- one strike --------------------------------------------------------------------
 
-def _put(pair: tuple[Turn, Turn], i: int, turn: Turn) -> tuple[Turn, Turn]:
-    return (turn, pair[1]) if i == 0 else (pair[0], turn)
+    def strike(self, key: Key, foe: Turn) -> list[tuple[Turn, float]]:
+        """One strike by the striker ``key`` on ``foe`` (its turn after the strike, merged).
+        A simultaneous turn (``foe.pending`` set) holds the wound and crits to its end."""
+        if foe.out:
+            return [(foe, 1.0)]
+        i, bare, penalty = key
+        defended = foe.defences > 0
+        if defended:
+            foe = foe._replace(defences=foe.defences - 1)
+        s = foe.state
+        before = s.track if foe.pending is None else foe.pending
+        merged: dict[Turn, float] = {}
+        key6 = (i, bare, penalty, s.bare, self.penalty(s), defended)
+        for hit, q in self._hits(key6):
+            t = foe if hit is None else self._land(key6, foe, before, hit)
+            merged[t] = merged.get(t, 0.0) + q
+        return list(merged.items())
+
+    def _hits(self, key: tuple[Any, ...]) -> list[tuple[Hit | None, float]]:
+        """The kernel's exact outcomes of one strike (striker's side, bare, penalty, the
+        target's bare, penalty, defended), merged by what they do.
+
+        :func:`~fadad_agents.rules.personal.combat.attack_results` enumerated per key
+        costs ~1,400 kernel calls; instead the opposed dice are enumerated here and what
+        a hit does is enumerated once per (dice, RD): the kernel's hit (``_land_hit``)
+        reads the RD and the dice, not the penalties that led to them, nor the target's
+        track for the wound (only for its recording, :meth:`_recorded`)."""
+        found = self.hits.get(key)
+        if found is not None:
+            return found
+        i, a_bare, a_pen, d_bare, d_pen, defended = key
+        a, d = self.duellists[i], self.duellists[1 - i]
+        attacker, defender = (a.bare if a_bare else a.armed), (d.bare if d_bare else d.armed)
+        defences = _FOUR_DF if defended else _UNDEFENDED
+        merged: dict[Hit | None, float] = {}
+        for a_dice, pa in _FOUR_DF:
+            for d_dice, pd in defences:
+                *_, rd, hit = _exchange(
+                    attacker, defender, self.rules, a_dice, d_dice, a_pen, d_pen, 0, 1, 0
+                )
+                if not hit:
+                    merged[None] = merged.get(None, 0.0) + pa * pd
+                    continue
+                for blow, q in self._blows(key, attacker, defender, a_dice, d_dice, rd):
+                    merged[blow] = merged.get(blow, 0.0) + pa * pd * q
+        found = self.hits[key] = list(merged.items())
+        return found
+
+    def _blows(
+        self, key: tuple[Any, ...], attacker: Any, defender: Any, a_dice: int,
+        d_dice: int | None, rd: int,
+    ) -> list[tuple[Hit, float]]:  # fmt: skip
+        """What a hit by these dice and RD does, as attack_results enumerates it: the crit
+        effects (as a set: the kernel counts them, their order is not read) and the
+        damage dice."""
+        i, a_bare, a_pen, d_bare, d_pen, _ = key
+        memo = (i, a_bare, d_bare, a_dice, d_dice, rd)
+        found = self.blows.get(memo)
+        if found is not None:
+            return found
+        crits = crit_count(rd, a_dice)
+        effect_dist: list[tuple[tuple[Any, ...], float]] = [((), 1.0)]
+        policy = self.rules.crit_effects
+        if crits and policy != "none":
+            effect_dist = self._effect_sets(crits, policy == "non_lethal")
+        kinds = damage_dice_outcomes(_damage_kind(attacker, defender, self.rules, rd))
+        d = self.duellists[1 - i]
+        loc = self.location
+        merged: dict[Hit, float] = {}
+        for effects, pe in effect_dist:
+            for dmg, pdmg in kinds:
+                res = attack_from_dice(
+                    attacker, defender, self.tracks[self.starts[1 - i].track], self.rules,
+                    a_dice, d_dice, dmg, crit_effects=effects, attacker_penalty=a_pen,
+                    defender_penalty=d_pen, protection=d.protection,
+                )  # fmt: skip
+                if not res.hit or res.rd != rd:
+                    raise RuntimeError("the kernel's exchange moved under the chain")
+                arm = -1
+                if CALLED_LOCATION in effects:
+                    severity = location_severity(
+                        res.damage, max(rd, _ARM_MIN_RD), _ARM_MIN_RD, 0,
+                        thresholds=loc.severity_thresholds,
+                        cap_scale=loc.minimum_margin_cap_scale,
+                    )  # fmt: skip
+                    arm = _SCRATCHED if severity == "scratched" else _ARM.index(severity)
+                crit = Crits(
+                    KNOCKOUT in effects,
+                    KNOCKDOWN in effects,
+                    DISARM in effects,
+                    effects.count(STAGGER),
+                    arm,
+                )
+                vitals = effects.count(VITALS) if res.wound else 0
+                blow = Hit(res.wound, vitals, crit)
+                rep = (i, res.wound, vitals)
+                if rep not in self.dice:  # one way to deal this blow, to record it anew
+                    self.dice[rep] = (attacker, defender, a_dice, d_dice, dmg, effects, key)
+                merged[blow] = merged.get(blow, 0.0) + pe * float(pdmg)
+        found = self.blows[memo] = list(merged.items())
+        return found
+
+    def _effect_sets(self, crits: int, non_lethal: bool) -> list[tuple[tuple[Any, ...], float]]:
+        memo = (crits, non_lethal)
+        found = self.effect_sets.get(memo)
+        if found is None:
+            merged: dict[tuple[Any, ...], float] = {}
+            for seq, p in crits_outcomes(crits, non_lethal=non_lethal):
+                effects = tuple(sorted(seq, key=lambda e: e.d8))
+                merged[effects] = merged.get(effects, 0.0) + float(p)
+            found = self.effect_sets[memo] = list(merged.items())
+        return found
+
+    def _recorded(self, i: int, track: int, hit: Hit) -> int:
+        """The target's track after the blow: the kernel records the same dice on it."""
+        memo = (i, track, hit.wound, hit.vitals)
+        found = self.recorded.get(memo)
+        if found is None:
+            attacker, defender, a_dice, d_dice, dmg, effects, key = self.dice[
+                (i, hit.wound, hit.vitals)
+            ]
+            res = attack_from_dice(
+                attacker, defender, self.tracks[track], self.rules, a_dice, d_dice, dmg,
+                crit_effects=effects, attacker_penalty=key[2], defender_penalty=key[4],
+                protection=self.duellists[1 - i].protection,
+            )  # fmt: skip
+            if res.wound != hit.wound:
+                raise RuntimeError("the kernel dealt another wound from the same dice")
+            found = self.recorded[memo] = self.track_id(res.track)
+        return found
+
+    def _land(self, key: tuple[Any, ...], foe: Turn, before: int, hit: Hit) -> Turn:
+        """A hit on the target (Character.strike and absorb): the wound recorded (an Ité
+        point spent by the target's policy), then its crits; in a simultaneous turn both
+        wait for the turn's end."""
+        j = 1 - key[0]
+        d = self.duellists[j]
+        s = foe.state
+        track = before
+        if hit.crits.arm < 0 or self.location.also_general_wound:  # else the arm takes it
+            track = self._recorded(key[0], before, hit)
+            level = self.tracks[track].level
+            if s.ite and level >= Wound.NEAR_DEATH and d.spends(level):
+                s = s._replace(ite=s.ite - 1)
+                spent = record_wound(
+                    self.rules.wounds, self.tracks[before], hit.wound, pc=True, point_spent=True
+                )
+                track = self.track_id(spent)
+        if foe.pending is not None:
+            return foe._replace(state=s, pending=track, crits=foe.crits.add(hit.crits))
+        if self.tracks[track].out_of_fight:
+            return OUT
+        return self._suffer(j, foe._replace(state=s._replace(track=track)), hit.crits)
+
+    def _suffer(self, j: int, t: Turn, crits: Crits) -> Turn:
+        """conditions.suffer: a landed blow's crit effects (they commute: one pass)."""
+        if crits == NO_CRITS:
+            return t
+        d = self.duellists[j]
+        nothing_to_drop = d.armed is d.bare
+        s = t.state
+        if crits.knockout:
+            if self.knockout_rounds is None:
+                return OUT
+            s = s._replace(unconscious=self.knockout_rounds)
+            t = t._replace(attacks=0, defences=0)
+        if crits.knockdown:
+            s = s._replace(prone=True)
+        if crits.disarm and not s.bare and not nothing_to_drop:
+            s = s._replace(disarmed=True, bare=True)
+        if crits.staggers:
+            s = s._replace(staggered=s.staggered + crits.staggers)
+        if crits.arm > s.arm:
+            s = s._replace(arm=crits.arm)
+            if crits.arm == 3 and not nothing_to_drop:
+                s = s._replace(bare=True, disarmed=False)
+        return t._replace(state=s)
+
+    def end(self, j: int, t: Turn) -> State | None:
+        """Duellist ``j``'s state after the round (None: out); a simultaneous turn's
+        wounds and crits land now (Character.release_turn)."""
+        if t.out:
+            return None
+        if t.pending is None:
+            return t.state
+        if self.tracks[t.pending].out_of_fight:
+            return None
+        released = Turn(t.state._replace(track=t.pending), t.attacks, t.defences, False)
+        t = self._suffer(j, released, t.crits)
+        return None if t.out else t.state
 
 
 def _pay(s: State, actions: int) -> tuple[State, int]:

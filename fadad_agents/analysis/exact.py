@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 from fadad_agents.agents.core import moving
 from fadad_agents.agents.core.character import Character
 from fadad_agents.analysis.duel_chain import DuelChain, Duellist, DuelOdds
+from fadad_agents.analysis.duel_matrix import solve
 from fadad_agents.analysis.summary import NO_WINNER
 from fadad_agents.engine.core.battle import PERSONAL_ROUND_SECONDS, Battle
 from fadad_agents.engine.core.build import build_battle, load
@@ -73,7 +74,7 @@ def duel_odds(scenario: Scenario | str | Path) -> DuelOdds:
     """
     loaded = load(scenario)
     battle, duellists = _duellists(loaded)
-    odds = DuelChain(battle.options, duellists).run(_round_limit(loaded))
+    odds = solve(DuelChain(battle.options, duellists), _round_limit(loaded))
     a, b = (side.name for side in loaded.sides)
     return dataclasses.replace(odds, sides=(a, b))
 

@@ -42,8 +42,8 @@ CONFIGS: dict[str, tuple[str, str, str, int]] = {
         NO_CRITS + ", pc_death.max_three_levels: true, pc_death.no_near_death_unless_incap: true",
         30,
     ),
-    "non-lethal crit effects": ("", "", "", 2),
-    "all crit effects": ("", "skill: Great", "fadad.crit_effects: random", 2),
+    "non-lethal crit effects": ("", "", "", 30),
+    "all crit effects": ("", "skill: Great", "fadad.crit_effects: random", 30),
     "three actions a round": ("", "", NO_CRITS + ", fadad.actions_per_round: 3", 30),
 }
 

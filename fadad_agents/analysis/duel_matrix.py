@@ -1,0 +1,337 @@
+"""The duel's Markov chain run forward as matrices (:mod:`fadad_agents.analysis.exact`).
+
+The chain's state is a pair of duellist states, but a round factors (see
+:mod:`~fadad_agents.analysis.duel_chain`): when one duellist strikes, what happens to its
+target depends on the target's turn and on the striker's key alone. So the solver
+enumerates each duellist's states and turns on its own (a few hundred, not their product),
+builds one sparse one-strike matrix per striker key, and carries the joint distribution
+over state pairs as a dense array through each round:
+
+* declaring: a side that withdraws ends the duel at once;
+* one side acting first: the rows (its states) are grouped by its key and attack count,
+  each group times its strikes' matrix on the other side's turns; then the columns are
+  grouped by the second side's key and count (after it paid its crit debts), and the
+  first side's states are struck back the same way;
+* a simultaneous turn: each side's end depends on its own state and the other's key only,
+  so each block of (row group, column group) is one product on each side.
+
+Nothing is pruned: every probability is carried, so the sums are exact up to float
+rounding (the test checks that they add up to 1 within 1e-9).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import numpy as np
+from scipy import sparse
+
+from fadad_agents.analysis.duel_chain import OUT, DuelChain, DuelOdds, Key, State, Turn
+
+__all__ = ["solve"]
+
+_NO_KEY: Key = (-1, False, 0)
+Plan = tuple[Key, int]
+"""A striker's key and its number of strikes (no strikes: the key does not matter)."""
+
+
+class _Turns:
+    """One duellist's turns in one role of a round (first to act, second, simultaneous),
+    numbered, with their one-strike rows per striker key."""
+
+    def __init__(self) -> None:
+        self.turns: list[Turn] = [OUT]
+        self.index: dict[Turn, int] = {OUT: 0}
+        self.roots: list[int] = []
+        self.rows: dict[Key, dict[int, list[tuple[int, float]]]] = {}
+        self.powers: dict[Plan, Any] = {}
+
+    def add(self, turn: Turn) -> int:
+        found = self.index.get(turn)
+        if found is None:
+            found = self.index[turn] = len(self.turns)
+            self.turns.append(turn)
+        return found
+
+    def root(self, turn: Turn) -> None:
+        self.roots.append(self.add(turn))
+
+    def expand(self, chain: DuelChain, keys: dict[Key, int]) -> None:
+        """Strike the roots with every key as often as it strikes in a round."""
+        for key, count in keys.items():
+            rows = self.rows.setdefault(key, {})
+            frontier, seen = self.roots, set(self.roots)
+            for _ in range(count):
+                nxt = []
+                for x in frontier:
+                    row = rows.get(x)
+                    if row is None:
+                        struck = chain.strike(key, self.turns[x])
+                        row = rows[x] = [(self.add(t), q) for t, q in struck]
+                    for y, _ in row:
+                        if y not in seen:
+                            seen.add(y)
+                            nxt.append(y)
+                frontier = nxt
+
+    def strikes(self, plan: Plan) -> Any:
+        """The matrix of ``plan``'s strikes on these turns."""
+        found = self.powers.get(plan)
+        if found is None:
+            key, count = plan
+            n = len(self.turns)
+            found = sparse.identity(n, format="csr")
+            if count:
+                rows, cols, vals = [], [], []
+                for x, row in self.rows.get(key, {}).items():
+                    for y, q in row:
+                        rows.append(x)
+                        cols.append(y)
+                        vals.append(q)
+                one = sparse.csr_array((vals, (rows, cols)), shape=(n, n))
+                for _ in range(count):
+                    found = found @ one
+            self.powers[plan] = found
+        return found
+
+
+class _Side:
+    """One duellist: its states between rounds and its turns in each role."""
+
+    def __init__(self, chain: DuelChain, i: int) -> None:
+        self.chain, self.i = chain, i
+        self.states: list[State] = []
+        self.index: dict[State, int] = {}
+        self.declared: list[Turn] = []
+        self.first, self.second, self.shared = _Turns(), _Turns(), _Turns()
+        self.plans: dict[Key, int] = {}  # keys it strikes with, acting first or in a tie
+        self.answers: dict[Key, int] = {}  # keys it strikes with, acting second
+        self.add(chain.starts[i])
+
+    def add(self, s: State | None) -> None:
+        if s is not None and s not in self.index:
+            self.index[s] = len(self.states)
+            self.states.append(s)
+
+    def declare(self) -> bool:
+        """Declare the states found since the last call; False if there were none."""
+        chain, i = self.chain, self.i
+        if len(self.declared) == len(self.states):
+            return False
+        while len(self.declared) < len(self.states):
+            t = chain.declare(i, self.states[len(self.declared)])
+            self.declared.append(t)
+            ready = chain.ready(t)
+            _count(self.plans, chain.key(i, ready), ready.attacks)
+            self.first.root(ready._replace(attacks=0))
+            self.second.root(t)
+            self.shared.root(_tied(ready))
+        return True
+
+    def struck(self, foe: _Side) -> None:
+        """This side's turns acting second or in a tie, struck by the foe's plans; the
+        keys it answers with."""
+        chain, i = self.chain, self.i
+        self.second.expand(chain, foe.plans)
+        self.shared.expand(chain, foe.plans)
+        for t in self.second.turns:
+            ready = chain.ready(t)
+            _count(self.answers, chain.key(i, ready), ready.attacks)
+
+    def struck_back(self, foe: _Side) -> None:
+        """This side's turns acting first, struck by the foe's answers; the states every
+        turn ends the round in."""
+        chain, i = self.chain, self.i
+        self.first.expand(chain, foe.answers)
+        for t in self.second.turns:
+            self.add(chain.end(i, chain.ready(t)))
+        for t in self.first.turns:
+            self.add(chain.end(i, t))
+        for t in self.shared.turns:
+            self.add(chain.end(i, t))
+
+    # --- the matrices ------------------------------------------------------------------
+
+    def build(self) -> None:
+        chain, i, n = self.chain, self.i, len(self.states)
+        self.n = n
+        self.withdraws = np.array([t.out for t in self.declared])
+        readies = [chain.ready(t) for t in self.declared]
+        self.plan = [_plan(chain, i, r) for r in readies]
+        roots = [r._replace(attacks=0) for r in readies]
+        self.first_root = _select([self.first.index[r] for r in roots], len(self.first.turns))
+        self.second_root = _select(
+            [self.second.index[t] for t in self.declared], len(self.second.turns)
+        )
+        tied = [self.shared.index[_tied(r)] for r in readies]
+        self.shared_root = _select(tied, len(self.shared.turns))
+        self.first_end = self._ends(self.first.turns, lambda t: t)
+        self.shared_end = self._ends(self.shared.turns, lambda t: t)
+        # the second to act: each turn it may be left in, as (its end, its plan)
+        answers: dict[tuple[int, Plan], int] = {}
+        cols = []
+        for t in self.second.turns:
+            ready = chain.ready(t)
+            s = chain.end(i, ready)
+            at = n if s is None else self.index[s]
+            cols.append(answers.setdefault((at, _plan(chain, i, ready)), len(answers)))
+        self.answer_end = np.array([at for at, _ in answers])
+        self.answer_plan = [plan for _, plan in answers]
+        self.answer_of = _select(cols, len(answers))
+
+    def _ends(self, turns: list[Turn], how: Any) -> Any:
+        n = self.n
+        cols = []
+        for t in turns:
+            s = self.chain.end(self.i, how(t))
+            cols.append(n if s is None else self.index[s])
+        return _select(cols, n + 1)
+
+    def struck_first(self, plan: Plan) -> Any:
+        """States (acting first, after acting) -> their ends, struck by ``plan``."""
+        return self.first_root @ self.first.strikes(plan) @ self.first_end
+
+    def struck_second(self, plan: Plan) -> Any:
+        """States (acting second, as declared) -> (end, own plan), struck by ``plan``."""
+        return self.second_root @ self.second.strikes(plan) @ self.answer_of
+
+    def struck_shared(self, plan: Plan) -> Any:
+        """States (in a simultaneous turn) -> their ends, struck by ``plan``."""
+        return self.shared_root @ self.shared.strikes(plan) @ self.shared_end
+
+
+def _tied(ready: Turn) -> Turn:
+    """A turn shared with the foe: its track held until the turn's end."""
+    return ready if ready.out else ready._replace(pending=ready.state.track)
+
+
+def _count(plans: dict[Key, int], key: Key, attacks: int) -> None:
+    if attacks and plans.get(key, 0) < attacks:
+        plans[key] = attacks
+
+
+def _plan(chain: DuelChain, i: int, ready: Turn) -> Plan:
+    return (chain.key(i, ready), ready.attacks) if ready.attacks and not ready.out else (_NO_KEY, 0)
+
+
+def _select(cols: list[int], width: int) -> Any:
+    n = len(cols)
+    return sparse.csr_array((np.ones(n), (np.arange(n), np.array(cols))), shape=(n, width))
+
+
+def _groups(plans: Iterable[Plan], live: Any) -> dict[Plan, Any]:
+    found: dict[Plan, list[int]] = {}
+    for x, plan in enumerate(plans):
+        if live[x]:
+            found.setdefault(plan, []).append(x)
+    return {plan: np.array(xs) for plan, xs in found.items()}
+
+
+class _Round:
+    """One round as matrices, for one ordering of the two sides (``a`` as rows)."""
+
+    def __init__(self, a: _Side, b: _Side) -> None:
+        self.a, self.b = a, b
+        self.a_plans = _groups(a.plan, ~a.withdraws)
+        self.answers = _groups(b.answer_plan, b.answer_end < b.n)
+        self.first = {plan: b.struck_second(plan) for plan in self.a_plans}
+        self.back = {plan: a.struck_first(plan) for plan in self.answers}
+
+    def sequential(self, p: Any) -> tuple[Any, float, float]:
+        """``a`` acts first: the live pairs after the round, ``a``'s and ``b``'s wins."""
+        a, b = self.a, self.b
+        mid = np.zeros((a.n, len(b.answer_plan)))
+        for plan, rows in self.a_plans.items():
+            mid[rows] = p[rows] @ self.first[plan]
+        out_b = b.answer_end == b.n
+        a_wins = float(mid[:, out_b].sum())
+        after = np.zeros((a.n + 1, b.n))
+        for plan, cols in self.answers.items():
+            after[:, b.answer_end[cols]] += self.back[plan].T @ mid[:, cols]
+        return after[: a.n], a_wins, float(after[a.n].sum())
+
+
+class _Tie:
+    """A simultaneous turn as matrices: each side's end depends on its own state and the
+    other's plan, so each block of (``a``'s plan, ``b``'s plan) is one product a side."""
+
+    def __init__(self, a: _Side, b: _Side) -> None:
+        self.n = a.n, b.n
+        self.blocks = [
+            (rows, cols, a.struck_shared(b_plan)[rows].T.tocsr(), b.struck_shared(a_plan)[cols])
+            for a_plan, rows in _groups(a.plan, ~a.withdraws).items()
+            for b_plan, cols in _groups(b.plan, ~b.withdraws).items()
+        ]
+
+    def run(self, p: Any) -> tuple[Any, float, float, float]:
+        """The live pairs after the turn, each side's wins, both down."""
+        na, nb = self.n
+        after = np.zeros((na + 1, nb + 1))
+        for rows, cols, left, right in self.blocks:
+            after += left @ (p[np.ix_(rows, cols)] @ right)
+        wins = float(after[:na, nb].sum()), float(after[na, :nb].sum())
+        return after[:na, :nb], *wins, float(after[na, nb])
+
+
+def solve(chain: DuelChain, limit: int) -> DuelOdds:
+    """The duel's exact odds within ``limit`` rounds."""
+    a, b = _Side(chain, 0), _Side(chain, 1)
+    for _ in range(limit):  # the states each round can reach, round by round
+        if not (a.declare() | b.declare()):
+            break
+        a.struck(b)
+        b.struck(a)
+        a.struck_back(b)
+        b.struck_back(a)
+    a.declare()  # the states first reached in the last round: never played from
+    b.declare()
+    a.build()
+    b.build()
+    orders: list[tuple[Any, float]] = []
+    for order, q in chain.order:
+        if order is None:
+            orders.append((_Tie(a, b), q))
+        else:
+            orders.append((_Round(a, b) if order == (0, 1) else _Round(b, a), q))
+    p = np.zeros((a.n, b.n))
+    p[a.index[chain.starts[0]], b.index[chain.starts[1]]] = 1.0
+    reached = np.zeros(p.shape, dtype=bool)
+    wins, mutual, ends = [0.0, 0.0], 0.0, []
+    for _ in range(limit):
+        reached |= p > 0
+        before = wins[0] + wins[1] + mutual
+        gone_a, gone_b = a.withdraws, b.withdraws
+        if gone_a.any() or gone_b.any():
+            mutual += float(p[np.ix_(gone_a, gone_b)].sum())
+            wins[0] += float(p[np.ix_(~gone_a, gone_b)].sum())
+            wins[1] += float(p[np.ix_(gone_a, ~gone_b)].sum())
+            p = p.copy()
+            p[gone_a] = 0.0
+            p[:, gone_b] = 0.0
+        nxt = np.zeros_like(p)
+        for how, q in orders:
+            if isinstance(how, _Tie):
+                live, wa, wb, both = how.run(p)
+                mutual += q * both
+            elif how.a is a:
+                live, wa, wb = how.sequential(p)
+            else:
+                live, wb, wa = how.sequential(p.T)
+                live = live.T
+            nxt += q * live
+            wins[0] += q * wa
+            wins[1] += q * wb
+        ends.append(wins[0] + wins[1] + mutual - before)
+        p = nxt
+        if not p.any():
+            break
+    return DuelOdds(
+        sides=(chain.duellists[0].name, chain.duellists[1].name),
+        wins=(wins[0], wins[1]),
+        mutual=mutual,
+        unfinished=float(p.sum()),
+        rounds=tuple(ends),
+        max_rounds=limit,
+        states=int(np.count_nonzero(reached)),
+    )
