@@ -189,17 +189,22 @@ class DuelChain:
         self.rules = CombatRules.of(opts)
         self.options = opts
         self.tracks: list[Any] = []
+        self.out_of_fight: list[bool] = []
         self.track_ids: dict[Any, int] = {}
         self.budget = opts.fadad.actions_per_round
         self.knockdown = opts.fadad.knockdown_penalty
         self.knockout_rounds = opts.knockout_rounds
         self.location = opts.location
         self.order = _initiative(duellists, opts.fadad.initiative)
+        # the hit reads the opposed dice themselves only for the parity damage roll
+        # (wound_from_dice), and for the crit count (crit_count: all plus)
+        self.parity = self.rules.damage.damage_roll == "parity"
         self.starts = tuple(
             State(self.track_id(d.start_track), d.start_ite if self._may_spend(d) else 0)
             for d in duellists
         )
         self.hits: dict[tuple[Any, ...], list[tuple[Hit | None, float]]] = {}
+        self.landings: dict[tuple[Any, ...], list[tuple[Any, float]]] = {}
         self.blows: dict[tuple[Any, ...], list[tuple[Hit, float]]] = {}
         self.effect_sets: dict[tuple[int, bool], list[tuple[tuple[Any, ...], float]]] = {}
         self.dice: dict[tuple[int, int, int], tuple[Any, ...]] = {}
@@ -217,6 +222,7 @@ class DuelChain:
         if found is None:
             found = self.track_ids[track] = len(self.tracks)
             self.tracks.append(track)
+            self.out_of_fight.append(track.out_of_fight)
         return found
 
     def penalty(self, s: State) -> int:
@@ -270,13 +276,42 @@ class DuelChain:
         if defended:
             foe = foe._replace(defences=foe.defences - 1)
         s = foe.state
-        before = s.track if foe.pending is None else foe.pending
-        merged: dict[Turn, float] = {}
+        shared = foe.pending is not None
+        before = foe.pending if shared else s.track
         key6 = (i, bare, penalty, s.bare, self.penalty(s), defended)
-        for hit, q in self._hits(key6):
-            t = foe if hit is None else self._land(key6, foe, before, hit)
+        j = 1 - i
+        attacks, defences, crits_so_far = foe.attacks, foe.defences, foe.crits
+        merged: dict[Turn, float] = {}
+        for landing, q in self._landings(key6, before, s.ite):
+            if landing is None:
+                t = foe
+            else:
+                track, ite, crits = landing
+                if shared:
+                    held = s if ite == s.ite else s._replace(ite=ite)
+                    t = Turn(held, attacks, defences, False, track, crits_so_far.add(crits))
+                elif self.out_of_fight[track]:
+                    t = OUT
+                else:
+                    t = Turn(State(track, ite, *s[2:]), attacks, defences, False)
+                    t = self._suffer(j, t, crits)
             merged[t] = merged.get(t, 0.0) + q
         return list(merged.items())
+
+    def _landings(
+        self, key: tuple[Any, ...], before: int, ite: int
+    ) -> list[tuple[tuple[int, int, Crits] | None, float]]:
+        """A strike's outcomes on a target with this track and these Ité points: None (a
+        miss) or (its track, its Ité points, the crits), merged."""
+        memo = (key, before, ite)
+        found = self.landings.get(memo)
+        if found is None:
+            merged: dict[tuple[int, int, Crits] | None, float] = {}
+            for hit, q in self._hits(key):
+                landing = None if hit is None else self._land(key[0], before, ite, hit)
+                merged[landing] = merged.get(landing, 0.0) + q
+            found = self.landings[memo] = list(merged.items())
+        return found
 
     def _hits(self, key: tuple[Any, ...]) -> list[tuple[Hit | None, float]]:
         """The kernel's exact outcomes of one strike (striker's side, bare, penalty, the
@@ -316,11 +351,11 @@ class DuelChain:
         effects (as a set: the kernel counts them, their order is not read) and the
         damage dice."""
         i, a_bare, a_pen, d_bare, d_pen, _ = key
-        memo = (i, a_bare, d_bare, a_dice, d_dice, rd)
+        crits = crit_count(rd, a_dice)
+        memo = (i, a_bare, d_bare, rd, crits, (a_dice, d_dice) if self.parity else None)
         found = self.blows.get(memo)
         if found is not None:
             return found
-        crits = crit_count(rd, a_dice)
         effect_dist: list[tuple[tuple[Any, ...], float]] = [((), 1.0)]
         policy = self.rules.crit_effects
         if crits and policy != "none":
@@ -391,52 +426,45 @@ class DuelChain:
             found = self.recorded[memo] = self.track_id(res.track)
         return found
 
-    def _land(self, key: tuple[Any, ...], foe: Turn, before: int, hit: Hit) -> Turn:
-        """A hit on the target (Character.strike and absorb): the wound recorded (an Ité
-        point spent by the target's policy), then its crits; in a simultaneous turn both
-        wait for the turn's end."""
-        j = 1 - key[0]
-        d = self.duellists[j]
-        s = foe.state
+    def _land(self, i: int, before: int, ite: int, hit: Hit) -> tuple[int, int, Crits]:
+        """A hit by duellist ``i`` (Character.strike and absorb): the target's track after
+        the wound (an Ité point spent by the target's policy) and Ité points left; the
+        crits land next (at a simultaneous turn's end)."""
         track = before
         if hit.crits.arm < 0 or self.location.also_general_wound:  # else the arm takes it
-            track = self._recorded(key[0], before, hit)
+            track = self._recorded(i, before, hit)
             level = self.tracks[track].level
-            if s.ite and level >= Wound.NEAR_DEATH and d.spends(level):
-                s = s._replace(ite=s.ite - 1)
+            if ite and level >= Wound.NEAR_DEATH and self.duellists[1 - i].spends(level):
+                ite -= 1
                 spent = record_wound(
                     self.rules.wounds, self.tracks[before], hit.wound, pc=True, point_spent=True
                 )
                 track = self.track_id(spent)
-        if foe.pending is not None:
-            return foe._replace(state=s, pending=track, crits=foe.crits.add(hit.crits))
-        if self.tracks[track].out_of_fight:
-            return OUT
-        return self._suffer(j, foe._replace(state=s._replace(track=track)), hit.crits)
+        return track, ite, hit.crits
 
     def _suffer(self, j: int, t: Turn, crits: Crits) -> Turn:
         """conditions.suffer: a landed blow's crit effects (they commute: one pass)."""
         if crits == NO_CRITS:
             return t
-        d = self.duellists[j]
-        nothing_to_drop = d.armed is d.bare
-        s = t.state
         if crits.knockout:
             if self.knockout_rounds is None:
                 return OUT
-            s = s._replace(unconscious=self.knockout_rounds)
             t = t._replace(attacks=0, defences=0)
-        if crits.knockdown:
-            s = s._replace(prone=True)
-        if crits.disarm and not s.bare and not nothing_to_drop:
-            s = s._replace(disarmed=True, bare=True)
-        if crits.staggers:
-            s = s._replace(staggered=s.staggered + crits.staggers)
-        if crits.arm > s.arm:
-            s = s._replace(arm=crits.arm)
-            if crits.arm == 3 and not nothing_to_drop:
-                s = s._replace(bare=True, disarmed=False)
-        return t._replace(state=s)
+        d = self.duellists[j]
+        can_drop = d.armed is not d.bare
+        track, ite, prone, disarmed, staggered, unconscious, arm, bare = t.state
+        if crits.knockout:
+            unconscious = self.knockout_rounds
+        prone = prone or crits.knockdown
+        if crits.disarm and not bare and can_drop:
+            disarmed = bare = True
+        staggered += crits.staggers
+        if crits.arm > arm:
+            arm = crits.arm
+            if arm == 3 and can_drop:
+                bare, disarmed = True, False
+        state = State(track, ite, prone, disarmed, staggered, unconscious, arm, bare)
+        return Turn(state, t.attacks, t.defences, False, t.pending, t.crits)
 
     def end(self, j: int, t: Turn) -> State | None:
         """Duellist ``j``'s state after the round (None: out); a simultaneous turn's

@@ -97,36 +97,44 @@ class _Turns:
 
 
 class _Side:
-    """One duellist: its states between rounds and its turns in each role."""
+    """One duellist: its turns as declared (the chain's states: a round reads nothing
+    else, and many states declare the same turn) and its turns in each role."""
 
     def __init__(self, chain: DuelChain, i: int) -> None:
         self.chain, self.i = chain, i
-        self.states: list[State] = []
-        self.index: dict[State, int] = {}
         self.declared: list[Turn] = []
+        self.index: dict[Turn, int] = {}
+        self.of_state: dict[State, int] = {}
+        self.rooted = 0
         self.first, self.second, self.shared = _Turns(), _Turns(), _Turns()
+        self.seen = [0, 0, 0]  # turns of each role whose ends are collected
         self.plans: dict[Key, int] = {}  # keys it strikes with, acting first or in a tie
         self.answers: dict[Key, int] = {}  # keys it strikes with, acting second
         self.add(chain.starts[i])
 
     def add(self, s: State | None) -> None:
-        if s is not None and s not in self.index:
-            self.index[s] = len(self.states)
-            self.states.append(s)
+        """A state the duellist may end a round in, declared for the next."""
+        if s is not None and s not in self.of_state:
+            t = self.chain.declare(self.i, s)
+            x = self.index.get(t)
+            if x is None:
+                x = self.index[t] = len(self.declared)
+                self.declared.append(t)
+            self.of_state[s] = x
 
-    def declare(self) -> bool:
-        """Declare the states found since the last call; False if there were none."""
+    def root(self) -> bool:
+        """Each role's first turn for the turns declared since the last call; False if
+        there were none."""
         chain, i = self.chain, self.i
-        if len(self.declared) == len(self.states):
+        if self.rooted == len(self.declared):
             return False
-        while len(self.declared) < len(self.states):
-            t = chain.declare(i, self.states[len(self.declared)])
-            self.declared.append(t)
+        for t in self.declared[self.rooted :]:
             ready = chain.ready(t)
             _count(self.plans, chain.key(i, ready), ready.attacks)
             self.first.root(ready._replace(attacks=0))
             self.second.root(t)
             self.shared.root(_tied(ready))
+        self.rooted = len(self.declared)
         return True
 
     def struck(self, foe: _Side) -> None:
@@ -135,7 +143,7 @@ class _Side:
         chain, i = self.chain, self.i
         self.second.expand(chain, foe.plans)
         self.shared.expand(chain, foe.plans)
-        for t in self.second.turns:
+        for t in self.second.turns[self.seen[1] :]:
             ready = chain.ready(t)
             _count(self.answers, chain.key(i, ready), ready.attacks)
 
@@ -144,17 +152,18 @@ class _Side:
         turn ends the round in."""
         chain, i = self.chain, self.i
         self.first.expand(chain, foe.answers)
-        for t in self.second.turns:
+        for t in self.second.turns[self.seen[1] :]:
             self.add(chain.end(i, chain.ready(t)))
-        for t in self.first.turns:
+        for t in self.first.turns[self.seen[0] :]:
             self.add(chain.end(i, t))
-        for t in self.shared.turns:
+        for t in self.shared.turns[self.seen[2] :]:
             self.add(chain.end(i, t))
+        self.seen = [len(self.first.turns), len(self.second.turns), len(self.shared.turns)]
 
     # --- the matrices ------------------------------------------------------------------
 
     def build(self) -> None:
-        chain, i, n = self.chain, self.i, len(self.states)
+        chain, i, n = self.chain, self.i, len(self.declared)
         self.n = n
         self.withdraws = np.array([t.out for t in self.declared])
         readies = [chain.ready(t) for t in self.declared]
@@ -174,7 +183,7 @@ class _Side:
         for t in self.second.turns:
             ready = chain.ready(t)
             s = chain.end(i, ready)
-            at = n if s is None else self.index[s]
+            at = n if s is None else self.of_state[s]
             cols.append(answers.setdefault((at, _plan(chain, i, ready)), len(answers)))
         self.answer_end = np.array([at for at, _ in answers])
         self.answer_plan = [plan for _, plan in answers]
@@ -185,7 +194,7 @@ class _Side:
         cols = []
         for t in turns:
             s = self.chain.end(self.i, how(t))
-            cols.append(n if s is None else self.index[s])
+            cols.append(n if s is None else self.of_state[s])
         return _select(cols, n + 1)
 
     def struck_first(self, plan: Plan) -> Any:
@@ -220,6 +229,10 @@ def _select(cols: list[int], width: int) -> Any:
     return sparse.csr_array((np.ones(n), (np.arange(n), np.array(cols))), shape=(n, width))
 
 
+def _t(matrix: Any) -> Any:
+    return matrix.T.tocsr()
+
+
 def _groups(plans: Iterable[Plan], live: Any) -> dict[Plan, Any]:
     found: dict[Plan, list[int]] = {}
     for x, plan in enumerate(plans):
@@ -235,20 +248,21 @@ class _Round:
         self.a, self.b = a, b
         self.a_plans = _groups(a.plan, ~a.withdraws)
         self.answers = _groups(b.answer_plan, b.answer_end < b.n)
-        self.first = {plan: b.struck_second(plan) for plan in self.a_plans}
-        self.back = {plan: a.struck_first(plan) for plan in self.answers}
+        # transposed once: a sparse matrix times a dense one is the fast way round
+        self.first = {plan: _t(b.struck_second(plan)) for plan in self.a_plans}
+        self.back = {plan: _t(a.struck_first(plan)) for plan in self.answers}
 
     def sequential(self, p: Any) -> tuple[Any, float, float]:
         """``a`` acts first: the live pairs after the round, ``a``'s and ``b``'s wins."""
         a, b = self.a, self.b
         mid = np.zeros((a.n, len(b.answer_plan)))
         for plan, rows in self.a_plans.items():
-            mid[rows] = p[rows] @ self.first[plan]
+            mid[rows] = (self.first[plan] @ p[rows].T).T
         out_b = b.answer_end == b.n
         a_wins = float(mid[:, out_b].sum())
         after = np.zeros((a.n + 1, b.n))
         for plan, cols in self.answers.items():
-            after[:, b.answer_end[cols]] += self.back[plan].T @ mid[:, cols]
+            after[:, b.answer_end[cols]] += self.back[plan] @ mid[:, cols]
         return after[: a.n], a_wins, float(after[a.n].sum())
 
 
@@ -259,7 +273,7 @@ class _Tie:
     def __init__(self, a: _Side, b: _Side) -> None:
         self.n = a.n, b.n
         self.blocks = [
-            (rows, cols, a.struck_shared(b_plan)[rows].T.tocsr(), b.struck_shared(a_plan)[cols])
+            (rows, cols, _t(a.struck_shared(b_plan)[rows]), _t(b.struck_shared(a_plan)[cols]))
             for a_plan, rows in _groups(a.plan, ~a.withdraws).items()
             for b_plan, cols in _groups(b.plan, ~b.withdraws).items()
         ]
@@ -269,7 +283,9 @@ class _Tie:
         na, nb = self.n
         after = np.zeros((na + 1, nb + 1))
         for rows, cols, left, right in self.blocks:
-            after += left @ (p[np.ix_(rows, cols)] @ right)
+            block = p[np.ix_(rows, cols)]
+            if block.any():
+                after += left @ (right @ block.T).T
         wins = float(after[:na, nb].sum()), float(after[na, :nb].sum())
         return after[:na, :nb], *wins, float(after[na, nb])
 
@@ -278,14 +294,14 @@ def solve(chain: DuelChain, limit: int) -> DuelOdds:
     """The duel's exact odds within ``limit`` rounds."""
     a, b = _Side(chain, 0), _Side(chain, 1)
     for _ in range(limit):  # the states each round can reach, round by round
-        if not (a.declare() | b.declare()):
+        if not (a.root() | b.root()):
             break
         a.struck(b)
         b.struck(a)
         a.struck_back(b)
         b.struck_back(a)
-    a.declare()  # the states first reached in the last round: never played from
-    b.declare()
+    a.root()  # the turns first reached in the last round: never played from
+    b.root()
     a.build()
     b.build()
     orders: list[tuple[Any, float]] = []
@@ -295,7 +311,7 @@ def solve(chain: DuelChain, limit: int) -> DuelOdds:
         else:
             orders.append((_Round(a, b) if order == (0, 1) else _Round(b, a), q))
     p = np.zeros((a.n, b.n))
-    p[a.index[chain.starts[0]], b.index[chain.starts[1]]] = 1.0
+    p[a.of_state[chain.starts[0]], b.of_state[chain.starts[1]]] = 1.0
     reached = np.zeros(p.shape, dtype=bool)
     wins, mutual, ends = [0.0, 0.0], 0.0, []
     for _ in range(limit):
