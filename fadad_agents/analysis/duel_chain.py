@@ -45,7 +45,7 @@ from fadad_agents.rules.personal.criticals import (
 from fadad_agents.rules.personal.melee import LOCATIONS, location_penalty, location_severity
 from fadad_agents.rules.personal.wound_models import damage_dice_outcomes, record_wound
 
-__all__ = ["OUT", "Crits", "DuelChain", "DuelOdds", "Duellist", "State", "Turn"]
+__all__ = ["OUT", "Crits", "DuelChain", "Duellist", "State", "Turn"]
 
 _ARM = ("none", "scratched", "hurt", "incapacitated")
 _ARM_MIN_RD = LOCATIONS["arm"].min_rd
@@ -54,44 +54,6 @@ _ARM_MIN_RD = LOCATIONS["arm"].min_rd
 _FOUR_DF = [(v, float(p)) for v, p in fudge_distribution(4)]
 _UNDEFENDED: list[tuple[int | None, float]] = [(None, 1.0)]
 _SCRATCHED = 0 if location_penalty("scratched") == location_penalty("none") else 1
-
-
-@dataclass(frozen=True)
-class DuelOdds:
-    """The exact outcome of a duel.
-
-    Attributes:
-        sides: the two sides' names, in the scenario's order.
-        wins: each side's chance to win.
-        mutual: the chance both go down (or leave) in the same round: no winner.
-        unfinished: the chance neither is down within the round limit: no result.
-        rounds: ``rounds[r]`` is the chance the duel ends in round ``r + 1``.
-        max_rounds: the round limit.
-        states: duellist-pair states the chain reached with a positive chance.
-    """
-
-    sides: tuple[str, str]
-    wins: tuple[float, float]
-    mutual: float
-    unfinished: float
-    rounds: tuple[float, ...]
-    max_rounds: int
-    states: int
-
-    @property
-    def mean_rounds(self) -> float:
-        """Expected rounds of a duel that ends within the limit."""
-        done = sum(self.rounds)
-        return sum((r + 1) * p for r, p in enumerate(self.rounds)) / done if done else 0.0
-
-    def summary(self) -> str:
-        """A few lines for a game master."""
-        a, b = self.sides
-        return (
-            f"{a} wins {self.wins[0]:.4f}, {b} wins {self.wins[1]:.4f}, both down "
-            f"{self.mutual:.4f}, no result in {self.max_rounds} rounds {self.unfinished:.4f}; "
-            f"a decided duel lasts {self.mean_rounds:.2f} rounds on average"
-        )
 
 
 class State(NamedTuple):
@@ -277,7 +239,7 @@ class DuelChain:
             foe = foe._replace(defences=foe.defences - 1)
         s = foe.state
         shared = foe.pending is not None
-        before = foe.pending if shared else s.track
+        before = s.track if foe.pending is None else foe.pending
         key6 = (i, bare, penalty, s.bare, self.penalty(s), defended)
         j = 1 - i
         attacks, defences, crits_so_far = foe.attacks, foe.defences, foe.crits
@@ -446,15 +408,14 @@ class DuelChain:
         """conditions.suffer: a landed blow's crit effects (they commute: one pass)."""
         if crits == NO_CRITS:
             return t
+        track, ite, prone, disarmed, staggered, unconscious, arm, bare = t.state
         if crits.knockout:
             if self.knockout_rounds is None:
                 return OUT
+            unconscious = self.knockout_rounds
             t = t._replace(attacks=0, defences=0)
         d = self.duellists[j]
         can_drop = d.armed is not d.bare
-        track, ite, prone, disarmed, staggered, unconscious, arm, bare = t.state
-        if crits.knockout:
-            unconscious = self.knockout_rounds
         prone = prone or crits.knockdown
         if crits.disarm and not bare and can_drop:
             disarmed = bare = True

@@ -22,14 +22,54 @@ rounding (the test checks that they add up to 1 within 1e-9).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 from scipy import sparse
 
-from fadad_agents.analysis.duel_chain import OUT, DuelChain, DuelOdds, Key, State, Turn
+from fadad_agents.analysis.duel_chain import OUT, DuelChain, Key, State, Turn
 
-__all__ = ["solve"]
+__all__ = ["DuelOdds", "solve"]
+
+
+@dataclass(frozen=True)
+class DuelOdds:
+    """The exact outcome of a duel.
+
+    Attributes:
+        sides: the two sides' names, in the scenario's order.
+        wins: each side's chance to win.
+        mutual: the chance both go down (or leave) in the same round: no winner.
+        unfinished: the chance neither is down within the round limit: no result.
+        rounds: ``rounds[r]`` is the chance the duel ends in round ``r + 1``.
+        max_rounds: the round limit.
+        states: duellist-pair states the chain reached with a positive chance.
+    """
+
+    sides: tuple[str, str]
+    wins: tuple[float, float]
+    mutual: float
+    unfinished: float
+    rounds: tuple[float, ...]
+    max_rounds: int
+    states: int
+
+    @property
+    def mean_rounds(self) -> float:
+        """Expected rounds of a duel that ends within the limit."""
+        done = sum(self.rounds)
+        return sum((r + 1) * p for r, p in enumerate(self.rounds)) / done if done else 0.0
+
+    def summary(self) -> str:
+        """A few lines for a game master."""
+        a, b = self.sides
+        return (
+            f"{a} wins {self.wins[0]:.4f}, {b} wins {self.wins[1]:.4f}, both down "
+            f"{self.mutual:.4f}, no result in {self.max_rounds} rounds {self.unfinished:.4f}; "
+            f"a decided duel lasts {self.mean_rounds:.2f} rounds on average"
+        )
+
 
 _NO_KEY: Key = (-1, False, 0)
 Plan = tuple[Key, int]

@@ -31,8 +31,8 @@ from typing import TYPE_CHECKING, Any
 
 from fadad_agents.agents.core import moving
 from fadad_agents.agents.core.character import Character
-from fadad_agents.analysis.duel_chain import DuelChain, Duellist, DuelOdds
-from fadad_agents.analysis.duel_matrix import solve
+from fadad_agents.analysis.duel_chain import DuelChain, Duellist
+from fadad_agents.analysis.duel_matrix import DuelOdds, solve
 from fadad_agents.analysis.summary import NO_WINNER
 from fadad_agents.engine.core.battle import PERSONAL_ROUND_SECONDS, Battle
 from fadad_agents.engine.core.build import build_battle, load
