@@ -243,20 +243,29 @@ class DuelChain:
         key6 = (i, bare, penalty, s.bare, self.penalty(s), defended)
         j = 1 - i
         attacks, defences, crits_so_far = foe.attacks, foe.defences, foe.crits
+        rest = s[2:]
+        out_of_fight, knocked_out = self.out_of_fight, self.knockout_rounds is None
+        new = tuple.__new__  # NamedTuple's own constructor costs a third of this loop
         merged: dict[Turn, float] = {}
         for landing, q in self._landings(key6, before, s.ite):
             if landing is None:
                 t = foe
             else:
                 track, ite, crits = landing
-                if shared:
+                if out_of_fight[track] or (crits.knockout and knocked_out):
+                    t = OUT  # out now, or at the simultaneous turn's end whatever follows
+                elif shared:
+                    if crits is not NO_CRITS:
+                        crits = self._held(j, s, crits_so_far.add(crits))
+                    else:
+                        crits = crits_so_far
                     held = s if ite == s.ite else s._replace(ite=ite)
-                    t = Turn(held, attacks, defences, False, track, crits_so_far.add(crits))
-                elif self.out_of_fight[track]:
-                    t = OUT
+                    t = new(Turn, (held, attacks, defences, False, track, crits))
                 else:
-                    t = Turn(State(track, ite, *s[2:]), attacks, defences, False)
-                    t = self._suffer(j, t, crits)
+                    state = new(State, (track, ite, *rest))
+                    t = new(Turn, (state, attacks, defences, False, None, NO_CRITS))
+                    if crits is not NO_CRITS:
+                        t = self._suffer(j, t, crits)
             merged[t] = merged.get(t, 0.0) + q
         return list(merged.items())
 
@@ -350,6 +359,8 @@ class DuelChain:
                     effects.count(STAGGER),
                     arm,
                 )
+                if crit == NO_CRITS:
+                    crit = NO_CRITS  # the one instance: the chain tests it by identity
                 vitals = effects.count(VITALS) if res.wound else 0
                 blow = Hit(res.wound, vitals, crit)
                 rep = (i, res.wound, vitals)
@@ -404,9 +415,21 @@ class DuelChain:
                 track = self.track_id(spent)
         return track, ite, hit.crits
 
+    def _held(self, j: int, s: State, crits: Crits) -> Crits:
+        """The crits a simultaneous turn holds for its end, less those that will change
+        nothing then (its state is the turn's start's until the end)."""
+        can_drop = self.duellists[j].armed is not self.duellists[j].bare
+        return Crits(
+            crits.knockout,
+            crits.knockdown and not s.prone,
+            crits.disarm and not s.bare and can_drop,
+            crits.staggers,
+            crits.arm if crits.arm > s.arm else -1,
+        )
+
     def _suffer(self, j: int, t: Turn, crits: Crits) -> Turn:
         """conditions.suffer: a landed blow's crit effects (they commute: one pass)."""
-        if crits == NO_CRITS:
+        if crits is NO_CRITS:
             return t
         track, ite, prone, disarmed, staggered, unconscious, arm, bare = t.state
         if crits.knockout:
