@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from fadad_agents.rules.core.actions import crit_count, initiative_outcomes
+from fadad_agents.rules.core.actions import crit_count
 from fadad_agents.rules.core.dice import fudge_distribution
 from fadad_agents.rules.core.wounds import Wound
 from fadad_agents.rules.options import RulesOptions
@@ -157,7 +157,6 @@ class DuelChain:
         self.knockdown = opts.fadad.knockdown_penalty
         self.knockout_rounds = opts.knockout_rounds
         self.location = opts.location
-        self.order = _initiative(duellists, opts.fadad.initiative)
         # the hit reads the opposed dice themselves only for the parity damage roll
         # (wound_from_dice), and for the crit count (crit_count: all plus)
         self.parity = self.rules.damage.damage_roll == "parity"
@@ -475,27 +474,3 @@ def _pay(s: State, actions: int) -> tuple[State, int]:
         else:
             s = s._replace(staggered=s.staggered - 1)
     return s, actions
-
-
-def _initiative(
-    duellists: tuple[Duellist, Duellist], mode: str
-) -> list[tuple[tuple[int, int] | None, float]]:
-    """The round's order of action and its chance: (0, 1), (1, 0), or None for a shared
-    turn (a tie on the roll and the trait)."""
-    a, b = duellists
-    first = second = tie = 0.0
-    for ia, pa in initiative_outcomes(a.reaction, mode):
-        for ib, pb in initiative_outcomes(b.reaction, mode):
-            p = float(pa * pb)
-            key_a, key_b = (ia, a.reaction), (ib, b.reaction)
-            if key_a > key_b:
-                first += p
-            elif key_b > key_a:
-                second += p
-            else:
-                tie += p
-    orders: list[tuple[tuple[int, int] | None, float]] = []
-    for order, p in (((0, 1), first), ((1, 0), second), (None, tie)):
-        if p:
-            orders.append((order, p))
-    return orders

@@ -28,7 +28,8 @@ from typing import Any
 import numpy as np
 from scipy import sparse
 
-from fadad_agents.analysis.duel_chain import OUT, DuelChain, Key, State, Turn
+from fadad_agents.analysis.duel_chain import OUT, DuelChain, Duellist, Key, State, Turn
+from fadad_agents.rules.core.actions import initiative_outcomes
 
 __all__ = ["DuelOdds", "solve"]
 
@@ -345,7 +346,7 @@ def solve(chain: DuelChain, limit: int) -> DuelOdds:
     a.build()
     b.build()
     orders: list[tuple[Any, float]] = []
-    for order, q in chain.order:
+    for order, q in _initiative(chain.duellists, chain.options.fadad.initiative):
         if order is None:
             orders.append((_Tie(a, b), q))
         else:
@@ -391,3 +392,27 @@ def solve(chain: DuelChain, limit: int) -> DuelOdds:
         max_rounds=limit,
         states=int(np.count_nonzero(reached)),
     )
+
+
+def _initiative(
+    duellists: tuple[Duellist, Duellist], mode: str
+) -> list[tuple[tuple[int, int] | None, float]]:
+    """The round's order of action and its chance: (0, 1), (1, 0), or None for a shared
+    turn (a tie on the roll and the trait)."""
+    a, b = duellists
+    first = second = tie = 0.0
+    for ia, pa in initiative_outcomes(a.reaction, mode):
+        for ib, pb in initiative_outcomes(b.reaction, mode):
+            p = float(pa * pb)
+            key_a, key_b = (ia, a.reaction), (ib, b.reaction)
+            if key_a > key_b:
+                first += p
+            elif key_b > key_a:
+                second += p
+            else:
+                tie += p
+    orders: list[tuple[tuple[int, int] | None, float]] = []
+    for order, p in (((0, 1), first), ((1, 0), second), (None, tie)):
+        if p:
+            orders.append((order, p))
+    return orders

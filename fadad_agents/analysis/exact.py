@@ -10,9 +10,11 @@ outcome is the kernel's exact distribution (:func:`~fadad_agents.rules.personal.
 attack_results`: opposed 4dF, Target and shields, crits and their effects, damage dice
 under every wound model, the wound recorded under the PC-death options), an Ité point is
 spent by the duellist's Ité policy, and the crit effects apply as
-:mod:`fadad_agents.agents.core.conditions` applies them. The round's distribution over the
-next states (or an end: one side down or gone, both down) is computed once per state and
-the chain is run forward to the scenario's round limit.
+:mod:`fadad_agents.agents.core.conditions` applies them. A round factors into one-strike
+kernels over one duellist's turns (:mod:`~fadad_agents.analysis.duel_chain`), and the
+chain runs forward over pairs of declared turns as sparse matrices
+(:mod:`~fadad_agents.analysis.duel_matrix`), without pruning: a duel with every crit effect
+solves to 30 rounds in about a second.
 
 :func:`duel_odds` returns :class:`DuelOdds`: each side's chance to win, the chance both go
 down in the same round, the chance of no result within the limit, and the distribution of
