@@ -37,6 +37,10 @@ ELBOW_ROOM = 2 / 3
 two-thirds of a yard apart, shoulder to shoulder in a press)."""
 
 
+_SLACK = 1e-6
+"""Yards taken off a bucket's distance before skipping it (floating point at its edges)."""
+
+
 class Field:
     """Open ground: each side's fighters in buckets keyed by ``(x // cell, y // cell)``.
 
@@ -205,15 +209,30 @@ class Field:
 
     def crowded(self, agent: Any, x: float, y: float) -> bool:
         """Whether another fighter already stands where ``agent`` would stand at ``(x, y)``
-        (closer than :data:`ELBOW_ROOM` of their radii together): the one to four
-        occupancy squares the spot's elbow room overlaps (more beside a giant), every side,
-        stopping at the first it finds."""
+        (closer than :data:`ELBOW_ROOM` of their radii together)."""
+        return self.blocker(agent, x, y) is not None
+
+    def blocker(self, agent: Any, x: float, y: float) -> Any | None:
+        """A fighter standing where ``agent`` would stand at ``(x, y)`` (see
+        :meth:`crowded`), or None: the one to four occupancy squares the spot's elbow room
+        overlaps (more beside a giant), every side, stopping at the first it finds.
+
+        Crowding only grows with the fighters present: while the fighter returned stays
+        where it stands, the spot stays crowded (``agents.core.moving`` relies on it to
+        remember where a fighter is blocked)."""
         r = agent.radius
         reach = (r + self.widest) * ELBOW_ROOM
         i0, i1 = int((x - reach) // SPOT_YARDS), int((x + reach) // SPOT_YARDS)
         j0, j1 = int((y - reach) // SPOT_YARDS), int((y + reach) // SPOT_YARDS)
-        get = self._spots.get
-        for key in _keys_in(self._spots, i0, i1, j0, j1):
+        spots = self._spots
+        get = spots.get
+        if (i1 - i0 + 1) * (j1 - j0 + 1) > len(spots):
+            keys: Iterable[tuple[int, int]] = _keys_in(spots, i0, i1, j0, j1)
+        elif i0 == i1 and j0 == j1:
+            keys = ((i0, j0),)
+        else:
+            keys = [(i, j) for i in range(i0, i1 + 1) for j in range(j0, j1 + 1)]
+        for key in keys:
             spot = get(key)
             if spot:
                 for other in spot:
@@ -223,8 +242,8 @@ class Field:
                         py -= y
                         room = (r + other.radius) * ELBOW_ROOM
                         if px * px + py * py < room * room:
-                            return True
-        return False
+                            return other
+        return None
 
     def near(self, x: float, y: float, radius: float) -> list[Any]:
         """Every fighter on the field (any side) whose centre may lie within ``radius``
@@ -269,6 +288,13 @@ class Field:
                     bucket = buckets.get((i, j))
                     if not bucket:
                         continue
+                    if best is not None:  # skip a bucket wholly farther than the best
+                        gx = i * cell - x if i * cell > x else x - (i + 1) * cell
+                        gy = j * cell - y if j * cell > y else y - (j + 1) * cell
+                        gx = gx - _SLACK if gx > _SLACK else 0.0
+                        gy = gy - _SLACK if gy > _SLACK else 0.0
+                        if gx * gx + gy * gy > best_key[0]:
+                            continue
                     for agent in bucket:
                         px, py = agent.position
                         key = ((px - x) ** 2 + (py - y) ** 2, agent.unique_id)

@@ -50,6 +50,12 @@ _ARRIVE = 1e-6
 _ENGAGE_MARGIN = 0.01
 """Yards inside full reach where a closing fighter stops (so rounding keeps contact)."""
 
+REMEMBER_BLOCKED = True
+"""A fighter that found every way blocked remembers who blocked it; while its place, goal
+and allowance are the same and none of them has moved or left, it is still blocked (a
+spot stays taken while whoever took it stands there), and the search is skipped. Off
+(tests only), every search is made afresh: the same battle, slower in a crowd."""
+
 _SHUFFLE = 0.25
 """Yards: a fighter blocked short of its goal does not shuffle forward less than this."""
 
@@ -172,17 +178,20 @@ def contact_place(actor: Any, target: Any) -> tuple[float, float]:
     return tx + dx / gap * ring, ty + dy / gap * ring
 
 
-def _free_place(actor: Any, target: Any, field: Any, limit: float) -> tuple[float, float] | None:
+def _free_place(
+    actor: Any, target: Any, field: Any, limit: float, blockers: list[Any]
+) -> tuple[float, float] | None:
     """The free place round ``target`` within ``limit`` yards of the actor where it can
     strike, nearest its own side of the target first, trying the places round it one
     man's width at a time each way, tested against the few fighters near the target's
-    ring (one look-up of the field); None if every one is taken (it is surrounded)."""
+    ring (one look-up of the field); None if every one is taken (it is surrounded).
+    Whoever stands in each place tried is added to ``blockers``."""
     (ax, ay), (tx, ty) = actor.position, target.position
     ring = actor.radius + actor.reach + target.radius - _ENGAGE_MARGIN
     step, slots = _ring(target.radius, actor.radius)
     r = actor.radius
     others = [
-        (o.position[0], o.position[1], ((r + o.radius) * ELBOW_ROOM) ** 2)
+        (o.position[0], o.position[1], ((r + o.radius) * ELBOW_ROOM) ** 2, o)
         for o in field.near(tx, ty, ring + (r + field.widest) * ELBOW_ROOM)
         if o is not actor
     ]
@@ -194,8 +203,9 @@ def _free_place(actor: Any, target: Any, field: Any, limit: float) -> tuple[floa
         x, y = field.clamp(tx + ring * math.cos(angle), ty + ring * math.sin(angle))
         if (x - tx) ** 2 + (y - ty) ** 2 > edge or (x - ax) ** 2 + (y - ay) ** 2 > most:
             continue  # the field's edge cuts this place off, or it is too far to go
-        for ox, oy, room2 in others:
+        for ox, oy, room2, other in others:
             if (ox - x) ** 2 + (oy - y) ** 2 < room2:
+                blockers.append(other)
                 break
         else:
             return x, y
@@ -260,13 +270,26 @@ def advance(actor: Any, arena: Any) -> None:
         _spare(actor, planned)
         return
     field = arena.field
+    target = actor.target
+    around = yards >= gap - _ARRIVE and target is not None and target.placed
+    # The same way blocked as last time: nobody who blocked it then has moved or left.
+    key = (here, goal, allowance, target if around else None, target.position if around else None)
+    memo = actor.memory.get("blocked") if REMEMBER_BLOCKED else None
+    if memo is not None and memo[0] == key and _still_there(memo[1]):
+        _spare(actor, planned)
+        return
     x, y = here[0] + (goal[0] - here[0]) * yards / gap, here[1] + (goal[1] - here[1]) * yards / gap
-    if field.crowded(actor, x, y):
-        place = None
-        target = actor.target
-        if yards >= gap - _ARRIVE and target is not None and target.placed:
-            place = _free_place(actor, target, field, allowance)  # another place round it
-        x, y = place or _free_spot(actor, field, here, goal, gap, yards)
+    first = field.blocker(actor, x, y)
+    if first is not None:
+        blockers = [first]
+        place = _free_place(actor, target, field, allowance, blockers) if around else None
+        if place is None:
+            place = _free_spot(actor, field, here, goal, gap, yards, blockers)
+        if place is None:  # every place tried is taken: it waits where it stands
+            actor.memory["blocked"] = (key, {id(b): (b, b.position) for b in blockers})
+            _spare(actor, planned)
+            return
+        x, y = place
     yards = distance(here, (x, y))
     if yards <= _ARRIVE:
         _spare(actor, planned)
@@ -292,33 +315,53 @@ def advance(actor: Any, arena: Any) -> None:
     _spare(actor, planned - spent)
 
 
+def _still_there(blockers: dict[int, tuple[Any, Any]]) -> bool:
+    """Every fighter of ``blockers`` (id: fighter, position) stands where it stood: still
+    on the field (only those fighting are) and not moved (a move sets a new position)."""
+    for other, position in blockers.values():
+        if other.position is not position or not other.fighting:
+            return False
+    return True
+
+
 def _free_spot(
-    actor: Any, field: Any, here: Any, goal: Any, gap: float, yards: float
-) -> tuple[float, float]:
+    actor: Any,
+    field: Any,
+    here: Any,
+    goal: Any,
+    gap: float,
+    yards: float,
+    blockers: list[Any],
+) -> tuple[float, float] | None:
     """Where a move of ``yards`` toward ``goal`` ends: as far along the way as a spot is
     free of other fighters (no two stand in one place): the full move, else a man's
     width to either side of its end (it steps round whoever stands there), else 1, 2,
     4 ... yards short, each with its two sidesteps; no shuffle shorter than
-    :data:`_SHUFFLE`, else where it stands (PROPOSED: those behind wait in ranks)."""
+    :data:`_SHUFFLE`, else None: it stays where it stands (PROPOSED: those behind wait
+    in ranks).
+    Whoever stands in each spot tried is added to ``blockers``."""
     dx, dy = (goal[0] - here[0]) / gap, (goal[1] - here[1]) / gap
     side = 2 * actor.radius  # a man's width across the way
     sx, sy = -dy * side, dx * side
-    crowded = field.crowded
+    blocker = field.blocker
     step = yards
     short = 1.0
     while True:
         x, y = here[0] + dx * step, here[1] + dy * step
-        if not crowded(actor, x, y):
+        found = blocker(actor, x, y)
+        if found is None:
             return x, y
+        blockers.append(found)
         for px, py in ((x + sx, y + sy), (x - sx, y - sy)):
             px, py = field.clamp(px, py)
-            if (px - here[0]) ** 2 + (py - here[1]) ** 2 <= yards * yards and not crowded(
-                actor, px, py
-            ):
-                return px, py
+            if (px - here[0]) ** 2 + (py - here[1]) ** 2 <= yards * yards:
+                found = blocker(actor, px, py)
+                if found is None:
+                    return px, py
+                blockers.append(found)
         step = yards - short
         if step < _SHUFFLE:
-            return here[0], here[1]
+            return None
         short *= 2
 
 
