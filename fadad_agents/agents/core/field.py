@@ -8,7 +8,11 @@ fighter, never the size of the battle (no all-pairs scans).
 No two fighters stand in one place: a second, finer index of :data:`SPOT_YARDS` squares
 (every side together) answers "is this spot taken?" from the few squares round it. Since
 no two fighters ever stand closer than :data:`ELBOW_ROOM` of their radii together, a
-square holds a bounded number of them, and so does every look-up near a point.
+square holds a bounded number of them, and so does every look-up near a point. While
+nobody on the field is wider than :data:`HALO_MOST`, a third index files each fighter
+in every :data:`HALO_YARDS` square its elbow room reaches into, so "is this spot taken?"
+is one look-up of the spot's own square (men waiting in ranks ask it a dozen times a
+round each).
 
 Why not Mesa's space: Mesa 3.5's ``mesa.experimental.continuous_space.ContinuousSpace``
 answers ``get_agents_in_radius`` by measuring the distance to every agent (scipy
@@ -23,7 +27,7 @@ import math
 from collections.abc import Callable, Iterable
 from typing import Any
 
-__all__ = ["CELL_YARDS", "ELBOW_ROOM", "SPOT_YARDS", "Field"]
+__all__ = ["CELL_YARDS", "ELBOW_ROOM", "HALO_MOST", "HALO_YARDS", "SPOT_YARDS", "Field"]
 
 CELL_YARDS = 3.0
 """Side of a bucket: a few men's widths, so a contact look-up visits nine small buckets."""
@@ -35,6 +39,15 @@ spot's check visits one to four squares."""
 ELBOW_ROOM = 2 / 3
 """PROPOSED: two fighters stand no closer than this share of their radii together (men
 two-thirds of a yard apart, shoulder to shoulder in a press)."""
+
+HALO_YARDS = 0.75
+"""Side of a square of the elbow-room index: a man's elbow room reaches into four to nine."""
+
+HALO_MOST = 1.0
+"""Yards: with anyone wider on the field (a giant's elbow room would fill thousands of
+squares) spots are checked in the occupancy index alone."""
+
+_NOBODY: list[Any] = []
 
 
 _SLACK = 1e-6
@@ -54,6 +67,8 @@ class Field:
     __slots__ = (
         "_bounds",
         "_buckets",
+        "_halo",
+        "_halo_reach",
         "_spots",
         "all_touching",
         "cell",
@@ -90,6 +105,10 @@ class Field:
         self.start_touching: bool | None = None  # all_touching at the start (settle)
         self._buckets: list[dict[tuple[int, int], list[Any]]] = [{} for _ in range(sides)]
         self._spots: dict[tuple[int, int], list[Any]] = {}  # every side, SPOT_YARDS squares
+        # Every side, HALO_YARDS squares, each fighter in all its elbow room reaches into
+        # (the widest's elbow room round two of the widest); None: someone too wide.
+        self._halo: dict[tuple[int, int], list[Any]] | None = {}
+        self._halo_reach = 0.0
         # Smallest and largest bucket keys ever used per side: ring searches stop there.
         self._bounds: list[list[int]] = [[0, 0, -1, -1] for _ in range(sides)]
 
@@ -117,6 +136,8 @@ class Field:
         for buckets in self._buckets:
             buckets.clear()
         self._spots.clear()
+        if self._halo is not None:
+            self._halo.clear()
         for bounds in self._bounds:
             bounds[:] = [0, 0, -1, -1]
 
@@ -126,8 +147,38 @@ class Field:
         x, y = agent.position
         if agent.radius > self.widest:
             self.widest = agent.radius
+            self._refile_halo()
         self._file(agent, *self._key(x, y))
         self._occupy(agent, x, y)
+
+    def _refile_halo(self) -> None:
+        """The widest fighter grew: every elbow room reaches further (or, past
+        :data:`HALO_MOST`, the elbow-room index is given up)."""
+        if self.widest > HALO_MOST:
+            self._halo = None
+            return
+        # A hair wider than any two fighters' elbow room: floating point at the edges.
+        self._halo_reach = 2 * self.widest * ELBOW_ROOM * (1 + 1e-9) + 1e-9
+        self._halo = {}
+        for spot in self._spots.values():
+            for other in spot:
+                self._ring_in(other, *other.position)
+
+    def _halo_keys(self, x: float, y: float) -> list[tuple[int, int]]:
+        reach = self._halo_reach
+        i0, i1 = int((x - reach) // HALO_YARDS), int((x + reach) // HALO_YARDS)
+        j0, j1 = int((y - reach) // HALO_YARDS), int((y + reach) // HALO_YARDS)
+        return [(i, j) for i in range(i0, i1 + 1) for j in range(j0, j1 + 1)]
+
+    def _ring_in(self, agent: Any, x: float, y: float) -> None:
+        halo = self._halo
+        if halo is not None:
+            for key in self._halo_keys(x, y):
+                found = halo.get(key)
+                if found is None:
+                    halo[key] = [agent]
+                else:
+                    found.append(agent)
 
     def _occupy(self, agent: Any, x: float, y: float) -> None:
         spot = self._spots.get((int(x // SPOT_YARDS), int(y // SPOT_YARDS)))
@@ -135,11 +186,18 @@ class Field:
             self._spots[(int(x // SPOT_YARDS), int(y // SPOT_YARDS))] = [agent]
         else:
             spot.append(agent)
+        self._ring_in(agent, x, y)
 
     def _vacate(self, agent: Any, x: float, y: float) -> None:
         spot = self._spots.get((int(x // SPOT_YARDS), int(y // SPOT_YARDS)))
         if spot is not None and agent in spot:
             spot.remove(agent)
+            halo = self._halo
+            if halo is not None:
+                for key in self._halo_keys(x, y):
+                    found = halo.get(key)
+                    if found is not None and agent in found:
+                        found.remove(agent)
 
     def remove(self, agent: Any) -> None:
         """Take ``agent`` off the field (it left the fight)."""
@@ -154,12 +212,8 @@ class Field:
         ox, oy = agent.position
         agent.position = (x, y)
         self.all_touching = False
-        if (int(ox // SPOT_YARDS), int(oy // SPOT_YARDS)) != (
-            int(x // SPOT_YARDS),
-            int(y // SPOT_YARDS),
-        ):
-            self._vacate(agent, ox, oy)
-            self._occupy(agent, x, y)
+        self._vacate(agent, ox, oy)
+        self._occupy(agent, x, y)
         old, new = self._key(ox, oy), self._key(x, y)
         if new != old:
             bucket = self._buckets[agent.side].get(old)
@@ -214,50 +268,35 @@ class Field:
 
     def blocker(self, agent: Any, x: float, y: float) -> Any | None:
         """A fighter standing where ``agent`` would stand at ``(x, y)`` (see
-        :meth:`crowded`), or None: the one to four occupancy squares the spot's elbow room
-        overlaps (more beside a giant), every side, stopping at the first it finds.
+        :meth:`crowded`), or None, stopping at the first it finds.
 
         Crowding only grows with the fighters present: while the fighter returned stays
         where it stands, the spot stays crowded (``agents.core.moving`` relies on it to
         remember where a fighter is blocked)."""
         r = agent.radius
-        reach = (r + self.widest) * ELBOW_ROOM
+        for other in self.neighbours(agent, x, y):
+            if other is not agent:
+                px, py = other.position
+                px -= x
+                py -= y
+                room = (r + other.radius) * ELBOW_ROOM
+                if px * px + py * py < room * room:
+                    return other
+        return None
+
+    def neighbours(self, agent: Any, x: float, y: float) -> list[Any]:
+        """Everyone (every side, maybe ``agent`` itself) who could stand in ``agent``'s
+        elbow room at ``(x, y)``, and a few more: the fighters filed under the spot's
+        elbow-room square, else those of the one to four occupancy squares its elbow room
+        overlaps (more beside a giant). Do not change the list."""
+        halo = self._halo
+        if halo is not None and agent.radius <= self.widest:
+            return halo.get((int(x // HALO_YARDS), int(y // HALO_YARDS)), _NOBODY)
+        reach = (agent.radius + self.widest) * ELBOW_ROOM
         i0, i1 = int((x - reach) // SPOT_YARDS), int((x + reach) // SPOT_YARDS)
         j0, j1 = int((y - reach) // SPOT_YARDS), int((y + reach) // SPOT_YARDS)
         spots = self._spots
-        get = spots.get
-        if (i1 - i0 + 1) * (j1 - j0 + 1) > len(spots):
-            keys: Iterable[tuple[int, int]] = _keys_in(spots, i0, i1, j0, j1)
-        elif i0 == i1 and j0 == j1:
-            keys = ((i0, j0),)
-        else:
-            keys = [(i, j) for i in range(i0, i1 + 1) for j in range(j0, j1 + 1)]
-        for key in keys:
-            spot = get(key)
-            if spot:
-                for other in spot:
-                    if other is not agent:
-                        px, py = other.position
-                        px -= x
-                        py -= y
-                        room = (r + other.radius) * ELBOW_ROOM
-                        if px * px + py * py < room * room:
-                            return other
-        return None
-
-    def near(self, x: float, y: float, radius: float) -> list[Any]:
-        """Every fighter on the field (any side) whose centre may lie within ``radius``
-        yards of ``(x, y)``: the occupancy squares that circle overlaps (a superset, for
-        callers that test several spots round one point against the same few)."""
-        i0, i1 = int((x - radius) // SPOT_YARDS), int((x + radius) // SPOT_YARDS)
-        j0, j1 = int((y - radius) // SPOT_YARDS), int((y + radius) // SPOT_YARDS)
-        get = self._spots.get
-        found: list[Any] = []
-        for key in _keys_in(self._spots, i0, i1, j0, j1):
-            spot = get(key)
-            if spot:
-                found.extend(spot)
-        return found
+        return [other for key in _keys_in(spots, i0, i1, j0, j1) for other in spots.get(key, ())]
 
     def nearest(
         self, side: int, x: float, y: float, accept: Callable[[Any], bool] | None = None

@@ -183,18 +183,13 @@ def _free_place(
 ) -> tuple[float, float] | None:
     """The free place round ``target`` within ``limit`` yards of the actor where it can
     strike, nearest its own side of the target first, trying the places round it one
-    man's width at a time each way, tested against the few fighters near the target's
-    ring (one look-up of the field); None if every one is taken (it is surrounded).
+    man's width at a time each way, each tested against the fighters near it; None if
+    every one is taken (it is surrounded).
     Whoever stands in each place tried is added to ``blockers``."""
     (ax, ay), (tx, ty) = actor.position, target.position
     ring = actor.radius + actor.reach + target.radius - _ENGAGE_MARGIN
     step, slots = _ring(target.radius, actor.radius)
-    r = actor.radius
-    others = [
-        (o.position[0], o.position[1], ((r + o.radius) * ELBOW_ROOM) ** 2, o)
-        for o in field.near(tx, ty, ring + (r + field.widest) * ELBOW_ROOM)
-        if o is not actor
-    ]
+    neighbours = field.neighbours
     base = math.atan2(ay - ty, ax - tx)
     edge = (ring + _ENGAGE_MARGIN) ** 2
     most = limit * limit
@@ -203,12 +198,20 @@ def _free_place(
         x, y = field.clamp(tx + ring * math.cos(angle), ty + ring * math.sin(angle))
         if (x - tx) ** 2 + (y - ty) ** 2 > edge or (x - ax) ** 2 + (y - ay) ** 2 > most:
             continue  # the field's edge cuts this place off, or it is too far to go
-        for ox, oy, room2, other in others:
-            if (ox - x) ** 2 + (oy - y) ** 2 < room2:
-                blockers.append(other)
-                break
-        else:
+        if (other := _standing_at(neighbours(actor, x, y), actor, x, y)) is None:
             return x, y
+        blockers.append(other)
+    return None
+
+
+def _standing_at(near: list[Any], actor: Any, x: float, y: float) -> Any | None:
+    """Whoever of ``near`` stands in the actor's way at a place round its target."""
+    r = actor.radius
+    for o in near:
+        if o is not actor:
+            ox, oy = o.position
+            if (ox - x) ** 2 + (oy - y) ** 2 < ((r + o.radius) * ELBOW_ROOM) ** 2:
+                return o
     return None
 
 
