@@ -313,32 +313,49 @@ class Field:
         rings = max(abs(cx - bx0), abs(cx - bx1), abs(cy - by0), abs(cy - by1))
         first = max(0, bx0 - cx, cx - bx1, by0 - cy, cy - by1)  # rings before the side's
         best: Any | None = None
-        best_key = (math.inf, 0)
-        for k in range(first, rings + 1):
-            if best is not None and best_key[0] <= ((k - 1) * cell) ** 2:
-                break  # every bucket of ring k lies at least (k - 1) cells away
-            for i in range(max(cx - k, bx0), min(cx + k, bx1) + 1):
-                edge = i in (cx - k, cx + k)
-                for j in (
-                    range(max(cy - k, by0), min(cy + k, by1) + 1)
-                    if edge
-                    else ((cy - k, cy + k) if k else (cy,))
+        best_d = math.inf  # the best's squared distance and unique_id
+        best_id = 0
+
+        def gap(lo: float, at: float) -> float:
+            """Yards from ``at`` to the nearest edge of a bucket starting at ``lo``
+            (less a hair: floating point at the edges)."""
+            d = lo - at if lo > at else at - lo - cell
+            return d - _SLACK if d > _SLACK else 0.0
+
+        def look(i: int, j: int) -> None:
+            nonlocal best, best_d, best_id
+            for agent in buckets.get((i, j), ()):
+                px, py = agent.position
+                d = (px - x) ** 2 + (py - y) ** 2
+                if (d < best_d or (d == best_d and agent.unique_id < best_id)) and (
+                    accept is None or accept(agent)
                 ):
-                    bucket = buckets.get((i, j))
-                    if not bucket:
-                        continue
-                    if best is not None:  # skip a bucket wholly farther than the best
-                        gx = i * cell - x if i * cell > x else x - (i + 1) * cell
-                        gy = j * cell - y if j * cell > y else y - (j + 1) * cell
-                        gx = gx - _SLACK if gx > _SLACK else 0.0
-                        gy = gy - _SLACK if gy > _SLACK else 0.0
-                        if gx * gx + gy * gy > best_key[0]:
-                            continue
-                    for agent in bucket:
-                        px, py = agent.position
-                        key = ((px - x) ** 2 + (py - y) ** 2, agent.unique_id)
-                        if key < best_key and (accept is None or accept(agent)):
-                            best, best_key = agent, key
+                    best, best_d, best_id = agent, d, agent.unique_id
+
+        for k in range(first, rings + 1):
+            if best is not None and best_d <= ((k - 1) * cell) ** 2:
+                break  # every bucket of ring k lies at least (k - 1) cells away
+            jlo, jhi = max(cy - k, by0), min(cy + k, by1)
+            for i in range(max(cx - k, bx0), min(cx + k, bx1) + 1):
+                gx2 = gap(i * cell, x) ** 2
+                if gx2 > best_d:
+                    continue  # the whole column lies farther than the best
+                if i != cx - k and i != cx + k:  # inside the ring: its two ends
+                    for j in (cy - k, cy + k) if k else (cy,):
+                        if jlo <= j <= jhi and gx2 + gap(j * cell, y) ** 2 <= best_d:
+                            look(i, j)
+                    continue
+                # The ring's edge: its rows outward from the point's, each way until
+                # they lie farther than the best (farther on is farther still).
+                start = min(max(cy, jlo), jhi)
+                for j in range(start, jhi + 1):
+                    if gx2 + gap(j * cell, y) ** 2 > best_d:
+                        break
+                    look(i, j)
+                for j in range(start - 1, jlo - 1, -1):
+                    if gx2 + gap(j * cell, y) ** 2 > best_d:
+                        break
+                    look(i, j)
         return best
 
 
