@@ -48,6 +48,7 @@ HALO_MOST = 1.0
 squares) spots are checked in the occupancy index alone."""
 
 _NOBODY: list[Any] = []
+"""No one: an empty square of the elbow-room index (never changed)."""
 
 
 _SLACK = 1e-6
@@ -208,7 +209,8 @@ class Field:
             self._vacate(agent, *agent.position)
 
     def move(self, agent: Any, x: float, y: float) -> None:
-        """Move ``agent`` to ``(x, y)``, re-indexing it if it crossed into another square."""
+        """Move ``agent`` to ``(x, y)`` (a new position tuple: see :meth:`blocker`),
+        re-indexing it."""
         ox, oy = agent.position
         agent.position = (x, y)
         self.all_touching = False

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from fadad_agents.agents.core.field import ELBOW_ROOM
 from fadad_agents.rules.personal.movement import (
@@ -275,10 +275,20 @@ def advance(actor: Any, arena: Any) -> None:
     field = arena.field
     target = actor.target
     around = yards >= gap - _ARRIVE and target is not None and target.placed
+    at = target.position if around else None
+    if not around:
+        target = None
     # The same way blocked as last time: nobody who blocked it then has moved or left.
-    key = (here, goal, allowance, target if around else None, target.position if around else None)
     memo = actor.memory.get("blocked") if REMEMBER_BLOCKED else None
-    if memo is not None and memo[0] == key and _still_there(memo[1]):
+    if (
+        memo is not None
+        and memo.here == here
+        and memo.goal == goal
+        and memo.allowance == allowance
+        and memo.target is target
+        and memo.target_at == at
+        and memo.still_there()
+    ):
         _spare(actor, planned)
         return
     x, y = here[0] + (goal[0] - here[0]) * yards / gap, here[1] + (goal[1] - here[1]) * yards / gap
@@ -289,7 +299,7 @@ def advance(actor: Any, arena: Any) -> None:
         if place is None:
             place = _free_spot(actor, field, here, goal, gap, yards, blockers)
         if place is None:  # every place tried is taken: it waits where it stands
-            actor.memory["blocked"] = (key, {id(b): (b, b.position) for b in blockers})
+            actor.memory["blocked"] = _Blocked.of(here, goal, allowance, target, at, blockers)
             _spare(actor, planned)
             return
         x, y = place
@@ -318,13 +328,34 @@ def advance(actor: Any, arena: Any) -> None:
     _spare(actor, planned - spent)
 
 
-def _still_there(blockers: dict[int, tuple[Any, Any]]) -> bool:
-    """Every fighter of ``blockers`` (id: fighter, position) stands where it stood: still
-    on the field (only those fighting are) and not moved (a move sets a new position)."""
-    for other, position in blockers.values():
-        if other.position is not position or not other.fighting:
-            return False
-    return True
+class _Blocked(NamedTuple):
+    """Where a fighter found every way blocked: its place, goal, allowance, the target
+    (and where it stood) whose places it tried, each fighter found in its way and where
+    each stood (few objects for the collector: one memo per fighter in the ranks)."""
+
+    here: tuple[float, float]
+    goal: tuple[float, float]
+    allowance: float
+    target: Any
+    target_at: Any
+    blockers: tuple[Any, ...]
+    places: tuple[Any, ...]
+
+    @classmethod
+    def of(
+        cls, here: Any, goal: Any, allowance: float, target: Any, at: Any, found: list[Any]
+    ) -> _Blocked:
+        blockers = tuple(dict.fromkeys(found))  # each once, in the order found
+        places = tuple([other.position for other in blockers])
+        return cls(here, goal, allowance, target, at, blockers, places)
+
+    def still_there(self) -> bool:
+        """Everyone who blocked the way stands where it stood: still on the field (only
+        those fighting are) and not moved (a move sets a new position)."""
+        for other, position in zip(self.blockers, self.places, strict=True):
+            if other.position is not position or not other.fighting:
+                return False
+        return True
 
 
 def _free_spot(

@@ -35,15 +35,15 @@ def test_a_blocked_rank_remembering_its_blockers_plays_the_same_battle(
     search afresh every round; and the remembered blocks were used."""
     text = _melee_yaml(100, bands=True, gap=gap).replace("max_rounds: 1000", "max_rounds: 15")
     used = 0
-    still_there = moving._still_there
+    still_there = moving._Blocked.still_there
 
-    def counted(blockers: Any) -> bool:
+    def counted(memo: Any) -> bool:
         nonlocal used
-        found = still_there(blockers)
+        found = still_there(memo)
         used += found
         return found
 
-    monkeypatch.setattr(moving, "_still_there", counted)
+    monkeypatch.setattr(moving._Blocked, "still_there", counted)
     remembered = _played(text, seed)
     assert used > 0, "no fighter skipped a search: the comparison would prove nothing"
     monkeypatch.setattr(moving, "REMEMBER_BLOCKED", False)
