@@ -9,6 +9,7 @@ one (SeedSequence, PCG64) cost a third of a small battle's reset.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -18,8 +19,46 @@ import numpy as np
 __all__ = ["MesaModel"]
 
 
+class _SeededOnUse(random.Random):
+    """Mesa's ``random.Random``, re-seeded on a reset only when next used (seeding a
+    Mersenne Twister costs microseconds, and a battle's dice never use it): every
+    draw, state read or state change first seeds it as ``seed`` would have."""
+
+    _later: int | None = None
+
+    def seed_later(self, seed: int) -> None:
+        """What ``seed(seed)`` does, done on next use (its cached Gaussian goes now)."""
+        self._later = seed
+        self.gauss_next = None
+
+    def _settle(self) -> None:
+        later, self._later = self._later, None
+        if later is not None:
+            super().seed(later)
+
+    def seed(self, a: Any = None, version: int = 2) -> None:
+        self._later = None
+        super().seed(a, version)
+
+    def random(self) -> float:
+        self._settle()
+        return super().random()
+
+    def getrandbits(self, k: int) -> int:
+        self._settle()
+        return super().getrandbits(k)
+
+    def getstate(self) -> tuple[Any, ...]:
+        self._settle()
+        return super().getstate()
+
+    def setstate(self, state: tuple[Any, ...]) -> None:
+        self._later = None
+        super().setstate(state)
+
+
 class MesaModel(mesa.Model):  # type: ignore[misc]
-    """``mesa.Model`` with its numpy generator on demand, a re-seed, and a dispose."""
+    """``mesa.Model`` with its generators on demand, a re-seed, and a dispose."""
 
     seed: int
     running: bool
@@ -28,6 +67,20 @@ class MesaModel(mesa.Model):  # type: ignore[misc]
     # properties below; None after reseed_mesa until first read.
     _numpy_rng: np.random.Generator | None
     _numpy_rng_start: Mapping[str, Any] | None
+    _python_rng: _SeededOnUse
+
+    @property
+    def random(self) -> random.Random:
+        """Mesa's ``random.Random`` (not used for game dice; seeded on first use)."""
+        return self._python_rng
+
+    @random.setter
+    def random(self, value: random.Random) -> None:
+        # Mesa's __init__ sets a seeded random.Random: the same generator, seeded on use
+        # from now on (the subclass adds no fields, so its class can change).
+        if type(value) is random.Random:
+            value.__class__ = _SeededOnUse
+        self._python_rng = value  # type: ignore[assignment]
 
     @property
     def rng(self) -> np.random.Generator:
@@ -54,7 +107,7 @@ class MesaModel(mesa.Model):  # type: ignore[misc]
     def reseed_mesa(self, seed: int) -> None:
         """Mesa's generators as ``Model(rng=seed)`` seeds them (``self.seed`` is ``seed``):
         its Random in place (its agent sets hold it), its numpy Generator when first read."""
-        self.random.seed(seed)
+        self._python_rng.seed_later(seed)
         self._seed = seed
         self._numpy_rng = self._numpy_rng_start = None
         running, self.running = self.running, False  # Mesa's scenario takes a new rng

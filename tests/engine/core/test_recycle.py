@@ -141,6 +141,20 @@ def test_a_reset_battle_is_the_built_battle(source: str, collect: bool) -> None:
     assert _state(played) == _state(fresh)
 
 
+def test_mesa_random_of_a_reset_battle_draws_as_newly_seeded() -> None:
+    """Mesa's ``model.random`` (seeded only when next used after a reset) draws what
+    ``random.Random(seed)`` draws, whatever was drawn from it before (a Gaussian's cached
+    twin included), and Mesa's agent sets share it."""
+    battle = build_battle(load(FIVE_A_SIDE), 1)
+    battle.random.gauss()
+    battle.run_to_end()
+    battle.reset(5)
+    fresh = random.Random(5)
+    assert battle.agents.random is battle.random
+    assert [battle.random.gauss() for _ in range(3)] == [fresh.gauss() for _ in range(3)]
+    assert battle.random.choice(range(1000)) == fresh.choice(range(1000))
+
+
 def test_a_battle_reset_mid_play_starts_over() -> None:
     scenario = load(FIVE_A_SIDE)
     battle = build_battle(scenario, 3)
