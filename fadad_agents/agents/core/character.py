@@ -98,9 +98,8 @@ def strike(attacker: Combatant, fighter: Any, target: Combatant, arena: Arena) -
             taken,
         ),
     )
-    hit_hard = res.hit and res.track.level >= Wound.NEAR_DEATH
-    spared = res.crit_effects and conditions.spares_the_body(res.crit_effects, arena)
-    if protection is not NO_PROTECTION and hit_hard and not spared:
+    hit_hard = protection is not NO_PROTECTION and res.hit and res.track.level >= Wound.NEAR_DEATH
+    if hit_hard and not (res.crit_effects and conditions.spares_the_body(res.crit_effects, arena)):
         res = target.spend_ite_point(res, track, arena)
     target.absorb(res, arena)
     if after is not None:  # a stun, a hurt limb: once the blow is logged (agents.core.aims)

@@ -20,6 +20,7 @@ from typing import Any, Protocol
 
 from fadad_agents.agents.core.base import Combatant, Status
 from fadad_agents.rules.core.actions import roll_initiative
+from fadad_agents.rules.core.dice import TABLE_4DF, TableDice
 
 __all__ = ["Holder", "SharedTurn", "play_shared", "roll_turns"]
 
@@ -51,6 +52,8 @@ def roll_turns(
     rolls are drawn in the bands' order and a shared turn lists its bands by set-up.
     """
     fighting = Status.FIGHTING
+    # roll_initiative's common case inlined (plain dice, rolled): one draw per band.
+    draw = rng.random if mode == "rolled" and rng.__class__ is not TableDice else None
     keyed: list[tuple[int, int, int, Sequence[Combatant]]] = []
     for members in bands:
         active = members
@@ -63,7 +66,10 @@ def roll_turns(
                 continue
         lead = active[0]
         reaction = lead.reaction
-        initiative = roll_initiative(reaction, rng, mode, lead.name)
+        if draw is not None:
+            initiative = reaction + TABLE_4DF[int(draw() * 81)]
+        else:
+            initiative = roll_initiative(reaction, rng, mode, lead.name)
         keyed.append((-initiative, -reaction, lead.unique_id, active))
     keyed.sort()
     turns: list[Sequence[Combatant]] = []
