@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from fadad_agents.engine import Battle, BattleResult, play_through, result_of, spawn_states
@@ -120,12 +121,19 @@ def fighter_row(battle: Battle, names: frozenset[str]) -> dict[str, Any]:
                 continue
             out_round, hand = takedowns.get(name, (battle.round, None))
             track = getattr(member, "track", None)
-            row[f"{name}.down"] = name in takedowns
-            row[f"{name}.killed"] = bool(track is not None and track.dead)
-            row[f"{name}.wound_level"] = int(member.wound)
-            row[f"{name}.rounds_active"] = int(out_round)
-            row[f"{name}.taken_out_by"] = hand
+            down, killed, level, active, by = _fighter_columns(name)
+            row[down] = name in takedowns
+            row[killed] = bool(track is not None and track.dead)
+            row[level] = int(member.wound)
+            row[active] = int(out_round)
+            row[by] = hand
     return row
+
+
+@lru_cache(maxsize=4096)
+def _fighter_columns(name: str) -> tuple[str, ...]:
+    """The names of a fighter's columns, in :data:`FIGHTER_FIELDS` order (made once)."""
+    return tuple(f"{name}.{field}" for field in FIGHTER_FIELDS)
 
 
 def run_replicate(scenario: Scenario, seed: int, index: int) -> dict[str, Any]:
