@@ -291,9 +291,10 @@ def bench_5v5() -> list[Row]:
     The target ratio is over :func:`_bare_same_dice`, the engine's own fight dice for dice
     (a test checks they agree); the older one-stream loop (:func:`_bare_battle`) is shown
     beside it. Engine and bare battles alternate on the same seeds, so a busy machine
-    slows all alike. The same 50 seeds are timed in passes for about 6 s; the rates come
-    from the fastest pass of each (best-of-N, as ``timeit`` does: load on a shared machine
-    only ever adds time) and the ratios are the medians of the passes' ratios.
+    slows all alike. The same 50 seeds are timed in passes of this process's CPU time for
+    about 6 s; the rates come from the fastest pass of each (best-of-N, as ``timeit``
+    does: load on a shared machine only ever adds time) and the ratios are the medians of
+    the passes' ratios.
     """
     scenario = load(_melee_yaml(5, bands=False))
     forces = [f for s in scenario.sides for f in s.forces if isinstance(f, Character)]
@@ -305,7 +306,7 @@ def bench_5v5() -> list[Row]:
         _bare_same_dice(fighters, 0, 5, rules, seed, bare)
         _bare_battle(fighters, 5, rules, seed)
     passes: list[tuple[float, float, float]] = []
-    clock = time.perf_counter
+    clock = time.process_time  # this process's CPU time: others' load does not count
     while len(passes) < 3 or sum(map(sum, passes)) < quick(9.0, 3.0):
         engine = same = one = 0.0
         for seed in range(_PASS_SEEDS):
@@ -333,9 +334,9 @@ def bench_5v5() -> list[Row]:
 def bench_5v5_setup() -> list[Row]:
     """Setting up a 5 v 5 battle: built afresh (Mesa model, agents, streams) against a
     finished one reset for the next seed, as ``run`` and sweeps recycle small battles
-    (best of 5 passes of 1,000 seeds each; ``--quick``: 2 of 300)."""
+    (CPU time, best of 5 passes of 1,000 seeds each; ``--quick``: 2 of 300)."""
     scenario = load(_melee_yaml(5, bands=False))
-    clock = time.perf_counter
+    clock = time.process_time
     battle = build_battle(scenario, seed=0)
     battle.run_to_end()
     built = reset = float("inf")
