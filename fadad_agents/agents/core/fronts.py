@@ -4,30 +4,45 @@ Rules: ``mass-combat.md`` gives no distances (a unit is one 4dF combatant); PROP
 after ``personal-combat.md`` 5 and 6 scaled up to a unit (``mass.units_at_range``): a
 unit given a position on an open map strikes a foe unit hand to hand only within
 :data:`CONTACT_YARDS` of it, centre to centre; farther off it runs toward its target,
-:data:`RUN_YARDS` a round (its men's two movement actions), and strikes nothing that
-round. A unit whose weapon shoots (a bow, a sling) volleys at a foe unit within its
-weapon's Extreme range from where it stands, its attack less the range band's Target
-modifier (section 6.2), and closes only on foes beyond it. Units
-and crews without positions, or on hex maps, reach and are reached everywhere, as
-before.
+:data:`RUN_YARDS` in a 6-second round (its men's two movement actions; as far again for
+every 6 seconds of a longer ``mass.round_seconds``), and strikes nothing that round. A
+unit whose weapon shoots (a bow, a sling) volleys at a foe unit within its weapon's
+Extreme range from where it stands, its attack less the range band's Target modifier
+(section 6.2), and closes only on foes beyond it. Units and crews without positions, or
+on hex maps, reach and are reached everywhere, as before.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from fadad_agents.rules.mass import UnitState
 from fadad_agents.rules.personal.ranged import range_band, range_target_modifier
 
-__all__ = ["CONTACT_YARDS", "RUN_YARDS", "aimed", "closes_on"]
+__all__ = ["CONTACT_YARDS", "RUN_YARDS", "Front", "aimed", "closes_on"]
 
 CONTACT_YARDS = 10.0
 """PROPOSED: yards between two units' centres at which their front ranks meet."""
 
 RUN_YARDS = 30.0
-"""PROPOSED: yards a unit closes in a round (15 an action, two actions: a run)."""
+"""PROPOSED: yards a unit closes in a 6-second round (15 an action, two actions: a run)."""
+
+
+class Front(NamedTuple):
+    """How a unit on open ground meets its foes (a unit's ``shot``).
+
+    Attributes:
+        extreme: where its missile weapon's Extreme range ends, in yards (0: none).
+        bands: the weapon's range bands in yards, or None (hand to hand only).
+        run_yards: yards it closes in one of the battle's rounds.
+    """
+
+    extreme: float
+    bands: Any
+    run_yards: float
+
 
 _EDGE = 0.5
 """Yards past contact that still count as in contact (no half-yard shuffles)."""
@@ -44,12 +59,12 @@ def closes_on(unit: Any, target: Any, arena: Any) -> int | None:
     gap = math.dist(here, there)
     if gap <= CONTACT_YARDS + _EDGE:
         return 0
-    extreme, bands = shot
+    extreme, bands, run = shot
     if bands is not None and gap <= extreme and hasattr(target, "unit_state"):  # a group
         opts = arena.options.range
         band = range_band(gap, bands, opts.extreme_multiple) or "extreme"
         return int(range_target_modifier(band, extreme_literal=opts.extreme_literal))
-    yards = min(RUN_YARDS, gap - CONTACT_YARDS)
+    yards = min(run, gap - CONTACT_YARDS)
     f = yards / gap
     to = (here[0] + (there[0] - here[0]) * f, here[1] + (there[1] - here[1]) * f)
     unit.memory["ran_from"] = (arena.round, here)

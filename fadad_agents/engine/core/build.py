@@ -19,9 +19,11 @@ from typing import Any
 
 from fadad_agents.agents.core.base import Band
 from fadad_agents.agents.core.character import Character, defence_verb
+from fadad_agents.agents.core.fronts import RUN_YARDS, Front
 from fadad_agents.agents.core.groups import Crew, Unit
 from fadad_agents.agents.core.spirit import spirit_of
 from fadad_agents.engine.core.battle import Battle, StopRule
+from fadad_agents.engine.core.clock import PERSONAL_ROUND_SECONDS, seconds_per_round
 from fadad_agents.engine.core.fighters import (
     bare_fighter,
     character_fighter,
@@ -419,19 +421,22 @@ class ForceBuilder:
         if force.leader is not None:
             self.led.append((unit, force.leader))
 
-    def _shot(self, force: schema_forces.Unit) -> tuple[float, Any] | None:
-        """How a unit on open ground strikes from afar: its missile weapon's Extreme range
-        and range bands, (0, None) hand to hand only; None where it reaches every foe
-        (``mass.units_at_range`` off, no position, a hex map): ``agents.core.fronts``."""
+    def _shot(self, force: schema_forces.Unit) -> Front | None:
+        """How a unit on open ground closes and strikes from afar (``agents.core.fronts``):
+        the yards it runs in one of the battle's rounds, its missile weapon's Extreme range
+        and range bands (0, None: hand to hand only); None where it reaches every foe
+        (``mass.units_at_range`` off, no position, a hex map)."""
         options, weapon = self.options, force.weapon
         if not options.mass.units_at_range or force.position is None:
             return None
         if self.scenario.map.kind != "open":
             return None
+        kinds = [f.kind for side in self.scenario.sides for f in side.forces]
+        run = RUN_YARDS * seconds_per_round(kinds, options) / PERSONAL_ROUND_SECONDS
         if weapon is None or not weapon.ranged or weapon.range_yards is None:
-            return 0.0, None
+            return Front(0.0, None, run)
         bands = weapon.range_yards
-        return bands[3] * options.range.extreme_multiple, bands
+        return Front(bands[3] * options.range.extreme_multiple, bands, run)
 
     def link_leaders(self) -> None:
         """Each led unit follows its leader (Unit.leader: a character of the scenario)."""

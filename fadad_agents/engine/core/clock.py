@@ -10,7 +10,7 @@ its caller gives (a :class:`Phase`, or a subsystem's own integer above them).
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from enum import IntEnum
 from fractions import Fraction
@@ -26,6 +26,7 @@ __all__ = [
     "Phase",
     "collector_paused",
     "round_seconds",
+    "seconds_per_round",
 ]
 
 PERSONAL_ROUND_SECONDS = 6
@@ -35,9 +36,15 @@ PERSONAL_ROUND_SECONDS = 6
 def round_seconds(battle: Any) -> int:
     """A round's length: a personal round, or ``mass.round_seconds`` in a battle fought by
     units and crews alone (C-01; PROPOSED, the seed gives mass combat none)."""
-    members = [m for side in battle.sides for m in side.members]
-    if members and all(m.kind in ("unit", "crew") for m in members):
-        return int(battle.options.mass.round_seconds)
+    kinds = [m.kind for side in battle.sides for m in side.members]
+    return seconds_per_round(kinds, battle.options)
+
+
+def seconds_per_round(kinds: Sequence[str], options: Any) -> int:
+    """:func:`round_seconds` of a battle whose combatants are of ``kinds`` (agents' or
+    stat blocks' ``kind``: the same words), before it is built."""
+    if kinds and all(kind in ("unit", "crew") for kind in kinds):
+        return int(options.mass.round_seconds)
     return PERSONAL_ROUND_SECONDS
 
 

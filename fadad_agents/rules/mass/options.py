@@ -64,7 +64,8 @@ class MassOptions(OptionsSection):
     units_at_range: bool = Field(
         True,
         description="PROPOSED (mass-combat.md gives no distances): units given positions on "
-        "an open map close on their foes 30 yards a round and strike hand to hand within 10 "
+        "an open map close on their foes 30 yards every 6 seconds of a round (a run; 300 in "
+        "a 60-second mass.round_seconds) and strike hand to hand within 10 "
         "yards; a unit whose weapon shoots volleys at foes within its Extreme range first "
         "(agents.core.fronts). Off: every unit reaches every foe from the first round.",
     )

@@ -52,3 +52,17 @@ def test_a_volley_at_long_range_meets_the_bands_target_modifier() -> None:
     at_range, close = first(""), first("mass.units_at_range: false")
     assert at_range["penalty"] == close["penalty"] == 0
     assert close["rd"] - at_range["rd"] == 5
+
+
+def test_a_longer_mass_round_closes_farther() -> None:
+    """mass.round_seconds: the pikes run 30 yards every 6 seconds of a round, so 140 yards
+    of the 150 in one 60-second round (striking in round 2, after one volley of arrows)
+    and 60 + 60 + 20 in 12-second rounds (striking in round 4)."""
+
+    def closing(seconds: int, rounds: int) -> tuple[list[float], int, list[int]]:
+        battle = _battle(f"mass.round_seconds: {seconds}", rounds=rounds)
+        moves = [dict(e.outcome)["yards"] for e in battle.log.of("move") if e.actor == "Pikes"]
+        return moves, _rounds(battle, "Pikes", "volley")[0], _rounds(battle, "Archers", "volley")
+
+    assert closing(60, 2) == ([140], 2, [1, 2])
+    assert closing(12, 4) == ([60, 60, 20], 4, [1, 2, 3, 4])
