@@ -8,8 +8,9 @@ unit given a position on an open map strikes a foe unit hand to hand only within
 every 6 seconds of a longer ``mass.round_seconds``), and strikes nothing that round. A
 unit whose weapon shoots (a bow, a sling) volleys at a foe unit within its weapon's
 Extreme range from where it stands, its attack less the range band's Target modifier
-(section 6.2), and closes only on foes beyond it. Units and crews without positions, or
-on hex maps, reach and are reached everywhere, as before.
+(section 6.2), and closes only on foes beyond it. A unit that ran at a foe holds its
+course at it while it fights, unless another is at hand (:func:`course`). Units and crews
+without positions, or on hex maps, reach and are reached everywhere, as before.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import Any, NamedTuple
 from fadad_agents.rules.mass import UnitState
 from fadad_agents.rules.personal.ranged import range_band, range_target_modifier
 
-__all__ = ["CONTACT_YARDS", "RUN_YARDS", "Front", "aimed", "closes_on"]
+__all__ = ["CONTACT_YARDS", "RUN_YARDS", "Front", "aimed", "closes_on", "course"]
 
 CONTACT_YARDS = 10.0
 """PROPOSED: yards between two units' centres at which their front ranks meet."""
@@ -52,22 +53,16 @@ def closes_on(unit: Any, target: Any, arena: Any) -> int | None:
     """How ``unit`` strikes ``target`` this turn: the Target modifier of the range band it
     shoots across (0 hand to hand, or where either has no place), or None: it runs toward
     the target instead (logged as a move) and strikes nothing."""
-    shot = getattr(unit, "shot", None)  # only units carry it (crews reach everyone)
+    modifier = _at_hand(unit, target, arena)
+    if modifier is not None:
+        return modifier
     here, there = unit.position, _where(target, arena.round)
-    if shot is None or here is None or there is None:
-        return 0
     gap = math.dist(here, there)
-    if gap <= CONTACT_YARDS + _EDGE:
-        return 0
-    extreme, bands, run = shot
-    if bands is not None and gap <= extreme and hasattr(target, "unit_state"):  # a group
-        opts = arena.options.range
-        band = range_band(gap, bands, opts.extreme_multiple) or "extreme"
-        return int(range_target_modifier(band, extreme_literal=opts.extreme_literal))
-    yards = min(run, gap - CONTACT_YARDS)
+    yards = min(unit.shot.run_yards, gap - CONTACT_YARDS)
     f = yards / gap
     to = (here[0] + (there[0] - here[0]) * f, here[1] + (there[1] - here[1]) * f)
     unit.memory["ran_from"] = (arena.round, here)
+    unit.memory["chasing"] = target
     unit.position = to
     arena.record(
         unit.name,
@@ -82,6 +77,36 @@ def closes_on(unit: Any, target: Any, arena: Any) -> int | None:
             ("to", (round(to[0], 2), round(to[1], 2))),
         ),
     )
+    return None
+
+
+def course(unit: Any, target: Any, arena: Any) -> Any:
+    """The foe ``unit`` goes for this turn: ``target``, unless the unit ran at another foe
+    before that still fights and ``target`` is not at hand (in contact, or within its
+    volleys' range): then it holds its course at that foe (PROPOSED). A targeting policy
+    that ranks the foes afresh each round (``strongest_adjacent``, as volleys thin them)
+    would otherwise turn a charge back and forth between them and never arrive."""
+    chased = unit.memory.get("chasing")
+    if chased is None or chased is target or not chased.fighting:
+        return target
+    return target if _at_hand(unit, target, arena) is not None else chased
+
+
+def _at_hand(unit: Any, target: Any, arena: Any) -> int | None:
+    """The Target modifier ``unit`` strikes ``target`` at from where it stands (0 hand to
+    hand, or where either has no place), or None: out of its reach."""
+    shot = getattr(unit, "shot", None)  # only units carry it (crews reach everyone)
+    here, there = unit.position, _where(target, arena.round)
+    if shot is None or here is None or there is None:
+        return 0
+    gap = math.dist(here, there)
+    if gap <= CONTACT_YARDS + _EDGE:
+        return 0
+    extreme, bands, _ = shot
+    if bands is not None and gap <= extreme and hasattr(target, "unit_state"):  # a group
+        opts = arena.options.range
+        band = range_band(gap, bands, opts.extreme_multiple) or "extreme"
+        return int(range_target_modifier(band, extreme_literal=opts.extreme_literal))
     return None
 
 

@@ -159,6 +159,7 @@ class Group(Combatant):
             self.target = target
             if target is None:
                 return
+        target = self.target = fronts.course(self, target, arena)
         aim = fronts.closes_on(self, target, arena)
         if aim is None:
             return
@@ -424,6 +425,7 @@ class Unit(Group):
                 target = pol.choose_target(unit, arena, unit.targeting_rng)  # type: ignore[assignment]
                 unit.target = target
             if isinstance(target, Group):
+                target = unit.target = fronts.course(unit, target, arena)
                 if (aim := fronts.closes_on(unit, target, arena)) is not None:
                     pairs.append((unit, target, aim))
             elif target is not None:

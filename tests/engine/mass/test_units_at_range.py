@@ -66,3 +66,30 @@ def test_a_longer_mass_round_closes_farther() -> None:
 
     assert closing(60, 2) == ([140], 2, [1, 2])
     assert closing(12, 4) == ([60, 60, 20], 4, [1, 2, 3, 4])
+
+
+def test_a_unit_holds_its_course_while_volleys_rerank_its_foes() -> None:
+    """Targeting strongest_adjacent ranks the two bands afresh each round, and the bowmen's
+    volleys thin whichever is larger, so the larger changes from round to round: the foot
+    holds its course at the band it first ran at until that band is gone (it once turned
+    back and forth between them, north, south, north ..., and never arrived)."""
+    red = unit("Foot", 100, position="[0, 0]", morale="Legendary") + unit(
+        "Bowmen", 80, weapon="weapons/bow", position="[-20, 0]", skill="Legendary"
+    )
+    blue = unit("North band", 60, position="[300, -150]", skill="Poor") + unit(
+        "South band", 60, position="[300, 150]", skill="Poor"
+    )
+    for seed in (1, 2, 3):
+        text = duel_yaml(
+            red,
+            blue,
+            stop="max_rounds: 8",
+            a_pol="targeting: strongest_adjacent",
+            b_pol="targeting: first",
+        )
+        battle = build_battle(load(text), seed)
+        battle.run_to_end()
+        runs = [e.target for e in battle.log.of("move") if e.actor == "Foot"]
+        legs = [name for k, name in enumerate(runs) if k == 0 or runs[k - 1] != name]
+        assert len(runs) >= 3
+        assert len(legs) == len(set(legs)), f"seed {seed}: {runs}"
