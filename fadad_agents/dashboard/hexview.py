@@ -7,8 +7,11 @@ when an agent has them), so ships appear as soon as the engine plays them; until
 scenario's ships are drawn where the scenario puts them. Fighters aboard a ship stand in
 its hex.
 
-Hex maps use the positions as axial ``(q, r)``. Open maps use yards ``(x, y)``, binned so
-that the longer side spans at most :data:`MAX_CELLS` hexes (odd-q offset cells).
+Hex maps use the positions as axial ``(q, r)``. Open maps use yards ``(x, y)``: the
+background hexes are bins of yards (the longer side spans at most :data:`MAX_CELLS`
+columns), and fighters, bands and units are drawn where they stand in yards, on one
+scale across and down (:func:`~fadad_agents.dashboard.mapdraw.yards_to_pixel`), so the
+map shows the distances the log narrates.
 
 Each ship and fighter is labelled with its name; a legend gives the sides' colours and the
 wound colours of the rings; ships and lone fighters leave a dotted trail of the hexes they
@@ -21,11 +24,19 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from html import escape
 from typing import Any
 
 from fadad_agents.agents.core.base import Status
+from fadad_agents.dashboard.mapdraw import (
+    SIDE_COLOURS,
+    WOUND_COLOURS,
+    Marker,
+    draw_at,
+    draw_hex_markers,
+    grapple_lines,
+    trail_lines,
+)
 from fadad_agents.engine.core.log import clock
 from fadad_agents.hexmap import (
     ORIGIN,
@@ -38,6 +49,7 @@ from fadad_agents.hexmap import (
     within,
 )
 from fadad_agents.hexmap.arcs import arc_hexes
+from fadad_agents.hexmap.pixel import SQRT3
 from fadad_agents.rules.core.wounds import Wound
 from fadad_agents.schema import forces as schema_forces
 from fadad_agents.schema.scenario import Scenario
@@ -47,8 +59,6 @@ __all__ = ["MAX_CELLS", "SIDE_COLOURS", "MapView", "Marker", "markers"]
 MAX_CELLS = 30
 """Hexes along the longer side of an open map (larger maps are binned)."""
 
-SIDE_COLOURS = ("#1f5fbf", "#c0392b", "#2e8b57", "#8e44ad", "#d68910", "#17808a")
-WOUND_COLOURS = ("#2ecc71", "#a3d977", "#f1c40f", "#e67e22", "#c0392b", "#7b241c", "#111111")
 FOCUS = 2
 """Hex maps are drawn this many hexes around everything on them (not the whole map)."""
 MAX_GRID = 2500
@@ -59,37 +69,6 @@ MAP_PIXELS = 640.0
 """Width of the drawing in pixels."""
 MAP_HEIGHT = 560.0
 """Height of the drawing in pixels (fixed: the widget never resizes between frames)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Marker:
-    """One thing drawn on the map: a band of fighters, a group, or a ship.
-
-    Attributes:
-        name: band, group or ship name.
-        side: side index.
-        hex: where it stands.
-        heads: head count still fighting.
-        start: head count at the start.
-        wound: worst wound among those still fighting (``rules.wounds.Wound``).
-        status: ``fighting`` unless every member is out (then the last member's status).
-        ship: drawn as a hull.
-        facing: hex side faced (ships), else None.
-        fires: fires burning aboard.
-        grappled: names of ships it is grappled with.
-    """
-
-    name: str
-    side: int
-    hex: Hex
-    heads: int
-    start: int
-    wound: int
-    status: str
-    ship: bool = False
-    facing: int | None = None
-    fires: int = 0
-    grappled: tuple[str, ...] = ()
 
 
 def _cells(value: Any) -> tuple[str, ...]:
@@ -117,7 +96,7 @@ class MapView:
         self._grid_key: frozenset[Hex] | None = None
         self._seen: frozenset[Hex] = frozenset()
         self._grid: tuple[str, tuple[float, float, float, float], float] = ("", (0, 0, 1, 1), 1)
-        self._trails: dict[str, dict[int, Hex]] = {}
+        self._trails: dict[str, dict[int, Any]] = {}
 
     # --- positions ------------------------------------------------------------------------
 
@@ -181,7 +160,7 @@ class MapView:
                 band = getattr(agent, "band", None)
                 key = (h, int(agent.side), getattr(band, "name", agent.name))
                 groups.setdefault(key, []).append(agent)
-        out = [self._band_marker(k, members) for k, members in groups.items()]
+        out = [self._band_marker(k, members, not self.hex_map) for k, members in groups.items()]
         for name, (si, f) in self._ships.items():
             h = self.to_hex(f.position)
             if name not in seen and h is not None:
@@ -204,11 +183,15 @@ class MapView:
         )
 
     @staticmethod
-    def _band_marker(key: tuple[Hex, int, str], members: list[Any]) -> Marker:
+    def _band_marker(key: tuple[Hex, int, str], members: list[Any], in_yards: bool) -> Marker:
         h, side, name = key
         fighting = [m for m in members if m.status is Status.FIGHTING]
         status = "fighting" if fighting else str(members[-1].status)
         worst = max((int(m.wound) for m in fighting), default=int(Wound.INCAPACITATED))
+        places = [m.position for m in members if getattr(m, "position", None) is not None]
+        at = None
+        if in_yards and places:  # the middle of the band's members in this hex
+            at = (sum(p[0] for p in places) / len(places), sum(p[1] for p in places) / len(places))
         return Marker(
             name,
             side,
@@ -217,6 +200,7 @@ class MapView:
             sum(int(m.initial_headcount) for m in members),
             worst,
             status,
+            at=at,
         )
 
     # --- drawing ----------------------------------------------------------------------------
@@ -225,9 +209,9 @@ class MapView:
         """Open maps: the whole (binned) field. Hex maps: the rectangle (offset columns and
         rows) around everything on them, :data:`FOCUS` hexes wider, inside the map."""
         spec = self.scenario.map
-        if not self.hex_map and spec.width and spec.height:
+        if not self.hex_map and spec.width and spec.height:  # mapdraw.yards_to_pixel's scale
             cols = math.ceil(spec.width / self.bin) + 1
-            rows = math.ceil(spec.height / self.bin) + 1
+            rows = math.ceil(spec.height * 1.5 / SQRT3 / self.bin) + 1
             return [from_offset(c, r) for c in range(cols) for r in range(rows)]
         cells = [to_offset(h) for h in hexes] or [(0, 0)]
         c0, c1 = min(c for c, _ in cells) - FOCUS, max(c for c, _ in cells) + FOCUS
@@ -262,16 +246,16 @@ class MapView:
         self._grid_key, self._grid = cover, (grid, box, size)
         return self._grid
 
-    def _trail(self, battle: Any, found: list[Marker]) -> dict[str, list[Hex]]:
-        """Hexes each ship and lone fighter stood in, round by round up to now (a step
-        back forgets the rounds after it)."""
+    def _trail(self, battle: Any, found: list[Marker]) -> dict[str, list[Any]]:
+        """Hexes (yards on an open map) each ship and lone fighter stood in, round by round
+        up to now (a step back forgets the rounds after it)."""
         now = int(battle.round)
-        out: dict[str, list[Hex]] = {}
+        out: dict[str, list[Any]] = {}
         for m in found:
             if not (m.ship or m.start == 1):
                 continue
             rounds = self._trails.setdefault(m.name, {})
-            rounds[now] = m.hex
+            rounds[now] = m.hex if m.at is None else m.at
             path = [rounds[r] for r in sorted(rounds) if r <= now]
             out[m.name] = [h for i, h in enumerate(path) if i == 0 or path[i - 1] != h]
         return out
@@ -328,18 +312,20 @@ class MapView:
         """The whole map for the battle's current state (changes every round), with the
         firing arcs of the ship named ``selected``."""
         found = self.markers(battle)
-        grid, box, size = self._background(frozenset(m.hex for m in found))
+        grid, box, size = self._background(frozenset(m.hex for m in found if m.at is None))
         x0, y0, w, h = box
         by_hex: dict[Hex, list[Marker]] = {}
         for m in found:
             by_hex.setdefault(m.hex, []).append(m)
         centres = {m.name: to_pixel(m.hex, size) for m in found if m.ship}
         parts = [grid, *self._arcs(battle, selected, size)]
-        parts.extend(_trail_lines(self._trail(battle, found), found, size))
-        parts.extend(_grapple_lines(found, centres))
+        parts.extend(trail_lines(self._trail(battle, found), found, size, self.bin))
+        parts.extend(grapple_lines(found, centres))
         least = w / 90  # markers stay legible on large maps of small hexes
         for hx, here in by_hex.items():
-            parts.extend(_draw_hex_markers(hx, here, size, least))
+            in_hex = [m for m in here if m.at is None]
+            parts.extend(draw_hex_markers(hx, in_hex, size, least) if in_hex else ())
+            parts.extend(draw_at(m, self.bin, size, least) for m in here if m.at is not None)
         foot = w / 12  # caption and legend under the map
         head = (
             f'<svg xmlns="http://www.w3.org/2000/svg" class="fadad-map" '
@@ -354,131 +340,6 @@ class MapView:
         )
         legend = self._legend(x0, y0 + h + w / 14, w)
         return head + "".join(parts) + caption + legend + "</svg>"
-
-
-def _trail_lines(trails: dict[str, list[Hex]], found: list[Marker], size: float) -> list[str]:
-    sides = {m.name: m.side for m in found}
-    out = []
-    for name, path in trails.items():
-        if len(path) < 2:
-            continue
-        colour = SIDE_COLOURS[sides[name] % len(SIDE_COLOURS)]
-        points = " ".join(f"{x:.1f},{y:.1f}" for x, y in (to_pixel(h, size) for h in path))
-        out.append(
-            f'<polyline class="trail" data-name="{escape(name)}" points="{points}" fill="none" '
-            f'stroke="{colour}" stroke-opacity="0.6" stroke-width="1.5" stroke-dasharray="2 3"/>'
-        )
-    return out
-
-
-def _grapple_lines(found: list[Marker], centres: dict[str, tuple[float, float]]) -> list[str]:
-    out = []
-    for m in found:
-        for other in m.grappled:
-            if m.name < other and other in centres and m.name in centres:
-                (x1, y1), (x2, y2) = centres[m.name], centres[other]
-                out.append(
-                    f'<line class="grapple" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" '
-                    f'y2="{y2:.1f}" stroke="#5d4037" stroke-width="2" stroke-dasharray="4 3"/>'
-                )
-    return out
-
-
-def _slots(n: int, size: float, *, centre: bool = True) -> list[tuple[float, float]]:
-    """Offsets that spread ``n`` markers sharing a hex around its centre (a lone marker
-    sits on the centre unless ``centre`` is False, e.g. beside a ship's hull)."""
-    if n == 1 and centre:
-        return [(0.0, 0.0)]
-    radius = size * 0.56
-    return [
-        (
-            radius * math.cos(2 * math.pi * i / n - math.pi / 2),
-            radius * math.sin(2 * math.pi * i / n - math.pi / 2),
-        )
-        for i in range(n)
-    ]
-
-
-def _draw_hex_markers(hx: Hex, here: list[Marker], size: float, least: float) -> list[str]:
-    cx, cy = to_pixel(hx, size)
-    ships = [m for m in here if m.ship]
-    others = [m for m in here if not m.ship]
-    scale = 1.0 if len(others) <= 1 else max(0.5, 1.9 / math.sqrt(len(others)))
-    if ships:
-        scale *= 0.7  # crews aboard are badges around their hull
-    r = max(least, size * 0.32 * scale)
-    spread = max(size, r * 2.2) if len(others) > 1 or not ships else size * 1.1
-    out = [
-        _draw_marker(m, cx + dx, cy + dy, r)
-        for (dx, dy), m in zip(_slots(len(others), spread, centre=not ships), others, strict=True)
-    ]
-    # Hulls go on top (translucent), so a ship stays visible under the crews aboard.
-    out.extend(_draw_ship(m, cx, cy, size, i, len(ships)) for i, m in enumerate(ships))
-    return out
-
-
-def _label(m: Marker) -> str:
-    if m.start > 1:
-        return str(m.heads)
-    return "".join(w[0] for w in m.name.split()[:2]).upper()
-
-
-def _draw_marker(m: Marker, x: float, y: float, r: float) -> str:
-    colour = SIDE_COLOURS[m.side % len(SIDE_COLOURS)]
-    out = m.status != "fighting"
-    fill = "#9e9e9e" if out else colour
-    opacity = 0.35 + 0.65 * (m.heads / m.start if m.start else 0.0)
-    ring = WOUND_COLOURS[min(max(m.wound, 0), len(WOUND_COLOURS) - 1)]
-    title = f"{m.name}: {m.heads}/{m.start} {m.status}, worst wound {Wound(min(m.wound, 6)).label}"
-    cross = ""
-    if out:
-        d = r * 0.7
-        cross = (
-            f'<path d="M{x - d:.1f},{y - d:.1f}L{x + d:.1f},{y + d:.1f}M{x - d:.1f},{y + d:.1f}'
-            f'L{x + d:.1f},{y - d:.1f}" stroke="#212121" stroke-width="{r * 0.18:.1f}"/>'
-        )
-    return (
-        f'<g class="marker side-{m.side}" data-status="{m.status}"><title>{escape(title)}</title>'
-        f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="{fill}" fill-opacity="{opacity:.2f}" '
-        f'stroke="{ring}" stroke-width="{max(1.0, r * 0.22):.1f}"/>'
-        f'<text x="{x:.1f}" y="{y + r * 0.35:.1f}" font-size="{r * 0.95:.1f}" '
-        f'text-anchor="middle" fill="#fff">{escape(_label(m))}</text>{cross}'
-        f'<text class="name" x="{x:.1f}" y="{y + r * 1.75:.1f}" font-size="{r * 0.6:.1f}" '
-        f'text-anchor="middle" fill="#333">{escape(m.name)}</text></g>'
-    )
-
-
-def _draw_ship(m: Marker, cx: float, cy: float, size: float, i: int, n: int) -> str:
-    """A hull pointing along its facing (0 = up, clockwise), fires as orange dots."""
-    colour = SIDE_COLOURS[m.side % len(SIDE_COLOURS)]
-    angle = math.radians(-90 + 60 * (m.facing or 0))
-    shift = (i - (n - 1) / 2) * size * 0.35  # ships sharing a hex lie side by side
-    px, py = -math.sin(angle), math.cos(angle)
-    cx, cy = cx + px * shift, cy + py * shift
-    length, beam = size * 1.5, size * 0.3
-    ux, uy = math.cos(angle), math.sin(angle)
-    pts = [
-        (cx + ux * length / 2, cy + uy * length / 2),
-        (cx + ux * length / 4 + px * beam, cy + uy * length / 4 + py * beam),
-        (cx - ux * length / 2 + px * beam, cy - uy * length / 2 + py * beam),
-        (cx - ux * length / 2 - px * beam, cy - uy * length / 2 - py * beam),
-        (cx + ux * length / 4 - px * beam, cy + uy * length / 4 - py * beam),
-    ]
-    points = " ".join(f"{x:.1f},{y:.1f}" for x, y in pts)
-    fires = "".join(
-        f'<circle class="fire" cx="{cx + (k - 1) * beam:.1f}" cy="{cy:.1f}" r="{beam * 0.5:.1f}" '
-        f'fill="#ff6f00"/>'
-        for k in range(min(m.fires, 3))
-    )
-    title = f"{m.name} (ship), facing {m.facing}" + (f", {m.fires} fires" if m.fires else "")
-    label_y = cy - size * (0.62 + 0.34 * i)  # ships sharing a hex: names one above another
-    return (
-        f'<g class="ship side-{m.side}" data-facing="{m.facing}"><title>{escape(title)}</title>'
-        f'<polygon points="{points}" fill="{colour}" fill-opacity="0.25" stroke="{colour}" '
-        f'stroke-width="1.5"/>{fires}'
-        f'<text class="name" x="{cx:.1f}" y="{label_y:.1f}" font-size="{size * 0.3:.1f}" '
-        f'text-anchor="middle" font-weight="bold" fill="{colour}">{escape(m.name)}</text></g>'
-    )
 
 
 def markers(scenario: Scenario, battle: Any) -> list[Marker]:

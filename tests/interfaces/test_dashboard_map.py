@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from typing import Any
 
+import pytest
+
 from fadad_agents.agents.core.base import Status
-from fadad_agents.dashboard import BattleSession, MapView
+from fadad_agents.dashboard import BattleDashboard, BattleSession, MapView
 from fadad_agents.engine import load
 from fadad_agents.hexmap import Hex, to_pixel
 
@@ -181,3 +184,43 @@ def test_a_selected_ship_shows_its_firing_arcs() -> None:
     cells = re.search(r'<g class="arc"[^>]*>(.*?)</g>', shaded)
     assert cells is not None
     assert cells.group(1).count("<polygon") > 10
+
+
+_MARKER = re.compile(
+    r'<g class="marker side-\d" data-status="\w+"><title>([^:<]+):[^<]*</title>'
+    r'<circle cx="([-\d.]+)" cy="([-\d.]+)"'
+)
+
+
+def _drawn(svg: str) -> dict[str, tuple[float, float]]:
+    """Each marker's centre in pixels, by name."""
+    return {name: (float(x), float(y)) for name, x, y in _MARKER.findall(svg)}
+
+
+def test_open_map_fighters_stand_at_their_yards() -> None:
+    """On an open map the dashboard draws each fighter where it stands in yards, one scale
+    across and down: clicking Step twice in the goblin ambush, the pixels between any two
+    fighters are their yards apart times one factor, a fighter who ran moved on the map
+    by the yards the log gives, and every fighter is labelled with its name."""
+    dash = BattleDashboard("scenarios/goblin-ambush.yaml", seed=1)
+    battle = dash.session.battle
+    start = _drawn(dash.map.value)
+    dash.step_button.click()
+    dash.step_button.click()
+    svg = dash.map.value
+    drawn = _drawn(svg)
+    yards = {m.name: m.position for side in battle.sides for m in side.members if m.fighting}
+    lone = ["Ser Aldric", "Aelwen", "Mirelle", "Grubnak"]
+    assert set(lone) <= set(drawn)
+    (ax, ay), (bx, by) = drawn["Aelwen"], drawn["Mirelle"]
+    scale = math.dist((ax, ay), (bx, by)) / math.dist(yards["Aelwen"], yards["Mirelle"])
+    for name in lone[2:]:
+        (x, y), (u, v) = drawn[name], yards[name]
+        assert x - ax == pytest.approx((u - yards["Aelwen"][0]) * scale, abs=0.2)
+        assert y - ay == pytest.approx((v - yards["Aelwen"][1]) * scale, abs=0.2)
+    ran = sum(dict(e.outcome)["yards"] for e in battle.log.of("move") if e.actor == "Grubnak")
+    assert ran > 30
+    moved = math.dist(start["Grubnak"], drawn["Grubnak"])
+    assert moved == pytest.approx(ran * scale, rel=0.01)  # he runs straight at the knight
+    names = set(re.findall(r'<text class="name"[^>]*>([^<]*)</text>', svg))
+    assert set(lone) <= names
