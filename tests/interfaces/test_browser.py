@@ -188,7 +188,8 @@ def test_step_in_voila_advances_round_and_redraws_map(chromium: Path, voila_url:
 
 def test_table_session_in_voila_answers_by_click(chromium: Path, table_voila_url: str) -> None:
     """In Voila, the GM clicks Snorri's choices, types his attack roll and sees the swing
-    it makes narrated (Great + 1 = Superb)."""
+    it makes narrated (Great + 1 = Superb); the map labels both duellists, drawn at their
+    own places in yards."""
     from playwright.sync_api import sync_playwright
 
     def question_says(page: Any, text: str) -> None:
@@ -206,6 +207,13 @@ def test_table_session_in_voila_answers_by_click(chromium: Path, table_voila_url
             page.goto(table_voila_url, timeout=UI_TIMEOUT_MS)
             page.wait_for_selector(".fadad-question", timeout=UI_TIMEOUT_MS)
             question_says(page, "does Snorri fight on?")
+            labels = page.locator("svg.fadad-map g.marker text.name").all_text_contents()
+            assert sorted(labels) == ["Brynhild", "Snorri"]
+            centres = {
+                (c.get_attribute("cx"), c.get_attribute("cy"))
+                for c in page.locator("svg.fadad-map g.marker circle").all()
+            }
+            assert len(centres) == 2
             page.get_by_role("button", name="fight on").click()
             question_says(page, "whom does Snorri attack?")
             page.get_by_role("button", name="attack Brynhild (Undamaged)").click()
