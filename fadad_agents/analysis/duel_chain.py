@@ -239,7 +239,8 @@ class DuelChain:
         s = foe.state
         shared = foe.pending is not None
         before = s.track if foe.pending is None else foe.pending
-        key6 = (i, bare, penalty, s.bare, self.penalty(s), defended)
+        # an undefended target meets the blow with its Target alone: its penalty is not read
+        key6 = (i, bare, penalty, s.bare, self.penalty(s) if defended else 0, defended)
         j = 1 - i
         attacks, defences, crits_so_far = foe.attacks, foe.defences, foe.crits
         rest = s[2:]
@@ -431,11 +432,11 @@ class DuelChain:
         if crits is NO_CRITS:
             return t
         track, ite, prone, disarmed, staggered, unconscious, arm, bare = t.state
+        attacks, defences = t.attacks, t.defences
         if crits.knockout:
             if self.knockout_rounds is None:
                 return OUT
-            unconscious = self.knockout_rounds
-            t = t._replace(attacks=0, defences=0)
+            unconscious, attacks, defences = self.knockout_rounds, 0, 0
         d = self.duellists[j]
         can_drop = d.armed is not d.bare
         prone = prone or crits.knockdown
@@ -446,8 +447,9 @@ class DuelChain:
             arm = crits.arm
             if arm == 3 and can_drop:
                 bare, disarmed = True, False
-        state = State(track, ite, prone, disarmed, staggered, unconscious, arm, bare)
-        return Turn(state, t.attacks, t.defences, False, t.pending, t.crits)
+        new = tuple.__new__
+        state = new(State, (track, ite, prone, disarmed, staggered, unconscious, arm, bare))
+        return new(Turn, (state, attacks, defences, False, t.pending, t.crits))
 
     def end(self, j: int, t: Turn) -> State | None:
         """Duellist ``j``'s state after the round (None: out); a simultaneous turn's

@@ -1,22 +1,23 @@
 """The duel's Markov chain run forward as matrices (:mod:`fadad_agents.analysis.exact`).
 
-The chain's state is a pair of duellist states, but a round factors (see
-:mod:`~fadad_agents.analysis.duel_chain`): when one duellist strikes, what happens to its
-target depends on the target's turn and on the striker's key alone. So the solver
-enumerates each duellist's states and turns on its own (a few hundred, not their product),
-builds one sparse one-strike matrix per striker key, and carries the joint distribution
-over state pairs as a dense array through each round:
+The chain's state is a pair of turns as the two duellists declared them (a round reads
+nothing else), but a round factors (see :mod:`~fadad_agents.analysis.duel_chain`): when one
+duellist strikes, what happens to its target depends on the target's turn and on the
+striker's key alone. So the solver enumerates each duellist's turns on its own (a few
+hundred, not their product), builds one sparse one-strike matrix per striker key, and
+carries the joint distribution over pairs as a dense array through each round, its rows
+and columns numbered by plan (key and number of strikes) so that each plan is a slice:
 
 * declaring: a side that withdraws ends the duel at once;
-* one side acting first: the rows (its states) are grouped by its key and attack count,
-  each group times its strikes' matrix on the other side's turns; then the columns are
-  grouped by the second side's key and count (after it paid its crit debts), and the
-  first side's states are struck back the same way;
-* a simultaneous turn: each side's end depends on its own state and the other's key only,
-  so each block of (row group, column group) is one product on each side.
+* one side acting first: each slice of rows times its strikes' matrix on the other side's
+  turns; then each slice of the second side's columns (by its plan after it paid its crit
+  debts) strikes the first side's states back;
+* a simultaneous turn: each side's end depends on its own state and the other's plan, so
+  for each slice of columns each slice of rows goes to the column side's ends, then all
+  rows at once to the row side's ends.
 
-Nothing is pruned: every probability is carried, so the sums are exact up to float
-rounding (the test checks that they add up to 1 within 1e-9).
+Nothing is pruned: every probability is carried, and the solver checks that wins, draws
+and unfinished duels add up to 1 within 1e-9.
 """
 
 from __future__ import annotations
@@ -147,8 +148,11 @@ class _Side:
         self.index: dict[Turn, int] = {}
         self.of_state: dict[State, int] = {}
         self.rooted = 0
-        self.first, self.second, self.shared = _Turns(), _Turns(), _Turns()
-        self.seen = [0, 0, 0]  # turns of each role whose ends are collected
+        # acting first or second, one set of turns: a turn acting first has no attacks
+        # left, and those of the second who has none (unconscious, defending) are the same
+        self.sequential, self.shared = _Turns(), _Turns()
+        self.answered = 0  # turns whose plans are collected
+        self.seen = [0, 0]  # turns whose ends are collected
         self.plans: dict[Key, int] = {}  # keys it strikes with, acting first or in a tie
         self.answers: dict[Key, int] = {}  # keys it strikes with, acting second
         self.add(chain.starts[i])
@@ -172,8 +176,8 @@ class _Side:
         for t in self.declared[self.rooted :]:
             ready = chain.ready(t)
             _count(self.plans, chain.key(i, ready), ready.attacks)
-            self.first.root(ready._replace(attacks=0))
-            self.second.root(t)
+            self.sequential.root(ready._replace(attacks=0))
+            self.sequential.root(t)
             self.shared.root(_tied(ready))
         self.rooted = len(self.declared)
         return True
@@ -182,53 +186,58 @@ class _Side:
         """This side's turns acting second or in a tie, struck by the foe's plans; the
         keys it answers with."""
         chain, i = self.chain, self.i
-        self.second.expand(chain, foe.plans)
+        self.sequential.expand(chain, foe.plans)
         self.shared.expand(chain, foe.plans)
-        for t in self.second.turns[self.seen[1] :]:
+        for t in self.sequential.turns[self.answered :]:
             ready = chain.ready(t)
             _count(self.answers, chain.key(i, ready), ready.attacks)
+        self.answered = len(self.sequential.turns)
 
     def struck_back(self, foe: _Side) -> None:
         """This side's turns acting first, struck by the foe's answers; the states every
         turn ends the round in."""
         chain, i = self.chain, self.i
-        self.first.expand(chain, foe.answers)
-        for t in self.second.turns[self.seen[1] :]:
+        self.sequential.expand(chain, foe.answers)
+        for t in self.sequential.turns[self.seen[0] :]:
             self.add(chain.end(i, chain.ready(t)))
-        for t in self.first.turns[self.seen[0] :]:
+        for t in self.shared.turns[self.seen[1] :]:
             self.add(chain.end(i, t))
-        for t in self.shared.turns[self.seen[2] :]:
-            self.add(chain.end(i, t))
-        self.seen = [len(self.first.turns), len(self.second.turns), len(self.shared.turns)]
+        self.seen = [len(self.sequential.turns), len(self.shared.turns)]
 
     # --- the matrices ------------------------------------------------------------------
 
     def build(self) -> None:
         chain, i, n = self.chain, self.i, len(self.declared)
         self.n = n
+        # renumbered by plan, those who withdraw last: each plan's rows are one slice
+        plans = [_plan(chain, i, chain.ready(t)) for t in self.declared]
+        order = sorted(range(n), key=lambda x: (self.declared[x].out, plans[x]))
+        rank = {old: new for new, old in enumerate(order)}
+        self.declared = [self.declared[x] for x in order]
+        self.of_state = {s: rank[x] for s, x in self.of_state.items()}
+        self.index = {t: x for x, t in enumerate(self.declared)}
         self.withdraws = np.array([t.out for t in self.declared])
         readies = [chain.ready(t) for t in self.declared]
-        self.plan = [_plan(chain, i, r) for r in readies]
+        self.plan = [plans[x] for x in order]
         roots = [r._replace(attacks=0) for r in readies]
-        self.first_root = _select([self.first.index[r] for r in roots], len(self.first.turns))
-        self.second_root = _select(
-            [self.second.index[t] for t in self.declared], len(self.second.turns)
-        )
+        turns = self.sequential
+        self.first_root = _select([turns.index[r] for r in roots], len(turns.turns))
+        self.second_root = _select([turns.index[t] for t in self.declared], len(turns.turns))
         tied = [self.shared.index[_tied(r)] for r in readies]
         self.shared_root = _select(tied, len(self.shared.turns))
-        self.first_end = self._ends(self.first.turns, lambda t: t)
+        self.first_end = self._ends(turns.turns, lambda t: t)
         self.shared_end = self._ends(self.shared.turns, lambda t: t)
         # the second to act: each turn it may be left in, as (its end, its plan)
-        answers: dict[tuple[int, Plan], int] = {}
-        cols = []
-        for t in self.second.turns:
+        # (numbered by plan, the ends out of the fight last: each plan's columns are one slice)
+        ends = []
+        for t in turns.turns:
             ready = chain.ready(t)
             s = chain.end(i, ready)
-            at = n if s is None else self.of_state[s]
-            cols.append(answers.setdefault((at, _plan(chain, i, ready)), len(answers)))
-        self.answer_end = np.array([at for at, _ in answers])
-        self.answer_plan = [plan for _, plan in answers]
-        self.answer_of = _select(cols, len(answers))
+            ends.append((s is None, _plan(chain, i, ready), n if s is None else self.of_state[s]))
+        answers = {end: x for x, end in enumerate(sorted(set(ends)))}
+        self.answer_end = np.array([at for _, _, at in answers])
+        self.answer_plan = [plan for _, plan, _ in answers]
+        self.answer_of = _select([answers[end] for end in ends], len(answers))
 
     def _ends(self, turns: list[Turn], how: Any) -> Any:
         n = self.n
@@ -240,11 +249,11 @@ class _Side:
 
     def struck_first(self, plan: Plan) -> Any:
         """States (acting first, after acting) -> their ends, struck by ``plan``."""
-        return self.first_root @ self.first.strikes(plan) @ self.first_end
+        return self.first_root @ self.sequential.strikes(plan) @ self.first_end
 
     def struck_second(self, plan: Plan) -> Any:
         """States (acting second, as declared) -> (end, own plan), struck by ``plan``."""
-        return self.second_root @ self.second.strikes(plan) @ self.answer_of
+        return self.second_root @ self.sequential.strikes(plan) @ self.answer_of
 
     def struck_shared(self, plan: Plan) -> Any:
         """States (in a simultaneous turn) -> their ends, struck by ``plan``."""
@@ -274,12 +283,16 @@ def _t(matrix: Any) -> Any:
     return matrix.T.tocsr()
 
 
-def _groups(plans: Iterable[Plan], live: Any) -> dict[Plan, Any]:
-    found: dict[Plan, list[int]] = {}
+def _groups(plans: Iterable[Plan], live: Any) -> dict[Plan, slice]:
+    """Each plan's slice of live rows (they are numbered by plan)."""
+    found: dict[Plan, slice] = {}
     for x, plan in enumerate(plans):
         if live[x]:
-            found.setdefault(plan, []).append(x)
-    return {plan: np.array(xs) for plan, xs in found.items()}
+            at = found.get(plan)
+            if at is not None and at.stop != x:
+                raise AssertionError("rows are not numbered by plan")
+            found[plan] = slice(x if at is None else at.start, x + 1)
+    return found
 
 
 class _Round:
@@ -309,13 +322,18 @@ class _Round:
 
 class _Tie:
     """A simultaneous turn as matrices: each side's end depends on its own state and the
-    other's plan, so each block of (``a``'s plan, ``b``'s plan) is one product a side."""
+    other's plan. For each plan of ``b`` (a slice of columns), the block of each plan of
+    ``a`` is carried to ``b``'s ends, then all of them to ``a``'s at once."""
 
     def __init__(self, a: _Side, b: _Side) -> None:
         self.n = a.n, b.n
+        a_plans = _groups(a.plan, ~a.withdraws)
         self.blocks = [
-            (rows, cols, _t(a.struck_shared(b_plan)[rows]), _t(b.struck_shared(a_plan)[cols]))
-            for a_plan, rows in _groups(a.plan, ~a.withdraws).items()
+            (
+                cols,
+                _t(a.struck_shared(b_plan)),
+                [(rows, _t(b.struck_shared(a_plan)[cols])) for a_plan, rows in a_plans.items()],
+            )
             for b_plan, cols in _groups(b.plan, ~b.withdraws).items()
         ]
 
@@ -323,10 +341,13 @@ class _Tie:
         """The live pairs after the turn, each side's wins, both down."""
         na, nb = self.n
         after = np.zeros((na + 1, nb + 1))
-        for rows, cols, left, right in self.blocks:
-            block = p[np.ix_(rows, cols)]
-            if block.any():
-                after += left @ (right @ block.T).T
+        for cols, left, rights in self.blocks:
+            if not p[:, cols].any():
+                continue
+            carried = np.zeros((na, nb + 1))
+            for rows, right in rights:
+                carried[rows] = (right @ p[rows, cols].T).T
+            after += left @ carried
         wins = float(after[:na, nb].sum()), float(after[na, :nb].sum())
         return after[:na, :nb], *wins, float(after[na, nb])
 
@@ -383,6 +404,8 @@ def solve(chain: DuelChain, limit: int) -> DuelOdds:
         p = nxt
         if not p.any():
             break
+    if abs(wins[0] + wins[1] + mutual + float(p.sum()) - 1.0) > 1e-9:
+        raise RuntimeError("the duel's chain lost probability")  # a turn with no strikes
     return DuelOdds(
         sides=(chain.duellists[0].name, chain.duellists[1].name),
         wins=(wins[0], wins[1]),

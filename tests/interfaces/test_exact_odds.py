@@ -44,6 +44,12 @@ CONFIGS: dict[str, tuple[str, str, str, int]] = {
     ),
     "non-lethal crit effects": ("", "", "", 30),
     "all crit effects": ("", "skill: Great", "fadad.crit_effects: random", 30),
+    "knockouts that wear off": (
+        "",
+        "skill: Great",
+        "fadad.crit_effects: random, knockout_rounds: 2",
+        30,
+    ),
     "three actions a round": ("", "", NO_CRITS + ", fadad.actions_per_round: 3", 30),
 }
 
