@@ -46,7 +46,8 @@ class DuelOdds:
         unfinished: the chance neither is down within the round limit: no result.
         rounds: ``rounds[r]`` is the chance the duel ends in round ``r + 1``.
         max_rounds: the round limit.
-        states: duellist-pair states the chain reached with a positive chance.
+        states: pairs of turns as declared (the chain's states) it reached with a positive
+            chance.
     """
 
     sides: tuple[str, str]
