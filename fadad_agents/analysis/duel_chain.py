@@ -29,9 +29,9 @@ from fadad_agents.rules.options import RulesOptions
 from fadad_agents.rules.personal.combat import (  # the kernel's own exchange and dice kind
     CombatRules,
     Protection,
-    _damage_kind,
-    _exchange,
     attack_from_dice,
+    damage_kind,
+    exchange,
 )
 from fadad_agents.rules.personal.criticals import (
     CALLED_LOCATION,
@@ -303,7 +303,7 @@ class DuelChain:
         merged: dict[Hit | None, float] = {}
         for a_dice, pa in _FOUR_DF:
             for d_dice, pd in defences:
-                *_, rd, hit = _exchange(
+                *_, rd, hit = exchange(
                     attacker, defender, self.rules, a_dice, d_dice, a_pen, d_pen, 0, 1, 0
                 )
                 if not hit:
@@ -331,7 +331,7 @@ class DuelChain:
         policy = self.rules.crit_effects
         if crits and policy != "none":
             effect_dist = self._effect_sets(crits, policy == "non_lethal")
-        kinds = damage_dice_outcomes(_damage_kind(attacker, defender, self.rules, rd))
+        kinds = damage_dice_outcomes(damage_kind(attacker, defender, self.rules, rd))
         d = self.duellists[1 - i]
         loc = self.location
         merged: dict[Hit, float] = {}

@@ -68,6 +68,8 @@ __all__ = [
     "attack_from_dice",
     "attack_outcomes",
     "attack_results",
+    "damage_kind",
+    "exchange",
     "resolve_attack",
 ]
 
@@ -137,7 +139,7 @@ def _pair_constants(
     return target, modifier
 
 
-def _exchange(
+def exchange(
     attacker: Fighter,
     defender: Fighter,
     rules: CombatRules,
@@ -152,7 +154,8 @@ def _exchange(
     """The opposed part of an attack: (Target, attack rolled, defence rolled, RD, hit).
 
     The same arithmetic as :func:`actions.opposed` over :func:`actions.rolled_degree`,
-    inlined because every swing runs it (the tests hold the two together).
+    inlined because every swing runs it (the tests hold the two together). Public for the
+    exact duel odds, which enumerate the opposed rolls themselves.
     ``target_bonus`` raises the Target (a quickly moving defender, section 5).
     """
     target, shield_modifier = _pair_constants(
@@ -273,7 +276,7 @@ def attack_from_dice(
     ``damage_dice`` are the damage roll the wound model uses (ignored on a miss).
     Penalties are the fighters' wound (and stun) penalties, <= 0.
     """
-    target, a_rolled, d_rolled, rd, hit = _exchange(
+    target, a_rolled, d_rolled, rd, hit = exchange(
         attacker, defender, rules, attack_dice, defence_dice,
         attacker_penalty, defender_penalty, modifier, shield_rank, target_bonus,
     )  # fmt: skip
@@ -304,7 +307,9 @@ def _factor(attacker: Fighter, defender: Fighter, rules: CombatRules, rd: int) -
     return factor
 
 
-def _damage_kind(attacker: Fighter, defender: Fighter, rules: CombatRules, rd: int) -> str:
+def damage_kind(attacker: Fighter, defender: Fighter, rules: CombatRules, rd: int) -> str:
+    """Which damage dice a hit by ``rd`` rolls (:func:`damage_dice_kind`), given both
+    fighters' factors and Scales: what the exact duel odds enumerate a hit over."""
     return damage_dice_kind(
         rules.damage, rd, _factor(attacker, defender, rules, rd), attacker.scale - defender.scale
     )
@@ -340,7 +345,7 @@ def resolve_attack(
         attack_dice = table.called(FOUR_DF, attack_dice, "attack", attacker.name)
         if defence_dice is not None:
             defence_dice = table.called(FOUR_DF, defence_dice, "defence", defender.name)
-    target, a_rolled, d_rolled, rd, hit = _exchange(
+    target, a_rolled, d_rolled, rd, hit = exchange(
         attacker, defender, rules, attack_dice, defence_dice,
         attacker_penalty, defender_penalty, modifier, shield_rank, target_bonus,
     )  # fmt: skip
@@ -360,7 +365,7 @@ def resolve_attack(
         if table is not None:
             damage_dice = (table.called(FOUR_DF, damage_dice[0], "damage", attacker.name),)
     else:
-        kind = _damage_kind(attacker, defender, rules, rd)
+        kind = damage_kind(attacker, defender, rules, rd)
         damage_dice = roll_damage_dice(kind, rng, owner=attacker.name)
     dealt, wound, new_track = _land_hit(
         attacker, defender, track, rules, rd, crits, attack_dice, defence_dice, damage_dice,
@@ -396,7 +401,7 @@ def attack_results(
     defence_dist: Distribution[int | None] = list(four_df) if defended else [(None, Fraction(1))]
     for a_dice, pa in four_df:
         for d_dice, pd in defence_dist:
-            *_, rd, hit = _exchange(
+            *_, rd, hit = exchange(
                 attacker, defender, rules, a_dice, d_dice,
                 attacker_penalty, defender_penalty, modifier, shield_rank, target_bonus,
             )  # fmt: skip
@@ -405,7 +410,7 @@ def attack_results(
             crits = crit_count(rd, a_dice) if hit else 0
             if crits and rules.crit_effects != "none":
                 effect_dist = crits_outcomes(crits, non_lethal=rules.crit_effects == "non_lethal")
-            kinds = damage_dice_outcomes(_damage_kind(attacker, defender, rules, rd) if hit else "")
+            kinds = damage_dice_outcomes(damage_kind(attacker, defender, rules, rd) if hit else "")
             for effects, pe in effect_dist:
                 for dmg, pdmg in kinds:
                     res = attack_from_dice(
