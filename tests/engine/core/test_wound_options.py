@@ -104,21 +104,33 @@ def test_minus_two_for_a_hopeless_factor_needs_a_better_margin_to_wound() -> Non
 
 
 def test_a_good_situational_roll_adds_levels_to_the_gms_freeform_wound() -> None:
-    """``fudge.situational_levels`` (A-30, section 5.3): the hidden 4dF roll's +3/+4 add
-    one or two levels to the GM's wound; without the option each margin gives the one
-    wound the GM judges (here the numeric reading without a roll: RD 1 a graze, else
-    RD + 1 on the track)."""
+    """``fudge.situational_levels`` (A-30, section 5.3): the hidden 4dF roll's +3/+4
+    (4/81 and 1/81) add one or two levels to the GM's wound, never past Near Death;
+    without the option each margin gives the one wound the GM judges (here the numeric
+    reading without a roll: RD 1 a graze, else RD + 1 on the track). With it, how many
+    wounds are raised by one and by two agrees with those chances within 3 standard
+    errors."""
     judged = {1: "Scratch", 2: "Hurt", 3: "Hurt", 4: "Very Hurt", 5: "Very Hurt"}
-    judged |= {6: "Incapacitated", 7: "Incapacitated"}
-    seeds = range(1, 25)
+    judged |= {6: "Incapacitated", 7: "Incapacitated", 8: "Near Death", 9: "Near Death"}
+    seeds = range(1, 301)
     off = hits(FREEFORM + ", fudge.situational_levels: false", seeds=seeds, rounds=6)
     assert off
     assert all(w == judged[rd] for _, rd, _, w in off)
     on = hits(FREEFORM, seeds=seeds, rounds=6)
     levels = ["Scratch", "Hurt", "Very Hurt", "Incapacitated", "Near Death"]
+    room = [len(levels) - 1 - levels.index(judged[rd]) for _, rd, _, _ in on]
     raised = [levels.index(w) - levels.index(judged[rd]) for _, rd, _, w in on]
-    assert set(raised) <= {0, 1, 2}
-    assert 1 in raised
+    assert all(0 <= r <= min(2, left) for r, left in zip(raised, room, strict=True))
+    # Each wound's chance of ending one and two levels up, the cap at Near Death included.
+    chances = [
+        (4 / 81 + (1 / 81 if left == 1 else 0), 1 / 81 if left >= 2 else 0.0)
+        for left in room
+        if left
+    ]
+    for by, observed in ((1, raised.count(1)), (2, raised.count(2))):
+        p = [c[by - 1] for c in chances]
+        expected, variance = sum(p), sum(q * (1 - q) for q in p)
+        assert abs(observed - expected) <= 3 * variance**0.5, (by, observed, expected)
 
 
 def test_scale_advantage_raises_a_graze_by_one_level_per_step() -> None:
