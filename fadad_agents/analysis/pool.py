@@ -89,7 +89,7 @@ def _launching() -> Iterator[None]:
     warning about other threads is silenced where only the C libraries' threads run
     (see :func:`forks_from_here`)."""
     with warnings.catch_warnings():
-        if threading.active_count() == 1:
+        if forks_from_here():
             warnings.filterwarnings("ignore", _FORK_WARNING, DeprecationWarning)
         yield
 
