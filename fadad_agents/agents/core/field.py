@@ -250,8 +250,17 @@ class Field:
         if not buckets:
             return []
         cell = self.cell
-        x0, y0 = math.floor((x - radius) / cell), math.floor((y - radius) / cell)
-        x1, y1 = math.floor((x + radius) / cell), math.floor((y + radius) / cell)
+        bx0, by0, bx1, by1 = self._bounds[side]  # no bucket of the side lies outside
+        x0, y0 = (
+            max(math.floor((x - radius) / cell), bx0),
+            max(math.floor((y - radius) / cell), by0),
+        )
+        x1, y1 = (
+            min(math.floor((x + radius) / cell), bx1),
+            min(math.floor((y + radius) / cell), by1),
+        )
+        if x1 < x0 or y1 < y0:  # the circle misses the side's squares (ranks behind)
+            return []
         r2 = radius * radius
         found = []
         for key in _keys_in(buckets, x0, x1, y0, y1):

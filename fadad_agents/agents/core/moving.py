@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any
 
-from fadad_agents.agents.core.field import ELBOW_ROOM
+from fadad_agents.agents.core.ranks import ENGAGE_MARGIN, way_forward
 from fadad_agents.rules.personal.movement import (
     gait_for_move_actions,
     melee_slots,
@@ -46,25 +46,6 @@ _slots = lru_cache(maxsize=256)(melee_slots)
 
 _ARRIVE = 1e-6
 """Yards short of a goal that still count as there (floating point)."""
-
-_ENGAGE_MARGIN = 0.01
-"""Yards inside full reach where a closing fighter stops (so rounding keeps contact)."""
-
-REMEMBER_BLOCKED = True
-"""A fighter that found every way blocked remembers who blocked it; while its place, goal
-and allowance are the same and none of them has moved or left, it is still blocked (a
-spot stays taken while whoever took it stands there), and the search is skipped. Off
-(tests only), every search is made afresh: the same battle, slower in a crowd."""
-
-_SHUFFLE = 0.25
-"""Yards: a fighter blocked short of its goal does not shuffle forward less than this."""
-
-
-@lru_cache(maxsize=256)
-def _ring(defender_radius: float, attacker_radius: float) -> tuple[float, int]:
-    """The angle one attacker takes round a defender, and how many such places there are."""
-    slots = melee_slots(defender_radius, attacker_radius)
-    return 2 * math.pi / slots, slots
 
 
 def distance(a: tuple[float, float], b: tuple[float, float]) -> float:
@@ -170,49 +151,12 @@ def contact_place(actor: Any, target: Any) -> tuple[float, float]:
     """Where ``actor`` stands to strike ``target``: the point within its reach on the
     straight line between them (a crowd there is met when it moves: :func:`advance`)."""
     (ax, ay), (tx, ty) = actor.position, target.position
-    ring = actor.radius + actor.reach + target.radius - _ENGAGE_MARGIN
+    ring = actor.radius + actor.reach + target.radius - ENGAGE_MARGIN
     dx, dy = ax - tx, ay - ty
     gap = math.hypot(dx, dy)
     if gap < _ARRIVE:  # on top of it: from the +x side
         return tx + ring, ty
     return tx + dx / gap * ring, ty + dy / gap * ring
-
-
-def _free_place(
-    actor: Any, target: Any, field: Any, limit: float, blockers: list[Any]
-) -> tuple[float, float] | None:
-    """The free place round ``target`` within ``limit`` yards of the actor where it can
-    strike, nearest its own side of the target first, trying the places round it one
-    man's width at a time each way, each tested against the fighters near it; None if
-    every one is taken (it is surrounded).
-    Whoever stands in each place tried is added to ``blockers``."""
-    (ax, ay), (tx, ty) = actor.position, target.position
-    ring = actor.radius + actor.reach + target.radius - _ENGAGE_MARGIN
-    step, slots = _ring(target.radius, actor.radius)
-    neighbours = field.neighbours
-    base = math.atan2(ay - ty, ax - tx)
-    edge = (ring + _ENGAGE_MARGIN) ** 2
-    most = limit * limit
-    for k in range(1, slots):  # the place straight ahead (k = 0) was taken
-        angle = base + (k + 1) // 2 * step * (1 if k % 2 else -1)  # +1, -1, +2 ...
-        x, y = field.clamp(tx + ring * math.cos(angle), ty + ring * math.sin(angle))
-        if (x - tx) ** 2 + (y - ty) ** 2 > edge or (x - ax) ** 2 + (y - ay) ** 2 > most:
-            continue  # the field's edge cuts this place off, or it is too far to go
-        if (other := _standing_at(neighbours(actor, x, y), actor, x, y)) is None:
-            return x, y
-        blockers.append(other)
-    return None
-
-
-def _standing_at(near: list[Any], actor: Any, x: float, y: float) -> Any | None:
-    """Whoever of ``near`` stands in the actor's way at a place round its target."""
-    r = actor.radius
-    for o in near:
-        if o is not actor:
-            ox, oy = o.position
-            if (ox - x) ** 2 + (oy - y) ** 2 < ((r + o.radius) * ELBOW_ROOM) ** 2:
-                return o
-    return None
 
 
 def plan_move(actor: Any, target: Any, arena: Any, budget: int, attacks: int) -> int:
@@ -272,43 +216,20 @@ def advance(actor: Any, arena: Any) -> None:
     if yards <= _ARRIVE:
         _spare(actor, planned)
         return
-    field = arena.field
     target = actor.target
-    around = yards >= gap - _ARRIVE and target is not None and target.placed
-    at = target.position if around else None
-    if not around:
-        target = None
-    # The same way blocked as last time: nobody who blocked it then has moved or left.
-    memo = actor.memory.get("blocked") if REMEMBER_BLOCKED else None
-    if (
-        memo is not None
-        and memo.here == here
-        and memo.goal == goal
-        and memo.allowance == allowance
-        and memo.target is target
-        and memo.target_at == at
-        and memo.still_there()
-    ):
+    if not (yards >= gap - _ARRIVE and target is not None and target.placed):
+        target = None  # the move does not reach it: no place round it to try
+    place = way_forward(actor, arena.field, goal, gap, yards, allowance, target)
+    if place is None:  # every place tried is taken: it waits where it stands
         _spare(actor, planned)
         return
-    x, y = here[0] + (goal[0] - here[0]) * yards / gap, here[1] + (goal[1] - here[1]) * yards / gap
-    first = field.blocker(actor, x, y)
-    if first is not None:
-        blockers = [first]
-        place = _free_place(actor, target, field, allowance, blockers) if around else None
-        if place is None:
-            place = _free_spot(actor, field, here, goal, gap, yards, blockers)
-        if place is None:  # every place tried is taken: it waits where it stands
-            actor.memory["blocked"] = _Blocked.of(here, goal, allowance, target, at, blockers)
-            _spare(actor, planned)
-            return
-        x, y = place
+    x, y = place
     yards = distance(here, (x, y))
     if yards <= _ARRIVE:
         _spare(actor, planned)
         return
     spent = move_plan(yards, planned, pace)[0]
-    field.move(actor, x, y)
+    arena.field.move(actor, x, y)
     actor.bearing = math.atan2(goal[1] - here[1], goal[0] - here[0])
     gait = gait_for_move_actions(spent)
     actor.gait = gait
@@ -326,77 +247,6 @@ def advance(actor: Any, arena: Any) -> None:
         ),
     )
     _spare(actor, planned - spent)
-
-
-class _Blocked(NamedTuple):
-    """Where a fighter found every way blocked: its place, goal, allowance, the target
-    (and where it stood) whose places it tried, each fighter found in its way and where
-    each stood (few objects for the collector: one memo per fighter in the ranks)."""
-
-    here: tuple[float, float]
-    goal: tuple[float, float]
-    allowance: float
-    target: Any
-    target_at: Any
-    blockers: tuple[Any, ...]
-    places: tuple[Any, ...]
-
-    @classmethod
-    def of(
-        cls, here: Any, goal: Any, allowance: float, target: Any, at: Any, found: list[Any]
-    ) -> _Blocked:
-        blockers = tuple(dict.fromkeys(found))  # each once, in the order found
-        places = tuple([other.position for other in blockers])
-        return cls(here, goal, allowance, target, at, blockers, places)
-
-    def still_there(self) -> bool:
-        """Everyone who blocked the way stands where it stood: still on the field (only
-        those fighting are) and not moved (a move sets a new position)."""
-        for other, position in zip(self.blockers, self.places, strict=True):
-            if other.position is not position or not other.fighting:
-                return False
-        return True
-
-
-def _free_spot(
-    actor: Any,
-    field: Any,
-    here: Any,
-    goal: Any,
-    gap: float,
-    yards: float,
-    blockers: list[Any],
-) -> tuple[float, float] | None:
-    """Where a move of ``yards`` toward ``goal`` ends: as far along the way as a spot is
-    free of other fighters (no two stand in one place): the full move, else a man's
-    width to either side of its end (it steps round whoever stands there), else 1, 2,
-    4 ... yards short, each with its two sidesteps; no shuffle shorter than
-    :data:`_SHUFFLE`, else None: it stays where it stands (PROPOSED: those behind wait
-    in ranks).
-    Whoever stands in each spot tried is added to ``blockers``."""
-    dx, dy = (goal[0] - here[0]) / gap, (goal[1] - here[1]) / gap
-    side = 2 * actor.radius  # a man's width across the way
-    sx, sy = -dy * side, dx * side
-    blocker = field.blocker
-    step = yards
-    short = 1.0
-    while True:
-        x, y = here[0] + dx * step, here[1] + dy * step
-        found = blocker(actor, x, y)
-        if found is None:
-            return x, y
-        blockers.append(found)
-        for px, py in ((x + sx, y + sy), (x - sx, y - sy)):
-            px, py = field.clamp(px, py)
-            if (px - here[0]) ** 2 + (py - here[1]) ** 2 <= yards * yards:
-                found = blocker(actor, px, py)
-                if found is None:
-                    return px, py
-                blockers.append(found)
-        step = yards - short
-        if step < _SHUFFLE:
-            return None
-        short *= 2
 
 
 def _spare(actor: Any, actions: int) -> None:

@@ -1,7 +1,7 @@
 """The field's shortcuts in a crowd play the same battle as the plain searches.
 
 A fighter blocked in the ranks remembers who blocked it and skips its search while none
-of them has moved (``agents.core.moving.REMEMBER_BLOCKED``); the nearest-foe search skips
+of them has moved (``agents.core.ranks.REMEMBER_BLOCKED``); the nearest-foe search skips
 buckets wholly farther than the best found. Both must change nothing a battle shows.
 """
 
@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from benchmarks.bench_engine import _melee_yaml
-from fadad_agents.agents.core import moving
+from fadad_agents.agents.core import ranks
 from fadad_agents.agents.core.field import Field
 from fadad_agents.engine import build_battle, load
 
@@ -35,7 +35,7 @@ def test_a_blocked_rank_remembering_its_blockers_plays_the_same_battle(
     search afresh every round; and the remembered blocks were used."""
     text = _melee_yaml(100, bands=True, gap=gap).replace("max_rounds: 1000", "max_rounds: 15")
     used = 0
-    still_there = moving._Blocked.still_there
+    still_there = ranks.Blocked.still_there
 
     def counted(memo: Any) -> bool:
         nonlocal used
@@ -43,10 +43,10 @@ def test_a_blocked_rank_remembering_its_blockers_plays_the_same_battle(
         used += found
         return found
 
-    monkeypatch.setattr(moving._Blocked, "still_there", counted)
+    monkeypatch.setattr(ranks.Blocked, "still_there", counted)
     remembered = _played(text, seed)
     assert used > 0, "no fighter skipped a search: the comparison would prove nothing"
-    monkeypatch.setattr(moving, "REMEMBER_BLOCKED", False)
+    monkeypatch.setattr(ranks, "REMEMBER_BLOCKED", False)
     assert _played(text, seed) == remembered
 
 
