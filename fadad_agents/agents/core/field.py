@@ -326,47 +326,44 @@ class Field:
         best: Any | None = None
         best_d = math.inf  # the best's squared distance and unique_id
         best_id = 0
-
-        def gap(lo: float, at: float) -> float:
-            """Yards from ``at`` to the nearest edge of a bucket starting at ``lo``
-            (less a hair: floating point at the edges)."""
-            d = lo - at if lo > at else at - lo - cell
-            return d - _SLACK if d > _SLACK else 0.0
-
-        def look(i: int, j: int) -> None:
-            nonlocal best, best_d, best_id
-            for agent in buckets.get((i, j), ()):
-                px, py = agent.position
-                d = (px - x) ** 2 + (py - y) ** 2
-                if (d < best_d or (d == best_d and agent.unique_id < best_id)) and (
-                    accept is None or accept(agent)
-                ):
-                    best, best_d, best_id = agent, d, agent.unique_id
-
+        slack = _SLACK
+        left_x, left_y = x - cell, y - cell  # a bucket starting at lo ends at lo + cell
+        get = buckets.get
         for k in range(first, rings + 1):
             if best is not None and best_d <= ((k - 1) * cell) ** 2:
                 break  # every bucket of ring k lies at least (k - 1) cells away
             jlo, jhi = max(cy - k, by0), min(cy + k, by1)
             for i in range(max(cx - k, bx0), min(cx + k, bx1) + 1):
-                gx2 = gap(i * cell, x) ** 2
+                # Yards from x to the column's nearest edge, less a hair (floating point).
+                lo = i * cell
+                gx = lo - x if lo > x else left_x - lo
+                gx2 = (gx - slack) ** 2 if gx > slack else 0.0
                 if gx2 > best_d:
                     continue  # the whole column lies farther than the best
                 if i != cx - k and i != cx + k:  # inside the ring: its two ends
-                    for j in (cy - k, cy + k) if k else (cy,):
-                        if jlo <= j <= jhi and gx2 + gap(j * cell, y) ** 2 <= best_d:
-                            look(i, j)
-                    continue
-                # The ring's edge: its rows outward from the point's, each way until
-                # they lie farther than the best (farther on is farther still).
-                start = min(max(cy, jlo), jhi)
-                for j in range(start, jhi + 1):
-                    if gx2 + gap(j * cell, y) ** 2 > best_d:
-                        break
-                    look(i, j)
-                for j in range(start - 1, jlo - 1, -1):
-                    if gx2 + gap(j * cell, y) ** 2 > best_d:
-                        break
-                    look(i, j)
+                    runs: Any = ((cy - k, cy + k) if k else (cy,),)
+                    outward = False
+                else:  # the ring's edge: its rows outward from the point's, each way
+                    start = min(max(cy, jlo), jhi)
+                    runs = (range(start, jhi + 1), range(start - 1, jlo - 1, -1))
+                    outward = True
+                for run in runs:
+                    for j in run:
+                        if not jlo <= j <= jhi:
+                            continue  # an end of the ring beyond the side's squares
+                        lo = j * cell
+                        gy = lo - y if lo > y else left_y - lo
+                        if gx2 + ((gy - slack) ** 2 if gy > slack else 0.0) > best_d:
+                            if outward:
+                                break  # farther on is farther still
+                            continue
+                        for agent in get((i, j), ()):
+                            px, py = agent.position
+                            d = (px - x) ** 2 + (py - y) ** 2
+                            if (d < best_d or (d == best_d and agent.unique_id < best_id)) and (
+                                accept is None or accept(agent)
+                            ):
+                                best, best_d, best_id = agent, d, agent.unique_id
         return best
 
 
