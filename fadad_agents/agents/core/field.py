@@ -285,7 +285,12 @@ class Field:
         where it stands, the spot stays crowded (``agents.core.moving`` relies on it to
         remember where a fighter is blocked)."""
         r = agent.radius
-        for other in self.neighbours(agent, x, y):
+        halo = self._halo
+        if halo is not None and r <= self.widest:  # neighbours(), inlined (hot)
+            near = halo.get((int(x // HALO_YARDS), int(y // HALO_YARDS)), _NOBODY)
+        else:
+            near = self.neighbours(agent, x, y)
+        for other in near:
             if other is not agent:
                 px, py = other.position
                 px -= x

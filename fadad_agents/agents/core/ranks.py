@@ -22,6 +22,7 @@ import math
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from fadad_agents.agents.core.base import Status
 from fadad_agents.agents.core.field import ELBOW_ROOM
 from fadad_agents.rules.personal.movement import melee_slots
 
@@ -39,6 +40,8 @@ _SHUFFLE = 0.25
 """Yards: a fighter blocked short of its goal does not shuffle forward less than this."""
 
 _NO_HINTS: tuple[Any, ...] = ()
+
+FIGHTING = Status.FIGHTING
 
 
 @lru_cache(maxsize=256)
@@ -75,7 +78,7 @@ class Blocked(NamedTuple):
         """Everyone who blocked the way stands where it stood: still on the field (only
         those fighting are) and not moved (a move sets a new position)."""
         for other, position in zip(self.blockers, self.places, strict=True):
-            if other.position is not position or not other.fighting:
+            if other.position is not position or other.status is not FIGHTING:
                 return False
         return True
 
@@ -139,7 +142,7 @@ def _in_the_way(
     same battle needs the same arithmetic)."""
     k = len(tried)
     for hint in (hints[k] if k < len(hints) else None, tried[-1] if k else None):
-        if hint is not None and hint.fighting:
+        if hint is not None and hint.status is FIGHTING:  # hint.fighting, inlined (hot)
             hx, hy = hint.position
             room = (actor.radius + hint.radius) * ELBOW_ROOM
             if round_target:
@@ -218,6 +221,7 @@ def _free_spot(
     dx, dy = (goal[0] - here[0]) / gap, (goal[1] - here[1]) / gap
     side = 2 * actor.radius  # a man's width across the way
     sx, sy = -dy * side, dx * side
+    bounded = field.width is not None or field.height is not None
     step = yards
     short = 1.0
     while True:
@@ -225,7 +229,8 @@ def _free_spot(
         if _in_the_way(actor, x, y, field, hints, tried) is None:
             return x, y
         for px, py in ((x + sx, y + sy), (x - sx, y - sy)):
-            px, py = field.clamp(px, py)
+            if bounded:
+                px, py = field.clamp(px, py)
             if (px - here[0]) ** 2 + (py - here[1]) ** 2 <= yards * yards and (
                 _in_the_way(actor, px, py, field, hints, tried) is None
             ):
