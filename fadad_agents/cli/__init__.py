@@ -190,7 +190,8 @@ def run(
     limits = _limits(limit, "run")
     try:
         if state_out is None:
-            result = run_battle(scenario, seed=seed, limits=limits)
+            narrated = not (quiet or json_out)  # the header and tally, kept as it plays
+            result = run_battle(scenario, seed=seed, collect=narrated, limits=limits)
         else:
             from fadad_agents import campaign
 

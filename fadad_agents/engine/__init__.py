@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -67,7 +68,7 @@ def run(
     scenario: Scenario | str | Path | Mapping[str, Any],
     seed: int | None = None,
     *,
-    collect: bool = True,
+    collect: bool = False,
     limits: Limits | None = None,
 ) -> BattleResult:
     """Play ``scenario`` (a Scenario, a path, YAML text or a mapping) to its end.
@@ -76,7 +77,12 @@ def run(
         scenario: what to play.
         seed: battle seed; None uses the scenario's seed, else a fresh one (recorded in
             the result, so every run can be replayed).
-        collect: keep one DataCollector row per round (``result.round_data``).
+        collect: keep the battle's record as it plays: one DataCollector row per round
+            (``result.round_data``), the header and the closing tally. By default none
+            of it is kept, and the first read of any of them plays the battle again from
+            its scenario and seed with collection on (the same battle, byte for byte, so
+            the same record), once. Collect what will be read anyway (``fadad run``
+            prints the header and tally): it then costs no second play.
         limits: how large a battle the file may describe (default
             :data:`~fadad_agents.schema.limits.DEFAULT_LIMITS`; a Scenario object was
             checked against its own when it was made).
@@ -89,6 +95,10 @@ def run(
     model = load(scenario, limits)
     try:
         with play_through(model, seed, collect=collect) as battle:
-            return result_of(battle.run_to_end(), report=True)
+            battle.run_to_end()
+            if collect:
+                return result_of(battle, report=True)
+            replay = partial(run, model, battle.seed, collect=True)
+            return result_of(battle, replay=replay)
     except BUILD_ERRORS as exc:
         raise scenario_problem(model, exc) from None

@@ -1,22 +1,31 @@
-"""BattleResult: who won, how it ended, how long it took, what each side kept and lost."""
+"""BattleResult: who won, how it ended, how long it took, what each side kept and lost.
+
+Beyond that, a result tells the battle's story: its header, closing tally and rounds table
+(its :class:`Record`). ``fadad_agents.run`` keeps none of it while the battle plays
+unless asked (``collect=True``): a battle is its scenario and seed, byte for byte, so the
+record is made when first read, by playing the battle again with collection on.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from fadad_agents.agents.core.base import SideRoster, Status
 from fadad_agents.engine.core.ending import NO_WINNER_REASONS, wins
 from fadad_agents.engine.core.log import BattleLog
 from fadad_agents.engine.core.report import header_lines, tally_lines
+from fadad_agents.engine.core.rounds_table import ROUNDS_TABLE
 from fadad_agents.schema.text import escaped
 
 if TYPE_CHECKING:
+    import mesa
     import pandas as pd
 
     from fadad_agents.engine.core.battle import Battle
 
-__all__ = ["BattleResult", "SideResult", "result_of"]
+__all__ = ["BattleResult", "Record", "SideResult", "result_of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +91,37 @@ def _side_result(roster: SideRoster) -> SideResult:
     )
 
 
+class Record:
+    """A battle's header, closing tally and rounds table: kept as it played, or made on
+    first read by ``replay`` (the battle played again collecting: a result whose record
+    is kept), and kept from then on."""
+
+    __slots__ = ("_kept", "_replay")
+
+    def __init__(
+        self,
+        header: tuple[str, ...] = (),
+        tally: tuple[str, ...] = (),
+        collector: mesa.DataCollector | None = None,
+        *,
+        replay: Callable[[], BattleResult] | None = None,
+    ) -> None:
+        self._kept = header, tally, collector
+        self._replay = replay
+
+    @property
+    def kept(self) -> tuple[tuple[str, ...], tuple[str, ...], mesa.DataCollector | None]:
+        """The header, the tally and the DataCollector (replayed now if not kept)."""
+        replay = self._replay
+        if replay is not None:
+            self._kept, self._replay = replay().record.kept, None
+        return self._kept
+
+
+_NOTHING_KEPT = Record()
+"""The record of a battle played without one (a sweep's replicates)."""
+
+
 @dataclass(frozen=True, slots=True)
 class BattleResult:
     """The outcome of one battle (``fadad_agents.run``).
@@ -96,13 +136,15 @@ class BattleResult:
         duration: sim time in seconds.
         sides: per-side head counts.
         log: the battle log.
-        collector: the battle's Mesa DataCollector (one row per round), or None.
         stop_note: why the battle stopped at the runner's round cap (its scenario sets no
             ``stop.max_rounds``), or None.
-        header: the battle, its sides and forces and the options that differ from the
-            defaults (``fadad_agents.run`` fills it; sweeps leave it empty).
-        tally: each side's characters, groups and ships at the end: wounds, fate and who
-            took them out (as ``header``).
+        record: the battle's header, tally and rounds table (read them through
+            :attr:`header`, :attr:`tally`, :attr:`collector` and :attr:`round_data`).
+
+    A result of ``fadad_agents.run`` without ``collect=True`` makes its record on the
+    first read of any of these four: the battle is played again from its scenario and
+    seed with collection on (the same battle, byte for byte, so the same header, tally
+    and rows), once.
     """
 
     scenario: str
@@ -114,17 +156,33 @@ class BattleResult:
     duration: int
     sides: tuple[SideResult, ...]
     log: BattleLog
-    collector: Any = None
     stop_note: str | None = None
-    header: tuple[str, ...] = ()
-    tally: tuple[str, ...] = ()
+    record: Record = field(default=_NOTHING_KEPT, repr=False, compare=False)
+
+    @property
+    def header(self) -> tuple[str, ...]:
+        """The battle, its sides and forces and the options that differ from the defaults
+        (``fadad_agents.run`` gives it; sweeps leave it empty)."""
+        return self.record.kept[0]
+
+    @property
+    def tally(self) -> tuple[str, ...]:
+        """Each side's characters, groups and ships at the end: wounds, fate and who took
+        them out, and the healing bill (as :attr:`header`)."""
+        return self.record.kept[1]
+
+    @property
+    def collector(self) -> mesa.DataCollector | None:
+        """The battle's Mesa DataCollector (one row per round), or None."""
+        return self.record.kept[2]
 
     @property
     def round_data(self) -> pd.DataFrame | None:
         """One row per round (Mesa DataCollector): strength, wounded, routed per side."""
-        if self.collector is None:
+        collector = self.collector
+        if collector is None:
             return None
-        frame: pd.DataFrame = self.collector.get_table_dataframe("rounds")
+        frame: pd.DataFrame = collector.get_table_dataframe(ROUNDS_TABLE)
         return frame.set_index("round")
 
     def side(self, name: str) -> SideResult:
@@ -167,9 +225,26 @@ class BattleResult:
         return escaped(f"{who} ({how}) after {rounds} ({clock(self.duration)}).")
 
 
-def result_of(battle: Battle, *, report: bool = False) -> BattleResult:
-    """Collect the result of a finished battle (``report``: with its header and tally)."""
+def result_of(
+    battle: Battle, *, report: bool = False, replay: Callable[[], BattleResult] | None = None
+) -> BattleResult:
+    """Collect the result of a finished battle: with its header and tally if ``report``,
+    with its round data if it collected any.
+
+    ``replay``: for a battle that is exactly its scenario and seed (nothing stepped or
+    changed it by hand), what plays it again collecting (``fadad_agents.run`` with
+    ``collect=True``); the result then keeps no record now and makes it from the replay
+    when first read (``report`` is moot).
+    """
     names = [s.name for s in battle.sides]
+    if replay is not None:
+        record = Record(replay=replay)
+    elif report or battle.datacollector is not None:
+        header = tuple(header_lines(battle)) if report else ()
+        tally = tuple(tally_lines(battle)) if report else ()
+        record = Record(header, tally, battle.datacollector)
+    else:
+        record = _NOTHING_KEPT
     return BattleResult(
         scenario=battle.name,
         seed=battle.seed,
@@ -180,8 +255,6 @@ def result_of(battle: Battle, *, report: bool = False) -> BattleResult:
         duration=int(battle.env.now),
         sides=tuple(_side_result(s) for s in battle.sides),
         log=battle.log,
-        collector=battle.datacollector,
         stop_note=battle.stop.note(battle.ending, battle.round),
-        header=tuple(header_lines(battle)) if report else (),
-        tally=tuple(tally_lines(battle)) if report else (),
+        record=record,
     )

@@ -182,8 +182,9 @@ def test_recycled_runs_match_fresh_battles() -> None:
 
 
 def test_an_earlier_result_keeps_its_own_log() -> None:
+    """A result's log and collected round data stay its own when the battle is reused."""
     scenario = load(FIVE_A_SIDE)
-    first = run(scenario, seed=1)
+    first = run(scenario, seed=1, collect=True)
     lines = list(first.log.jsonl_lines())
     frame = first.round_data
     assert frame is not None
