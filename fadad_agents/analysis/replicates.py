@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from fadad_agents.engine import Battle, BattleResult, play_through, result_of, spawn_states
+from fadad_agents.engine import Battle, BattleResult, play_through, spawn_states
+from fadad_agents.engine.core.result import SIDE_COUNTS, outcome, side_counts
 from fadad_agents.schema.character import Character
 from fadad_agents.schema.fae import FaeCharacter
 from fadad_agents.schema.forces import Ship
@@ -43,15 +44,7 @@ __all__ = [
     "ship_row",
 ]
 
-SIDE_FIELDS = (
-    "strength",
-    "fighting",
-    "survivors",
-    "casualties",
-    "dead",
-    "withdrawn",
-    "surrendered",
-)
+SIDE_FIELDS = SIDE_COUNTS
 """Per-side columns of a result row, named ``"<side>.<field>"`` (``"Snorri.survivors"``)."""
 
 FIGHTER_FIELDS = ("down", "killed", "wound_level", "rounds_active", "taken_out_by")
@@ -98,9 +91,23 @@ def result_row(result: BattleResult) -> dict[str, Any]:
     return row
 
 
-def ship_row(battle: Battle) -> dict[str, Any]:
-    """Hull and crew left of every ship of a finished battle (none without ships)."""
-    row: dict[str, Any] = {}
+def _battle_row(battle: Battle, row: dict[str, Any]) -> None:
+    """:func:`result_row` of the battle's result, into ``row``, without making the result."""
+    winner, ending, loser = outcome(battle)
+    row["seed"] = battle.seed
+    row["winner"] = winner
+    row["loser"] = loser
+    row["ending"] = ending
+    row["rounds"] = battle.round
+    row["duration_s"] = int(battle.env.now)
+    for side in battle.sides:
+        row.update(zip(_side_columns(side.name), side_counts(side), strict=True))
+
+
+def ship_row(battle: Battle, row: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Hull and crew left of every ship of a finished battle (none without ships), added
+    to ``row`` if given."""
+    row = {} if row is None else row
     for ship in getattr(battle, "ships", ()):
         row[f"{ship.name}.hull"] = float(ship.hull_fraction)
         row[f"{ship.name}.crew_fighting"] = int(battle.own_heads(ship))
@@ -108,12 +115,15 @@ def ship_row(battle: Battle) -> dict[str, Any]:
     return row
 
 
-def fighter_row(battle: Battle, names: frozenset[str]) -> dict[str, Any]:
-    """Fate of each named individual of a finished battle (see :data:`FIGHTER_FIELDS`)."""
+def fighter_row(
+    battle: Battle, names: frozenset[str], row: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """Fate of each named individual of a finished battle (see :data:`FIGHTER_FIELDS`),
+    added to ``row`` if given."""
+    row = {} if row is None else row
     if not names:
-        return {}
+        return row
     takedowns = battle.log.takedowns()
-    row: dict[str, Any] = {}
     for side in battle.sides:
         for member in side.members:
             name = member.name
@@ -131,6 +141,12 @@ def fighter_row(battle: Battle, names: frozenset[str]) -> dict[str, Any]:
 
 
 @lru_cache(maxsize=4096)
+def _side_columns(name: str) -> tuple[str, ...]:
+    """The names of a side's columns, in :data:`SIDE_FIELDS` order (made once)."""
+    return tuple(f"{name}.{field}" for field in SIDE_FIELDS)
+
+
+@lru_cache(maxsize=4096)
 def _fighter_columns(name: str) -> tuple[str, ...]:
     """The names of a fighter's columns, in :data:`FIGHTER_FIELDS` order (made once)."""
     return tuple(f"{name}.{field}" for field in FIGHTER_FIELDS)
@@ -144,18 +160,20 @@ def run_replicate(scenario: Scenario, seed: int, index: int) -> dict[str, Any]:
     battle's ships before it is given back.
     """
     names = frozenset(fighter_names(scenario))
-    return _replicate_row(scenario, index, replicate_seed(seed, index), names)
+    row: dict[str, Any] = {"replicate": index}
+    _replicate_row(scenario, replicate_seed(seed, index), names, row)
+    return row
 
 
 def _replicate_row(
-    scenario: Scenario, index: int, battle_seed: int, names: frozenset[str]
-) -> dict[str, Any]:
+    scenario: Scenario, battle_seed: int, names: frozenset[str], row: dict[str, Any]
+) -> None:
+    """The replicate's outcome, ships and named fighters, into ``row`` (one dict a
+    replicate: the columns are written straight from the finished battle)."""
     with play_through(scenario, battle_seed, collect=False) as battle:
-        row: dict[str, Any] = {"replicate": index}
-        row.update(result_row(result_of(battle.run_to_end())))
-        row.update(ship_row(battle))
-        row.update(fighter_row(battle, names))
-    return row
+        _battle_row(battle.run_to_end(), row)
+        ship_row(battle, row)
+        fighter_row(battle, names, row)
 
 
 def ship_names(scenario: Scenario) -> list[str]:
@@ -259,8 +277,8 @@ def run_batch(batch: Batch) -> list[dict[str, Any]]:
     seeds = replicate_seeds(batch.seed, batch.stop, batch.start)
     rows = []
     for index, battle_seed in zip(range(batch.start, batch.stop), seeds, strict=True):
-        row: dict[str, Any] = {"variant": batch.variant}
-        row.update(_replicate_row(scenario, index, battle_seed, names))
+        row: dict[str, Any] = {"variant": batch.variant, "replicate": index}
+        _replicate_row(scenario, battle_seed, names, row)
         rows.append(row)
     return rows
 

@@ -15,7 +15,8 @@ from fadad_agents.analysis import (
     run_replicate,
     sweep,
 )
-from fadad_agents.engine import load, run
+from fadad_agents.analysis.replicates import fighter_names, fighter_row, result_row, ship_row
+from fadad_agents.engine import build_battle, load, run
 
 DUEL = Path(__file__).parents[2] / "scenarios" / "snorri-vs-brynhild.yaml"
 BRAWL = Path(__file__).parents[2] / "scenarios" / "tavern-brawl.yaml"
@@ -63,6 +64,23 @@ def test_replicate_plays_the_battle_of_its_seed() -> None:
     )
     assert row["Dockhands.casualties"] == result.side("Dockhands").casualties
     assert row["Ship's crew.survivors"] == result.side("Ship's crew").survivors
+
+
+@pytest.mark.parametrize(
+    "stem", ["snorri-vs-brynhild", "tavern-brawl", "field-battle", "ship-duel", "fae-duel"]
+)
+def test_a_replicate_row_is_its_battle_result(stem: str) -> None:
+    """A replicate's outcome and side columns are result_row of run() on its seed, and
+    its ship and fighter columns those of the battle (a row is written straight from the
+    battle, without the result)."""
+    scenario = load(Path(__file__).parents[2] / "scenarios" / f"{stem}.yaml")
+    row = run_replicate(scenario, 5, 1)
+    seed = replicate_seed(5, 1)
+    expected = {"replicate": 1, **result_row(run(scenario, seed))}
+    battle = build_battle(scenario, seed, collect=False).run_to_end()
+    expected |= ship_row(battle) | fighter_row(battle, frozenset(fighter_names(scenario)))
+    assert row == expected
+    assert list(row) == list(expected)
 
 
 def test_sweep_rows_and_columns() -> None:

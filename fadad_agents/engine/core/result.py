@@ -25,7 +25,15 @@ if TYPE_CHECKING:
 
     from fadad_agents.engine.core.battle import Battle
 
-__all__ = ["BattleResult", "Record", "SideResult", "result_of"]
+__all__ = [
+    "SIDE_COUNTS",
+    "BattleResult",
+    "Record",
+    "SideResult",
+    "outcome",
+    "result_of",
+    "side_counts",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +77,9 @@ class SideResult:
         }
 
 
-def _side_result(roster: SideRoster) -> SideResult:
+def side_counts(roster: SideRoster) -> tuple[int, int, int, int, int, int, int]:
+    """A side's head counts at the end, in :data:`SIDE_COUNTS` order (what
+    :class:`SideResult` holds, without making one: a sweep's row takes them as they are)."""
     fighting = casualties = dead = withdrawn = surrendered = 0
     out, fights, gave_up = Status.OUT, Status.FIGHTING, Status.SURRENDERED
     for m in roster.members:
@@ -86,8 +96,37 @@ def _side_result(roster: SideRoster) -> SideResult:
             surrendered += left if heads > 1 else 1
         else:
             withdrawn += left if heads > 1 else 1
-    return SideResult(
-        roster.name, roster.initial_strength, fighting, casualties, dead, withdrawn, surrendered
+    strength = roster.initial_strength
+    return strength, fighting, strength - casualties, casualties, dead, withdrawn, surrendered
+
+
+SIDE_COUNTS = (
+    "strength",
+    "fighting",
+    "survivors",
+    "casualties",
+    "dead",
+    "withdrawn",
+    "surrendered",
+)
+"""The head counts :func:`side_counts` gives, in order (:meth:`SideResult.as_dict`'s)."""
+
+
+def _side_result(roster: SideRoster) -> SideResult:
+    strength, fighting, _, casualties, dead, withdrawn, surrendered = side_counts(roster)
+    return SideResult(roster.name, strength, fighting, casualties, dead, withdrawn, surrendered)
+
+
+def outcome(battle: Battle) -> tuple[str | None, str, str | None]:
+    """A finished battle's winner, ending and loser (side names, or None), as
+    :class:`BattleResult` gives them."""
+    sides = battle.sides
+    winner, out = battle.winner, battle.out_side
+    ending = str(battle.ending) if battle.ending is not None else "unfinished"
+    return (
+        None if winner is None else sides[winner].name,
+        ending,
+        None if out is None else sides[out].name,
     )
 
 
@@ -236,7 +275,6 @@ def result_of(
     ``collect=True``); the result then keeps no record now and makes it from the replay
     when first read (``report`` is moot).
     """
-    names = [s.name for s in battle.sides]
     if replay is not None:
         record = Record(replay=replay)
     elif report or battle.datacollector is not None:
@@ -245,12 +283,13 @@ def result_of(
         record = Record(header, tally, battle.datacollector)
     else:
         record = _NOTHING_KEPT
+    winner, ending, loser = outcome(battle)
     return BattleResult(
         scenario=battle.name,
         seed=battle.seed,
-        winner=None if battle.winner is None else names[battle.winner],
-        ending=str(battle.ending) if battle.ending is not None else "unfinished",
-        loser=None if battle.out_side is None else names[battle.out_side],
+        winner=winner,
+        ending=ending,
+        loser=loser,
         rounds=battle.round,
         duration=int(battle.env.now),
         sides=tuple(_side_result(s) for s in battle.sides),
