@@ -22,7 +22,7 @@ from fadad_agents.agents.core.blow_log import attack_event, defence_verb
 from fadad_agents.agents.core.conditions import Conditions
 from fadad_agents.agents.core.shields import shield_rank
 from fadad_agents.policies.core.policy_set import PolicySet
-from fadad_agents.policies.core.protocols import MoraleChoice, Stance
+from fadad_agents.policies.core.protocols import PLAIN, MoraleChoice, Stance
 from fadad_agents.rules import mass
 from fadad_agents.rules.core.ladder import FAIR
 from fadad_agents.rules.core.morale import MoraleResult
@@ -77,7 +77,9 @@ def strike(attacker: Combatant, fighter: Any, target: Combatant, arena: Arena) -
         defender_penalty=d_pen,
         defended=defended,
         modifier=modifier,
-        shield_rank=1 if facing is attacker else shield_rank(target, attacker, arena.round),
+        shield_rank=1  # faced, or no shield: shield_rank's first answers, without its call
+        if facing is attacker or target.fighter.shield is None
+        else shield_rank(target, attacker, arena.round),
         target_bonus=moving_target_bonus(gait, arena.options.move.target_bonus) if gait else 0,
         protection=protection if aim is None else aims.pulled(aim, protection),
     )
@@ -311,14 +313,8 @@ class Character(Combatant):
             return res
         self.ite_points -= 1
         saved = record_wound(rules, track, res.wound, pc=True, point_spent=True)
-        arena.record(
-            self.name,
-            "ite_point",
-            None,
-            (),
-            (),
-            (("result", saved.level.label), ("instead_of", blow.label), ("left", self.ite_points)),
-        )
+        outcome = (("result", saved.level.label), ("instead_of", blow.label))
+        arena.record(self.name, "ite_point", None, (), (), (*outcome, ("left", self.ite_points)))
         return res._replace(track=saved)
 
     def _wounded(self, track: WoundTrack, arena: Arena) -> None:
@@ -375,7 +371,7 @@ class Character(Combatant):
         )
         if stance is Stance.ALL_OUT_DEFENCE:
             return
-        self.aim = aims.choose(self, target, arena)
+        self.aim = None if pol.aim_now is PLAIN else aims.choose(self, target, arena)  # hot
         n = pol.attack_count or pol.multi_attack.attacks(self, target, arena, budget)
         if n > budget:  # max(1, min(budget, n)), without the two calls
             n = budget
@@ -418,7 +414,9 @@ class Character(Combatant):
             target = self.target
             if self.stepped:  # moved with the others of a shared turn
                 self.stepped = False
-            elif self.move_actions or not moving.in_contact(self, target, arena):
+            elif self.move_actions or not (  # moving.in_contact, inlined (once a turn)
+                target is not None and (arena.field.all_touching or moving.touches(self, target))
+            ):
                 self.gait = None
                 moving.advance(self, arena)
             else:

@@ -71,6 +71,7 @@ class Field:
         "_halo",
         "_halo_reach",
         "_spots",
+        "_unfiled",
         "all_touching",
         "cell",
         "height",
@@ -112,6 +113,7 @@ class Field:
         self._halo_reach = 0.0
         # Smallest and largest bucket keys ever used per side: ring searches stop there.
         self._bounds: list[list[int]] = [[0, 0, -1, -1] for _ in range(sides)]
+        self._unfiled: list[Any] = []  # on the field, not yet in the indexes (place_later)
 
     def _key(self, x: float, y: float) -> tuple[int, int]:
         cell = self.cell
@@ -134,6 +136,7 @@ class Field:
 
     def clear(self) -> None:
         """Nobody on the field (a reset battle places everyone again)."""
+        self._unfiled = []
         for buckets in self._buckets:
             buckets.clear()
         self._spots.clear()
@@ -144,6 +147,8 @@ class Field:
 
     def add(self, agent: Any) -> None:
         """Put ``agent`` (its ``side`` and ``position`` set) on the field."""
+        if self._unfiled:
+            self._file_unfiled()
         self.all_touching = False  # until settle finds otherwise
         x, y = agent.position
         if agent.radius > self.widest:
@@ -151,6 +156,21 @@ class Field:
             self._refile_halo()
         self._file(agent, *self._key(x, y))
         self._occupy(agent, x, y)
+
+    def place_later(self, agents: list[Any]) -> None:
+        """Put ``agents`` (positions set, none wider than :attr:`widest`) on the field, filing
+        them in the look-up indexes only when a look-up, move or removal first needs them:
+        a reset battle standing in one melee (:attr:`all_touching`) asks none of them,
+        and filing a fighter costs more than one of its blows."""
+        self._unfiled.extend(agents)
+
+    def _file_unfiled(self) -> None:
+        """File the fighters :meth:`place_later` put on the field (as :meth:`add` would)."""
+        unfiled, self._unfiled = self._unfiled, []
+        for agent in unfiled:
+            x, y = agent.position
+            self._file(agent, *self._key(x, y))
+            self._occupy(agent, x, y)
 
     def _refile_halo(self) -> None:
         """The widest fighter grew: every elbow room reaches further (or, past
@@ -202,6 +222,11 @@ class Field:
 
     def remove(self, agent: Any) -> None:
         """Take ``agent`` off the field (it left the fight)."""
+        if self._unfiled:
+            if agent in self._unfiled:  # never filed: nothing else to undo
+                self._unfiled.remove(agent)
+                return
+            self._file_unfiled()
         key = self._key(*agent.position)
         bucket = self._buckets[agent.side].get(key)
         if bucket is not None and agent in bucket:
@@ -211,6 +236,8 @@ class Field:
     def move(self, agent: Any, x: float, y: float) -> None:
         """Move ``agent`` to ``(x, y)`` (a new position tuple: see :meth:`blocker`),
         re-indexing it."""
+        if self._unfiled:
+            self._file_unfiled()
         ox, oy = agent.position
         agent.position = (x, y)
         self.all_touching = False
@@ -246,6 +273,8 @@ class Field:
     def within(self, side: int, x: float, y: float, radius: float) -> list[Any]:
         """Fighters of ``side`` whose centres lie within ``radius`` yards of ``(x, y)``,
         bucket by bucket (the order is deterministic: it follows the moves made)."""
+        if self._unfiled:
+            self._file_unfiled()
         buckets = self._buckets[side]
         if not buckets:
             return []
@@ -305,6 +334,8 @@ class Field:
         elbow room at ``(x, y)``, and a few more: the fighters filed under the spot's
         elbow-room square, else those of the one to four occupancy squares its elbow room
         overlaps (more beside a giant). Do not change the list."""
+        if self._unfiled:
+            self._file_unfiled()
         halo = self._halo
         if halo is not None and agent.radius <= self.widest:
             return halo.get((int(x // HALO_YARDS), int(y // HALO_YARDS)), _NOBODY)
@@ -320,6 +351,8 @@ class Field:
         """The fighter of ``side`` nearest to ``(x, y)`` that ``accept`` passes (ties: the
         lower ``unique_id``), searching rings of buckets outward and stopping once no
         nearer bucket is left."""
+        if self._unfiled:
+            self._file_unfiled()
         buckets = self._buckets[side]
         bx0, by0, bx1, by1 = self._bounds[side]
         if bx1 < bx0:

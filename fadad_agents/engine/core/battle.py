@@ -98,6 +98,7 @@ class Battle(MesaModel, OnTheField):
         self.stop = stop or StopRule()
         self.sides = [SideRoster(i, n) for i, n in enumerate(side_names)]
         self._bands: dict[int, Band] = {}
+        self._band_members: list[list[Combatant]] | None = None  # each band's, on first use
         self._foes_cache: dict[int, list[Combatant]] = {}
         self.field: Field | None = None  # personal battles: engine.core.space.place_forces
         self._rounds = RoundsTable(self.sides)
@@ -195,6 +196,7 @@ class Battle(MesaModel, OnTheField):
             member.band.members.append(member)
         self.sides[member.side].add(member)
         self._bands.setdefault(id(member.band), member.band)
+        self._band_members = None
         return member
 
     def _unit_band(self, side: int) -> Band:
@@ -327,7 +329,9 @@ class Battle(MesaModel, OnTheField):
         """Roll initiative (one roll per band) and return the turns of the round, bands
         tied on initiative and trait sharing one (:func:`~fadad_agents.engine.core.turns.
         roll_turns`)."""
-        bands = [band.members for band in self._bands.values()]
+        bands = self._band_members  # the same lists every round, made once
+        if bands is None:
+            bands = self._band_members = [band.members for band in self._bands.values()]
         return roll_turns(bands, self._init_rng, self.options.fadad.initiative)
 
     def _play_round(self) -> None:
@@ -456,6 +460,7 @@ class Battle(MesaModel, OnTheField):
     def leave_initiative(self, member: Combatant) -> None:
         """Keep ``member``'s band out of the FADAD initiative (another clock drives it)."""
         self._bands.pop(id(member.band), None)
+        self._band_members = None
 
     @property
     def has_initiative(self) -> bool:

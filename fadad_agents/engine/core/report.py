@@ -13,6 +13,7 @@ from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from fadad_agents.agents.core.base import Combatant, Status
+from fadad_agents.agents.core.character import Character
 from fadad_agents.rules.core.wounds import Wound, WoundTrack
 from fadad_agents.rules.options import RulesOptions
 from fadad_agents.rules.personal.dc_track import DcTrack, dc_days_to_heal
@@ -105,16 +106,19 @@ def _yaml(value: object) -> str:
 def _state(member: Combatant, takedowns: dict[str, tuple[int, str | None]]) -> str:
     """``Very Hurt, standing``, ``Incapacitated, taken out by Snorri in round 3``,
     ``hull 97%, struck her colours``, ``12 of 30 standing, routed``."""
-    if member.status is Status.OUT:
+    status = member.status
+    if status is Status.OUT:
         round_, hand = takedowns.get(member.name, (None, None))
         by = f" by {hand}" if hand else ""
         state = f"taken out{by} in round {round_}" if round_ is not None else "taken out"
     else:
-        state = _STATES.get(member.status, str(member.status))
-    fighting = member.status is Status.FIGHTING
+        state = _STATES.get(status, str(status))
+    if type(member) is Character:  # the common case, without the look-ups below (hot)
+        return f"{_WOUND_LABELS[member.track.level]}, {state}"
+    fighting = status is Status.FIGHTING
     hull = getattr(member, "hull_fraction", None)
     if hull is not None:
-        struck = member.status is Status.SURRENDERED
+        struck = status is Status.SURRENDERED
         fate = "" if fighting else ", struck her colours" if struck else f", {state}"
         return f"hull {float(hull):.0%}{fate}"
     heads = member.initial_headcount
@@ -139,15 +143,16 @@ def tally_lines(battle: Battle) -> list[str]:
     """One line per side: each named fighter's wounds and fate, each group's losses."""
     takedowns = battle.log.takedowns()
     lines = []
-    for i, side in enumerate(battle.sides):
+    bands = [list(_bands(battle, i)) for i in range(len(battle.sides))]  # once for both
+    for side, side_bands in zip(battle.sides, bands, strict=True):
         parts = []
-        for name, members in _bands(battle, i):
+        for name, members in side_bands:
             if len(members) > 1:
                 parts.append(_group(name, members))
             else:
                 parts.append(f"{name} {_state(members[0], takedowns)}")
         lines.append(f"{side.name}: " + "; ".join(parts))
-    return lines + healing_lines(battle)
+    return lines + _healing(battle.options.healing_model, bands)
 
 
 def _heal_days(member: Combatant, model: str) -> int | None:
@@ -155,6 +160,8 @@ def _heal_days(member: Combatant, model: str) -> int | None:
     heal at all); 0 for the unhurt, the dead and fighters without a FADAD wound track
     (crews, units, ships; Fae Domains fighters count wound points)."""
     track = getattr(member, "track", None)
+    if type(track) is WoundTrack and type(member) is Character:  # the common case (hot)
+        return 0 if track.dead else _rest_days(track.marks, model)
     if isinstance(track, DcTrack) and member.initial_headcount == 1:
         return 0 if track.dead else dc_days_to_heal(track, model)
     if not isinstance(track, WoundTrack) or member.initial_headcount != 1:
@@ -181,10 +188,15 @@ def healing_lines(battle: Battle) -> list[str]:
     """The healing bill: how long each wounded survivor rests until whole, under the
     scenario's ``healing_model`` (C-09): ``Healing (fadad, rest): Snorri 14 days (Hurt)``;
     a band of identical fighters gives its wounded count and its longest rest."""
-    model = battle.options.healing_model
+    bands = [list(_bands(battle, i)) for i in range(len(battle.sides))]
+    return _healing(battle.options.healing_model, bands)
+
+
+def _healing(model: str, bands: list[list[tuple[str, list[Combatant]]]]) -> list[str]:
+    """:func:`healing_lines` of each side's bands (:func:`_bands`)."""
     parts = []
-    for i in range(len(battle.sides)):
-        for name, members in _bands(battle, i):
+    for side_bands in bands:
+        for name, members in side_bands:
             wounded = [(m, _heal_days(m, model)) for m in members]
             wounded = [(m, d) for m, d in wounded if d != 0]
             if not wounded:

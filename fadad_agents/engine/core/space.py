@@ -228,8 +228,12 @@ def settle(battle: Any) -> None:
                 member.position = member.start_position
                 member.bearing = member.start_bearing
                 member.placed = True
-                field.add(member)
                 placed.append(member)
+    if field.start_touching:  # a reset battle in one melee: filed only if looked up
+        field.place_later(placed)
+    else:
+        for member in placed:
+            field.add(member)
     if field.start_touching is None:  # the same start every reset: found once per battle
         field.start_touching = _all_touching(placed)
     field.all_touching = field.start_touching

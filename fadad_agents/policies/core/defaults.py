@@ -100,8 +100,10 @@ class StickyTargeting:
     def choose_target(
         self, actor: CombatantView, battle: BattleView, rng: random.Random
     ) -> CombatantView | None:
-        current = _current_target(actor)
-        return current if current is not None else _random_foe(actor, battle, rng)
+        current = actor.target  # _current_target, inlined (every fighter, every round)
+        if current is not None and current.fighting:
+            return current
+        return _random_foe(actor, battle, rng)
 
 
 class RandomTargeting:
