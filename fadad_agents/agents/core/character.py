@@ -100,7 +100,9 @@ def strike(attacker: Combatant, fighter: Any, target: Combatant, arena: Arena) -
             taken,
         ),
     )
-    hit_hard = protection is not NO_PROTECTION and res.hit and res.track.level >= Wound.NEAR_DEATH
+    if not res.hit:  # a miss leaves the target as it was (every absorb ignores one)
+        return res
+    hit_hard = protection is not NO_PROTECTION and res.track.level >= Wound.NEAR_DEATH
     if hit_hard and not (res.crit_effects and conditions.spares_the_body(res.crit_effects, arena)):
         res = target.spend_ite_point(res, track, arena)
     target.absorb(res, arena)

@@ -52,7 +52,7 @@ from fadad_agents.engine.core.mesa_model import MesaModel
 from fadad_agents.engine.core.rounds_table import ROUNDS_TABLE, RoundsTable
 from fadad_agents.engine.core.space import OnTheField, settle
 from fadad_agents.engine.core.streams import NamedStream, Streams
-from fadad_agents.engine.core.turns import SharedTurn, play_shared, roll_turns
+from fadad_agents.engine.core.turns import SharedTurn, act_in_order, play_shared, roll_turns
 from fadad_agents.policies.core.protocols import MoraleChoice
 from fadad_agents.rules.options import RulesOptions
 from fadad_agents.rules.personal.combat import CombatRules
@@ -98,7 +98,8 @@ class Battle(MesaModel, OnTheField):
         self.stop = stop or StopRule()
         self.sides = [SideRoster(i, n) for i, n in enumerate(side_names)]
         self._bands: dict[int, Band] = {}
-        self._band_members: list[list[Combatant]] | None = None  # each band's, on first use
+        self._band_members: list[list[Combatant]] | None = None  # _roll_call, made on first use
+        self._checks_morale = True  # someone checks morale at the end of a round (_roll_call)
         self._foes_cache: dict[int, list[Combatant]] = {}
         self.field: Field | None = None  # personal battles: engine.core.space.place_forces
         self._rounds = RoundsTable(self.sides)
@@ -329,10 +330,17 @@ class Battle(MesaModel, OnTheField):
         """Roll initiative (one roll per band) and return the turns of the round, bands
         tied on initiative and trait sharing one (:func:`~fadad_agents.engine.core.turns.
         roll_turns`)."""
-        bands = self._band_members  # the same lists every round, made once
+        bands = self._band_members
         if bands is None:
-            bands = self._band_members = [band.members for band in self._bands.values()]
+            bands = self._roll_call()
         return roll_turns(bands, self._init_rng, self.options.fadad.initiative)
+
+    def _roll_call(self) -> list[list[Combatant]]:
+        """Each band's member list, and whether anyone checks morale: the same every round
+        from the first on (agents join only before it), so found once, not each round."""
+        self._band_members = [band.members for band in self._bands.values()]
+        self._checks_morale = any(m.checks_morale for b in self._band_members for m in b)
+        return self._band_members
 
     def _play_round(self) -> None:
         self.round += 1
@@ -353,32 +361,19 @@ class Battle(MesaModel, OnTheField):
                 if member.status is fighting:
                     member.act(self)
             else:
-                self._act(turn)
-        for turn in turns:
-            for member in turn:
-                if member.checks_morale and member.status is fighting:
-                    member.end_round(self)
+                act_in_order(turn, self)
+        if self._checks_morale:
+            for turn in turns:
+                for member in turn:
+                    if member.checks_morale and member.status is fighting:
+                        member.end_round(self)
         if self._row_columns is not None:
             self._rounds.append(self._row_columns, self.round, int(self.env.now))
         elif self.datacollector is not None:
             self.datacollector.add_table_row(ROUNDS_TABLE, self.round_row())
 
     def _act(self, order: Sequence[Combatant]) -> None:
-        """Each acts in turn; a band of units strikes together in one bulk call."""
-        i, n = 0, len(order)
-        while i < n:
-            member = order[i]
-            band = member.band
-            if isinstance(member, Unit) and len(band.members) > 1:
-                j = i + 1
-                while j < n and order[j].band is band:
-                    j += 1
-                Unit.strike_together(list(order[i:j]), self)
-                i = j
-                continue
-            if member.status is Status.FIGHTING:
-                member.act(self)
-            i += 1
+        act_in_order(order, self)
 
     def round_row(self) -> dict[str, int]:
         """This round's aggregates: per side strength, wounded (Hurt or worse), routed."""

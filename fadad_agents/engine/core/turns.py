@@ -19,10 +19,11 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 
 from fadad_agents.agents.core.base import Combatant, Status
+from fadad_agents.agents.core.groups import Unit
 from fadad_agents.rules.core.actions import roll_initiative
 from fadad_agents.rules.core.dice import TABLE_4DF, TableDice
 
-__all__ = ["Holder", "SharedTurn", "play_shared", "roll_turns"]
+__all__ = ["Holder", "SharedTurn", "act_in_order", "play_shared", "roll_turns"]
 
 
 class SharedTurn(list[Combatant]):
@@ -106,3 +107,22 @@ def play_shared(
         member.release_turn(arena)
     for effect, args in held:
         effect(*args)
+
+
+def act_in_order(order: Sequence[Combatant], arena: Any) -> None:
+    """Each member of ``order`` still fighting acts in turn; a band of units strikes
+    together in one bulk call."""
+    i, n = 0, len(order)
+    while i < n:
+        member = order[i]
+        band = member.band
+        if isinstance(member, Unit) and len(band.members) > 1:
+            j = i + 1
+            while j < n and order[j].band is band:
+                j += 1
+            Unit.strike_together(list(order[i:j]), arena)
+            i = j
+            continue
+        if member.status is Status.FIGHTING:
+            member.act(arena)
+        i += 1
