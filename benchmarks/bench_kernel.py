@@ -11,6 +11,11 @@ crits, every wound model, frozen results for the log).
 without crit effects, with every crit effect, and the shipped Snorri-Brynhild duel
 (non-lethal crit effects, static initiative).
 
+``5v5 swing`` is the engine's own call of the 5 v 5 melee benchmark (issue 19): Good
+swordsmen in heavy leather, no shields, a wound penalty on the defender, on the tracks a
+fight passes through; ``rolled initiative`` is one band's initiative roll. Every figure is
+this process's CPU time (best of N), so others' load on a shared machine does not count.
+
 Run with ``python -m benchmarks kernel``.
 """
 
@@ -20,8 +25,9 @@ import random
 import time
 
 from benchmarks.harness import ROOT, Row, best_cpu
+from fadad_agents.rules.core.actions import roll_initiative
 from fadad_agents.rules.core.dice import TABLE_4DF
-from fadad_agents.rules.core.wounds import new_track
+from fadad_agents.rules.core.wounds import Wound, new_track, record
 from fadad_agents.rules.options import RulesOptions
 from fadad_agents.rules.personal.combat import CombatRules, Fighter, resolve_attack
 
@@ -32,14 +38,44 @@ SNORRI = Fighter("Snorri", attack=2, defence=2, odm=5, ddm=3, armour=2)
 BRYNHILD = Fighter("Brynhild", attack=1, defence=1, odm=5, ddm=2, shield="medium", armour=2)
 
 
+SWORDSMAN = Fighter("Red0", attack=1, defence=1, odm=3, ddm=2, armour=2, weapon_group=2)
+"""A fighter of the 5 v 5 benchmark (``bench_engine._melee_yaml``): Sword Good, broadsword,
+heavy leather, no shield."""
+
+
 def _kernel(n: int) -> float:
     rules = CombatRules.from_options(RulesOptions())
     rng = random.Random(1)
     track = new_track()
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(n):
         resolve_attack(SNORRI, BRYNHILD, track, rng, rules)
-    return n / (time.perf_counter() - start)
+    return n / (time.process_time() - start)
+
+
+def _swing_5v5(n: int) -> float:
+    """Seconds of CPU per swing of one swordsman at another, as the engine calls it."""
+    rules = CombatRules.from_options(RulesOptions())
+    rng = random.Random(1)
+    fresh = new_track()
+    tracks = (fresh, record(fresh, Wound.SCRATCH), record(fresh, Wound.HURT), fresh)
+    start = time.process_time()
+    for _ in range(n // len(tracks)):
+        for track in tracks:
+            resolve_attack(
+                SWORDSMAN, SWORDSMAN, track, rng, rules, attacker_penalty=0,
+                defender_penalty=-1, defended=True, modifier=0, shield_rank=1, target_bonus=0,
+            )  # fmt: skip
+    return (time.process_time() - start) / n
+
+
+def _initiative(n: int) -> float:
+    """Seconds of CPU per rolled initiative."""
+    rng = random.Random(1)
+    start = time.process_time()
+    for _ in range(n):
+        roll_initiative(0, rng, "rolled")
+    return (time.process_time() - start) / n
 
 
 def _hand_loop(n: int) -> float:
@@ -48,7 +84,7 @@ def _hand_loop(n: int) -> float:
     table = TABLE_4DF
     attack, defence, target, factor = 2, 1, -1, 3
     thresholds = (9, 7, 5, 3, 1)
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(n):
         boxes = [0, 0, 0, 0, 0]
         a = attack + table[int(draw() * 81)]
@@ -63,18 +99,23 @@ def _hand_loop(n: int) -> float:
                 if dmg >= t:
                     boxes[4 - i] += 1
                     break
-    return n / (time.perf_counter() - start)
+    return n / (time.process_time() - start)
 
 
 def bench_attack() -> list[Row]:
-    """Opposed attack plus wound, kernel against a hand-written loop (best of 3)."""
+    """Opposed attack plus wound, kernel against a hand-written loop; one 5 v 5 swing and
+    one initiative roll (CPU time, best of 3)."""
     kernel = max(_kernel(N) for _ in range(3))
     hand = max(_hand_loop(N) for _ in range(3))
+    swing = min(_swing_5v5(N) for _ in range(3))
+    initiative = min(_initiative(N) for _ in range(3))
     return [
         Row("kernel: resolve_attack + wound", kernel, "attacks/s"),
         Row("kernel: hand-written loop, same dice", hand, "attacks/s"),
         Row("kernel: cost over the hand loop", hand / kernel, "x"),
         Row("kernel: one resolve_attack", 1e6 / kernel, "us"),
+        Row("kernel: one 5v5 swing (resolve_attack, the engine's call)", 1e6 * swing, "us"),
+        Row("kernel: one rolled initiative", 1e6 * initiative, "us"),
     ]
 
 

@@ -27,7 +27,14 @@ from functools import cache
 from itertools import groupby
 from typing import Literal, NamedTuple
 
-from fadad_agents.rules.core.dice import Distribution, fudge_distribution, roll_4df
+from fadad_agents.rules.core.dice import (
+    FOUR_DF,
+    TABLE_4DF,
+    Distribution,
+    TableDice,
+    fudge_distribution,
+    roll_4df,
+)
 
 __all__ = [
     "ALL_PLUS_DICE",
@@ -336,7 +343,10 @@ def roll_initiative(
     ``static`` draws nothing from the stream.
     """
     if mode == "rolled":  # the common case first (every group, every round)
-        return trait + roll_4df(rng, "initiative", owner)
+        roll = TABLE_4DF[int(rng.random() * 81)]  # roll_4df, inlined: one call less a roll
+        if rng.__class__ is TableDice:
+            roll = int(rng.called(FOUR_DF, roll, "initiative", owner))
+        return trait + roll
     _check_initiative_mode(mode)  # "static", or raises on an unknown mode
     return trait
 

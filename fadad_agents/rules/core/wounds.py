@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
+from functools import cache
 from typing import Literal, Protocol
 
 __all__ = [
@@ -189,21 +190,33 @@ class WoundTrack:
 
 def new_track(kind: str = "standard") -> WoundTrack:
     """An empty track of a kind from :data:`TRACK_BOXES` (``wound_track`` option; for
-    ``"dc_attribute"`` use :func:`fadad_agents.rules.personal.dc_track.new_dc_track`)."""
-    try:
-        boxes = TRACK_BOXES[kind]
-    except KeyError:
-        raise WoundTrackError(
-            f"unknown wound track {kind!r}; allowed: {', '.join(TRACK_KINDS)}"
-        ) from None
-    return WoundTrack(kind, boxes)
+    ``"dc_attribute"`` use :func:`fadad_agents.rules.personal.dc_track.new_dc_track`).
+
+    Every call returns the same empty track of its kind: a track is a frozen value, and
+    fighters sharing their states lets :func:`record` answer a known blow from memory.
+    """
+    track = _EMPTY_TRACKS.get(kind)
+    if track is None:
+        raise WoundTrackError(f"unknown wound track {kind!r}; allowed: {', '.join(TRACK_KINDS)}")
+    return track
+
+
+_EMPTY_TRACKS: dict[str, WoundTrack] = {
+    kind: WoundTrack(kind, boxes) for kind, boxes in TRACK_BOXES.items()
+}
+
+
+@cache
+def _empty_custom(boxes: tuple[int, int, int, int, int]) -> WoundTrack:
+    return WoundTrack("custom", boxes)
 
 
 def custom_track(boxes: tuple[int, int, int, int, int]) -> WoundTrack:
-    """An empty track with explicit boxes, e.g. a major NPC's extra boxes (§6.2)."""
+    """An empty track with explicit boxes, e.g. a major NPC's extra boxes (§6.2); one
+    shared value per layout, as :func:`new_track`."""
     if len(boxes) != 5 or any(b < 0 for b in boxes):
         raise WoundTrackError(f"boxes must be five counts >= 0 (Scratch..Near Death): {boxes}")
-    return WoundTrack("custom", (boxes[0], boxes[1], boxes[2], boxes[3], boxes[4]))
+    return _empty_custom((boxes[0], boxes[1], boxes[2], boxes[3], boxes[4]))
 
 
 def wound_for_damage(damage: int, thresholds: Thresholds = STANDARD) -> Wound:
@@ -313,7 +326,29 @@ def record(
     """
     if wound <= 0 or track.dead:  # no new mark (landing's first rule), the common miss
         return track
-    lvl = _landing(track, wound, scratch_cap, overflow_past_near_death, max_level)
+    # A pure function of a frozen track: a blow already seen on this very track (fighters
+    # share their states from new_track's empty ones) is one lookup, not a new track.
+    key = (id(track), wound, scratch_cap, overflow_past_near_death, max_level)
+    known = _RECORDED.get(key)
+    if known is not None and known[0] is track:
+        return known[1]
+    recorded = _record(track, wound, scratch_cap, overflow_past_near_death, max_level)
+    if len(_RECORDED) >= _RECORDED_MAX:  # tracks built elsewhere (healing, custom) add up
+        _RECORDED.clear()
+    _RECORDED[key] = (track, recorded)  # holding the track keeps its id its own
+    return recorded
+
+
+_RECORDED: dict[tuple[int, int, bool, str, int], tuple[WoundTrack, WoundTrack]] = {}
+""":func:`record`'s answers: (id of the track, wound, options) -> (the track, the new one)."""
+_RECORDED_MAX = 8192
+
+
+def _record(
+    track: WoundTrack, wound: int, scratch_cap: bool, overflow: Overflow, max_level: int
+) -> WoundTrack:
+    """:func:`record` worked out: the new track after a wound on a live track."""
+    lvl = _landing(track, wound, scratch_cap, overflow, max_level)
     if lvl == 0:
         return track
     if lvl == 6:

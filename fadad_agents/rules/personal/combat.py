@@ -31,6 +31,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from fadad_agents.rules.core.actions import TARGET_MODES, ActionError, crit_count
+from fadad_agents.rules.core.damage import fadad_damage
 from fadad_agents.rules.core.dice import (
     FOUR_DF,
     TABLE_4DF,
@@ -38,9 +39,11 @@ from fadad_agents.rules.core.dice import (
     TableDice,
     fudge_distribution,
 )
-from fadad_agents.rules.core.wounds import Wound, record
+from fadad_agents.rules.core.wounds import Wound, record, wound_for_damage
 from fadad_agents.rules.personal.criticals import (
+    CRIT_EFFECTS,
     CritEffect,
+    CritModifiers,
     crit_modifiers,
     crits_outcomes,
     roll_crits,
@@ -50,7 +53,6 @@ from fadad_agents.rules.personal.dc_track import DcTrack, Track, dc_record_blow
 from fadad_agents.rules.personal.fighter import NO_PROTECTION, CombatRules, Fighter, Protection
 from fadad_agents.rules.personal.melee import Shield, defender_target, melee_attack_modifier
 from fadad_agents.rules.personal.wound_models import (
-    HitDamage,
     damage_dice_kind,
     damage_dice_outcomes,
     recording_cap,
@@ -109,8 +111,33 @@ class AttackOutcome:
 _effects_of = lru_cache(maxsize=256)(crit_modifiers)
 """:func:`criticals.crit_modifiers`, cached: a hit's crits come from a few effect tuples."""
 
+_LONE_CRIT: dict[str, CritModifiers] = {e.name: crit_modifiers((e,)) for e in CRIT_EFFECTS}
+""":func:`criticals.crit_modifiers` of each lone crit, by its name (what it reads)."""
+
+
+def _crit_modifiers(effects: tuple[CritEffect, ...]) -> CritModifiers:
+    """:func:`criticals.crit_modifiers` from memory: a lone crit (most) by its name, as
+    hashing the effect for the cache, a dataclass, is a Python call per effect."""
+    if len(effects) == 1:
+        lone = _LONE_CRIT.get(effects[0].name)
+        if lone is not None:
+            return lone
+    return _effects_of(effects)
+
+
+_new_result = tuple.__new__
+"""``AttackResult(*fields)`` is ``tuple.__new__(AttackResult, fields)`` behind a generated
+Python ``__new__``: the sampler calls it directly, one frame less on every swing."""
+
 _ONE_4DF: tuple[tuple[int], ...] = tuple((total,) for total in TABLE_4DF)
 """``(roll_4df(rng),)`` for each draw, made once: a hit's damage dice without a new tuple."""
+
+
+@lru_cache(maxsize=64)
+def _scale_target(difference: int) -> int:
+    """The Target of a defender ``difference`` Scale above its attacker, neither with a
+    shield (what :func:`_pair_constants` gives then; one int key, the cache's fastest)."""
+    return defender_target(difference, 0)
 
 
 @lru_cache(maxsize=1024)
@@ -158,10 +185,13 @@ def exchange(
     exact duel odds, which enumerate the opposed rolls themselves.
     ``target_bonus`` raises the Target (a quickly moving defender, section 5).
     """
-    target, shield_modifier = _pair_constants(
-        attacker.scale, attacker.shield, defender.scale, defender.shield, shield_rank,
-        rules.shield_mode, defender.shield_cap,
-    )  # fmt: skip
+    if attacker.shield is None and defender.shield is None:  # most fights: no cache key to hash
+        target, shield_modifier = _scale_target(defender.scale - attacker.scale), 0
+    else:
+        target, shield_modifier = _pair_constants(
+            attacker.scale, attacker.shield, defender.scale, defender.shield, shield_rank,
+            rules.shield_mode, defender.shield_cap,
+        )  # fmt: skip
     target += target_bonus
     a_rolled = attacker.attack + (modifier + attacker_penalty + shield_modifier) + attack_dice
     mode = rules.target_mode
@@ -191,41 +221,48 @@ def _land_hit(
     damage_dice: tuple[int, ...],
     crit_effects: tuple[CritEffect, ...],
     protection: Protection,
-) -> tuple[HitDamage, Wound, Track]:
-    """A hit's damage, its wound after the crits, and the defender's new track."""
+) -> tuple[int, tuple[int, ...], Wound, Track]:
+    """A hit's damage number and dice, its wound after the crits, and the defender's new
+    track."""
     factor = _factor(attacker, defender, rules, rd)
     damage_bonus = level_bonus = 0
     ignore_armour = False
     if crit_effects:
-        effects = _effects_of(crit_effects)
+        effects = _crit_modifiers(crit_effects)
         damage_bonus, level_bonus = effects.damage_bonus, effects.level_bonus
         ignore_armour = effects.ignore_armour
         if ignore_armour:
             factor += defender.armour
     damage = rules.damage
     weapon_group = attacker.weapon_group
-    # The armour group only matters under the weapon-groups option (A-18).
-    grouped = damage.weapon_groups and weapon_group is not None and not ignore_armour
-    hit = wound_from_dice(
-        damage,
-        rd,
-        factor,
-        damage_dice,
-        attacker_dice=attack_dice,
-        defender_dice=1 if defence_dice is None else defence_dice,
-        scale_advantage=attacker.scale - defender.scale,
-        damage_bonus=damage_bonus,
-        weapon_group=weapon_group,
-        armour_group=(
-            0
-            if not grouped
-            else armour_group(defender.armour)
-            if defender.armour_group is None
-            else defender.armour_group
-        ),
-        critical=crits > 0,
-    )
-    wound = hit.wound
+    groups = damage.weapon_groups and weapon_group is not None
+    if damage.wound_model == "fadad" and not damage_bonus and not groups:
+        # wound_from_dice's own first branch, without its call of eleven keywords: the
+        # plain FADAD hit, most hits of most battles
+        number = fadad_damage(rd, factor, damage_dice[0])
+        wound = wound_for_damage(number)
+    else:
+        hit = wound_from_dice(
+            damage,
+            rd,
+            factor,
+            damage_dice,
+            attacker_dice=attack_dice,
+            defender_dice=1 if defence_dice is None else defence_dice,
+            scale_advantage=attacker.scale - defender.scale,
+            damage_bonus=damage_bonus,
+            weapon_group=weapon_group,
+            # The armour group only matters under the weapon-groups option (A-18).
+            armour_group=(
+                0
+                if not groups or ignore_armour
+                else armour_group(defender.armour)
+                if defender.armour_group is None
+                else defender.armour_group
+            ),
+            critical=crits > 0,
+        )
+        number, damage_dice, wound = hit.damage, hit.dice, hit.wound
     w = rules.wounds
     cap: int = Wound.DEAD
     if protection is not NO_PROTECTION:
@@ -238,7 +275,8 @@ def _land_hit(
             pulled_to=protection.pulled_to,
         )
     if isinstance(track, DcTrack):  # wounds-and-healing.md 6.4: a blow lowers the DC
-        return hit, wound, dc_record_blow(track, wound, vitals=level_bonus, max_level=cap)
+        blown = dc_record_blow(track, wound, vitals=level_bonus, max_level=cap)
+        return number, damage_dice, wound, blown
     scratch_cap, overflow = w.scratch_cap, w.overflow_past_near_death
     new_track = record(
         track, wound, scratch_cap=scratch_cap, overflow_past_near_death=overflow, max_level=cap
@@ -250,7 +288,7 @@ def _land_hit(
                 new_track, worse, scratch_cap=scratch_cap, overflow_past_near_death=overflow,
                 max_level=cap,
             )  # fmt: skip
-    return hit, wound, new_track
+    return number, damage_dice, wound, new_track
 
 
 def attack_from_dice(
@@ -286,13 +324,13 @@ def attack_from_dice(
             0, (), Wound.UNDAMAGED, track,
         )  # fmt: skip
     crits = crit_count(rd, attack_dice)
-    dealt, wound, new_track = _land_hit(
+    number, dice, wound, new_track = _land_hit(
         attacker, defender, track, rules, rd, crits, attack_dice, defence_dice, damage_dice,
         crit_effects, protection,
     )  # fmt: skip
     return AttackResult(
         attack_dice, a_rolled, defence_dice, d_rolled, target, rd, True, crits,
-        crit_effects, dealt.damage, dealt.dice, wound, new_track,
+        crit_effects, number, dice, wound, new_track,
     )  # fmt: skip
 
 
@@ -350,10 +388,10 @@ def resolve_attack(
         attacker_penalty, defender_penalty, modifier, shield_rank, target_bonus,
     )  # fmt: skip
     if not hit:
-        return AttackResult(
+        return _new_result(AttackResult, (
             attack_dice, a_rolled, defence_dice, d_rolled, target, rd, False, 0, (),
             0, (), Wound.UNDAMAGED, track,
-        )  # fmt: skip
+        ))  # fmt: skip
     crits = crit_count(rd, attack_dice)
     effects: tuple[CritEffect, ...] = ()
     policy = rules.crit_effects
@@ -367,14 +405,14 @@ def resolve_attack(
     else:
         kind = damage_kind(attacker, defender, rules, rd)
         damage_dice = roll_damage_dice(kind, rng, owner=attacker.name)
-    dealt, wound, new_track = _land_hit(
+    number, dice, wound, new_track = _land_hit(
         attacker, defender, track, rules, rd, crits, attack_dice, defence_dice, damage_dice,
         effects, protection,
     )  # fmt: skip
-    return AttackResult(
+    return _new_result(AttackResult, (
         attack_dice, a_rolled, defence_dice, d_rolled, target, rd, True, crits,
-        effects, dealt.damage, dealt.dice, wound, new_track,
-    )  # fmt: skip
+        effects, number, dice, wound, new_track,
+    ))  # fmt: skip
 
 
 def attack_results(

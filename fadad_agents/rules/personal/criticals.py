@@ -142,6 +142,10 @@ def roll_crits(
     count: int, rng: random.Random, *, non_lethal: bool = False
 ) -> tuple[CritEffect, ...]:
     """Draw ``count`` effects for one hit, one per crit, never repeating a non-repeatable."""
+    if count == 1 and rng.__class__ is not TableDice:
+        # Most crits come alone: the whole pool, the same draw as roll_crit_effect's.
+        pool = NON_LETHAL if non_lethal else CRIT_EFFECTS
+        return (pool[int(rng.random() * len(pool))],)
     taken: tuple[CritEffect, ...] = ()
     for _ in range(count):
         taken = (*taken, roll_crit_effect(rng, non_lethal=non_lethal, taken=taken))
