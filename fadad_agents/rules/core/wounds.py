@@ -201,9 +201,7 @@ def new_track(kind: str = "standard") -> WoundTrack:
     return track
 
 
-_EMPTY_TRACKS: dict[str, WoundTrack] = {
-    kind: WoundTrack(kind, boxes) for kind, boxes in TRACK_BOXES.items()
-}
+_EMPTY_TRACKS: dict[str, WoundTrack] = {k: WoundTrack(k, b) for k, b in TRACK_BOXES.items()}
 
 
 @cache
@@ -233,33 +231,6 @@ _STANDARD_WOUNDS: tuple[Wound, ...] = tuple(
     wound_for_damage(damage, (*STANDARD,)) for damage in range(STANDARD[-1] + 1)
 )
 """Wound of each damage number 0..9 on the standard thresholds (the common lookup)."""
-
-
-# The slots' member descriptors of WoundTrack (see _new_track).
-_set_kind, _set_boxes, _set_filled, _set_marks, _set_dead = (
-    vars(WoundTrack)[name].__set__ for name in ("kind", "boxes", "filled", "marks", "dead")
-)
-
-
-def _new_track(
-    kind: str,
-    boxes: tuple[int, int, int, int, int],
-    filled: tuple[int, int, int, int, int],
-    marks: tuple[tuple[int, int], ...],
-    dead: bool,
-) -> WoundTrack:
-    """``WoundTrack(kind, boxes, filled, marks, dead)``, twice as fast (a new track per wound).
-
-    The frozen dataclass's generated ``__init__`` only sets each field through
-    ``object.__setattr__``; setting the slots' descriptors directly does the same.
-    """
-    track: WoundTrack = object.__new__(WoundTrack)
-    _set_kind(track, kind)
-    _set_boxes(track, boxes)
-    _set_filled(track, filled)
-    _set_marks(track, marks)
-    _set_dead(track, dead)
-    return track
 
 
 def _first_open(track: WoundTrack, start: int) -> int:
@@ -330,12 +301,12 @@ def record(
     # share their states from new_track's empty ones) is one lookup, not a new track.
     key = (id(track), wound, scratch_cap, overflow_past_near_death, max_level)
     known = _RECORDED.get(key)
-    if known is not None and known[0] is track:
+    if known is not None:  # its entry holds the track: no other object has its id meanwhile
         return known[1]
     recorded = _record(track, wound, scratch_cap, overflow_past_near_death, max_level)
     if len(_RECORDED) >= _RECORDED_MAX:  # tracks built elsewhere (healing, custom) add up
         _RECORDED.clear()
-    _RECORDED[key] = (track, recorded)  # holding the track keeps its id its own
+    _RECORDED[key] = (track, recorded)
     return recorded
 
 
@@ -352,7 +323,7 @@ def _record(
     if lvl == 0:
         return track
     if lvl == 6:
-        return _new_track(track.kind, track.boxes, track.filled, track.marks, True)
+        return WoundTrack(track.kind, track.boxes, track.filled, track.marks, True)
     f = track.filled
     filled = (
         f[0] + (lvl == 1),
@@ -361,7 +332,7 @@ def _record(
         f[3] + (lvl == 4),
         f[4] + (lvl == 5),
     )
-    return _new_track(track.kind, track.boxes, filled, (*track.marks, (lvl, int(wound))), False)
+    return WoundTrack(track.kind, track.boxes, filled, (*track.marks, (lvl, int(wound))), False)
 
 
 def rebuild(
