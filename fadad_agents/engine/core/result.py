@@ -77,6 +77,18 @@ class SideResult:
         }
 
 
+SIDE_COUNTS = (
+    "strength",
+    "fighting",
+    "survivors",
+    "casualties",
+    "dead",
+    "withdrawn",
+    "surrendered",
+)
+"""The head counts :func:`side_counts` gives, in order (:meth:`SideResult.as_dict`'s)."""
+
+
 def side_counts(roster: SideRoster) -> tuple[int, int, int, int, int, int, int]:
     """A side's head counts at the end, in :data:`SIDE_COUNTS` order (what
     :class:`SideResult` holds, without making one: a sweep's row takes them as they are)."""
@@ -98,18 +110,6 @@ def side_counts(roster: SideRoster) -> tuple[int, int, int, int, int, int, int]:
             withdrawn += left if heads > 1 else 1
     strength = roster.initial_strength
     return strength, fighting, strength - casualties, casualties, dead, withdrawn, surrendered
-
-
-SIDE_COUNTS = (
-    "strength",
-    "fighting",
-    "survivors",
-    "casualties",
-    "dead",
-    "withdrawn",
-    "surrendered",
-)
-"""The head counts :func:`side_counts` gives, in order (:meth:`SideResult.as_dict`'s)."""
 
 
 def _side_result(roster: SideRoster) -> SideResult:
