@@ -333,22 +333,23 @@ def bench_5v5() -> list[Row]:
 
 def bench_5v5_setup() -> list[Row]:
     """Setting up a 5 v 5 battle: built afresh (Mesa model, agents, streams) against a
-    finished one reset for the next seed, as ``run`` and sweeps recycle small battles
-    (CPU time, best of 5 passes of 1,000 seeds each; ``--quick``: 2 of 300)."""
+    finished one reset for the next seed, as ``run`` and sweeps recycle small battles,
+    keeping no round data as they do (CPU time, best of 5 passes of 1,000 seeds each;
+    ``--quick``: 2 of 300)."""
     scenario = load(_melee_yaml(5, bands=False))
     clock = time.process_time
-    battle = build_battle(scenario, seed=0)
+    battle = build_battle(scenario, seed=0, collect=False)
     battle.run_to_end()
     built = reset = float("inf")
     seeds = quick(1000, 300)
     for _ in range(quick(5, 2)):
         start = clock()
         for seed in range(seeds):
-            build_battle(scenario, seed).dispose()
+            build_battle(scenario, seed, collect=False).dispose()
         built = min(built, (clock() - start) / seeds)
         start = clock()
         for seed in range(seeds):
-            battle.reset(seed)
+            battle.reset(seed, collect=False)
         reset = min(reset, (clock() - start) / seeds)
     return [
         Row("5v5 set-up, built afresh", built * 1e6, "us"),
