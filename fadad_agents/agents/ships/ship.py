@@ -268,7 +268,11 @@ class Ship(Combatant):
         if self.spec.gargantuan:
             return self.spec.min_crew
         named = 1 if self.helmsman is not None else 0
-        return max(0, self.hand_count - sum(t.crew for t in self.teams if not t.disabled)) + named
+        at_guns = 0
+        for t in self.teams:  # a loop, not sum(): read twice a ship turn (SR, class)
+            if not t.disabled:
+                at_guns += t.crew
+        return max(0, self.hand_count - at_guns) + named
 
     @property
     def shortage(self) -> int:

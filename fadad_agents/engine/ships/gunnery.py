@@ -110,7 +110,10 @@ def fire_guns(battle: Any, ship: Ship, only: Ship | None = None) -> None:
     (``only``: at that ship, out of turn) (none after a Ship Shaken result this round,
     ``ship.shaken_stops_guns``)."""
     round_no = battle.round
-    if not any(team.can_fire(round_no) for team in ship.teams):
+    for team in ship.teams:  # WeaponTeam.can_fire inline: most turns no gun can
+        if team.loaded and team.crew > 0 and not team.disabled and team.fired_round != round_no:
+            break
+    else:
         return  # most turns: every gun reloading or fired already
     if ship.shaken_round == round_no and battle.options.ship.shaken_stops_guns:
         return

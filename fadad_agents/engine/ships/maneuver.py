@@ -199,6 +199,8 @@ def towed_by(battle: Any, ship: Ship) -> list[Ship] | None:
     works, and it must move the combined tonnage: a helm moves up to ``sj.tow_capacity``
     (PROPOSED 2) times its own ship's tonnage (SJ 14 gives no figure).
     """
+    if not ship.grapples:  # the usual case: free, she tows nobody
+        return None if battle.boarders_on(ship) else []
     held = [o for o in ship.grapples if o.fighting and ship.grappled_with(o)]
     if held and ship.ship_policies.maneuver.intent not in ("flee", "shoot"):
         return None  # a ship alongside to fight stays alongside

@@ -134,17 +134,30 @@ def _hd_entries(crews: tuple[tuple[Any, int], ...], cumulative: bool) -> tuple[M
 
 def officers_of(battle: Any, ship: Ship) -> list[Character]:
     """Her named characters (the captain among them)."""
-    return [m for m in _aboard_at_start(battle, ship) if isinstance(m, Character)]
+    return _command(battle, ship)[0]
 
 
 def captain_of(battle: Any, ship: Ship) -> Character | None:
     """The ship's ``captain``, else her first player character, else her first officer."""
-    officers = officers_of(battle, ship)
+    return _command(battle, ship)[1]
+
+
+def _command(battle: Any, ship: Ship) -> tuple[list[Character], Character | None]:
+    """Her officers and captain: set-up facts, read by every ship every round (made once
+    per ship company: a new list when someone is put aboard)."""
+    company = _aboard_at_start(battle, ship)
+    held = ship.memory.get("command")
+    if held is not None and held[0] is company:
+        return held[1]
+    officers = [m for m in company if isinstance(m, Character)]
     named = ship.spec.captain
     if named is not None:
-        return next((m for m in officers if m.name == named), None)
-    players = [m for m in officers if m.player]
-    return next(iter(players or officers), None)
+        captain = next((m for m in officers if m.name == named), None)
+    else:
+        players = [m for m in officers if m.player]
+        captain = next(iter(players or officers), None)
+    ship.memory["command"] = (company, (officers, captain))
+    return officers, captain
 
 
 # --- the modifier table -------------------------------------------------------------------

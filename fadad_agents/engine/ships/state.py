@@ -1,5 +1,4 @@
-"""The state a ship battle keeps between its rounds: who stands on which deck, crews,
-grapples, and ships lost, struck or escaped.
+"""What a ship battle keeps between rounds: decks, crews, grapples, ships lost, struck or escaped.
 
 :class:`ShipBattleState` is the base of :class:`~fadad_agents.engine.ships.battle.ShipBattle`
 (which plays the ship round) and the view ship policies read (``enemy_ships``,
@@ -25,6 +24,8 @@ from fadad_agents.rules.ships.close import CHAIN, LINE, GrappleLine, is_grappled
 from fadad_agents.rules.ships.movement import miles_per_day, travel_mph
 
 __all__ = ["ShipBattleState"]
+
+_FIGHTING = Status.FIGHTING
 
 
 class ShipBattleState(Battle):
@@ -177,32 +178,32 @@ class ShipBattleState(Battle):
         """Everyone who is not a ship, in set-up order."""
         return self._people
 
-    def fighters_on(self, ship: Ship) -> list[Combatant]:
-        return [m for m in self._aboard[ship.unique_id] if m.status is Status.FIGHTING]
+    def fighters_on(self, ship: Ship) -> list[Combatant]:  # these deck lists: one pass each
+        return [m for m in self._aboard[ship.unique_id] if m.status is _FIGHTING]
 
     def crews_on(self, ship: Ship) -> list[Crew]:
-        return [m for m in self.fighters_on(ship) if isinstance(m, Crew)]
+        deck = self._aboard[ship.unique_id]
+        return [m for m in deck if m.status is _FIGHTING and isinstance(m, Crew)]
 
     def crew_heads_on(self, ship: Ship) -> int:
         return sum(c.count for c in self.crews_on(ship))
 
     def home_crews(self, ship: Ship) -> list[Crew]:
         """Own crews on the own deck."""
-        return [
-            c
-            for c in self.crews_on(ship)
-            if c.side == ship.side and self._home.get(c.unique_id) is ship
-        ]
+        home, side = self._home, ship.side
+        return [c for c in self.crews_on(ship) if c.side == side and home.get(c.unique_id) is ship]
 
     def crew_heads_home(self, ship: Ship) -> int:
-        return sum(c.count for c in self.home_crews(ship))
+        return sum([c.count for c in self.home_crews(ship)])
 
     def crew_bonus(self, ship: Ship) -> int:
         crews = self.home_crews(ship)
         return crews[0].stats.attack_bonus if crews else 0
 
     def boarders_on(self, ship: Ship) -> int:
-        return sum(m.headcount for m in self.fighters_on(ship) if m.side != ship.side)
+        side = ship.side
+        deck = self._aboard[ship.unique_id]
+        return sum([m.headcount for m in deck if m.side != side and m.status is _FIGHTING])
 
     def boarders_defending(self, ship: Ship) -> int:
         """Heads of ``ship``'s side fighting on its deck."""
@@ -305,20 +306,23 @@ class ShipBattleState(Battle):
         for ship in self.ships:
             if not ship.fighting:
                 continue
-            ship.hand_count = self.crew_heads_home(ship)
-            teams = ship.teams
-            needs = [0 if t.disabled else t.needed for t in teams]
-            crews = ship.ship_policies.reload.assign(ship.hand_count, ship.min_crew, needs)
-            for team, n in zip(teams, crews, strict=True):
+            ship.hand_count = hands = self.crew_heads_home(ship)
+            needs = [0 if t.disabled else t.weapon.crew for t in ship.teams]
+            asked = (ship.ship_policies, hands, needs)  # stateless policies answer as before
+            if asked[0].shareable and ship.memory.get("crewed") == asked:
+                continue
+            ship.memory["crewed"] = asked
+            crews = asked[0].reload.assign(hands, ship.min_crew, needs)
+            for team, n in zip(ship.teams, crews, strict=True):
                 team.set_crew(n)
 
     # --- the view ship policies read ---------------------------------------------------
 
     def enemy_ships(self, side: int) -> list[Ship]:
-        return [s for s in self.ships if s.side != side and s.fighting]
+        return [s for s in self.ships if s.side != side and s.status is _FIGHTING]
 
     def own_ships(self, side: int) -> list[Ship]:
-        return [s for s in self.ships if s.side == side and s.fighting]
+        return [s for s in self.ships if s.side == side and s.status is _FIGHTING]
 
     def range_between(self, a: Any, b: Any) -> int:
         return distance(a.hex, b.hex)

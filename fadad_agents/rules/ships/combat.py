@@ -183,6 +183,11 @@ def roll_side_initiative[S](sides: Sequence[S], rng: random.Random) -> list[S]:
     """Rank sides by 1d20 each, highest first; tied sides reroll among themselves (A-47)."""
     if len(sides) <= 1:
         return list(sides)
+    if len(sides) == 2:  # the usual two sides: the same rolls, without the sort and groups
+        first, second = int(rng.random() * 20), int(rng.random() * 20)
+        if first == second:
+            return roll_side_initiative(sides, rng)
+        return [sides[0], sides[1]] if first > second else [sides[1], sides[0]]
     rolls = [(int(rng.random() * 20) + 1, i) for i in range(len(sides))]
     ranked: list[S] = []
     for _, group in itertools.groupby(sorted(rolls, key=lambda r: -r[0]), key=lambda r: r[0]):
