@@ -299,15 +299,15 @@ class ShipBattle(ShipBattleState):
         return ship.spec.crew_skill if kind == "mc_loss" else ship.helm
 
     def _movement_order(self, ships: list[Ship]) -> list[Ship]:
-        sides = sorted({s.side for s in ships})
-        ranking = roll_side_initiative(sides, self.ship_init_rng)
+        lead: dict[int, Ship] = {}  # each side's first ship
+        for s in ships:
+            lead.setdefault(s.side, s)
+        ranking = roll_side_initiative(sorted(lead), self.ship_init_rng)
         self.initiative_side = ranking[0] if ranking else None
-        lead = {side: next(s for s in ships if s.side == side) for side in sides}
         choices = [
             lead[side].ship_policies.maneuver.move_order(lead[side], self) for side in ranking
         ]
         order = movement_order(ranking, choices)
-        names = [self.sides[i].name for i in order]
         if ranking:
             self.record(
                 self.sides[ranking[0]].name,
@@ -315,8 +315,10 @@ class ShipBattle(ShipBattleState):
                 None,
                 (),
                 (),
-                (("result", choices[0]), ("order", tuple(names))),
+                (("result", choices[0]), ("order", tuple([self.sides[i].name for i in order]))),
             )
+        if len(ships) == len(order):  # one ship a side: no ship to gather by side
+            return [lead[side] for side in order]
         return [s for side in order for s in ships if s.side == side]
 
     def _board_from(self, ship: Ship) -> None:
@@ -374,9 +376,10 @@ class ShipBattle(ShipBattleState):
         may answer with hand missiles, big weapons and magic; then every other enemy may
         fire at her, in the order of initiative; each weapon, crew and caster once a turn.
         Whether a ship answers is her gunnery policy's ``reply`` (default yes)."""
-        entered = self.start_hex.get(mover) != mover.hex
-        near = [f for f in self.enemy_ships(mover.side) if entered and f.hex == mover.hex]
-        later = [f for f in self.turn_order if f not in near and f.side != mover.side]
+        side, here = mover.side, mover.hex
+        entered = self.start_hex.get(mover) != here
+        near = [f for f in self.enemy_ships(side) if f.hex == here] if entered else []
+        later = [f for f in self.turn_order if f.side != side and f not in near]
         for foe in (*near, *later):
             if not mover.fighting:
                 return

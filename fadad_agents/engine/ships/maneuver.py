@@ -171,7 +171,10 @@ def _reachable(battle: Any, ship: Ship, sr: int) -> Reachable:
     the ship's hex (the hexes of the one path taken are made, not those of the dozens
     offered)."""
     here = ship.hex
-    lo, hi = _speed_band(battle, ship, sr)
+    if battle.options.ship.damage_model == "fadad_levels":
+        lo, hi = _speed_band(battle, ship, sr)
+    else:  # SJ: any speed up to SR (what _speed_band says, without reading it twice)
+        lo, hi = 0, sr
     plans = _plans_key(battle, ship, sr)
     return _reachable_from(plans, here.q, here.r, lo, hi, battle.map_radius)
 
@@ -190,6 +193,12 @@ def _reachable_from(
         moves.append(MoveOption(plan, (q, r), facing))
         offsets_of[plan] = offsets
     return tuple(moves), offsets_of
+
+
+@lru_cache(maxsize=4096)  # the paths taken repeat as the moves offered do (a sweep's 98%)
+def _path(start: Hex, offsets: tuple[Hex, ...]) -> tuple[Hex, ...]:
+    """The hexes a plan enters from ``start``."""
+    return tuple(start + h for h in offsets)
 
 
 def towed_by(battle: Any, ship: Ship) -> list[Ship] | None:
@@ -238,13 +247,13 @@ def move_ship(battle: Any, ship: Ship) -> None:
         ship.speed = 0
         return
     start = ship.hex
-    path = tuple(start + h for h in offsets[choice.plan])
+    path = _path(start, offsets[choice.plan])
     for other in list(ship.grapples):  # too few lines: leaving the hex breaks them
         if not ship.grappled_with(other):
             battle.release(ship, other, "lines snap as she pulls away")
     ship.moved = ship.speed = len(path)
     ship.memory["wake"] = (start, *path[:-1])  # where a jettison drops its rubble
-    battle.place(ship, Hex(*choice.end), choice.facing)
+    battle.place(ship, path[-1] if path else start, choice.facing)  # path ends at choice.end
     for other in towing:
         battle.place(other, ship.hex, other.facing)
         other.speed = 0

@@ -43,6 +43,7 @@ from fadad_agents.policies.core.protocols import MoraleChoice
 from fadad_agents.rules.core.morale import resolve_morale_check
 from fadad_agents.rules.ships.crew import (
     CREW_SITUATIONS,
+    MORALE_MODIFIERS,
     MoraleEvent,
     MoraleTrigger,
     applied_morale_events,
@@ -86,7 +87,12 @@ TRIGGER_WORDS = {
 
 def _why(triggers: set[MoraleTrigger]) -> str:
     """The triggers as the log names them, in the order of section 18."""
-    return ", ".join(TRIGGER_WORDS[t] for t in MoraleTrigger if t in triggers)
+    return ", ".join([TRIGGER_WORDS[t] for t in _TRIGGERS if t in triggers])
+
+
+# What the log writes of each trigger and table entry, made once (an enum's name is slow).
+_TRIGGERS = tuple(MoraleTrigger)
+_KEY = {e: e.name.lower() for e in (*MoraleTrigger, *MoraleEvent)}
 
 
 # --- who the crew is ----------------------------------------------------------------------
@@ -258,34 +264,32 @@ def _slain(m: Combatant) -> bool:
 # --- triggers -----------------------------------------------------------------------------
 
 
-def _once(ship: Ship, key: str, holds: bool) -> bool:
-    """True the first round ``holds`` is true, and again after it stopped holding."""
-    before = ship.memory.get(key, False)
-    ship.memory[key] = holds
-    return holds and not before
-
-
 def _round_triggers(battle: Any, ship: Ship) -> set[MoraleTrigger]:
     """What happened to ``ship``'s crew this round that calls for a check (section 18)."""
-    found: set[MoraleTrigger] = ship.memory.pop("triggers", set())
+    memory = ship.memory
+    found: set[MoraleTrigger] = memory.pop("triggers", set())
     now = battle.own_heads(ship)
     lost = max(0, ship.crew_start - now, ship.crew_lost)
-    if ship.crew_start:
+    if ship.crew_start and lost != ship.crew_lost:  # no new losses: no loss trigger
         found.update(crew_loss_triggers(ship.crew_lost, lost, ship.crew_start))
     ship.crew_lost = lost
-    captain = captain_of(battle, ship)
-    if _once(ship, "captain_slain", captain is not None and captain.status is Status.OUT):
-        found.add(MoraleTrigger.CAPTAIN_SLAIN)
-    officers = officers_of(battle, ship)
-    if _once(ship, "officers_gone", bool(officers) and not any(m.fighting for m in officers)):
-        found.add(MoraleTrigger.OFFICERS_GONE)
-    if _once(ship, "cornered", _cannot_escape(battle, ship)):
-        found.add(MoraleTrigger.CANNOT_ESCAPE)
-    if _once(ship, "outmatched", _superior_force(battle, ship)):
-        found.add(MoraleTrigger.SUPERIOR_FORCE)
+    officers, captain = _command(battle, ship)
+    # Each of these triggers the first round it holds, and again after it stopped holding.
+    for key, holds, what in (
+        ("captain_slain", captain is not None and captain.status is Status.OUT, _CAPTAIN),
+        ("officers_gone", bool(officers) and not any(m.fighting for m in officers), _OFFICERS),
+        ("cornered", _cannot_escape(battle, ship), MoraleTrigger.CANNOT_ESCAPE),
+        ("outmatched", _superior_force(battle, ship), MoraleTrigger.SUPERIOR_FORCE),
+    ):
+        if holds and not memory.get(key, False):
+            found.add(what)
+        memory[key] = holds
     if battle.round == 1 and "surprised" in ship.spec.crew_situation:
         found.add(MoraleTrigger.SURPRISED)
     return found
+
+
+_CAPTAIN, _OFFICERS = MoraleTrigger.CAPTAIN_SLAIN, MoraleTrigger.OFFICERS_GONE
 
 
 def _cannot_escape(battle: Any, ship: Ship) -> bool:
@@ -304,19 +308,19 @@ def _superior_force(battle: Any, ship: Ship) -> bool:
     ratio = battle.options.sj.superior_force_ratio
     if not ratio:
         return False
-    side = ship.side
+    side, fighting = ship.side, Status.FIGHTING
     own_tons = foe_tons = 0
     for s in battle.ships:  # one pass each: every ship checks this every round
-        if s.fighting:
+        if s.status is fighting:
             if s.side == side:
-                own_tons += s.tons
+                own_tons += s.spec.tons
             else:
-                foe_tons += s.tons
+                foe_tons += s.spec.tons
     if foe_tons >= ratio * own_tons > 0:
         return True
     own = them = 0
     for m in battle.people:
-        if m.fighting:
+        if m.status is fighting:
             if m.side == side:
                 own += m.headcount
             else:
@@ -345,12 +349,12 @@ def check_morale(battle: Any, ship: Ship, triggers: set[MoraleTrigger]) -> bool:
         "ship_morale",
         None,
         ((sj.crew_morale_roll, res.roll),),
-        (("morale", base), *((e.name.lower(), e.modifier) for e in applied)),
+        (("morale", base), *[(_KEY[e], MORALE_MODIFIERS[e]) for e in applied]),
         (
             ("result", "holds" if res.passed else "breaks"),
             ("check", _why(triggers)),
             ("target", target),
-            ("triggers", tuple(t.name.lower() for t in MoraleTrigger if t in triggers)),
+            ("triggers", tuple([_KEY[t] for t in _TRIGGERS if t in triggers])),
         ),
     )
     return res.passed

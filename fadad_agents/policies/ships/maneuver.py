@@ -42,10 +42,10 @@ def _hex(pos: tuple[int, int] | None) -> Hex:
 
 def nearest_enemy(ship: ShipView, battle: FleetView) -> ShipView | None:
     """The closest enemy ship (ties: the lower name)."""
-    here = _hex(ship.position)
     foes = battle.enemy_ships(ship.side)
-    if not foes:
-        return None
+    if len(foes) < 2:  # a duel: no distances to weigh
+        return foes[0] if foes else None
+    here = _hex(ship.position)
     return min(foes, key=lambda s: (distance(here, _hex(s.position)), s.name))
 
 

@@ -226,6 +226,7 @@ class MoraleEvent(Enum):
 
 
 MORALE_MODIFIERS: dict[MoraleEvent, int] = {e: e.modifier for e in MoraleEvent}
+_FAMILY: dict[MoraleEvent, str] = {e: e.family for e in MoraleEvent}  # an enum's value is slow
 _TABLE_ORDER: dict[MoraleEvent, int] = {e: i for i, e in enumerate(MoraleEvent)}
 """The modifier table of section 18."""
 
@@ -277,8 +278,10 @@ def applied_morale_events(
     if stacking != "cumulative":
         worst: dict[str, MoraleEvent] = {}
         for e in unique:
-            if e.family not in worst or e.modifier < worst[e.family].modifier:
-                worst[e.family] = e
+            family = _FAMILY[e]
+            held = worst.get(family)
+            if held is None or MORALE_MODIFIERS[e] < MORALE_MODIFIERS[held]:
+                worst[family] = e
         unique = set(worst.values())
     return sorted(unique, key=_TABLE_ORDER.__getitem__)
 
@@ -289,7 +292,7 @@ def morale_modifier(events: Iterable[MoraleEvent], stacking: Stacking = "worst_p
     The HD family holds one entry by construction (:func:`hd_event`) and any two given are
     read as the most negative.
     """
-    return sum(e.modifier for e in applied_morale_events(events, stacking))
+    return sum([MORALE_MODIFIERS[e] for e in applied_morale_events(events, stacking)])
 
 
 def morale_target(
