@@ -319,10 +319,11 @@ class Ship(Combatant):
         up or still climbing out of a gravity well."""
         if self.helm_out or self.warming or self.grounded:
             return 0
-        if self.timed("helm_malfunction") or self.sailing_crew < 1:
+        damaged = bool(self.effects)  # most ships most rounds: no effect to add up
+        if (damaged and self.timed("helm_malfunction")) or self.sailing_crew < 1:
             return 0
         sr = self.spec.sr
-        loss = self.timed("sr_loss")
+        loss = self.timed("sr_loss") if damaged else 0
         if loss:
             sr = max(1, sr - loss) if sr >= 1 else sr
         if self.model.options.ship.damage_model == "fadad_levels":

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from fadad_agents.agents.core.groups import Crew
@@ -36,7 +36,7 @@ from fadad_agents.agents.ships.ship import Ship
 from fadad_agents.agents.ships.weapon_team import WeaponTeam
 from fadad_agents.engine.ships.damage import fadad_hit, hull_hit, ignite
 from fadad_agents.engine.ships.deck import air_of
-from fadad_agents.hexmap import dead_ahead, distance, in_arc, in_bow_cone
+from fadad_agents.hexmap import ORIGIN, Hex, dead_ahead, distance, in_arc, in_bow_cone
 from fadad_agents.rules.core.damage import fadad_damage
 from fadad_agents.rules.core.dice import roll_4df
 from fadad_agents.rules.core.wounds import Wound, WoundTrack, wound_for_damage
@@ -90,19 +90,29 @@ def _dice(text: str) -> Dice:
 
 def bearing(ship: Ship, team: WeaponTeam, foe: Ship) -> int | None:
     """The d20 field-of-fire bonus if ``team`` bears on ``foe`` in range, else ``None``."""
-    w = team.weapon
-    d = distance(ship.hex, foe.hex)
-    mods = w.range_mods
-    if d >= len(mods) or mods[d] is None or (d == 0 and not w.same_hex):
+    w, here, there = team.weapon, ship.hex, foe.hex
+    return _bearing(
+        w.arc, w.same_hex, w.range_mods, there.q - here.q, there.r - here.r, ship.facing
+    )
+
+
+@lru_cache(maxsize=1 << 16)  # asked for every loaded gun every turn; the same few offsets
+def _bearing(
+    arc: str, same_hex: bool, mods: tuple[int | None, ...], q: int, r: int, facing: int
+) -> int | None:
+    """:func:`bearing` of a weapon with ``arc``, ``same_hex`` and range table ``mods`` at a
+    ship facing ``facing`` on a target ``(q, r)`` hexes away."""
+    d = (abs(q) + abs(r) + abs(q + r)) // 2
+    if d >= len(mods) or mods[d] is None or (d == 0 and not same_hex):
         return None
-    arc = w.arc
     if arc == "any" or d == 0:
         return 0
+    target = Hex(q, r)
     if arc in ("fore", "aft"):
-        facing = ship.facing if arc == "fore" else (ship.facing + 3) % 6
-        inside = in_bow_cone(ship.hex, facing, foe.hex)
-        return field_of_fire_bonus(True, inside, dead_ahead(ship.hex, facing, foe.hex))
-    return 0 if in_arc(ship.hex, ship.facing, foe.hex, arc) else None
+        f = facing if arc == "fore" else (facing + 3) % 6
+        inside = in_bow_cone(ORIGIN, f, target)
+        return field_of_fire_bonus(True, inside, dead_ahead(ORIGIN, f, target))
+    return 0 if in_arc(ORIGIN, facing, target, arc) else None
 
 
 def fire_guns(battle: Any, ship: Ship, only: Ship | None = None) -> None:
@@ -132,6 +142,8 @@ def fire_guns(battle: Any, ship: Ship, only: Ship | None = None) -> None:
             if b is not None:
                 bonus_of[id(foe)] = b
                 candidates.append(foe)
+        if not candidates:
+            continue  # nothing in her arc and range: no choice to ask for
         choice = policy.choose_ship_target(ship, battle, candidates)
         if choice is None:
             continue

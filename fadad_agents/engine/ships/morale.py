@@ -87,11 +87,16 @@ TRIGGER_WORDS = {
 
 def _why(triggers: set[MoraleTrigger]) -> str:
     """The triggers as the log names them, in the order of section 18."""
-    return ", ".join([TRIGGER_WORDS[t] for t in _TRIGGERS if t in triggers])
+    return ", ".join([TRIGGER_WORDS[t] for t in _in_order(triggers)])
+
+
+def _in_order(triggers: set[MoraleTrigger]) -> list[MoraleTrigger]:
+    """``triggers`` in the order of section 18 (sorted: hashing an enum is slow)."""
+    return sorted(triggers, key=_TRIGGER_ORDER.__getitem__)
 
 
 # What the log writes of each trigger and table entry, made once (an enum's name is slow).
-_TRIGGERS = tuple(MoraleTrigger)
+_TRIGGER_ORDER = {t: i for i, t in enumerate(MoraleTrigger)}
 _KEY = {e: e.name.lower() for e in (*MoraleTrigger, *MoraleEvent)}
 
 
@@ -354,7 +359,7 @@ def check_morale(battle: Any, ship: Ship, triggers: set[MoraleTrigger]) -> bool:
             ("result", "holds" if res.passed else "breaks"),
             ("check", _why(triggers)),
             ("target", target),
-            ("triggers", tuple([_KEY[t] for t in _TRIGGERS if t in triggers])),
+            ("triggers", tuple([_KEY[t] for t in _in_order(triggers)])),
         ),
     )
     return res.passed
@@ -396,10 +401,11 @@ def _taken(battle: Any, ship: Ship) -> None:
     if ship.gargantuan:  # a creature has no deck to lose
         return
     people = battle.fighters_on(ship)
-    own = [m for m in people if m.side == ship.side]
-    if own:
-        return
-    if any(m.side != ship.side for m in people):
+    side = ship.side
+    for m in people:  # checked every round for every ship: a loop that stops at once
+        if m.side == side:
+            return  # her own people hold her deck
+    if people:  # (nobody of hers among them)
         battle.record(ship.name, "taken", None, (), (), (("result", "taken by boarders"),))
         battle.strike(ship, "her deck is lost to boarders")
     elif not any(battle.home_of(m) is ship and m.fighting for m in battle.people):

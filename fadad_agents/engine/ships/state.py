@@ -211,7 +211,7 @@ class ShipBattleState(Battle):
 
     def own_heads(self, ship: Ship) -> int:
         """Own crew heads wherever they fight (boarders included)."""
-        return sum(m.headcount for m in self._crew_of(ship))
+        return sum([m.count for m in self._crew_of(ship) if m.status is _FIGHTING])
 
     def _crew_of(self, ship: Ship) -> list[Combatant]:
         return self._belonging(ship, True)
