@@ -159,7 +159,8 @@ def _command(battle: Any, ship: Ship) -> tuple[list[Character], Character | None
     company = _aboard_at_start(battle, ship)
     held = ship.memory.get("command")
     if held is not None and held[0] is company:
-        return held[1]
+        command: tuple[list[Character], Character | None] = held[1]
+        return command
     officers = [m for m in company if isinstance(m, Character)]
     named = ship.spec.captain
     if named is not None:
