@@ -313,6 +313,8 @@ class Field:
         Crowding only grows with the fighters present: while the fighter returned stays
         where it stands, the spot stays crowded (``agents.core.moving`` relies on it to
         remember where a fighter is blocked)."""
+        if self._unfiled:
+            self._file_unfiled()
         r = agent.radius
         halo = self._halo
         if halo is not None and r <= self.widest:  # neighbours(), inlined (hot)

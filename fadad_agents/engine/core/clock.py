@@ -82,7 +82,9 @@ class At(Event):
     """
 
     def __init__(self, env: simpy.Environment, delay: Fraction | int, priority: int) -> None:
-        super().__init__(env)
+        # Event.__init__ inlined, as simpy.Timeout does (one a round, one an action).
+        self.env = env
+        self.callbacks = []
         self._ok = True
         self._value = None
         env.schedule(self, priority, delay)  # type: ignore[arg-type]
