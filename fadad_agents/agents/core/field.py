@@ -331,6 +331,13 @@ class Field:
                     return other
         return None
 
+    def elbow_index(self, agent: Any) -> dict[tuple[int, int], list[Any]] | None:
+        """The elbow-room index when it answers for ``agent`` (no one on the field wider):
+        the fighters whose elbow room reaches into each :data:`HALO_YARDS` square, keyed
+        ``(x // HALO_YARDS, y // HALO_YARDS)``; None: ask :meth:`neighbours`. Read only."""
+        halo = self._halo
+        return halo if halo is not None and agent.radius <= self.widest else None
+
     def neighbours(self, agent: Any, x: float, y: float) -> list[Any]:
         """Everyone (every side, maybe ``agent`` itself) who could stand in ``agent``'s
         elbow room at ``(x, y)``, and a few more: the fighters filed under the spot's

@@ -19,11 +19,12 @@ made cheap where the crowd has not changed (the battle is the same either way):
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any, NamedTuple
 
 from fadad_agents.agents.core.base import Status
-from fadad_agents.agents.core.field import ELBOW_ROOM
+from fadad_agents.agents.core.field import ELBOW_ROOM, HALO_YARDS
 from fadad_agents.rules.personal.movement import melee_slots
 
 __all__ = ["REMEMBER_BLOCKED", "Blocked", "way_forward"]
@@ -114,7 +115,7 @@ def way_forward(
         hints = _NO_HINTS
     tried: list[Any] = []
     x, y = here[0] + (goal[0] - here[0]) * yards / gap, here[1] + (goal[1] - here[1]) * yards / gap
-    if _in_the_way(actor, x, y, field, hints, tried) is None:
+    if _first_free(actor, field, ((x, y),), hints, tried) is not None:
         return x, y
     place = None if target is None else _free_place(actor, target, field, allowance, hints, tried)
     if place is None:
@@ -124,53 +125,57 @@ def way_forward(
     return place
 
 
-def _in_the_way(
+def _first_free(
     actor: Any,
-    x: float,
-    y: float,
     field: Any,
+    places: Iterable[tuple[float, float]],
     hints: tuple[Any, ...],
     tried: list[Any],
-    round_target: bool = False,
-) -> Any | None:
-    """Whoever stands where ``actor`` would stand at ``(x, y)`` (``Field.blocker``), or
-    None; recorded in ``tried``. The fighter found in the same try last time is measured
-    first: standing within the actor's elbow room of the place, it blocks it.
+    by_pow: bool = False,
+) -> tuple[float, float] | None:
+    """The first of ``places`` where nobody stands in the actor's elbow room
+    (``Field.blocker``), or None; whoever is found at each place is appended to ``tried``
+    (None where it is free). Whoever was found in the same try last time, then in the
+    try before, is measured first: standing within the actor's elbow room of the place,
+    it blocks it; else everyone near the place is.
 
-    A place round the target (``round_target``) is measured with squares taken by ``**``,
-    as it always was (``x ** 2`` and ``x * x`` differ in the last bit now and then: the
-    same battle needs the same arithmetic)."""
-    k = len(tried)
-    for hint in (hints[k] if k < len(hints) else None, tried[-1] if k else None):
-        if hint is not None and hint.status is FIGHTING:  # hint.fighting, inlined (hot)
-            hx, hy = hint.position
-            room = (actor.radius + hint.radius) * ELBOW_ROOM
-            if round_target:
-                if (hx - x) ** 2 + (hy - y) ** 2 < room**2:
-                    tried.append(hint)
-                    return hint
-            else:
-                hx -= x
-                hy -= y
-                if hx * hx + hy * hy < room * room:
-                    tried.append(hint)
-                    return hint
-    if round_target:
-        found = _standing_at(field.neighbours(actor, x, y), actor, x, y)
-    else:
-        found = field.blocker(actor, x, y)
-    tried.append(found)
-    return found
-
-
-def _standing_at(near: list[Any], actor: Any, x: float, y: float) -> Any | None:
-    """Whoever of ``near`` stands in the actor's way at a place round its target."""
+    Places round the target (``by_pow``) are measured with squares taken by ``**``, as
+    they always were (``x ** 2`` and ``x * x`` differ in the last bit now and then: the
+    same battle needs the same arithmetic). One call for a search's places, the
+    measuring inlined: a rear rank tries a dozen a round."""
     r = actor.radius
-    for o in near:
-        if o is not actor:
-            ox, oy = o.position
-            if (ox - x) ** 2 + (oy - y) ** 2 < ((r + o.radius) * ELBOW_ROOM) ** 2:
-                return o
+    halo = field.elbow_index(actor)
+    known = len(hints)
+    for x, y in places:
+        k = len(tried)
+        found = None
+        for other in (hints[k] if k < known else None, tried[-1] if k else None):
+            if other is not None and other.status is FIGHTING:  # other.fighting, inlined
+                ox, oy = other.position
+                room = (r + other.radius) * ELBOW_ROOM
+                ox -= x
+                oy -= y
+                if ox**2 + oy**2 < room**2 if by_pow else ox * ox + oy * oy < room * room:
+                    found = other
+                    break
+        if found is None:
+            near = (
+                field.neighbours(actor, x, y)
+                if halo is None
+                else halo.get((int(x // HALO_YARDS), int(y // HALO_YARDS)), ())
+            )
+            for other in near:
+                if other is not actor:
+                    ox, oy = other.position
+                    room = (r + other.radius) * ELBOW_ROOM
+                    ox -= x
+                    oy -= y
+                    if ox**2 + oy**2 < room**2 if by_pow else ox * ox + oy * oy < room * room:
+                        found = other
+                        break
+        tried.append(found)
+        if found is None:
+            return x, y
     return None
 
 
@@ -192,14 +197,14 @@ def _free_place(
     base = math.atan2(ay - ty, ax - tx)
     edge = (reach + ENGAGE_MARGIN) ** 2
     most = limit * limit
+    places = []
     for k in range(1, slots):  # the place straight ahead (k = 0) was taken
         angle = base + (k + 1) // 2 * step * (1 if k % 2 else -1)  # +1, -1, +2 ...
         x, y = field.clamp(tx + reach * math.cos(angle), ty + reach * math.sin(angle))
         if (x - tx) ** 2 + (y - ty) ** 2 > edge or (x - ax) ** 2 + (y - ay) ** 2 > most:
             continue  # the field's edge cuts this place off, or it is too far to go
-        if _in_the_way(actor, x, y, field, hints, tried, round_target=True) is None:
-            return x, y
-    return None
+        places.append((x, y))
+    return _first_free(actor, field, places, hints, tried, by_pow=True)
 
 
 def _free_spot(
@@ -222,20 +227,19 @@ def _free_spot(
     side = 2 * actor.radius  # a man's width across the way
     sx, sy = -dy * side, dx * side
     bounded = field.width is not None or field.height is not None
+    spots = []
     step = yards
     short = 1.0
     while True:
         x, y = here[0] + dx * step, here[1] + dy * step
-        if _in_the_way(actor, x, y, field, hints, tried) is None:
-            return x, y
+        spots.append((x, y))
         for px, py in ((x + sx, y + sy), (x - sx, y - sy)):
             if bounded:
                 px, py = field.clamp(px, py)
-            if (px - here[0]) ** 2 + (py - here[1]) ** 2 <= yards * yards and (
-                _in_the_way(actor, px, py, field, hints, tried) is None
-            ):
-                return px, py
+            if (px - here[0]) ** 2 + (py - here[1]) ** 2 <= yards * yards:
+                spots.append((px, py))
         step = yards - short
         if step < _SHUFFLE:
-            return None
+            break
         short *= 2
+    return _first_free(actor, field, spots, hints, tried)

@@ -77,10 +77,11 @@ class OnTheField:
             radius = actor.radius + actor.reach + field.widest
         found: list[Combatant] = []
         for side in range(field.sides):
-            if side != actor.side:
-                found.extend(f for f in field.within(side, x, y, radius) if f.fighting)
-        found.extend(f for f in field.off_field if f.fighting and f.side != actor.side)
-        return [f for f in found if actor.can_reach(f)]
+            if side != actor.side and (near := field.within(side, x, y, radius)):
+                found.extend(f for f in near if f.fighting)
+        if field.off_field:
+            found.extend(f for f in field.off_field if f.fighting and f.side != actor.side)
+        return [f for f in found if actor.can_reach(f)] if found else found  # ranks behind
 
     def nearest_foe(self, actor: Any, *, room: bool = False) -> Combatant | None:
         """The nearest active foe on the field (None without a field); with ``room``, the
