@@ -192,12 +192,18 @@ class Field:
         return [(i, j) for i in range(i0, i1 + 1) for j in range(j0, j1 + 1)]
 
     def _ring_in(self, agent: Any, x: float, y: float) -> None:
+        """File ``agent`` in every elbow-room square its elbow room reaches into: first in
+        the square it stands in (whoever stands in a spot's own square most often blocks
+        it, so a look-up stops at the first fighter it measures), last in the others."""
         halo = self._halo
         if halo is not None:
+            own = (int(x // HALO_YARDS), int(y // HALO_YARDS))
             for key in self._halo_keys(x, y):
                 found = halo.get(key)
                 if found is None:
                     halo[key] = [agent]
+                elif key == own:
+                    found.insert(0, agent)
                 else:
                     found.append(agent)
 
