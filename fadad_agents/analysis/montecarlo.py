@@ -443,7 +443,8 @@ def _collect(plan: _Plan, schema: pa.Schema) -> pd.DataFrame:
     plan.tables.clear()  # the frame takes over the rows: Arrow's copy is freed as it goes
     frame: pd.DataFrame = table.to_pandas(self_destruct=True, split_blocks=True, memory_pool=_POOL)
     del table
-    order = frame["variant"] * (plan.runs + 1) + frame["replicate"]
-    if order.is_monotonic_increasing:
+    # In numpy: pandas' arithmetic on two Series cost a tenth of a small sweep's fixed cost.
+    order = frame["variant"].to_numpy() * (plan.runs + 1) + frame["replicate"].to_numpy()
+    if (order[1:] >= order[:-1]).all():
         return frame
     return frame.sort_values(["variant", "replicate"], ignore_index=True)

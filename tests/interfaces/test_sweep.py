@@ -6,6 +6,7 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
 import pytest
 
 from fadad_agents.analysis import (
@@ -15,6 +16,8 @@ from fadad_agents.analysis import (
     run_replicate,
     sweep,
 )
+from fadad_agents.analysis.grid import expand_grid
+from fadad_agents.analysis.montecarlo import _collect, _Plan
 from fadad_agents.analysis.replicates import fighter_names, fighter_row, result_row, ship_row
 from fadad_agents.engine import build_battle, load, run
 
@@ -81,6 +84,20 @@ def test_a_replicate_row_is_its_battle_result(stem: str) -> None:
     expected |= ship_row(battle) | fighter_row(battle, frozenset(fighter_names(scenario)))
     assert row == expected
     assert list(row) == list(expected)
+
+
+def test_rows_come_sorted_whatever_order_a_part_holds() -> None:
+    """A part holding its replicates out of order (one read back from a results folder)
+    still gives rows sorted by variant and replicate."""
+    frame = sweep(DUEL, 4, 1, batch_size=2, progress=False).frame
+    table = pa.Table.from_pandas(frame, preserve_index=False)
+    for first in ([1, 0], [0, 1]):
+        plan = _Plan(4, 2, expand_grid(load(DUEL), None))
+        plan.tables[0, 0, 2] = table.slice(0, 2).take(first)
+        plan.tables[0, 2, 4] = table.slice(2, 2)
+        rows = _collect(plan, table.schema)
+        assert list(rows["replicate"]) == [0, 1, 2, 3]
+        assert list(rows["seed"]) == list(frame["seed"])
 
 
 def test_sweep_rows_and_columns() -> None:
