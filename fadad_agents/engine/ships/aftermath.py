@@ -53,7 +53,6 @@ def log_repairs(battle: Any) -> None:
 
 def log_incapacitated(battle: Any) -> None:
     """Each side's crew casualties who were only incapacitated (SJ 13 step 7)."""
-    rng = battle.aftermath_rng
     for roster in battle.sides:
         fallen = sum(
             m.start_count - (m.count if m.status is not Status.OUT else 0)
@@ -62,7 +61,7 @@ def log_incapacitated(battle: Any) -> None:
         )
         if fallen <= 0:
             continue
-        d6 = int(rng.random() * 6) + 1
+        d6 = int(battle.aftermath_rng.random() * 6) + 1  # the stream only if someone fell
         alive = incapacitated_share(fallen, d6)
         battle.incapacitated[roster.name] = alive
         battle.record(

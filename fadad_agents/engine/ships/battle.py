@@ -209,13 +209,18 @@ class ShipBattle(ShipBattleState):
             finished = self._check_end()
             if finished:
                 self._finish()
-            done, self._round_over = self._round_over, env.event()
-            assert done is not None
-            done.succeed()
+            # Wake a step() waiting on this round; the next one makes its own event
+            # (run_to_end waits on the driver, so a whole battle makes none per round).
+            done, self._round_over = self._round_over, None
+            if done is not None:
+                done.succeed()
             if finished:
                 return
-            # Let a step() that waits on ``done`` return before the next round begins.
-            yield At(env, 0, Phase.ROUND)
+            # Let that step() return, and whatever else is due now (a reload done this
+            # instant) happen, before the next round begins; with nothing due now the
+            # pause would change nothing, so a played-through battle skips it.
+            if env.peek() <= env.now:
+                yield At(env, 0, Phase.ROUND)
 
     def _deck_fights(self) -> Any:
         """Six-second personal rounds on every deck where two sides meet."""

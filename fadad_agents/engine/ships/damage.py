@@ -194,6 +194,8 @@ def roll_crits(
     source: str,
 ) -> None:
     """Roll ``n`` criticals on the scenario's table and apply their effects."""
+    if n <= 0:
+        return  # most hits: no stream to fetch (a stream is seeded when first read)
     rng = battle.crit_rng
     opts = battle.options.ship
     for _ in range(n):
