@@ -1,40 +1,36 @@
-"""WeaponTeam: one big weapon aboard a ship and the hands working it; reload as a process.
+"""WeaponTeam: one big weapon aboard a ship and the hands working it, and its reload.
 
 ``ships-spelljammer.md`` 6.1 (EX-SJ-01) with ``ships-fadad.md`` 3.1 (A-37): a weapon
 with its full crew reloads and fires in its listed rounds (RoF 1/3 -> 3 ship rounds);
 each missing crewman adds one round (:func:`~fadad_agents.rules.ships.crew.reload_rounds`;
 ``ship.reload_rule = "proportional"`` scales the time instead). A crewman lost during a
-reload counts as lost from its start: the reload is interrupted with a small frozen
-:class:`CrewChange` cause and its total recomputed with the rounds already spent
+reload counts as lost from its start: the reload is interrupted and its total
+recomputed with the rounds already spent
 (:func:`~fadad_agents.rules.ships.crew.reload_remaining`). A weapon that loses its whole
 crew stops; when a new crew takes over, loading starts over.
 
-The reload is a SimPy process on the battle's clock; it finishes at ``Phase`` priority
-NORMAL (1), before the ship-round driver (3) at the same instant, so a weapon whose
-reload ends exactly at a round's start is loaded for that round.
+The reload runs on the battle's SimPy clock as a :class:`Reload` of events with callbacks
+rather than a process (a process costs a generator and three events a shot: most of a
+duel's events). Its start and each crew change it must hear of are handled at URGENT
+priority at the instant they happen, after the step that caused them, where a process
+would start and take its interrupts, so every event keeps a process's order; its end is
+booked at NORMAL (1), before the ship-round driver (3) at the same instant, so a weapon
+whose reload ends exactly at a round's start is loaded for that round.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Any
 
 import mesa
 import simpy
+from simpy.events import URGENT
 
 from fadad_agents.rules.ships.crew import reload_remaining, reload_rounds
 from fadad_agents.schema.equipment import ShipWeapon
 
-__all__ = ["CrewChange", "WeaponTeam"]
-
-
-@dataclass(frozen=True, slots=True)
-class CrewChange:
-    """Why a reload was interrupted: the hands at the weapon went from ``before`` to ``after``."""
-
-    before: int
-    after: int
+__all__ = ["Reload", "WeaponTeam"]
 
 
 class WeaponTeam(mesa.Agent):  # type: ignore[misc]
@@ -93,7 +89,7 @@ class WeaponTeam(mesa.Agent):  # type: ignore[misc]
         # ``sj.weapons_start_loaded = False`` calls :meth:`start_unloaded` at set-up
         self.disabled = False
         self.fired_round = -1
-        self.process: simpy.Process | None = None
+        self.process: Reload | None = None
         self.reload_started: int | None = None
 
     @property
@@ -104,7 +100,7 @@ class WeaponTeam(mesa.Agent):  # type: ignore[misc]
     @property
     def reloading(self) -> bool:
         """A reload is under way (or waits for hands)."""
-        return self.process is not None and self.process.is_alive
+        return self.process is not None and self.process.alive
 
     def total_rounds(self, crew: int) -> int:
         """Ship rounds to reload and fire with ``crew`` hands (A-37, EX-SJ-01)."""
@@ -138,47 +134,92 @@ class WeaponTeam(mesa.Agent):  # type: ignore[misc]
     def set_crew(self, crew: int) -> None:
         """Hands at the weapon change; a loss mid-reload interrupts and recomputes it."""
         before, self.crew = self.crew, max(0, crew)
-        proc = self.process
-        if proc is None or not proc.is_alive or self.crew == before:
+        reload = self.process
+        if reload is None or not reload.alive or self.crew == before:
             return
         if self.crew < before or before == 0:
-            proc.interrupt(CrewChange(before, self.crew))
+            reload.interrupt()
 
     def stop(self) -> None:
-        """The weapon is out of the fight (ship lost, weapon destroyed): end its process."""
+        """The weapon is out of the fight (ship lost, weapon destroyed): end its reload."""
         self.disabled = True
-        proc = self.process
-        if proc is not None and proc.is_alive:
-            proc.interrupt(CrewChange(self.crew, 0))
+        reload = self.process
+        if reload is not None:
+            reload.alive = False
         self.process = None
 
     def _start(self) -> None:
-        self.process = self.env.process(self._reload())
+        self.process = Reload(self)
 
-    def _reload(self) -> Any:
-        """Work the reload; casualties recompute its end, no hands stop it (start over)."""
-        env, secs = self.env, self.round_seconds
-        start = int(env.now)
-        self.reload_started = start
-        while True:
-            if self.disabled:
-                return
-            if self.crew < 1:
-                try:  # nobody at the weapon: wait for a new crew, then start over
-                    yield env.event()
-                except simpy.Interrupt:
-                    start = int(env.now)
-                    self.reload_started = start
-                    continue
-            spent = (int(env.now) - start) // secs
-            left = self.remaining_rounds(self.crew, spent)
-            done_at = start + (spent + left) * secs
-            try:
-                yield env.timeout(max(0, done_at - int(env.now)))
-            except simpy.Interrupt:
-                continue  # recompute with the hands now at the weapon
-            break
-        self.loaded = True
-        self.reload_started = None
-        if self.on_loaded is not None:
-            self.on_loaded(self, (int(env.now) - start) // secs)
+
+class Reload:
+    """One reload of a weapon team: it starts, waits for hands or books its end, and is
+    recomputed when hands are lost (or come back to an empty weapon); casualties recompute
+    its end, no hands stop it (it starts over when hands return)."""
+
+    __slots__ = ("alive", "due", "team", "waiting")
+
+    def __init__(self, team: WeaponTeam) -> None:
+        self.team = team
+        self.alive = True
+        self.waiting = False  # no hands at the weapon: it starts over when some come
+        self.due: simpy.Timeout | None = None  # the booked end; an interrupt makes it stale
+        self._soon(self._begin)
+
+    def _soon(self, then: Any) -> None:
+        """``then`` at URGENT priority now, after the step running now (as a process's
+        start or interrupt)."""
+        env = self.team.env
+        event = simpy.Event(env)
+        event._ok, event._value = True, None  # triggered, as simpy's own Initialize is
+        event.callbacks.append(then)
+        env.schedule(event, URGENT)
+
+    def interrupt(self) -> None:
+        """The hands at the weapon changed: recompute (as a process interrupt)."""
+        self._soon(self._interrupted)
+
+    def _begin(self, _: Any) -> None:
+        team = self.team
+        team.reload_started = int(team.env.now)
+        self._book()
+
+    def _interrupted(self, _: Any) -> None:
+        if not self.alive:
+            return
+        self.due = None
+        if self.waiting:  # a new crew starts over
+            self.waiting = False
+            self.team.reload_started = int(self.team.env.now)
+        self._book()
+
+    def _book(self) -> None:
+        """Book the end with the hands at the weapon now, counting whole rounds spent."""
+        team = self.team
+        if team.disabled:
+            self.alive = False
+            return
+        if team.crew < 1:
+            self.waiting = True
+            return
+        env, secs, start = team.env, team.round_seconds, team.reload_started
+        assert start is not None
+        now = int(env.now)
+        spent = (now - start) // secs
+        done_at = start + (spent + team.remaining_rounds(team.crew, spent)) * secs
+        self.due = env.timeout(max(0, done_at - now))
+        self.due.callbacks.append(self._done)
+
+    def _done(self, event: Any) -> None:
+        if event is not self.due or not self.alive:
+            return  # interrupted since it was booked
+        self.alive = False
+        team = self.team
+        start = team.reload_started
+        assert start is not None
+        team.loaded = True
+        team.reload_started = None
+        if team.process is self:
+            team.process = None
+        if team.on_loaded is not None:
+            team.on_loaded(team, (int(team.env.now) - start) // team.round_seconds)

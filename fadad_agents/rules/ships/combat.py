@@ -20,7 +20,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from typing import Literal
 
 from fadad_agents.rules.core.dice import Distribution
@@ -240,6 +240,7 @@ class AttackResult:
     critical: bool
 
 
+@lru_cache(maxsize=4096)  # a few hundred (roll, bonus, AC) make every shot of a battle
 def _attack(roll: int, bonus: int, ac: int, crit_from: int | None) -> AttackResult:
     hit = roll == 20 or (roll != 1 and roll + bonus >= ac)
     critical = crit_from is not None and hit and roll >= crit_from
