@@ -341,6 +341,8 @@ class Field:
         """The elbow-room index when it answers for ``agent`` (no one on the field wider):
         the fighters whose elbow room reaches into each :data:`HALO_YARDS` square, keyed
         ``(x // HALO_YARDS, y // HALO_YARDS)``; None: ask :meth:`neighbours`. Read only."""
+        if self._unfiled:
+            self._file_unfiled()
         halo = self._halo
         return halo if halo is not None and agent.radius <= self.widest else None
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fadad_agents.agents.core.field import Field
+from fadad_agents.agents.core.field import HALO_YARDS, Field
 
 YARDS = st.floats(-6.0, 6.0, allow_nan=False)
 
@@ -43,6 +43,12 @@ QUESTIONS = {
     ],
     "blocker": lambda field, probe, x, y: getattr(field.blocker(probe, x, y), "unique_id", None),
     "neighbours": lambda field, probe, x, y: [f.unique_id for f in field.neighbours(probe, x, y)],
+    "elbow_index": lambda field, probe, x, y: [
+        f.unique_id
+        for f in (field.elbow_index(probe) or {}).get(
+            (int(x // HALO_YARDS), int(y // HALO_YARDS)), ()
+        )
+    ],
     "nearest": lambda field, probe, x, y: [
         getattr(field.nearest(side, x, y), "unique_id", None) for side in (0, 1)
     ],
