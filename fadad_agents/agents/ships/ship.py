@@ -88,6 +88,7 @@ class Ship(Combatant):
         "hex",
         "holed",
         "hull_damage",
+        "levels_model",
         "locks",
         "moved",
         "ram_crits",
@@ -142,6 +143,8 @@ class Ship(Combatant):
         her on swaps them), no fires, effects, grapples or crew counted yet."""
         super().restart(rng, targeting_rng)
         spec = self.spec
+        # The battle's damage model (C-02), read by SR, level and hull every turn.
+        self.levels_model = self.model.options.ship.damage_model == "fadad_levels"
         self.ship_policies = self.start_policies
         self.hex = Hex(*(spec.position or (0, 0)))
         self.position = (self.hex.q, self.hex.r)
@@ -213,7 +216,7 @@ class Ship(Combatant):
     @property
     def level(self) -> ShipLevel:
         """Damage level under either model (hull points read through the C-02 bridge)."""
-        if self.model.options.ship.damage_model == "fadad_levels":
+        if self.levels_model:
             return ship_level(self.track)
         return level_from_hull_fraction(self.hull_damage, self.spec.hull_points)
 
@@ -230,7 +233,7 @@ class Ship(Combatant):
     @property
     def hull_fraction(self) -> float:
         """Share of the hull left, 0..1 (FADAD: boxes of the track left)."""
-        if self.model.options.ship.damage_model == "fadad_levels":
+        if self.levels_model:
             return max(0.0, 1.0 - int(self.level) / int(ShipLevel.WRECKED))
         return self.hull_left / self.spec.hull_points
 
@@ -290,10 +293,7 @@ class Ship(Combatant):
     def wrecked(self) -> bool:
         """A FADAD hulk at Wrecked kept afloat (``ship.overflow_past_wrecked: stay_wrecked``):
         no helm, no guns, no dodge."""
-        return (
-            self.model.options.ship.damage_model == "fadad_levels"
-            and ship_level(self.track) >= ShipLevel.WRECKED
-        )
+        return self.levels_model and ship_level(self.track) >= ShipLevel.WRECKED
 
     @property
     def ms(self) -> int | None:
@@ -326,7 +326,7 @@ class Ship(Combatant):
         loss = self.timed("sr_loss") if damaged else 0
         if loss:
             sr = max(1, sr - loss) if sr >= 1 else sr
-        if self.model.options.ship.damage_model == "fadad_levels":
+        if self.levels_model:
             lvl = ship_level(self.track)
             if lvl >= ShipLevel.WRECKED:
                 return 0

@@ -225,7 +225,7 @@ class ShipBattle(ShipBattleState):
     def _deck_fights(self) -> Any:
         """Six-second personal rounds on every deck where two sides meet."""
         env = self.env
-        decks = [s for s in self.ships if len({m.side for m in self.fighters_on(s)}) > 1]
+        decks = [s for s in self.ships if self._contested(s)]
         if not decks:
             yield At(env, self.round_seconds, Phase.ROUND)
             return
@@ -240,6 +240,17 @@ class ShipBattle(ShipBattleState):
         rest = self.round_seconds - steps * PERSONAL_SECONDS
         if rest:
             yield At(env, rest, Phase.ROUND)
+
+    def _contested(self, deck: Ship) -> bool:
+        """Two sides fight on ``deck`` (a scan that stops at the second side: every ship,
+        every round)."""
+        first = None
+        for m in self.fighters_on(deck):
+            if first is None:
+                first = m.side
+            elif m.side != first:
+                return True
+        return False
 
     def _announce(self, deck: Ship) -> None:
         """Log the heads on each side when a deck fight starts (or starts again)."""

@@ -303,7 +303,7 @@ def _cannot_escape(battle: Any, ship: Ship) -> bool:
     an enemy in her hex at the end of the round."""
     if ship.ship_policies.maneuver.intent != "flee":
         return False
-    held = any(ship.grappled_with(o) and o.fighting for o in ship.grapples)
+    held = bool(ship.grapples) and any(ship.grappled_with(o) and o.fighting for o in ship.grapples)
     caught = any(f.hex == ship.hex for f in battle.enemy_ships(ship.side))
     return held or caught or ship.sr == 0
 
