@@ -292,6 +292,8 @@ def morale_modifier(events: Iterable[MoraleEvent], stacking: Stacking = "worst_p
     The HD family holds one entry by construction (:func:`hd_event`) and any two given are
     read as the most negative.
     """
+    if stacking == "cumulative":  # each event once; a sum needs no table order
+        return sum([MORALE_MODIFIERS[e] for e in set(events)])
     return sum([MORALE_MODIFIERS[e] for e in applied_morale_events(events, stacking)])
 
 
