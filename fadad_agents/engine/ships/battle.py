@@ -457,7 +457,7 @@ class ShipBattle(ShipBattleState):
 
     def _end_of_round(self) -> None:
         for ship in self.ships:
-            if ship.fighting and ship.fire_list:
+            if ship.fire_list and ship.fighting:  # most rounds no fire: the cheap test first
                 burn_fires(self, ship)
                 breathe(self, self.fighters_on(ship))
         if self.crews_changed:

@@ -159,11 +159,15 @@ def _speed_band(battle: Any, ship: Ship, sr: int) -> tuple[int, int]:
 def move_options(battle: Any, ship: Ship) -> list[tuple[MoveOption, tuple[Hex, ...]]]:
     """Every end state the ship can reach this round, with the hexes it passes."""
     origin = ship.hex
-    moves, offsets = _reachable(battle, ship, ship.sr)
+    moves, offsets, _ = _reachable(battle, ship, ship.sr)
     return [(move, tuple(origin + h for h in offsets[move.plan])) for move in moves]
 
 
-type Reachable = tuple[tuple[MoveOption, ...], dict[str, tuple[Hex, ...]]]
+type Reachable = tuple[
+    tuple[MoveOption, ...], dict[str, tuple[Hex, ...]], dict[str, tuple[Hex, ...]]
+]
+"""The moves offered, each plan's path as offsets, and the paths taken so far as hexes
+(filled as plans are taken: the same start and moves, so the same hexes)."""
 
 
 def _reachable(battle: Any, ship: Ship, sr: int) -> Reachable:
@@ -192,13 +196,7 @@ def _reachable_from(
             continue
         moves.append(MoveOption(plan, (q, r), facing))
         offsets_of[plan] = offsets
-    return tuple(moves), offsets_of
-
-
-@lru_cache(maxsize=4096)  # the paths taken repeat as the moves offered do (a sweep's 98%)
-def _path(start: Hex, offsets: tuple[Hex, ...]) -> tuple[Hex, ...]:
-    """The hexes a plan enters from ``start``."""
-    return tuple(start + h for h in offsets)
+    return tuple(moves), offsets_of, {}
 
 
 def towed_by(battle: Any, ship: Ship) -> list[Ship] | None:
@@ -239,7 +237,7 @@ def move_ship(battle: Any, ship: Ship) -> None:
     if towing is None:
         ship.speed = 0
         return
-    moves, offsets = _reachable(battle, ship, sr)
+    moves, offsets, taken = _reachable(battle, ship, sr)
     if not moves:
         return
     choice = ship.ship_policies.maneuver.choose_move(ship, battle, moves)
@@ -247,7 +245,9 @@ def move_ship(battle: Any, ship: Ship) -> None:
         ship.speed = 0
         return
     start = ship.hex
-    path = _path(start, offsets[choice.plan])
+    path = taken.get(choice.plan)
+    if path is None:  # the hexes of the one path taken, made once per start and moves
+        path = taken[choice.plan] = tuple(start + h for h in offsets[choice.plan])
     for other in list(ship.grapples):  # too few lines: leaving the hex breaks them
         if not ship.grappled_with(other):
             battle.release(ship, other, "lines snap as she pulls away")
