@@ -1,4 +1,4 @@
-"""WeaponTeam reloads: SimPy processes, interrupted by casualties and recomputed (EX-SJ-01)."""
+"""WeaponTeam reloads on the SimPy clock, interrupted by casualties and recomputed (EX-SJ-01)."""
 
 from __future__ import annotations
 
@@ -115,3 +115,38 @@ def test_casualties_in_battle_slow_the_guns_and_are_logged() -> None:
     assert bombard.loaded
     late = [e for e in battle.log if e.action == "reload"]
     assert dict(late[0].outcome)["rounds"] == 4
+
+
+def test_crew_changes_in_one_step_are_heard_after_it_with_the_hands_then() -> None:
+    """A loss and a partial return in the same instant recompute the reload once the step
+    is over, with the hands at the weapon then (two of three: 4 rounds, not 5)."""
+    env = simpy.Environment()
+    team = _team(env, 3)
+    done: list[int] = []
+    team.on_loaded = lambda t, rounds: done.append(int(env.now))
+
+    def both_at_once() -> Generator[simpy.Event, None, None]:
+        yield env.timeout(0)
+        team.set_crew(1)  # a loss: the reload will be recomputed after this step
+        team.set_crew(2)  # hands back, no new recompute of its own
+
+    team.fire(1)
+    env.process(both_at_once())
+    env.run(until=20 * R)
+    assert done == [4 * R]
+
+
+def test_reloads_ending_at_one_instant_end_in_the_order_they_began() -> None:
+    """Two weapons fired in turn that finish at the same instant finish in that order (a
+    'loaded late' line per weapon keeps the order of their shots)."""
+    env = simpy.Environment()
+    first, second = _team(env, 2), _team(env, 2)
+    order: list[str] = []
+    first.on_loaded = lambda t, rounds: order.append("first")
+    second.on_loaded = lambda t, rounds: order.append("second")
+    first.fire(1)
+    second.fire(1)
+    env.run(until=20 * R)
+    assert order == ["first", "second"]
+    assert not first.reloading
+    assert not second.reloading
