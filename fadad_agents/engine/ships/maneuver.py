@@ -137,7 +137,7 @@ def _plans_key(battle: Any, ship: Ship, sr: int) -> tuple[bool, int, int, int, b
     """What the ship's plans this turn depend on (the arguments of :func:`_oriented`) at
     her SR ``sr``."""
     free = battle.options.sj.free_turn_counts_toward_hex_limit
-    if battle.options.ship.damage_model == "fadad_levels":
+    if ship.levels_model:
         ms = ship.ms
         faces = 0 if ms is None else maneuver_row(ms).faces
         return True, sr, faces, ship.facing, free
@@ -175,7 +175,7 @@ def _reachable(battle: Any, ship: Ship, sr: int) -> Reachable:
     the ship's hex (the hexes of the one path taken are made, not those of the dozens
     offered)."""
     here = ship.hex
-    if battle.options.ship.damage_model == "fadad_levels":
+    if ship.levels_model:
         lo, hi = _speed_band(battle, ship, sr)
     else:  # SJ: any speed up to SR (what _speed_band says, without reading it twice)
         lo, hi = 0, sr

@@ -21,6 +21,7 @@ import random
 from collections.abc import Iterator
 from enum import IntEnum
 from fractions import Fraction
+from functools import cache
 from typing import Literal
 
 from fadad_agents.rules.core.dice import Distribution
@@ -89,6 +90,7 @@ MC_LETTERS: dict[str, ManeuverClass] = {
 """C-05 / A-61 (PROPOSED): 2e letters to classes; E and F keep their own crash modifiers."""
 
 
+@cache  # read for every ship's class every turn: a few letters in all
 def class_from_letter(letter: str) -> ManeuverClass:
     """The manoeuvrability class of an MC letter A-F (C-05)."""
     try:
