@@ -8,9 +8,10 @@ In a deep block most fighters find every way blocked round after round, so the s
 made cheap where the crowd has not changed (the battle is the same either way):
 
 * a fighter remembers the search that blocked it (:class:`Blocked`); while its place, goal
-  and allowance are the same and everyone who blocked it stands where it stood, it is
-  still blocked (a spot stays taken while whoever took it stands there) and skips the
-  search (:data:`REMEMBER_BLOCKED`);
+  and allowance are the same, a place whose blocker stands where it stood is still taken
+  (a spot stays taken while whoever took it stands there): only the places whose blocker
+  moved or left are measured again, none at all while nobody did
+  (:data:`REMEMBER_BLOCKED`);
 * otherwise each place it tries is first measured against whoever stood in the same try
   last time (a hint: ranks shift little, so one measurement usually settles it), and only
   then against every fighter near the place.
@@ -54,34 +55,68 @@ def ring(defender_radius: float, attacker_radius: float) -> tuple[float, int]:
 
 class Blocked(NamedTuple):
     """Where a fighter found every way blocked: its place, goal, allowance, the target
-    (and where it stood) whose places it tried, each fighter found in its way and where
-    each stood, and who stood in each place tried, in order (the next search's hints).
-    Few objects for the collector: one memo per fighter in the ranks."""
+    (and where it stood) whose places it tried; every place it tried in order (the first
+    ``1 + ring`` the end of its move and the places round its target), who stood in each
+    and where that one stood. Few objects for the collector: one memo per fighter in the
+    ranks."""
 
     here: tuple[float, float]
     goal: tuple[float, float]
     allowance: float
     target: Any
     target_at: Any
-    blockers: tuple[Any, ...]
-    places: tuple[Any, ...]
-    tried: tuple[Any, ...]
+    spots: list[tuple[float, float]]
+    ring: int
+    tried: list[Any]
+    stood: list[Any]
 
     @classmethod
     def of(
-        cls, here: Any, goal: Any, allowance: float, target: Any, at: Any, tried: list[Any]
+        cls,
+        here: Any,
+        goal: Any,
+        allowance: float,
+        target: Any,
+        at: Any,
+        spots: list[tuple[float, float]],
+        ring: int,
+        tried: list[Any],
     ) -> Blocked:
-        blockers = tuple(dict.fromkeys(tried))  # each once, in the order found
-        places = tuple([other.position for other in blockers])
-        return cls(here, goal, allowance, target, at, blockers, places, tuple(tried))
+        stood = [other.position for other in tried]
+        return cls(here, goal, allowance, target, at, spots, ring, tried, stood)
+
+    def same_way(self, here: Any, goal: Any, allowance: float, target: Any, at: Any) -> bool:
+        """The search would try the same places in the same order."""
+        return (
+            self.here == here
+            and self.goal == goal
+            and self.allowance == allowance
+            and self.target is target
+            and self.target_at == at
+        )
 
     def still_there(self) -> bool:
         """Everyone who blocked the way stands where it stood: still on the field (only
         those fighting are) and not moved (a move sets a new position)."""
-        for other, position in zip(self.blockers, self.places, strict=True):
+        for other, position in zip(self.tried, self.stood, strict=True):
             if other.position is not position or other.status is not FIGHTING:
                 return False
         return True
+
+    def retry(self, actor: Any, field: Any) -> tuple[float, float] | None:
+        """The same search again, measuring only the places whose blocker moved or left
+        (a place stays taken while whoever took it stands there): the first free place in
+        order, or None, the memo brought up to date, if all are still taken."""
+        tried, stood = self.tried, self.stood
+        for k, (x, y) in enumerate(self.spots):
+            other = tried[k]
+            if other.position is stood[k] and other.status is FIGHTING:
+                continue
+            found: list[Any] = []
+            if _first_free(actor, field, ((x, y),), (), found, 0 < k <= self.ring):
+                return x, y
+            tried[k], stood[k] = found[0], found[0].position
+        return None
 
 
 def way_forward(
@@ -96,32 +131,28 @@ def way_forward(
     """Where a move of ``yards`` toward ``goal`` (``gap`` away) ends: the full move if
     its end is free; else, with ``target`` (the move reaches it), the free place round it
     nearest the actor's side within ``allowance``; else the first free spot of
-    :func:`_free_spot`; None if every one is taken (it waits where it stands)."""
+    :func:`_way_spots`; None if every one is taken (it waits where it stands)."""
     here = actor.position
     at = None if target is None else target.position
     memo = actor.memory.get("blocked") if REMEMBER_BLOCKED else None
+    hints = _NO_HINTS
     if memo is not None:
-        if (  # the same way blocked as last time: nobody who blocked it then has moved
-            memo.here == here
-            and memo.goal == goal
-            and memo.allowance == allowance
-            and memo.target is target
-            and memo.target_at == at
-            and memo.still_there()
-        ):
-            return None
+        if memo.same_way(here, goal, allowance, target, at):
+            return None if memo.still_there() else memo.retry(actor, field)
         hints = memo.tried
-    else:
-        hints = _NO_HINTS
-    tried: list[Any] = []
     x, y = here[0] + (goal[0] - here[0]) * yards / gap, here[1] + (goal[1] - here[1]) * yards / gap
-    if _first_free(actor, field, ((x, y),), hints, tried) is not None:
-        return x, y
-    place = None if target is None else _free_place(actor, target, field, allowance, hints, tried)
+    ring = [] if target is None else _places_round(actor, target, field, allowance)
+    spots = [(x, y), *ring, *_way_spots(actor, field, here, goal, gap, yards)]
+    tried: list[Any] = []
+    place = _first_free(actor, field, spots[:1], hints, tried)
+    if place is None and ring:
+        place = _first_free(actor, field, ring, hints, tried, by_pow=True)
     if place is None:
-        place = _free_spot(actor, field, here, goal, gap, yards, hints, tried)
+        place = _first_free(actor, field, spots[1 + len(ring) :], hints, tried)
     if place is None:
-        actor.memory["blocked"] = Blocked.of(here, goal, allowance, target, at, tried)
+        actor.memory["blocked"] = Blocked.of(
+            here, goal, allowance, target, at, spots, len(ring), tried
+        )
     return place
 
 
@@ -179,18 +210,15 @@ def _first_free(
     return None
 
 
-def _free_place(
+def _places_round(
     actor: Any,
     target: Any,
     field: Any,
     limit: float,
-    hints: tuple[Any, ...],
-    tried: list[Any],
-) -> tuple[float, float] | None:
-    """The free place round ``target`` within ``limit`` yards of the actor where it can
-    strike, nearest its own side of the target first, trying the places round it one
-    man's width at a time each way, each tested against the fighters near it; None if
-    every one is taken (it is surrounded)."""
+) -> list[tuple[float, float]]:
+    """The places round ``target`` within ``limit`` yards of the actor where it could
+    strike, besides the one straight ahead, nearest its own side of the target first: one
+    man's width at a time each way."""
     (ax, ay), (tx, ty) = actor.position, target.position
     reach = actor.radius + actor.reach + target.radius - ENGAGE_MARGIN
     step, slots = ring(target.radius, actor.radius)
@@ -204,25 +232,22 @@ def _free_place(
         if (x - tx) ** 2 + (y - ty) ** 2 > edge or (x - ax) ** 2 + (y - ay) ** 2 > most:
             continue  # the field's edge cuts this place off, or it is too far to go
         places.append((x, y))
-    return _first_free(actor, field, places, hints, tried, by_pow=True)
+    return places
 
 
-def _free_spot(
+def _way_spots(
     actor: Any,
     field: Any,
     here: Any,
     goal: Any,
     gap: float,
     yards: float,
-    hints: tuple[Any, ...],
-    tried: list[Any],
-) -> tuple[float, float] | None:
-    """Where a move of ``yards`` toward ``goal`` ends: as far along the way as a spot is
-    free of other fighters (no two stand in one place): the full move, else a man's
-    width to either side of its end (it steps round whoever stands there), else 1, 2,
-    4 ... yards short, each with its two sidesteps; no shuffle shorter than
-    :data:`_SHUFFLE`, else None: it stays where it stands (PROPOSED: those behind wait
-    in ranks)."""
+) -> list[tuple[float, float]]:
+    """Where a move of ``yards`` toward ``goal`` may end, in the order tried (the first
+    free wins: no two stand in one place): the full move, then a man's width to either
+    side of its end (it steps round whoever stands there), then 1, 2, 4 ... yards short,
+    each with its two sidesteps, no shuffle shorter than :data:`_SHUFFLE` (PROPOSED:
+    those behind wait in ranks)."""
     dx, dy = (goal[0] - here[0]) / gap, (goal[1] - here[1]) / gap
     side = 2 * actor.radius  # a man's width across the way
     sx, sy = -dy * side, dx * side
@@ -242,4 +267,4 @@ def _free_spot(
         if step < _SHUFFLE:
             break
         short *= 2
-    return _first_free(actor, field, spots, hints, tried)
+    return spots

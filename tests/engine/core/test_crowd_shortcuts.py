@@ -32,9 +32,9 @@ def test_a_blocked_rank_remembering_its_blockers_plays_the_same_battle(
 ) -> None:
     """Two bands of 100 formed up in ranks (in contact, or 12 yards apart, or in contact
     on a field whose edges cut their ranks and sidesteps short) play the same first 15
-    rounds, event for event, whether blocked fighters remember their blockers (and try
-    them first when the way changed) or search afresh every round; and the remembered
-    blocks were used."""
+    rounds, event for event, whether blocked fighters remember their blockers (measuring
+    again only the places whose blocker moved, trying them first when the way changed)
+    or search afresh every round; and the remembered blocks were used."""
     text = _melee_yaml(100, bands=True, gap=gap).replace("max_rounds: 1000", "max_rounds: 15")
     if walled:  # a 14 x 8 yard yard: the ranks (10 wide) reach past its long edges
         text += "map: {kind: open, width: 14, height: 8}\n"
