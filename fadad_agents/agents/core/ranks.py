@@ -174,39 +174,37 @@ def _first_free(
     they always were (``x ** 2`` and ``x * x`` differ in the last bit now and then: the
     same battle needs the same arithmetic). One call for a search's places, the
     measuring inlined: a rear rank tries a dozen a round."""
-    r = actor.radius
     halo = field.elbow_index(actor)
     known = len(hints)
     for x, y in places:
         k = len(tried)
-        found = None
-        for other in (hints[k] if k < known else None, tried[-1] if k else None):
-            if other is not None and other.status is FIGHTING:  # other.fighting, inlined
-                ox, oy = other.position
-                room = (r + other.radius) * ELBOW_ROOM
-                ox -= x
-                oy -= y
-                if ox**2 + oy**2 < room**2 if by_pow else ox * ox + oy * oy < room * room:
-                    found = other
-                    break
+        hinted = (hints[k] if k < known else None, tried[-1] if k else None)
+        found = _standing_in(actor, hinted, x, y, by_pow)
         if found is None:
             near = (
                 field.neighbours(actor, x, y)
                 if halo is None
                 else halo.get((int(x // HALO_YARDS), int(y // HALO_YARDS)), ())
             )
-            for other in near:
-                if other is not actor:
-                    ox, oy = other.position
-                    room = (r + other.radius) * ELBOW_ROOM
-                    ox -= x
-                    oy -= y
-                    if ox**2 + oy**2 < room**2 if by_pow else ox * ox + oy * oy < room * room:
-                        found = other
-                        break
+            found = _standing_in(actor, near, x, y, by_pow)
         tried.append(found)
         if found is None:
             return x, y
+    return None
+
+
+def _standing_in(actor: Any, near: Iterable[Any], x: float, y: float, by_pow: bool) -> Any:
+    """The first of ``near`` (None for no one) still fighting who stands within the
+    actor's elbow room of ``(x, y)``, or None."""
+    r = actor.radius
+    for other in near:
+        if other is not None and other is not actor and other.status is FIGHTING:
+            ox, oy = other.position
+            room = (r + other.radius) * ELBOW_ROOM
+            ox -= x
+            oy -= y
+            if ox**2 + oy**2 < room**2 if by_pow else ox * ox + oy * oy < room * room:
+                return other
     return None
 
 
