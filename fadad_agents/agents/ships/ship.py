@@ -25,6 +25,7 @@ from fadad_agents.agents.core.base import Band, Combatant, Status
 from fadad_agents.agents.ships.weapon_team import WeaponTeam
 from fadad_agents.hexmap import Hex
 from fadad_agents.rules.core.wounds import WoundTrack
+from fadad_agents.rules.ships.close import is_grappled
 from fadad_agents.rules.ships.crew import crew_shortage_steps
 from fadad_agents.rules.ships.effects import Check
 from fadad_agents.rules.ships.fadad_combat import maneuvering_skill
@@ -239,13 +240,13 @@ class Ship(Combatant):
 
     def grappled_with(self, other: Any) -> bool:
         """Enough lines hold the two ships together (SJ 12, EX-SJ-04), or a lock (SJ 9)."""
-        from fadad_agents.rules.ships.close import is_grappled
-
         if other in self.locks:
             return True
         lines = self.grapples.get(other, 0)
+        if lines <= 0:  # most ships most turns: no lines to count
+            return False
         rounding = self.model.options.sj.grapple_lines_rounding
-        return lines > 0 and is_grappled(lines, self.tons, other.tons, rounding)
+        return is_grappled(lines, self.tons, other.tons, rounding)
 
     def boarders_on_deck(self) -> int:
         """Enemy heads fighting on this deck (the engine keeps the deck lists)."""

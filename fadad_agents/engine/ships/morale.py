@@ -280,10 +280,11 @@ def _round_triggers(battle: Any, ship: Ship) -> set[MoraleTrigger]:
         found.update(crew_loss_triggers(ship.crew_lost, lost, ship.crew_start))
     ship.crew_lost = lost
     officers, captain = _command(battle, ship)
+    standing = [m for m in officers if m.status is Status.FIGHTING]
     # Each of these triggers the first round it holds, and again after it stopped holding.
     for key, holds, what in (
         ("captain_slain", captain is not None and captain.status is Status.OUT, _CAPTAIN),
-        ("officers_gone", bool(officers) and not any(m.fighting for m in officers), _OFFICERS),
+        ("officers_gone", bool(officers) and not standing, _OFFICERS),
         ("cornered", _cannot_escape(battle, ship), MoraleTrigger.CANNOT_ESCAPE),
         ("outmatched", _superior_force(battle, ship), MoraleTrigger.SUPERIOR_FORCE),
     ):
@@ -304,7 +305,7 @@ def _cannot_escape(battle: Any, ship: Ship) -> bool:
     if ship.ship_policies.maneuver.intent != "flee":
         return False
     held = bool(ship.grapples) and any(ship.grappled_with(o) and o.fighting for o in ship.grapples)
-    caught = any(f.hex == ship.hex for f in battle.enemy_ships(ship.side))
+    caught = ship.hex in [f.hex for f in battle.enemy_ships(ship.side)]
     return held or caught or ship.sr == 0
 
 
