@@ -292,26 +292,30 @@ def _sj_shot(battle: Any, ship: Ship, team: WeaponTeam, foe: Ship, aim: str, fof
             hull_hit(battle, foe, stray, source=ship.name)
         return
     crit_from = battle.options.sj.poorly_maintained_crit_from if foe.spec.poorly_maintained else 20
-    res = resolve_attack(bonus, foe.spec.armour_class, rng, crit_from)
+    ac = foe.spec.armour_class
+    res = resolve_attack(bonus, ac, rng, crit_from)
     dmg = dice.roll(rng) if res.hit else 0
-    _record(
-        battle,
-        ship,
-        team,
-        foe,
-        (("d20", res.roll),),
-        (("bonus", bonus), ("ac", foe.spec.armour_class)),
-        (
-            ("result", "hit" if res.hit else "miss"),
-            ("aim", "hull"),
-            ("hull", dmg),
-            ("critical", res.critical),
-        ),
-    )
+    # The most common shot: its log fields are made only if the log is read.
+    battle.defer(_hull_shot_event, (ship.name, foe.name, team.label, res, bonus, ac, dmg))
     if res.hit:
         if w.sets_fire:  # the hit's damage is the fire's first round
             ignite(battle, foe, dmg, ship.name, paid=True)
         hull_hit(battle, foe, dmg, attack_critical=res.critical, source=ship.name)
+
+
+def _hull_shot_event(
+    name: str, foe: str, label: str, res: Any, bonus: int, ac: int, dmg: int
+) -> Any:
+    """The log fields of a d20 shot at a hull (as :func:`_record` writes them)."""
+    outcome = (("result", "hit" if res.hit else "miss"), ("aim", "hull"), ("hull", dmg))
+    return (
+        name,
+        "gunnery",
+        foe,
+        (("d20", res.roll),),
+        (("weapon", label), ("bonus", bonus), ("ac", ac)),
+        (*outcome, ("critical", res.critical)),
+    )
 
 
 def _fadad_shot(battle: Any, ship: Ship, team: WeaponTeam, foe: Ship, aim: str) -> None:

@@ -258,20 +258,15 @@ def move_ship(battle: Any, ship: Ship) -> None:
         battle.place(other, ship.hex, other.facing)
         other.speed = 0
         battle.record(ship.name, "tow", other.name, (), (), (("result", "tows"),))
-    battle.record(
-        ship.name,
-        "maneuver",
-        None,
-        (),
-        (("sr", sr),),
-        (
-            ("result", choice.plan),
-            ("from", (start.q, start.r)),
-            ("to", choice.end),
-            ("facing", choice.facing),
-        ),
-    )
+    # Every ship's move every round: its log fields are made only if the log is read.
+    battle.defer(_maneuver_event, (ship.name, sr, choice, (start.q, start.r)))
     _debris(battle, ship, path)
+
+
+def _maneuver_event(name: str, sr: int, choice: MoveOption, start: tuple[int, int]) -> Any:
+    """The log fields of a move (actor, action, target, dice, modifiers, outcome)."""
+    outcome = (("result", choice.plan), ("from", start), ("to", choice.end))
+    return name, "maneuver", None, (), (("sr", sr),), (*outcome, ("facing", choice.facing))
 
 
 _JETTISON_SIZES = ("small", "medium", "large")
