@@ -73,6 +73,11 @@ _RESTARTABLE = (Character, Crew, Ship)
 """Agent kinds a ship battle's :meth:`~ShipBattle.reset` restores in whole."""
 
 
+def _initiative_event(winner: str, choice: str, order: tuple[str, ...]) -> Any:
+    """The log fields of a round's ship initiative (actor ... outcome)."""
+    return winner, "ship_initiative", None, (), (), (("result", choice), ("order", order))
+
+
 def ship_round_seconds(hex_yards: int) -> int:
     """Seconds of a ship round on hexes of ``hex_yards``: 50 yd -> 6 s, 500 yd -> 60 s."""
     return PERSONAL_SECONDS * max(1, round(hex_yards / 50))
@@ -324,15 +329,9 @@ class ShipBattle(ShipBattleState):
             lead[side].ship_policies.maneuver.move_order(lead[side], self) for side in ranking
         ]
         order = movement_order(ranking, choices)
-        if ranking:
-            self.record(
-                self.sides[ranking[0]].name,
-                "ship_initiative",
-                None,
-                (),
-                (),
-                (("result", choices[0]), ("order", tuple([self.sides[i].name for i in order]))),
-            )
+        if ranking:  # every round: the log fields are made only if the log is read
+            names = tuple([self.sides[i].name for i in order])
+            self.defer(_initiative_event, (self.sides[ranking[0]].name, choices[0], names))
         if len(ships) == len(order):  # one ship a side: no ship to gather by side
             return [lead[side] for side in order]
         return [s for side in order for s in ships if s.side == side]
