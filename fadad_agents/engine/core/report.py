@@ -3,7 +3,9 @@ their forces and the rules options that differ from the defaults, and a closing 
 every character, group and ship: its state, its wounds, and who took it out.
 
 Built from a finished battle by :func:`~fadad_agents.engine.core.result.result_of` when
-asked (``fadad_agents.run`` asks; sweeps do not), so a sweep pays nothing for it.
+asked: ``run(..., collect=True)`` and ``fadad run`` ask as they play; a default ``run``
+builds them on the result's first read of ``header`` or ``tally`` (replaying the battle);
+sweeps never do, so a sweep pays nothing for it.
 """
 
 from __future__ import annotations
