@@ -23,6 +23,29 @@ SWORDSMAN = """
 STILL = "movement: hold, targeting: stay_back"
 
 
+def scene(
+    name: str, aim: str, men: str, *, friends: str = "", bow: str = "weapons/bow", rules: str = ""
+) -> Any:
+    """Aelwen (Bow Great) holding at [10, 30] with ``aim``, beside ``friends``, against
+    the Men's ``men``; crits off, static initiative (and ``rules``); built on seed 1."""
+    text = f"""map: {{kind: open, width: 600, height: 60}}
+name: {name}
+rules: {{fadad.crit_effects: none, fadad.initiative: static{rules}}}
+sides:
+  - name: Elves
+    forces:
+      - name: Aelwen
+        skills: {{Bow: Great}}
+        attack_skill: Bow
+        weapon: {bow}
+        policies: {{movement: hold, aim: {aim}}}
+        position: [10, 30]{friends}
+  - name: Men
+    forces:{men}
+"""
+    return build_battle(load(text), 1, collect=False)
+
+
 def volley(aim: str, *draws: int, brand_fights_cole: bool = False) -> Any:
     """Aelwen (Bow Great, concentrating: +2) shoots once at Brand 20 yd off (short range,
     Target Fair), her stream scripted (attack dice, then damage dice: Brand, aware, dodges
@@ -30,25 +53,8 @@ def volley(aim: str, *draws: int, brand_fights_cole: bool = False) -> Any:
     friend Cole and does not see the shot coming."""
     cole = SWORDSMAN.format(name="Cole", x=31, policies=STILL) if brand_fights_cole else ""
     brand_policies = "movement: hold" if brand_fights_cole else STILL
-    brand_entry = SWORDSMAN.format(
-        name="Brand", x=32 if brand_fights_cole else 30, policies=brand_policies
-    )
-    text = f"""map: {{kind: open, width: 600, height: 60}}
-name: called shots at range
-rules: {{fadad.crit_effects: none, fadad.initiative: static}}
-sides:
-  - name: Elves
-    forces:
-      - name: Aelwen
-        skills: {{Bow: Great}}
-        attack_skill: Bow
-        weapon: weapons/bow
-        policies: {{movement: hold, aim: {aim}}}
-        position: [10, 30]{cole}
-  - name: Men
-    forces:{brand_entry}
-"""
-    battle = build_battle(load(text), 1, collect=False)
+    men = SWORDSMAN.format(name="Brand", x=32 if brand_fights_cole else 30, policies=brand_policies)
+    battle = scene("called shots at range", aim, men, friends=cole)
     battle.sides[0].members[0].rng = Script(*(dice(d) for d in draws))
     battle.play_round()
     return battle
@@ -123,22 +129,8 @@ def test_a_hurt_leg_slows_the_run() -> None:
     )
 
     def runs(aim: str, rules: str = "") -> list[float]:
-        text = f"""map: {{kind: open, width: 600, height: 60}}
-name: a hurt leg
-rules: {{fadad.crit_effects: none, fadad.initiative: static{rules}}}
-sides:
-  - name: Elves
-    forces:
-      - name: Aelwen
-        skills: {{Bow: Great}}
-        attack_skill: Bow
-        weapon: {{model: weapons/bow, ammunition: 1}}
-        policies: {{movement: hold, aim: {aim}}}
-        position: [10, 30]
-  - name: Men
-    forces:{runner}
-"""
-        battle = build_battle(load(text), 1, collect=False)
+        bow = "{model: weapons/bow, ammunition: 1}"
+        battle = scene("a hurt leg", aim, runner, bow=bow, rules=rules)
         battle.sides[0].members[0].rng = Script(dice(2), dice(4))
         for _ in range(3):
             battle.play_round()
