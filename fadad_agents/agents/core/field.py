@@ -366,8 +366,13 @@ class Field:
         self, side: int, x: float, y: float, accept: Callable[[Any], bool] | None = None
     ) -> Any | None:
         """The fighter of ``side`` nearest to ``(x, y)`` that ``accept`` passes (ties: the
-        lower ``unique_id``), searching rings of buckets outward and stopping once no
-        nearer bucket is left."""
+        lower ``unique_id``).
+
+        The side's buckets are searched a column at a time outward from the one nearest
+        the point, each column's rows outward from the row nearest it, and a run stops at
+        the first bucket wholly farther than the best found (those beyond are farther
+        still): a fighter behind its own ranks asking for the nearest foe measures the
+        enemy's front and few empty buckets."""
         if self._unfiled:
             self._file_unfiled()
         buckets = self._buckets[side]
@@ -376,42 +381,20 @@ class Field:
             return None
         cell = self.cell
         cx, cy = self._key(x, y)
-        rings = max(abs(cx - bx0), abs(cx - bx1), abs(cy - by0), abs(cy - by1))
-        first = max(0, bx0 - cx, cx - bx1, by0 - cy, cy - by1)  # rings before the side's
+        ci, cj = min(max(cx, bx0), bx1), min(max(cy, by0), by1)
         best: Any | None = None
         best_d = math.inf  # the best's squared distance and unique_id
         best_id = 0
-        slack = _SLACK
-        left_x, left_y = x - cell, y - cell  # a bucket starting at lo ends at lo + cell
         get = buckets.get
-        for k in range(first, rings + 1):
-            if best is not None and best_d <= ((k - 1) * cell) ** 2:
-                break  # every bucket of ring k lies at least (k - 1) cells away
-            jlo, jhi = max(cy - k, by0), min(cy + k, by1)
-            for i in range(max(cx - k, bx0), min(cx + k, bx1) + 1):
-                # Yards from x to the column's nearest edge, less a hair (floating point).
-                lo = i * cell
-                gx = lo - x if lo > x else left_x - lo
-                gx2 = (gx - slack) ** 2 if gx > slack else 0.0
+        for columns in (range(ci, bx1 + 1), range(ci - 1, bx0 - 1, -1)):
+            for i in columns:
+                gx2 = _gap2(i * cell, x, cell)
                 if gx2 > best_d:
-                    continue  # the whole column lies farther than the best
-                if i != cx - k and i != cx + k:  # inside the ring: its two ends
-                    runs: Any = ((cy - k, cy + k) if k else (cy,),)
-                    outward = False
-                else:  # the ring's edge: its rows outward from the point's, each way
-                    start = min(max(cy, jlo), jhi)
-                    runs = (range(start, jhi + 1), range(start - 1, jlo - 1, -1))
-                    outward = True
-                for run in runs:
-                    for j in run:
-                        if not jlo <= j <= jhi:
-                            continue  # an end of the ring beyond the side's squares
-                        lo = j * cell
-                        gy = lo - y if lo > y else left_y - lo
-                        if gx2 + ((gy - slack) ** 2 if gy > slack else 0.0) > best_d:
-                            if outward:
-                                break  # farther on is farther still
-                            continue
+                    break  # the whole column lies farther than the best, and those after it
+                for rows in (range(cj, by1 + 1), range(cj - 1, by0 - 1, -1)):
+                    for j in rows:
+                        if gx2 + _gap2(j * cell, y, cell) > best_d:
+                            break
                         for agent in get((i, j), ()):
                             px, py = agent.position
                             d = (px - x) ** 2 + (py - y) ** 2
@@ -420,6 +403,13 @@ class Field:
                             ):
                                 best, best_d, best_id = agent, d, agent.unique_id
         return best
+
+
+def _gap2(lo: float, at: float, cell: float) -> float:
+    """The squared yards from ``at`` to the nearer edge of the span ``lo .. lo + cell``
+    (0 inside it), less a hair (floating point at the edges: never more than the truth)."""
+    gap = lo - at if lo > at else at - lo - cell
+    return (gap - _SLACK) ** 2 if gap > _SLACK else 0.0
 
 
 def _keys_in(
