@@ -55,17 +55,17 @@ def ring(defender_radius: float, attacker_radius: float) -> tuple[float, int]:
 
 class Blocked(NamedTuple):
     """Where a fighter found every way blocked: its place, goal, allowance, the target
-    (and where it stood) whose places it tried; every place it tried in order (the first
-    ``1 + ring`` the end of its move and the places round its target), who stood in each
-    and where that one stood. Few objects for the collector: one memo per fighter in the
-    ranks."""
+    (and where it stood) whose places it tried; every place it tried in order (``x, y``
+    flat: the first ``1 + ring`` the end of its move and the places round its target), who
+    stood in each and where that one stood. Few objects for the collector: one memo per
+    fighter in the ranks, its places floats in one list."""
 
     here: tuple[float, float]
     goal: tuple[float, float]
     allowance: float
     target: Any
     target_at: Any
-    spots: list[tuple[float, float]]
+    spots: list[float]
     ring: int
     tried: list[Any]
     stood: list[Any]
@@ -78,7 +78,7 @@ class Blocked(NamedTuple):
         allowance: float,
         target: Any,
         at: Any,
-        spots: list[tuple[float, float]],
+        spots: list[float],
         ring: int,
         tried: list[Any],
     ) -> Blocked:
@@ -108,13 +108,13 @@ class Blocked(NamedTuple):
         (a place stays taken while whoever took it stands there): the first free place in
         order, or None, the memo brought up to date, if all are still taken."""
         tried, stood = self.tried, self.stood
-        for k, (x, y) in enumerate(self.spots):
-            other = tried[k]
+        for k, other in enumerate(tried):
             if other.position is stood[k] and other.status is FIGHTING:
                 continue
             found: list[Any] = []
-            if _first_free(actor, field, ((x, y),), (), found, 0 < k <= self.ring):
-                return x, y
+            place = _first_free(actor, field, self.spots, self.ring, (), found, k, k + 1)
+            if place is not None:
+                return place
             tried[k], stood[k] = found[0], found[0].position
         return None
 
@@ -140,46 +140,49 @@ def way_forward(
         if memo.same_way(here, goal, allowance, target, at):
             return None if memo.still_there() else memo.retry(actor, field)
         hints = memo.tried
-    x, y = here[0] + (goal[0] - here[0]) * yards / gap, here[1] + (goal[1] - here[1]) * yards / gap
-    ring = [] if target is None else _places_round(actor, target, field, allowance)
-    spots = [(x, y), *ring, *_way_spots(actor, field, here, goal, gap, yards)]
+    spots = [  # x, y of each place in the order tried, flat (floats: no tuples to collect)
+        here[0] + (goal[0] - here[0]) * yards / gap,
+        here[1] + (goal[1] - here[1]) * yards / gap,
+    ]
+    if target is not None:
+        _places_round(actor, target, field, allowance, spots)
+    ring = len(spots) // 2 - 1
+    _way_spots(actor, field, here, goal, gap, yards, spots)
     tried: list[Any] = []
-    place = _first_free(actor, field, spots[:1], hints, tried)
-    if place is None and ring:
-        place = _first_free(actor, field, ring, hints, tried, by_pow=True)
+    place = _first_free(actor, field, spots, ring, hints, tried)
     if place is None:
-        place = _first_free(actor, field, spots[1 + len(ring) :], hints, tried)
-    if place is None:
-        actor.memory["blocked"] = Blocked.of(
-            here, goal, allowance, target, at, spots, len(ring), tried
-        )
+        actor.memory["blocked"] = Blocked.of(here, goal, allowance, target, at, spots, ring, tried)
     return place
 
 
 def _first_free(
     actor: Any,
     field: Any,
-    places: Iterable[tuple[float, float]],
-    hints: tuple[Any, ...],
+    spots: list[float],
+    ring: int,
+    hints: list[Any] | tuple[Any, ...],
     tried: list[Any],
-    by_pow: bool = False,
+    start: int = 0,
+    stop: int | None = None,
 ) -> tuple[float, float] | None:
-    """The first of ``places`` where nobody stands in the actor's elbow room
-    (``Field.blocker``), or None; whoever is found at each place is appended to ``tried``
-    (None where it is free). Whoever was found in the same try last time, then in the
-    try before, is measured first: standing within the actor's elbow room of the place,
-    it blocks it; else everyone near the place is.
+    """The first of places ``start`` to ``stop`` of ``spots`` (``x, y`` flat) where nobody
+    stands in the actor's elbow room (``Field.blocker``), or None; whoever is found at
+    each place is appended to ``tried`` (None where it is free). Whoever was found in the
+    same try last time (``hints``), then in the try before, is measured first: standing
+    within the actor's elbow room of the place, it blocks it; else everyone near the place
+    is.
 
-    Places round the target (``by_pow``) are measured with squares taken by ``**``, as
-    they always were (``x ** 2`` and ``x * x`` differ in the last bit now and then: the
-    same battle needs the same arithmetic). One call for a search's places, the
+    The places round the target (places 1 to ``ring``) are measured with squares taken by
+    ``**``, as they always were (``x ** 2`` and ``x * x`` differ in the last bit now and
+    then: the same battle needs the same arithmetic). One call for a search's places, the
     measuring inlined: a rear rank tries a dozen a round."""
     halo = field.elbow_index(actor)
     known = len(hints)
-    for x, y in places:
-        k = len(tried)
-        hinted = (hints[k] if k < known else None, tried[-1] if k else None)
-        found = _standing_in(actor, hinted, x, y, by_pow)
+    last = None  # who blocked the try before
+    for k in range(start, len(spots) // 2 if stop is None else stop):
+        x, y = spots[2 * k], spots[2 * k + 1]
+        by_pow = 0 < k <= ring
+        found = _standing_in(actor, (hints[k] if k < known else None, last), x, y, by_pow)
         if found is None:
             near = (
                 field.neighbours(actor, x, y)
@@ -190,6 +193,7 @@ def _first_free(
         tried.append(found)
         if found is None:
             return x, y
+        last = found
     return None
 
 
@@ -213,24 +217,23 @@ def _places_round(
     target: Any,
     field: Any,
     limit: float,
-) -> list[tuple[float, float]]:
-    """The places round ``target`` within ``limit`` yards of the actor where it could
-    strike, besides the one straight ahead, nearest its own side of the target first: one
-    man's width at a time each way."""
+    spots: list[float],
+) -> None:
+    """Add to ``spots`` (``x, y`` flat) the places round ``target`` within ``limit`` yards
+    of the actor where it could strike, besides the one straight ahead, nearest its own
+    side of the target first: one man's width at a time each way."""
     (ax, ay), (tx, ty) = actor.position, target.position
     reach = actor.radius + actor.reach + target.radius - ENGAGE_MARGIN
     step, slots = ring(target.radius, actor.radius)
     base = math.atan2(ay - ty, ax - tx)
     edge = (reach + ENGAGE_MARGIN) ** 2
     most = limit * limit
-    places = []
     for k in range(1, slots):  # the place straight ahead (k = 0) was taken
         angle = base + (k + 1) // 2 * step * (1 if k % 2 else -1)  # +1, -1, +2 ...
         x, y = field.clamp(tx + reach * math.cos(angle), ty + reach * math.sin(angle))
         if (x - tx) ** 2 + (y - ty) ** 2 > edge or (x - ax) ** 2 + (y - ay) ** 2 > most:
             continue  # the field's edge cuts this place off, or it is too far to go
-        places.append((x, y))
-    return places
+        spots += x, y
 
 
 def _way_spots(
@@ -240,29 +243,28 @@ def _way_spots(
     goal: Any,
     gap: float,
     yards: float,
-) -> list[tuple[float, float]]:
-    """Where a move of ``yards`` toward ``goal`` may end, in the order tried (the first
-    free wins: no two stand in one place): the full move, then a man's width to either
-    side of its end (it steps round whoever stands there), then 1, 2, 4 ... yards short,
-    each with its two sidesteps, no shuffle shorter than :data:`_SHUFFLE` (PROPOSED:
-    those behind wait in ranks)."""
+    spots: list[float],
+) -> None:
+    """Add to ``spots`` (``x, y`` flat) where a move of ``yards`` toward ``goal`` may end,
+    in the order tried (the first free wins: no two stand in one place): the full move,
+    then a man's width to either side of its end (it steps round whoever stands there),
+    then 1, 2, 4 ... yards short, each with its two sidesteps, no shuffle shorter than
+    :data:`_SHUFFLE` (PROPOSED: those behind wait in ranks)."""
     dx, dy = (goal[0] - here[0]) / gap, (goal[1] - here[1]) / gap
     side = 2 * actor.radius  # a man's width across the way
     sx, sy = -dy * side, dx * side
     bounded = field.width is not None or field.height is not None
-    spots = []
     step = yards
     short = 1.0
     while True:
         x, y = here[0] + dx * step, here[1] + dy * step
-        spots.append((x, y))
+        spots += x, y
         for px, py in ((x + sx, y + sy), (x - sx, y - sy)):
             if bounded:
                 px, py = field.clamp(px, py)
             if (px - here[0]) ** 2 + (py - here[1]) ** 2 <= yards * yards:
-                spots.append((px, py))
+                spots += px, py
         step = yards - short
         if step < _SHUFFLE:
             break
         short *= 2
-    return spots
