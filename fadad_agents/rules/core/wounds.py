@@ -17,7 +17,7 @@ box it sits in *and* the true severity of the blow, because healing uses the sev
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum
 from functools import cache
 from typing import Literal, Protocol
@@ -121,6 +121,16 @@ class WoundTrackError(ValueError):
     """An unknown track kind or an impossible box layout."""
 
 
+def _level(filled: tuple[int, int, int, int, int], dead: bool) -> Wound:
+    """The highest level with a marked box, or Dead."""
+    if dead:
+        return Wound.DEAD
+    for level in (Wound.NEAR_DEATH, Wound.INCAPACITATED, Wound.VERY_HURT, Wound.HURT):
+        if filled[level - 1]:
+            return level
+    return Wound.SCRATCH if filled[0] else Wound.UNDAMAGED
+
+
 @dataclass(frozen=True, slots=True)
 class WoundTrack:
     """Boxes and marks of one fighter's wound (or stun) track.
@@ -131,6 +141,13 @@ class WoundTrack:
         filled: marked boxes per level, Scratch..Near Death.
         marks: ``(box_level, true_severity)`` per mark, in the order recorded.
         dead: overflow past Near Death (or a killing blow) took the fighter to Dead.
+        level: current wound level: the highest level with a marked box, or Dead.
+        penalty: trait penalty: Hurt -1, Very Hurt -2; only the worst level counts
+            (SEED 001 §4.57). Incapacitated and worse keep -2 (the fighter cannot act anyway).
+        out_of_fight: Incapacitated or worse (npc3: "Out of the battle").
+
+    The last three follow from the marks; a track is a frozen value read on every swing, so
+    they are worked out once, when it is made.
     """
 
     kind: str
@@ -138,45 +155,15 @@ class WoundTrack:
     filled: tuple[int, int, int, int, int] = (0, 0, 0, 0, 0)
     marks: tuple[tuple[int, int], ...] = ()
     dead: bool = False
+    level: Wound = field(init=False, repr=False, compare=False)
+    penalty: int = field(init=False, repr=False, compare=False)
+    out_of_fight: bool = field(init=False, repr=False, compare=False)
 
-    @property
-    def level(self) -> Wound:
-        """Current wound level: the highest level with a marked box, or Dead."""
-        if self.dead:
-            return Wound.DEAD
-        # Unrolled (read several times a swing): the highest level with a mark.
-        f = self.filled
-        if f[4]:
-            return Wound.NEAR_DEATH
-        if f[3]:
-            return Wound.INCAPACITATED
-        if f[2]:
-            return Wound.VERY_HURT
-        if f[1]:
-            return Wound.HURT
-        if f[0]:
-            return Wound.SCRATCH
-        return Wound.UNDAMAGED
-
-    @property
-    def penalty(self) -> int:
-        """Trait penalty: Hurt -1, Very Hurt -2; only the worst level counts (SEED 001 §4.57).
-
-        Incapacitated and worse keep -2 (the fighter cannot act anyway).
-        """
-        # _PENALTY[self.level], without building the level.
-        if self.dead:
-            return _PENALTY[Wound.DEAD]
-        f = self.filled
-        if f[4] or f[3] or f[2]:
-            return _PENALTY[Wound.VERY_HURT]
-        return _PENALTY[Wound.HURT] if f[1] else 0
-
-    @property
-    def out_of_fight(self) -> bool:
-        """Incapacitated or worse (npc3: "Out of the battle")."""
-        f = self.filled
-        return bool(self.dead or f[3] or f[4])
+    def __post_init__(self) -> None:
+        level = _level(self.filled, self.dead)
+        object.__setattr__(self, "level", level)
+        object.__setattr__(self, "penalty", _PENALTY[level])
+        object.__setattr__(self, "out_of_fight", level >= Wound.INCAPACITATED)
 
     @property
     def severities(self) -> tuple[int, ...]:
