@@ -34,6 +34,7 @@ from fadad_agents.agents.core.moving import move_first
 from fadad_agents.engine.core.clock import (
     PERSONAL_ROUND_SECONDS,
     At,
+    Clock,
     DurativeAction,
     Phase,
     collector_paused,
@@ -111,7 +112,7 @@ class Battle(MesaModel, OnTheField):
         self.seed = streams.seed
         self.streams = streams
         self._init_rng = self.streams.get("initiative")
-        self.env = simpy.Environment()
+        self.env = Clock()
         self.log = log
         self.round = 0
         self.ending: Ending | None = None
@@ -389,9 +390,10 @@ class Battle(MesaModel, OnTheField):
         return True
 
     def _driver(self) -> Any:
-        seconds = round_seconds(self)
+        seconds, env = round_seconds(self), self.env
         while True:
-            yield At(self.env, seconds, Phase.ROUND)
+            if not env.moved_on(seconds):
+                yield At(env, seconds, Phase.ROUND)
             self._play_round()
             finished = self._check_end()
             if finished:
@@ -469,7 +471,6 @@ class Battle(MesaModel, OnTheField):
             empty = [s.name for s in self.sides if not s.members]
             raise BattleStateError(f"sides without fighters: {', '.join(empty)}")
         self._started = True
-        self._round_over = self.env.event()
         self._driver_process = self.env.process(self.round_driver())
 
     def play_round(self) -> None:

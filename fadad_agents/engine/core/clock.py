@@ -22,6 +22,7 @@ from simpy.events import Event, Initialize
 __all__ = [
     "PERSONAL_ROUND_SECONDS",
     "At",
+    "Clock",
     "DurativeAction",
     "Phase",
     "collector_paused",
@@ -72,6 +73,25 @@ def collector_paused() -> Iterator[None]:
     finally:
         if enabled:
             gc.enable()
+
+
+class Clock(simpy.Environment):
+    """SimPy's environment with one shortcut for a process whose timer is the next event."""
+
+    def moved_on(self, delay: int) -> bool:
+        """Move the clock ``delay`` on at once if nothing is due until then, and say so.
+
+        What yielding a timer of ``delay`` does when nothing is scheduled up to its time
+        (SimPy pops it next and resumes the process at once), without the event: a battle
+        whose rounds share the clock with nothing else plays them without a SimPy step.
+        A process waiting on a round (:meth:`Battle.play_round`), an action or a stop
+        time due by then are events, so the timer is yielded and they keep their order.
+        """
+        due = self._now + delay
+        if self.peek() <= due:
+            return False
+        self._now = due
+        return True
 
 
 class At(Event):

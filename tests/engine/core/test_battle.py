@@ -13,6 +13,7 @@ from fadad_agents.engine import (
     load,
     run,
 )
+from fadad_agents.engine.core.clock import Clock
 from tests.engine.conftest import SCENARIOS, duel_yaml, fighter
 
 ENDINGS = {e.value for e in Ending}
@@ -166,6 +167,29 @@ def test_durative_action_completes_before_the_round_at_the_same_instant() -> Non
     battle.env.run(until=1)  # start the process
     battle.step()
     assert done == ["done"]
+
+
+def test_rounds_run_to_the_end_keep_the_clock_and_its_phases() -> None:
+    """Rounds with nothing else due skip SimPy's steps, never its order: an action ending
+    at 0:06 still finishes before round 1, and round n is logged at 6n seconds."""
+    battle = build_battle(load(duel_yaml()), seed=9)
+    ann = battle.sides[0].members[0]
+    finished_in: list[int] = []
+    battle.start_action(ann, "first_aid", 6, lambda: finished_in.append(battle.round))
+    battle.run_to_end()
+    assert finished_in == [0]
+    assert battle.round > 1
+    assert all(e.time == 6 * e.round for e in battle.log)
+
+
+def test_the_clock_moves_on_at_once_only_when_nothing_is_due() -> None:
+    """Clock.moved_on: no event up to the timer's time moves the clock; one due by then
+    (even at that very instant) leaves the timer to SimPy."""
+    env = Clock()
+    moves = [env.moved_on(6), env.now]
+    env.timeout(6)
+    moves += [env.moved_on(6), env.now, env.moved_on(5), env.now]
+    assert moves == [True, 6, False, 6, True, 11]
 
 
 def test_leaving_the_fight_ends_an_agents_processes() -> None:
