@@ -33,12 +33,10 @@ from fadad_agents.agents.core.groups import Crew, Group, Unit
 from fadad_agents.agents.core.moving import move_first
 from fadad_agents.engine.core.clock import (
     PERSONAL_ROUND_SECONDS,
-    At,
     Clock,
     DurativeAction,
     Phase,
-    collector_paused,
-    round_seconds,
+    RoundClock,
 )
 from fadad_agents.engine.core.ending import (
     BattleStateError,
@@ -73,7 +71,7 @@ _RESTARTABLE = (Character, Crew, Unit)
 """Agent kinds whose :meth:`~Combatant.restart` restores their whole starting state."""
 
 
-class Battle(MesaModel, OnTheField):
+class Battle(RoundClock, MesaModel, OnTheField):
     """One battle: sides of agents, a SimPy clock, random streams, a log and round data.
 
     Build it, add agents (usually through :func:`fadad_agents.engine.build_battle`), then
@@ -389,40 +387,13 @@ class Battle(MesaModel, OnTheField):
         self.ending, self.winner, self.out_side = found
         return True
 
-    def _driver(self) -> Any:
-        seconds, env = round_seconds(self), self.env
-        while True:
-            if not env.moved_on(seconds):
-                yield At(env, seconds, Phase.ROUND)
-            self._play_round()
-            finished = self._check_end()
-            if finished:
-                self._finish()
-            # Wake a play_round waiting on this round; the next one makes its own event
-            # (run_to_end waits on the driver, so a whole battle makes none per round).
-            done, self._round_over = self._round_over, None
-            if done is not None:
-                done.succeed()
-            if finished:
-                return
-
     def _finish(self) -> None:
         assert self.ending is not None
         text = end_summary([s.name for s in self.sides], self.ending, self.winner, self.out_side)
         self.running = False
         self.record("battle", "end", None, (), (), (("result", text), ("ending", str(self.ending))))
 
-    @property
-    def finished(self) -> bool:
-        """The battle has ended."""
-        return self.ending is not None
-
     # --- hooks for subclasses that drive other clocks (engine.fae_battle) --------------
-
-    def round_driver(self) -> Any:
-        """The body of the SimPy process that drives the battle (FADAD rounds every 6 s);
-        a subclass with another clock returns its own generator."""
-        return self._driver()
 
     def play_personal_round(self) -> None:
         """Play one FADAD personal round now: initiative, declare, act, end of round."""
@@ -441,19 +412,6 @@ class Battle(MesaModel, OnTheField):
         self.wake_step()
         return True
 
-    def wake_step(self) -> None:
-        """Let a :meth:`play_round` waiting on the current step return."""
-        done, self._round_over = self._round_over, None
-        if done is not None and not done.triggered:
-            done.succeed()
-
-    def stop_driver(self) -> None:
-        """Interrupt the driver process (the battle ended between its ticks), unless it is
-        the process running now."""
-        driver = self._driver_process
-        if driver is not None and driver.is_alive and driver is not self.env.active_process:
-            driver.interrupt("finished")
-
     def leave_initiative(self, member: Combatant) -> None:
         """Keep ``member``'s band out of the FADAD initiative (another clock drives it)."""
         self._bands.pop(id(member.band), None)
@@ -463,39 +421,3 @@ class Battle(MesaModel, OnTheField):
     def has_initiative(self) -> bool:
         """Some band rolls FADAD initiative (personal rounds have someone to play)."""
         return bool(self._bands)
-
-    def _start(self) -> None:
-        if self._started:
-            return
-        if not all(s.members for s in self.sides):
-            empty = [s.name for s in self.sides if not s.members]
-            raise BattleStateError(f"sides without fighters: {', '.join(empty)}")
-        self._started = True
-        self._driver_process = self.env.process(self.round_driver())
-
-    def play_round(self) -> None:
-        """Advance the clock by one personal round (6 s) and play it."""
-        if self.finished:
-            raise BattleStateError(
-                f"battle {self.name!r} (seed {self.seed}) has finished; build a new Battle "
-                "from the scenario and seed to play it again"
-            )
-        self._start()
-        if self._round_over is None:
-            self._round_over = self.env.event()
-        with collector_paused():
-            self.env.run(until=self._round_over)
-
-    def step(self) -> None:
-        """Mesa's step: one personal round."""
-        self.play_round()
-
-    def run_to_end(self) -> Battle:
-        """Play rounds until the battle ends; raises :class:`BattleStateError` if it had."""
-        if self.finished:
-            self.play_round()  # raises the clear error
-        self._start()
-        with collector_paused():
-            # One env.run for the whole battle: the driver process ends with the battle.
-            self.env.run(until=self._driver_process)
-        return self

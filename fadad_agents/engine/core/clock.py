@@ -1,5 +1,6 @@
 """The engine's clock parts: the personal round, same-instant phases, timed events,
-durative actions, and the garbage-collector pause a battle plays under.
+durative actions, the garbage-collector pause a battle plays under, and the driver that
+plays a battle's rounds on its clock (:class:`RoundClock`).
 
 DESIGN.md (engine): ``env.now`` is the one clock, in whole seconds for FADAD rounds (exact
 fractions for Fae Domains turns). Same-instant work is ordered by explicit priorities,
@@ -14,10 +15,13 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from enum import IntEnum
 from fractions import Fraction
-from typing import Any
+from typing import Any, Self
 
 import simpy
 from simpy.events import Event, Initialize
+
+from fadad_agents.agents.core.base import SideRoster
+from fadad_agents.engine.core.ending import BattleStateError
 
 __all__ = [
     "PERSONAL_ROUND_SECONDS",
@@ -25,6 +29,7 @@ __all__ = [
     "Clock",
     "DurativeAction",
     "Phase",
+    "RoundClock",
     "collector_paused",
     "round_seconds",
     "seconds_per_round",
@@ -84,7 +89,7 @@ class Clock(simpy.Environment):
         What yielding a timer of ``delay`` does when nothing is scheduled up to its time
         (SimPy pops it next and resumes the process at once), without the event: a battle
         whose rounds share the clock with nothing else plays them without a SimPy step.
-        A process waiting on a round (:meth:`Battle.play_round`), an action or a stop
+        A process waiting on a round (:meth:`RoundClock.play_round`), an action or a stop
         time due by then are events, so the timer is yielded and they keep their order.
         """
         due = self._now + delay
@@ -157,3 +162,104 @@ class DurativeAction:
             self.cancelled = cause  # not started yet: it sees the flag on its first step
         else:
             proc.interrupt(cause)
+
+
+class RoundClock:
+    """How a battle is played on its clock: a SimPy process (the round driver) plays a
+    round every round's length; :meth:`play_round` advances it by one, :meth:`run_to_end`
+    to the end. :class:`~fadad_agents.engine.core.battle.Battle` plays the rounds and
+    decides the end (``_play_round``, ``_check_end``, ``_finish``)."""
+
+    name: str
+    seed: int
+    sides: list[SideRoster]
+    ending: Any
+    env: Clock
+    _started: bool
+    _round_over: Event | None
+    _driver_process: simpy.Process | None
+
+    def _play_round(self) -> None:
+        raise NotImplementedError
+
+    def _check_end(self) -> bool:
+        raise NotImplementedError
+
+    def _finish(self) -> None:
+        raise NotImplementedError
+
+    def _driver(self) -> Any:
+        seconds, env = round_seconds(self), self.env
+        while True:
+            if not env.moved_on(seconds):
+                yield At(env, seconds, Phase.ROUND)
+            self._play_round()
+            finished = self._check_end()
+            if finished:
+                self._finish()
+            # Wake a play_round waiting on this round; the next one makes its own event
+            # (run_to_end waits on the driver, so a whole battle makes none per round).
+            done, self._round_over = self._round_over, None
+            if done is not None:
+                done.succeed()
+            if finished:
+                return
+
+    @property
+    def finished(self) -> bool:
+        """The battle has ended."""
+        return self.ending is not None
+
+    def round_driver(self) -> Any:
+        """The body of the SimPy process that drives the battle (FADAD rounds every 6 s);
+        a subclass with another clock returns its own generator."""
+        return self._driver()
+
+    def wake_step(self) -> None:
+        """Let a :meth:`play_round` waiting on the current step return."""
+        done, self._round_over = self._round_over, None
+        if done is not None and not done.triggered:
+            done.succeed()
+
+    def stop_driver(self) -> None:
+        """Interrupt the driver process (the battle ended between its ticks), unless it is
+        the process running now."""
+        driver = self._driver_process
+        if driver is not None and driver.is_alive and driver is not self.env.active_process:
+            driver.interrupt("finished")
+
+    def _start(self) -> None:
+        if self._started:
+            return
+        if not all(s.members for s in self.sides):
+            empty = [s.name for s in self.sides if not s.members]
+            raise BattleStateError(f"sides without fighters: {', '.join(empty)}")
+        self._started = True
+        self._driver_process = self.env.process(self.round_driver())
+
+    def play_round(self) -> None:
+        """Advance the clock by one personal round (6 s) and play it."""
+        if self.finished:
+            raise BattleStateError(
+                f"battle {self.name!r} (seed {self.seed}) has finished; build a new Battle "
+                "from the scenario and seed to play it again"
+            )
+        self._start()
+        if self._round_over is None:
+            self._round_over = self.env.event()
+        with collector_paused():
+            self.env.run(until=self._round_over)
+
+    def step(self) -> None:
+        """Mesa's step: one personal round."""
+        self.play_round()
+
+    def run_to_end(self) -> Self:
+        """Play rounds until the battle ends; raises :class:`BattleStateError` if it had."""
+        if self.finished:
+            self.play_round()  # raises the clear error
+        self._start()
+        with collector_paused():
+            # One env.run for the whole battle: the driver process ends with the battle.
+            self.env.run(until=self._driver_process)
+        return self
