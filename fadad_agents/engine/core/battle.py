@@ -51,7 +51,13 @@ from fadad_agents.engine.core.mesa_model import MesaModel
 from fadad_agents.engine.core.rounds_table import ROUNDS_TABLE, RoundsTable
 from fadad_agents.engine.core.space import OnTheField, settle
 from fadad_agents.engine.core.streams import NamedStream, Streams
-from fadad_agents.engine.core.turns import SharedTurn, act_in_order, play_shared, roll_turns
+from fadad_agents.engine.core.turns import (
+    SharedTurn,
+    act_each,
+    act_in_order,
+    play_shared,
+    roll_turns,
+)
 from fadad_agents.policies.core.protocols import MoraleChoice
 from fadad_agents.rules.options import RulesOptions
 from fadad_agents.rules.personal.combat import CombatRules
@@ -99,6 +105,7 @@ class Battle(RoundClock, MesaModel, OnTheField):
         self._bands: dict[int, Band] = {}
         self._band_members: list[list[Combatant]] | None = None  # _roll_call, made on first use
         self._checks_morale = True  # someone checks morale at the end of a round (_roll_call)
+        self._acts = act_in_order  # how a turn's members act: act_each if none strikes in bulk
         self._foes_cache: dict[int, list[Combatant]] = {}
         self.field: Field | None = None  # personal battles: engine.core.space.place_forces
         self._rounds = RoundsTable(self.sides)
@@ -335,11 +342,14 @@ class Battle(RoundClock, MesaModel, OnTheField):
         return roll_turns(bands, self._init_rng, self.options.fadad.initiative)
 
     def _roll_call(self) -> list[list[Combatant]]:
-        """Each band's member list, and whether anyone checks morale: the same every round
-        from the first on (agents join only before it), so found once, not each round."""
-        self._band_members = [band.members for band in self._bands.values()]
-        self._checks_morale = any(m.checks_morale for b in self._band_members for m in b)
-        return self._band_members
+        """Each band's member list, whether anyone checks morale, and whether a band of
+        units strikes in bulk: the same every round from the first on (agents join only
+        before it), so found once, not each round."""
+        bands = self._band_members = [band.members for band in self._bands.values()]
+        self._checks_morale = any(m.checks_morale for b in bands for m in b)
+        bulk = any(len(b) > 1 and any(isinstance(m, Unit) for m in b) for b in bands)
+        self._acts = act_in_order if bulk else act_each
+        return bands
 
     def _play_round(self) -> None:
         self.round += 1
@@ -350,6 +360,7 @@ class Battle(RoundClock, MesaModel, OnTheField):
             for member in turn:
                 if member.status is fighting:
                     member.declare(self)
+        acts = self._acts
         for turn in turns:
             if type(turn) is SharedTurn:
                 if self.field is not None:
@@ -360,7 +371,7 @@ class Battle(RoundClock, MesaModel, OnTheField):
                 if member.status is fighting:
                     member.act(self)
             else:
-                act_in_order(turn, self)
+                acts(turn, self)
         if self._checks_morale:
             for turn in turns:
                 for member in turn:
@@ -372,7 +383,7 @@ class Battle(RoundClock, MesaModel, OnTheField):
             self.datacollector.add_table_row(ROUNDS_TABLE, self.round_row())
 
     def _act(self, order: Sequence[Combatant]) -> None:
-        act_in_order(order, self)
+        self._acts(order, self)
 
     def round_row(self) -> dict[str, int]:
         """This round's aggregates: per side strength, wounded (Hurt or worse), routed."""

@@ -23,7 +23,7 @@ from fadad_agents.agents.core.groups import Unit
 from fadad_agents.rules.core.actions import roll_initiative
 from fadad_agents.rules.core.dice import TABLE_4DF, TableDice
 
-__all__ = ["Holder", "SharedTurn", "act_in_order", "play_shared", "roll_turns"]
+__all__ = ["Holder", "SharedTurn", "act_each", "act_in_order", "play_shared", "roll_turns"]
 
 
 class SharedTurn(list[Combatant]):
@@ -57,15 +57,16 @@ def roll_turns(
     draw = rng.random if mode == "rolled" and rng.__class__ is not TableDice else None
     keyed: list[tuple[int, int, int, Sequence[Combatant]]] = []
     for members in bands:
-        active = members
-        if len(active) == 1:  # most bands are one fighter
-            if active[0].status is not fighting:
+        if len(members) == 1:  # most bands are one fighter
+            lead = members[0]
+            if lead.status is not fighting:
                 continue
+            active = members
         else:
-            active = [m for m in active if m.status is fighting]
+            active = [m for m in members if m.status is fighting]
             if not active:
                 continue
-        lead = active[0]
+            lead = active[0]
         reaction = lead.reaction
         if draw is not None:
             initiative = reaction + TABLE_4DF[int(draw() * 81)]
@@ -74,9 +75,9 @@ def roll_turns(
         keyed.append((-initiative, -reaction, lead.unique_id, active))
     keyed.sort()
     turns: list[Sequence[Combatant]] = []
-    last = (1, 1)  # no band's key: initiatives and traits are negated ladder values
+    last_initiative = last_trait = 1  # no band's: initiatives and traits are negated ladder values
     for initiative, trait, _, active in keyed:
-        if initiative == last[0] and trait == last[1]:
+        if initiative == last_initiative and trait == last_trait:
             previous = turns[-1]
             if type(previous) is SharedTurn:
                 previous.extend(active)
@@ -84,7 +85,7 @@ def roll_turns(
                 turns[-1] = SharedTurn([*previous, *active])
         else:
             turns.append(active)
-            last = initiative, trait
+            last_initiative, last_trait = initiative, trait
     return turns
 
 
@@ -107,6 +108,15 @@ def play_shared(
         member.release_turn(arena)
     for effect, args in held:
         effect(*args)
+
+
+def act_each(order: Sequence[Combatant], arena: Any) -> None:
+    """Each member of ``order`` still fighting acts in turn (:func:`act_in_order` where no
+    band strikes in bulk)."""
+    fighting = Status.FIGHTING
+    for member in order:
+        if member.status is fighting:
+            member.act(arena)
 
 
 def act_in_order(order: Sequence[Combatant], arena: Any) -> None:
