@@ -124,16 +124,18 @@ def fighter_row(
     if not names:
         return row
     takedowns = battle.log.takedowns()
+    fought_on = (battle.round, None)  # not taken out: active every round, by no one's hand
     for side in battle.sides:
         for member in side.members:
             name = member.name
             if name not in names:
                 continue
-            out_round, hand = takedowns.get(name, (battle.round, None))
+            taken = takedowns.get(name)
+            out_round, hand = fought_on if taken is None else taken
             track = getattr(member, "track", None)
             down, killed, level, active, by = _fighter_columns(name)
-            row[down] = name in takedowns
-            row[killed] = bool(track is not None and track.dead)
+            row[down] = taken is not None
+            row[killed] = track is not None and track.dead
             row[level] = int(member.wound)
             row[active] = int(out_round)
             row[by] = hand

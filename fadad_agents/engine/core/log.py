@@ -401,11 +401,11 @@ class BattleLog:
         after its blow, and tied bands record all their blows before their take-outs),
         else None (bleeding, a crew's losses, a fall). Deferred entries are read without
         being settled, so a sweep that never narrates pays little."""
-        raw, found = self.raw, {}
-        for i, entry in enumerate(raw):
-            if entry.__class__ is not LogEvent or entry.action != "out" or entry.actor in found:
-                continue
-            found[entry.actor] = (entry.round, self._hand(i, entry))
+        found: dict[str, tuple[int, str | None]] = {}
+        for i, entry in enumerate(self.raw):
+            # Field 3 is a LogEvent's action, a deferred entry's args (never "out").
+            if entry[3] == "out" and entry.__class__ is LogEvent and entry[2] not in found:
+                found[entry[2]] = (entry[1], self._hand(i, entry))
         return found
 
     def _hand(self, index: int, out: LogEvent) -> str | None:
