@@ -39,9 +39,13 @@ from fadad_agents.rules.personal.criticals import (
     KNOCKOUT,
     STAGGER,
 )
-from fadad_agents.rules.personal.melee import location_penalty
+from fadad_agents.rules.personal.melee import LOCATION_STATES, location_penalty
 
 __all__ = ["Conditions"]
+
+_PART_PENALTY: dict[str, int] = {state: location_penalty(state) for state in LOCATION_STATES}
+""":func:`~fadad_agents.rules.personal.melee.location_penalty` of each state, looked up
+(every roll of a fighter with a damaged part reads it)."""
 
 
 @dataclass(slots=True)
@@ -89,14 +93,14 @@ class Conditions:
         parts = self.parts
         penalty = -self.knockdown_penalty if self.prone else 0
         if parts:
-            penalty += location_penalty(parts.get("arm", "none"))
-            penalty += location_penalty(parts.get("head", "none"))
+            penalty += _PART_PENALTY[parts.get("arm", "none")]
+            penalty += _PART_PENALTY[parts.get("head", "none")]
         return penalty + (self.stun_penalty if self.stunned else 0) - self.foul_air
 
     @property
     def owed(self) -> int:
         """Actions the fighter owes: rising (unless grounded), picking up, staggers."""
-        return int(self.prone and not self.grounded) + int(self.disarmed) + self.staggered
+        return (self.prone and not self.grounded) + self.disarmed + self.staggered
 
     def pay(self, fighter: Any, actions: int, arena: Any) -> int:
         """Spend up to ``actions`` on what is owed (rising, picking up, staggers, in that

@@ -375,7 +375,7 @@ def location_severity(
     >>> location_severity(8, 2, 2, 0), location_severity(8, 3, 2, 0)
     ('hurt', 'incapacitated')
     """
-    level = sum(1 for threshold in thresholds if damage >= threshold)
+    level = (damage >= thresholds[0]) + (damage >= thresholds[1]) + (damage >= thresholds[2])
     if rd == min_rd and scale_advantage < cap_scale:
         level = min(level, 2)
     return LOCATION_STATES[level]
