@@ -230,6 +230,7 @@ class Combatant(mesa.Agent):  # type: ignore[misc]
         "band",
         "checks_morale",
         "defences_left",
+        "fighting",
         "index",
         "memory",
         "name",
@@ -280,6 +281,7 @@ class Combatant(mesa.Agent):  # type: ignore[misc]
         self.rng = rng
         self.targeting_rng = targeting_rng
         self.status = Status.FIGHTING
+        self.fighting = True  # still in the fight: status is FIGHTING (read by every policy)
         self.target: Combatant | None = None
         self.position = self.start_position
         self.memory: dict[str, Any] = {}
@@ -288,11 +290,6 @@ class Combatant(mesa.Agent):  # type: ignore[misc]
         self.defences_left = 0
 
     # --- the read-only view policies see ------------------------------------------------
-
-    @property
-    def fighting(self) -> bool:
-        """Still in the fight."""
-        return self.status is Status.FIGHTING
 
     @property
     def wound(self) -> int:
@@ -346,6 +343,7 @@ class Combatant(mesa.Agent):  # type: ignore[misc]
     def leave_fight(self, status: Status) -> None:
         """Mark the combatant as out of the fight and end its processes."""
         self.status = status
+        self.fighting = False
         self.target = None
         for proc in self.processes:
             if proc.is_alive:

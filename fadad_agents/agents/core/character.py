@@ -321,7 +321,7 @@ class Character(Combatant):
 
     def _wounded(self, track: WoundTrack, arena: Arena) -> None:
         self.track = track
-        if track.out_of_fight and self.status is Status.FIGHTING:
+        if track.out_of_fight and self.fighting:
             arena.take_out(self, track.level.label)
 
     def hold_turn(self) -> None:
