@@ -75,6 +75,7 @@ class Field:
         "all_touching",
         "cell",
         "height",
+        "looked_ahead",
         "max_attackers",
         "off_field",
         "sides",
@@ -105,6 +106,7 @@ class Field:
         moved since (a fall takes a fighter off, never further away): contact checks
         and path planning can be skipped, their answer known."""
         self.start_touching: bool | None = None  # all_touching at the start (settle)
+        self.looked_ahead = 0  # the round whose searches the ranks measured ahead (ranks)
         self._buckets: list[dict[tuple[int, int], list[Any]]] = [{} for _ in range(sides)]
         self._spots: dict[tuple[int, int], list[Any]] = {}  # every side, SPOT_YARDS squares
         # Every side, HALO_YARDS squares, each fighter in all its elbow room reaches into
@@ -136,6 +138,7 @@ class Field:
 
     def clear(self) -> None:
         """Nobody on the field (a reset battle places everyone again)."""
+        self.looked_ahead = 0
         self._unfiled = []
         for buckets in self._buckets:
             buckets.clear()
@@ -156,6 +159,14 @@ class Field:
             self._refile_halo()
         self._file(agent, *self._key(x, y))
         self._occupy(agent, x, y)
+
+    def standing(self) -> list[Any]:
+        """Everyone on the field (every side; in no particular order)."""
+        if self._unfiled:
+            self._file_unfiled()
+        return [
+            agent for buckets in self._buckets for bucket in buckets.values() for agent in bucket
+        ]
 
     def place_later(self, agents: list[Any]) -> None:
         """Put ``agents`` (positions set, none wider than :attr:`widest`) on the field, filing

@@ -18,6 +18,7 @@ import math
 from functools import lru_cache
 from typing import Any
 
+from fadad_agents.agents.core import ranks
 from fadad_agents.agents.core.ranks import ENGAGE_MARGIN, way_forward
 from fadad_agents.rules.personal.movement import (
     gait_for_move_actions,
@@ -202,24 +203,18 @@ def advance(actor: Any, arena: Any) -> None:
 
     Planned movement actions the move turned out not to need (the foe came to it) go to
     attacks if it now touches its target, else to defences."""
-    move = actor.policies.movement.destination(actor, actor.target, arena)
+    field = arena.field
+    if field.looked_ahead != arena.round:  # the round's first move
+        field.looked_ahead = arena.round
+        _look_ahead(arena)
     planned = actor.move_actions
-    if move is None:
+    way = _way(actor, arena)
+    if way is None:
         _spare(actor, planned)
         return
-    goal = arena.field.clamp(*move[0])
+    goal, gap, yards, allowance, pace, target = way
     here = actor.position
-    gap = distance(here, goal)
-    pace = _stride(actor, arena)
-    allowance = movement_allowance(planned) * pace
-    yards = gap if gap <= allowance else allowance
-    if yards <= _ARRIVE:
-        _spare(actor, planned)
-        return
-    target = actor.target
-    if not (yards >= gap - _ARRIVE and target is not None and target.placed):
-        target = None  # the move does not reach it: no place round it to try
-    place = way_forward(actor, arena.field, goal, gap, yards, allowance, target)
+    place = way_forward(actor, field, goal, gap, yards, allowance, target)
     if place is None:  # every place tried is taken: it waits where it stands
         _spare(actor, planned)
         return
@@ -247,6 +242,52 @@ def advance(actor: Any, arena: Any) -> None:
         ),
     )
     _spare(actor, planned - spent)
+
+
+def _way(actor: Any, arena: Any) -> tuple[Any, float, float, float, float, Any] | None:
+    """Where the actor's move goes now: its goal (on the field), the yards to it, the
+    yards it moves, its allowance and pace, and its target if the move reaches it (else
+    None: no place round it to try); None if it stays where it stands."""
+    move = actor.policies.movement.destination(actor, actor.target, arena)
+    if move is None:
+        return None
+    goal = arena.field.clamp(*move[0])
+    gap = distance(actor.position, goal)
+    pace = _stride(actor, arena)
+    allowance = movement_allowance(actor.move_actions) * pace
+    yards = gap if gap <= allowance else allowance
+    if yards <= _ARRIVE:
+        return None
+    target = actor.target
+    if not (yards >= gap - _ARRIVE and target is not None and target.placed):
+        target = None
+    return goal, gap, yards, allowance, pace, target
+
+
+def _look_ahead(arena: Any) -> None:
+    """Before the round's first move: the searches of the fighters whose way changed
+    since they last searched (a target that fell or stepped), for a move that does not
+    reach the target, made together (:func:`~fadad_agents.agents.core.ranks.
+    measure_ahead`). Only fighters whose movement policy is ``foreseeable`` (its
+    destination follows from where they and their targets stand) are worked out ahead;
+    each move is still made on its fighter's turn, from where everyone stands then."""
+    if not (ranks.LOOK_AHEAD and ranks.REMEMBER_BLOCKED):
+        return
+    everyone = arena.field.standing()
+    if len(everyone) < ranks.AHEAD_AT_LEAST:
+        return
+    chasers = []
+    for index, actor in enumerate(everyone):
+        if actor.target is None or not getattr(actor.policies.movement, "foreseeable", False):
+            continue
+        memo = actor.memory.get("blocked")
+        if memo is not None and memo.chasing(actor):
+            continue  # most likely the same way: its memo answers on its turn
+        way = _way(actor, arena)
+        if way is not None and way[5] is None:
+            goal, gap, yards, allowance = way[:4]
+            chasers.append((actor, index, goal, gap, yards, allowance))
+    ranks.measure_ahead(arena.field, everyone, chasers)
 
 
 def _spare(actor: Any, actions: int) -> None:

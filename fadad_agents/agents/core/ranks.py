@@ -14,7 +14,11 @@ made cheap where the crowd has not changed (the battle is the same either way):
   (:data:`REMEMBER_BLOCKED`);
 * otherwise each place it tries is first measured against whoever stood in the same try
   last time (a hint: ranks shift little, so one measurement usually settles it), and only
-  then against every fighter near the place.
+  then against every fighter near the place;
+* before the first move of a round, the searches of the many fighters whose way changed
+  (their target fell or stepped) are measured together, in arrays
+  (:func:`measure_ahead`, :data:`LOOK_AHEAD`): each gets the memo its own search would
+  have left, and its turn checks only whether those blockers still stand there.
 """
 
 from __future__ import annotations
@@ -24,16 +28,27 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+import numpy as np
+
 from fadad_agents.agents.core.base import Status
-from fadad_agents.agents.core.field import ELBOW_ROOM, HALO_YARDS
+from fadad_agents.agents.core.field import ELBOW_ROOM, HALO_MOST, HALO_YARDS
 from fadad_agents.rules.personal.movement import melee_slots
 
-__all__ = ["REMEMBER_BLOCKED", "Blocked", "way_forward"]
+__all__ = ["LOOK_AHEAD", "REMEMBER_BLOCKED", "Blocked", "measure_ahead", "way_forward"]
 
 REMEMBER_BLOCKED = True
 """A fighter that found every way blocked remembers who blocked it and skips the search
 while nothing it depended on changed; and its next search tries last time's blockers
 first. Off (tests only), every search is made afresh: the same battle, slower in a crowd."""
+
+LOOK_AHEAD = True
+"""Before the first move of a round, the searches of fighters whose way changed are
+measured together (:func:`measure_ahead`). Off (tests only), each fighter searches on its
+own turn: the same battle, slower in a crowd."""
+
+AHEAD_AT_LEAST = 128
+"""Fewer searches to make than this, and each is made on its fighter's turn (arrays pay
+off only in a crowd)."""
 
 ENGAGE_MARGIN = 0.01
 """Yards inside full reach where a closing fighter stops (so rounding keeps contact)."""
@@ -57,8 +72,13 @@ class Blocked(NamedTuple):
     """Where a fighter found every way blocked: its place, goal, allowance, the target
     (and where it stood) whose places it tried; every place it tried in order (``x, y``
     flat: the first ``1 + ring`` the end of its move and the places round its target), who
-    stood in each and where that one stood. Few objects for the collector: one memo per
-    fighter in the ranks, its places floats in one list."""
+    stood in each and where that one stood; and whom it chased (its target) and where that
+    one stood. Few objects for the collector: one memo per fighter in the ranks, its places
+    floats in one list.
+
+    A memo made ahead (:func:`measure_ahead`) may know blockers for only the first few
+    places (``tried`` shorter): the place after them was free then; it is measured on the
+    fighter's turn, and those after it if it was taken meanwhile."""
 
     here: tuple[float, float]
     goal: tuple[float, float]
@@ -69,6 +89,8 @@ class Blocked(NamedTuple):
     ring: int
     tried: list[Any]
     stood: list[Any]
+    chased: Any
+    chased_at: Any
 
     @classmethod
     def of(
@@ -81,9 +103,22 @@ class Blocked(NamedTuple):
         spots: list[float],
         ring: int,
         tried: list[Any],
+        chased: Any,
     ) -> Blocked:
         stood = [other.position for other in tried]
-        return cls(here, goal, allowance, target, at, spots, ring, tried, stood)
+        chased_at = None if chased is None else chased.position
+        return cls(here, goal, allowance, target, at, spots, ring, tried, stood, chased, chased_at)
+
+    def chasing(self, actor: Any) -> bool:
+        """The actor stands where it did and chases the same target, standing where it
+        did: its way is most likely the same."""
+        chased = actor.target
+        return (
+            self.here is actor.position
+            and self.chased is chased
+            and chased is not None
+            and self.chased_at is chased.position
+        )
 
     def same_way(self, here: Any, goal: Any, allowance: float, target: Any, at: Any) -> bool:
         """The search would try the same places in the same order."""
@@ -97,7 +132,10 @@ class Blocked(NamedTuple):
 
     def still_there(self) -> bool:
         """Everyone who blocked the way stands where it stood: still on the field (only
-        those fighting are) and not moved (a move sets a new position)."""
+        those fighting are) and not moved (a move sets a new position); and every place
+        had a blocker."""
+        if 2 * len(self.tried) != len(self.spots):
+            return False
         for other, position in zip(self.tried, self.stood, strict=True):
             if other.position is not position or other.status is not FIGHTING:
                 return False
@@ -108,15 +146,22 @@ class Blocked(NamedTuple):
         (a place stays taken while whoever took it stands there): the first free place in
         order, or None, the memo brought up to date, if all are still taken."""
         tried, stood = self.tried, self.stood
+        found: list[Any] = []
         for k, other in enumerate(tried):
             if other.position is stood[k] and other.status is FIGHTING:
                 continue
-            found: list[Any] = []
             place = _first_free(actor, field, self.spots, self.ring, (), found, k, k + 1)
             if place is not None:
                 return place
             tried[k], stood[k] = found[0], found[0].position
-        return None
+            found.clear()
+        if 2 * len(tried) == len(self.spots):
+            return None
+        place = _first_free(actor, field, self.spots, self.ring, (), found, len(tried))
+        if place is None:  # the places never measured are taken too
+            tried += found
+            stood += [other.position for other in found]
+        return place
 
 
 def way_forward(
@@ -151,7 +196,9 @@ def way_forward(
     tried: list[Any] = []
     place = _first_free(actor, field, spots, ring, hints, tried)
     if place is None:
-        actor.memory["blocked"] = Blocked.of(here, goal, allowance, target, at, spots, ring, tried)
+        actor.memory["blocked"] = Blocked.of(
+            here, goal, allowance, target, at, spots, ring, tried, actor.target
+        )
     return place
 
 
@@ -268,3 +315,137 @@ def _way_spots(
         if step < _SHUFFLE:
             break
         short *= 2
+
+
+def measure_ahead(field: Any, everyone: list[Any], chasers: list[tuple[Any, ...]]) -> None:
+    """Make, in arrays, the searches of ``chasers`` - ``(actor, index, goal, gap, yards,
+    allowance)``, ``index`` its place in ``everyone`` (:meth:`Field.standing`), each a
+    move that does not reach its target - as :func:`way_forward` would make them now, and
+    leave each actor the memo its search would have left (:class:`Blocked`; blockers up to
+    the first place found free). Its turn then measures only what changed meanwhile: the
+    same answers. Nothing is done for fewer than :data:`AHEAD_AT_LEAST` searches.
+
+    The places are worked out with the arithmetic of :func:`_way_spots`, operation for
+    operation (a sum, product or quotient of two floats is the same in numpy); its one
+    ``**`` test is decided in Python wherever the array's ``*`` might decide it otherwise.
+    A place counts as taken only where a fighter's elbow room is measured as in
+    :func:`_first_free`; a blocker the arrays miss leaves the place to be measured then."""
+    if len(chasers) < AHEAD_AT_LEAST or field.widest > HALO_MOST:
+        return  # few, or a giant on the field: squares of a man's size would not do
+    xs, ys, counts = _spots_ahead(field, chasers)
+    blockers = _blockers_ahead(field, everyone, chasers, xs, ys, counts)
+    starts = np.cumsum(counts) - counts
+    # Each chaser's blockers up to its first place found free (-1): objects in one pass.
+    free = np.where(blockers < 0, np.arange(len(blockers)), len(blockers))
+    ends = np.minimum(np.minimum.reduceat(free, starts), starts + counts).tolist()
+    people = np.empty(len(everyone) + 1, dtype=object)
+    people[:-1] = everyone  # people[-1]: None, for the free places (never read)
+    found = people[blockers].tolist()
+    flat = np.stack((xs, ys), axis=1).ravel().tolist()
+    for (actor, _, goal, _, _, allowance), start, count, end in zip(
+        chasers, starts.tolist(), counts.tolist(), ends, strict=True
+    ):
+        spots, tried = flat[2 * start : 2 * (start + count)], found[start:end]
+        here = actor.position
+        actor.memory["blocked"] = Blocked.of(
+            here, goal, allowance, None, None, spots, 0, tried, actor.target
+        )
+
+
+def _spots_ahead(field: Any, chasers: list[tuple[Any, ...]]) -> tuple[Any, Any, Any]:
+    """Every chaser's places in the order tried (:func:`way_forward` without a target:
+    the end of its move, then :func:`_way_spots`), flat, and how many each has."""
+    table = np.array(
+        [(a.position[0], a.position[1], g[0], g[1], gap, yards, a.radius)
+         for a, _, g, gap, yards, _ in chasers]
+    )  # fmt: skip
+    hx, hy, gx, gy, gap, yards, radius = table.T
+    every = np.ones(len(chasers), dtype=bool)
+    columns = [(hx + (gx - hx) * yards / gap, hy + (gy - hy) * yards / gap, every)]
+    dx, dy = (gx - hx) / gap, (gy - hy) / gap
+    side = 2 * radius
+    sx, sy = -dy * side, dx * side
+    bounded = field.width is not None or field.height is not None
+    step, short, alive = yards, 1.0, every
+    while alive.any():
+        x, y = hx + dx * step, hy + dy * step
+        columns.append((x, y, alive))
+        for px, py in ((x + sx, y + sy), (x - sx, y - sy)):
+            if bounded:
+                px, py = _clamped(field, px), _clamped(field, py, across=False)
+            columns.append((px, py, alive & _within(px - hx, py - hy, yards)))
+        step = yards - short
+        alive = alive & (step >= _SHUFFLE)
+        short *= 2
+    xs, ys, used = (np.stack([c[i] for c in columns], axis=1) for i in range(3))
+    return xs[used], ys[used], used.sum(axis=1)
+
+
+def _clamped(field: Any, v: Any, across: bool = True) -> Any:
+    """``Field.clamp`` of x (``across``) or y, value for value."""
+    most = field.width if across else field.height
+    if most is None:
+        return v
+    return np.where(v < 0.0, 0.0, np.where(v > most, float(most), v))
+
+
+def _within(ox: Any, oy: Any, yards: Any) -> Any:
+    """``ox ** 2 + oy ** 2 <= yards * yards``, as Python decides it: Python's ``**``
+    may differ from ``*`` in the last bit, so values within a hair of the limit are
+    decided again in Python."""
+    limit = yards * yards
+    squares = ox * ox + oy * oy
+    inside = squares <= limit
+    for i in np.nonzero(np.abs(squares - limit) <= 1e-9 * limit)[0].tolist():
+        a, b, c = float(ox[i]), float(oy[i]), float(yards[i])
+        inside[i] = a**2 + b**2 <= c * c
+    return inside
+
+
+def _blockers_ahead(
+    field: Any, everyone: list[Any], chasers: list[tuple[Any, ...]], xs: Any, ys: Any, counts: Any
+) -> Any:
+    """For each place, the index in ``everyone`` of a fighter standing within the chaser's
+    elbow room of it (``(r + other's) * ELBOW_ROOM``, squares by ``*``), or -1: each
+    fighter filed under every :data:`HALO_YARDS` square its elbow room with the widest
+    could reach, each place measured against those filed under its own square."""
+    px = np.array([other.position[0] for other in everyone])
+    py = np.array([other.position[1] for other in everyone])
+    radius = np.array([other.radius for other in everyone])
+    fighting = np.array([other.status is FIGHTING for other in everyone])
+    who = np.repeat(np.array([c[1] for c in chasers]), counts)  # whose place each is
+    own_r = radius[who]
+    reach = 2 * field.widest * ELBOW_ROOM * (1 + 1e-9) + 1e-9
+    i0, i1 = _square(px - reach), _square(px + reach)
+    j0, j1 = _square(py - reach), _square(py + reach)
+    span = int(max((i1 - i0).max(), (j1 - j0).max())) + 1
+    keys, filed = [], []
+    for di in range(span):
+        for dj in range(span):
+            ok = (i0 + di <= i1) & (j0 + dj <= j1)
+            keys.append(_key(i0[ok] + di, j0[ok] + dj))
+            filed.append(np.nonzero(ok)[0])
+    key = np.concatenate(keys)
+    order = np.argsort(key, kind="stable")
+    key, filed_in = key[order], np.concatenate(filed)[order]
+    spot_key = _key(_square(xs), _square(ys))
+    lo, hi = np.searchsorted(key, spot_key, "left"), np.searchsorted(key, spot_key, "right")
+    found = np.full(len(xs), -1, dtype=np.int64)
+    for k in range(int((hi - lo).max(initial=0))):
+        places = np.nonzero((lo + k < hi) & (found < 0))[0]
+        other = filed_in[lo[places] + k]
+        ox, oy = px[other] - xs[places], py[other] - ys[places]
+        room = (own_r[places] + radius[other]) * ELBOW_ROOM
+        hit = (ox * ox + oy * oy < room * room) & fighting[other] & (other != who[places])
+        found[places[hit]] = other[hit]
+    return found
+
+
+def _square(v: Any) -> Any:
+    """The :data:`HALO_YARDS` square index of each value."""
+    return np.floor_divide(v, HALO_YARDS).astype(np.int64)
+
+
+def _key(i: Any, j: Any) -> Any:
+    """One int64 per square (indices well inside +-2**31 on any field men walk)."""
+    return (i << 32) + (j & 0xFFFFFFFF)

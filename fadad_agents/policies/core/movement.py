@@ -51,6 +51,10 @@ class CloseIn:
     still_in_contact = True
     """In contact with its target it never moves (the agent skips the call then)."""
 
+    foreseeable = True
+    """Its destination follows from where the actor and its target stand (the agent may
+    work it out before the actor's turn)."""
+
     def __init__(self, gait: str = "run") -> None:
         self.actions = _gait_actions(gait)
 

@@ -1,8 +1,9 @@
 """The field's shortcuts in a crowd play the same battle as the plain searches.
 
 A fighter blocked in the ranks remembers who blocked it and skips its search while none
-of them has moved (``agents.core.ranks.REMEMBER_BLOCKED``); the nearest-foe search skips
-buckets wholly farther than the best found. Both must change nothing a battle shows.
+of them has moved (``agents.core.ranks.REMEMBER_BLOCKED``); the searches of many fighters
+are made ahead together in arrays (``ranks.LOOK_AHEAD``); the nearest-foe search skips
+buckets wholly farther than the best found. None may change anything a battle shows.
 """
 
 from __future__ import annotations
@@ -52,6 +53,80 @@ def test_a_blocked_rank_remembering_its_blockers_plays_the_same_battle(
     assert used > 0, "no fighter skipped a search: the comparison would prove nothing"
     monkeypatch.setattr(ranks, "REMEMBER_BLOCKED", False)
     assert _played(text, seed) == remembered
+
+
+@pytest.mark.parametrize("walled", [False, True])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_ranks_measured_ahead_in_arrays_play_the_same_battle(
+    walled: bool, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two bands of 100 formed up 40 yards apart (out of reach of a run: every fighter
+    chases), or so on a yard whose edges cut their ranks and sidesteps short, play the same
+    first 8 rounds, byte for byte in the log, whether the searches of the fighters whose
+    way changed are made together in arrays before the round's first move (the threshold
+    lowered so a battle this small uses them) or each on its fighter's turn; and the
+    arrays made memos that were used."""
+    text = _melee_yaml(100, bands=True, gap=40).replace("max_rounds: 1000", "max_rounds: 8")
+    if walled:  # 60 x 8 yards: the ranks (10 wide) reach past its long edges
+        text += "map: {kind: open, width: 60, height: 8}\n"
+    made = 0
+    measure_ahead = ranks.measure_ahead
+
+    def counted(field: Any, everyone: list[Any], chasers: list[Any]) -> None:
+        nonlocal made
+        made += len(chasers)
+        measure_ahead(field, everyone, chasers)
+
+    monkeypatch.setattr(ranks, "measure_ahead", counted)
+    monkeypatch.setattr(ranks, "AHEAD_AT_LEAST", 1)
+    ahead = _log_text(text, seed)
+    assert made > 0, "no search was made ahead: the comparison would prove nothing"
+    monkeypatch.setattr(ranks, "LOOK_AHEAD", False)
+    assert _log_text(text, seed) == ahead
+
+
+def test_the_memos_made_ahead_are_the_searches_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two bands of 1,300 in contact (36 ranks deep: the rear out of reach of a run), the
+    first 3 rounds: for every fighter whose search is made ahead in arrays, the blockers
+    found end where its own search finds its first free place, and where it finds none
+    the places are the ones it tries, bit for bit, and every one has a blocker: the
+    arrays decide each place as the search does."""
+    text = _melee_yaml(1300, bands=True).replace("max_rounds: 1000", "max_rounds: 3")
+    battle = build_battle(load(text), 1, collect=False)
+    checked = blocked = 0
+    measure_ahead = ranks.measure_ahead
+
+    def compared(field: Any, everyone: list[Any], chasers: list[Any]) -> None:
+        nonlocal checked, blocked
+        searched = []
+        for actor, _, goal, gap, yards, allowance in chasers:
+            actor.memory.pop("blocked", None)
+            place = ranks.way_forward(actor, field, goal, gap, yards, allowance, None)
+            searched.append((place, actor.memory.pop("blocked", None)))
+        measure_ahead(field, everyone, chasers)
+        for (actor, *_), (place, own) in zip(chasers, searched, strict=True):
+            memo = actor.memory["blocked"]
+            spots, tried = memo.spots, memo.tried
+            if own is not None:  # every place taken: the same places, every blocker found
+                assert [v.hex() for v in spots] == [v.hex() for v in own.spots]
+                assert len(tried) * 2 == len(spots)
+                blocked += 1
+            else:  # the first place after the blockers is the one its search found
+                assert (spots[2 * len(tried)], spots[2 * len(tried) + 1]) == place
+            checked += 1
+
+    monkeypatch.setattr(ranks, "measure_ahead", compared)
+    monkeypatch.setattr(ranks, "AHEAD_AT_LEAST", 1)
+    for _ in range(3):
+        battle.play_round()
+    assert checked > 300, checked
+    assert blocked > 200, blocked
+
+
+def _log_text(text: str, seed: int) -> str:
+    battle = build_battle(load(text), seed, collect=False)
+    battle.run_to_end()
+    return battle.log.to_jsonl()
 
 
 class _Fighter:
