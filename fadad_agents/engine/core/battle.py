@@ -50,7 +50,7 @@ from fadad_agents.engine.core.log import BattleLog, LogEvent
 from fadad_agents.engine.core.mesa_model import MesaModel
 from fadad_agents.engine.core.rounds_table import ROUNDS_TABLE, RoundsTable
 from fadad_agents.engine.core.space import OnTheField, settle
-from fadad_agents.engine.core.streams import NamedStream, Streams
+from fadad_agents.engine.core.streams import NamedStream, Streams, forget_named_streams
 from fadad_agents.engine.core.turns import (
     SharedTurn,
     act_each,
@@ -116,7 +116,7 @@ class Battle(RoundClock, MesaModel, OnTheField):
         streams, clock, log, round data, no ending yet."""
         self.seed = streams.seed
         self.streams = streams
-        self._init_rng = self.streams.get("initiative")
+        forget_named_streams(self)  # a reset's streams are new: each made on first use
         self.env = Clock()
         self.log = log
         self.round = 0
@@ -137,9 +137,10 @@ class Battle(RoundClock, MesaModel, OnTheField):
         """Start again from set-up with ``seed``: the state ``build_battle`` gives for the
         same scenario and seed (a test compares every attribute), without rebuilding.
 
-        Streams re-seeded in place (Mesa's own generators as ``Model(rng=seed)`` seeds
-        them), a new clock, log and round data; every side at full strength; every agent
-        back to its starting state on its re-seeded streams (:meth:`Combatant.restart`).
+        Streams re-seeded (the agents' in place, the named ones made anew on first use;
+        Mesa's own generators as ``Model(rng=seed)`` seeds them), a new clock, log and
+        round data; every side at full strength; every agent back to its starting state
+        on its re-seeded streams (:meth:`Combatant.restart`).
         Only for a battle of the personal engine (:attr:`resettable`;
         :mod:`fadad_agents.engine.core.recycle` resets small ones for ``run`` and sweeps); the
         previous play's result keeps its own log and round data.
@@ -154,7 +155,7 @@ class Battle(RoundClock, MesaModel, OnTheField):
                 "from the scenario and seed"
             )
         streams = self.streams
-        streams.reseed(seed)  # its streams (and the agents') are re-seeded in place
+        streams.reseed(seed)  # the agents' streams re-seeded in place, named ones made anew
         log = BattleLog()
         log.plural = set(self.log.plural)  # group names, for narration
         self._begin(streams, collect, log)
@@ -183,6 +184,10 @@ class Battle(RoundClock, MesaModel, OnTheField):
             and self.steps == 0
             and all(type(m) in _RESTARTABLE for side in self.sides for m in side.members)
         )
+
+    _init_rng = NamedStream("initiative")
+    """The initiative dice of the personal round (made on first use: a ship battle's deck
+    fights roll their own)."""
 
     movement_rng = NamedStream("movement")
     """The order a shared turn's movers move in (:func:`move_first`; made on first use)."""

@@ -24,11 +24,19 @@ import random
 import secrets
 import zlib
 from collections.abc import Callable, Iterable
+from functools import cache
 from typing import Any
 
 import numpy as np
 
-__all__ = ["STREAMS", "NamedStream", "Streams", "fresh_seed", "spawn_states"]
+__all__ = [
+    "STREAMS",
+    "NamedStream",
+    "Streams",
+    "forget_named_streams",
+    "fresh_seed",
+    "spawn_states",
+]
 
 STREAMS: tuple[str, ...] = ("initiative", "melee", "morale", "targeting", "mass", "first_aid")
 """The subsystems with a stream of their own (more may be asked for by name)."""
@@ -155,16 +163,17 @@ class Streams:
         self.reseed(seed)
 
     def reseed(self, seed: int) -> None:
-        """Start again from battle seed ``seed``: what ``Streams(seed)`` gives, except
-        that each named stream made so far keeps its object, re-seeded in place (whoever
-        holds it draws the new seed's numbers)."""
+        """Start again from battle seed ``seed``: what ``Streams(seed)`` gives. The named
+        streams made so far are dropped, each made anew when next asked for (most battles
+        of a sweep roll on only some of them; seeding one costs more than most rolls): a
+        holder of an old one must ask again (a reset battle does, :func:`forget_named_streams`
+        and :meth:`for_agent`)."""
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             raise ValueError(f"a battle seed must be a non-negative integer, got {seed!r}")
         self.seed = seed
         self._root: tuple[list[int], int, list[int]] | None = None
         self._sub_bases: dict[str, int] = {}
-        for name, stream in self._cache.items():
-            _stream(self.seed_of(name), into=stream)
+        self._cache.clear()
 
     @property
     def seed_sequence(self) -> np.random.SeedSequence:
@@ -228,12 +237,40 @@ class NamedStream:
     """A battle's attribute that is its stream ``name`` (``battle.streams.get(name)``),
     made the first time it is read: a battle never pays for the dice it does not roll.
     A stream's numbers depend on the battle seed and its name alone, never on when it
-    was made, so reading it late changes no roll."""
+    was made, so reading it late changes no roll.
 
-    __slots__ = ("name",)
+    The stream read is kept in the battle's own attributes (which win over this
+    descriptor: later reads are plain ones) until :func:`forget_named_streams`."""
+
+    __slots__ = ("attribute", "name")
 
     def __init__(self, name: str) -> None:
         self.name = name
+        self.attribute = ""
+
+    def __set_name__(self, owner: type, attribute: str) -> None:
+        self.attribute = attribute
 
     def __get__(self, battle: Any, owner: type | None = None) -> Any:
-        return self if battle is None else battle.streams.get(self.name)
+        if battle is None:
+            return self
+        stream = battle.__dict__[self.attribute] = battle.streams.get(self.name)
+        return stream
+
+
+def forget_named_streams(battle: Any) -> None:
+    """Drop the streams ``battle``'s :class:`NamedStream` attributes keep, so each is read
+    from its :class:`Streams` again (after :meth:`Streams.reseed`, made anew)."""
+    kept = battle.__dict__
+    for attribute in _named_attributes(type(battle)):
+        kept.pop(attribute, None)
+
+
+@cache
+def _named_attributes(cls: type) -> tuple[str, ...]:
+    """The names of the :class:`NamedStream` attributes of class ``cls`` and its bases."""
+    return tuple(
+        sorted(
+            {n for base in cls.__mro__ for n, v in vars(base).items() if isinstance(v, NamedStream)}
+        )
+    )

@@ -6,7 +6,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fadad_agents.engine.core.streams import Streams
+from fadad_agents.engine.core.streams import NamedStream, Streams, forget_named_streams
 
 
 def _numpy_seed(seed: int, name: str) -> int:
@@ -56,17 +56,45 @@ def test_streams_are_the_random_objects_their_seeds_make(seed, name, index):
 
 @settings(max_examples=50, deadline=None)
 @given(first=st.integers(0, 2**64), seed=st.integers(0, 2**64), index=st.integers(0, 99))
-def test_reseeded_streams_keep_their_objects_and_take_the_new_seed(first, seed, index):
-    """``reseed`` (a reset battle) gives what ``Streams(seed)`` gives, in the same objects."""
+def test_reseeded_streams_are_the_new_seeds(first, seed, index):
+    """``reseed`` (a reset battle) gives what ``Streams(seed)`` gives: named streams made
+    anew, an agent's re-seeded in its own object."""
     streams = Streams(first)
     named = streams.get("targeting")
     named.gauss(0, 1)  # a half-used gauss pair must not survive the reseed
     old = streams.for_index("melee", index)
-    old.random()
+    old.gauss(0, 1)
     streams.reseed(seed)
     fresh = Streams(seed)
-    assert streams.get("targeting") is named
-    assert named.getstate() == fresh.get("targeting").getstate()
+    assert streams.get("targeting") is not named
+    assert streams.get("targeting").getstate() == fresh.get("targeting").getstate()
     assert streams.for_index("melee", index, into=old) is old
     assert old.getstate() == fresh.for_index("melee", index).getstate()
     assert streams.seed_of("morale") == fresh.seed_of("morale")
+
+
+class _Battle:
+    """The least a battle needs for its named streams: ``streams``, and its attributes."""
+
+    gunnery = NamedStream("gunnery")
+    crits = NamedStream("crits")
+
+    def __init__(self, seed: int) -> None:
+        self.streams = Streams(seed)
+
+
+def test_a_named_stream_is_made_on_first_read_and_kept_until_forgotten():
+    """A NamedStream attribute is its battle's stream of that name, made when first read
+    (a battle never seeds the dice it does not roll), the same object on every later read;
+    after a reseed, forgetting makes the next read the new seed's stream."""
+    battle = _Battle(5)
+    assert battle.streams.named == []
+    gunnery = battle.gunnery
+    assert battle.streams.named == [gunnery]
+    assert battle.gunnery is gunnery
+    assert gunnery.getstate() == Streams(5).get("gunnery").getstate()
+    battle.streams.reseed(6)
+    forget_named_streams(battle)
+    assert battle.gunnery is not gunnery
+    assert battle.gunnery.getstate() == Streams(6).get("gunnery").getstate()
+    assert battle.streams.named == [battle.gunnery]
