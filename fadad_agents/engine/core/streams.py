@@ -24,7 +24,6 @@ import random
 import secrets
 import zlib
 from collections.abc import Callable, Iterable
-from functools import cache
 from typing import Any
 
 import numpy as np
@@ -65,6 +64,57 @@ def _stream(seed: int, into: random.Random | None = None) -> random.Random:
     _seed_random(stream, seed)
     stream.gauss_next = None  # type: ignore[attr-defined]  # set by Random.seed, untyped
     return stream
+
+
+class _SeededOnUse(random.Random):
+    """An agent's stream re-seeded by a reset, its seeding put off until it is first used:
+    most agents of a ship battle never roll (a ship, a crew that never fights on a deck),
+    and seeding a generator costs more than most of their rolls. Its first draw (every
+    ``random.Random`` method draws through :meth:`random` or :meth:`getrandbits`) or state
+    read seeds it as :func:`_stream` would have and makes it a plain ``random.Random`` again,
+    so later draws cost nothing extra; a state change drops the pending seed."""
+
+    _pending: int
+
+    def random(self) -> float:
+        _settle(self)
+        return _random.Random.random(self)
+
+    def getrandbits(self, k: int) -> int:
+        _settle(self)
+        return _random.Random.getrandbits(self, k)
+
+    def getstate(self) -> tuple[Any, ...]:
+        _settle(self)
+        return random.Random.getstate(self)
+
+    def setstate(self, state: tuple[Any, ...]) -> None:
+        _settle(self)
+        random.Random.setstate(self, state)
+
+    def seed(self, a: Any = None, version: int = 2) -> None:
+        _settle(self)
+        random.Random.seed(self, a, version)
+
+
+def _settle(stream: random.Random) -> None:
+    """Seed a :class:`_SeededOnUse` stream now and make it a plain ``random.Random``. A
+    method bound before the first use (``draw = rng.random``) may still be called after
+    it: only the first call seeds."""
+    if stream.__class__ is _SeededOnUse:
+        stream.__class__ = random.Random  # type: ignore[assignment]  # narrowed above
+        _stream(stream.__dict__.pop("_pending"), into=stream)
+
+
+def _seed_on_use(seed: int, stream: random.Random) -> random.Random:
+    """``_stream(seed, into=stream)``, the seeding done on the stream's first use when it
+    is a plain ``random.Random`` (:class:`_SeededOnUse`); a table's dice are seeded now."""
+    if stream.__class__ is random.Random or stream.__class__ is _SeededOnUse:
+        stream.__class__ = _SeededOnUse
+        stream._pending = seed  # type: ignore[attr-defined]
+        stream.gauss_next = None  # type: ignore[attr-defined]  # a half-used pair goes now
+        return stream
+    return _stream(seed, into=stream)
 
 
 def fresh_seed() -> int:
@@ -206,7 +256,8 @@ class Streams:
         self, name: str, index: int, *, into: random.Random | None = None
     ) -> random.Random:
         """A fresh stream for member ``index`` of subsystem ``name`` (e.g. one attacker);
-        with ``into``, that generator re-seeded in place instead of a new one.
+        with ``into``, that generator re-seeded in place instead of a new one (seeded on
+        its first use: a reset battle re-seeds every agent's, most are never rolled).
 
         The seed is the subsystem's 128-bit seed with the index appended, so it is fixed by
         (battle seed, name, index) alone; ``random.Random`` scrambles every seed bit.
@@ -214,8 +265,11 @@ class Streams:
         base = self._sub_bases.get(name)
         if base is None:
             base = self._sub_bases[name] = self.seed_of(name) << 32
-        stream = _stream(base | (index & 0xFFFFFFFF), into)
-        if self.on_new is not None and into is None:
+        seed = base | (index & 0xFFFFFFFF)
+        if into is not None:
+            return _seed_on_use(seed, into)
+        stream = _stream(seed)
+        if self.on_new is not None:
             self.on_new(stream)
         return stream
 
@@ -258,19 +312,17 @@ class NamedStream:
         return stream
 
 
-def forget_named_streams(battle: Any) -> None:
+def forget_named_streams(battle: object) -> None:
     """Drop the streams ``battle``'s :class:`NamedStream` attributes keep, so each is read
     from its :class:`Streams` again (after :meth:`Streams.reseed`, made anew)."""
+    kind = type(battle)
+    attributes = _NAMED_ATTRIBUTES.get(kind)
+    if attributes is None:  # once per class: its NamedStream attributes and its bases'
+        found = {n for c in kind.__mro__ for n, v in vars(c).items() if isinstance(v, NamedStream)}
+        attributes = _NAMED_ATTRIBUTES[kind] = tuple(sorted(found))
     kept = battle.__dict__
-    for attribute in _named_attributes(type(battle)):
+    for attribute in attributes:
         kept.pop(attribute, None)
 
 
-@cache
-def _named_attributes(cls: type) -> tuple[str, ...]:
-    """The names of the :class:`NamedStream` attributes of class ``cls`` and its bases."""
-    return tuple(
-        sorted(
-            {n for base in cls.__mro__ for n, v in vars(base).items() if isinstance(v, NamedStream)}
-        )
-    )
+_NAMED_ATTRIBUTES: dict[type, tuple[str, ...]] = {}

@@ -98,3 +98,61 @@ def test_a_named_stream_is_made_on_first_read_and_kept_until_forgotten():
     assert battle.gunnery is not gunnery
     assert battle.gunnery.getstate() == Streams(6).get("gunnery").getstate()
     assert battle.streams.named == [battle.gunnery]
+
+
+_DRAWS = {
+    "random": lambda r: r.random(),
+    "gauss": lambda r: (r.gauss(0, 1), r.gauss(0, 1), r.gauss(0, 1)),
+    "getrandbits": lambda r: r.getrandbits(77),
+    "randrange": lambda r: r.randrange(1, 21),
+    "choice": lambda r: r.choice("abcdef"),
+    "shuffle": lambda r: (lambda xs: (r.shuffle(xs), xs)[1])(list(range(9))),
+    "sample": lambda r: r.sample(range(50), 5),
+    "uniform": lambda r: r.uniform(0, 3),
+    "randbytes": lambda r: r.randbytes(5),
+    "getstate": lambda r: r.getstate(),
+}
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.integers(0, 2**64),
+    index=st.integers(0, 99),
+    draws=st.lists(st.sampled_from(sorted(_DRAWS)), min_size=1, max_size=6),
+)
+def test_an_agent_stream_reseeded_in_place_draws_as_a_fresh_one(seed, index, draws):
+    """An agent's stream re-seeded by a reset (its seeding put off to its first use) gives
+    what a freshly made stream gives, draw for draw, whatever is drawn first: a method
+    taken before the first draw included, and after it a plain ``random.Random``."""
+    import random
+
+    streams = Streams(seed + 1)
+    old = streams.for_index("melee", index)
+    old.gauss(0, 1)  # a half-used gauss pair must not survive the reseed
+    streams.reseed(seed)
+    reseeded = streams.for_index("melee", index, into=old)
+    fresh = Streams(seed).for_index("melee", index)
+    first_draw = reseeded.random  # bound while its seeding is still put off
+    assert first_draw() == fresh.random()
+    assert type(reseeded) is random.Random
+    assert first_draw() == fresh.random()
+    assert [_DRAWS[d](reseeded) for d in draws] == [_DRAWS[d](fresh) for d in draws]
+
+
+@given(seed=st.integers(0, 2**64), draw=st.sampled_from(sorted(_DRAWS)))
+@settings(max_examples=30, deadline=None)
+def test_a_reseeded_agent_stream_is_seeded_by_its_first_use_of_any_kind(seed, draw):
+    """Whatever its first use, a reseeded agent stream is the new seed's from it on (and a
+    state set on it before any draw is kept)."""
+    import random
+
+    streams = Streams(seed)
+    stream = streams.for_index("morale", 3)
+    streams.reseed(seed + 1)
+    streams.for_index("morale", 3, into=stream)
+    fresh = Streams(seed + 1).for_index("morale", 3)
+    assert _DRAWS[draw](stream) == _DRAWS[draw](fresh)
+    assert stream.getstate() == fresh.getstate()
+    other = streams.for_index("morale", 3, into=random.Random(0))
+    other.setstate(random.Random(9).getstate())
+    assert other.random() == random.Random(9).random()
