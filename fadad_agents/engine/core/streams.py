@@ -137,10 +137,27 @@ def _words(value: int) -> list[int]:
     return out
 
 
-def _root_pool(seed: int) -> tuple[list[int], int, list[int]]:
-    """SeedSequence(seed)'s pool mixed from its first 4 entropy words (zero-padded, as
-    numpy pads whenever a spawn key follows), the hash constant after it, and any entropy
-    words beyond the pool (a seed over 128 bits), still to be mixed in."""
+type _Root = tuple[int, int, int, int, int, int, int, int, int]
+"""A battle seed's mixed pool (4 words) and the 5 hash constants a spawn key's word is
+mixed in with (the same for every key: they follow from the pool's mixing alone)."""
+
+
+def _mix_in(pool: list[int], word: int, h: int) -> int:
+    """Mix entropy word ``word`` into each word of ``pool`` with hash constant ``h`` and
+    its successors (numpy's ``hashmix`` and ``mix``); the constant after them."""
+    for dst in range(_POOL):
+        v = word ^ h
+        h = (h * _MULT_A) & _MASK
+        v = (v * h) & _MASK
+        r = (_MIX_L * pool[dst] - _MIX_R * (v ^ (v >> 16))) & _MASK
+        pool[dst] = r ^ (r >> 16)
+    return h
+
+
+def _root_pool(seed: int) -> _Root:
+    """SeedSequence(seed)'s pool mixed from all its entropy words (the first 4 zero-padded,
+    as numpy pads whenever a spawn key follows), and the hash constants after it
+    (:data:`_Root`): a spawned child only mixes its key word in."""
     entropy = _words(seed)
     entropy += [0] * (_POOL - len(entropy))
     h = _INIT_A
@@ -158,28 +175,62 @@ def _root_pool(seed: int) -> tuple[list[int], int, list[int]]:
                 v = (v * h) & _MASK
                 r = (_MIX_L * pool[dst] - _MIX_R * (v ^ (v >> 16))) & _MASK
                 pool[dst] = r ^ (r >> 16)
-    return pool, h, entropy[_POOL:]
+    for word in entropy[_POOL:]:  # a seed over 128 bits
+        h = _mix_in(pool, word, h)
+    return _root_of(pool, h)
 
 
-def _spawned_state(root: tuple[list[int], int, list[int]], key: int) -> int:
+def _root_of(pool: list[int], h: int) -> _Root:
+    """The :data:`_Root` of a mixed ``pool`` whose next hash constant is ``h``."""
+    hs = [h]
+    for _ in range(_POOL):
+        hs.append((hs[-1] * _MULT_A) & _MASK)
+    p0, p1, p2, p3 = pool
+    h0, h1, h2, h3, h4 = hs
+    return p0, p1, p2, p3, h0, h1, h2, h3, h4
+
+
+# generate_state's hash constants, the same for every pool.
+_B0 = _INIT_B
+_B1 = (_B0 * _MULT_B) & _MASK
+_B2 = (_B1 * _MULT_B) & _MASK
+_B3 = (_B2 * _MULT_B) & _MASK
+_B4 = (_B3 * _MULT_B) & _MASK
+
+
+def _spawned_state(root: _Root, key: int) -> int:
     """``generate_state(4, uint32)`` of the root spawned with ``spawn_key=(key,)``, as
-    one little-endian 128-bit integer."""
-    base, h, extra = root
-    pool = list(base)
-    for word in (*extra, *_words(key)):
-        for dst in range(_POOL):
-            v = word ^ h
-            h = (h * _MULT_A) & _MASK
-            v = (v * h) & _MASK
-            r = (_MIX_L * pool[dst] - _MIX_R * (v ^ (v >> 16))) & _MASK
-            pool[dst] = r ^ (r >> 16)
-    h, out = _INIT_B, 0
-    for i in range(_POOL):
-        v = pool[i] ^ h
-        h = (h * _MULT_B) & _MASK
-        v = (v * h) & _MASK
-        out |= (v ^ (v >> 16)) << (32 * i)
-    return out
+    one little-endian 128-bit integer. Written out word by word: every named stream of
+    every battle pays it."""
+    p0, p1, p2, p3, h0, h1, h2, h3, h4 = root
+    if key > _MASK:  # a key of several words (a sweep's replicate index, never a name's)
+        *first, last = _words(key)
+        pool, h = list(root[:_POOL]), root[_POOL]
+        for word in first:
+            h = _mix_in(pool, word, h)
+        return _spawned_state(_root_of(pool, h), last)
+    v = ((key ^ h0) * h1) & _MASK
+    r = (_MIX_L * p0 - _MIX_R * (v ^ (v >> 16))) & _MASK
+    p0 = r ^ (r >> 16)
+    v = ((key ^ h1) * h2) & _MASK
+    r = (_MIX_L * p1 - _MIX_R * (v ^ (v >> 16))) & _MASK
+    p1 = r ^ (r >> 16)
+    v = ((key ^ h2) * h3) & _MASK
+    r = (_MIX_L * p2 - _MIX_R * (v ^ (v >> 16))) & _MASK
+    p2 = r ^ (r >> 16)
+    v = ((key ^ h3) * h4) & _MASK
+    r = (_MIX_L * p3 - _MIX_R * (v ^ (v >> 16))) & _MASK
+    p3 = r ^ (r >> 16)
+    v0 = ((p0 ^ _B0) * _B1) & _MASK
+    v1 = ((p1 ^ _B1) * _B2) & _MASK
+    v2 = ((p2 ^ _B2) * _B3) & _MASK
+    v3 = ((p3 ^ _B3) * _B4) & _MASK
+    return (
+        (v0 ^ (v0 >> 16))
+        | (v1 ^ (v1 >> 16)) << 32
+        | (v2 ^ (v2 >> 16)) << 64
+        | (v3 ^ (v3 >> 16)) << 96
+    )
 
 
 def spawn_states(seed: int, keys: Iterable[int]) -> list[int]:
@@ -221,7 +272,7 @@ class Streams:
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             raise ValueError(f"a battle seed must be a non-negative integer, got {seed!r}")
         self.seed = seed
-        self._root: tuple[list[int], int, list[int]] | None = None
+        self._root: _Root | None = None
         self._sub_bases: dict[str, int] = {}
         self._cache.clear()
 

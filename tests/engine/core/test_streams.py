@@ -6,7 +6,12 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fadad_agents.engine.core.streams import NamedStream, Streams, forget_named_streams
+from fadad_agents.engine.core.streams import (
+    NamedStream,
+    Streams,
+    forget_named_streams,
+    spawn_states,
+)
 
 
 def _numpy_seed(seed: int, name: str) -> int:
@@ -28,6 +33,19 @@ def test_seed_of_equals_numpy_seed_sequence(seed, name):
     CRC-32 as key, generate_state(4, uint32) read little-endian (DESIGN.md: one
     SeedSequence per battle, one stream per subsystem)."""
     assert Streams(seed).seed_of(name) == _numpy_seed(seed, name)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    seed=st.one_of(st.integers(0, 2**64), st.integers(0, 2**300)),
+    key=st.one_of(st.integers(0, 2**32 - 1), st.integers(0, 2**140)),
+)
+def test_spawned_states_equal_numpy_for_keys_of_any_size(seed, key):
+    """spawn_states(seed, [key]) is numpy's SeedSequence(seed, spawn_key=(key,)) state, for
+    a key of one 32-bit word (a stream's name) or of several (a sweep's replicate index)."""
+    child = np.random.SeedSequence(seed, spawn_key=(key,))
+    words = child.generate_state(4, dtype=np.uint32)
+    assert spawn_states(seed, [key]) == [sum(int(w) << (32 * i) for i, w in enumerate(words))]
 
 
 def test_streams_are_independent_of_creation_order():
