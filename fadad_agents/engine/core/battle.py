@@ -18,7 +18,6 @@ A battle is played once: :meth:`Battle.run_to_end` on a finished battle raises
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -137,10 +136,9 @@ class Battle(RoundClock, MesaModel, OnTheField):
         """Start again from set-up with ``seed``: the state ``build_battle`` gives for the
         same scenario and seed (a test compares every attribute), without rebuilding.
 
-        Streams re-seeded (the agents' in place, the named ones made anew on first use;
-        Mesa's own generators as ``Model(rng=seed)`` seeds them), a new clock, log and
-        round data; every side at full strength; every agent back to its starting state
-        on its re-seeded streams (:meth:`Combatant.restart`).
+        Streams re-seeded (named ones made anew on first use, Mesa's as ``Model(rng=seed)``
+        seeds them), a new clock, log and round data; every side at full strength; every
+        agent back to its starting state on its re-seeded streams (:meth:`Combatant.restart`).
         Only for a battle of the personal engine (:attr:`resettable`;
         :mod:`fadad_agents.engine.core.recycle` resets small ones for ``run`` and sweeps); the
         previous play's result keeps its own log and round data.
@@ -185,17 +183,13 @@ class Battle(RoundClock, MesaModel, OnTheField):
             and all(type(m) in _RESTARTABLE for side in self.sides for m in side.members)
         )
 
+    # The battle's named streams, each made on first use (ship decks roll their own).
     _init_rng = NamedStream("initiative")
-    """The initiative dice of the personal round (made on first use: a ship battle's deck
-    fights roll their own)."""
-
+    """The personal round's initiative dice."""
     movement_rng = NamedStream("movement")
-    """The order a shared turn's movers move in (:func:`move_first`; made on first use)."""
-
-    @property
-    def morale_rng(self) -> random.Random:
-        """The battle's morale stream (made on first use)."""
-        return self.streams.get("morale")
+    """The order a shared turn's movers move in (:func:`move_first`)."""
+    morale_rng = NamedStream("morale")
+    """The battle's morale stream."""
 
     # --- set-up -----------------------------------------------------------------------
 
