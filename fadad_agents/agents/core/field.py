@@ -27,6 +27,9 @@ import math
 from collections.abc import Callable, Iterable
 from typing import Any
 
+import numpy as np
+from scipy.spatial import cKDTree
+
 __all__ = ["CELL_YARDS", "ELBOW_ROOM", "HALO_MOST", "HALO_YARDS", "SPOT_YARDS", "Field"]
 
 CELL_YARDS = 3.0
@@ -54,6 +57,13 @@ _NOBODY: list[Any] = []
 _SLACK = 1e-6
 """Yards taken off a bucket's distance before skipping it (floating point at its edges)."""
 
+NEAREST_AT_ONCE = 256
+"""After this many look-ups of the nearest fighter of a side while nobody on the field
+came, went or moved (a round's targeting), the nearest to everyone on the field is found
+at once (:meth:`Field._nearest_to_all`); a side smaller than this is searched as asked."""
+
+_UNKNOWN = object()  # not found at once: search as asked
+
 
 class Field:
     """Open ground: each side's fighters in buckets keyed by ``(x // cell, y // cell)``.
@@ -66,10 +76,12 @@ class Field:
     """
 
     __slots__ = (
+        "_asked",
         "_bounds",
         "_buckets",
         "_halo",
         "_halo_reach",
+        "_nearest",
         "_spots",
         "_unfiled",
         "all_touching",
@@ -116,6 +128,16 @@ class Field:
         # Smallest and largest bucket keys ever used per side: ring searches stop there.
         self._bounds: list[list[int]] = [[0, 0, -1, -1] for _ in range(sides)]
         self._unfiled: list[Any] = []  # on the field, not yet in the indexes (place_later)
+        # Per side, the nearest of it to each point where someone stands, found at once
+        # (None: not yet); and the look-ups of a nearest since someone came, went or moved.
+        self._nearest: list[dict[tuple[float, float], Any] | None] = [None] * sides
+        self._asked = 0
+
+    def _changed(self) -> None:
+        """Someone came, went or moved: the nearest found at once no longer hold."""
+        if self._asked:
+            self._asked = 0
+            self._nearest = [None] * self.sides
 
     def _key(self, x: float, y: float) -> tuple[int, int]:
         cell = self.cell
@@ -138,6 +160,7 @@ class Field:
 
     def clear(self) -> None:
         """Nobody on the field (a reset battle places everyone again)."""
+        self._changed()
         self.looked_ahead = 0
         self._unfiled = []
         for buckets in self._buckets:
@@ -150,6 +173,7 @@ class Field:
 
     def add(self, agent: Any) -> None:
         """Put ``agent`` (its ``side`` and ``position`` set) on the field."""
+        self._changed()
         if self._unfiled:
             self._file_unfiled()
         self.all_touching = False  # until settle finds otherwise
@@ -173,6 +197,7 @@ class Field:
         them in the look-up indexes only when a look-up, move or removal first needs them:
         a reset battle standing in one melee (:attr:`all_touching`) asks none of them,
         and filing a fighter costs more than one of its blows."""
+        self._changed()
         self._unfiled.extend(agents)
 
     def _file_unfiled(self) -> None:
@@ -239,6 +264,7 @@ class Field:
 
     def remove(self, agent: Any) -> None:
         """Take ``agent`` off the field (it left the fight)."""
+        self._changed()
         if self._unfiled:
             if agent in self._unfiled:  # never filed: nothing else to undo
                 self._unfiled.remove(agent)
@@ -253,6 +279,7 @@ class Field:
     def move(self, agent: Any, x: float, y: float) -> None:
         """Move ``agent`` to ``(x, y)`` (a new position tuple: see :meth:`blocker`),
         re-indexing it."""
+        self._changed()
         if self._unfiled:
             self._file_unfiled()
         ox, oy = agent.position
@@ -373,6 +400,34 @@ class Field:
         spots = self._spots
         return [other for key in _keys_in(spots, i0, i1, j0, j1) for other in spots.get(key, ())]
 
+    def _nearest_to_all(self, side: int) -> dict[tuple[float, float], Any]:
+        """The nearest fighter of ``side`` to each place where someone of another side
+        stands, found at once (empty for a small side): a k-d tree (scipy) names the few
+        nearest by its own arithmetic; where more than one lies within a hair of the
+        nearest they are measured as :meth:`nearest` measures, and where all the few do,
+        the place is left out (searched as asked)."""
+        members = [agent for bucket in self._buckets[side].values() for agent in bucket]
+        askers = [agent.position for agent in self.standing() if agent.side != side]
+        if len(members) < NEAREST_AT_ONCE or not askers:
+            return {}
+        few = 4
+        tree = cKDTree(np.array([agent.position for agent in members]))
+        yards, rows = tree.query(np.array(askers), k=few)
+        ties = (yards <= yards[:, :1] * (1 + 1e-9) + 1e-9).sum(axis=1)
+        found = dict(zip(askers, [members[k] for k in rows[:, 0].tolist()], strict=True))
+        for i in np.nonzero(ties > 1)[0].tolist():
+            (x, y), near = askers[i], rows[i, : ties[i]].tolist()
+            found[askers[i]] = min(  # squares by ** and the lower unique_id, as nearest()
+                (members[k] for k in near),
+                key=lambda m: (
+                    (m.position[0] - x) ** 2 + (m.position[1] - y) ** 2,
+                    m.unique_id,
+                ),
+            )
+            if ties[i] == few:
+                del found[askers[i]]  # more may lie beyond the tree's few
+        return found
+
     def nearest(
         self, side: int, x: float, y: float, accept: Callable[[Any], bool] | None = None
     ) -> Any | None:
@@ -383,9 +438,19 @@ class Field:
         the point, each column's rows outward from the row nearest it, and a run stops at
         the first bucket wholly farther than the best found (those beyond are farther
         still): a fighter behind its own ranks asking for the nearest foe measures the
-        enemy's front and few empty buckets."""
+        still. Past :data:`NEAREST_AT_ONCE` look-ups while nobody moved, the answers found
+        at once for every place where someone stands are read instead."""
         if self._unfiled:
             self._file_unfiled()
+        if accept is None:
+            self._asked += 1
+            known = self._nearest[side]
+            if known is None and self._asked >= NEAREST_AT_ONCE:
+                known = self._nearest[side] = self._nearest_to_all(side)
+            if known is not None:
+                found = known.get((x, y), _UNKNOWN)
+                if found is not _UNKNOWN:
+                    return found
         buckets = self._buckets[side]
         bx0, by0, bx1, by1 = self._bounds[side]
         if bx1 < bx0:

@@ -419,25 +419,31 @@ def _blockers_ahead(
     i0, i1 = _square(px - reach), _square(px + reach)
     j0, j1 = _square(py - reach), _square(py + reach)
     span = int(max((i1 - i0).max(), (j1 - j0).max())) + 1
-    keys, filed = [], []
+    own_i, own_j = _square(px), _square(py)
+    keys, filed, away = [], [], []
     for di in range(span):
         for dj in range(span):
             ok = (i0 + di <= i1) & (j0 + dj <= j1)
             keys.append(_key(i0[ok] + di, j0[ok] + dj))
             filed.append(np.nonzero(ok)[0])
+            away.append((i0[ok] + di != own_i[ok]) | (j0[ok] + dj != own_j[ok]))
+    # By square, whoever stands in it first: it most often blocks a place there.
     key = np.concatenate(keys)
-    order = np.argsort(key, kind="stable")
+    order = np.lexsort((np.concatenate(away), key))
     key, filed_in = key[order], np.concatenate(filed)[order]
     spot_key = _key(_square(xs), _square(ys))
     lo, hi = np.searchsorted(key, spot_key, "left"), np.searchsorted(key, spot_key, "right")
     found = np.full(len(xs), -1, dtype=np.int64)
-    for k in range(int((hi - lo).max(initial=0))):
-        places = np.nonzero((lo + k < hi) & (found < 0))[0]
+    places = np.nonzero(lo < hi)[0]
+    k = 0
+    while len(places):
         other = filed_in[lo[places] + k]
         ox, oy = px[other] - xs[places], py[other] - ys[places]
         room = (own_r[places] + radius[other]) * ELBOW_ROOM
         hit = (ox * ox + oy * oy < room * room) & fighting[other] & (other != who[places])
         found[places[hit]] = other[hit]
+        k += 1
+        places = places[~hit & (lo[places] + k < hi[places])]  # not found, more to measure
     return found
 
 

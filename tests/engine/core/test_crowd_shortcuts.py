@@ -15,6 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from benchmarks.bench_engine import _melee_yaml
+from fadad_agents.agents.core import field as field_module
 from fadad_agents.agents.core import ranks
 from fadad_agents.agents.core.field import Field
 from fadad_agents.engine import build_battle, load
@@ -156,3 +157,37 @@ def test_the_nearest_is_the_nearest_of_all(
             default=None,
         )
         assert field.nearest(side, x, y, accept) is want
+
+
+GRID = st.lists(st.tuples(st.integers(0, 1), st.integers(-8, 8), st.integers(-8, 8)), max_size=80)
+
+
+@given(GRID, st.integers(1, 3))
+def test_the_nearest_found_at_once_are_the_nearest_of_all(
+    spots: list[tuple[int, int, int]], scale: int
+) -> None:
+    """The nearest fighter of a side to each place where a fighter stands, found at once
+    in arrays (the threshold lowered to 1) after look-ups while nobody moved, is what
+    measuring every fighter finds, the lower unique_id on a tie (fighters on a grid of
+    yards: many ties)."""
+    field = Field(2)
+    fighters = [_Fighter(u, s, x / scale, y / scale) for u, (s, x, y) in enumerate(spots)]
+    for f in fighters:
+        field.add(f)
+    saved = field_module.NEAREST_AT_ONCE
+    field_module.NEAREST_AT_ONCE = 1
+    try:
+        for side in (0, 1):
+            for asker in fighters:
+                x, y = asker.position
+                want = min(
+                    (f for f in fighters if f.side == side),
+                    key=lambda f: (
+                        (f.position[0] - x) ** 2 + (f.position[1] - y) ** 2,
+                        f.unique_id,
+                    ),
+                    default=None,
+                )
+                assert field.nearest(side, x, y) is want
+    finally:
+        field_module.NEAREST_AT_ONCE = saved
