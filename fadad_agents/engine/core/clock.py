@@ -11,8 +11,8 @@ its caller gives (a :class:`Phase`, or a subsystem's own integer above them).
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
 from enum import IntEnum
 from fractions import Fraction
 from typing import Any, Self
@@ -63,20 +63,28 @@ class Phase(IntEnum):
     """The round driver: initiative, declare, act, end-of-round checks."""
 
 
-@contextmanager
-def collector_paused() -> Iterator[None]:
+def collector_paused() -> AbstractContextManager[None]:
     """Pause Python's cyclic garbage collector while a battle plays.
 
     The log and kernel results are acyclic; without the pause, large battles pay for
     repeated full scans of a growing heap (20-35 % of a 1,000 v 1,000 battle). The
     previous state is restored, and the battle's own cycles go at the next collection.
     """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
+    return _CollectorPause()
+
+
+class _CollectorPause:
+    """:func:`collector_paused` as a plain class (a generator-made context manager costs
+    a microsecond a battle)."""
+
+    __slots__ = ("enabled",)
+
+    def __enter__(self) -> None:
+        self.enabled = gc.isenabled()
+        gc.disable()
+
+    def __exit__(self, *_: object) -> None:
+        if self.enabled:
             gc.enable()
 
 
@@ -178,6 +186,7 @@ class RoundClock:
     _started: bool
     _round_over: Event | None
     _driver_process: simpy.Process | None
+    _seconds: int | None = None  # a round's length (round_seconds), found at the first start
 
     def _play_round(self) -> None:
         raise NotImplementedError
@@ -189,7 +198,9 @@ class RoundClock:
         raise NotImplementedError
 
     def _driver(self) -> Any:
-        seconds, env = round_seconds(self), self.env
+        seconds, env = self._seconds, self.env
+        if seconds is None:  # the same for every play of this battle: its members are set
+            seconds = self._seconds = round_seconds(self)
         while True:
             if not env.moved_on(seconds):
                 yield At(env, seconds, Phase.ROUND)
