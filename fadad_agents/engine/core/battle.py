@@ -353,11 +353,10 @@ class Battle(RoundClock, MesaModel, OnTheField):
     def _play_round(self) -> None:
         self.round += 1
         turns = self.initiative_turns()
-        fighting = Status.FIGHTING  # member.status is fighting == member.fighting, inlined
         # Declare, then act, then end-of-round checks, each in the order of action.
         for turn in turns:
             for member in turn:
-                if member.status is fighting:
+                if member.fighting:
                     member.declare(self)
         acts = self._acts
         for turn in turns:
@@ -367,14 +366,14 @@ class Battle(RoundClock, MesaModel, OnTheField):
                 play_shared(turn, self, self, self._act)
             elif len(turn) == 1:
                 member = turn[0]
-                if member.status is fighting:
+                if member.fighting:
                     member.act(self)
             else:
                 acts(turn, self)
         if self._checks_morale:
             for turn in turns:
                 for member in turn:
-                    if member.checks_morale and member.status is fighting:
+                    if member.checks_morale and member.fighting:
                         member.end_round(self)
         if self._row_columns is not None:
             self._rounds.append(self._row_columns, self.round, int(self.env.now))

@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 
-from fadad_agents.agents.core.base import Combatant, Status
+from fadad_agents.agents.core.base import Combatant
 from fadad_agents.agents.core.groups import Unit
 from fadad_agents.rules.core.actions import roll_initiative
 from fadad_agents.rules.core.dice import TABLE_4DF, TableDice
@@ -52,18 +52,17 @@ def roll_turns(
     The kernel's total order (``-initiative, -trait, unique_id``) sorts the keys, so the
     rolls are drawn in the bands' order and a shared turn lists its bands by set-up.
     """
-    fighting = Status.FIGHTING
     # roll_initiative's common case inlined (plain dice, rolled): one draw per band.
     draw = rng.random if mode == "rolled" and rng.__class__ is not TableDice else None
     keyed: list[tuple[int, int, int, Sequence[Combatant]]] = []
     for members in bands:
         if len(members) == 1:  # most bands are one fighter
             lead = members[0]
-            if lead.status is not fighting:
+            if not lead.fighting:
                 continue
             active = members
         else:
-            active = [m for m in members if m.status is fighting]
+            active = [m for m in members if m.fighting]
             if not active:
                 continue
             lead = active[0]
@@ -113,9 +112,8 @@ def play_shared(
 def act_each(order: Sequence[Combatant], arena: Any) -> None:
     """Each member of ``order`` still fighting acts in turn (:func:`act_in_order` where no
     band strikes in bulk)."""
-    fighting = Status.FIGHTING
     for member in order:
-        if member.status is fighting:
+        if member.fighting:
             member.act(arena)
 
 
@@ -133,6 +131,6 @@ def act_in_order(order: Sequence[Combatant], arena: Any) -> None:
             Unit.strike_together(list(order[i:j]), arena)
             i = j
             continue
-        if member.status is Status.FIGHTING:
+        if member.fighting:
             member.act(arena)
         i += 1
