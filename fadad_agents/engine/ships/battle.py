@@ -44,6 +44,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from fadad_agents.agents.core.base import Status
 from fadad_agents.agents.core.character import Character
 from fadad_agents.agents.core.groups import Crew
 from fadad_agents.agents.ships.ship import Ship
@@ -69,13 +70,15 @@ __all__ = ["PERSONAL_SECONDS", "ShipBattle", "ship_round_seconds"]
 _NARRATION = ship_log.SHIP_NARRATORS  # imported for its registration of the narrators
 
 PERSONAL_SECONDS = 6
+_FIGHTING = Status.FIGHTING
 _RESTARTABLE = (Character, Crew, Ship)
 """Agent kinds a ship battle's :meth:`~ShipBattle.reset` restores in whole."""
 
 
-def _initiative_event(winner: str, choice: str, order: tuple[str, ...]) -> Any:
+def _initiative_event(sides: list[Any], winner: int, choice: str, order: list[int]) -> Any:
     """The log fields of a round's ship initiative (actor ... outcome)."""
-    return winner, "ship_initiative", None, (), (), (("result", choice), ("order", order))
+    outcome = (("result", choice), ("order", tuple([sides[i].name for i in order])))
+    return sides[winner].name, "ship_initiative", None, (), (), outcome
 
 
 def ship_round_seconds(hex_yards: int) -> int:
@@ -250,7 +253,9 @@ class ShipBattle(ShipBattleState):
         """Two sides fight on ``deck`` (a scan that stops at the second side: every ship,
         every round)."""
         first = None
-        for m in self.fighters_on(deck):
+        for m in self._aboard[deck.unique_id]:  # fighters_on(deck), without the list
+            if m.status is not _FIGHTING:
+                continue
             if first is None:
                 first = m.side
             elif m.side != first:
@@ -330,14 +335,13 @@ class ShipBattle(ShipBattleState):
         ]
         order = movement_order(ranking, choices)
         if ranking:  # every round: the log fields are made only if the log is read
-            names = tuple([self.sides[i].name for i in order])
-            self.defer(_initiative_event, (self.sides[ranking[0]].name, choices[0], names))
+            self.defer(_initiative_event, (self.sides, ranking[0], choices[0], order))
         if len(ships) == len(order):  # one ship a side: no ship to gather by side
             return [lead[side] for side in order]
         return [s for side in order for s in ships if s.side == side]
 
     def _board_from(self, ship: Ship) -> None:
-        if not ship.fighting:
+        if not ship.grapples or not ship.fighting:  # most ships most rounds: none alongside
             return
         policy = ship.ship_policies.boarding
         for foe in sorted(ship.grapples, key=lambda s: s.unique_id):
@@ -377,7 +381,8 @@ class ShipBattle(ShipBattleState):
 
     def _close_fire(self, ship: Ship) -> Ship | None:
         """Hand missiles and axes at the enemy in her hex (the most damaged), if any."""
-        here = [f for f in self.enemy_ships(ship.side) if f.hex == ship.hex]
+        h, side = ship.hex, ship.side  # enemy_ships in her hex, in one pass
+        here = [f for f in self.ships if f.side != side and f.status is _FIGHTING and f.hex == h]
         if not here or not ship.fighting:
             return None
         foe = min(here, key=lambda f: (f.hull_fraction, f.unique_id))
@@ -392,8 +397,9 @@ class ShipBattle(ShipBattleState):
         fire at her, in the order of initiative; each weapon, crew and caster once a turn.
         Whether a ship answers is her gunnery policy's ``reply`` (default yes)."""
         side, here = mover.side, mover.hex
-        entered = self.start_hex.get(mover) != here
-        near = [f for f in self.enemy_ships(side) if f.hex == here] if entered else []
+        near = []  # the enemies in the hex she entered (enemy_ships there, in one pass)
+        if self.start_hex.get(mover) != here:
+            near = [f for f in self.ships if f.side != side and f.fighting and f.hex == here]
         later = [f for f in self.turn_order if f.side != side and f not in near]
         for foe in (*near, *later):
             if not mover.fighting:

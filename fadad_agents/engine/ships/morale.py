@@ -98,6 +98,7 @@ def _in_order(triggers: set[MoraleTrigger]) -> list[MoraleTrigger]:
 # What the log writes of each trigger and table entry, made once (an enum's name is slow).
 _TRIGGER_ORDER = {t: i for i, t in enumerate(MoraleTrigger)}
 _KEY = {e: e.name.lower() for e in (*MoraleTrigger, *MoraleEvent)}
+_FIGHTING, _OUT = Status.FIGHTING, Status.OUT  # ``m.status is _FIGHTING`` is ``m.fighting``
 
 
 # --- who the crew is ----------------------------------------------------------------------
@@ -273,30 +274,36 @@ def _slain(m: Combatant) -> bool:
 def _round_triggers(battle: Any, ship: Ship) -> set[MoraleTrigger]:
     """What happened to ``ship``'s crew this round that calls for a check (section 18)."""
     memory = ship.memory
-    found: set[MoraleTrigger] = memory.pop("triggers", set())
-    now = battle.own_heads(ship)
-    lost = max(0, ship.crew_start - now, ship.crew_lost)
-    if ship.crew_start and lost != ship.crew_lost:  # no new losses: no loss trigger
-        found.update(crew_loss_triggers(ship.crew_lost, lost, ship.crew_start))
+    found: set[MoraleTrigger] = memory.pop("triggers", None) or set()
+    start, lost_before = ship.crew_start, ship.crew_lost
+    lost = max(0, start - battle.own_heads(ship), lost_before)
+    if start and lost != lost_before:  # no new losses: no loss trigger
+        found.update(crew_loss_triggers(lost_before, lost, start))
     ship.crew_lost = lost
     officers, captain = _command(battle, ship)
-    standing = [m for m in officers if m.status is Status.FIGHTING]
+    standing = [m for m in officers if m.status is _FIGHTING]
     # Each of these triggers the first round it holds, and again after it stopped holding.
-    for key, holds, what in (
-        ("captain_slain", captain is not None and captain.status is Status.OUT, _CAPTAIN),
-        ("officers_gone", bool(officers) and not standing, _OFFICERS),
-        ("cornered", _cannot_escape(battle, ship), MoraleTrigger.CANNOT_ESCAPE),
-        ("outmatched", _superior_force(battle, ship), MoraleTrigger.SUPERIOR_FORCE),
-    ):
-        if holds and not memory.get(key, False):
-            found.add(what)
-        memory[key] = holds
+    if _newly(memory, "captain_slain", captain is not None and captain.status is _OUT):
+        found.add(_CAPTAIN)
+    if _newly(memory, "officers_gone", bool(officers) and not standing):
+        found.add(_OFFICERS)
+    if _newly(memory, "cornered", _cannot_escape(battle, ship)):
+        found.add(MoraleTrigger.CANNOT_ESCAPE)
+    if _newly(memory, "outmatched", _superior_force(battle, ship)):
+        found.add(MoraleTrigger.SUPERIOR_FORCE)
     if battle.round == 1 and "surprised" in ship.spec.crew_situation:
         found.add(MoraleTrigger.SURPRISED)
     return found
 
 
 _CAPTAIN, _OFFICERS = MoraleTrigger.CAPTAIN_SLAIN, MoraleTrigger.OFFICERS_GONE
+
+
+def _newly(memory: dict[str, Any], key: str, holds: bool) -> bool:
+    """``holds`` now but did not at the last check (remembered under ``key``)."""
+    held = memory.get(key, False)
+    memory[key] = holds
+    return holds and not held
 
 
 def _cannot_escape(battle: Any, ship: Ship) -> bool:
@@ -453,12 +460,12 @@ def end_of_round(battle: Any) -> None:
     holdouts of a struck ship whom no foe can reach give up."""
     _stranded_leave(battle)
     struck: list[str] = []
-    engaged = [s.name for s in battle.ships if s.fighting]
+    engaged = [s.name for s in battle.ships if s.status is _FIGHTING]
     for ship in list(battle.ships):
-        if not ship.fighting:
+        if ship.status is not _FIGHTING:
             continue
         _taken(battle, ship)
-        if not ship.fighting:
+        if ship.status is not _FIGHTING:
             struck.append(ship.name)
             continue
         triggers = _round_triggers(battle, ship)

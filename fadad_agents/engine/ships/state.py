@@ -193,8 +193,12 @@ class ShipBattleState(Battle):
         home, side = self._home, ship.side
         return [c for c in self.crews_on(ship) if c.side == side and home.get(c.unique_id) is ship]
 
-    def crew_heads_home(self, ship: Ship) -> int:
-        return sum([c.count for c in self.home_crews(ship)])
+    def crew_heads_home(self, ship: Ship) -> int:  # home_crews' heads, in one pass
+        home, side, heads = self._home, ship.side, 0
+        for m in self._aboard[ship.unique_id]:
+            if m.status is _FIGHTING and isinstance(m, Crew) and m.side == side:
+                heads += m.count if home.get(m.unique_id) is ship else 0
+        return heads
 
     def crew_bonus(self, ship: Ship) -> int:
         crews = self.home_crews(ship)
@@ -211,10 +215,7 @@ class ShipBattleState(Battle):
 
     def own_heads(self, ship: Ship) -> int:
         """Own crew heads wherever they fight (boarders included)."""
-        return sum([m.count for m in self._crew_of(ship) if m.status is _FIGHTING])
-
-    def _crew_of(self, ship: Ship) -> list[Combatant]:
-        return self._belonging(ship, True)
+        return sum([m.count for m in self._belonging(ship, True) if m.status is _FIGHTING])
 
     def ship_company(self, ship: Ship) -> list[Combatant]:
         """Her side's people whose own ship she is, fighting or not, in set-up order."""
@@ -304,7 +305,7 @@ class ShipBattleState(Battle):
         """Count hands aboard each ship and put them on the guns (reload policy)."""
         self.crews_changed = False
         for ship in self.ships:
-            if not ship.fighting:
+            if ship.status is not _FIGHTING:
                 continue
             ship.hand_count = hands = self.crew_heads_home(ship)
             needs = [0 if t.disabled else t.weapon.crew for t in ship.teams]
