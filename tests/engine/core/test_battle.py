@@ -13,6 +13,7 @@ from fadad_agents.engine import (
     load,
     run,
 )
+from fadad_agents.engine.core.battle import ROUNDS_TABLE
 from fadad_agents.engine.core.clock import Clock
 from tests.engine.conftest import SCENARIOS, duel_yaml, fighter
 
@@ -180,6 +181,23 @@ def test_rounds_run_to_the_end_keep_the_clock_and_its_phases() -> None:
     assert finished_in == [0]
     assert battle.round > 1
     assert all(e.time == 6 * e.round for e in battle.log)
+
+
+@pytest.mark.parametrize(
+    "scenario", ["snorri-vs-brynhild.yaml", "tavern-brawl.yaml", "field-battle.yaml"]
+)
+def test_a_battle_played_round_by_round_is_the_battle_run_to_its_end(scenario: str) -> None:
+    """A table steps rounds one at a time (each a SimPy step); run_to_end moves the clock
+    on at once when nothing else is due: the same log, byte for byte, and round data."""
+    for seed in (1, 2):
+        whole = build_battle(load(SCENARIOS / scenario), seed).run_to_end()
+        stepped = build_battle(load(SCENARIOS / scenario), seed)
+        while not stepped.finished:
+            stepped.play_round()
+        assert stepped.log.to_jsonl() == whole.log.to_jsonl()
+        assert (stepped.round, stepped.env.now) == (whole.round, whole.env.now)
+        rows = [b.datacollector.get_table_dataframe(ROUNDS_TABLE) for b in (stepped, whole)]
+        assert rows[0].equals(rows[1])
 
 
 def test_the_clock_moves_on_at_once_only_when_nothing_is_due() -> None:
