@@ -152,6 +152,18 @@ class WeaponTeam(mesa.Agent):  # type: ignore[misc]
         self.process = Reload(self)
 
 
+class _Soon(simpy.Event):
+    """An event that calls ``then`` at URGENT priority now: triggered as simpy's own
+    Initialize is, built without Event.__init__'s call (one a shot, as clock.At)."""
+
+    def __init__(self, env: simpy.Environment, then: Any) -> None:
+        self.env = env
+        self.callbacks = [then]
+        self._ok = True
+        self._value = None
+        env.schedule(self, URGENT)
+
+
 class Reload:
     """One reload of a weapon team: it starts, waits for hands or books its end, and is
     recomputed when hands are lost (or come back to an empty weapon); casualties recompute
@@ -169,11 +181,7 @@ class Reload:
     def _soon(self, then: Any) -> None:
         """``then`` at URGENT priority now, after the step running now (as a process's
         start or interrupt)."""
-        env = self.team.env
-        event = simpy.Event(env)
-        event._ok, event._value = True, None  # triggered, as simpy's own Initialize is
-        event.callbacks.append(then)
-        env.schedule(event, URGENT)
+        _Soon(self.team.env, then)
 
     def interrupt(self) -> None:
         """The hands at the weapon changed: recompute (as a process interrupt)."""

@@ -381,8 +381,10 @@ class ShipBattle(ShipBattleState):
 
     def _close_fire(self, ship: Ship) -> Ship | None:
         """Hand missiles and axes at the enemy in her hex (the most damaged), if any."""
-        h, side = ship.hex, ship.side  # enemy_ships in her hex, in one pass
-        here = [f for f in self.ships if f.side != side and f.status is _FIGHTING and f.hex == h]
+        at, side = ship.position, ship.side  # enemy_ships in her hex (its (q, r)), in one pass
+        here = [
+            f for f in self.ships if f.side != side and f.status is _FIGHTING and f.position == at
+        ]
         if not here or not ship.fighting:
             return None
         foe = min(here, key=lambda f: (f.hull_fraction, f.unique_id))
@@ -399,7 +401,8 @@ class ShipBattle(ShipBattleState):
         side, here = mover.side, mover.hex
         near = []  # the enemies in the hex she entered (enemy_ships there, in one pass)
         if self.start_hex.get(mover) != here:
-            near = [f for f in self.ships if f.side != side and f.fighting and f.hex == here]
+            at = mover.position  # her hex's (q, r): tuples compare without a call
+            near = [f for f in self.ships if f.side != side and f.fighting and f.position == at]
         later = [f for f in self.turn_order if f.side != side and f not in near]
         for foe in (*near, *later):
             if not mover.fighting:

@@ -312,7 +312,7 @@ def _cannot_escape(battle: Any, ship: Ship) -> bool:
     if ship.ship_policies.maneuver.intent != "flee":
         return False
     held = bool(ship.grapples) and any(ship.grappled_with(o) and o.fighting for o in ship.grapples)
-    caught = ship.hex in [f.hex for f in battle.enemy_ships(ship.side)]
+    caught = ship.position in [f.position for f in battle.enemy_ships(ship.side)]  # her hex
     return held or caught or ship.sr == 0
 
 

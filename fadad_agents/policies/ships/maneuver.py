@@ -126,8 +126,7 @@ class CloseIn(_Maneuver):
 
     def situation(self, ship: ShipView, foe: ShipView) -> tuple[Hex, bool]:
         """The foe's hex; whether she means to ram a foe already in her own hex."""
-        there = _hex(foe.position)
-        return there, self.intent == "ram" and _hex(ship.position) == there
+        return _hex(foe.position), self.intent == "ram" and ship.position == foe.position
 
     def score(self, situation: tuple[Hex, bool], option: MoveOption) -> tuple[int, ...]:
         """Nearest the foe, bow on. To ram a foe already in her hex she must leave it and
