@@ -205,16 +205,21 @@ class RoundClock:
             if not env.moved_on(seconds):
                 yield At(env, seconds, Phase.ROUND)
             self._play_round()
-            finished = self._check_end()
-            if finished:
-                self._finish()
-            # Wake a play_round waiting on this round; the next one makes its own event
-            # (run_to_end waits on the driver, so a whole battle makes none per round).
-            done, self._round_over = self._round_over, None
-            if done is not None:
-                done.succeed()
-            if finished:
+            if self._close_round():
                 return
+
+    def _close_round(self) -> bool:
+        """End the round just played: finish the battle if it is over and wake a
+        :meth:`play_round` waiting on this round. True when the battle is finished."""
+        finished = self._check_end()
+        if finished:
+            self._finish()
+        # The next play_round makes its own event (run_to_end waits on the driver, so a
+        # whole battle makes none per round).
+        done, self._round_over = self._round_over, None
+        if done is not None:
+            done.succeed()
+        return finished
 
     @property
     def finished(self) -> bool:

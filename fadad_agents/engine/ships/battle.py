@@ -214,15 +214,7 @@ class ShipBattle(ShipBattleState):
             self._ship_phase()
             yield from self._deck_fights()
             self._end_of_round()
-            finished = self._check_end()
-            if finished:
-                self._finish()
-            # Wake a step() waiting on this round; the next one makes its own event
-            # (run_to_end waits on the driver, so a whole battle makes none per round).
-            done, self._round_over = self._round_over, None
-            if done is not None:
-                done.succeed()
-            if finished:
+            if self._close_round():
                 return
             # Let that step() return, and whatever else is due now (a reload done this
             # instant) happen, before the next round begins; with nothing due now the
