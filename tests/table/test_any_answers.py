@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from fadad_agents.table import Answer, Decision, Question, Roll, TableSession, show_roll
@@ -53,6 +53,7 @@ def _check(session: TableSession) -> None:
     st.integers(0, 2**16),
     st.lists(st.integers(0, 2**20), min_size=1, max_size=300),
 )
+@example("field-battle", 0, [0, 10061])  # a unit's course held at a lone fighter, in bulk
 def test_any_valid_answers_leave_a_consistent_battle(
     name: str, seed: int, picks: list[int]
 ) -> None:

@@ -422,10 +422,10 @@ class Unit(Group):
             target = unit.target
             if target is None or not target.fighting:
                 pol = unit.policies.targeting
-                target = pol.choose_target(unit, arena, unit.targeting_rng)  # type: ignore[assignment]
-                unit.target = target
-            if isinstance(target, Group):
+                target = unit.target = pol.choose_target(unit, arena, unit.targeting_rng)  # type: ignore[assignment]
+            if isinstance(target, Group):  # its course may hold it at a lone fighter
                 target = unit.target = fronts.course(unit, target, arena)
+            if isinstance(target, Group):
                 if (aim := fronts.closes_on(unit, target, arena)) is not None:
                     pairs.append((unit, target, aim))
             elif target is not None:

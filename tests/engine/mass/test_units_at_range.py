@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from fadad_agents.engine import build_battle, load
-from tests.engine.conftest import duel_yaml
+from tests.engine.conftest import duel_yaml, fighter
 from tests.engine.mass.test_units import unit
 
 ARCHERS = unit("Archers", 80, weapon="weapons/bow", position="[0, 0]")
@@ -93,3 +93,23 @@ def test_a_unit_holds_its_course_while_volleys_rerank_its_foes() -> None:
         legs = [name for k, name in enumerate(runs) if k == 0 or runs[k - 1] != name]
         assert len(runs) >= 3
         assert len(legs) == len(set(legs)), f"seed {seed}: {runs}"
+
+
+def test_a_band_striking_together_holds_its_course_at_a_lone_fighter() -> None:
+    """A unit that ran at a lone fighter keeps at him while he fights and the band its
+    targeting names is out of reach, also when its own band strikes together in one bulk
+    call: it strikes him man by man (the bulk call once took him for a band and failed)."""
+    red = unit("Foot", 100, position="[0, 0]") + unit("Spears", 100, position="[0, 30]")
+    blue = unit("Warband", 60, position="[0, -150]") + fighter(
+        "Champion", extra="        position: [5, 0]\n"
+    )
+    text = duel_yaml(red, blue, stop="max_rounds: 1", a_pol="targeting: first")
+    battle = build_battle(load(text), 1)
+    agents = {agent.name: agent for agent in battle.agents}
+    agents["Foot"].memory["chasing"] = agents["Champion"]  # it ran at him last round
+    battle.run_to_end()
+    foot = [e for e in battle.log if e.actor == "Foot"]
+    assert foot
+    assert all(e.target == "Champion" for e in foot), foot
+    assert agents["Foot"].target is agents["Champion"]
+    assert agents["Spears"].target is agents["Warband"]
