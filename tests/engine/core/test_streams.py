@@ -48,6 +48,24 @@ def test_spawned_states_equal_numpy_for_keys_of_any_size(seed, key):
     assert spawn_states(seed, [key]) == [sum(int(w) << (32 * i) for i, w in enumerate(words))]
 
 
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.one_of(st.integers(0, 2**64), st.integers(0, 2**300)),
+    start=st.one_of(st.integers(0, 2**16), st.integers(2**32 - 40, 2**32 + 40)),
+    count=st.integers(0, 80),
+)
+def test_a_batch_of_keys_spawns_what_each_key_does_alone(seed, start, count):
+    """spawn_states over a run of keys (a sweep's batch of replicates, mixed as one array)
+    gives each key's state alone, also across the 32-bit boundary of the keys."""
+    keys = range(start, start + count)
+    assert spawn_states(seed, keys) == [spawn_states(seed, [key])[0] for key in keys]
+    if count:  # and numpy's, for the last key
+        child = np.random.SeedSequence(seed, spawn_key=(keys[-1],))
+        words = child.generate_state(4, dtype=np.uint32)
+        last = sum(int(w) << (32 * i) for i, w in enumerate(words))
+        assert spawn_states(seed, keys)[-1] == last
+
+
 def test_streams_are_independent_of_creation_order():
     """A stream's dice depend on the battle seed and its name only."""
     a, b = Streams(11), Streams(11)
