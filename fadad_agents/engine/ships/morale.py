@@ -232,23 +232,36 @@ def _balance_events(battle: Any, ship: Ship) -> list[MoraleEvent]:
     if battle.options.sj.outnumbered_heads == "deck_when_boarded" and battle.boarders_on(ship):
         people = battle.fighters_on(ship)
     else:
-        people = [m for m in battle.people if m.fighting]
-    own = sum(m.headcount for m in people if m.side == side)
-    them = sum(m.headcount for m in people if m.side != side)
+        people = battle.people
+    own = them = 0
+    for m in people:  # each side's heads standing, in one pass
+        if m.fighting:
+            if m.side == side:
+                own += m.headcount
+            else:
+                them += m.headcount
     if them and 3 * own <= them:
         out.append(MoraleEvent.OUTNUMBERED_3_TO_1)
     elif own and own >= 3 * them:
         out.append(MoraleEvent.OUTNUMBER_3_TO_1)
-    own_tons = sum(s.tons for s in battle.own_ships(side))
-    foe_tons = sum(s.tons for s in battle.enemy_ships(side))
+    own_tons = foe_tons = 0
+    foe_damaged = friend_withdrawn = False
+    for s in battle.ships:  # the fleets, in one pass
+        if s.side == side:
+            if s.status is _FIGHTING:
+                own_tons += s.tons
+            elif s is not ship and s.status is Status.WITHDRAWN:
+                friend_withdrawn = True
+        elif s.status is _FIGHTING:
+            foe_tons += s.tons
+            foe_damaged = foe_damaged or s.hull_fraction <= 0.5
     if foe_tons >= 10 * own_tons:
         out.append(MoraleEvent.OUT_TONNED_10_TO_1)
     elif own_tons >= 10 * foe_tons > 0:
         out.append(MoraleEvent.OUT_TONNING_10_TO_1)
-    if any(f.hull_fraction <= 0.5 for f in battle.enemy_ships(side)):
+    if foe_damaged:
         out.append(MoraleEvent.OPPONENT_DAMAGED_50)
-    friends = [s for s in battle.ships if s.side == side and s is not ship]
-    if any(s.status is Status.WITHDRAWN for s in friends):
+    if friend_withdrawn:
         out.append(MoraleEvent.ABANDONED)
     fleet = [s for s in battle.ships if s.side == side]
     flagship = max(fleet, key=lambda s: (s.tons, -s.unique_id))
@@ -281,29 +294,28 @@ def _round_triggers(battle: Any, ship: Ship) -> set[MoraleTrigger]:
         found.update(crew_loss_triggers(lost_before, lost, start))
     ship.crew_lost = lost
     officers, captain = _command(battle, ship)
-    standing = [m for m in officers if m.status is _FIGHTING]
-    # Each of these triggers the first round it holds, and again after it stopped holding.
-    if _newly(memory, "captain_slain", captain is not None and captain.status is _OUT):
-        found.add(_CAPTAIN)
-    if _newly(memory, "officers_gone", bool(officers) and not standing):
-        found.add(_OFFICERS)
-    if _newly(memory, "cornered", _cannot_escape(battle, ship)):
-        found.add(MoraleTrigger.CANNOT_ESCAPE)
-    if _newly(memory, "outmatched", _superior_force(battle, ship)):
-        found.add(MoraleTrigger.SUPERIOR_FORCE)
+    holding = (
+        captain is not None and captain.status is _OUT,
+        bool(officers) and not any(m.status is _FIGHTING for m in officers),
+        _cannot_escape(battle, ship),
+        _superior_force(battle, ship),
+    )
+    # Each of these triggers the first round it holds, and again after it stopped holding
+    # (most rounds: as last round, one comparison).
+    held = memory.get("holding", _NONE_HELD)
+    if holding != held:
+        memory["holding"] = holding
+        news = zip(_HELD, holding, held, strict=True)
+        found.update([t for t, now, was in news if now and not was])
     if battle.round == 1 and "surprised" in ship.spec.crew_situation:
         found.add(MoraleTrigger.SURPRISED)
     return found
 
 
 _CAPTAIN, _OFFICERS = MoraleTrigger.CAPTAIN_SLAIN, MoraleTrigger.OFFICERS_GONE
-
-
-def _newly(memory: dict[str, Any], key: str, holds: bool) -> bool:
-    """``holds`` now but did not at the last check (remembered under ``key``)."""
-    held = memory.get(key, False)
-    memory[key] = holds
-    return holds and not held
+# The triggers that hold for a while, in the order :func:`_round_triggers` reads them.
+_HELD = (_CAPTAIN, _OFFICERS, MoraleTrigger.CANNOT_ESCAPE, MoraleTrigger.SUPERIOR_FORCE)
+_NONE_HELD = (False,) * len(_HELD)
 
 
 def _cannot_escape(battle: Any, ship: Ship) -> bool:

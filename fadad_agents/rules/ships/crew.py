@@ -151,6 +151,10 @@ def crewed_class(listed: ManeuverClass, crew: int, minimum: int) -> ManeuverClas
 class MoraleTrigger(Enum):
     """When a crew checks morale (section 18): at the end of a round, after all actions."""
 
+    # Members are singletons compared by identity: hash them so (in C) rather than by
+    # name (a Python call for every set and table look-up of the morale check).
+    __hash__ = object.__hash__
+
     CRITICAL_HIT = "the ship suffers a critical hit"
     FIVE_HULL_POINTS = "the ship has only 5 hull points left"
     SURPRISED = "the crew was surprised (first turn after only)"
@@ -173,6 +177,10 @@ class MoraleTrigger(Enum):
 
 class MoraleEvent(Enum):
     """Situational morale modifiers (section 18); value = (family, modifier)."""
+
+    # Members are singletons compared by identity: hash them so (in C) rather than by
+    # name (a Python call for every set and table look-up of the morale check).
+    __hash__ = object.__hash__
 
     HULL_25 = ("hull", -2)
     HULL_50 = ("hull", -4)
