@@ -114,8 +114,8 @@ class _Gunnery:
     def choose_ship_target(
         self, ship: ShipView, battle: FleetView, candidates: Sequence[ShipView]
     ) -> tuple[ShipView, Aim] | None:
-        if not candidates:
-            return None
+        if len(candidates) < 2:  # most shots (a duel): nothing to rank, no key to read
+            return (candidates[0], self.aim) if candidates else None
         return min(candidates, key=lambda f: self.key(ship, battle, f)), self.aim
 
     def choose_target(
