@@ -416,16 +416,14 @@ class Field:
         ties = (yards <= yards[:, :1] * (1 + 1e-9) + 1e-9).sum(axis=1)
         found = dict(zip(askers, [members[k] for k in rows[:, 0].tolist()], strict=True))
         for i in np.nonzero(ties > 1)[0].tolist():
+            if ties[i] == few:  # more may lie beyond the tree's few: searched as asked
+                found.pop(askers[i], None)
+                continue
             (x, y), near = askers[i], rows[i, : ties[i]].tolist()
             found[askers[i]] = min(  # squares by ** and the lower unique_id, as nearest()
                 (members[k] for k in near),
-                key=lambda m: (
-                    (m.position[0] - x) ** 2 + (m.position[1] - y) ** 2,
-                    m.unique_id,
-                ),
+                key=lambda m: ((m.position[0] - x) ** 2 + (m.position[1] - y) ** 2, m.unique_id),
             )
-            if ties[i] == few:
-                del found[askers[i]]  # more may lie beyond the tree's few
         return found
 
     def nearest(

@@ -91,7 +91,7 @@ def _why(triggers: set[MoraleTrigger]) -> str:
 
 
 def _in_order(triggers: set[MoraleTrigger]) -> list[MoraleTrigger]:
-    """``triggers`` in the order of section 18 (sorted: hashing an enum is slow)."""
+    """``triggers`` in the order of section 18 (a set's own order follows memory addresses)."""
     return sorted(triggers, key=_TRIGGER_ORDER.__getitem__)
 
 
