@@ -18,6 +18,7 @@ from fractions import Fraction
 from typing import Any, Self
 
 import simpy
+from simpy.core import Infinity
 from simpy.events import Event, Initialize
 
 from fadad_agents.agents.core.base import SideRoster
@@ -175,8 +176,9 @@ class DurativeAction:
 class RoundClock:
     """How a battle is played on its clock: a SimPy process (the round driver) plays a
     round every round's length; :meth:`play_round` advances it by one, :meth:`run_to_end`
-    to the end. :class:`~fadad_agents.engine.core.battle.Battle` plays the rounds and
-    decides the end (``_play_round``, ``_check_end``, ``_finish``)."""
+    to the end (beginning it outside SimPy when nothing else is on the clock).
+    :class:`~fadad_agents.engine.core.battle.Battle` plays the rounds and decides the end
+    (``_play_round``, ``_check_end``, ``_finish``)."""
 
     name: str
     seed: int
@@ -247,11 +249,14 @@ class RoundClock:
     def _start(self) -> None:
         if self._started:
             return
+        self._check_sides()
+        self._started = True
+        self._driver_process = self.env.process(self.round_driver())
+
+    def _check_sides(self) -> None:
         if not all(s.members for s in self.sides):
             empty = [s.name for s in self.sides if not s.members]
             raise BattleStateError(f"sides without fighters: {', '.join(empty)}")
-        self._started = True
-        self._driver_process = self.env.process(self.round_driver())
 
     def play_round(self) -> None:
         """Advance the clock by one personal round (6 s) and play it."""
@@ -274,8 +279,43 @@ class RoundClock:
         """Play rounds until the battle ends; raises :class:`BattleStateError` if it had."""
         if self.finished:
             self.play_round()  # raises the clear error
-        self._start()
+        env = self.env
         with collector_paused():
+            if not self._started and env.peek() == Infinity and _plain_driver(type(self)):
+                # Nothing else on the clock: the driver plays its rounds at once (moved_on)
+                # until one starts an action, so it begins outside SimPy and becomes a
+                # process only if it ever waits (events keep their order: none was due).
+                self._check_sides()
+                self._started = True
+                driver = self.round_driver()
+                try:
+                    waiting_on = driver.send(None)
+                except StopIteration:
+                    return self  # the whole battle without a SimPy step
+                self._driver_process = _Resumed(env, driver, waiting_on)
+            else:
+                self._start()
             # One env.run for the whole battle: the driver process ends with the battle.
-            self.env.run(until=self._driver_process)
+            env.run(until=self._driver_process)
         return self
+
+
+def _plain_driver(kind: type[RoundClock]) -> bool:
+    """Whether ``kind`` drives its battle by the personal round driver, whose first wait
+    :meth:`RoundClock.run_to_end` may hand to SimPy (:class:`_Resumed`); another clock's
+    driver starts as a SimPy process."""
+    return kind.round_driver is RoundClock.round_driver and kind._driver is RoundClock._driver
+
+
+class _Resumed(simpy.Process):
+    """A driver begun outside SimPy, handed to it as a process waiting on the event it
+    yielded: what ``env.process(driver)`` would be after its first step (no Initialize
+    event: the start already happened)."""
+
+    def __init__(self, env: simpy.Environment, driver: Any, waiting_on: Event) -> None:
+        # simpy.Process.__init__ without scheduling the start.
+        self.env = env
+        self.callbacks = []
+        self._generator = driver
+        self._target = waiting_on
+        waiting_on.callbacks.append(self._resume)

@@ -200,6 +200,29 @@ def test_a_battle_played_round_by_round_is_the_battle_run_to_its_end(scenario: s
         assert rows[0].equals(rows[1])
 
 
+def test_a_battle_whose_round_starts_an_action_plays_alike_both_ways() -> None:
+    """run_to_end plays rounds outside SimPy until one starts an action, then hands its
+    driver to SimPy: the same log as round by round, the aid done before its round."""
+    medic = fighter(
+        "Medic",
+        policies="{first_aid: near_death, targeting: stay_back}",
+        extra="        skills: {Sword: Good, First Aid: Legendary}\n",
+    ).replace("        skills: {Sword: Good}\n", "", 1)
+    victim = fighter("Ann", skill="Terrible", extra="        damage_capacity: Terrible\n")
+    brute = fighter(
+        "Ogre", skill="Legendary",
+        policies="{targeting: {name: rules, params: {rules: 'else -> first'}}}",
+    )  # fmt: skip
+    scenario = load(duel_yaml(victim + medic, brute, stop="max_rounds: 12"))
+    whole = build_battle(scenario, seed=1).run_to_end()
+    stepped = build_battle(scenario, seed=1)
+    while not stepped.finished:
+        stepped.play_round()
+    assert whole._driver_process is not None  # it waited on SimPy
+    assert whole.log.of("first_aid")
+    assert stepped.log.to_jsonl() == whole.log.to_jsonl()
+
+
 def test_the_clock_moves_on_at_once_only_when_nothing_is_due() -> None:
     """Clock.moved_on: no event up to the timer's time moves the clock; one due by then
     (even at that very instant) leaves the timer to SimPy."""
