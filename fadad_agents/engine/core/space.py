@@ -87,8 +87,8 @@ class OnTheField:
         """The nearest active foe on the field (None without a field); with ``room``, the
         nearest with a place left round it for the actor this round."""
         field = self.field
-        if field is None or not actor.placed:
-            return None
+        if field is None or not actor.placed or not self.foes(actor.side):
+            return None  # no foe left (the battle ends this round): nothing to look up
         x, y = actor.position
         accept = (lambda foe: has_room(foe, actor, self)) if room else None
         best: Combatant | None = None
