@@ -164,9 +164,10 @@ class Battle(RoundClock, MesaModel, OnTheField):
             side.restart()
         for band in self._bands.values():
             band.memory = {}
+        on_use = self.field is None  # a personal battle's fighters all strike: seeded now
         for side in self.sides:
             for member in side.members:
-                member.restart(*streams.for_agent(member.index, into=member.rng))
+                member.restart(*streams.for_agent(member.index, into=member.rng, on_use=on_use))
                 if isinstance(member, Group):
                     streams.morale_of(member.index, into=member.morale_rng)
         if self.field is not None:

@@ -117,6 +117,15 @@ def _seed_on_use(seed: int, stream: random.Random) -> random.Random:
     return _stream(seed, into=stream)
 
 
+def _reseed(seed: int, stream: random.Random) -> random.Random:
+    """``_stream(seed, into=stream)`` now, for a stream that may still wait to be seeded
+    on its first use (:class:`_SeededOnUse`, never rolled last play): its pending seed goes."""
+    if stream.__class__ is _SeededOnUse:
+        stream.__class__ = random.Random  # type: ignore[assignment]  # narrowed above
+        del stream._pending
+    return _stream(seed, into=stream)
+
+
 def fresh_seed() -> int:
     """A new 63-bit battle seed from the OS, for runs given no seed (recorded in results)."""
     return secrets.randbits(63)
@@ -333,11 +342,13 @@ class Streams:
         return list(self._cache.values())
 
     def for_index(
-        self, name: str, index: int, *, into: random.Random | None = None
+        self, name: str, index: int, *, into: random.Random | None = None, on_use: bool = True
     ) -> random.Random:
         """A fresh stream for member ``index`` of subsystem ``name`` (e.g. one attacker);
-        with ``into``, that generator re-seeded in place instead of a new one (seeded on
-        its first use: a reset battle re-seeds every agent's, most are never rolled).
+        with ``into``, that generator re-seeded in place instead of a new one, seeded on its
+        first use (a reset ship battle re-seeds every agent's, most are never rolled) or,
+        with ``on_use=False``, now (a personal battle's fighters all strike: seeding on
+        first use would only add its own cost).
 
         The seed is the subsystem's 128-bit seed with the index appended, so it is fixed by
         (battle seed, name, index) alone; ``random.Random`` scrambles every seed bit.
@@ -347,19 +358,20 @@ class Streams:
             base = self._sub_bases[name] = self.seed_of(name) << 32
         seed = base | (index & 0xFFFFFFFF)
         if into is not None:
-            return _seed_on_use(seed, into)
+            return _seed_on_use(seed, into) if on_use else _reseed(seed, into)
         stream = _stream(seed)
         if self.on_new is not None:
             self.on_new(stream)
         return stream
 
     def for_agent(
-        self, index: int, *, into: random.Random | None = None
+        self, index: int, *, into: random.Random | None = None, on_use: bool = True
     ) -> tuple[random.Random, random.Random]:
         """The dice of the agent with set-up index ``index`` (its ``rng`` and
         ``targeting_rng``): its own ``melee`` stream (common random numbers per attacker;
-        ``into`` re-seeds its old one in place) and the battle's shared ``targeting``."""
-        return self.for_index("melee", index, into=into), self.get("targeting")
+        ``into`` re-seeds its old one in place, ``on_use`` as :meth:`for_index`) and the
+        battle's shared ``targeting``."""
+        return self.for_index("melee", index, into=into, on_use=on_use), self.get("targeting")
 
     def morale_of(self, index: int, *, into: random.Random | None = None) -> random.Random:
         """The ``morale`` stream of the group with set-up index ``index`` (its own checks:

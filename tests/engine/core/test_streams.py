@@ -192,3 +192,21 @@ def test_a_reseeded_agent_stream_is_seeded_by_its_first_use_of_any_kind(seed, dr
     other = streams.for_index("morale", 3, into=random.Random(0))
     other.setstate(random.Random(9).getstate())
     assert other.random() == random.Random(9).random()
+
+
+@given(seed=st.integers(0, 2**64), index=st.integers(0, 99))
+@settings(max_examples=30, deadline=None)
+def test_an_agent_stream_reseeded_now_drops_a_seed_still_put_off(seed, index):
+    """A personal battle's reset seeds its agents' streams now (``on_use=False``): one
+    still waiting for its first use from an earlier reset is the new seed's stream."""
+    import random
+
+    streams = Streams(seed)
+    stream = streams.for_index("melee", index)
+    streams.reseed(seed + 1)
+    streams.for_index("melee", index, into=stream)  # seeding put off, never rolled
+    streams.reseed(seed + 2)
+    assert streams.for_index("melee", index, into=stream, on_use=False) is stream
+    assert type(stream) is random.Random
+    fresh = Streams(seed + 2).for_index("melee", index)
+    assert stream.getstate() == fresh.getstate()
