@@ -165,9 +165,13 @@ class Battle(RoundClock, MesaModel, OnTheField):
         for band in self._bands.values():
             band.memory = {}
         on_use = self.field is None  # a personal battle's fighters all strike: seeded now
+        targeting = streams.get("targeting")  # every agent's, as Streams.for_agent gives
+        melee = streams.for_index
         for side in self.sides:
             for member in side.members:
-                member.restart(*streams.for_agent(member.index, into=member.rng, on_use=on_use))
+                member.restart(
+                    melee("melee", member.index, into=member.rng, on_use=on_use), targeting
+                )
                 if isinstance(member, Group):
                     streams.morale_of(member.index, into=member.morale_rng)
         if self.field is not None:
