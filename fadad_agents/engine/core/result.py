@@ -96,6 +96,18 @@ def side_counts(roster: SideRoster) -> tuple[int, int, int, int, int, int, int]:
     out, fights, gave_up = Status.OUT, Status.FIGHTING, Status.SURRENDERED
     for m in roster.members:
         heads, status = m.initial_headcount, m.status
+        if heads == 1:  # one head (most members): where it went, no counts to read
+            if status is fights:
+                fighting += 1
+            elif status is out:
+                casualties += 1
+                track = getattr(m, "track", None)
+                dead += bool(track is not None and track.dead)
+            elif status is gave_up:
+                surrendered += 1
+            else:
+                withdrawn += 1
+            continue
         left = getattr(m, "count", 1 if status is not out else 0)
         casualties += heads - left if heads > 1 else 0
         if status is fights:
