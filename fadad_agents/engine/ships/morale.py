@@ -284,21 +284,31 @@ def _slain(m: Combatant) -> bool:
 # --- triggers -----------------------------------------------------------------------------
 
 
-def _round_triggers(battle: Any, ship: Ship) -> set[MoraleTrigger]:
-    """What happened to ``ship``'s crew this round that calls for a check (section 18)."""
+def _round_triggers(battle: Any, ship: Ship, strength: _Strength) -> set[MoraleTrigger]:
+    """What happened to ``ship``'s crew this round that calls for a check (section 18);
+    ``strength`` is each side's fighting tons and heads now (:func:`_fleet_strength`)."""
     memory = ship.memory
     found: set[MoraleTrigger] = memory.pop("triggers", None) or set()
     start, lost_before = ship.crew_start, ship.crew_lost
-    lost = max(0, start - battle.own_heads(ship), lost_before)
+    lost = start - battle.own_heads(ship)
+    if lost < lost_before:  # max(0, ..., lost_before): losses never shrink
+        lost = lost_before
+    if lost < 0:
+        lost = 0
     if start and lost != lost_before:  # no new losses: no loss trigger
         found.update(crew_loss_triggers(lost_before, lost, start))
     ship.crew_lost = lost
     officers, captain = _command(battle, ship)
+    standing = False  # an officer still fighting (a loop: most ships have one or two)
+    for m in officers:
+        if m.fighting:
+            standing = True
+            break
     holding = (
         captain is not None and captain.status is _OUT,
-        bool(officers) and not any(m.status is _FIGHTING for m in officers),
+        bool(officers) and not standing,
         _cannot_escape(battle, ship),
-        _superior_force(battle, ship),
+        _superior_force(battle, ship, strength),
     )
     # Each of these triggers the first round it holds, and again after it stopped holding
     # (most rounds: as last round, one comparison).
@@ -323,35 +333,52 @@ def _cannot_escape(battle: Any, ship: Ship) -> bool:
     an enemy in her hex at the end of the round."""
     if ship.ship_policies.maneuver.intent != "flee":
         return False
-    held = bool(ship.grapples) and any(ship.grappled_with(o) and o.fighting for o in ship.grapples)
-    caught = ship.position in [f.position for f in battle.enemy_ships(ship.side)]  # her hex
-    return held or caught or ship.sr == 0
+    if ship.grapples and any(ship.grappled_with(o) and o.fighting for o in ship.grapples):
+        return True  # held fast
+    at, side = ship.position, ship.side  # an enemy in her hex (its (q, r)), in one pass
+    for f in battle.ships:
+        if f.side != side and f.status is _FIGHTING and f.position == at:
+            return True
+    return ship.sr == 0
 
 
-def _superior_force(battle: Any, ship: Ship) -> bool:
+type _Strength = list[tuple[list[int], int, list[int], int]]
+"""Each side's fighting tons and heads and the totals of all sides, counted at most once
+while nobody strikes or leaves (empty until first asked for; emptied when someone may
+have)."""
+
+
+def _fleet_strength(battle: Any, strength: _Strength) -> tuple[list[int], int, list[int], int]:
+    """Each side's tons of ships fighting, all sides' tons, each side's heads of people
+    fighting, all sides' heads: counted once per ``strength`` kept (every ship checks
+    :func:`_superior_force` every round)."""
+    if strength:
+        return strength[0]
+    fighting = _FIGHTING
+    tons = [0] * len(battle.sides)
+    for s in battle.ships:
+        if s.status is fighting:
+            tons[s.side] += s.spec.tons
+    heads = [0] * len(tons)
+    for m in battle.people:
+        if m.status is fighting:
+            heads[m.side] += m.headcount
+    strength.append((tons, sum(tons), heads, sum(heads)))
+    return strength[0]
+
+
+def _superior_force(battle: Any, ship: Ship, strength: _Strength) -> bool:
     """PROPOSED: the enemy fleet has ``sj.superior_force_ratio`` times her side's tonnage,
     or its people that many times her side's heads."""
     ratio = battle.options.sj.superior_force_ratio
     if not ratio:
         return False
-    side, fighting = ship.side, Status.FIGHTING
-    own_tons = foe_tons = 0
-    for s in battle.ships:  # one pass each: every ship checks this every round
-        if s.status is fighting:
-            if s.side == side:
-                own_tons += s.spec.tons
-            else:
-                foe_tons += s.spec.tons
-    if foe_tons >= ratio * own_tons > 0:
+    tons, all_tons, heads, all_heads = _fleet_strength(battle, strength)
+    own_tons = tons[ship.side]
+    if all_tons - own_tons >= ratio * own_tons > 0:
         return True
-    own = them = 0
-    for m in battle.people:
-        if m.status is fighting:
-            if m.side == side:
-                own += m.headcount
-            else:
-                them += m.headcount
-    return bool(them >= ratio * own > 0)
+    own = heads[ship.side]
+    return bool(all_heads - own >= ratio * own > 0)
 
 
 def trigger(ship: Ship, what: MoraleTrigger) -> None:
@@ -473,19 +500,22 @@ def end_of_round(battle: Any) -> None:
     _stranded_leave(battle)
     struck: list[str] = []
     engaged = [s.name for s in battle.ships if s.status is _FIGHTING]
+    strength: _Strength = []  # the sides' strength, counted again after a strike or a rout
     for ship in list(battle.ships):
         if ship.status is not _FIGHTING:
             continue
         _taken(battle, ship)
         if ship.status is not _FIGHTING:
             struck.append(ship.name)
+            strength.clear()
             continue
-        triggers = _round_triggers(battle, ship)
+        triggers = _round_triggers(battle, ship, strength)
         if ship.struck:  # struck, a player character sails her on: no crew left to check
             continue
         policy = ship.ship_policies.colours
         if policy.strike_now(ship, battle):
             battle.strike(ship, "by choice, the hull failing")
+            strength.clear()
         elif (
             policy.checks_morale
             and triggers
@@ -493,6 +523,7 @@ def end_of_round(battle: Any) -> None:
             and not check_morale(battle, ship, triggers)
         ):
             _fails(battle, ship, _why(triggers))
+            strength.clear()
         if ship.struck:
             struck.append(ship.name)
     if struck and mutual_strike(struck, engaged) and len(engaged) > 1:
