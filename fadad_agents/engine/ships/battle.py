@@ -392,7 +392,8 @@ class ShipBattle(ShipBattleState):
         Whether a ship answers is her gunnery policy's ``reply`` (default yes)."""
         side, here = mover.side, mover.hex
         near = []  # the enemies in the hex she entered (enemy_ships there, in one pass)
-        if self.start_hex.get(mover) != here:
+        start = self.start_hex.get(mover)  # where she began: compared as ints, not Hexes
+        if start is None or start.q != here.q or start.r != here.r:
             at = mover.position  # her hex's (q, r): tuples compare without a call
             near = [f for f in self.ships if f.side != side and f.fighting and f.position == at]
         later = [f for f in self.turn_order if f.side != side and f not in near]

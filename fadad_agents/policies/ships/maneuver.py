@@ -33,6 +33,8 @@ __all__ = [
 ]
 
 type Order = Literal["first", "last"]
+type Position = tuple[int, int] | None
+"""A ship's hex as its ``(q, r)`` (``ShipView.position``)."""
 
 
 @lru_cache(maxsize=4096)  # hexes are immutable: scoring a dozen moves makes none anew
@@ -64,9 +66,10 @@ def _order(value: str) -> Order:
 
 
 class _Maneuver:
-    """A maneuver scores every move in a situation (the foe's hex and what else of the
-    ship the score reads, read once a turn: a ship weighs dozens of moves) and takes the
-    lowest."""
+    """A maneuver scores every move in a situation (the foe's hex as its ``(q, r)`` and
+    what else of the ship the score reads, read once a turn: a ship weighs dozens of
+    moves) and takes the lowest. A situation holds positions rather than hexes: it keys
+    a memo every turn, and a tuple of ints hashes in C where a Hex calls Python."""
 
     __slots__ = ("intent", "order")
 
@@ -124,15 +127,15 @@ class CloseIn(_Maneuver):
     def __init__(self, intent: str = "board", order: str = "last") -> None:
         super().__init__(intent, order)
 
-    def situation(self, ship: ShipView, foe: ShipView) -> tuple[Hex, bool]:
-        """The foe's hex; whether she means to ram a foe already in her own hex."""
-        return _hex(foe.position), self.intent == "ram" and ship.position == foe.position
+    def situation(self, ship: ShipView, foe: ShipView) -> tuple[Position, bool]:
+        """The foe's position; whether she means to ram a foe already in her own hex."""
+        return foe.position, self.intent == "ram" and ship.position == foe.position
 
-    def score(self, situation: tuple[Hex, bool], option: MoveOption) -> tuple[int, ...]:
+    def score(self, situation: tuple[Position, bool], option: MoveOption) -> tuple[int, ...]:
         """Nearest the foe, bow on. To ram a foe already in her hex she must leave it and
         come back (SJ 9): back in it having moved, else one hex off to come in next turn."""
-        there, ramming_alongside = situation
-        end = _hex(option.end)
+        at, ramming_alongside = situation
+        there, end = _hex(at), _hex(option.end)
         d = distance(end, there)
         ahead = 0 if d == 0 else _off_the_bow(sector(end, option.facing, there))
         if ramming_alongside:
@@ -182,17 +185,19 @@ class StandOff(_Maneuver):
         super().__init__("shoot", order)
         self.range = range
 
-    def situation(self, ship: ShipView, foe: ShipView) -> tuple[Hex, tuple[str, ...]]:
-        """The foe's hex; the arcs of her working guns."""
-        return _hex(foe.position), tuple(ship.weapon_arcs)
+    def situation(self, ship: ShipView, foe: ShipView) -> tuple[Position, tuple[str, ...]]:
+        """The foe's position; the arcs of her working guns."""
+        return foe.position, tuple(ship.weapon_arcs)
 
     def _memo_key(self) -> tuple[Any, ...]:
         return (type(self), self.intent, self.range)
 
-    def score(self, situation: tuple[Hex, tuple[str, ...]], option: MoveOption) -> tuple[int, ...]:
+    def score(
+        self, situation: tuple[Position, tuple[str, ...]], option: MoveOption
+    ) -> tuple[int, ...]:
         """At ``range`` from the foe, then with a gun bearing on her."""
-        there, arcs = situation
-        end = _hex(option.end)
+        at, arcs = situation
+        there, end = _hex(at), _hex(option.end)
         aimed = 0 if bears(arcs, end, option.facing, there) else 1
         return (abs(distance(end, there) - self.range), aimed)
 
@@ -216,16 +221,16 @@ class Flee(_Maneuver):
         self.jettison = jettison
         self.cut_loose = cut_loose
 
-    def situation(self, ship: ShipView, foe: ShipView) -> tuple[Hex, int]:
-        """The foe's hex; the hexes of her full move next round (at least one)."""
-        return _hex(foe.position), max(1, ship.sr)
+    def situation(self, ship: ShipView, foe: ShipView) -> tuple[Position, int]:
+        """The foe's position; the hexes of her full move next round (at least one)."""
+        return foe.position, max(1, ship.sr)
 
-    def score(self, situation: tuple[Hex, int], option: MoveOption) -> tuple[int, ...]:
+    def score(self, situation: tuple[Position, int], option: MoveOption) -> tuple[int, ...]:
         """Farthest from the foe where her heading leads her next round (a full move on her
         end facing), then farthest now: a ship facing the foe turns away though that costs
         a hex now (a Poor ship must first move ahead before she may turn)."""
-        there, reach = situation
-        end, step = _hex(option.end), DIRECTIONS[option.facing]
+        at, reach = situation
+        there, end, step = _hex(at), _hex(option.end), DIRECTIONS[option.facing]
         ahead = Hex(end.q + step.q * reach, end.r + step.r * reach)
         return (-distance(ahead, there), -distance(end, there))
 
