@@ -18,8 +18,9 @@ from fadad_agents.engine.core import log as battle_log
 from fadad_agents.engine.core.ending import plural_name
 from fadad_agents.engine.core.log import LogEvent
 from fadad_agents.rules.core.ladder import describe
+from fadad_agents.rules.ships.crew import MoraleEvent, MoraleTrigger
 
-__all__ = ["SHIP_NARRATORS"]
+__all__ = ["MORALE_KEYS", "SHIP_NARRATORS", "TRIGGER_WORDS", "in_rule_order", "triggers_named"]
 
 _TURNS = {"L": "to port", "R": "to starboard"}
 
@@ -377,6 +378,41 @@ SHIP_NARRATORS: dict[str, Callable[[LogEvent], str]] = {
     "repair": _repair,
 }
 """Narrators of the ship events, by action."""
+
+
+# --- ship morale's words (engine.ships.morale logs its checks with them) ----------------
+
+TRIGGER_WORDS = {
+    MoraleTrigger.CRITICAL_HIT: "a critical hit",
+    MoraleTrigger.FIVE_HULL_POINTS: "5 hull points left",
+    MoraleTrigger.SURPRISED: "surprised",
+    MoraleTrigger.SUPERIOR_FORCE: "a superior force",
+    MoraleTrigger.SLAIN_BY_MAGIC: "slain by magic",
+    MoraleTrigger.CREW_25: "a quarter of the crew lost",
+    MoraleTrigger.CREW_50: "half the crew lost",
+    MoraleTrigger.SLAIN_AFTER_50: "a crewman slain past half losses",
+    MoraleTrigger.OFFICERS_GONE: "no officers left",
+    MoraleTrigger.CANNOT_ESCAPE: "no escape",
+    MoraleTrigger.CAPTAIN_SLAIN: "captain slain",
+    MoraleTrigger.BEFORE_BOARDING: "a dangerous boarding",
+}
+"""How the log names each ship-morale trigger."""
+
+
+def triggers_named(triggers: set[MoraleTrigger]) -> str:
+    """The triggers as the log names them, in the order of section 18."""
+    return ", ".join([TRIGGER_WORDS[t] for t in in_rule_order(triggers)])
+
+
+def in_rule_order(triggers: set[MoraleTrigger]) -> list[MoraleTrigger]:
+    """``triggers`` in the order of section 18 (a set's own order follows memory addresses)."""
+    return sorted(triggers, key=_TRIGGER_ORDER.__getitem__)
+
+
+# What the log writes of each trigger and table entry, made once (an enum's name is slow).
+_TRIGGER_ORDER = {t: i for i, t in enumerate(MoraleTrigger)}
+MORALE_KEYS = {e: e.name.lower() for e in (*MoraleTrigger, *MoraleEvent)}
+"""The log's key of each morale trigger and modifier-table entry."""
 
 _register = getattr(battle_log, "register_narrator", None)
 for _action, _render in SHIP_NARRATORS.items():

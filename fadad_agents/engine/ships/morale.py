@@ -39,6 +39,9 @@ from fadad_agents.agents.core.base import Combatant, Status
 from fadad_agents.agents.core.character import Character
 from fadad_agents.agents.core.groups import Crew, Group
 from fadad_agents.agents.ships.ship import Ship
+from fadad_agents.engine.ships.log import MORALE_KEYS as _KEY
+from fadad_agents.engine.ships.log import in_rule_order as _in_order
+from fadad_agents.engine.ships.log import triggers_named as _why
 from fadad_agents.policies.core.protocols import MoraleChoice
 from fadad_agents.rules.core.morale import resolve_morale_check
 from fadad_agents.rules.ships.crew import (
@@ -68,36 +71,6 @@ __all__ = [
     "morale_events",
 ]
 
-TRIGGER_WORDS = {
-    MoraleTrigger.CRITICAL_HIT: "a critical hit",
-    MoraleTrigger.FIVE_HULL_POINTS: "5 hull points left",
-    MoraleTrigger.SURPRISED: "surprised",
-    MoraleTrigger.SUPERIOR_FORCE: "a superior force",
-    MoraleTrigger.SLAIN_BY_MAGIC: "slain by magic",
-    MoraleTrigger.CREW_25: "a quarter of the crew lost",
-    MoraleTrigger.CREW_50: "half the crew lost",
-    MoraleTrigger.SLAIN_AFTER_50: "a crewman slain past half losses",
-    MoraleTrigger.OFFICERS_GONE: "no officers left",
-    MoraleTrigger.CANNOT_ESCAPE: "no escape",
-    MoraleTrigger.CAPTAIN_SLAIN: "captain slain",
-    MoraleTrigger.BEFORE_BOARDING: "a dangerous boarding",
-}
-"""How the log names each trigger."""
-
-
-def _why(triggers: set[MoraleTrigger]) -> str:
-    """The triggers as the log names them, in the order of section 18."""
-    return ", ".join([TRIGGER_WORDS[t] for t in _in_order(triggers)])
-
-
-def _in_order(triggers: set[MoraleTrigger]) -> list[MoraleTrigger]:
-    """``triggers`` in the order of section 18 (a set's own order follows memory addresses)."""
-    return sorted(triggers, key=_TRIGGER_ORDER.__getitem__)
-
-
-# What the log writes of each trigger and table entry, made once (an enum's name is slow).
-_TRIGGER_ORDER = {t: i for i, t in enumerate(MoraleTrigger)}
-_KEY = {e: e.name.lower() for e in (*MoraleTrigger, *MoraleEvent)}
 _FIGHTING, _OUT = Status.FIGHTING, Status.OUT  # ``m.status is _FIGHTING`` is ``m.fighting``
 
 
@@ -290,11 +263,7 @@ def _round_triggers(battle: Any, ship: Ship, strength: _Strength) -> set[MoraleT
     memory = ship.memory
     found: set[MoraleTrigger] = memory.pop("triggers", None) or set()
     start, lost_before = ship.crew_start, ship.crew_lost
-    lost = start - battle.own_heads(ship)
-    if lost < lost_before:  # max(0, ..., lost_before): losses never shrink
-        lost = lost_before
-    if lost < 0:
-        lost = 0
+    lost = max(0, start - battle.own_heads(ship), lost_before)
     if start and lost != lost_before:  # no new losses: no loss trigger
         found.update(crew_loss_triggers(lost_before, lost, start))
     ship.crew_lost = lost
@@ -343,9 +312,7 @@ def _cannot_escape(battle: Any, ship: Ship) -> bool:
 
 
 type _Strength = list[tuple[list[int], int, list[int], int]]
-"""Each side's fighting tons and heads and the totals of all sides, counted at most once
-while nobody strikes or leaves (empty until first asked for; emptied when someone may
-have)."""
+"""Holds :func:`_fleet_strength` once counted; emptied when someone strikes or leaves."""
 
 
 def _fleet_strength(battle: Any, strength: _Strength) -> tuple[list[int], int, list[int], int]:
