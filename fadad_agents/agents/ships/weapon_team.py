@@ -25,7 +25,7 @@ from typing import Any
 
 import mesa
 import simpy
-from simpy.events import URGENT
+from simpy.events import NORMAL, URGENT, EventPriority
 
 from fadad_agents.rules.ships.crew import reload_remaining, reload_rounds
 from fadad_agents.schema.equipment import ShipWeapon
@@ -149,39 +149,65 @@ class WeaponTeam(mesa.Agent):  # type: ignore[misc]
         self.process = None
 
     def _start(self) -> None:
-        self.process = Reload(self)
+        self.process = Reload(self, getattr(self.model, "reload_begins", None))
 
 
-class _Soon(simpy.Event):
-    """An event that calls ``then`` at URGENT priority now: triggered as simpy's own
-    Initialize is, built without Event.__init__'s call (one a shot, as clock.At)."""
+class _Call(simpy.Event):
+    """An event that calls ``then`` ``delay`` seconds from now at ``priority``: triggered
+    as simpy's own Initialize and Timeout are, built without Event.__init__'s call (two a
+    shot, as clock.At)."""
 
-    def __init__(self, env: simpy.Environment, then: Any) -> None:
+    def __init__(
+        self, env: simpy.Environment, delay: int, priority: EventPriority, then: Any
+    ) -> None:
         self.env = env
         self.callbacks = [then]
         self._ok = True
         self._value = None
-        env.schedule(self, URGENT)
+        env.schedule(self, priority, delay)
+
+
+def _urgent_now(env: simpy.Environment) -> bool:
+    """Something is due now at URGENT priority (SimPy's queue holds (time, priority, id,
+    event) and nothing earlier than now: it would be first)."""
+    queue = env._queue
+    return bool(queue) and queue[0][1] == URGENT and queue[0][0] == env._now
 
 
 class Reload:
     """One reload of a weapon team: it starts, waits for hands or books its end, and is
     recomputed when hands are lost (or come back to an empty weapon); casualties recompute
-    its end, no hands stop it (it starts over when hands return)."""
+    its end, no hands stop it (it starts over when hands return).
+
+    Its start runs at URGENT priority after the step that fired the shot; a ship battle
+    passes ``begins``, the list of the starts its ship phase owes, and calls :meth:`begin`
+    on each as that phase ends (the end of its step: no SimPy event a shot). A start
+    joins the list only while nothing is due now at URGENT priority (an interrupt, a
+    process starting): then none can come between the shot and its start, as an event of
+    its own would keep them; otherwise it is that event.
+    """
 
     __slots__ = ("alive", "due", "team", "waiting")
 
-    def __init__(self, team: WeaponTeam) -> None:
+    def __init__(self, team: WeaponTeam, begins: list[Reload] | None = None) -> None:
         self.team = team
         self.alive = True
         self.waiting = False  # no hands at the weapon: it starts over when some come
-        self.due: simpy.Timeout | None = None  # the booked end; an interrupt makes it stale
-        self._soon(self._begin)
+        self.due: simpy.Event | None = None  # the booked end; an interrupt makes it stale
+        if begins is not None and not _urgent_now(team.env):
+            begins.append(self)
+        else:
+            self._soon(self._begin)
 
     def _soon(self, then: Any) -> None:
         """``then`` at URGENT priority now, after the step running now (as a process's
         start or interrupt)."""
-        _Soon(self.team.env, then)
+        _Call(self.team.env, 0, URGENT, then)
+
+    def begin(self) -> None:
+        """Start now (what the URGENT event would have done): a ship battle's ship phase
+        calls it at its end for each start it was handed."""
+        self._begin(None)
 
     def interrupt(self) -> None:
         """The hands at the weapon changed: recompute (as a process interrupt)."""
@@ -215,8 +241,7 @@ class Reload:
         now = int(env.now)
         spent = (now - start) // secs
         done_at = start + (spent + team.remaining_rounds(team.crew, spent)) * secs
-        self.due = env.timeout(max(0, done_at - now))
-        self.due.callbacks.append(self._done)
+        self.due = _Call(env, max(0, done_at - now), NORMAL, self._done)  # as env.timeout
 
     def _done(self, event: Any) -> None:
         if event is not self.due or not self.alive:

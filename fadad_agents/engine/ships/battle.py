@@ -48,6 +48,7 @@ from fadad_agents.agents.core.base import Status
 from fadad_agents.agents.core.character import Character
 from fadad_agents.agents.core.groups import Crew
 from fadad_agents.agents.ships.ship import Ship
+from fadad_agents.agents.ships.weapon_team import Reload
 from fadad_agents.engine.core.clock import At, Phase
 from fadad_agents.engine.ships import aftermath as ship_aftermath
 from fadad_agents.engine.ships import chase as ship_chase
@@ -91,6 +92,8 @@ class ShipBattle(ShipBattleState):
 
     _set_up: tuple[dict[int, Ship], dict[Any, bool], dict[int, list[Any]]] | None = None
     """Who stood on which deck, the debris and the spells' uses when set-up ended."""
+    reload_begins: list[Reload] | None = None
+    """While the ship phase runs, the reloads whose start it owes (:class:`Reload`)."""
 
     # --- set-up and reset --------------------------------------------------------------
 
@@ -211,7 +214,14 @@ class ShipBattle(ShipBattleState):
     def _driver(self) -> Any:
         env = self.env
         while True:
+            # The reloads the phase's shots start begin as it ends, where their own URGENT
+            # events would have run (the step's end: nothing comes between, Reload).
+            begins: list[Reload] = []
+            self.reload_begins = begins
             self._ship_phase()
+            self.reload_begins = None
+            for reload in begins:
+                reload.begin()
             yield from self._deck_fights()
             self._end_of_round()
             if self._close_round():
