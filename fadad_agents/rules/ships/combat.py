@@ -124,8 +124,10 @@ class Dice:
 
     def roll(self, rng: random.Random) -> int:
         """Roll the dice on ``rng`` and add the bonus."""
-        s = self.sides
-        return sum(int(rng.random() * s) + 1 for _ in range(self.count)) + self.bonus
+        s, total, draw = self.sides, self.bonus, rng.random
+        for _ in range(self.count):  # a loop, not sum() over a generator: every hit rolls
+            total += int(draw() * s) + 1
+        return total
 
     def outcomes(self) -> Distribution[int]:
         """Exact distribution of :meth:`roll`."""
