@@ -209,6 +209,9 @@ class Combatant(mesa.Agent):  # type: ignore[misc]
     Characters keep a list (``agents.core.moving.admit``)."""
     engaged_round: int = -1
     """The round ``engaged`` counts."""
+    roomy: bool | None = True
+    """Every attacker finds a place round it, all battle long: none is counted
+    (``agents.core.moving.never_crowded``; characters find out on their first blow)."""
     gait: str | None = None
     """How fast it moved this round (walk, jog, run), for the moving-target bonus."""
     all_out: bool = False

@@ -143,6 +143,7 @@ class Character(Combatant):
         "protection",
         "radius",
         "reach",
+        "roomy",
         "size_value",
         "spirit",
         "stabilised",
@@ -205,6 +206,7 @@ class Character(Combatant):
         self.size_value = size_value  # weapon + shield value (fadad.weapon_size_comparison)
         self.start_bearing = 0.0
         self.force_index = 0
+        self.roomy: bool | None = None  # admit admits all (moving.never_crowded); None: unknown
         super().__init__(
             model,
             name=name,
@@ -444,9 +446,7 @@ class Character(Combatant):
                     target = moving.another_in_reach(self, arena)
                     if target is None:
                         return
-            if target.engaged_round != arena.round and target.engaged is not None:
-                target.engaged_round, target.engaged = arena.round, [self]  # admit's first
-            elif not admit(target, self, arena):
+            if target.roomy is not True and not admit(target, self, arena):  # places counted
                 target = moving.another_in_reach(self, arena)
                 if target is None:
                     return

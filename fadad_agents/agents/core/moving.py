@@ -36,6 +36,7 @@ __all__ = [
     "has_room",
     "in_contact",
     "move_first",
+    "never_crowded",
     "plan_move",
     "room",
     "roomy_foe_in_reach",
@@ -44,6 +45,10 @@ __all__ = [
 ]
 
 _slots = lru_cache(maxsize=256)(melee_slots)
+
+FEW_TO_LOOK_OVER = 64
+"""The most agents a battle may have for :func:`never_crowded` to look them over: in a
+larger one every defender's places are counted (it is a crowd, or nearly)."""
 
 _ARRIVE = 1e-6
 """Yards short of a goal that still count as there (floating point)."""
@@ -103,6 +108,28 @@ def _room_left(defender: Any, attacker: Any, arena: Any, engaged: list[Any]) -> 
     return True
 
 
+def never_crowded(defender: Any, arena: Any) -> bool:
+    """Whether :func:`admit` admits every attacker of ``defender`` this whole battle, so
+    that nobody need count the places round it: everyone not on its side could strike it
+    at once (no more of them than :func:`room` has for the largest), and none belongs to a
+    ``count:`` group of more than ``engine.max_on_one``. Fixed once the battle starts
+    (agents join only before its first round; radii and groups never change): a small
+    melee (five a side) is, a crowd or a doorway is not. A battle of more than
+    :data:`FEW_TO_LOOK_OVER` agents is taken as a crowd without looking them over (each
+    defender would look over everyone)."""
+    if defender.engaged is None:
+        return True
+    agents = defender.model.agents
+    if len(agents) > FEW_TO_LOOK_OVER:
+        return False
+    side, most = defender.side, arena.options.engine.max_on_one
+    foes = [a for a in agents if getattr(a, "side", side) != side]
+    bands = [len(getattr(foe, "band", defender.band).members) for foe in foes]
+    return all(len(foes) <= room(defender, foe, arena) for foe in foes) and all(
+        n == 1 or n <= most for n in bands
+    )
+
+
 def has_room(defender: Any, attacker: Any, arena: Any) -> bool:
     """Whether ``attacker`` holds or can take a place round ``defender`` this round (a
     group, crew or unit, has room for everyone: it is many bodies)."""
@@ -114,10 +141,15 @@ def has_room(defender: Any, attacker: Any, arena: Any) -> bool:
 
 def admit(defender: Any, attacker: Any, arena: Any) -> bool:
     """Whether ``attacker`` may strike ``defender`` in melee this round, taking one of the
-    places round it if it has none yet (places are counted per round)."""
+    places round it if it has none yet (places are counted per round, unless it is
+    :func:`never_crowded`: found on its first blow of the battle, kept in ``roomy``)."""
     engaged = defender.engaged
-    if engaged is None:
+    if engaged is None or defender.roomy:
         return True
+    if defender.roomy is None:
+        defender.roomy = never_crowded(defender, arena)
+        if defender.roomy:
+            return True
     rnd = arena.round
     if defender.engaged_round != rnd:  # the first this round: there is always one place
         defender.engaged_round = rnd

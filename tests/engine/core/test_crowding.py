@@ -10,8 +10,10 @@ from typing import Any
 
 import pytest
 
+from benchmarks.bench_engine import _melee_yaml
+from fadad_agents.agents.core import moving
 from fadad_agents.agents.core.field import ELBOW_ROOM
-from fadad_agents.agents.core.moving import room
+from fadad_agents.agents.core.moving import never_crowded, room
 from fadad_agents.engine import build_battle, load
 from tests.engine.conftest import SCENARIOS
 
@@ -61,3 +63,32 @@ def test_no_two_fighters_stand_in_one_place(stem: str) -> None:
             for b in standing[i + 1 :]:
                 apart = math.dist(a.position, b.position)
                 assert apart >= (a.radius + b.radius) * ELBOW_ROOM - 1e-9, (a.name, b.name)
+
+
+def _log(text: str, seed: int) -> list[str]:
+    battle = build_battle(load(text), seed, collect=False)
+    battle.run_to_end()
+    return list(battle.log.jsonl_lines())
+
+
+FIVE_A_SIDE = _melee_yaml(5, bands=False)
+CROWDS = {
+    "seven on one": _melee_yaml(1, bands=False).replace("count: 1", "count: 7", 1),
+    "a doorway": FIVE_A_SIDE.replace("sides:", "map: {max_attackers: 2}\nsides:"),
+}
+
+
+@pytest.mark.parametrize("text", [FIVE_A_SIDE, *CROWDS.values()], ids=["5v5", *CROWDS])
+def test_a_fight_nobody_can_be_crowded_in_counts_no_places(
+    text: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Five a side, six places round each: nobody counts its attackers
+    (``moving.never_crowded``), and the battles are the ones counting gives; round a
+    man set on by a band of seven, or in a doorway of two, the places are counted."""
+    battle = build_battle(load(text), 1, collect=False)
+    battle.run_to_end()
+    roomy = [never_crowded(m, battle) for side in battle.sides for m in side.members]
+    assert all(roomy) if text is FIVE_A_SIDE else not all(roomy)
+    fast = [_log(text, seed) for seed in range(8)]
+    monkeypatch.setattr(moving, "never_crowded", lambda defender, arena: False)
+    assert [_log(text, seed) for seed in range(8)] == fast

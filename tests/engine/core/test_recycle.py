@@ -60,10 +60,15 @@ def _plain(value: Any) -> Any:
     return value
 
 
+_FOUND_ONCE = {"roomy"}
+"""Slots an agent works out once a battle, from its roster, the same for every seed."""
+
+
 def _slots(obj: Any) -> dict[str, Any]:
     names = {n for cls in type(obj).__mro__ for n in getattr(cls, "__slots__", ())}
     names |= set(getattr(obj, "__dict__", {}))
-    return {n: _plain(getattr(obj, n)) for n in sorted(names - {"model", "__dict__"})}
+    names -= {"model", "__dict__", *_FOUND_ONCE}
+    return {n: _plain(getattr(obj, n)) for n in sorted(names)}
 
 
 def _roster(side: SideRoster) -> dict[str, Any]:
