@@ -84,11 +84,13 @@ def _random_foe(
     foes = battle.foes_in_reach(actor)
     if foes:
         return foes[int(rng.random() * len(foes))]
+    foes = battle.foes(actor.side)
+    if not foes:  # the fight is won: no search of the field (its first would file everyone)
+        return None
     nearest = battle.nearest_foe(actor)
     if nearest is not None:
         return nearest
-    foes = battle.foes(actor.side)
-    return foes[int(rng.random() * len(foes))] if foes else None
+    return foes[int(rng.random() * len(foes))]
 
 
 class StickyTargeting:
