@@ -425,9 +425,10 @@ class Character(Combatant):
                 moving.advance(self, arena)
             else:
                 self.gait = None
-            here: Any = self.position
-            (x, y), reach = here, self.radius + self.reach
             measure = not arena.field.all_touching  # one melee: every foe in reach
+            if measure:
+                here: Any = self.position
+                (x, y), reach = here, self.radius + self.reach
         if self.missile is not None and self.shoots:
             shooting.shoot_round(self, arena, self.attacks_planned)
             return

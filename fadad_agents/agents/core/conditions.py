@@ -147,8 +147,12 @@ def _suffer(fighter: Any, arena: Any, effect: str, result: str) -> None:
 
 def spares_the_body(effects: tuple[Any, ...], arena: Any) -> bool:
     """Whether a blow's crits move its wound off the body: a Called Location, unless
-    ``location.also_general_wound`` wounds both."""
-    return CALLED_LOCATION in effects and not arena.options.location.also_general_wound
+    ``location.also_general_wound`` wounds both. Effects are the kernel's eight, found
+    by identity (``in`` would call a dataclass ``__eq__`` for every other one)."""
+    for effect in effects:
+        if effect is CALLED_LOCATION:
+            return not arena.options.location.also_general_wound
+    return False
 
 
 def _called_location(fighter: Any, result: Any, arena: Any) -> None:
