@@ -298,9 +298,9 @@ def _way(actor: Any, arena: Any) -> tuple[Any, float, float, float, float, Any] 
 
 def _look_ahead(arena: Any) -> None:
     """Before the round's first move: the searches of the fighters whose way changed
-    since they last searched (a target that fell or stepped), for a move that does not
-    reach the target, made together (:func:`~fadad_agents.agents.core.ranks.
-    measure_ahead`). Only fighters whose movement policy is ``foreseeable`` (its
+    since they last searched (a target that fell or stepped), made together, those whose
+    move reaches the target with the places round it (:func:`~fadad_agents.agents.core.
+    ranks.measure_ahead`). Only fighters whose movement policy is ``foreseeable`` (its
     destination follows from where they and their targets stand) are worked out ahead;
     each move is still made on its fighter's turn, from where everyone stands then."""
     if not (ranks.LOOK_AHEAD and ranks.REMEMBER_BLOCKED):
@@ -316,9 +316,9 @@ def _look_ahead(arena: Any) -> None:
         if memo is not None and memo.chasing(actor):
             continue  # most likely the same way: its memo answers on its turn
         way = _way(actor, arena)
-        if way is not None and way[5] is None:
-            goal, gap, yards, allowance = way[:4]
-            chasers.append((actor, index, goal, gap, yards, allowance))
+        if way is not None:
+            goal, gap, yards, allowance, _, target = way
+            chasers.append((actor, index, goal, gap, yards, allowance, target))
     ranks.measure_ahead(arena.field, everyone, chasers)
 
 

@@ -319,21 +319,29 @@ def _way_spots(
 
 def measure_ahead(field: Any, everyone: list[Any], chasers: list[tuple[Any, ...]]) -> None:
     """Make, in arrays, the searches of ``chasers`` - ``(actor, index, goal, gap, yards,
-    allowance)``, ``index`` its place in ``everyone`` (:meth:`Field.standing`), each a
-    move that does not reach its target - as :func:`way_forward` would make them now, and
-    leave each actor the memo its search would have left (:class:`Blocked`; blockers up to
-    the first place found free). Its turn then measures only what changed meanwhile: the
-    same answers. Nothing is done for fewer than :data:`AHEAD_AT_LEAST` searches.
+    allowance, target)``, ``index`` its place in ``everyone`` (:meth:`Field.standing`),
+    ``target`` the one its move reaches (its places round it are tried after the move's
+    end) or None - as :func:`way_forward` would make them now, and leave each actor the
+    memo its search would have left (:class:`Blocked`; blockers up to the first place
+    found free). Its turn then measures only what changed meanwhile: the same answers.
+    Nothing is done for fewer than :data:`AHEAD_AT_LEAST` searches.
 
     The places are worked out with the arithmetic of :func:`_way_spots`, operation for
-    operation (a sum, product or quotient of two floats is the same in numpy); its one
-    ``**`` test is decided in Python wherever the array's ``*`` might decide it otherwise.
-    A place counts as taken only where a fighter's elbow room is measured as in
-    :func:`_first_free`; a blocker the arrays miss leaves the place to be measured then."""
+    operation (a sum, product or quotient of two floats is the same in numpy), those
+    round a target by :func:`_places_round` itself; the ``**`` tests are decided in
+    Python wherever the array's ``*`` might decide them otherwise. A place counts as
+    taken only where a fighter's elbow room is measured as in :func:`_first_free`; a
+    blocker the arrays miss leaves the place to be measured then."""
     if len(chasers) < AHEAD_AT_LEAST or field.widest > HALO_MOST:
         return  # few, or a giant on the field: squares of a man's size would not do
-    xs, ys, counts = _spots_ahead(field, chasers)
-    blockers = _blockers_ahead(field, everyone, chasers, xs, ys, counts)
+    rings: list[list[float]] = []
+    for actor, _, _, _, _, allowance, target in chasers:
+        spots: list[float] = []
+        if target is not None:
+            _places_round(actor, target, field, allowance, spots)
+        rings.append(spots)
+    xs, ys, by_pow, counts = _spots_ahead(field, chasers, rings)
+    blockers = _blockers_ahead(field, everyone, chasers, xs, ys, by_pow, counts)
     starts = np.cumsum(counts) - counts
     # Each chaser's blockers up to its first place found free (-1): objects in one pass.
     free = np.where(blockers < 0, np.arange(len(blockers)), len(blockers))
@@ -342,26 +350,40 @@ def measure_ahead(field: Any, everyone: list[Any], chasers: list[tuple[Any, ...]
     people[:-1] = everyone  # people[-1]: None, for the free places (never read)
     found = people[blockers].tolist()
     flat = np.stack((xs, ys), axis=1).ravel().tolist()
-    for (actor, _, goal, _, _, allowance), start, count, end in zip(
-        chasers, starts.tolist(), counts.tolist(), ends, strict=True
+    for (actor, _, goal, _, _, allowance, target), ring_spots, start, count, end in zip(
+        chasers, rings, starts.tolist(), counts.tolist(), ends, strict=True
     ):
         spots, tried = flat[2 * start : 2 * (start + count)], found[start:end]
-        here = actor.position
+        at = None if target is None else target.position
         actor.memory["blocked"] = Blocked.of(
-            here, goal, allowance, None, None, spots, 0, tried, actor.target
-        )
+            actor.position, goal, allowance, target, at, spots, len(ring_spots) // 2, tried,
+            actor.target,
+        )  # fmt: skip
 
 
-def _spots_ahead(field: Any, chasers: list[tuple[Any, ...]]) -> tuple[Any, Any, Any]:
-    """Every chaser's places in the order tried (:func:`way_forward` without a target:
-    the end of its move, then :func:`_way_spots`), flat, and how many each has."""
+def _spots_ahead(
+    field: Any, chasers: list[tuple[Any, ...]], rings: list[list[float]]
+) -> tuple[Any, Any, Any, Any]:
+    """Every chaser's places in the order tried (:func:`way_forward`: the end of its move,
+    the places round its target, ``rings``, then :func:`_way_spots`), flat; whether each
+    is measured with squares by ``**`` (those round a target); and how many each has."""
     table = np.array(
         [(a.position[0], a.position[1], g[0], g[1], gap, yards, a.radius)
-         for a, _, g, gap, yards, _ in chasers]
+         for a, _, g, gap, yards, _, _ in chasers]
     )  # fmt: skip
     hx, hy, gx, gy, gap, yards, radius = table.T
     every = np.ones(len(chasers), dtype=bool)
-    columns = [(hx + (gx - hx) * yards / gap, hy + (gy - hy) * yards / gap, every)]
+    no = np.zeros(len(chasers), dtype=bool)
+    columns = [(hx + (gx - hx) * yards / gap, hy + (gy - hy) * yards / gap, every, no)]
+    widest = max(len(r) for r in rings) // 2
+    if widest:  # the places round the targets, padded to the most any chaser has
+        sizes = np.array([len(r) // 2 for r in rings])
+        padded = np.zeros((len(chasers), 2 * widest))
+        for i, ring_spots in enumerate(rings):
+            if ring_spots:
+                padded[i, : len(ring_spots)] = ring_spots
+        for k in range(widest):
+            columns.append((padded[:, 2 * k], padded[:, 2 * k + 1], sizes > k, every))
     dx, dy = (gx - hx) / gap, (gy - hy) / gap
     side = 2 * radius
     sx, sy = -dy * side, dx * side
@@ -369,16 +391,16 @@ def _spots_ahead(field: Any, chasers: list[tuple[Any, ...]]) -> tuple[Any, Any, 
     step, short, alive = yards, 1.0, every
     while alive.any():
         x, y = hx + dx * step, hy + dy * step
-        columns.append((x, y, alive))
+        columns.append((x, y, alive, no))
         for px, py in ((x + sx, y + sy), (x - sx, y - sy)):
             if bounded:
                 px, py = _clamped(field, px), _clamped(field, py, across=False)
-            columns.append((px, py, alive & _within(px - hx, py - hy, yards)))
+            columns.append((px, py, alive & _within(px - hx, py - hy, yards), no))
         step = yards - short
         alive = alive & (step >= _SHUFFLE)
         short *= 2
-    xs, ys, used = (np.stack([c[i] for c in columns], axis=1) for i in range(3))
-    return xs[used], ys[used], used.sum(axis=1)
+    xs, ys, used, by_pow = (np.stack([c[i] for c in columns], axis=1) for i in range(4))
+    return xs[used], ys[used], by_pow[used], used.sum(axis=1)
 
 
 def _clamped(field: Any, v: Any, across: bool = True) -> Any:
@@ -403,12 +425,20 @@ def _within(ox: Any, oy: Any, yards: Any) -> Any:
 
 
 def _blockers_ahead(
-    field: Any, everyone: list[Any], chasers: list[tuple[Any, ...]], xs: Any, ys: Any, counts: Any
+    field: Any,
+    everyone: list[Any],
+    chasers: list[tuple[Any, ...]],
+    xs: Any,
+    ys: Any,
+    by_pow: Any,
+    counts: Any,
 ) -> Any:
     """For each place, the index in ``everyone`` of a fighter standing within the chaser's
     elbow room of it (``(r + other's) * ELBOW_ROOM``, squares by ``*``), or -1: each
     fighter filed under every :data:`HALO_YARDS` square its elbow room with the widest
-    could reach, each place measured against those filed under its own square."""
+    could reach, each place measured against those filed under its own square. Where the
+    search squares by ``**`` (``by_pow``), a fighter within a hair of the edge of the
+    elbow room is not taken (``**`` may decide it otherwise): the place is measured then."""
     px = np.array([other.position[0] for other in everyone])
     py = np.array([other.position[1] for other in everyone])
     radius = np.array([other.radius for other in everyone])
@@ -440,7 +470,9 @@ def _blockers_ahead(
         other = filed_in[lo[places] + k]
         ox, oy = px[other] - xs[places], py[other] - ys[places]
         room = (own_r[places] + radius[other]) * ELBOW_ROOM
-        hit = (ox * ox + oy * oy < room * room) & fighting[other] & (other != who[places])
+        squares, limit = ox * ox + oy * oy, room * room
+        hit = (squares < limit) & fighting[other] & (other != who[places])
+        hit &= ~by_pow[places] | (squares < limit * (1 - 1e-9))
         found[places[hit]] = other[hit]
         k += 1
         places = places[~hit & (lo[places] + k < hi[places])]  # not found, more to measure

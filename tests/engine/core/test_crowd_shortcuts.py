@@ -88,21 +88,22 @@ def test_the_ranks_measured_ahead_in_arrays_play_the_same_battle(
 
 def test_the_memos_made_ahead_are_the_searches_own(monkeypatch: pytest.MonkeyPatch) -> None:
     """Two bands of 1,300 in contact (36 ranks deep: the rear out of reach of a run), the
-    first 3 rounds: for every fighter whose search is made ahead in arrays, the blockers
-    found end where its own search finds its first free place, and where it finds none
-    the places are the ones it tries, bit for bit, and every one has a blocker: the
-    arrays decide each place as the search does."""
+    first 3 rounds: for every fighter whose search is made ahead in arrays (those whose
+    move reaches the target with the places round it), the blockers found end where its
+    own search finds its first free place, and where it finds none the places are the
+    ones it tries, bit for bit, and every one has a blocker: the arrays decide each place
+    as the search does."""
     text = _melee_yaml(1300, bands=True).replace("max_rounds: 1000", "max_rounds: 3")
     battle = build_battle(load(text), 1, collect=False)
-    checked = blocked = 0
+    checked = blocked = ringed = 0
     measure_ahead = ranks.measure_ahead
 
     def compared(field: Any, everyone: list[Any], chasers: list[Any]) -> None:
-        nonlocal checked, blocked
+        nonlocal checked, blocked, ringed
         searched = []
-        for actor, _, goal, gap, yards, allowance in chasers:
+        for actor, _, goal, gap, yards, allowance, target in chasers:
             actor.memory.pop("blocked", None)
-            place = ranks.way_forward(actor, field, goal, gap, yards, allowance, None)
+            place = ranks.way_forward(actor, field, goal, gap, yards, allowance, target)
             searched.append((place, actor.memory.pop("blocked", None)))
         measure_ahead(field, everyone, chasers)
         for (actor, *_), (place, own) in zip(chasers, searched, strict=True):
@@ -111,7 +112,9 @@ def test_the_memos_made_ahead_are_the_searches_own(monkeypatch: pytest.MonkeyPat
             if own is not None:  # every place taken: the same places, every blocker found
                 assert [v.hex() for v in spots] == [v.hex() for v in own.spots]
                 assert len(tried) * 2 == len(spots)
+                assert memo.ring == own.ring
                 blocked += 1
+                ringed += memo.ring > 0
             else:  # the first place after the blockers is the one its search found
                 assert (spots[2 * len(tried)], spots[2 * len(tried) + 1]) == place
             checked += 1
@@ -122,6 +125,7 @@ def test_the_memos_made_ahead_are_the_searches_own(monkeypatch: pytest.MonkeyPat
         battle.play_round()
     assert checked > 300, checked
     assert blocked > 200, blocked
+    assert ringed > 100, ringed  # moves that reach the target: the places round it too
 
 
 def _log_text(text: str, seed: int) -> str:
