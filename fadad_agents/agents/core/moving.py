@@ -196,21 +196,49 @@ def plan_move(actor: Any, target: Any, arena: Any, budget: int, attacks: int) ->
     """Decide this round's movement actions (``actor.move_actions``) and return how many
     of ``attacks`` can still be made: none unless the move ends in contact."""
     actor.move_actions = 0
-    actor.memory["attacks_wanted"] = attacks  # for actions a move turns out not to need
-    move = actor.policies.movement.destination(actor, target, arena)
-    if move is None:  # standing: strike whoever is in reach on its turn
+    memory = actor.memory
+    memory["attacks_wanted"] = attacks  # for actions a move turns out not to need
+    key = _foreseen(actor, target, budget)
+    if key is not None and (known := memory.get("plan")) is not None and known[0] == key:
+        plan = known[1]  # the same move as last time
+    else:
+        plan = _plan(actor, target, arena, budget)
+        if key is not None:
+            memory["plan"] = key, plan
+    if plan is None:  # standing: strike whoever is in reach on its turn
         return attacks
-    goal, most = move
-    gap = distance(actor.position, goal)
-    spent, yards = move_plan(gap, min(most, budget), _stride(actor, arena))
+    spent, reaches = plan
     actor.move_actions = spent
-    arrives = yards >= gap - _ARRIVE
-    if target is None or not arrives:
-        return 0
-    if not _touches_from(actor, goal, target):
+    if not reaches:
         return 0
     left = budget - spent
     return attacks if attacks < left else left
+
+
+def _plan(actor: Any, target: Any, arena: Any, budget: int) -> tuple[int, bool] | None:
+    """The movement actions the actor's move toward where its movement policy wants it
+    takes, and whether it ends in reach of ``target``; None if it stands."""
+    move = actor.policies.movement.destination(actor, target, arena)
+    if move is None:
+        return None
+    goal, most = move
+    gap = distance(actor.position, goal)
+    spent, yards = move_plan(gap, min(most, budget), _stride(actor, arena))
+    arrives = yards >= gap - _ARRIVE
+    return spent, target is not None and arrives and _touches_from(actor, goal, target)
+
+
+def _foreseen(actor: Any, target: Any, actions: int) -> tuple[Any, ...] | None:
+    """What the actor's move depends on when its movement policy is ``foreseeable`` (its
+    destination follows from where the actor and its target stand) and no crit slows it:
+    where both stand, the target, whether it is on the field, and ``actions`` (the
+    budget, or the movement actions planned); None otherwise. The same key, the same move:
+    a man waiting in the ranks works it out once, not twice a round."""
+    if target is None or actor.conditions is not None:
+        return None
+    if not getattr(actor.policies.movement, "foreseeable", False):
+        return None
+    return actor.position, target, target.position, target.placed, actions
 
 
 def _stride(actor: Any, arena: Any) -> float:
@@ -280,6 +308,19 @@ def _way(actor: Any, arena: Any) -> tuple[Any, float, float, float, float, Any] 
     """Where the actor's move goes now: its goal (on the field), the yards to it, the
     yards it moves, its allowance and pace, and its target if the move reaches it (else
     None: no place round it to try); None if it stays where it stands."""
+    key = _foreseen(actor, actor.target, actor.move_actions)
+    memory = actor.memory
+    if key is not None and (known := memory.get("way")) is not None and known[0] == key:
+        found: tuple[Any, float, float, float, float, Any] | None = known[1]
+        return found  # the same way as last time
+    way = _way_now(actor, arena)
+    if key is not None:
+        memory["way"] = key, way
+    return way
+
+
+def _way_now(actor: Any, arena: Any) -> tuple[Any, float, float, float, float, Any] | None:
+    """:func:`_way`, worked out."""
     move = actor.policies.movement.destination(actor, actor.target, arena)
     if move is None:
         return None
