@@ -351,11 +351,17 @@ def _look_ahead(arena: Any) -> None:
         return
     chasers = []
     for index, actor in enumerate(everyone):
-        if actor.target is None or not getattr(actor.policies.movement, "foreseeable", False):
+        chased = actor.target
+        if chased is None or not getattr(actor.policies.movement, "foreseeable", False):
             continue
         memo = actor.memory.get("blocked")
-        if memo is not None and memo.chasing(actor):
-            continue  # most likely the same way: its memo answers on its turn
+        if (  # it and its target stand where they did: most likely the same way, and
+            memo is not None
+            and memo.here is actor.position
+            and memo.chased is chased
+            and memo.chased_at is chased.position
+        ):  # its memo answers on its turn
+            continue
         way = _way(actor, arena)
         if way is not None:
             goal, gap, yards, allowance, _, target = way

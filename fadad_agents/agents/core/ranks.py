@@ -58,6 +58,8 @@ _SHUFFLE = 0.25
 
 _NO_HINTS: tuple[Any, ...] = ()
 
+_memo = tuple.__new__
+
 FIGHTING = Status.FIGHTING
 
 
@@ -109,17 +111,6 @@ class Blocked(NamedTuple):
         chased_at = None if chased is None else chased.position
         return cls(here, goal, allowance, target, at, spots, ring, tried, stood, chased, chased_at)
 
-    def chasing(self, actor: Any) -> bool:
-        """The actor stands where it did and chases the same target, standing where it
-        did: its way is most likely the same."""
-        chased = actor.target
-        return (
-            self.here is actor.position
-            and self.chased is chased
-            and chased is not None
-            and self.chased_at is chased.position
-        )
-
     def same_way(self, here: Any, goal: Any, allowance: float, target: Any, at: Any) -> bool:
         """The search would try the same places in the same order."""
         return (
@@ -130,37 +121,26 @@ class Blocked(NamedTuple):
             and self.target_at == at
         )
 
-    def still_there(self) -> bool:
-        """Everyone who blocked the way stands where it stood: still on the field (only
-        those fighting are) and not moved (a move sets a new position); and every place
-        had a blocker."""
-        if 2 * len(self.tried) != len(self.spots):
-            return False
-        for other, position in zip(self.tried, self.stood, strict=True):
-            if other.position is not position or other.status is not FIGHTING:
-                return False
-        return True
-
     def retry(self, actor: Any, field: Any) -> tuple[float, float] | None:
-        """The same search again, measuring only the places whose blocker moved or left
-        (a place stays taken while whoever took it stands there): the first free place in
-        order, or None, the memo brought up to date, if all are still taken."""
-        tried, stood = self.tried, self.stood
-        found: list[Any] = []
+        """The same search again, measuring only the places whose blocker moved or left (a
+        place stays taken while whoever took it stands there, fighting): the first free
+        place in order, or None, the memo brought up to date, if all are still taken."""
+        tried, stood, spots, ring = self.tried, self.stood, self.spots, self.ring
         for k, other in enumerate(tried):
             if other.position is stood[k] and other.status is FIGHTING:
                 continue
-            place = _first_free(actor, field, self.spots, self.ring, (), found, k, k + 1)
-            if place is not None:
-                return place
-            tried[k], stood[k] = found[0], found[0].position
-            found.clear()
-        if 2 * len(tried) == len(self.spots):
+            x, y = spots[2 * k], spots[2 * k + 1]  # _first_free of this place alone
+            found = _standing_in(actor, field.neighbours(actor, x, y), x, y, 0 < k <= ring)
+            if found is None:
+                return x, y
+            tried[k], stood[k] = found, found.position
+        if 2 * len(tried) == len(spots):
             return None
-        place = _first_free(actor, field, self.spots, self.ring, (), found, len(tried))
+        more: list[Any] = []
+        place = _first_free(actor, field, spots, ring, (), more, len(tried))
         if place is None:  # the places never measured are taken too
-            tried += found
-            stood += [other.position for other in found]
+            tried += more
+            stood += [other.position for other in more]
         return place
 
 
@@ -179,11 +159,11 @@ def way_forward(
     :func:`_way_spots`; None if every one is taken (it waits where it stands)."""
     here = actor.position
     at = None if target is None else target.position
-    memo = actor.memory.get("blocked") if REMEMBER_BLOCKED else None
-    hints = _NO_HINTS
+    memo: Blocked | None = actor.memory.get("blocked") if REMEMBER_BLOCKED else None
+    hints: list[Any] | tuple[Any, ...] = _NO_HINTS
     if memo is not None:
         if memo.same_way(here, goal, allowance, target, at):
-            return None if memo.still_there() else memo.retry(actor, field)
+            return memo.retry(actor, field)
         hints = memo.tried
     spots = [  # x, y of each place in the order tried, flat (floats: no tuples to collect)
         here[0] + (goal[0] - here[0]) * yards / gap,
@@ -353,11 +333,16 @@ def measure_ahead(field: Any, everyone: list[Any], chasers: list[tuple[Any, ...]
     for (actor, _, goal, _, _, allowance, target), ring_spots, start, count, end in zip(
         chasers, rings, starts.tolist(), counts.tolist(), ends, strict=True
     ):
-        spots, tried = flat[2 * start : 2 * (start + count)], found[start:end]
+        tried = found[start:end]
         at = None if target is None else target.position
-        actor.memory["blocked"] = Blocked.of(
-            actor.position, goal, allowance, target, at, spots, len(ring_spots) // 2, tried,
-            actor.target,
+        chased = actor.target  # a chaser has one
+        actor.memory["blocked"] = _memo(  # Blocked.of, without its calls (thousands)
+            Blocked,
+            (
+                actor.position, goal, allowance, target, at, flat[2 * start : 2 * (start + count)],
+                len(ring_spots) // 2, tried, [other.position for other in tried], chased,
+                chased.position,
+            ),
         )  # fmt: skip
 
 
@@ -450,19 +435,18 @@ def _blockers_ahead(
     j0, j1 = _square(py - reach), _square(py + reach)
     span = int(max((i1 - i0).max(), (j1 - j0).max())) + 1
     own_i, own_j = _square(px), _square(py)
-    keys, filed, away = [], [], []
+    rows, columns, filed, away = [], [], [], []
     for di in range(span):
         for dj in range(span):
             ok = (i0 + di <= i1) & (j0 + dj <= j1)
-            keys.append(_key(i0[ok] + di, j0[ok] + dj))
+            rows.append(i0[ok] + di)
+            columns.append(j0[ok] + dj)
             filed.append(np.nonzero(ok)[0])
             away.append((i0[ok] + di != own_i[ok]) | (j0[ok] + dj != own_j[ok]))
-    # By square, whoever stands in it first: it most often blocks a place there.
-    key = np.concatenate(keys)
-    order = np.lexsort((np.concatenate(away), key))
-    key, filed_in = key[order], np.concatenate(filed)[order]
-    spot_key = _key(_square(xs), _square(ys))
-    lo, hi = np.searchsorted(key, spot_key, "left"), np.searchsorted(key, spot_key, "right")
+    lo, hi, filed_in = _by_square(
+        np.concatenate(rows), np.concatenate(columns), np.concatenate(filed),
+        np.concatenate(away), _square(xs), _square(ys),
+    )  # fmt: skip
     found = np.full(len(xs), -1, dtype=np.int64)
     places = np.nonzero(lo < hi)[0]
     k = 0
@@ -477,6 +461,33 @@ def _blockers_ahead(
         k += 1
         places = places[~hit & (lo[places] + k < hi[places])]  # not found, more to measure
     return found
+
+
+def _by_square(
+    rows: Any, columns: Any, filed: Any, away: Any, spot_rows: Any, spot_columns: Any
+) -> tuple[Any, Any, Any]:
+    """The fighters ``filed`` under squares ``rows, columns`` sorted by square, whoever
+    stands in it first (not ``away``: it most often blocks a place there); and for each
+    place's square ``spot_rows, spot_columns`` where its fighters begin and end in that
+    order. Squares are counted in a table over the filed ones while it stays small (as
+    many squares as entries), else looked up by sorted keys."""
+    r0, c0 = int(rows.min()), int(columns.min())
+    height, width = int(rows.max()) - r0 + 1, int(columns.max()) - c0 + 1
+    if height * width > len(rows) + 4096:  # spread far: sorted keys
+        key = _key(rows, columns)
+        order = np.lexsort((away, key))
+        key, spot_key = key[order], _key(spot_rows, spot_columns)
+        lo, hi = np.searchsorted(key, spot_key, "left"), np.searchsorted(key, spot_key, "right")
+        return lo, hi, filed[order]
+    cell = (rows - r0) * width + (columns - c0)
+    order = np.argsort(2 * cell + away, kind="stable")
+    starts = np.zeros(height * width + 1, dtype=np.int64)
+    np.cumsum(np.bincount(cell, minlength=height * width), out=starts[1:])
+    sr, sc = spot_rows - r0, spot_columns - c0
+    inside = (sr >= 0) & (sr < height) & (sc >= 0) & (sc < width)
+    at = np.where(inside, sr * width + sc, 0)
+    lo, hi = np.where(inside, starts[at], 0), np.where(inside, starts[at + 1], 0)
+    return lo, hi, filed[order]
 
 
 def _square(v: Any) -> Any:

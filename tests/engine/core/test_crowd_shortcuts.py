@@ -41,15 +41,15 @@ def test_a_blocked_rank_remembering_its_blockers_plays_the_same_battle(
     if walled:  # a 14 x 8 yard yard: the ranks (10 wide) reach past its long edges
         text += "map: {kind: open, width: 14, height: 8}\n"
     used = 0
-    still_there = ranks.Blocked.still_there
+    retry = ranks.Blocked.retry
 
-    def counted(memo: Any) -> bool:
+    def counted(memo: Any, actor: Any, field: Any) -> Any:
         nonlocal used
-        found = still_there(memo)
-        used += found
+        found = retry(memo, actor, field)
+        used += found is None
         return found
 
-    monkeypatch.setattr(ranks.Blocked, "still_there", counted)
+    monkeypatch.setattr(ranks.Blocked, "retry", counted)
     remembered = _played(text, seed)
     assert used > 0, "no fighter skipped a search: the comparison would prove nothing"
     monkeypatch.setattr(ranks, "REMEMBER_BLOCKED", False)
