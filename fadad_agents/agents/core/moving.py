@@ -198,13 +198,14 @@ def plan_move(actor: Any, target: Any, arena: Any, budget: int, attacks: int) ->
     actor.move_actions = 0
     memory = actor.memory
     memory["attacks_wanted"] = attacks  # for actions a move turns out not to need
-    key = _foreseen(actor, target, budget)
-    if key is not None and (known := memory.get("plan")) is not None and known[0] == key:
-        plan = known[1]  # the same move as last time
+    key = _foreseen(actor, target)
+    known = None if key is None else memory.get("plan")
+    if known is not None and known[0] == key and known[1] == budget:
+        plan = known[2]  # the same move as last time
     else:
-        plan = _plan(actor, target, arena, budget)
+        plan = _plan(actor, target, arena, budget, key)
         if key is not None:
-            memory["plan"] = key, plan
+            memory["plan"] = key, budget, plan
     if plan is None:  # standing: strike whoever is in reach on its turn
         return attacks
     spent, reaches = plan
@@ -215,10 +216,12 @@ def plan_move(actor: Any, target: Any, arena: Any, budget: int, attacks: int) ->
     return attacks if attacks < left else left
 
 
-def _plan(actor: Any, target: Any, arena: Any, budget: int) -> tuple[int, bool] | None:
+def _plan(
+    actor: Any, target: Any, arena: Any, budget: int, key: tuple[Any, ...] | None
+) -> tuple[int, bool] | None:
     """The movement actions the actor's move toward where its movement policy wants it
     takes, and whether it ends in reach of ``target``; None if it stands."""
-    move = actor.policies.movement.destination(actor, target, arena)
+    move = _destination(actor, target, arena, key)
     if move is None:
         return None
     goal, most = move
@@ -228,17 +231,30 @@ def _plan(actor: Any, target: Any, arena: Any, budget: int) -> tuple[int, bool] 
     return spent, target is not None and arrives and _touches_from(actor, goal, target)
 
 
-def _foreseen(actor: Any, target: Any, actions: int) -> tuple[Any, ...] | None:
+def _foreseen(actor: Any, target: Any) -> tuple[Any, ...] | None:
     """What the actor's move depends on when its movement policy is ``foreseeable`` (its
     destination follows from where the actor and its target stand) and no crit slows it:
-    where both stand, the target, whether it is on the field, and ``actions`` (the
-    budget, or the movement actions planned); None otherwise. The same key, the same move:
-    a man waiting in the ranks works it out once, not twice a round."""
+    where both stand, the target and whether it is on the field; None otherwise. The same
+    key, the same destination, and with the same actions the same move: a man waiting in
+    the ranks works them out once, not twice a round."""
     if target is None or actor.conditions is not None:
         return None
     if not getattr(actor.policies.movement, "foreseeable", False):
         return None
-    return actor.position, target, target.position, target.placed, actions
+    return actor.position, target, target.position, target.placed
+
+
+def _destination(actor: Any, target: Any, arena: Any, key: tuple[Any, ...] | None) -> Any:
+    """Where the actor's movement policy wants it now (``destination``), remembered
+    under ``key`` (:func:`_foreseen`) when it has one."""
+    memory = actor.memory
+    known = None if key is None else memory.get("goal")
+    if known is not None and known[0] == key:
+        return known[1]
+    move = actor.policies.movement.destination(actor, target, arena)
+    if key is not None:
+        memory["goal"] = key, move
+    return move
 
 
 def _stride(actor: Any, arena: Any) -> float:
@@ -308,20 +324,23 @@ def _way(actor: Any, arena: Any) -> tuple[Any, float, float, float, float, Any] 
     """Where the actor's move goes now: its goal (on the field), the yards to it, the
     yards it moves, its allowance and pace, and its target if the move reaches it (else
     None: no place round it to try); None if it stays where it stands."""
-    key = _foreseen(actor, actor.target, actor.move_actions)
-    memory = actor.memory
-    if key is not None and (known := memory.get("way")) is not None and known[0] == key:
-        found: tuple[Any, float, float, float, float, Any] | None = known[1]
+    key = _foreseen(actor, actor.target)
+    memory, actions = actor.memory, actor.move_actions
+    known = None if key is None else memory.get("way")
+    if known is not None and known[0] == key and known[1] == actions:
+        found: tuple[Any, float, float, float, float, Any] | None = known[2]
         return found  # the same way as last time
-    way = _way_now(actor, arena)
+    way = _way_now(actor, arena, key)
     if key is not None:
-        memory["way"] = key, way
+        memory["way"] = key, actions, way
     return way
 
 
-def _way_now(actor: Any, arena: Any) -> tuple[Any, float, float, float, float, Any] | None:
+def _way_now(
+    actor: Any, arena: Any, key: tuple[Any, ...] | None
+) -> tuple[Any, float, float, float, float, Any] | None:
     """:func:`_way`, worked out."""
-    move = actor.policies.movement.destination(actor, actor.target, arena)
+    move = _destination(actor, actor.target, arena, key)
     if move is None:
         return None
     goal = arena.field.clamp(*move[0])

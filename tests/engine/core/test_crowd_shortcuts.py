@@ -2,8 +2,10 @@
 
 A fighter blocked in the ranks remembers who blocked it and skips its search while none
 of them has moved (``agents.core.ranks.REMEMBER_BLOCKED``); the searches of many fighters
-are made ahead together in arrays (``ranks.LOOK_AHEAD``); the nearest-foe search skips
-buckets wholly farther than the best found. None may change anything a battle shows.
+are made ahead together in arrays (``ranks.LOOK_AHEAD``); a fighter remembers its move
+while it and its target stand where they stood (``moving._foreseen``); the nearest-foe
+search skips buckets wholly farther than the best found. None may change anything a
+battle shows.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from hypothesis import strategies as st
 
 from benchmarks.bench_engine import _melee_yaml
 from fadad_agents.agents.core import field as field_module
-from fadad_agents.agents.core import ranks
+from fadad_agents.agents.core import moving, ranks
 from fadad_agents.agents.core.field import Field
 from fadad_agents.engine import build_battle, load
 
@@ -126,6 +128,35 @@ def test_the_memos_made_ahead_are_the_searches_own(monkeypatch: pytest.MonkeyPat
     assert checked > 300, checked
     assert blocked > 200, blocked
     assert ringed > 100, ringed  # moves that reach the target: the places round it too
+
+
+@pytest.mark.parametrize("walled", [False, True])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_remembered_move_plays_the_same_battle(
+    walled: bool, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two bands of 100 formed up in ranks in contact (or on a yard whose edges cut their
+    ranks short) play the same first 15 rounds, byte for byte in the log, whether a
+    fighter whose movement policy is foreseeable remembers its destination, plan and way
+    while it and its target stand where they stood, or works them out every time; and the
+    remembered ones were used."""
+    text = _melee_yaml(100, bands=True).replace("max_rounds: 1000", "max_rounds: 15")
+    if walled:
+        text += "map: {kind: open, width: 14, height: 8}\n"
+    used = 0
+    destination = moving._destination
+
+    def counted(actor: Any, target: Any, arena: Any, key: Any) -> Any:
+        nonlocal used
+        known = actor.memory.get("goal")
+        used += key is not None and known is not None and known[0] == key
+        return destination(actor, target, arena, key)
+
+    monkeypatch.setattr(moving, "_destination", counted)
+    remembered = _log_text(text, seed)
+    assert used > 0, "no move was remembered: the comparison would prove nothing"
+    monkeypatch.setattr(moving, "_foreseen", lambda actor, target: None)
+    assert _log_text(text, seed) == remembered
 
 
 def _log_text(text: str, seed: int) -> str:
