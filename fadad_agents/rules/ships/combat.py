@@ -357,6 +357,11 @@ def apply_hull_damage(
             f"need hull_max >= 1 and non-negative damage, got {hull_max}, "
             f"{damage_before}, {new_damage}"
         )
+    return _hull_damage(hull_max, damage_before, new_damage, repeat)
+
+
+@lru_cache(maxsize=4096)  # every hull hit; a frozen result of a few small ints
+def _hull_damage(hull_max: int, damage_before: int, new_damage: int, repeat: bool) -> HullDamage:
     total = min(hull_max, damage_before + new_damage)
     above = 2 * total > hull_max
     was_above = 2 * damage_before > hull_max
