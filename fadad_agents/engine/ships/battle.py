@@ -292,7 +292,8 @@ class ShipBattle(ShipBattleState):
         self.turn_order = order
         self.recall_prize_crews()
         for ship in order:
-            self._board_from(ship)
+            if ship.grapples:  # most ships most rounds: none alongside to board
+                self._board_from(ship)
         if self.crews_changed:
             self.refresh_crews()
         for ship in order:
@@ -355,7 +356,7 @@ class ShipBattle(ShipBattleState):
 
     def _ship_turn(self, ship: Ship) -> None:
         maneuver = ship.ship_policies.maneuver
-        for foe in list(ship.grapples):
+        for foe in list(ship.grapples) if ship.grapples else ():
             if not (foe.fighting and ship.grappled_with(foe)):
                 continue  # loose lines part when she moves off
             away = maneuver.intent in ("flee", "shoot")
@@ -375,7 +376,8 @@ class ShipBattle(ShipBattleState):
         if maneuver.intent == "flee":
             ship_chase.lay_debris(self, ship)
         fire_guns(self, ship)
-        ship_hull_attacks.cast_spells(self, ship)
+        if self._spells:  # a battle without ship spells: no call
+            ship_hull_attacks.cast_spells(self, ship)
         alongside = self._close_fire(ship)
         self._replies(ship)
         if alongside is not None and ship.fighting and alongside.fighting:

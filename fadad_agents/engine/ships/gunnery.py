@@ -127,14 +127,16 @@ def fire_guns(battle: Any, ship: Ship, only: Ship | None = None) -> None:
         return  # most turns: every gun reloading or fired already
     if ship.shaken_round == round_no and battle.options.ship.shaken_stops_guns:
         return
-    if ship.wrecked:  # a hulk dead in space (ship.overflow_past_wrecked: stay_wrecked)
+    if (
+        ship.levels_model and ship.wrecked
+    ):  # a hulk dead in space (ship.overflow_past_wrecked: stay_wrecked)
         return
     policy = ship.ship_policies.targeting
     for team in ship.teams:
         if not ship.fighting:
             return
-        if not team.can_fire(battle.round):
-            continue
+        if not team.loaded or team.crew <= 0 or team.disabled or team.fired_round == round_no:
+            continue  # WeaponTeam.can_fire, inline
         bonus_of: dict[int, int] = {}
         candidates = []
         for foe in battle.enemy_ships(ship.side) if only is None else [only]:
@@ -148,7 +150,7 @@ def fire_guns(battle: Any, ship: Ship, only: Ship | None = None) -> None:
         if choice is None:
             continue
         foe, aim = choice
-        if ship.grappled_with(foe):
+        if ship.grapples and ship.grappled_with(foe):
             aim = "crew"  # in contact large weapons only aim at areas of the deck (SJ 8)
         if aim == "crew" and not any(m.headcount for m in battle.fighters_on(foe)):
             aim = "hull"
@@ -244,7 +246,7 @@ def _sj_shot(battle: Any, ship: Ship, team: WeaponTeam, foe: Ship, aim: str, fof
     rng = battle.gunnery_rng
     w = team.weapon
     reach = range_penalty(battle, w, distance(ship.hex, foe.hex))
-    smoke = air_of(battle, ship) * battle.options.engine.ladder_d20_bonus[1]
+    smoke = air_of(battle, ship) * battle.options.engine.ladder_d20_bonus[1] if ship.air else 0
     bonus = w.sj_attack_mod + _gunner_bonus(battle, ship) + fof + reach - smoke
     dice = _dice(w.sj_hull_damage or "1d6")
     if aim == "crew":

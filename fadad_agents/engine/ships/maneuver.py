@@ -233,7 +233,12 @@ def move_ship(battle: Any, ship: Ship) -> None:
     ship.moved = 0
     ship.memory["wake"] = ()
     sr = ship.sr  # read once: nothing before her move changes it
-    towing = towed_by(battle, ship) if sr > 0 else None
+    if sr <= 0:
+        towing = None
+    elif ship.grapples:
+        towing = towed_by(battle, ship)
+    else:  # the usual case, as towed_by has it: free, she tows nobody
+        towing = None if battle.boarders_on(ship) else []
     if towing is None:
         ship.speed = 0
         return
@@ -248,7 +253,7 @@ def move_ship(battle: Any, ship: Ship) -> None:
     path = taken.get(choice.plan)
     if path is None:  # the hexes of the one path taken, made once per start and moves
         path = taken[choice.plan] = tuple(start + h for h in offsets[choice.plan])
-    for other in list(ship.grapples):  # too few lines: leaving the hex breaks them
+    for other in list(ship.grapples) if ship.grapples else ():  # too few lines part
         if not ship.grappled_with(other):
             battle.release(ship, other, "lines snap as she pulls away")
     ship.moved = ship.speed = len(path)
@@ -260,7 +265,8 @@ def move_ship(battle: Any, ship: Ship) -> None:
         battle.record(ship.name, "tow", other.name, (), (), (("result", "tows"),))
     # Every ship's move every round: its log fields are made only if the log is read.
     battle.defer(_maneuver_event, (ship.name, sr, choice, (start.q, start.r)))
-    _debris(battle, ship, path)
+    if battle.debris:  # an open sky: nothing to hit on the way
+        _debris(battle, ship, path)
 
 
 def _maneuver_event(name: str, sr: int, choice: MoveOption, start: tuple[int, int]) -> Any:
@@ -275,8 +281,6 @@ _JETTISON_SIZES = ("small", "medium", "large")
 def _debris(battle: Any, ship: Ship, path: tuple[Hex, ...]) -> None:
     """Debris on the way attacks the ship (``sj.debris_attack_bonus`` vs her AC) for
     ``sj.debris_hull_dice`` by the jettison size her speed makes it (SJ 7.2, A-60)."""
-    if not battle.debris:  # an open sky: nothing to hit on the way
-        return
     hazard = debris_hazard(len(path))
     sj = battle.options.sj
     for h in path:

@@ -77,17 +77,12 @@ _FIGHTING, _OUT = Status.FIGHTING, Status.OUT  # ``m.status is _FIGHTING`` is ``
 # --- who the crew is ----------------------------------------------------------------------
 
 
-def _aboard_at_start(battle: Any, ship: Ship) -> list[Combatant]:
-    company: list[Combatant] = battle.ship_company(ship)
-    return company
-
-
 def complement(battle: Any, ship: Ship) -> list[Combatant]:
     """Her crew for morale: the NPCs still fighting whose home she is and whose morale
     policy checks morale (crews, non-player characters)."""
     return [
         m
-        for m in _aboard_at_start(battle, ship)
+        for m in battle.ship_company(ship)
         if m.fighting and m.checks_morale and not getattr(m, "player", False)
     ]
 
@@ -95,7 +90,7 @@ def complement(battle: Any, ship: Ship) -> list[Combatant]:
 def crew_morale(battle: Any, ship: Ship) -> int:
     """The crew's morale as a whole: its crews' morale weighted by the heads standing
     (by those it started with once none stand); 11 for a ship without crews."""
-    crews = [m for m in _aboard_at_start(battle, ship) if isinstance(m, Crew)]
+    crews = [m for m in battle.ship_company(ship) if isinstance(m, Crew)]
     standing = [(c.morale, c.headcount) for c in crews]
     if not any(h for _, h in standing):
         standing = [(c.morale, c.start_count) for c in crews]
@@ -104,7 +99,7 @@ def crew_morale(battle: Any, ship: Ship) -> int:
 
 def _crew_hd_events(battle: Any, ship: Ship, cumulative: bool) -> tuple[MoraleEvent, ...]:
     """The HD entries of her crews' head-weighted mean Hit Dice (none without crews)."""
-    crews = [m for m in _aboard_at_start(battle, ship) if isinstance(m, Crew)]
+    crews = [m for m in battle.ship_company(ship) if isinstance(m, Crew)]
     return _hd_entries(tuple((c.stats.hd, c.start_count) for c in crews), cumulative)
 
 
@@ -130,7 +125,7 @@ def captain_of(battle: Any, ship: Ship) -> Character | None:
 def _command(battle: Any, ship: Ship) -> tuple[list[Character], Character | None]:
     """Her officers and captain: set-up facts, read by every ship every round (made once
     per ship company: a new list when someone is put aboard)."""
-    company = _aboard_at_start(battle, ship)
+    company: list[Combatant] = battle.ship_company(ship)
     held = ship.memory.get("command")
     if held is not None and held[0] is company:
         command: tuple[list[Character], Character | None] = held[1]
