@@ -287,7 +287,9 @@ class Ship(Combatant):
     def mc(self) -> ManeuverClass:
         """The SJ class now: listed, less shortage, criticals and shearing (never below Poor)."""
         listed = class_from_letter(self.spec.maneuverability)
-        lost = self.shortage + self.timed("mc_loss") + self.shear_losses
+        lost = crew_shortage_steps(self.sailing_crew, self.spec.min_crew) + self.shear_losses
+        if self.effects:  # most ships most turns: no effect to add up (hot: every move)
+            lost += self.timed("mc_loss")
         return downgrade(listed, lost) if lost else listed
 
     @property
@@ -321,7 +323,10 @@ class Ship(Combatant):
         if self.helm_out or self.warming or self.grounded:
             return 0
         damaged = bool(self.effects)  # most ships most rounds: no effect to add up
-        if (damaged and self.timed("helm_malfunction")) or self.sailing_crew < 1:
+        if damaged and self.timed("helm_malfunction"):
+            return 0
+        # A named helmsman is a sailing hand (unless a creature's crew is her listed one).
+        if (self.helmsman is None or self.spec.gargantuan) and self.sailing_crew < 1:
             return 0
         sr = self.spec.sr
         loss = self.timed("sr_loss") if damaged else 0
