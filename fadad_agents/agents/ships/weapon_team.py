@@ -167,13 +167,6 @@ class _Call(simpy.Event):
         env.schedule(self, priority, delay)
 
 
-def _urgent_now(env: simpy.Environment) -> bool:
-    """Something is due now at URGENT priority (SimPy's queue holds (time, priority, id,
-    event) and nothing earlier than now: it would be first)."""
-    queue = env._queue
-    return bool(queue) and queue[0][1] == URGENT and queue[0][0] == env._now
-
-
 class Reload:
     """One reload of a weapon team: it starts, waits for hands or books its end, and is
     recomputed when hands are lost (or come back to an empty weapon); casualties recompute
@@ -194,7 +187,12 @@ class Reload:
         self.alive = True
         self.waiting = False  # no hands at the weapon: it starts over when some come
         self.due: simpy.Event | None = None  # the booked end; an interrupt makes it stale
-        if begins is not None and not _urgent_now(team.env):
+        # Nothing due now at URGENT priority: SimPy's queue holds (time, priority, id,
+        # event), nothing earlier than now, so such an event would be first.
+        queue = team.env._queue
+        if begins is not None and not (
+            queue and queue[0][1] == URGENT and queue[0][0] == team.env._now
+        ):
             begins.append(self)
         else:
             self._soon(self._begin)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from enum import Enum
 from fractions import Fraction
+from functools import lru_cache
 from typing import Literal
 
 from fadad_agents.rules.core.morale import (
@@ -107,6 +108,7 @@ def reload_rounds(base: int, required_crew: int, crew_now: int) -> int:
     return base + max(0, required_crew - crew_now)
 
 
+@lru_cache(maxsize=1024)  # every shot books its reload's end: a few small ints
 def reload_remaining(base: int, required_crew: int, crew_now: int, rounds_spent: int) -> int:
     """Rounds still needed after casualties mid-reload (EX-SJ-01).
 
