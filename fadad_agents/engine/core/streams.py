@@ -163,27 +163,49 @@ def _mix_in(pool: list[int], word: int, h: int) -> int:
     return h
 
 
+def _hash_constants(count: int) -> list[int]:
+    """The first ``count`` hash constants of a pool's mixing, from ``_INIT_A`` on: each
+    step takes the next, whatever the entropy, so they are computed once."""
+    hs = [_INIT_A]
+    while len(hs) < count:
+        hs.append((hs[-1] * _MULT_A) & _MASK)
+    return hs
+
+
+_H = _hash_constants(2 * _POOL + _POOL * (_POOL - 1) + 1)
+"""The hash constants of a 128-bit seed's mixing: 4 for its words, 12 for the pool's
+mixing (each step the constant before and after), and the 5 of its :data:`_Root`."""
+
+_MIX_STEPS = tuple(
+    (src, dst, _H[k], _H[k + 1])
+    for k, (src, dst) in enumerate(
+        ((src, dst) for src in range(_POOL) for dst in range(_POOL) if src != dst), _POOL
+    )
+)
+"""The pool's mixing of word ``src`` into word ``dst``, in numpy's order, with its two
+hash constants."""
+
+
 def _root_pool(seed: int) -> _Root:
     """SeedSequence(seed)'s pool mixed from all its entropy words (the first 4 zero-padded,
     as numpy pads whenever a spawn key follows), and the hash constants after it
-    (:data:`_Root`): a spawned child only mixes its key word in."""
+    (:data:`_Root`): a spawned child only mixes its key word in. Every battle mixes one:
+    the constants are precomputed (:data:`_H`)."""
     entropy = _words(seed)
     entropy += [0] * (_POOL - len(entropy))
-    h = _INIT_A
+    hs = _H
     pool = []
     for i in range(_POOL):
-        v = entropy[i] ^ h
-        h = (h * _MULT_A) & _MASK
-        v = (v * h) & _MASK
+        v = ((entropy[i] ^ hs[i]) * hs[i + 1]) & _MASK
         pool.append(v ^ (v >> 16))
-    for src in range(_POOL):
-        for dst in range(_POOL):
-            if src != dst:
-                v = pool[src] ^ h
-                h = (h * _MULT_A) & _MASK
-                v = (v * h) & _MASK
-                r = (_MIX_L * pool[dst] - _MIX_R * (v ^ (v >> 16))) & _MASK
-                pool[dst] = r ^ (r >> 16)
+    for src, dst, ha, hb in _MIX_STEPS:
+        v = ((pool[src] ^ ha) * hb) & _MASK
+        r = (_MIX_L * pool[dst] - _MIX_R * (v ^ (v >> 16))) & _MASK
+        pool[dst] = r ^ (r >> 16)
+    if len(entropy) == _POOL:
+        p0, p1, p2, p3 = pool
+        return p0, p1, p2, p3, hs[16], hs[17], hs[18], hs[19], hs[20]
+    h = hs[16]
     for word in entropy[_POOL:]:  # a seed over 128 bits
         h = _mix_in(pool, word, h)
     return _root_of(pool, h)
