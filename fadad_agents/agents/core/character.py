@@ -17,7 +17,7 @@ from typing import Any
 import mesa
 
 from fadad_agents.agents.core import aid, aims, conditions, moving, shooting
-from fadad_agents.agents.core.base import Arena, Band, Combatant, Status
+from fadad_agents.agents.core.base import Arena, Band, Combatant
 from fadad_agents.agents.core.blow_log import attack_event, defence_verb
 from fadad_agents.agents.core.conditions import Conditions
 from fadad_agents.agents.core.shields import shield_rank
@@ -370,18 +370,19 @@ class Character(Combatant):
         self.target = target
         if target is None:
             return
-        stance = (
-            Stance.ATTACK if pol.always_attacks else pol.stance.choose_stance(self, target, arena)
-        )
-        if stance is Stance.ALL_OUT_DEFENCE:
-            return
+        all_out = False  # a constant plain attack: no stance asked for, nor compared
+        if not pol.always_attacks:
+            stance = pol.stance.choose_stance(self, target, arena)
+            if stance is Stance.ALL_OUT_DEFENCE:
+                return
+            all_out = stance is Stance.ALL_OUT_ATTACK
         self.aim = None if pol.aim_now is PLAIN else aims.choose(self, target, arena)  # hot
         n = pol.attack_count or pol.multi_attack.attacks(self, target, arena, budget)
         if n > budget:  # max(1, min(budget, n)), without the two calls
             n = budget
         if n < 1:
             n = 1
-        if stance is Stance.ALL_OUT_ATTACK:  # +1 to hit; every action attacks (A-04)
+        if all_out:  # +1 to hit; every action attacks (A-04)
             self.all_out = True
             if not arena.options.fadad.all_out_attack_defends:
                 n = budget
@@ -405,7 +406,6 @@ class Character(Combatant):
         """Move as planned, then make the planned attacks on foes in reach, re-targeting
         if the target fell, moved away or has no room left round it; first pay the
         actions a crit took since it declared (rising, picking up, a stagger)."""
-        fighting = Status.FIGHTING  # x.status is fighting == x.fighting, inlined (hot)
         found = self.conditions
         if found is not None:
             if found.unconscious or found.stunned:
@@ -435,7 +435,7 @@ class Character(Combatant):
         admit = moving.admit
         for _ in range(self.attacks_planned):
             target = self.target
-            if target is None or target.status is not fighting:
+            if target is None or not target.fighting:
                 target = self.policies.targeting.choose_target(self, arena, self.targeting_rng)
                 self.target = target
                 if target is None:
@@ -452,7 +452,7 @@ class Character(Combatant):
                 if target is None:
                     return
             strike(self, self.fighter if self.missile is None else self.unarmed, target, arena)
-            if self.status is not fighting:
+            if not self.fighting:
                 return
 
     def end_round(self, arena: Arena) -> None:
