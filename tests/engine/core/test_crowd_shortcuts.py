@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -226,3 +227,22 @@ def test_the_nearest_found_at_once_are_the_nearest_of_all(
                 assert field.nearest(side, x, y) is want
     finally:
         field_module.NEAREST_AT_ONCE = saved
+
+
+@pytest.mark.parametrize("spread", [1, 100_000])
+def test_the_fighters_filed_by_square_are_each_squares_own(spread: int) -> None:
+    """Each place's square's fighters, as the arrays find them (in a table over the
+    squares when they lie close, by sorted keys when they are spread far), are the
+    fighters filed under that square, those standing in it first, then in filing order."""
+    rng = np.random.default_rng(spread)
+    n = 500
+    rows = rng.integers(-6, 6, n) * spread
+    columns = rng.integers(-6, 6, n) * spread
+    filed, away = rng.permutation(n), rng.random(n) < 0.5
+    spot_rows = rng.integers(-7, 7, 200) * spread
+    spot_columns = rng.integers(-7, 7, 200) * spread
+    lo, hi, filed_in = ranks._by_square(rows, columns, filed, away, spot_rows, spot_columns)
+    for k in range(200):
+        mine = [i for i in range(n) if (rows[i], columns[i]) == (spot_rows[k], spot_columns[k])]
+        want = [filed[i] for i in sorted(mine, key=lambda i: (away[i], i))]
+        assert filed_in[lo[k] : hi[k]].tolist() == want
