@@ -236,7 +236,8 @@ class Ship(Combatant):
         """Share of the hull left, 0..1 (FADAD: boxes of the track left)."""
         if self.levels_model:
             return max(0.0, 1.0 - int(self.level) / int(ShipLevel.WRECKED))
-        return self.hull_left / self.spec.hull_points
+        spec = self.spec  # hull_left, inline: every ship's colours policy reads this each round
+        return (spec.hull_points - self.hull_damage) / spec.hull_points
 
     def grappled_with(self, other: Any) -> bool:
         """Enough lines hold the two ships together (SJ 12, EX-SJ-04), or a lock (SJ 9)."""

@@ -213,7 +213,7 @@ class Reload:
 
     def _begin(self, _: Any) -> None:
         team = self.team
-        team.reload_started = int(team.env.now)
+        team.reload_started = int(team.env._now)  # (env.now, without its property call)
         self._book()
 
     def _interrupted(self, _: Any) -> None:
@@ -236,7 +236,7 @@ class Reload:
             return
         env, secs, start = team.env, team.round_seconds, team.reload_started
         assert start is not None
-        now = int(env.now)
+        now = int(env._now)
         spent = (now - start) // secs
         done_at = start + (spent + team.remaining_rounds(team.crew, spent)) * secs
         self.due = _Call(env, max(0, done_at - now), NORMAL, self._done)  # as env.timeout

@@ -476,13 +476,13 @@ class ShipBattle(ShipBattleState):
         if self.crews_changed:
             self.refresh_crews()
         ship_morale.end_of_round(self)
-        self._collect()
+        if self.datacollector is not None:  # a sweep's battles keep no round data
+            self._collect()
 
     def _collect(self) -> None:
-        """One row of round data, as the personal driver keeps it."""
+        """One row of round data, as the personal driver keeps it (a battle collecting)."""
         collector = self.datacollector
-        if collector is None:
-            return
+        assert collector is not None
         row_of = getattr(self, "round_row", None)
         if row_of is not None:
             collector.add_table_row("rounds", row_of())

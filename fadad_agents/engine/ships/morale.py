@@ -408,7 +408,7 @@ def boarding_check(battle: Any, ship: Ship, party: list[Combatant], foe: Ship) -
 
 
 def _taken(battle: Any, ship: Ship) -> None:
-    if ship.gargantuan:  # a creature has no deck to lose
+    if ship.spec.gargantuan:  # a creature has no deck to lose
         return
     people = battle.fighters_on(ship)
     side = ship.side

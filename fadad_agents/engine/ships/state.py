@@ -71,7 +71,7 @@ class ShipBattleState(Battle):
         self._helm_skill: dict[int, int] = {}
         self._spells: dict[int, list[Any]] = {}
         self.casters: set[str] = set()  # names of those who cast spells (slain by magic)
-        self._crew_lists: dict[tuple[int, bool], list[Combatant]] = {}  # of _people, _home
+        self._crew_lists: dict[int, list[Combatant]] = {}  # of _people, _home; _belonging
         self._play_state()
 
     def _play_state(self) -> None:
@@ -224,7 +224,7 @@ class ShipBattleState(Battle):
     def _belonging(self, ship: Ship, crews: bool) -> list[Combatant]:
         """Whose home ``ship`` is: crews of any side, or her side's people (set at set-up,
         read every round: made once)."""
-        key = (ship.unique_id, crews)
+        key = 2 * ship.unique_id + crews  # one int per ship and kind: no tuple to make
         found = self._crew_lists.get(key)
         if found is None:
             home, side = self._home, ship.side
