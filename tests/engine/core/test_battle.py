@@ -200,26 +200,30 @@ def test_a_battle_played_round_by_round_is_the_battle_run_to_its_end(scenario: s
         assert rows[0].equals(rows[1])
 
 
+def _action_in_round_one(done: list[int]) -> Battle:
+    """A duel whose first round starts a one-round action (as first aid does)."""
+    battle = build_battle(load(duel_yaml()), seed=9)
+    ann, play = battle.sides[0].members[0], battle._play_round
+
+    def round_starting_an_action() -> None:
+        play()
+        if battle.round == 1:
+            battle.start_action(ann, "first_aid", 6, lambda: done.append(battle.round))
+
+    battle._play_round = round_starting_an_action  # type: ignore[method-assign]
+    return battle
+
+
 def test_a_battle_whose_round_starts_an_action_plays_alike_both_ways() -> None:
     """run_to_end plays rounds outside SimPy until one starts an action, then hands its
-    driver to SimPy: the same log as round by round, the aid done before its round."""
-    medic = fighter(
-        "Medic",
-        policies="{first_aid: near_death, targeting: stay_back}",
-        extra="        skills: {Sword: Good, First Aid: Legendary}\n",
-    ).replace("        skills: {Sword: Good}\n", "", 1)
-    victim = fighter("Ann", skill="Terrible", extra="        damage_capacity: Terrible\n")
-    brute = fighter(
-        "Ogre", skill="Legendary",
-        policies="{targeting: {name: rules, params: {rules: 'else -> first'}}}",
-    )  # fmt: skip
-    scenario = load(duel_yaml(victim + medic, brute, stop="max_rounds: 12"))
-    whole = build_battle(scenario, seed=1).run_to_end()
-    stepped = build_battle(scenario, seed=1)
+    driver to SimPy: the same log as round by round, the action done before round 2."""
+    done: list[int] = []
+    whole = _action_in_round_one(done).run_to_end()
+    stepped = _action_in_round_one(done)
     while not stepped.finished:
         stepped.play_round()
     assert whole._driver_process is not None  # it waited on SimPy
-    assert whole.log.of("first_aid")
+    assert done == [1, 1]
     assert stepped.log.to_jsonl() == whole.log.to_jsonl()
 
 
