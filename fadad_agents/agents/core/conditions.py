@@ -98,6 +98,15 @@ class Conditions:
         return penalty + (self.stun_penalty if self.stunned else 0) - self.foul_air
 
     @property
+    def cleared(self) -> bool:
+        """Nothing left of them: risen, armed again, staggers paid, no part hurt, no stun
+        (its track either), no foul air."""
+        return not (
+            self.parts or self.prone or self.grounded or self.disarmed or self.staggered
+            or self.stunned or self.foul_air or self.stun_track is not None
+        )  # fmt: skip
+
+    @property
     def owed(self) -> int:
         """Actions the fighter owes: rising (unless grounded), picking up, staggers."""
         return (self.prone and not self.grounded) + self.disarmed + self.staggered
@@ -121,7 +130,10 @@ class Conditions:
 
     def start_round(self, fighter: Any, budget: int, arena: Any) -> int:
         """The fighter's budget this round: none while unconscious (it comes to when its
-        rounds are up, and acts in that round), less what it owes. A stun wears off."""
+        rounds are up, and acts in that round), less what it owes. A stun wears off. A
+        fighter whose conditions are then :attr:`cleared` drops them: it fights on as one
+        no crit ever struck (``conditions`` None, the plain path of every roll it makes)
+        until the next crit makes them anew."""
         if self.unconscious:
             self.unconscious -= 1
             if self.unconscious:
@@ -132,7 +144,10 @@ class Conditions:
             if not self.stunned:
                 self.stun_penalty = 0
                 _recover(fighter, arena, "shakes off the stun")
-        return self.pay(fighter, budget, arena)
+        budget = self.pay(fighter, budget, arena)
+        if self.cleared:
+            fighter.conditions = None
+        return budget
 
 
 def _recover(fighter: Any, arena: Any, what: str) -> None:

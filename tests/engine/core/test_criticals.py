@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from fadad_agents.agents.core.conditions import Conditions
 from fadad_agents.engine import build_battle, load
 from fadad_agents.engine.core.battle import Battle
 from fadad_agents.rules.personal.criticals import (
@@ -102,6 +103,24 @@ def test_a_knockdown_costs_an_action_and_a_penalty_until_the_victim_rises() -> N
     assert bob.penalty == -1  # Hurt; no longer prone
     battle.play_round()
     assert attacks_by(battle, "Bob") == [2]
+
+
+@pytest.mark.parametrize("effect", [KNOCKDOWN, DISARM, STAGGER, CALLED_LOCATION])
+def test_a_fighter_over_his_crit_fights_on_as_one_never_struck(
+    effect: CritEffect, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Risen, armed again or his stagger paid, Bob drops his conditions when his next
+    round starts (a hurt weapon arm stays with him); the battle is the one keeping them
+    would give, event for event."""
+    battle = crit_battle(effect)
+    battle.play_round()
+    battle.play_round()
+    assert (battle.sides[1].members[0].conditions is None) is (effect is not CALLED_LOCATION)
+    battle.run_to_end()
+    monkeypatch.setattr(Conditions, "cleared", property(lambda self: False))
+    kept = crit_battle(effect)
+    kept.run_to_end()
+    assert lines(kept) == lines(battle)
 
 
 def test_the_knockdown_penalty_is_an_option() -> None:
