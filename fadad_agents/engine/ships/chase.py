@@ -7,6 +7,8 @@
   ``sj.jettisoned_debris_blocks_escape``) accelerates to spelljamming speed and leaves
   instead of moving; each enemy whose pursuit policy says so rolls the navigator's check
   with the rounds it needs to reach the quarry's last hex as the delay (section 16).
+  :func:`escape` takes her out of the fight with everyone aboard and logs her long-range
+  pace.
 * :func:`lay_debris`: a fleeing ship (maneuver ``flee``, its ``jettison`` parameter true, the
   default) with a loaded, manned jettison that bears on an enemy (field of fire and range
   of the weapon, as gunnery) jettisons instead of shooting: rubble fills the hexes she
@@ -52,8 +54,10 @@ from fadad_agents.rules.ships.chase import (
     roll_pursuer_stop,
 )
 from fadad_agents.rules.ships.combat import Dice
+from fadad_agents.rules.ships.movement import miles_per_day, travel_mph
 
 __all__ = [
+    "escape",
     "lay_debris",
     "loaded_jettisons",
     "mass_delay",
@@ -149,6 +153,28 @@ def wake_of(start: Hex, path: tuple[Hex, ...]) -> tuple[Hex, ...]:
     return (start, *path[:-1]) if path else ()
 
 
+def escape(battle: Any, ship: Ship) -> None:
+    """The ship accelerates to spelljamming speed and leaves with everyone aboard.
+
+    The log gives her long-range pace (SJ 1.1, A-45) for the chase that follows:
+    ``travel_mph`` and ``miles_per_day`` at her listed SR.
+    """
+    sr = ship.spec.sr
+    battle.record(
+        ship.name,
+        "escape",
+        None,
+        (),
+        (("sr", sr),),
+        (
+            ("result", "escapes"),
+            ("mph", float(travel_mph(sr))),
+            ("miles_per_day", miles_per_day(sr)),
+        ),
+    )
+    battle.withdraw_ship(ship, "escaped")
+
+
 def try_escape(battle: Any, ship: Ship) -> bool:
     """At the start of her movement: leave past the capture distance (SJ 15); enemies roll
     to follow (SJ 16). True if she escaped."""
@@ -163,7 +189,7 @@ def try_escape(battle: Any, ship: Ship) -> bool:
         return False
     last = ship.hex
     jettisons = loaded_jettisons(ship, battle.round)
-    battle.escape(ship)
+    escape(battle, ship)
     turn = battle.options.sj.pursuit_turn_rounds
     for foe in battle.enemy_ships(ship.side):
         pursuit = foe.ship_policies.pursuit

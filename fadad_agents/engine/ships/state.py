@@ -21,7 +21,6 @@ from fadad_agents.engine.ships import helm as ship_helm
 from fadad_agents.hexmap import Hex, distance
 from fadad_agents.policies.core.protocols import MoraleChoice
 from fadad_agents.rules.ships.close import CHAIN, LINE, GrappleLine, is_grappled, lines_to_grapple
-from fadad_agents.rules.ships.movement import miles_per_day, travel_mph
 
 __all__ = ["ShipBattleState"]
 
@@ -457,27 +456,6 @@ class ShipBattleState(Battle):
             if not fighting_on:
                 self.leave(m, MoraleChoice.SURRENDER, f"{ship.name} struck")
         self.crews_changed = True
-
-    def escape(self, ship: Ship) -> None:
-        """The ship accelerates to spelljamming speed and leaves with everyone aboard.
-
-        The log gives her long-range pace (SJ 1.1, A-45) for the chase that follows:
-        ``travel_mph`` and ``miles_per_day`` at her listed SR.
-        """
-        sr = ship.spec.sr
-        self.record(
-            ship.name,
-            "escape",
-            None,
-            (),
-            (("sr", sr),),
-            (
-                ("result", "escapes"),
-                ("mph", float(travel_mph(sr))),
-                ("miles_per_day", miles_per_day(sr)),
-            ),
-        )
-        self.withdraw_ship(ship, "escaped")
 
     def withdraw_ship(self, ship: Ship, reason: str) -> None:
         """``ship`` leaves the tactical fight (escaped, landed) with her own people aboard;

@@ -11,6 +11,7 @@ import pytest
 from fadad_agents.agents.core.base import Status
 from fadad_agents.agents.ships.ship import FireState
 from fadad_agents.engine import build_battle, load, run
+from fadad_agents.engine.ships import chase as ship_chase
 from fadad_agents.engine.ships.battle import ShipBattle
 from fadad_agents.engine.ships.morale import check_morale, end_of_round, morale_events
 from fadad_agents.policies.ships.defaults import NeverStrike, StrikeColours
@@ -112,7 +113,7 @@ def test_odds_and_allies_enter_the_table() -> None:
     assert isinstance(fleet, ShipBattle)
     resolute, _, swallow = fleet.ships[:3]
     assert MoraleEvent.ABANDONED not in morale_events(fleet, resolute, set())
-    fleet.escape(swallow)
+    ship_chase.escape(fleet, swallow)
     assert MoraleEvent.ABANDONED in morale_events(fleet, resolute, set())
 
 
