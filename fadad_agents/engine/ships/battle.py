@@ -283,7 +283,8 @@ class ShipBattle(ShipBattleState):
         self._expire_effects()
         stand_up(self)
         ship_helm.check_helmsmen(self)
-        self.refresh_crews()
+        if self.crews_changed or self.recount_due:  # else the count stands
+            self.refresh_crews()
         ships = [s for s in self.ships if s.fighting]
         self.start_hex = {s: s.hex for s in ships}
         for s in ships:  # a counter-ram strikes at the speed of the turn before (SJ 9)

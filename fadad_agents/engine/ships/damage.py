@@ -309,6 +309,7 @@ def _weapon_hit(battle: Any, ship: Ship, effect: fx.WeaponDamaged, source: str) 
         return "no weapon left to hit"
     team = working[int(battle.crit_rng.random() * len(working))]
     team.stop()
+    battle.recount_due = True  # her hands go to the other weapons next round
     what = "destroyed" if effect.may_be_destroyed else "damaged"
     if effect.crew_hit is not None:
         crew_hit(battle, ship, effect.crew_hit, source)

@@ -79,6 +79,7 @@ class ShipBattleState(Battle):
         self.turn_order: list[Ship] = []  # this round's ships in the order they move
         self.initiative_side: int | None = None
         self.crews_changed = False
+        self.recount_due = False  # the next round starts with a count (refresh_crews)
         self.repairs: dict[str, dict[str, Any]] = {}
         self.incapacitated: dict[str, int] = {}
         self._lines: dict[frozenset[int], list[list[Any]]] = {}
@@ -301,15 +302,23 @@ class ShipBattleState(Battle):
         self.crews_changed = True
 
     def refresh_crews(self) -> None:
-        """Count hands aboard each ship and put them on the guns (reload policy)."""
-        self.crews_changed = False
+        """Count hands aboard each ship and put them on the guns (reload policy).
+
+        Any change to the hands (casualties, deck moves, leaving, a new helmsman or
+        policies) sets :attr:`crews_changed` and is counted at the next check in the round;
+        a weapon put out of action (its hands go to the others) sets :attr:`recount_due`
+        and is counted when the next round starts, as are ships whose policies keep state
+        (their reload policy is asked every round)."""
+        self.crews_changed = self.recount_due = False
         for ship in self.ships:
             if ship.status is not _FIGHTING:
                 continue
             ship.hand_count = hands = self.crew_heads_home(ship)
             needs = [0 if t.disabled else t.weapon.crew for t in ship.teams]
             asked = (ship.ship_policies, hands, needs)  # stateless policies answer as before
-            if asked[0].shareable and ship.memory.get("crewed") == asked:
+            if not asked[0].shareable:
+                self.recount_due = True
+            elif ship.memory.get("crewed") == asked:
                 continue
             ship.memory["crewed"] = asked
             crews = asked[0].reload.assign(hands, ship.min_crew, needs)
