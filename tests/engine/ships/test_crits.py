@@ -220,3 +220,24 @@ def test_ex_sj_16_an_inapplicable_critical_shifts_up() -> None:
         assert dict(crit.dice) == {"d20": roll, "entry": entry}
         assert crit.result == kind.value
         assert gannet.hull_damage == hull_lost
+
+
+def test_a_lost_weapons_hands_go_to_the_others_when_the_next_round_starts() -> None:
+    """A weapon hit puts the mount's hands on her other weapons at the next round's start."""
+    text = (SCENARIOS / "ship-duel.yaml").read_text()
+    for old in ("{name: flee}", "{name: close_and_ram}"):
+        text = text.replace(old, "{name: hold}")
+    battle = build_battle(load(text), 1, collect=False)
+    assert isinstance(battle, ShipBattle)
+    gannet = battle.ships[1]
+    for crew in battle.home_crews(gannet):
+        battle.casualties(crew, crew.count - 2)  # two hands: enough for her first mount
+    battle.refresh_crews()
+    first, second = gannet.teams
+    assert (first.crew, second.crew) == (2, 0)
+    battle.crit_rng = FixedDice(0.0)  # the hit falls on her first mount
+    apply_effect(battle, gannet, fx.WeaponDamaged())
+    assert first.disabled
+    assert second.crew == 0  # not at once
+    battle.step()
+    assert (first.crew, second.crew) == (0, 1)
