@@ -9,7 +9,9 @@ dashboard that sweeps again and again starts them once.
 Worker processes die with the process that started them, however it ends: each watches
 its starter (:func:`_watch_starter`: a pidfd on Linux, else a poll) and exits when it is
 gone, so a sweep killed by SIGKILL or SIGTERM leaves no worker, fork server or resource
-tracker behind (the fork server and the tracker end when their last client does).
+tracker behind (the fork server and the tracker end when their last client does). A worker
+takes the default action for SIGTERM and ignores SIGINT, whatever its starter does with
+them (:func:`_start_worker`): the sweep decides when its workers end.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import atexit
 import multiprocessing
 import os
 import select
+import signal
 import sys
 import threading
 import time
@@ -130,8 +133,23 @@ def _wait_for_exit(pid: int) -> None:
     select.select([fd], [], [])
 
 
+def _start_worker(pid: int) -> None:
+    """Pool initializer: a worker ends on SIGTERM and leaves Ctrl-C to its sweep, and ends
+    the moment process ``pid`` (the sweep) ends.
+
+    A worker forked from the sweep inherits its signal handlers. The command line's SIGTERM
+    handler raises an exception; in a worker, the pool would catch it as the batch's
+    failure and play on, so :func:`shutdown_workers` terminating it would wait on a worker
+    that never ends. Ctrl-C reaches every process of the terminal's group: the sweep
+    handles it and ends its workers, which must not stop mid-batch on their own.
+    """
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _watch_starter(pid)
+
+
 def _watch_starter(pid: int) -> None:
-    """Pool initializer: end this worker the moment process ``pid`` (the sweep) ends."""
+    """End this worker the moment process ``pid`` (the sweep) ends."""
 
     def watch() -> None:
         _wait_for_exit(pid)
@@ -146,7 +164,7 @@ def _pool(workers: int) -> ProcessPoolExecutor:
         pool = _POOLS[workers] = ProcessPoolExecutor(
             workers,
             mp_context=process_context(),
-            initializer=_watch_starter,
+            initializer=_start_worker,
             initargs=(os.getpid(),),
         )
     return pool

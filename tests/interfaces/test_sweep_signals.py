@@ -9,11 +9,15 @@ status 143, parts kept).
 
 from __future__ import annotations
 
+import concurrent.futures
+import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
+from types import FrameType
 
 import pytest
 
@@ -86,3 +90,44 @@ def test_killing_sweeps_with_workers_leaves_no_process_behind(tmp_path: Path) ->
     stderr = sweeps[signal.SIGTERM].stderr
     assert stderr is not None
     assert "fadad sweep: interrupted (run the same command again to resume)" in stderr.read()
+
+
+def _raise(signum: int, frame: FrameType | None) -> None:
+    raise RuntimeError("the sweep's own SIGTERM handler")
+
+
+def _play_until_killed(started: str) -> None:
+    Path(started).write_text("playing")
+    time.sleep(60)
+
+
+def test_a_worker_forked_from_the_sweep_ends_on_sigterm_and_leaves_ctrl_c_to_it(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A worker forked from a sweep whose SIGTERM handler raises (the command line's) is
+    not stopped by Ctrl-C mid-batch and ends when terminated: the inherited handler once
+    raised inside the batch, the pool sent that back as the batch's failure and the
+    worker played on while the terminated sweep waited for it (a hang, about 1 in 15)."""
+    from fadad_agents.analysis import pool
+
+    monkeypatch.setattr(threading, "active_count", lambda: 1)  # workers fork from here
+    monkeypatch.setattr(pool, "_POOLS", {})
+    previous = signal.signal(signal.SIGTERM, _raise)
+    try:
+        workers = pool._pool(1)
+        started = tmp_path / "started"
+        with pool._launching():  # the fork's warning, as a sweep's first submission
+            batch = workers.submit(_play_until_killed, str(started))
+        deadline = time.monotonic() + 60
+        while not started.exists() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        (worker,) = workers._processes.values()  # type: ignore[attr-defined]
+        os.kill(worker.pid, signal.SIGINT)
+        with pytest.raises(concurrent.futures.TimeoutError):
+            batch.exception(timeout=1)  # Ctrl-C is the sweep's to handle
+        worker.terminate()
+        worker.join(timeout=30)
+        assert worker.exitcode == -signal.SIGTERM
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        workers.shutdown(wait=True, cancel_futures=True)
