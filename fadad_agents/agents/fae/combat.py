@@ -30,7 +30,7 @@ from fadad_agents.agents.fae.called_shots import (
     resolve_disarm,
 )
 from fadad_agents.agents.fae.moves import log_event, step_away
-from fadad_agents.rules.core.wounds import Wound, record
+from fadad_agents.rules.core.wounds import Wound
 from fadad_agents.rules.fae.arcs import Arc, attack_arc, unit
 from fadad_agents.rules.fae.attack import (
     AttackSituation,
@@ -53,6 +53,7 @@ from fadad_agents.rules.fae.special import (
     underwater_melee_skill,
     underwater_missile_skill,
 )
+from fadad_agents.rules.personal.wound_models import record_wound
 
 if TYPE_CHECKING:
     from fadad_agents.agents.fae.arena import FaeArena
@@ -298,8 +299,8 @@ def _land_on_fadad(
     res = damage_sequence(base, margin, Defences(dodge_margin=dodge, armour_dr=armour), opts)
     wp = fadad_wound_points(fighter.ddm - fighter.armour, 0, c.opts.bridge_wound_points)
     level = fadad_wound_from_damage(res.inflicted, wp, c.opts.bridge_wound_percent)
-    if level:
-        t.track = record(t.track, level)
+    if level:  # as a FADAD blow records it: its track's kind and the wound options
+        t.track = record_wound(arena.combat_rules.wounds, t.track, level, pc=t.player)
     log_event(
         arena,
         c,

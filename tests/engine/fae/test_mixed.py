@@ -11,6 +11,8 @@ import pytest
 
 from fadad_agents.engine import UnsupportedForce, build_battle, load, run
 from fadad_agents.engine.fae.battle import FaeBattle
+from fadad_agents.rules.core.wounds import Wound
+from fadad_agents.rules.personal.dc_track import dc_record_blow, new_dc_track
 from tests.engine.conftest import SCENARIOS
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -161,3 +163,25 @@ def test_fae_decision_on_a_fadad_only_scene_is_a_policy_error() -> None:
     with pytest.raises(PolicyError) as err:
         build_battle(load(fadad_only), seed=1)
     assert "sides.0.policies.fae_action" in str(err.value)
+
+
+def test_a_fae_blow_lowers_a_fadad_fighters_damage_capacity() -> None:
+    """Under ``wound_track: dc_attribute`` (wounds-and-healing.md 6.4) a Fae blow that
+    wounds a FADAD fighter costs him Damage Capacity as a FADAD blow does: his track is
+    the Fae blows' wounds recorded on his DC in turn (the blow once crashed, recorded as
+    if on wound boxes)."""
+    text = _mixed().replace("size_bridge: true}", "size_bridge: true, wound_track: dc_attribute}")
+    wounds = {w.label: w for w in Wound}
+    lowered = 0
+    for seed in range(1, 9):
+        battle = build_battle(load(text), seed=seed)
+        battle.run_to_end()
+        (snorri,) = (a for side in battle.sides for a in side.members if a.name == "Snorri")
+        expected = new_dc_track(1)  # Damage Capacity Good
+        for event in battle.log.events:
+            wound = dict(event.outcome).get("wound")
+            if event.action == "fae_attack" and wound is not None:
+                expected = dc_record_blow(expected, wounds[wound])
+        assert snorri.track == expected
+        lowered += expected.hit
+    assert lowered >= 2
