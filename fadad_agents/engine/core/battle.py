@@ -165,7 +165,7 @@ class Battle(RoundClock, MesaModel, OnTheField):
         for band in self._bands.values():
             band.memory = {}
         on_use = self.field is None  # a personal battle's fighters all strike: seeded now
-        targeting = streams.get("targeting")  # every agent's, as Streams.for_agent gives
+        targeting = streams.get("targeting", on_use=on_use)  # every agent's, as for_agent
         melee = streams.for_index
         for side in self.sides:
             for member in side.members:

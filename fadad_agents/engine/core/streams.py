@@ -349,10 +349,16 @@ class Streams:
             root = self._root = _root_pool(self.seed)
         return _spawned_state(root, _key(name))
 
-    def get(self, name: str) -> random.Random:
-        """The stream of subsystem ``name`` (one object per name and battle)."""
+    def get(self, name: str, *, on_use: bool = False) -> random.Random:
+        """The stream of subsystem ``name`` (one object per name and battle); with
+        ``on_use``, a new one is seeded on its first use (a reset ship battle's
+        ``targeting``, which most never roll) unless a table turns it into its dice."""
         stream = self._cache.get(name)
         if stream is None:
+            if on_use and self.on_new is None:
+                fresh = _new_random(random.Random)
+                stream = self._cache[name] = _seed_on_use(self.seed_of(name), fresh)
+                return stream
             stream = self._cache[name] = _stream(self.seed_of(name))
             if self.on_new is not None:
                 self.on_new(stream)

@@ -210,3 +210,24 @@ def test_an_agent_stream_reseeded_now_drops_a_seed_still_put_off(seed, index):
     assert type(stream) is random.Random
     fresh = Streams(seed + 2).for_index("melee", index)
     assert stream.getstate() == fresh.getstate()
+
+
+@given(seed=st.integers(0, 2**64), draw=st.sampled_from(sorted(_DRAWS)))
+@settings(max_examples=30, deadline=None)
+def test_a_named_stream_seeded_on_its_first_use_draws_as_one_seeded_now(seed, draw):
+    """A named stream whose seeding waits for its first use (a reset ship battle's
+    ``targeting``, most never rolled) draws what one seeded at once draws, and is the
+    same object later asks get; a table's is seeded at once and handed to it."""
+    import random
+
+    streams = Streams(seed)
+    lazy = streams.get("targeting", on_use=True)
+    fresh = Streams(seed).get("targeting")
+    assert streams.get("targeting") is lazy
+    assert _DRAWS[draw](lazy) == _DRAWS[draw](fresh)
+    assert type(lazy) is random.Random
+    assert lazy.getstate() == fresh.getstate()
+    table, made = Streams(seed), []
+    table.on_new = made.append
+    assert made == [table.get("targeting", on_use=True)]
+    assert type(made[0]) is random.Random
