@@ -437,9 +437,9 @@ class Field:
         The side's buckets are searched a column at a time outward from the one nearest
         the point, each column's rows outward from the row nearest it, and a run stops at
         the first bucket wholly farther than the best found (those beyond are farther
-        still): a fighter behind its own ranks asking for the nearest foe measures the
-        still. Past :data:`NEAREST_AT_ONCE` look-ups while nobody moved, the answers found
-        at once for every place where someone stands are read instead."""
+        still): a fighter behind its ranks measures the enemy's front and few empty
+        buckets. Past :data:`NEAREST_AT_ONCE` look-ups while nobody moved, the answers
+        found at once for every place where someone stands are read instead."""
         if self._unfiled:
             self._file_unfiled()
         if accept is None:

@@ -293,8 +293,7 @@ class ShipBattle(ShipBattleState):
         self.turn_order = order
         self.recall_prize_crews()
         for ship in order:
-            if ship.grapples:  # most ships most rounds: none alongside to board
-                self._board_from(ship)
+            self._board_from(ship)
         if self.crews_changed:
             self.refresh_crews()
         for ship in order:

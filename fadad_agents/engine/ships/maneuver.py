@@ -233,12 +233,7 @@ def move_ship(battle: Any, ship: Ship) -> None:
     ship.moved = 0
     ship.memory["wake"] = ()
     sr = ship.sr  # read once: nothing before her move changes it
-    if sr <= 0:
-        towing = None
-    elif ship.grapples:
-        towing = towed_by(battle, ship)
-    else:  # the usual case, as towed_by has it: free, she tows nobody
-        towing = None if battle.boarders_on(ship) else []
+    towing = towed_by(battle, ship) if sr > 0 else None
     if towing is None:
         ship.speed = 0
         return

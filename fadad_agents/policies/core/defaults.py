@@ -84,13 +84,11 @@ def _random_foe(
     foes = battle.foes_in_reach(actor)
     if foes:
         return foes[int(rng.random() * len(foes))]
-    foes = battle.foes(actor.side)
-    if not foes:  # the fight is won: no search of the field (its first would file everyone)
-        return None
-    nearest = battle.nearest_foe(actor)
+    nearest = battle.nearest_foe(actor)  # None at once once no foe is left
     if nearest is not None:
         return nearest
-    return foes[int(rng.random() * len(foes))]
+    foes = battle.foes(actor.side)
+    return foes[int(rng.random() * len(foes))] if foes else None
 
 
 class StickyTargeting:
