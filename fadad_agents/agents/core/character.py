@@ -4,7 +4,7 @@ Round (personal-combat.md 1.2, PROPOSED there): at the declare step the characte
 policies choose to stay or leave, to tend a fallen friend, whom to attack, and how many of
 its ``fadad.actions_per_round`` actions go to attacks; the rest are defences spent as
 blows come in (an attack with no defence left meets the Target only, A-07). On its turn it
-makes its attacks through the kernel's :func:`~fadad_agents.rules.personal.combat.resolve_attack`.
+makes its attacks through the kernel (:func:`~fadad_agents.agents.core.blows.strike`).
 Wounds apply at once, so a wound penalty counts for the victim's later rolls in the same
 round (SEED 000 4.6, round 3).
 """
@@ -18,21 +18,15 @@ import mesa
 
 from fadad_agents.agents.core import aid, aims, conditions, moving, shooting
 from fadad_agents.agents.core.base import Arena, Band, Combatant
-from fadad_agents.agents.core.blow_log import attack_event, defence_verb
+from fadad_agents.agents.core.blows import attack_event, defence_verb, strike
 from fadad_agents.agents.core.conditions import Conditions
-from fadad_agents.agents.core.shields import shield_rank
 from fadad_agents.policies.core.policy_set import PolicySet
 from fadad_agents.policies.core.protocols import PLAIN, MoraleChoice, Stance
 from fadad_agents.rules import mass
 from fadad_agents.rules.core.ladder import FAIR
 from fadad_agents.rules.core.morale import MoraleResult
 from fadad_agents.rules.core.wounds import Wound, WoundTrack
-from fadad_agents.rules.personal.combat import NO_PROTECTION, Protection, resolve_attack
-from fadad_agents.rules.personal.melee import (
-    ALL_OUT_ATTACK_BONUS,
-    moving_target_bonus,
-    size_comparison_modifier,
-)
+from fadad_agents.rules.personal.combat import NO_PROTECTION, Protection
 from fadad_agents.rules.personal.wound_models import record_wound
 
 __all__ = ["Character", "attack_event", "defence_verb", "record_morale", "strike"]
@@ -42,73 +36,6 @@ PLAYER_PROTECTION = Protection(pc=True)
 """How a blow on a player character is recorded: the ``pc_death`` options apply (C-13).
 Near Death needs the round to begin Incapacitated (option 2), which never happens in a
 fight: an Incapacitated character is out of it."""
-
-
-def strike(attacker: Combatant, fighter: Any, target: Combatant, arena: Arena) -> Any:
-    """One melee attack through the kernel, logged, and absorbed by the target.
-
-    The defender's shield covers the foe it faces and, a large one, the next attacker on
-    its shield side (:func:`~fadad_agents.agents.core.shields.shield_rank`, personal-combat.md
-    3). A defender that moved quickly this round is harder to hit (its gait's
-    ``move.target_bonus``, section 5).
-    The log event is deferred (:func:`attack_event` makes it when the log is read).
-    """
-    defended = target.use_defence()
-    a_pen, d_pen = attacker.penalty, target.penalty
-    facing = target.target
-    track = target.melee_track()
-    protection = target.protection
-    gait = target.gait
-    modifier = ALL_OUT_ATTACK_BONUS if attacker.all_out else 0
-    rules = arena.combat_rules
-    if rules.weapon_size_comparison and attacker.size_value is not None:
-        theirs = target.size_value
-        if theirs is not None:  # FUDGE size comparison, both ways (A-04)
-            modifier += size_comparison_modifier(attacker.size_value, 0, theirs, 0)
-            d_pen += size_comparison_modifier(theirs, 0, attacker.size_value, 0)
-    aim = attacker.aim  # a called shot, stun blow or pulled punch (agents.core.aims)
-    res = resolve_attack(
-        fighter,
-        target.fighter,
-        track,
-        attacker.rng,
-        rules,
-        attacker_penalty=a_pen,
-        defender_penalty=d_pen,
-        defended=defended,
-        modifier=modifier,
-        shield_rank=1  # faced, or no shield: shield_rank's first answers, without its call
-        if facing is attacker or target.fighter.shield is None
-        else shield_rank(target, attacker, arena.round),
-        target_bonus=moving_target_bonus(gait, arena.options.move.target_bonus) if gait else 0,
-        protection=protection if aim is None else aims.pulled(aim, protection),
-    )
-    taken = after = None
-    if aim is not None or target.spirit is not None:
-        res, taken, after = aims.land(attacker, target, aim, res, track, arena)
-    arena.defer(
-        attack_event,
-        (
-            attacker.name,
-            target.name,
-            res,
-            a_pen,
-            d_pen,
-            defended,
-            attacker.verb if aim is None else aims.verb(attacker.verb, aim),
-            target.defence_verb,
-            taken,
-        ),
-    )
-    if not res.hit:  # a miss leaves the target as it was (every absorb ignores one)
-        return res
-    hit_hard = protection is not NO_PROTECTION and res.track.level >= Wound.NEAR_DEATH
-    if hit_hard and not (res.crit_effects and conditions.spares_the_body(res.crit_effects, arena)):
-        res = target.spend_ite_point(res, track, arena)
-    target.absorb(res, arena)
-    if after is not None:  # a stun, a hurt limb: once the blow is logged (agents.core.aims)
-        after()
-    return res
 
 
 class Character(Combatant):

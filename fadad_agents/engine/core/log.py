@@ -20,7 +20,7 @@ from collections.abc import Callable, Container, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from fadad_agents.agents.core.blow_log import attack_event
+from fadad_agents.agents.core.blows import attack_event
 from fadad_agents.rules.core.ladder import label
 from fadad_agents.schema.text import escaped
 

@@ -1,18 +1,97 @@
-"""The log event of one melee blow, made when the log is read (``Arena.defer``).
+"""One melee blow: struck through the kernel, landed on its target, and logged.
 
-A battle's log is most of what the cyclic garbage collector walks when the battle is
-dropped, so the event's (name, value) pairs are shared, made once, wherever the value is
-small.
+:func:`strike` resolves the blow (``rules.personal.combat.resolve_attack``) and hands it to
+the target; its log event is made only when the log is read (``Arena.defer``,
+:func:`attack_event`). A battle's log is most of what the cyclic garbage collector walks
+when the battle is dropped, so the event's (name, value) pairs are shared, made once,
+wherever the value is small.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from fadad_agents.agents.core import aims, conditions
+from fadad_agents.agents.core.base import Arena, Combatant
+from fadad_agents.agents.core.shields import shield_rank
 from fadad_agents.rules.core.wounds import Wound
+from fadad_agents.rules.personal.combat import NO_PROTECTION, resolve_attack
 from fadad_agents.rules.personal.dc_track import DcTrack
+from fadad_agents.rules.personal.melee import (
+    ALL_OUT_ATTACK_BONUS,
+    moving_target_bonus,
+    size_comparison_modifier,
+)
 
-__all__ = ["attack_event", "defence_verb"]
+__all__ = ["attack_event", "defence_verb", "strike"]
+
+
+def strike(attacker: Combatant, fighter: Any, target: Combatant, arena: Arena) -> Any:
+    """One melee attack through the kernel, logged, and absorbed by the target.
+
+    The defender's shield covers the foe it faces and, a large one, the next attacker on
+    its shield side (:func:`~fadad_agents.agents.core.shields.shield_rank`, personal-combat.md
+    3). A defender that moved quickly this round is harder to hit (its gait's
+    ``move.target_bonus``, section 5).
+    The log event is deferred (:func:`attack_event` makes it when the log is read).
+    """
+    defended = target.use_defence()
+    a_pen, d_pen = attacker.penalty, target.penalty
+    facing = target.target
+    track = target.melee_track()
+    protection = target.protection
+    gait = target.gait
+    modifier = ALL_OUT_ATTACK_BONUS if attacker.all_out else 0
+    rules = arena.combat_rules
+    if rules.weapon_size_comparison and attacker.size_value is not None:
+        theirs = target.size_value
+        if theirs is not None:  # FUDGE size comparison, both ways (A-04)
+            modifier += size_comparison_modifier(attacker.size_value, 0, theirs, 0)
+            d_pen += size_comparison_modifier(theirs, 0, attacker.size_value, 0)
+    aim = attacker.aim  # a called shot, stun blow or pulled punch (agents.core.aims)
+    res = resolve_attack(
+        fighter,
+        target.fighter,
+        track,
+        attacker.rng,
+        rules,
+        attacker_penalty=a_pen,
+        defender_penalty=d_pen,
+        defended=defended,
+        modifier=modifier,
+        shield_rank=1  # faced, or no shield: shield_rank's first answers, without its call
+        if facing is attacker or target.fighter.shield is None
+        else shield_rank(target, attacker, arena.round),
+        target_bonus=moving_target_bonus(gait, arena.options.move.target_bonus) if gait else 0,
+        protection=protection if aim is None else aims.pulled(aim, protection),
+    )
+    taken = after = None
+    if aim is not None or target.spirit is not None:
+        res, taken, after = aims.land(attacker, target, aim, res, track, arena)
+    arena.defer(
+        attack_event,
+        (
+            attacker.name,
+            target.name,
+            res,
+            a_pen,
+            d_pen,
+            defended,
+            attacker.verb if aim is None else aims.verb(attacker.verb, aim),
+            target.defence_verb,
+            taken,
+        ),
+    )
+    if not res.hit:  # a miss leaves the target as it was (every absorb ignores one)
+        return res
+    hit_hard = protection is not NO_PROTECTION and res.track.level >= Wound.NEAR_DEATH
+    if hit_hard and not (res.crit_effects and conditions.spares_the_body(res.crit_effects, arena)):
+        res = target.spend_ite_point(res, track, arena)
+    target.absorb(res, arena)
+    if after is not None:  # a stun, a hurt limb: once the blow is logged (agents.core.aims)
+        after()
+    return res
+
 
 _LABELS = tuple(w.label for w in Wound)
 
