@@ -19,7 +19,9 @@ from functools import lru_cache
 from typing import Any
 
 from fadad_agents.engine import Battle, BattleResult, play_through, spawn_states
+from fadad_agents.engine.core.build import per_scenario
 from fadad_agents.engine.core.result import SIDE_COUNTS, outcome, side_counts
+from fadad_agents.engine.core.streams import mix_ahead
 from fadad_agents.schema.character import Character
 from fadad_agents.schema.fae import FaeCharacter
 from fadad_agents.schema.forces import Ship
@@ -168,14 +170,21 @@ def run_replicate(scenario: Scenario, seed: int, index: int) -> dict[str, Any]:
 
 
 def _replicate_row(
-    scenario: Scenario, battle_seed: int, names: frozenset[str], row: dict[str, Any]
+    scenario: Scenario,
+    battle_seed: int,
+    names: frozenset[str],
+    row: dict[str, Any],
+    streams: set[str] | None = None,
 ) -> None:
     """The replicate's outcome, ships and named fighters, into ``row`` (one dict a
-    replicate: the columns are written straight from the finished battle)."""
+    replicate: the columns are written straight from the finished battle); the names of
+    the random streams it rolled on into ``streams``, if given."""
     with play_through(scenario, battle_seed, collect=False) as battle:
         _battle_row(battle.run_to_end(), row)
         ship_row(battle, row)
         fighter_row(battle, names, row)
+        if streams is not None:
+            streams.update(battle.streams.asked)
 
 
 def ship_names(scenario: Scenario) -> list[str]:
@@ -272,15 +281,29 @@ def _scenario(data: str, limits: Limits | None) -> Scenario:
     return scenario
 
 
+_STREAMS: dict[int, tuple[Scenario, set[str]]] = {}
+"""The random streams each scenario's battles have rolled on so far (what a batch mixes
+ahead for its replicates)."""
+
+
 def run_batch(batch: Batch) -> list[dict[str, Any]]:
-    """Play the replicates of ``batch``; one row per replicate, in replicate order."""
+    """Play the replicates of ``batch``; one row per replicate, in replicate order.
+
+    Their streams' seeds are mixed for the whole batch at once (:func:`mix_ahead`), from
+    the first replicate on if earlier battles of the scenario said which streams it
+    rolls on, else from the second."""
     scenario = batch.source.scenario
     names = frozenset(fighter_names(scenario))
+    streams = per_scenario(_STREAMS, scenario, set)
     seeds = replicate_seeds(batch.seed, batch.stop, batch.start)
     rows = []
-    for index, battle_seed in zip(range(batch.start, batch.stop), seeds, strict=True):
-        row: dict[str, Any] = {"variant": batch.variant, "replicate": index}
-        _replicate_row(scenario, battle_seed, names, row)
+    mixed = False
+    for k, battle_seed in enumerate(seeds):
+        if not mixed and streams:
+            mix_ahead(seeds[k:], set(streams))  # a copy: another thread may add to it
+            mixed = True
+        row: dict[str, Any] = {"variant": batch.variant, "replicate": batch.start + k}
+        _replicate_row(scenario, battle_seed, names, row, streams)
         rows.append(row)
     return rows
 

@@ -13,13 +13,22 @@ from fadad_agents.analysis import (
     SweepError,
     replicate_seed,
     replicate_seeds,
+    replicates,
     run_replicate,
     sweep,
 )
 from fadad_agents.analysis.grid import expand_grid
 from fadad_agents.analysis.montecarlo import _collect, _Plan
-from fadad_agents.analysis.replicates import fighter_names, fighter_row, result_row, ship_row
+from fadad_agents.analysis.replicates import (
+    Batch,
+    Portable,
+    fighter_names,
+    fighter_row,
+    result_row,
+    ship_row,
+)
 from fadad_agents.engine import build_battle, load, run
+from fadad_agents.engine.core.streams import _AHEAD
 
 DUEL = Path(__file__).parents[2] / "scenarios" / "snorri-vs-brynhild.yaml"
 BRAWL = Path(__file__).parents[2] / "scenarios" / "tavern-brawl.yaml"
@@ -184,3 +193,26 @@ def test_ship_duel_rows_have_hull_and_crew() -> None:
         result.rounds,
     )
     assert frame.iloc[3]["Saltwind.hull"] == row["Saltwind.hull"]
+
+
+@pytest.mark.parametrize("path", [SHIP_DUEL, BRAWL], ids=lambda p: p.stem)
+def test_a_batch_mixed_ahead_plays_what_each_replicate_plays_alone(
+    path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A batch mixes its replicates' stream seeds ahead, as arrays (the names learnt from
+    its first battle), and each row is still the replicate played on its own."""
+    mixed: list[int] = []
+    mix = replicates.mix_ahead
+
+    def spy(seeds: list[int], names: set[str]) -> None:
+        mixed.append(len(seeds))
+        mix(seeds, names)
+
+    monkeypatch.setattr(replicates, "mix_ahead", spy)
+    monkeypatch.setattr(replicates, "_STREAMS", {})
+    scenario = load(path)
+    rows = replicates.run_batch(Batch(0, 0, 24, 5, Portable(scenario)))
+    assert mixed == [23]  # from the second replicate on: the first told the names
+    assert not _AHEAD  # each battle took its seed's entry
+    for k, row in enumerate(rows):
+        assert row == {"variant": 0, **run_replicate(scenario, 5, k)}

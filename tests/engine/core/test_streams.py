@@ -6,10 +6,12 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from fadad_agents.engine.core import streams as streams_module
 from fadad_agents.engine.core.streams import (
     NamedStream,
     Streams,
     forget_named_streams,
+    mix_ahead,
     spawn_states,
 )
 
@@ -64,6 +66,33 @@ def test_a_batch_of_keys_spawns_what_each_key_does_alone(seed, start, count):
         words = child.generate_state(4, dtype=np.uint32)
         last = sum(int(w) << (32 * i) for i, w in enumerate(words))
         assert spawn_states(seed, keys)[-1] == last
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seeds=st.lists(st.integers(0, 2**64 - 1), min_size=16, max_size=40, unique=True),
+    names=st.lists(st.text(max_size=8), min_size=1, max_size=4),
+    other=st.text(max_size=8),
+)
+def test_seeds_mixed_ahead_for_a_batch_are_the_seeds_each_mixes_alone(seeds, names, other):
+    """mix_ahead (a sweep's batch, mixed as arrays) gives every battle seed the root and
+    stream seeds numpy's SeedSequence gives it, for the names mixed and any other; each
+    seed's entry is taken by the Streams reseeded to it."""
+    mix_ahead(seeds, names)
+    for seed in seeds:
+        streams = Streams(seed)
+        assert streams._ahead  # taken from the batch, not mixed alone
+        for name in [*names, other]:
+            assert streams.seed_of(name) == _numpy_seed(seed, name)
+    assert not streams_module._AHEAD
+
+
+def test_too_few_or_too_large_seeds_are_left_to_their_battles():
+    """Fewer seeds than pay for arrays, or one over 64 bits, mix nothing ahead."""
+    mix_ahead(list(range(15)), ["melee"])
+    mix_ahead([*range(20), 2**64], ["melee"])
+    assert not streams_module._AHEAD
+    assert Streams(2**64).seed_of("melee") == _numpy_seed(2**64, "melee")
 
 
 def test_streams_are_independent_of_creation_order():
