@@ -74,7 +74,9 @@ def roll_turns(
         keyed.append((-initiative, -reaction, lead.unique_id, active))
     keyed.sort()
     turns: list[Sequence[Combatant]] = []
-    last_initiative = last_trait = 1  # no band's: initiatives and traits are negated ladder values
+    # None before the first band: any int key could be a band's (-1 and 1 are ladder values)
+    last_initiative: int | None = None
+    last_trait: int | None = None
     for initiative, trait, _, active in keyed:
         if initiative == last_initiative and trait == last_trait:
             previous = turns[-1]

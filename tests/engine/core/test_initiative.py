@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from fadad_agents.engine import build_battle, load
+from fadad_agents.engine import build_battle, load, run
 from fadad_agents.engine.core.battle import Battle
 from fadad_agents.engine.core.turns import SharedTurn
 from fadad_agents.rules.core.dice import TABLE_4DF
@@ -64,6 +64,28 @@ def test_a_tied_roll_goes_to_the_higher_trait() -> None:
         (["Bob"], False),
         (["Ann"], False),
     ]
+
+
+def test_a_round_led_by_a_roll_of_minus_one_is_played() -> None:
+    """Mediocre reaction speed (-1) + 0 heads the round like any other roll, alone or tied;
+    a duel of Mediocre fighters plays to its end whatever they roll (it used to stop
+    with an IndexError whenever -1 led the round)."""
+    text = duel_yaml(
+        fighter("Ann", extra="        reaction_speed: Mediocre\n"),
+        fighter("Bob", extra="        reaction_speed: Mediocre\n"),
+        rules="fadad.initiative: rolled",
+    )
+    scenario = load(text)
+    battle = build_battle(scenario, seed=1)
+    for dice, turns in (
+        ((0, -1), [(["Ann"], False), (["Bob"], False)]),
+        ((0, 0), [(["Ann", "Bob"], True)]),
+    ):
+        battle._init_rng = ScriptedDice(*dice)
+        found = battle.initiative_turns()
+        assert [([m.name for m in t], type(t) is SharedTurn) for t in found] == turns
+    for seed in range(12):
+        assert run(scenario, seed=seed).ending in ("destroyed", "mutual")
 
 
 def test_bands_tied_on_roll_and_trait_share_a_turn() -> None:
