@@ -286,7 +286,9 @@ class Character(Combatant):
                 return
         if self.first_aid is not None and aid.tend(self, arena, budget):
             return
-        target: Any = pol.targeting.choose_target(self, arena, self.targeting_rng)
+        target: Any = self.target  # a policy that keeps a fighting target is not asked
+        if not (pol.keeps_target and target is not None and target.fighting):
+            target = pol.targeting.choose_target(self, arena, self.targeting_rng)
         if (
             self.placed
             and target is not None

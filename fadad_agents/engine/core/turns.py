@@ -66,27 +66,27 @@ def roll_turns(
             if not active:
                 continue
             lead = active[0]
-        reaction = lead.reaction
+        trait = -lead.reaction  # keys are negated: the highest first
         if draw is not None:
-            initiative = reaction + TABLE_4DF[int(draw() * 81)]
+            keyed.append((trait - TABLE_4DF[int(draw() * 81)], trait, lead.unique_id, active))
         else:
-            initiative = roll_initiative(reaction, rng, mode, lead.name)
-        keyed.append((-initiative, -reaction, lead.unique_id, active))
+            initiative = roll_initiative(lead.reaction, rng, mode, lead.name)
+            keyed.append((-initiative, trait, lead.unique_id, active))
     keyed.sort()
     turns: list[Sequence[Combatant]] = []
     # None before the first band: any int key could be a band's (-1 and 1 are ladder values)
     last_initiative: int | None = None
     last_trait: int | None = None
     for initiative, trait, _, active in keyed:
-        if initiative == last_initiative and trait == last_trait:
+        if initiative != last_initiative or trait != last_trait:  # most turns: no tie
+            turns.append(active)
+            last_initiative, last_trait = initiative, trait
+        else:
             previous = turns[-1]
             if type(previous) is SharedTurn:
                 previous.extend(active)
             else:
                 turns[-1] = SharedTurn([*previous, *active])
-        else:
-            turns.append(active)
-            last_initiative, last_trait = initiative, trait
     return turns
 
 

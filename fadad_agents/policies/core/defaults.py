@@ -96,6 +96,8 @@ class StickyTargeting:
     nearest foe when none is)."""
 
     __slots__ = ()
+    keeps_target = True
+    """A fighting target is kept without asking (the agent reads this: no call)."""
 
     def choose_target(
         self, actor: CombatantView, battle: BattleView, rng: random.Random

@@ -204,6 +204,9 @@ class PolicySet:
     aim_now: Any = field(init=False)
     """The aim policy's constant :class:`~fadad_agents.policies.core.protocols.Aim`, or
     None: ask it each round."""
+    keeps_target: bool = field(init=False)
+    """The targeting policy keeps a target that still fights (its ``keeps_target``): asked
+    only for a new one."""
 
     def __post_init__(self) -> None:
         retreat = getattr(self.retreat, "constant", None)
@@ -215,6 +218,8 @@ class PolicySet:
         closes = getattr(self.movement, "still_in_contact", False) is True
         object.__setattr__(self, "closes", closes)
         object.__setattr__(self, "aim_now", getattr(self.aim, "constant", None))
+        keeps = getattr(self.targeting, "keeps_target", False) is True
+        object.__setattr__(self, "keeps_target", keeps)
 
 
 def build_policy_set(
