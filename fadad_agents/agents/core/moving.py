@@ -19,6 +19,7 @@ from functools import lru_cache
 from typing import Any
 
 from fadad_agents.agents.core import ranks
+from fadad_agents.agents.core.crowd import ahead
 from fadad_agents.agents.core.ranks import ENGAGE_MARGIN, way_forward
 from fadad_agents.rules.personal.movement import (
     gait_for_move_actions,
@@ -360,13 +361,13 @@ def _look_ahead(arena: Any) -> None:
     """Before the round's first move: the searches of the fighters whose way changed
     since they last searched (a target that fell or stepped), made together, those whose
     move reaches the target with the places round it (:func:`~fadad_agents.agents.core.
-    ranks.measure_ahead`). Only fighters whose movement policy is ``foreseeable`` (its
+    crowd.ahead.measure_ahead`). Only fighters whose movement policy is ``foreseeable`` (its
     destination follows from where they and their targets stand) are worked out ahead;
     each move is still made on its fighter's turn, from where everyone stands then."""
-    if not (ranks.LOOK_AHEAD and ranks.REMEMBER_BLOCKED):
+    if not (ahead.LOOK_AHEAD and ranks.REMEMBER_BLOCKED):
         return
     everyone = arena.field.standing()
-    if len(everyone) < ranks.AHEAD_AT_LEAST:
+    if len(everyone) < ahead.AHEAD_AT_LEAST:
         return
     chasers = []
     for index, actor in enumerate(everyone):
@@ -385,7 +386,7 @@ def _look_ahead(arena: Any) -> None:
         if way is not None:
             goal, gap, yards, allowance, _, target = way
             chasers.append((actor, index, goal, gap, yards, allowance, target))
-    ranks.measure_ahead(arena.field, everyone, chasers)
+    ahead.measure_ahead(arena.field, everyone, chasers)
 
 
 def _spare(actor: Any, actions: int) -> None:

@@ -17,8 +17,8 @@ made cheap where the crowd has not changed (the battle is the same either way):
   then against every fighter near the place;
 * before the first move of a round, the searches of the many fighters whose way changed
   (their target fell or stepped) are measured together, in arrays
-  (:func:`measure_ahead`, :data:`LOOK_AHEAD`): each gets the memo its own search would
-  have left, and its turn checks only whether those blockers still stand there.
+  (:mod:`~fadad_agents.agents.core.crowd.ahead`): each gets the memo its own search
+  would have left, and its turn checks only whether those blockers still stand there.
 """
 
 from __future__ import annotations
@@ -28,27 +28,16 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-import numpy as np
-
 from fadad_agents.agents.core.base import Status
-from fadad_agents.agents.core.field import ELBOW_ROOM, HALO_MOST, HALO_YARDS
+from fadad_agents.agents.core.field import ELBOW_ROOM, HALO_YARDS
 from fadad_agents.rules.personal.movement import melee_slots
 
-__all__ = ["LOOK_AHEAD", "REMEMBER_BLOCKED", "Blocked", "measure_ahead", "way_forward"]
+__all__ = ["REMEMBER_BLOCKED", "Blocked", "way_forward"]
 
 REMEMBER_BLOCKED = True
 """A fighter that found every way blocked remembers who blocked it and skips the search
 while nothing it depended on changed; and its next search tries last time's blockers
 first. Off (tests only), every search is made afresh: the same battle, slower in a crowd."""
-
-LOOK_AHEAD = True
-"""Before the first move of a round, the searches of fighters whose way changed are
-measured together (:func:`measure_ahead`). Off (tests only), each fighter searches on its
-own turn: the same battle, slower in a crowd."""
-
-AHEAD_AT_LEAST = 128
-"""Fewer searches to make than this, and each is made on its fighter's turn (arrays pay
-off only in a crowd)."""
 
 ENGAGE_MARGIN = 0.01
 """Yards inside full reach where a closing fighter stops (so rounding keeps contact)."""
@@ -295,206 +284,3 @@ def _way_spots(
         if step < _SHUFFLE:
             break
         short *= 2
-
-
-def measure_ahead(field: Any, everyone: list[Any], chasers: list[tuple[Any, ...]]) -> None:
-    """Make, in arrays, the searches of ``chasers`` - ``(actor, index, goal, gap, yards,
-    allowance, target)``, ``index`` its place in ``everyone`` (:meth:`Field.standing`),
-    ``target`` the one its move reaches (its places round it are tried after the move's
-    end) or None - as :func:`way_forward` would make them now, and leave each actor the
-    memo its search would have left (:class:`Blocked`; blockers up to the first place
-    found free). Its turn then measures only what changed meanwhile: the same answers.
-    Nothing is done for fewer than :data:`AHEAD_AT_LEAST` searches.
-
-    The places are worked out with the arithmetic of :func:`_way_spots`, operation for
-    operation (a sum, product or quotient of two floats is the same in numpy), those
-    round a target by :func:`_places_round` itself; the ``**`` tests are decided in
-    Python wherever the array's ``*`` might decide them otherwise. A place counts as
-    taken only where a fighter's elbow room is measured as in :func:`_first_free`; a
-    blocker the arrays miss leaves the place to be measured then."""
-    if len(chasers) < AHEAD_AT_LEAST or field.widest > HALO_MOST:
-        return  # few, or a giant on the field: squares of a man's size would not do
-    rings: list[list[float]] = []
-    for actor, _, _, _, _, allowance, target in chasers:
-        spots: list[float] = []
-        if target is not None:
-            _places_round(actor, target, field, allowance, spots)
-        rings.append(spots)
-    xs, ys, by_pow, counts = _spots_ahead(field, chasers, rings)
-    blockers = _blockers_ahead(field, everyone, chasers, xs, ys, by_pow, counts)
-    starts = np.cumsum(counts) - counts
-    # Each chaser's blockers up to its first place found free (-1): objects in one pass.
-    free = np.where(blockers < 0, np.arange(len(blockers)), len(blockers))
-    ends = np.minimum(np.minimum.reduceat(free, starts), starts + counts).tolist()
-    people = np.empty(len(everyone) + 1, dtype=object)
-    people[:-1] = everyone  # people[-1]: None, for the free places (never read)
-    found = people[blockers].tolist()
-    flat = np.stack((xs, ys), axis=1).ravel().tolist()
-    for (actor, _, goal, _, _, allowance, target), ring_spots, start, count, end in zip(
-        chasers, rings, starts.tolist(), counts.tolist(), ends, strict=True
-    ):
-        tried = found[start:end]
-        at = None if target is None else target.position
-        chased = actor.target  # a chaser has one
-        actor.memory["blocked"] = _memo(  # Blocked.of, without its calls (thousands)
-            Blocked,
-            (
-                actor.position, goal, allowance, target, at, flat[2 * start : 2 * (start + count)],
-                len(ring_spots) // 2, tried, [other.position for other in tried], chased,
-                chased.position,
-            ),
-        )  # fmt: skip
-
-
-def _spots_ahead(
-    field: Any, chasers: list[tuple[Any, ...]], rings: list[list[float]]
-) -> tuple[Any, Any, Any, Any]:
-    """Every chaser's places in the order tried (:func:`way_forward`: the end of its move,
-    the places round its target, ``rings``, then :func:`_way_spots`), flat; whether each
-    is measured with squares by ``**`` (those round a target); and how many each has."""
-    table = np.array(
-        [(a.position[0], a.position[1], g[0], g[1], gap, yards, a.radius)
-         for a, _, g, gap, yards, _, _ in chasers]
-    )  # fmt: skip
-    hx, hy, gx, gy, gap, yards, radius = table.T
-    every = np.ones(len(chasers), dtype=bool)
-    no = np.zeros(len(chasers), dtype=bool)
-    columns = [(hx + (gx - hx) * yards / gap, hy + (gy - hy) * yards / gap, every, no)]
-    widest = max(len(r) for r in rings) // 2
-    if widest:  # the places round the targets, padded to the most any chaser has
-        sizes = np.array([len(r) // 2 for r in rings])
-        padded = np.zeros((len(chasers), 2 * widest))
-        for i, ring_spots in enumerate(rings):
-            if ring_spots:
-                padded[i, : len(ring_spots)] = ring_spots
-        for k in range(widest):
-            columns.append((padded[:, 2 * k], padded[:, 2 * k + 1], sizes > k, every))
-    dx, dy = (gx - hx) / gap, (gy - hy) / gap
-    side = 2 * radius
-    sx, sy = -dy * side, dx * side
-    bounded = field.width is not None or field.height is not None
-    step, short, alive = yards, 1.0, every
-    while alive.any():
-        x, y = hx + dx * step, hy + dy * step
-        columns.append((x, y, alive, no))
-        for px, py in ((x + sx, y + sy), (x - sx, y - sy)):
-            if bounded:
-                px, py = _clamped(field, px), _clamped(field, py, across=False)
-            columns.append((px, py, alive & _within(px - hx, py - hy, yards), no))
-        step = yards - short
-        alive = alive & (step >= _SHUFFLE)
-        short *= 2
-    xs, ys, used, by_pow = (np.stack([c[i] for c in columns], axis=1) for i in range(4))
-    return xs[used], ys[used], by_pow[used], used.sum(axis=1)
-
-
-def _clamped(field: Any, v: Any, across: bool = True) -> Any:
-    """``Field.clamp`` of x (``across``) or y, value for value."""
-    most = field.width if across else field.height
-    if most is None:
-        return v
-    return np.where(v < 0.0, 0.0, np.where(v > most, float(most), v))
-
-
-def _within(ox: Any, oy: Any, yards: Any) -> Any:
-    """``ox ** 2 + oy ** 2 <= yards * yards``, as Python decides it: Python's ``**``
-    may differ from ``*`` in the last bit, so values within a hair of the limit are
-    decided again in Python."""
-    limit = yards * yards
-    squares = ox * ox + oy * oy
-    inside = squares <= limit
-    for i in np.nonzero(np.abs(squares - limit) <= 1e-9 * limit)[0].tolist():
-        a, b, c = float(ox[i]), float(oy[i]), float(yards[i])
-        inside[i] = a**2 + b**2 <= c * c
-    return inside
-
-
-def _blockers_ahead(
-    field: Any,
-    everyone: list[Any],
-    chasers: list[tuple[Any, ...]],
-    xs: Any,
-    ys: Any,
-    by_pow: Any,
-    counts: Any,
-) -> Any:
-    """For each place, the index in ``everyone`` of a fighter standing within the chaser's
-    elbow room of it (``(r + other's) * ELBOW_ROOM``, squares by ``*``), or -1: each
-    fighter filed under every :data:`HALO_YARDS` square its elbow room with the widest
-    could reach, each place measured against those filed under its own square. Where the
-    search squares by ``**`` (``by_pow``), a fighter within a hair of the edge of the
-    elbow room is not taken (``**`` may decide it otherwise): the place is measured then."""
-    px = np.array([other.position[0] for other in everyone])
-    py = np.array([other.position[1] for other in everyone])
-    radius = np.array([other.radius for other in everyone])
-    fighting = np.array([other.status is FIGHTING for other in everyone])
-    who = np.repeat(np.array([c[1] for c in chasers]), counts)  # whose place each is
-    own_r = radius[who]
-    reach = 2 * field.widest * ELBOW_ROOM * (1 + 1e-9) + 1e-9
-    i0, i1 = _square(px - reach), _square(px + reach)
-    j0, j1 = _square(py - reach), _square(py + reach)
-    span = int(max((i1 - i0).max(), (j1 - j0).max())) + 1
-    own_i, own_j = _square(px), _square(py)
-    rows, columns, filed, away = [], [], [], []
-    for di in range(span):
-        for dj in range(span):
-            ok = (i0 + di <= i1) & (j0 + dj <= j1)
-            rows.append(i0[ok] + di)
-            columns.append(j0[ok] + dj)
-            filed.append(np.nonzero(ok)[0])
-            away.append((i0[ok] + di != own_i[ok]) | (j0[ok] + dj != own_j[ok]))
-    lo, hi, filed_in = _by_square(
-        np.concatenate(rows), np.concatenate(columns), np.concatenate(filed),
-        np.concatenate(away), _square(xs), _square(ys),
-    )  # fmt: skip
-    found = np.full(len(xs), -1, dtype=np.int64)
-    places = np.nonzero(lo < hi)[0]
-    k = 0
-    while len(places):
-        other = filed_in[lo[places] + k]
-        ox, oy = px[other] - xs[places], py[other] - ys[places]
-        room = (own_r[places] + radius[other]) * ELBOW_ROOM
-        squares, limit = ox * ox + oy * oy, room * room
-        hit = (squares < limit) & fighting[other] & (other != who[places])
-        hit &= ~by_pow[places] | (squares < limit * (1 - 1e-9))
-        found[places[hit]] = other[hit]
-        k += 1
-        places = places[~hit & (lo[places] + k < hi[places])]  # not found, more to measure
-    return found
-
-
-def _by_square(
-    rows: Any, columns: Any, filed: Any, away: Any, spot_rows: Any, spot_columns: Any
-) -> tuple[Any, Any, Any]:
-    """The fighters ``filed`` under squares ``rows, columns`` sorted by square, whoever
-    stands in it first (not ``away``: it most often blocks a place there); and for each
-    place's square ``spot_rows, spot_columns`` where its fighters begin and end in that
-    order. Squares are counted in a table over the filed ones while it stays small (as
-    many squares as entries), else looked up by sorted keys."""
-    r0, c0 = int(rows.min()), int(columns.min())
-    height, width = int(rows.max()) - r0 + 1, int(columns.max()) - c0 + 1
-    if height * width > len(rows) + 4096:  # spread far: sorted keys
-        key = _key(rows, columns)
-        order = np.lexsort((away, key))
-        key, spot_key = key[order], _key(spot_rows, spot_columns)
-        lo, hi = np.searchsorted(key, spot_key, "left"), np.searchsorted(key, spot_key, "right")
-        return lo, hi, filed[order]
-    cell = (rows - r0) * width + (columns - c0)
-    order = np.argsort(2 * cell + away, kind="stable")
-    starts = np.zeros(height * width + 1, dtype=np.int64)
-    np.cumsum(np.bincount(cell, minlength=height * width), out=starts[1:])
-    sr, sc = spot_rows - r0, spot_columns - c0
-    inside = (sr >= 0) & (sr < height) & (sc >= 0) & (sc < width)
-    at = np.where(inside, sr * width + sc, 0)
-    lo, hi = np.where(inside, starts[at], 0), np.where(inside, starts[at + 1], 0)
-    return lo, hi, filed[order]
-
-
-def _square(v: Any) -> Any:
-    """The :data:`HALO_YARDS` square index of each value."""
-    return np.floor_divide(v, HALO_YARDS).astype(np.int64)
-
-
-def _key(i: Any, j: Any) -> Any:
-    """One int64 per square (indices well inside +-2**31 on any field men walk)."""
-    return (i << 32) + (j & 0xFFFFFFFF)

@@ -2,7 +2,7 @@
 
 A fighter blocked in the ranks remembers who blocked it and skips its search while none
 of them has moved (``agents.core.ranks.REMEMBER_BLOCKED``); the searches of many fighters
-are made ahead together in arrays (``ranks.LOOK_AHEAD``); a fighter remembers its move
+are made ahead together in arrays (``crowd.ahead.LOOK_AHEAD``); a fighter remembers its move
 while it and its target stand where they stood (``moving._foreseen``); the nearest-foe
 search skips buckets wholly farther than the best found. None may change anything a
 battle shows.
@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from benchmarks.bench_engine import _melee_yaml
 from fadad_agents.agents.core import field as field_module
 from fadad_agents.agents.core import moving, ranks
+from fadad_agents.agents.core.crowd import ahead
 from fadad_agents.agents.core.field import Field
 from fadad_agents.engine import build_battle, load
 
@@ -74,19 +75,19 @@ def test_the_ranks_measured_ahead_in_arrays_play_the_same_battle(
     if walled:  # 60 x 8 yards: the ranks (10 wide) reach past its long edges
         text += "map: {kind: open, width: 60, height: 8}\n"
     made = 0
-    measure_ahead = ranks.measure_ahead
+    measure_ahead = ahead.measure_ahead
 
     def counted(field: Any, everyone: list[Any], chasers: list[Any]) -> None:
         nonlocal made
         made += len(chasers)
         measure_ahead(field, everyone, chasers)
 
-    monkeypatch.setattr(ranks, "measure_ahead", counted)
-    monkeypatch.setattr(ranks, "AHEAD_AT_LEAST", 1)
-    ahead = _log_text(text, seed)
+    monkeypatch.setattr(ahead, "measure_ahead", counted)
+    monkeypatch.setattr(ahead, "AHEAD_AT_LEAST", 1)
+    measured = _log_text(text, seed)
     assert made > 0, "no search was made ahead: the comparison would prove nothing"
-    monkeypatch.setattr(ranks, "LOOK_AHEAD", False)
-    assert _log_text(text, seed) == ahead
+    monkeypatch.setattr(ahead, "LOOK_AHEAD", False)
+    assert _log_text(text, seed) == measured
 
 
 def test_the_memos_made_ahead_are_the_searches_own(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -99,7 +100,7 @@ def test_the_memos_made_ahead_are_the_searches_own(monkeypatch: pytest.MonkeyPat
     text = _melee_yaml(1300, bands=True).replace("max_rounds: 1000", "max_rounds: 3")
     battle = build_battle(load(text), 1, collect=False)
     checked = blocked = ringed = 0
-    measure_ahead = ranks.measure_ahead
+    measure_ahead = ahead.measure_ahead
 
     def compared(field: Any, everyone: list[Any], chasers: list[Any]) -> None:
         nonlocal checked, blocked, ringed
@@ -122,8 +123,8 @@ def test_the_memos_made_ahead_are_the_searches_own(monkeypatch: pytest.MonkeyPat
                 assert (spots[2 * len(tried)], spots[2 * len(tried) + 1]) == place
             checked += 1
 
-    monkeypatch.setattr(ranks, "measure_ahead", compared)
-    monkeypatch.setattr(ranks, "AHEAD_AT_LEAST", 1)
+    monkeypatch.setattr(ahead, "measure_ahead", compared)
+    monkeypatch.setattr(ahead, "AHEAD_AT_LEAST", 1)
     for _ in range(3):
         battle.play_round()
     assert checked > 300, checked
@@ -241,7 +242,7 @@ def test_the_fighters_filed_by_square_are_each_squares_own(spread: int) -> None:
     filed, away = rng.permutation(n), rng.random(n) < 0.5
     spot_rows = rng.integers(-7, 7, 200) * spread
     spot_columns = rng.integers(-7, 7, 200) * spread
-    lo, hi, filed_in = ranks._by_square(rows, columns, filed, away, spot_rows, spot_columns)
+    lo, hi, filed_in = ahead._by_square(rows, columns, filed, away, spot_rows, spot_columns)
     for k in range(200):
         mine = [i for i in range(n) if (rows[i], columns[i]) == (spot_rows[k], spot_columns[k])]
         want = [filed[i] for i in sorted(mine, key=lambda i: (away[i], i))]
