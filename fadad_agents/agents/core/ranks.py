@@ -24,7 +24,7 @@ made cheap where the crowd has not changed (the battle is the same either way):
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -76,7 +76,7 @@ class Blocked(NamedTuple):
     allowance: float
     target: Any
     target_at: Any
-    spots: list[float]
+    spots: Sequence[float]
     ring: int
     tried: list[Any]
     stood: list[Any]
@@ -174,7 +174,7 @@ def way_forward(
 def _first_free(
     actor: Any,
     field: Any,
-    spots: list[float],
+    spots: Sequence[float],
     ring: int,
     hints: list[Any] | tuple[Any, ...],
     tried: list[Any],

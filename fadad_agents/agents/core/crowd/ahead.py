@@ -12,6 +12,8 @@ battle either way (:data:`LOOK_AHEAD` off plays it search by search).
 
 from __future__ import annotations
 
+from array import array
+from itertools import chain
 from typing import Any
 
 import numpy as np
@@ -60,22 +62,24 @@ def measure_ahead(field: Any, everyone: list[Any], chasers: list[tuple[Any, ...]
     # Each chaser's blockers up to its first place found free (-1): objects in one pass.
     free = np.where(blockers < 0, np.arange(len(blockers)), len(blockers))
     ends = np.minimum(np.minimum.reduceat(free, starts), starts + counts).tolist()
-    people = np.empty(len(everyone) + 1, dtype=object)
-    people[:-1] = everyone  # people[-1]: None, for the free places (never read)
-    found = people[blockers].tolist()
-    flat = np.stack((xs, ys), axis=1).ravel().tolist()
+    # Each place's blocker and where it stands, in one pass each (None: free, never read).
+    n = len(everyone) + 1
+    found = np.fromiter([*everyone, None], dtype=object, count=n)[blockers].tolist()
+    where = [*(other.position for other in everyone), None]  # each a tuple, kept whole
+    stood = np.fromiter(where, dtype=object, count=n)[blockers].tolist()
+    # The places as floats in one C array: a memo's slice of it reads back Python floats.
+    flat = array("d", np.stack((xs, ys), axis=1).tobytes())
     for (actor, _, goal, _, _, allowance, target), ring_spots, start, count, end in zip(
         chasers, rings, starts.tolist(), counts.tolist(), ends, strict=True
     ):
-        tried = found[start:end]
-        at = None if target is None else target.position
         chased = actor.target  # a chaser has one
+        at = None if target is None else target.position
         actor.memory["blocked"] = _memo(  # Blocked.of, without its calls (thousands)
             Blocked,
             (
-                actor.position, goal, allowance, target, at, flat[2 * start : 2 * (start + count)],
-                len(ring_spots) // 2, tried, [other.position for other in tried], chased,
-                chased.position,
+                actor.position, goal, allowance, target, at,
+                flat[2 * start : 2 * (start + count)], len(ring_spots) // 2, found[start:end],
+                stood[start:end], chased, chased.position,
             ),
         )  # fmt: skip
 
@@ -86,11 +90,14 @@ def _spots_ahead(
     """Every chaser's places in the order tried (:func:`way_forward`: the end of its move,
     the places round its target, ``rings``, then :func:`_way_spots`), flat; whether each
     is measured with squares by ``**`` (those round a target); and how many each has."""
-    table = np.array(
-        [(a.position[0], a.position[1], g[0], g[1], gap, yards, a.radius)
-         for a, _, g, gap, yards, _, _ in chasers]
-    )  # fmt: skip
-    hx, hy, gx, gy, gap, yards, radius = table.T
+    table = np.fromiter(
+        chain.from_iterable(
+            (*a.position, *g, gap, yards, a.radius) for a, _, g, gap, yards, _, _ in chasers
+        ),
+        dtype=np.float64,
+        count=7 * len(chasers),
+    )
+    hx, hy, gx, gy, gap, yards, radius = table.reshape(-1, 7).T
     every = np.ones(len(chasers), dtype=bool)
     no = np.zeros(len(chasers), dtype=bool)
     columns = [(hx + (gx - hx) * yards / gap, hy + (gy - hy) * yards / gap, every, no)]
