@@ -27,8 +27,7 @@ import math
 from collections.abc import Callable, Iterable
 from typing import Any
 
-import numpy as np
-from scipy.spatial import cKDTree
+from fadad_agents.agents.core.crowd.nearest import nearest_to_all
 
 __all__ = ["CELL_YARDS", "ELBOW_ROOM", "HALO_MOST", "HALO_YARDS", "SPOT_YARDS", "Field"]
 
@@ -58,9 +57,9 @@ _SLACK = 1e-6
 """Yards taken off a bucket's distance before skipping it (floating point at its edges)."""
 
 NEAREST_AT_ONCE = 256
-"""After this many look-ups of the nearest fighter of a side while nobody on the field
-came, went or moved (a round's targeting), the nearest to everyone on the field is found
-at once (:meth:`Field._nearest_to_all`); a side smaller than this is searched as asked."""
+"""After this many look-ups of the nearest fighter of a side while nobody of it came or
+moved (a round's targeting), its nearest to everyone on the field are found at once
+(:meth:`Field._nearest_to_all`); a side smaller than this is searched as asked."""
 
 _UNKNOWN = object()  # not found at once: search as asked
 
@@ -79,6 +78,7 @@ class Field:
         "_asked",
         "_bounds",
         "_buckets",
+        "_gone",
         "_halo",
         "_halo_reach",
         "_nearest",
@@ -129,15 +129,20 @@ class Field:
         self._bounds: list[list[int]] = [[0, 0, -1, -1] for _ in range(sides)]
         self._unfiled: list[Any] = []  # on the field, not yet in the indexes (place_later)
         # Per side, the nearest of it to each point where someone stands, found at once
-        # (None: not yet); and the look-ups of a nearest since someone came, went or moved.
+        # (None: not yet), those of it who left since, and the look-ups of its nearest
+        # since one of it came or moved (:meth:`nearest`).
         self._nearest: list[dict[tuple[float, float], Any] | None] = [None] * sides
-        self._asked = 0
+        self._gone: list[set[Any]] = [set() for _ in range(sides)]
+        self._asked = [0] * sides
 
-    def _changed(self) -> None:
-        """Someone came, went or moved: the nearest found at once no longer hold."""
-        if self._asked:
-            self._asked = 0
-            self._nearest = [None] * self.sides
+    def _changed(self, side: int | None = None) -> None:
+        """Someone of ``side`` (None: of any) came or moved: the nearest of that side
+        found at once no longer hold (the nearest of another side to a place stay so)."""
+        asked = self._asked
+        for s in range(self.sides) if side is None else (side,):
+            if asked[s]:
+                asked[s] = 0
+                self._nearest[s] = None
 
     def _key(self, x: float, y: float) -> tuple[int, int]:
         cell = self.cell
@@ -173,7 +178,7 @@ class Field:
 
     def add(self, agent: Any) -> None:
         """Put ``agent`` (its ``side`` and ``position`` set) on the field."""
-        self._changed()
+        self._changed(agent.side)
         if self._unfiled:
             self._file_unfiled()
         self.all_touching = False  # until settle finds otherwise
@@ -263,8 +268,11 @@ class Field:
                         found.remove(agent)
 
     def remove(self, agent: Any) -> None:
-        """Take ``agent`` off the field (it left the fight)."""
-        self._changed()
+        """Take ``agent`` off the field (it left the fight): the nearest of its side found
+        at once hold for every place but those where it was the nearest (:meth:`nearest`
+        searches those again)."""
+        if self._nearest[agent.side] is not None:
+            self._gone[agent.side].add(agent)
         if self._unfiled:
             if agent in self._unfiled:  # never filed: nothing else to undo
                 self._unfiled.remove(agent)
@@ -279,7 +287,7 @@ class Field:
     def move(self, agent: Any, x: float, y: float) -> None:
         """Move ``agent`` to ``(x, y)`` (a new position tuple: see :meth:`blocker`),
         re-indexing it."""
-        self._changed()
+        self._changed(agent.side)
         if self._unfiled:
             self._file_unfiled()
         ox, oy = agent.position
@@ -401,31 +409,16 @@ class Field:
         return [other for key in _keys_in(spots, i0, i1, j0, j1) for other in spots.get(key, ())]
 
     def _nearest_to_all(self, side: int) -> dict[tuple[float, float], Any]:
-        """The nearest fighter of ``side`` to each place where someone of another side
-        stands, found at once (empty for a small side): a k-d tree (scipy) names the two
-        nearest, the few where they tie; those within a hair of the nearest are measured
-        as :meth:`nearest` measures, and where all the few are, the place is left out."""
+        """The nearest of ``side`` to each place where someone of another side stands,
+        found at once (:func:`~fadad_agents.agents.core.crowd.nearest.nearest_to_all`;
+        empty for a side smaller than :data:`NEAREST_AT_ONCE`), kept till it moves."""
         members = [agent for bucket in self._buckets[side].values() for agent in bucket]
         askers = [agent.position for agent in self.standing() if agent.side != side]
-        if len(members) < NEAREST_AT_ONCE or not askers:
-            return {}
-        few = 4
-        spots = np.array([agent.position for agent in members])  # a tree asked once:
-        tree = cKDTree(spots, balanced_tree=False, compact_nodes=False)  # the fastest built
-        yards, rows = tree.query(places := np.array(askers), k=2)
-        found = dict(zip(askers, [members[k] for k in rows[:, 0].tolist()], strict=True))
-        tied = np.nonzero(yards[:, 1] <= yards[:, 0] * (1 + 1e-9) + 1e-9)[0]
-        yards, rows = tree.query(places[tied], k=few)  # the few nearest where two tie
-        ties = (yards <= yards[:, :1] * (1 + 1e-9) + 1e-9).sum(axis=1).tolist()
-        for i, count, near in zip(tied.tolist(), ties, rows.tolist(), strict=True):
-            if count == few:  # more may lie beyond the tree's few: searched as asked
-                found.pop(askers[i], None)
-                continue
-            x, y = askers[i]
-            found[askers[i]] = min(  # squares by ** and the lower unique_id, as nearest()
-                (members[k] for k in near[:count]),
-                key=lambda m: ((m.position[0] - x) ** 2 + (m.position[1] - y) ** 2, m.unique_id),
-            )
+        found = {}
+        if len(members) >= NEAREST_AT_ONCE and askers:
+            found = nearest_to_all(members, askers)
+        self._nearest[side] = found
+        self._gone[side].clear()
         return found
 
     def nearest(
@@ -438,18 +431,21 @@ class Field:
         the point, each column's rows outward from the row nearest it, and a run stops at
         the first bucket wholly farther than the best found (those beyond are farther
         still): a fighter behind its ranks measures the enemy's front and few empty
-        buckets. Past :data:`NEAREST_AT_ONCE` look-ups while nobody moved, the answers
-        found at once for every place where someone stands are read instead."""
+        buckets. Past :data:`NEAREST_AT_ONCE` look-ups while nobody of the side came or
+        moved, the answers found at once for every place where someone stands are read
+        instead: a move of another side changes none of them (the answer for a place is
+        the place's), and one of the side leaving only those where it was the nearest."""
         if self._unfiled:
             self._file_unfiled()
         if accept is None:
-            self._asked += 1
+            asked = self._asked
+            asked[side] += 1
             known = self._nearest[side]
-            if known is None and self._asked >= NEAREST_AT_ONCE:
-                known = self._nearest[side] = self._nearest_to_all(side)
+            if known is None and asked[side] >= NEAREST_AT_ONCE:
+                known = self._nearest_to_all(side)
             if known is not None:
                 found = known.get((x, y), _UNKNOWN)
-                if found is not _UNKNOWN:
+                if found is not _UNKNOWN and found not in self._gone[side]:
                     return found
         buckets = self._buckets[side]
         bx0, by0, bx1, by1 = self._bounds[side]

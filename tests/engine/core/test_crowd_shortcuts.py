@@ -161,6 +161,36 @@ def test_a_remembered_move_plays_the_same_battle(
     assert _log_text(text, seed) == remembered
 
 
+@pytest.mark.parametrize(("gap", "walled"), [(None, False), (12, False), (None, True)])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_nearest_found_at_once_play_the_same_battle(
+    gap: int | None, walled: bool, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two bands of 100 formed up in ranks (in contact, 12 yards apart, or on a yard whose
+    edges cut their ranks short) play the same first 15 rounds, byte for byte in the log,
+    whether each side's nearest to every place are found at once after a single look-up
+    and kept while that side stands still (through the other side's steps and its own
+    losses), or every nearest foe is searched as asked; and the kept answers were read."""
+    text = _melee_yaml(100, bands=True, gap=gap).replace("max_rounds: 1000", "max_rounds: 15")
+    if walled:
+        text += "map: {kind: open, width: 14, height: 8}\n"
+    read = 0
+    nearest = Field.nearest
+
+    def counted(field: Any, side: int, x: float, y: float, accept: Any = None) -> Any:
+        nonlocal read
+        known = field._nearest[side]
+        read += accept is None and known is not None and (x, y) in known
+        return nearest(field, side, x, y, accept)
+
+    monkeypatch.setattr(Field, "nearest", counted)
+    monkeypatch.setattr(field_module, "NEAREST_AT_ONCE", 1)
+    at_once = _log_text(text, seed)
+    assert read > 100, "few answers found at once were read: the comparison proves little"
+    monkeypatch.setattr(field_module, "NEAREST_AT_ONCE", 10**9)
+    assert _log_text(text, seed) == at_once
+
+
 def _log_text(text: str, seed: int) -> str:
     battle = build_battle(load(text), seed, collect=False)
     battle.run_to_end()
@@ -226,6 +256,51 @@ def test_the_nearest_found_at_once_are_the_nearest_of_all(
                     default=None,
                 )
                 assert field.nearest(side, x, y) is want
+    finally:
+        field_module.NEAREST_AT_ONCE = saved
+
+
+CHANGES = st.lists(st.tuples(st.booleans(), st.integers(0, 79), st.integers(-8, 8)), max_size=12)
+
+
+@given(GRID, CHANGES)
+def test_the_nearest_found_at_once_stay_the_nearest_as_others_move_and_leave(
+    spots: list[tuple[int, int, int]], changes: list[tuple[bool, int, int]]
+) -> None:
+    """The nearest of a side found at once (the threshold lowered to 1) stay what
+    measuring every fighter finds while fighters of either side step (a step of one side
+    makes the other's found nearest no less true) or leave the field (a fighter leaving
+    its side's nearest is searched again where it was the nearest), asked from every
+    place where someone stands or stood."""
+    field = Field(2)
+    fighters = [_Fighter(u, s, x / 2, y / 2) for u, (s, x, y) in enumerate(spots)]
+    for f in fighters:
+        field.add(f)
+    here = list(fighters)
+    saved = field_module.NEAREST_AT_ONCE
+    field_module.NEAREST_AT_ONCE = 1
+    try:
+        places = {f.position for f in here}
+        for leaves, pick, step in [(False, 0, 0), *changes]:
+            if here and pick < len(here) * 2:
+                who = here[pick % len(here)]
+                if leaves:
+                    field.remove(who)
+                    here.remove(who)
+                elif step:
+                    field.move(who, who.position[0] + step / 4, who.position[1] - step / 3)
+                    places.add(who.position)
+            for x, y in sorted(places):
+                for side in (0, 1):
+                    want = min(
+                        (f for f in here if f.side == side),
+                        key=lambda f: (
+                            (f.position[0] - x) ** 2 + (f.position[1] - y) ** 2,
+                            f.unique_id,
+                        ),
+                        default=None,
+                    )
+                    assert field.nearest(side, x, y) is want
     finally:
         field_module.NEAREST_AT_ONCE = saved
 
