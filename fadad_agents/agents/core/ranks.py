@@ -47,6 +47,8 @@ _SHUFFLE = 0.25
 
 _NO_HINTS: tuple[Any, ...] = ()
 
+_UNASKED = object()  # the elbow-room index not yet asked for
+
 _memo = tuple.__new__
 
 FIGHTING = Status.FIGHTING
@@ -115,11 +117,19 @@ class Blocked(NamedTuple):
         place stays taken while whoever took it stands there, fighting): the first free
         place in order, or None, the memo brought up to date, if all are still taken."""
         tried, stood, spots, ring = self.tried, self.stood, self.spots, self.ring
+        halo: Any = _UNASKED
         for k, other in enumerate(tried):
             if other.position is stood[k] and other.status is FIGHTING:
                 continue
             x, y = spots[2 * k], spots[2 * k + 1]  # _first_free of this place alone
-            found = _standing_in(actor, field.neighbours(actor, x, y), x, y, 0 < k <= ring)
+            if halo is _UNASKED:
+                halo = field.elbow_index(actor)
+            near = (  # Field.neighbours, inlined (a rear rank re-measures a few a round)
+                field.neighbours(actor, x, y)
+                if halo is None
+                else halo.get((int(x // HALO_YARDS), int(y // HALO_YARDS)), ())
+            )
+            found = _standing_in(actor, near, x, y, 0 < k <= ring)
             if found is None:
                 return x, y
             tried[k], stood[k] = found, found.position
