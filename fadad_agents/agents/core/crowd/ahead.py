@@ -57,7 +57,8 @@ def measure_ahead(field: Any, everyone: list[Any], chasers: list[tuple[Any, ...]
             _places_round(actor, target, field, allowance, spots)
         rings.append(spots)
     xs, ys, by_pow, counts = _spots_ahead(field, chasers, rings)
-    blockers = _blockers_ahead(field, everyone, chasers, xs, ys, by_pow, counts)
+    where = [other.position for other in everyone]  # each a tuple, kept whole
+    blockers = _blockers_ahead(field, everyone, where, chasers, xs, ys, by_pow, counts)
     starts = np.cumsum(counts) - counts
     # Each chaser's blockers up to its first place found free (-1): objects in one pass.
     free = np.where(blockers < 0, np.arange(len(blockers)), len(blockers))
@@ -65,8 +66,7 @@ def measure_ahead(field: Any, everyone: list[Any], chasers: list[tuple[Any, ...]
     # Each place's blocker and where it stands, in one pass each (None: free, never read).
     n = len(everyone) + 1
     found = np.fromiter([*everyone, None], dtype=object, count=n)[blockers].tolist()
-    where = [*(other.position for other in everyone), None]  # each a tuple, kept whole
-    stood = np.fromiter(where, dtype=object, count=n)[blockers].tolist()
+    stood = np.fromiter([*where, None], dtype=object, count=n)[blockers].tolist()
     # The places as floats in one C array: a memo's slice of it reads back Python floats.
     flat = array("d", np.stack((xs, ys), axis=1).tobytes())
     for (actor, _, goal, _, _, allowance, target), ring_spots, start, count, end in zip(
@@ -153,22 +153,24 @@ def _within(ox: Any, oy: Any, yards: Any) -> Any:
 def _blockers_ahead(
     field: Any,
     everyone: list[Any],
+    where: list[tuple[float, float]],
     chasers: list[tuple[Any, ...]],
     xs: Any,
     ys: Any,
     by_pow: Any,
     counts: Any,
 ) -> Any:
-    """For each place, the index in ``everyone`` of a fighter standing within the chaser's
-    elbow room of it (``(r + other's) * ELBOW_ROOM``, squares by ``*``), or -1: each
-    fighter filed under every :data:`HALO_YARDS` square its elbow room with the widest
-    could reach, each place measured against those filed under its own square. Where the
-    search squares by ``**`` (``by_pow``), a fighter within a hair of the edge of the
-    elbow room is not taken (``**`` may decide it otherwise): the place is measured then."""
-    px = np.array([other.position[0] for other in everyone])
-    py = np.array([other.position[1] for other in everyone])
-    radius = np.array([other.radius for other in everyone])
-    fighting = np.array([other.status is FIGHTING for other in everyone])
+    """For each place, the index in ``everyone`` (standing at ``where``) of a fighter
+    standing within the chaser's elbow room of it (``(r + other's) * ELBOW_ROOM``,
+    squares by ``*``), or -1: each fighter filed under every :data:`HALO_YARDS` square
+    its elbow room with the widest could reach, each place measured against those filed
+    under its own square. Where the search squares by ``**`` (``by_pow``), a fighter
+    within a hair of the edge of the elbow room is not taken (``**`` may decide it
+    otherwise): the place is measured then."""
+    n = len(everyone)
+    px, py = np.fromiter(chain.from_iterable(where), np.float64, 2 * n).reshape(n, 2).T
+    radius = np.fromiter((other.radius for other in everyone), np.float64, n)
+    fighting = np.fromiter((other.status is FIGHTING for other in everyone), bool, n)
     who = np.repeat(np.array([c[1] for c in chasers]), counts)  # whose place each is
     own_r = radius[who]
     reach = 2 * field.widest * ELBOW_ROOM * (1 + 1e-9) + 1e-9
