@@ -288,6 +288,7 @@ class Battle(RoundClock, MesaModel, OnTheField):
             return
         self._deactivate(member, Status.OUT)
         self.sides[member.side].downed.append(member)
+        self.log.outs.append(len(self.log.raw))  # BattleLog.append's note, as record skips it
         self.record(member.name, "out", None, (), (), (("result", reason),))
 
     def casualties(self, member: Combatant, lost: int) -> int:

@@ -354,13 +354,16 @@ class BattleLog:
     never read a log never pay for formatting it.
     """
 
-    __slots__ = ("_settled", "plural", "raw", "round_seconds", "round_word")
+    __slots__ = ("_settled", "outs", "plural", "raw", "round_seconds", "round_word")
 
     def __init__(self) -> None:
         self.raw: list[Any] = []
         """Entries as appended: :class:`LogEvent` or deferred ``(time, round, make, args)``
         (read :attr:`events`, never this)."""
         self._settled = 0  # entries before this index are all LogEvents
+        self.outs: list[int] = []
+        """The indexes of the ``out`` events (noted as they are written: :meth:`takedowns`
+        reads them without a scan of every entry)."""
         # Narration only (never in the JSON lines): actors that are groups (crews, units)
         # take plural verbs; a round length labels every event of a round with its time.
         self.plural: set[str] = set()
@@ -381,6 +384,8 @@ class BattleLog:
 
     def append(self, event: LogEvent) -> None:
         """Record one event (times never run backwards: the engine appends in time order)."""
+        if event.action == "out":
+            self.outs.append(len(self.raw))
         self.raw.append(event)
 
     def defer(
@@ -402,10 +407,11 @@ class BattleLog:
         else None (bleeding, a crew's losses, a fall). Deferred entries are read without
         being settled, so a sweep that never narrates pays little."""
         found: dict[str, tuple[int, str | None]] = {}
-        for i, entry in enumerate(self.raw):
-            # Field 3 is a LogEvent's action, a deferred entry's args (never "out").
-            if entry[3] == "out" and entry.__class__ is LogEvent and entry[2] not in found:
-                found[entry[2]] = (entry[1], self._hand(i, entry))
+        raw = self.raw
+        for i in self.outs:
+            entry = raw[i]  # a LogEvent: an out is never deferred
+            if entry.actor not in found:
+                found[entry.actor] = (entry.round, self._hand(i, entry))
         return found
 
     def _hand(self, index: int, out: LogEvent) -> str | None:
@@ -439,6 +445,7 @@ class BattleLog:
         for key, value in state.items():
             setattr(self, key, value)
         self._settled = len(self.raw)
+        self.outs = [i for i, event in enumerate(self.raw) if event.action == "out"]
 
     def __len__(self) -> int:
         return len(self.raw)

@@ -194,3 +194,28 @@ def test_every_wound_narrates_the_running_state_a_gm_reads_aloud(seed: int) -> N
     kept = {name: state for name, state in last.items() if name not in limbs}
     assert kept
     assert {name: final[name] for name in kept} == kept
+
+
+@pytest.mark.parametrize("stem", ["tavern-brawl", "fae-mixed-melee", "boarding-action"])
+def test_takedowns_are_every_out_event_however_the_log_was_made(stem: str) -> None:
+    """Who went out, when and by whose hand, from the out events a battle notes as it
+    writes them: the same as a scan of every event, and the same for the log appended
+    event by event or read back from a pickle."""
+    import pickle
+
+    battle = build_battle(load(f"scenarios/{stem}.yaml"), 3, collect=False).run_to_end()
+    events = battle.log.events
+    outs = [e for e in events if e.action == "out"]
+    assert outs  # someone went out: the check below has something to find
+    expected = {}
+    for i, event in enumerate(events):
+        if event.action == "out" and event.actor not in expected:
+            hands = [
+                e.actor for e in events[:i] if e.time == event.time and e.target == event.actor
+            ]
+            expected[event.actor] = (event.round, hands[-1] if hands else None)
+    appended = BattleLog()
+    for event in events:
+        appended.append(event)
+    for log in (battle.log, appended, pickle.loads(pickle.dumps(battle.log))):
+        assert log.takedowns() == expected
