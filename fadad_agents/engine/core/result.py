@@ -125,8 +125,22 @@ def side_counts(roster: SideRoster) -> tuple[int, int, int, int, int, int, int]:
 
 
 def _side_result(roster: SideRoster) -> SideResult:
-    strength, fighting, _, casualties, dead, withdrawn, surrendered = side_counts(roster)
-    return SideResult(roster.name, strength, fighting, casualties, dead, withdrawn, surrendered)
+    """The side's result; an equal one made before is given again (results are frozen,
+    and a frozen dataclass costs a microsecond to make: most battles of a scenario end
+    in one of a few ways)."""
+    counts = (roster.name, *side_counts(roster))
+    made = _SIDE_RESULTS.get(counts)
+    if made is None:
+        if len(_SIDE_RESULTS) >= 4096:
+            _SIDE_RESULTS.clear()
+        name, strength, fighting, _, casualties, dead, withdrawn, surrendered = counts
+        made = _SIDE_RESULTS[counts] = SideResult(
+            name, strength, fighting, casualties, dead, withdrawn, surrendered
+        )
+    return made
+
+
+_SIDE_RESULTS: dict[tuple[Any, ...], SideResult] = {}
 
 
 def outcome(battle: Battle) -> tuple[str | None, str, str | None]:
