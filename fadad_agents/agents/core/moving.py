@@ -291,7 +291,11 @@ def advance(actor: Any, arena: Any) -> None:
         return
     goal, gap, yards, allowance, pace, target = way
     here = actor.position
-    place = way_forward(actor, field, goal, gap, yards, allowance, target)
+    memo = actor.memory.get("blocked")
+    if memo is not None and memo.way is way and ranks.REMEMBER_BLOCKED:
+        place = memo.retry(actor, field)  # its remembered search was for this very way
+    else:
+        place = way_forward(actor, field, goal, gap, yards, allowance, target, way)
     if place is None:  # every place tried is taken: it waits where it stands
         _spare(actor, planned)
         return
@@ -385,7 +389,7 @@ def _look_ahead(arena: Any) -> None:
         way = _way(actor, arena)
         if way is not None:
             goal, gap, yards, allowance, _, target = way
-            chasers.append((actor, index, goal, gap, yards, allowance, target))
+            chasers.append((actor, index, goal, gap, yards, allowance, target, way))
     ahead.measure_ahead(arena.field, everyone, chasers)
 
 

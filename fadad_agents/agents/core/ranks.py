@@ -65,9 +65,10 @@ class Blocked(NamedTuple):
     """Where a fighter found every way blocked: its place, goal, allowance, the target
     (and where it stood) whose places it tried; every place it tried in order (``x, y``
     flat: the first ``1 + ring`` the end of its move and the places round its target), who
-    stood in each and where that one stood; and whom it chased (its target) and where that
-    one stood. Few objects for the collector: one memo per fighter in the ranks, its places
-    floats in one list.
+    stood in each and where that one stood; whom it chased (its target) and where that one
+    stood; and the way it searched (``moving``'s remembered way, None if not remembered:
+    while the fighter's way is that very one, the search is the same). Few objects for the
+    collector: one memo per fighter in the ranks, its places floats in one list.
 
     A memo made ahead (:func:`measure_ahead`) may know blockers for only the first few
     places (``tried`` shorter): the place after them was free then; it is measured on the
@@ -84,6 +85,7 @@ class Blocked(NamedTuple):
     stood: list[Any]
     chased: Any
     chased_at: Any
+    way: Any
 
     @classmethod
     def of(
@@ -97,10 +99,13 @@ class Blocked(NamedTuple):
         ring: int,
         tried: list[Any],
         chased: Any,
+        way: Any = None,
     ) -> Blocked:
         stood = [other.position for other in tried]
         chased_at = None if chased is None else chased.position
-        return cls(here, goal, allowance, target, at, spots, ring, tried, stood, chased, chased_at)
+        return cls(
+            here, goal, allowance, target, at, spots, ring, tried, stood, chased, chased_at, way
+        )
 
     def same_way(self, here: Any, goal: Any, allowance: float, target: Any, at: Any) -> bool:
         """The search would try the same places in the same order."""
@@ -151,11 +156,13 @@ def way_forward(
     yards: float,
     allowance: float,
     target: Any,
+    way: Any = None,
 ) -> tuple[float, float] | None:
     """Where a move of ``yards`` toward ``goal`` (``gap`` away) ends: the full move if
     its end is free; else, with ``target`` (the move reaches it), the free place round it
     nearest the actor's side within ``allowance``; else the first free spot of
-    :func:`_way_spots`; None if every one is taken (it waits where it stands)."""
+    :func:`_way_spots`; None if every one is taken (it waits where it stands). ``way``:
+    the remembered way these come from, kept in the memo (:class:`Blocked`)."""
     here = actor.position
     at = None if target is None else target.position
     memo: Blocked | None = actor.memory.get("blocked") if REMEMBER_BLOCKED else None
@@ -176,7 +183,7 @@ def way_forward(
     place = _first_free(actor, field, spots, ring, hints, tried)
     if place is None:
         actor.memory["blocked"] = Blocked.of(
-            here, goal, allowance, target, at, spots, ring, tried, actor.target
+            here, goal, allowance, target, at, spots, ring, tried, actor.target, way
         )
     return place
 

@@ -39,23 +39,36 @@ def test_a_blocked_rank_remembering_its_blockers_plays_the_same_battle(
     """Two bands of 100 formed up in ranks (in contact, or 12 yards apart, or in contact
     on a field whose edges cut their ranks and sidesteps short) play the same first 15
     rounds, event for event, whether blocked fighters remember their blockers (measuring
-    again only the places whose blocker moved, trying them first when the way changed)
-    or search afresh every round; and the remembered blocks were used."""
+    again only the places whose blocker moved, trying them first when the way changed,
+    taken straight from the memo while the fighter's remembered way is the one it was
+    made for) or search afresh every round; and the remembered blocks were used, most
+    of them straight."""
     text = _melee_yaml(100, bands=True, gap=gap).replace("max_rounds: 1000", "max_rounds: 15")
     if walled:  # a 14 x 8 yard yard: the ranks (10 wide) reach past its long edges
         text += "map: {kind: open, width: 14, height: 8}\n"
-    used = 0
-    retry = ranks.Blocked.retry
+    used = straight = searching = 0
+    retry, way_forward = ranks.Blocked.retry, moving.way_forward
 
     def counted(memo: Any, actor: Any, field: Any) -> Any:
-        nonlocal used
+        nonlocal used, straight
         found = retry(memo, actor, field)
         used += found is None
+        straight += not searching  # not through way_forward: moving.advance's own
         return found
 
+    def searched(*args: Any) -> Any:
+        nonlocal searching
+        searching += 1
+        try:
+            return way_forward(*args)
+        finally:
+            searching -= 1
+
     monkeypatch.setattr(ranks.Blocked, "retry", counted)
+    monkeypatch.setattr(moving, "way_forward", searched)
     remembered = _played(text, seed)
     assert used > 0, "no fighter skipped a search: the comparison would prove nothing"
+    assert straight * 2 > used, "few memos were taken straight: that path is barely tested"
     monkeypatch.setattr(ranks, "REMEMBER_BLOCKED", False)
     assert _played(text, seed) == remembered
 
@@ -105,7 +118,7 @@ def test_the_memos_made_ahead_are_the_searches_own(monkeypatch: pytest.MonkeyPat
     def compared(field: Any, everyone: list[Any], chasers: list[Any]) -> None:
         nonlocal checked, blocked, ringed
         searched = []
-        for actor, _, goal, gap, yards, allowance, target in chasers:
+        for actor, _, goal, gap, yards, allowance, target, _ in chasers:
             actor.memory.pop("blocked", None)
             place = ranks.way_forward(actor, field, goal, gap, yards, allowance, target)
             searched.append((place, actor.memory.pop("blocked", None)))

@@ -35,11 +35,12 @@ off only in a crowd)."""
 
 def measure_ahead(field: Any, everyone: list[Any], chasers: list[tuple[Any, ...]]) -> None:
     """Make, in arrays, the searches of ``chasers`` - ``(actor, index, goal, gap, yards,
-    allowance, target)``, ``index`` its place in ``everyone`` (:meth:`Field.standing`),
+    allowance, target, way)``, ``index`` its place in ``everyone`` (:meth:`Field.standing`),
     ``target`` the one its move reaches (its places round it are tried after the move's
-    end) or None - as :func:`way_forward` would make them now, and leave each actor the
-    memo its search would have left (:class:`Blocked`; blockers up to the first place
-    found free). Its turn then measures only what changed meanwhile: the same answers.
+    end) or None, ``way`` the remembered way these come from - as :func:`way_forward`
+    would make them now, and leave each actor the memo its search would have left
+    (:class:`Blocked`; blockers up to the first place found free). Its turn then
+    measures only what changed meanwhile: the same answers.
     Nothing is done for fewer than :data:`AHEAD_AT_LEAST` searches.
 
     The places are worked out with the arithmetic of :func:`_way_spots`, operation for
@@ -51,7 +52,7 @@ def measure_ahead(field: Any, everyone: list[Any], chasers: list[tuple[Any, ...]
     if len(chasers) < AHEAD_AT_LEAST or field.widest > HALO_MOST:
         return  # few, or a giant on the field: squares of a man's size would not do
     rings: list[list[float]] = []
-    for actor, _, _, _, _, allowance, target in chasers:
+    for actor, _, _, _, _, allowance, target, _ in chasers:
         spots: list[float] = []
         if target is not None:
             _places_round(actor, target, field, allowance, spots)
@@ -69,7 +70,7 @@ def measure_ahead(field: Any, everyone: list[Any], chasers: list[tuple[Any, ...]
     stood = np.fromiter([*where, None], dtype=object, count=n)[blockers].tolist()
     # The places as floats in one C array: a memo's slice of it reads back Python floats.
     flat = array("d", np.stack((xs, ys), axis=1).tobytes())
-    for (actor, _, goal, _, _, allowance, target), ring_spots, start, count, end in zip(
+    for (actor, _, goal, _, _, allowance, target, way), ring_spots, start, count, end in zip(
         chasers, rings, starts.tolist(), counts.tolist(), ends, strict=True
     ):
         chased = actor.target  # a chaser has one
@@ -79,7 +80,7 @@ def measure_ahead(field: Any, everyone: list[Any], chasers: list[tuple[Any, ...]
             (
                 actor.position, goal, allowance, target, at,
                 flat[2 * start : 2 * (start + count)], len(ring_spots) // 2, found[start:end],
-                stood[start:end], chased, chased.position,
+                stood[start:end], chased, chased.position, way,
             ),
         )  # fmt: skip
 
@@ -92,7 +93,7 @@ def _spots_ahead(
     is measured with squares by ``**`` (those round a target); and how many each has."""
     table = np.fromiter(
         chain.from_iterable(
-            (*a.position, *g, gap, yards, a.radius) for a, _, g, gap, yards, _, _ in chasers
+            (*a.position, *g, gap, yards, a.radius) for a, _, g, gap, yards, _, _, _ in chasers
         ),
         dtype=np.float64,
         count=7 * len(chasers),
