@@ -26,7 +26,8 @@ One ship round (``ships-spelljammer.md`` 3, A-47):
    fires every loaded weapon that bears (fields of fire), her spellcasters cast at enemy
    hulls (:mod:`~fadad_agents.engine.ships.hull_attacks`), then closes: hand missiles
    (at crew or hull), axes at one spot of a grappled hull, rams (d4s for d6s on a
-   gargantuan creature), shears or grapples an enemy in its hex;
+   gargantuan creature), shears or grapples an enemy in its hex
+   (:mod:`~fadad_agents.engine.ships.turn`);
 5. the deck fights: 6-second personal rounds on every deck where two sides meet;
 6. end of round: fires burn and are fought, ships whose decks are held by the enemy
    are taken, each ship's crew checks morale once on the section 18 triggers with the
@@ -51,16 +52,13 @@ from fadad_agents.agents.ships.ship import Ship
 from fadad_agents.agents.ships.weapon_team import Reload
 from fadad_agents.engine.core.clock import At, Phase
 from fadad_agents.engine.ships import aftermath as ship_aftermath
-from fadad_agents.engine.ships import chase as ship_chase
 from fadad_agents.engine.ships import close as ship_close
 from fadad_agents.engine.ships import helm as ship_helm
-from fadad_agents.engine.ships import hull_attacks as ship_hull_attacks
 from fadad_agents.engine.ships import log as ship_log
-from fadad_agents.engine.ships import maneuver as ship_maneuver
 from fadad_agents.engine.ships import morale as ship_morale
+from fadad_agents.engine.ships import turn as ship_turn
 from fadad_agents.engine.ships.damage import burn_fires, passes
 from fadad_agents.engine.ships.deck import breathe, deck_round, stand_up
-from fadad_agents.engine.ships.gunnery import fire_guns
 from fadad_agents.engine.ships.state import ShipBattleState
 from fadad_agents.hexmap import DIRECTIONS, direction_to
 from fadad_agents.rules.ships.chase import reaction_from_appearance, roll_encounter
@@ -298,7 +296,7 @@ class ShipBattle(ShipBattleState):
             self.refresh_crews()
         for ship in order:
             if ship.fighting:
-                self._ship_turn(ship)
+                ship_turn.ship_turn(self, ship)
 
     def _expire_effects(self) -> None:
         now = int(self.env.now)
@@ -354,119 +352,10 @@ class ShipBattle(ShipBattleState):
             if policy.board(ship, foe, self):
                 ship_close.board(self, ship, foe)
 
-    def _ship_turn(self, ship: Ship) -> None:
-        maneuver = ship.ship_policies.maneuver
-        for foe in list(ship.grapples) if ship.grapples else ():
-            if not (foe.fighting and ship.grappled_with(foe)):
-                continue  # loose lines part when she moves off
-            away = maneuver.intent in ("flee", "shoot")
-            if not (away or ship.ship_policies.boarding.cut_lines(ship, foe, self)):
-                continue
-            if self.is_locked(ship, foe):  # only her helmsman's pull parts a lock (SJ 9)
-                ship_close.separate(self, ship, foe)
-            if not self.boarders_on(ship):  # boarders aboard: no axes free
-                ship_close.cut_lines(self, ship, foe)
-        if maneuver.intent == "flee" and ship_chase.try_escape(self, ship):
-            return  # clear of everything at the start of her move: she leaves (SJ 15)
-        if maneuver.intent == "land":
-            ship_helm.start_landing(self, ship)
-        ship_maneuver.move_ship(self, ship)
-        if not ship.fighting:
-            return
-        if maneuver.intent == "flee":
-            ship_chase.lay_debris(self, ship)
-        fire_guns(self, ship)
-        if self._spells:  # a battle without ship spells: no call
-            ship_hull_attacks.cast_spells(self, ship)
-        alongside = self._close_fire(ship)
-        self._replies(ship)
-        if alongside is not None and ship.fighting and alongside.fighting:
-            self._close_in(ship, alongside, maneuver.intent)
-
-    def _close_fire(self, ship: Ship) -> Ship | None:
-        """Hand missiles and axes at the enemy in her hex (the most damaged), if any."""
-        at, side = ship.position, ship.side  # enemy_ships in her hex (its (q, r)), in one pass
-        here = [
-            f for f in self.ships if f.side != side and f.status is _FIGHTING and f.position == at
-        ]
-        if not here or not ship.fighting:
-            return None
-        foe = min(here, key=lambda f: (f.hull_fraction, f.unique_id))
-        self.missile_fire(ship, foe)
-        if ship.fighting and foe.fighting:
-            ship_hull_attacks.chop_hull(self, ship, foe)
-        return foe
-
-    def _replies(self, mover: Ship) -> None:
-        """SJ 3 step 6, 8: once a ship has moved and fired, the ship whose hex she entered
-        may answer with hand missiles, big weapons and magic; then every other enemy may
-        fire at her, in the order of initiative; each weapon, crew and caster once a turn.
-        Whether a ship answers is her gunnery policy's ``reply`` (default yes)."""
-        side, here = mover.side, mover.hex
-        near = []  # the enemies in the hex she entered (enemy_ships there, in one pass)
-        start = self.start_hex.get(mover)  # where she began: compared as ints, not Hexes
-        if start is None or start.q != here.q or start.r != here.r:
-            at = mover.position  # her hex's (q, r): tuples compare without a call
-            near = [f for f in self.ships if f.side != side and f.fighting and f.position == at]
-        later = [f for f in self.turn_order if f.side != side and f not in near]
-        for foe in (*near, *later):
-            if not mover.fighting:
-                return
-            if not foe.fighting or not getattr(foe.ship_policies.targeting, "reply", True):
-                continue
-            if foe in near:
-                self.missile_fire(foe, mover)
-            fire_guns(self, foe, only=mover)
-            if foe in near:
-                ship_hull_attacks.cast_spells(self, foe, only=mover)
-
-    def _close_in(self, ship: Ship, foe: Ship, intent: str) -> None:
-        """After all fire, the mover rams (with initiative), shears or grapples (SJ 8)."""
-        if intent == "ram" and ship.spec.ram != "none":
-            ship_close.ram(self, ship, foe)
-        elif intent == "shear":
-            ship_close.shear(self, ship, foe)
-        if (
-            ship.fighting
-            and foe.fighting
-            and intent in ("board", "ram")
-            and not ship.grappled_with(foe)
-        ):
-            ship_close.grapple(self, ship, foe)
-
     def missile_fire(self, ship: Ship, foe: Ship) -> None:
-        """Hand-held missile fire across a shared hex (SJ 8) by rapid resolution (SJ 13).
-
-        Crews with missile weapons on their own deck, not in a deck fight there, shoot at a
-        crew on the enemy's deck (medium range, short in contact: no modifier, PROPOSED
-        ``sj.deck_missile_modifier``).
-        When the ship's gunnery policy aims small arms at the hull (``small_arms: hull``)
-        they shoot at her side instead: scattered hits, one spot each (EX-SJ-06,
-        :func:`~fadad_agents.engine.ships.hull_attacks.hull_volley`), and so do named
-        characters with missile weapons (:func:`~fadad_agents.engine.ships.hull_attacks.
-        hull_shots`).
-        """
-        if self.boarders_on(ship) or ship.memory.get("missiles") == self.round:
-            return
-        ship.memory["missiles"] = self.round  # her hands loose once a turn
-        at_hull = ship_hull_attacks.small_arms_aim(ship) == "hull"
-        for crew in self.home_crews(ship):
-            if not self.missile(crew) or not foe.fighting:
-                continue
-            if at_hull:
-                ship_hull_attacks.hull_volley(self, crew, foe)
-                continue
-            targets = self.crews_on(foe)
-            targets = [t for t in targets if t.side != ship.side]
-            if not targets:
-                return
-            target = targets[int(self.gunnery_rng.random() * len(targets))]
-            breathe(self, (crew,))
-            crew.volley(target, self, self.options.sj.deck_missile_modifier)
-        if at_hull and foe.fighting:
-            ship_hull_attacks.hull_shots(self, ship, foe)
-        if self.crews_changed:
-            self.refresh_crews()
+        """Hand-held missile fire across a shared hex (SJ 8): :func:`~fadad_agents.engine.
+        ships.turn.missile_fire`."""
+        ship_turn.missile_fire(self, ship, foe)
 
     def _end_of_round(self) -> None:
         for ship in self.ships:

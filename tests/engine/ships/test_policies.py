@@ -9,6 +9,7 @@ import pytest
 from fadad_agents.engine import build_battle, load
 from fadad_agents.engine.ships.battle import ShipBattle
 from fadad_agents.engine.ships.close import move_options, move_ship
+from fadad_agents.engine.ships.turn import ship_turn
 from fadad_agents.hexmap import DIRECTIONS
 from fadad_agents.policies import PolicyError
 from fadad_agents.policies.ships.defaults import CloseIn, Flee, GunsFirst, SailFirst, StandOff
@@ -183,7 +184,7 @@ def test_a_ship_fires_out_of_turn_at_one_that_has_just_moved() -> None:
         battle.place(gannet, salt.hex + DIRECTIONS[3] * 3, 0)  # 3 hexes astern of her
         battle.start_hex = {salt: salt.hex, gannet: gannet.hex}
         battle.turn_order = [gannet, salt]
-        battle._ship_turn(gannet)  # the reaver moves (and fires) first
+        ship_turn(battle, gannet)  # the reaver moves (and fires) first
         answers = [e for e in battle.log.of("gunnery") if e.actor == "Saltwind"]
         assert bool(answers) is reply
         assert all(e.target == "Red Gannet" for e in answers)
@@ -199,7 +200,7 @@ def test_the_ship_whose_hex_was_entered_answers_with_missiles_and_magic() -> Non
     battle.start_hex = {salt: salt.hex, gannet: gannet.hex}
     battle.turn_order = [gannet, salt]
     battle.initiative_side = gannet.side
-    battle._ship_turn(gannet)
+    ship_turn(battle, gannet)
     actions = [(e.actor, e.action) for e in battle.log]
     assert gannet.hex == salt.hex
     assert ("Saltwind archers", "volley") in actions
