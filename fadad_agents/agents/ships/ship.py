@@ -71,6 +71,9 @@ class Ship(Combatant):
     kind: ClassVar[str] = "ship"
 
     __slots__ = (
+        "_hand_count",
+        "_helmsman",
+        "_sailing",
         "air",
         "crew_lost",
         "crew_start",
@@ -81,11 +84,9 @@ class Ship(Combatant):
         "fire_list",
         "grapples",
         "grounded",
-        "hand_count",
         "helm",
         "helm_out",
         "helm_process",
-        "helmsman",
         "hex",
         "holed",
         "hull_damage",
@@ -163,7 +164,8 @@ class Ship(Combatant):
         self.holed = False
         self.helm_out = False
         self.helm = spec.helm_skill  # the helm skill of whoever sits at the helm now
-        self.helmsman: Combatant | None = None  # a named character at the helm, if any
+        self._sailing: int | None = None  # sailing_crew, kept until its inputs change
+        self.helmsman = None  # a named character at the helm, if any
         self.warming = False  # the helm warms up: no maneuvering yet (SJ 1.2)
         # in a gravity well (SJ 1.2): no tactical move until she is out of it
         self.grounded = spec.gravity_well is not None
@@ -192,7 +194,7 @@ class Ship(Combatant):
     @property
     def hands(self) -> int:
         """Own crew aboard now (kept by the engine)."""
-        return self.hand_count
+        return self._hand_count
 
     @property
     def weapon_arcs(self) -> tuple[str, ...]:
@@ -268,16 +270,53 @@ class Ship(Combatant):
         return self.spec.gargantuan
 
     @property
+    def hand_count(self) -> int:
+        """Own crew heads on her deck, counted by the engine (:meth:`~fadad_agents.engine.
+        ships.state.ShipBattleState.refresh_crews`)."""
+        return self._hand_count
+
+    @hand_count.setter
+    def hand_count(self, heads: int) -> None:
+        self._hand_count = heads
+        self._sailing = None
+
+    @property
+    def helmsman(self) -> Combatant | None:
+        """The named character at her helm, if any."""
+        return self._helmsman
+
+    @helmsman.setter
+    def helmsman(self, who: Combatant | None) -> None:
+        self._helmsman = who
+        self._sailing = None
+
+    def guns_manned(self) -> None:
+        """The hands at her guns changed, or a gun was put out of action
+        (:class:`~fadad_agents.agents.ships.weapon_team.WeaponTeam`): count her sailing
+        crew again when next read."""
+        self._sailing = None
+
+    @property
     def sailing_crew(self) -> int:
-        """Hands not at the guns (the helmsman among them, A-35; a named one counts too)."""
+        """Hands not at the guns (the helmsman among them, A-35; a named one counts too).
+
+        Read by her SR and class several times a turn: counted once, and again after her
+        hands (:attr:`hand_count`), her guns' hands or working guns (:meth:`guns_manned`)
+        or her helmsman change."""
+        sailing = self._sailing
+        if sailing is None:
+            sailing = self._sailing = self._count_sailing()
+        return sailing
+
+    def _count_sailing(self) -> int:
         if self.spec.gargantuan:
             return self.spec.min_crew
-        named = 1 if self.helmsman is not None else 0
+        named = 1 if self._helmsman is not None else 0
         at_guns = 0
-        for t in self.teams:  # a loop, not sum(): read twice a ship turn (SR, class)
+        for t in self.teams:  # a loop, not sum()
             if not t.disabled:
                 at_guns += t.crew
-        return max(0, self.hand_count - at_guns) + named
+        return max(0, self._hand_count - at_guns) + named
 
     @property
     def shortage(self) -> int:
@@ -327,7 +366,7 @@ class Ship(Combatant):
         if damaged and self.timed("helm_malfunction"):
             return 0
         # A named helmsman is a sailing hand (unless a creature's crew is her listed one).
-        if (self.helmsman is None or self.spec.gargantuan) and self.sailing_crew < 1:
+        if (self._helmsman is None or self.spec.gargantuan) and self.sailing_crew < 1:
             return 0
         sr = self.spec.sr
         loss = self.timed("sr_loss") if damaged else 0

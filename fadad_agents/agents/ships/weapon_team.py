@@ -38,7 +38,8 @@ class WeaponTeam(mesa.Agent):  # type: ignore[misc]
 
     Attributes:
         weapon: the catalogue weapon (range, damage, crew, reload rounds, arc).
-        ship: the ship carrying it (any object with ``name``).
+        ship: the ship carrying it (any object with ``name`` and ``guns_manned()``, told
+            when its hands or its working state change).
         crew: hands working it now.
         loaded: ready to fire.
         disabled: damaged or destroyed by a critical; never fires again this battle.
@@ -88,6 +89,7 @@ class WeaponTeam(mesa.Agent):  # type: ignore[misc]
         self.loaded = True  # PROPOSED: ships meet with their weapons loaded (SJ 15);
         # ``sj.weapons_start_loaded = False`` calls :meth:`start_unloaded` at set-up
         self.disabled = False
+        self.ship.guns_manned()
         self.fired_round = -1
         self.process: Reload | None = None
         self.reload_started: int | None = None
@@ -134,6 +136,8 @@ class WeaponTeam(mesa.Agent):  # type: ignore[misc]
     def set_crew(self, crew: int) -> None:
         """Hands at the weapon change; a loss mid-reload interrupts and recomputes it."""
         before, self.crew = self.crew, max(0, crew)
+        if self.crew != before:
+            self.ship.guns_manned()
         reload = self.process
         if reload is None or not reload.alive or self.crew == before:
             return
@@ -143,6 +147,7 @@ class WeaponTeam(mesa.Agent):  # type: ignore[misc]
     def stop(self) -> None:
         """The weapon is out of the fight (ship lost, weapon destroyed): end its reload."""
         self.disabled = True
+        self.ship.guns_manned()
         reload = self.process
         if reload is not None:
             reload.alive = False

@@ -22,6 +22,9 @@ BOMBARD = ShipWeapon(
 class _Ship:
     name = "Test ship"
 
+    def guns_manned(self) -> None:
+        """A real ship counts her sailing crew again; this one has none."""
+
 
 def _team(env: simpy.Environment, crew: int = 3, proportional: bool = False) -> WeaponTeam:
     team = WeaponTeam(
