@@ -208,6 +208,9 @@ def initiative_order_outcomes[S](sides: Sequence[S]) -> Distribution[tuple[S, ..
     return [(p, Fraction(1, len(perms))) for p in perms]
 
 
+_ORDERS = frozenset({"first", "last"})
+
+
 def movement_order[S](ranking: Sequence[S], choices: Sequence[Literal["first", "last"]]) -> list[S]:
     """Moving order when each side, best initiative first, takes the earliest or latest slot.
 
@@ -218,6 +221,10 @@ def movement_order[S](ranking: Sequence[S], choices: Sequence[Literal["first", "
     """
     if len(ranking) != len(choices):
         raise CombatError("give one choice ('first' or 'last') per side in the ranking")
+    if len(choices) == 2 and choices[0] in _ORDERS and choices[1] in _ORDERS:
+        # two sides (every round of most battles): the winner's choice alone decides
+        first, second = ranking
+        return [first, second] if choices[0] == "first" else [second, first]
     front: list[S] = []
     back: list[S] = []
     for side, choice in zip(ranking, choices, strict=True):
