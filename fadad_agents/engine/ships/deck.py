@@ -147,6 +147,7 @@ def shake(battle: Any, ship: Any, effect: fx.Shaken) -> str:
             n = sum(1 for _ in range(m.count - m.down) if falls(None))
             m.down += n
             if n:
+                battle.thrown_down = True  # stand_up has someone to put on his feet
                 down.append(f"{n} of {m.name}")
         else:
             rated = battle.dexterity(m)
@@ -169,7 +170,10 @@ def fallen(battle: Any, member: Combatant) -> bool:
 
 
 def stand_up(battle: Any) -> None:
-    """A new round: those thrown off their feet are up again."""
+    """A new round: those thrown off their feet are up again (most rounds: nobody fell)."""
+    if not battle.thrown_down:
+        return
+    battle.thrown_down = False
     for m in battle.people:
         if isinstance(m, Group):
             m.down = 0

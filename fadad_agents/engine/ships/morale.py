@@ -410,11 +410,9 @@ def boarding_check(battle: Any, ship: Ship, party: list[Combatant], foe: Ship) -
 def _taken(battle: Any, ship: Ship) -> None:
     if ship.spec.gargantuan:  # a creature has no deck to lose
         return
+    if battle.holds_deck(ship):  # every ship every round: her own people hold her deck
+        return
     people = battle.fighters_on(ship)
-    side = ship.side
-    for m in people:  # checked every round for every ship: a loop that stops at once
-        if m.side == side:
-            return  # her own people hold her deck
     if people:  # (nobody of hers among them)
         battle.record(ship.name, "taken", None, (), (), (("result", "taken by boarders"),))
         battle.strike(ship, "her deck is lost to boarders")

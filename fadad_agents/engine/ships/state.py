@@ -80,6 +80,7 @@ class ShipBattleState(Battle):
         self.initiative_side: int | None = None
         self.crews_changed = False
         self.recount_due = False  # the next round starts with a count (refresh_crews)
+        self.thrown_down = False  # a crew's hands were thrown off their feet (deck.shake)
         self.repairs: dict[str, dict[str, Any]] = {}
         self.incapacitated: dict[str, int] = {}
         self._lines: dict[frozenset[int], list[list[Any]]] = {}
@@ -181,6 +182,11 @@ class ShipBattleState(Battle):
     def fighters_on(self, ship: Ship) -> list[Combatant]:  # these deck lists: one pass each
         return [m for m in self._aboard[ship.unique_id] if m.status is _FIGHTING]
 
+    def holds_deck(self, ship: Ship) -> bool:
+        """Someone of her side fights on ``ship``'s deck (a scan that stops at the first)."""
+        side = ship.side
+        return any(m.side == side and m.status is _FIGHTING for m in self._aboard[ship.unique_id])
+
     def crews_on(self, ship: Ship) -> list[Crew]:
         deck = self._aboard[ship.unique_id]
         return [m for m in deck if m.status is _FIGHTING and isinstance(m, Crew)]
@@ -215,7 +221,14 @@ class ShipBattleState(Battle):
 
     def own_heads(self, ship: Ship) -> int:
         """Own crew heads wherever they fight (boarders included)."""
-        return sum([m.count for m in self._belonging(ship, True) if m.status is _FIGHTING])
+        crews = self._crew_lists.get(2 * ship.unique_id + 1)  # _belonging, read inline
+        if crews is None:  # (every ship's morale reads it every round)
+            crews = self._belonging(ship, True)
+        heads = 0
+        for m in crews:
+            if m.status is _FIGHTING:
+                heads += m.count
+        return heads
 
     def ship_company(self, ship: Ship) -> list[Combatant]:
         """Her side's people whose own ship she is, fighting or not, in set-up order."""
@@ -258,9 +271,7 @@ class ShipBattleState(Battle):
     def holds_out(self, ship: Ship) -> bool:
         """``ship`` has struck but people of her side still fight on her deck (PCs fight on
         as long as they wish, SJ 12/18): the victor may board her to take her."""
-        return ship.status is Status.SURRENDERED and any(
-            m.side == ship.side for m in self.fighters_on(ship)
-        )
+        return ship.status is Status.SURRENDERED and self.holds_deck(ship)
 
     def recall_prize_crews(self) -> None:
         """Those standing on a ship that struck, with nobody of hers fighting there any
