@@ -21,6 +21,7 @@ whose reload ends exactly at a round's start is loaded for that round.
 from __future__ import annotations
 
 import math
+from heapq import heappop
 from typing import Any
 
 import mesa
@@ -30,7 +31,7 @@ from simpy.events import NORMAL, URGENT, EventPriority
 from fadad_agents.rules.ships.crew import reload_remaining, reload_rounds
 from fadad_agents.schema.equipment import ShipWeapon
 
-__all__ = ["Reload", "WeaponTeam"]
+__all__ = ["Reload", "WeaponTeam", "reloads_until"]
 
 
 class WeaponTeam(mesa.Agent):  # type: ignore[misc]
@@ -170,6 +171,33 @@ class _Call(simpy.Event):
         self._ok = True
         self._value = None
         env.schedule(self, priority, delay)
+
+
+def reloads_until(env: simpy.Environment, due: float) -> bool:
+    """Play every event due on ``env`` up to ``due`` as SimPy's steps would, and move the
+    clock to ``due``, if they are all reload events (:class:`_Call`, at URGENT or NORMAL:
+    all before a round driver's event at ``due``); True when done. False, with nothing
+    played, when anything else is due by then; False too if a reload's callback ever
+    booked another kind of event (none does): the caller then waits for ``due`` on the
+    clock, and SimPy plays what is left.
+
+    The ship-round driver calls it where it would wait for a round's end: most rounds
+    nothing but reloads is due, and a reload event's step is a callback, not a process.
+    """
+    queue = env._queue  # SimPy's heap of (time, priority, id, event), as Clock.moved_on
+    for when, _, _, event in queue:
+        if when <= due and type(event) is not _Call:
+            return False
+    while queue and queue[0][0] <= due:
+        if type(queue[0][3]) is not _Call:
+            return False
+        env._now, _, _, event = heappop(queue)  # what Environment.step does
+        callbacks = event.callbacks
+        event.callbacks = None  # type: ignore[assignment]  # processed, as SimPy marks it
+        for callback in callbacks:
+            callback(event)
+    env._now = due
+    return True
 
 
 class Reload:

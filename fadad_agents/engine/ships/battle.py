@@ -49,7 +49,7 @@ from fadad_agents.agents.core.base import Status
 from fadad_agents.agents.core.character import Character
 from fadad_agents.agents.core.groups import Crew
 from fadad_agents.agents.ships.ship import Ship
-from fadad_agents.agents.ships.weapon_team import Reload
+from fadad_agents.agents.ships.weapon_team import Reload, reloads_until
 from fadad_agents.engine.core.clock import At, Phase
 from fadad_agents.engine.ships import aftermath as ship_aftermath
 from fadad_agents.engine.ships import close as ship_close
@@ -226,16 +226,19 @@ class ShipBattle(ShipBattleState):
                 return
             # Let that step() return, and whatever else is due now (a reload done this
             # instant) happen, before the next round begins; with nothing due now the
-            # pause would change nothing, so a played-through battle skips it.
-            if env.peek() <= env.now:
+            # pause would change nothing, so a played-through battle skips it, and with
+            # only reloads due they are played here (reloads_until).
+            if env.peek() <= env.now and not reloads_until(env, env.now):
                 yield At(env, 0, Phase.ROUND)
 
     def _deck_fights(self) -> Any:
         """Six-second personal rounds on every deck where two sides meet."""
         env = self.env
         decks = [s for s in self.ships if self._contested(s)]
-        if not decks:
-            yield At(env, self.round_seconds, Phase.ROUND)
+        if not decks:  # nothing but reloads due by the round's end (most rounds): no wait
+            due = env.now + self.round_seconds
+            if not reloads_until(env, due):
+                yield At(env, int(due - env.now), Phase.ROUND)  # (whole seconds)
             return
         for deck in decks:
             self._announce(deck)
