@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Generator
 
 import mesa
+import pytest
 import simpy
 
-from fadad_agents.agents.ships.weapon_team import WeaponTeam
-from fadad_agents.engine import build_battle, load
+from fadad_agents.agents.ships.weapon_team import WeaponTeam, reloads_until
+from fadad_agents.engine import build_battle, load, run
+from fadad_agents.engine.ships import battle as ship_battle
 from fadad_agents.engine.ships.battle import ShipBattle
 from fadad_agents.schema.equipment import ShipWeapon
 from tests.engine.conftest import SCENARIOS
@@ -153,3 +155,27 @@ def test_reloads_ending_at_one_instant_end_in_the_order_they_began() -> None:
     assert order == ["first", "second"]
     assert not first.reloading
     assert not second.reloading
+
+
+def test_reloads_the_round_driver_plays_itself_play_the_same_battle(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where nothing but reloads is due by a round's end, the ship-round driver plays them
+    itself (``reloads_until``) instead of waiting on SimPy: the same battles, byte for
+    byte, as waiting on the clock for every round (duels, a fleet action, boarding)."""
+    played: list[bool] = []
+
+    def counting(env: simpy.Environment, due: float) -> bool:
+        waiting = any(when <= due for when, *_ in env._queue)
+        done = reloads_until(env, due)
+        played.append(done and waiting)
+        return done
+
+    for name in ("ship-duel", "fleet-action", "boarding-action"):
+        for seed in (1, 2, 3):
+            monkeypatch.setattr(ship_battle, "reloads_until", counting)
+            own = run(SCENARIOS / f"{name}.yaml", seed).log.to_jsonl()
+            monkeypatch.setattr(ship_battle, "reloads_until", lambda env, due: False)
+            waited = run(SCENARIOS / f"{name}.yaml", seed).log.to_jsonl()
+            assert own == waited, (name, seed)
+    assert any(played)  # reload events were played by the driver, not merely skipped
