@@ -203,12 +203,13 @@ def roll_crits(
             return
         dice: tuple[tuple[str, int], ...]
         if opts.crit_table == "sj_d20":
+            crew_aboard = battle.crew_heads_on(ship) > 0
             ctx = CritContext(
                 sr=ship.sr,
                 mc=ship.mc,
                 has_large_weapon=any(not t.disabled for t in ship.teams),
-                has_exposed_crew=battle.crew_heads_on(ship) > 0,
-                anyone_aboard=battle.crew_heads_on(ship) > 0,
+                has_exposed_crew=crew_aboard,
+                anyone_aboard=crew_aboard,
             )
             res = resolve_sj_crit(ctx, hull_damage, rng, _crit_params(battle))
             name, dice, effects = (

@@ -185,7 +185,12 @@ class ShipBattleState(Battle):
     def holds_deck(self, ship: Ship) -> bool:
         """Someone of her side fights on ``ship``'s deck (a scan that stops at the first)."""
         side = ship.side
-        return any(m.side == side and m.status is _FIGHTING for m in self._aboard[ship.unique_id])
+        for m in self._aboard[ship.unique_id]:  # a loop: every ship, every round
+            if m.side == side and m.status is _FIGHTING:
+                break
+        else:
+            return False
+        return True
 
     def crews_on(self, ship: Ship) -> list[Crew]:
         deck = self._aboard[ship.unique_id]

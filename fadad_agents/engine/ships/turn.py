@@ -85,13 +85,16 @@ def _replies(battle: Any, mover: Ship) -> None:
     fire at her, in the order of initiative; each weapon, crew and caster once a turn.
     Whether a ship answers is her gunnery policy's ``reply`` (default yes)."""
     side, here = mover.side, mover.hex
-    near = []  # the enemies in the hex she entered (enemy_ships there, in one pass)
+    near: list[Ship] = []  # the enemies in the hex she entered (enemy_ships there)
     start = battle.start_hex.get(mover)  # where she began: compared as ints, not Hexes
     if start is None or start.q != here.q or start.r != here.r:
         at = mover.position  # her hex's (q, r): tuples compare without a call
         near = [f for f in battle.ships if f.side != side and f.fighting and f.position == at]
-    later = [f for f in battle.turn_order if f.side != side and f not in near]
-    for foe in (*near, *later):
+    if near:  # then every other enemy, in the order of initiative
+        foes = near + [f for f in battle.turn_order if f.side != side and f not in near]
+    else:  # (most turns: she entered no enemy's hex)
+        foes = [f for f in battle.turn_order if f.side != side]
+    for foe in foes:
         if not mover.fighting:
             return
         if not foe.fighting or not getattr(foe.ship_policies.targeting, "reply", True):
