@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from fadad_agents.agents.ships.ship import Ship
@@ -146,11 +147,19 @@ def _ram_dice(battle: Any, ship: Ship, counter: bool) -> Dice:
     the listed dice are at her full SR, fewer in proportion below it, at least one): the
     hexes she made this turn, or a head-on counter-ram's speed from the previous turn
     ("she has not had the chance to reach full, ramming speed", SJ 9)."""
-    listed = Dice.parse(ship.spec.ram_dice or "2d6")
-    if not battle.options.sj.ram_dice_by_speed:
+    speed = None
+    if battle.options.sj.ram_dice_by_speed:
+        speed = ship.memory.get("last_speed", 0) if counter else ship.moved
+    return _ram_dice_at(ship.spec.ram_dice or "2d6", speed, ship.spec.sr)
+
+
+@lru_cache(maxsize=256)  # a sweep's rams strike with a handful of (dice, speed, SR)
+def _ram_dice_at(listed_dice: str, speed: int | None, sr: int) -> Dice:
+    """The listed dice at ``speed`` of ``sr`` (all of them when ``speed`` is None)."""
+    listed = Dice.parse(listed_dice)
+    if speed is None:
         return listed
-    speed = ship.memory.get("last_speed", 0) if counter else ship.moved
-    count = max(1, min(listed.count, -(-listed.count * speed // max(1, ship.spec.sr))))
+    count = max(1, min(listed.count, -(-listed.count * speed // max(1, sr))))
     return Dice(count, listed.sides, listed.bonus)
 
 
