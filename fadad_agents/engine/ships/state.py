@@ -201,8 +201,15 @@ class ShipBattleState(Battle):
 
     def home_crews(self, ship: Ship) -> list[Crew]:
         """Own crews on the own deck."""
-        home, side = self._home, ship.side
-        return [c for c in self.crews_on(ship) if c.side == side and home.get(c.unique_id) is ship]
+        home, side = self._home, ship.side  # crews_on(ship) filtered, in one pass
+        return [
+            m
+            for m in self._aboard[ship.unique_id]
+            if m.status is _FIGHTING
+            and isinstance(m, Crew)
+            and m.side == side
+            and home.get(m.unique_id) is ship
+        ]
 
     def crew_heads_home(self, ship: Ship) -> int:  # home_crews' heads, in one pass
         home, side, heads = self._home, ship.side, 0
@@ -216,9 +223,13 @@ class ShipBattleState(Battle):
         return crews[0].stats.attack_bonus if crews else 0
 
     def boarders_on(self, ship: Ship) -> int:
-        side = ship.side
-        deck = self._aboard[ship.unique_id]
-        return sum([m.headcount for m in deck if m.side != side and m.status is _FIGHTING])
+        """Enemy heads fighting on ``ship``'s deck (a loop: read by most ships' moves and
+        volleys, most decks hold only her own people)."""
+        side, heads = ship.side, 0
+        for m in self._aboard[ship.unique_id]:
+            if m.side != side and m.status is _FIGHTING:
+                heads += m.headcount
+        return heads
 
     def boarders_defending(self, ship: Ship) -> int:
         """Heads of ``ship``'s side fighting on its deck."""
