@@ -58,7 +58,7 @@ from fadad_agents.engine.ships import log as ship_log
 from fadad_agents.engine.ships import morale as ship_morale
 from fadad_agents.engine.ships import turn as ship_turn
 from fadad_agents.engine.ships.damage import burn_fires, passes
-from fadad_agents.engine.ships.deck import breathe, deck_round, stand_up
+from fadad_agents.engine.ships.deck import breathe, deck_round, recall_prize_crews, stand_up
 from fadad_agents.engine.ships.state import ShipBattleState
 from fadad_agents.hexmap import DIRECTIONS, direction_to
 from fadad_agents.rules.ships.chase import reaction_from_appearance, roll_encounter
@@ -292,7 +292,7 @@ class ShipBattle(ShipBattleState):
             s.memory["last_speed"] = s.speed
         order = self._movement_order(ships)
         self.turn_order = order
-        self.recall_prize_crews()
+        recall_prize_crews(self)
         for ship in order:
             self._board_from(ship)
         if self.crews_changed:

@@ -31,7 +31,16 @@ from fadad_agents.rules.ships.crew import morale_failure
 from fadad_agents.rules.ships.effects import passes
 from fadad_agents.rules.ships.fire import air_penalty
 
-__all__ = ["DeckArena", "air_of", "breathe", "deck_round", "fallen", "shake", "stand_up"]
+__all__ = [
+    "DeckArena",
+    "air_of",
+    "breathe",
+    "deck_round",
+    "fallen",
+    "recall_prize_crews",
+    "shake",
+    "stand_up",
+]
 
 
 class DeckArena(OnTheField):
@@ -162,6 +171,23 @@ def shake(battle: Any, ship: Any, effect: fx.Shaken) -> str:
     if not down:
         return "she shudders from stem to stern; everyone keeps his feet"
     return "she shudders from stem to stern; thrown off their feet: " + ", ".join(down)
+
+
+def recall_prize_crews(battle: Any) -> None:
+    """Those standing on a ship that struck, with nobody of hers fighting there any more,
+    go back to their own ship if she lies alongside afloat (PROPOSED: the prize is taken
+    and needs no hands in the fight; their own ship needs them to sail)."""
+    for prize in battle.ships:
+        if prize.status is not Status.SURRENDERED or battle.holds_deck(prize):
+            continue  # (holdouts fight on there)
+        for m in battle.fighters_on(prize):
+            home = battle.home_of(m)
+            if home is None or home is prize or not home.fighting:
+                continue
+            if home.grappled_with(prize):
+                battle.move_aboard(m, home)
+                outcome = (("result", "returns"), ("prize", prize.name))
+                battle.record(m.name, "return", home.name, (), (), outcome)
 
 
 def fallen(battle: Any, member: Combatant) -> bool:

@@ -289,25 +289,6 @@ class ShipBattleState(Battle):
         as long as they wish, SJ 12/18): the victor may board her to take her."""
         return ship.status is Status.SURRENDERED and self.holds_deck(ship)
 
-    def recall_prize_crews(self) -> None:
-        """Those standing on a ship that struck, with nobody of hers fighting there any
-        more, go back to their own ship if she lies alongside afloat (PROPOSED: the prize
-        is taken and needs no hands in the fight; their own ship needs them to sail)."""
-        for prize in self.ships:
-            if prize.status is not Status.SURRENDERED:
-                continue
-            people = self.fighters_on(prize)
-            if any(m.side == prize.side for m in people):
-                continue  # holdouts fight on there
-            for m in people:
-                home = self._home.get(m.unique_id)
-                if home is None or home is prize or not home.fighting:
-                    continue
-                if home.grappled_with(prize):
-                    self.move_aboard(m, home)
-                    outcome = (("result", "returns"), ("prize", prize.name))
-                    self.record(m.name, "return", home.name, (), (), outcome)
-
     def can_retreat(self, member: Combatant, deck: Ship) -> bool:
         home = self._home.get(member.unique_id)
         return home is not None and home.fighting and home.grappled_with(deck)
