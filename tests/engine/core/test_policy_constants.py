@@ -9,7 +9,12 @@ import pytest
 
 from fadad_agents.engine import build_battle, load
 from fadad_agents.policies import MoraleChoice, PolicySet, Stance, build_policy_set
-from fadad_agents.policies.core.defaults import AlwaysAttack, FixedAttacks, HoldGround
+from fadad_agents.policies.core.defaults import (
+    AlwaysAttack,
+    FixedAttacks,
+    HoldGround,
+    StickyTargeting,
+)
 from tests.engine.conftest import duel_yaml, fighter
 
 
@@ -30,6 +35,13 @@ class AskedAttacks:
         return min(1, budget)
 
 
+class AskedSticky:
+    """StickyTargeting without its ``keeps_target``: asked every round."""
+
+    def choose_target(self, actor: Any, battle: Any, rng: Any) -> Any:
+        return StickyTargeting().choose_target(actor, battle, rng)
+
+
 class NeverAskedHold(HoldGround):
     """Says it always holds; calling it would fail the battle."""
 
@@ -40,12 +52,24 @@ class NeverAskedHold(HoldGround):
 def test_the_defaults_publish_their_constant_answers() -> None:
     chosen = build_policy_set([])
     assert (chosen.holds, chosen.always_attacks, chosen.attack_count) == (True, True, 1)
+    assert chosen.keeps_target  # sticky targeting, the default
     assert FixedAttacks(3).constant == 3
     assert AlwaysAttack.constant is Stance.ATTACK
     varied = build_policy_set(
-        [("side", {"retreat": "wounded", "stance": "defend_when_hurt", "multi_attack": "fixed"})]
+        [
+            (
+                "side",
+                {
+                    "retreat": "wounded",
+                    "stance": "defend_when_hurt",
+                    "multi_attack": "fixed",
+                    "targeting": "random",
+                },
+            )
+        ]
     )
     assert (varied.holds, varied.always_attacks, varied.attack_count) == (False, False, 1)
+    assert not varied.keeps_target
 
 
 def _log(seed: int, swap: Any) -> list[str]:
@@ -69,7 +93,7 @@ def _log(seed: int, swap: Any) -> list[str]:
 def test_asking_or_not_gives_the_same_battle(seed: int) -> None:
     def asked(p: PolicySet) -> PolicySet:
         return PolicySet(
-            p.targeting,
+            AskedSticky(),
             AskedAttack(),
             AskedAttacks(),
             AskedHold(),
@@ -82,6 +106,7 @@ def test_asking_or_not_gives_the_same_battle(seed: int) -> None:
 
     plain = _log(seed, asked)
     assert not asked(build_policy_set([])).holds
+    assert not asked(build_policy_set([])).keeps_target
     assert plain == _log(seed, lambda p: p)
 
 
