@@ -280,8 +280,8 @@ def spawn_states(seed: int, keys: Iterable[int]) -> list[int]:
 
 
 _ARRAYS_FROM = 16
-"""Keys (:func:`spawn_states`) or seeds (:func:`mix_ahead`) from which they are mixed as
-arrays: ~10-100 numpy operations in all against ~2-6 us of integer work each."""
+"""Keys from which :func:`spawn_states` mixes them as arrays: ~10 numpy operations in all
+against ~2 us of integer work a key."""
 
 _W = np.uint32
 _WH, _WB = tuple(_W(h) for h in _H), tuple(_W(h) for h in _B)
@@ -325,9 +325,9 @@ def mix_ahead(seeds: Sequence[int], names: Collection[str]) -> None:
     """Mix the root of each battle seed in ``seeds`` and its streams ``names`` now, as
     arrays, for the battles about to play them (a sweep's batch): their :class:`Streams`
     take the seeds instead of mixing each alone (~6 us a root, ~2 us a name; here ~1 us a
-    battle in a batch of a hundred). A name not mixed is mixed as ever; fewer seeds than
-    :data:`_ARRAYS_FROM`, or one over 64 bits, leave all to their battles."""
-    if not names or len(seeds) < _ARRAYS_FROM or min(seeds) < 0 or max(seeds) >> 64:
+    battle in a batch of a hundred). A name not mixed is mixed as ever. Too few seeds and
+    names to repay the arrays' ~0.1 ms, or a seed over 64 bits, leave all to the battles."""
+    if not names or len(seeds) * (len(names) + 2) < 36 or min(seeds) < 0 or max(seeds) >> 64:
         return
     s = np.array(seeds, dtype=np.uint64)
     low, zero = s.astype(_W), np.zeros(len(seeds), dtype=_W)

@@ -88,11 +88,17 @@ def test_seeds_mixed_ahead_for_a_batch_are_the_seeds_each_mixes_alone(seeds, nam
 
 
 def test_too_few_or_too_large_seeds_are_left_to_their_battles():
-    """Fewer seeds than pay for arrays, or one over 64 bits, mix nothing ahead."""
-    mix_ahead(list(range(15)), ["melee"])
+    """Too few seeds and names to repay the arrays, or a seed over 64 bits, mix nothing
+    ahead; a few seeds with many names do."""
+    mix_ahead(list(range(11)), ["melee"])
+    mix_ahead(list(range(20)), [])
     mix_ahead([*range(20), 2**64], ["melee"])
     assert not streams_module._AHEAD
     assert Streams(2**64).seed_of("melee") == _numpy_seed(2**64, "melee")
+    mix_ahead([5, 6, 7, 8], ["a", "b", "c", "d", "e", "f", "g"])
+    assert sorted(streams_module._AHEAD) == [5, 6, 7, 8]
+    assert Streams(5).seed_of("g") == _numpy_seed(5, "g")
+    streams_module._AHEAD.clear()
 
 
 def test_streams_are_independent_of_creation_order():
