@@ -242,10 +242,12 @@ def gm_folders(scenario: Path | None = None) -> list[Path]:
                 "or by --catalog)"
             )
         found.setdefault(folder.resolve(), folder)
-    if scenario is not None:
-        beside = scenario.parent / "models"
-        if beside.is_dir() and beside.resolve() not in _builtin_folders():
-            found.setdefault(beside.resolve(), beside)
+    if scenario is not None:  # os.path: a run(path) loop asks once a battle
+        beside_name = os.path.join(os.path.dirname(scenario), "models")
+        if os.path.isdir(beside_name):
+            beside = Path(beside_name)
+            if beside.resolve() not in _builtin_folders():
+                found.setdefault(beside.resolve(), beside)
     return list(found.values())
 
 

@@ -193,7 +193,7 @@ def read_source(source: str | Path, limits: Limits) -> tuple[str, str]:
         return text, "<text>"
     name = str(source)
     try:
-        data = _read_regular_file(Path(source), limits)
+        data = _read_regular_file(name, limits)  # a str: no Path to make and print again
         return data.decode("utf-8"), name
     except OSError as exc:
         raise ScenarioError([f"{name}:1 (file): cannot read ({exc.strerror or exc})"]) from None
@@ -203,7 +203,7 @@ def read_source(source: str | Path, limits: Limits) -> tuple[str, str]:
         raise ScenarioError([f"{name}:1 (file): {exc}"]) from None
 
 
-def _read_regular_file(path: Path, limits: Limits) -> bytes:
+def _read_regular_file(path: str | Path, limits: Limits) -> bytes:
     """The bytes of a regular file no larger than the limit; a folder, device or pipe is
     refused before a byte is read (opened non-blocking: a pipe without a writer never
     hangs the open)."""
@@ -218,7 +218,11 @@ def _read_regular_file(path: Path, limits: Limits) -> bytes:
         kind = "a folder" if stat.S_ISDIR(info.st_mode) else "a device, pipe or socket"
         raise ValueError(f"is {kind}, not a regular file (give a .yaml file)")
     with os.fdopen(fd, "rb") as handle:
-        data = handle.read(limits.file_bytes + 1)
+        # Read as much as the file holds (a buffer of the limit cost a small file's read
+        # most of its time); a file grown since fstat is read on, up to the limit.
+        data = handle.read(min(info.st_size, limits.file_bytes) + 1)
+        if len(data) > info.st_size:
+            data += handle.read(limits.file_bytes + 1 - len(data))
     if len(data) > limits.file_bytes:
         raise ValueError(_too_big(max(len(data), info.st_size), limits))
     return data

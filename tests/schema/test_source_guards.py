@@ -59,6 +59,27 @@ def test_a_file_over_the_size_limit_is_refused_before_parsing(tmp_path: Path) ->
     assert load_scenario(big).name == "test battle"
 
 
+def test_a_file_grown_since_its_size_was_read_is_read_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file is read by the size it reports, and on to the end if it has grown since
+    (never cut short), still within the limit."""
+    path = tmp_path / "grown.yaml"
+    text = duel_yaml() + "#" + "x" * 3000 + "\n"
+    path.write_text(text)
+    real = os.fstat
+
+    def smaller(fd: int) -> os.stat_result:
+        info = list(real(fd))
+        info[6] = 10  # st_size: what the file held when it was looked at
+        return os.stat_result(info)
+
+    monkeypatch.setattr(source_module.os, "fstat", smaller)
+    limits = Limits(file_bytes=len(text))
+    assert source_module.read_source(path, limits) == (text, str(path))
+    assert "more than the limit" in _problem(path, Limits(file_bytes=len(text) - 1))
+
+
 @pytest.mark.parametrize(
     ("value", "tag"),
     [
