@@ -260,17 +260,19 @@ def test_the_nearest_found_at_once_are_the_nearest_of_all(
         for side in (0, 1):
             for asker in fighters:
                 x, y = asker.position
-                want = min(
-                    (f for f in fighters if f.side == side),
-                    key=lambda f: (
-                        (f.position[0] - x) ** 2 + (f.position[1] - y) ** 2,
-                        f.unique_id,
-                    ),
-                    default=None,
-                )
-                assert field.nearest(side, x, y) is want
+                assert field.nearest(side, x, y) is _nearest_of_all(fighters, side, x, y)
     finally:
         field_module.NEAREST_AT_ONCE = saved
+
+
+def _nearest_of_all(fighters: list[_Fighter], side: int, x: float, y: float) -> Any:
+    """The fighter of ``side`` nearest ``(x, y)`` by measuring everyone, squares by ``**``
+    and the lower unique_id on a tie (as Field.nearest measures)."""
+    return min(
+        (f for f in fighters if f.side == side),
+        key=lambda f: ((f.position[0] - x) ** 2 + (f.position[1] - y) ** 2, f.unique_id),
+        default=None,
+    )
 
 
 CHANGES = st.lists(st.tuples(st.booleans(), st.integers(0, 79), st.integers(-8, 8)), max_size=12)
@@ -305,15 +307,7 @@ def test_the_nearest_found_at_once_stay_the_nearest_as_others_move_and_leave(
                     places.add(who.position)
             for x, y in sorted(places):
                 for side in (0, 1):
-                    want = min(
-                        (f for f in here if f.side == side),
-                        key=lambda f: (
-                            (f.position[0] - x) ** 2 + (f.position[1] - y) ** 2,
-                            f.unique_id,
-                        ),
-                        default=None,
-                    )
-                    assert field.nearest(side, x, y) is want
+                    assert field.nearest(side, x, y) is _nearest_of_all(here, side, x, y)
     finally:
         field_module.NEAREST_AT_ONCE = saved
 
