@@ -252,9 +252,8 @@ def _slain(m: Combatant) -> bool:
 # --- triggers -----------------------------------------------------------------------------
 
 
-def _round_triggers(battle: Any, ship: Ship, strength: _Strength) -> set[MoraleTrigger]:
-    """What happened to ``ship``'s crew this round that calls for a check (section 18);
-    ``strength`` is each side's fighting tons and heads now (:func:`_fleet_strength`)."""
+def _round_triggers(battle: Any, ship: Ship) -> set[MoraleTrigger]:
+    """What happened to ``ship``'s crew this round that calls for a check (section 18)."""
     memory = ship.memory
     found: set[MoraleTrigger] = memory.pop("triggers", None) or set()
     start, lost_before = ship.crew_start, ship.crew_lost
@@ -272,7 +271,7 @@ def _round_triggers(battle: Any, ship: Ship, strength: _Strength) -> set[MoraleT
         captain is not None and captain.status is _OUT,
         bool(officers) and not standing,
         _cannot_escape(battle, ship),
-        _superior_force(battle, ship, strength),
+        _superior_force(battle, ship),
     )
     # Each of these triggers the first round it holds, and again after it stopped holding
     # (most rounds: as last round, one comparison).
@@ -306,16 +305,21 @@ def _cannot_escape(battle: Any, ship: Ship) -> bool:
     return ship.sr == 0
 
 
-type _Strength = list[tuple[list[int], int, list[int], int]]
-"""Holds :func:`_fleet_strength` once counted; emptied when someone strikes or leaves."""
+type _Strength = tuple[list[int], int, list[int], int]
+"""Each side's tons of ships fighting, all sides' tons, each side's heads of people
+fighting, all sides' heads."""
 
 
-def _fleet_strength(battle: Any, strength: _Strength) -> tuple[list[int], int, list[int], int]:
-    """Each side's tons of ships fighting, all sides' tons, each side's heads of people
-    fighting, all sides' heads: counted once per ``strength`` kept (every ship checks
-    :func:`_superior_force` every round)."""
-    if strength:
-        return strength[0]
+def _fleet_strength(battle: Any) -> _Strength:
+    """:data:`_Strength` now: counted again only when a side's strength
+    (:attr:`~fadad_agents.agents.core.base.SideRoster.strength`, lowered by every casualty
+    and by everyone and every ship who leaves the fight) has changed since the last count
+    (every ship checks :func:`_superior_force` every round; most rounds nobody fell)."""
+    key = tuple([roster.strength for roster in battle.sides])
+    kept = battle.strength_kept
+    if kept is not None and kept[0] == key:
+        counted: _Strength = kept[1]
+        return counted
     fighting = _FIGHTING
     tons = [0] * len(battle.sides)
     for s in battle.ships:
@@ -325,17 +329,18 @@ def _fleet_strength(battle: Any, strength: _Strength) -> tuple[list[int], int, l
     for m in battle.people:
         if m.status is fighting:
             heads[m.side] += m.headcount
-    strength.append((tons, sum(tons), heads, sum(heads)))
-    return strength[0]
+    counted = (tons, sum(tons), heads, sum(heads))
+    battle.strength_kept = (key, counted)
+    return counted
 
 
-def _superior_force(battle: Any, ship: Ship, strength: _Strength) -> bool:
+def _superior_force(battle: Any, ship: Ship) -> bool:
     """PROPOSED: the enemy fleet has ``sj.superior_force_ratio`` times her side's tonnage,
     or its people that many times her side's heads."""
     ratio = battle.options.sj.superior_force_ratio
     if not ratio:
         return False
-    tons, all_tons, heads, all_heads = _fleet_strength(battle, strength)
+    tons, all_tons, heads, all_heads = _fleet_strength(battle)
     own_tons = tons[ship.side]
     if all_tons - own_tons >= ratio * own_tons > 0:
         return True
@@ -460,22 +465,19 @@ def end_of_round(battle: Any) -> None:
     _stranded_leave(battle)
     struck: list[str] = []
     engaged = [s.name for s in battle.ships if s.status is _FIGHTING]
-    strength: _Strength = []  # the sides' strength, counted again after a strike or a rout
     for ship in list(battle.ships):
         if ship.status is not _FIGHTING:
             continue
         _taken(battle, ship)
         if ship.status is not _FIGHTING:
             struck.append(ship.name)
-            strength.clear()
             continue
-        triggers = _round_triggers(battle, ship, strength)
+        triggers = _round_triggers(battle, ship)
         if ship.struck:  # struck, a player character sails her on: no crew left to check
             continue
         policy = ship.ship_policies.colours
         if policy.strike_now(ship, battle):
             battle.strike(ship, "by choice, the hull failing")
-            strength.clear()
         elif (
             policy.checks_morale
             and triggers
@@ -483,7 +485,6 @@ def end_of_round(battle: Any) -> None:
             and not check_morale(battle, ship, triggers)
         ):
             _fails(battle, ship, _why(triggers))
-            strength.clear()
         if ship.struck:
             struck.append(ship.name)
     if struck and mutual_strike(struck, engaged) and len(engaged) > 1:

@@ -81,6 +81,7 @@ class ShipBattleState(Battle):
         self.crews_changed = False
         self.recount_due = False  # the next round starts with a count (refresh_crews)
         self.thrown_down = False  # a crew's hands were thrown off their feet (deck.shake)
+        self.strength_kept: tuple[tuple[int, ...], Any] | None = None  # morale's last count
         self.repairs: dict[str, dict[str, Any]] = {}
         self.incapacitated: dict[str, int] = {}
         self._lines: dict[frozenset[int], list[list[Any]]] = {}

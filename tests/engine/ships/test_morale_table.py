@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+from fadad_agents.engine import build_battle, load
 from fadad_agents.engine.ships.damage import apply_effect
 from fadad_agents.engine.ships.helm import helm_lost
-from fadad_agents.engine.ships.morale import check_morale, end_of_round, morale_events
+from fadad_agents.engine.ships.morale import (
+    _fleet_strength,
+    check_morale,
+    end_of_round,
+    morale_events,
+)
 from fadad_agents.rules.ships import effects as fx
 from fadad_agents.rules.ships.crew import MoraleEvent, MoraleTrigger
-from tests.engine.conftest import WIZARD
+from tests.engine.conftest import SCENARIOS, WIZARD
 from tests.engine.engine_options_helpers import (
     DUEL,
     MOONLET,
@@ -69,6 +75,23 @@ def test_an_obviously_superior_force_calls_a_check_by_ratio() -> None:
         assert ("superior_force" in _triggers(battle)) is seen
         end_of_round(battle)
         assert len(events(battle, "ship_morale")) == int(seen)  # once, not every round
+
+
+def test_the_strength_kept_between_rounds_is_the_strength_counted_afresh() -> None:
+    """The sides' tons and heads the superior-force trigger reads are counted again only
+    when a side's strength fell: after every round of whole battles (duels, a fleet
+    action, a boarding) they are what a fresh count finds."""
+    rounds = 0
+    for name in ("ship-duel", "fleet-action", "boarding-action"):
+        for seed in (1, 2, 3):
+            battle = build_battle(load(SCENARIOS / f"{name}.yaml"), seed)
+            while not battle.finished:
+                battle.play_round()
+                kept = _fleet_strength(battle)
+                battle.strength_kept = None  # forget it: count again
+                assert _fleet_strength(battle) == kept, (name, seed, battle.round)
+                rounds += 1
+    assert rounds > 20
 
 
 def test_a_surprised_crew_checks_at_the_end_of_the_first_round() -> None:
