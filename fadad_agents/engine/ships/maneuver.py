@@ -164,10 +164,13 @@ def move_options(battle: Any, ship: Ship) -> list[tuple[MoveOption, tuple[Hex, .
 
 
 type Reachable = tuple[
-    tuple[MoveOption, ...], dict[str, tuple[Hex, ...]], dict[str, tuple[Hex, ...]]
+    tuple[MoveOption, ...],
+    dict[str, tuple[Hex, ...]],
+    dict[str, tuple[tuple[Hex, ...], tuple[Hex, ...]]],
 ]
 """The moves offered, each plan's path as offsets, and the paths taken so far as hexes
-(filled as plans are taken: the same start and moves, so the same hexes)."""
+with the wake each leaves (filled as plans are taken: the same start and moves, so the
+same hexes)."""
 
 
 def _reachable(battle: Any, ship: Ship, sr: int) -> Reachable:
@@ -245,14 +248,16 @@ def move_ship(battle: Any, ship: Ship) -> None:
         ship.speed = 0
         return
     start = ship.hex
-    path = taken.get(choice.plan)
-    if path is None:  # the hexes of the one path taken, made once per start and moves
-        path = taken[choice.plan] = tuple(start + h for h in offsets[choice.plan])
+    held = taken.get(choice.plan)
+    if held is None:  # the hexes of the one path taken and her wake, once per start and moves
+        path = tuple(start + h for h in offsets[choice.plan])
+        held = taken[choice.plan] = (path, (start, *path[:-1]))
+    path, wake = held
     for other in list(ship.grapples) if ship.grapples else ():  # too few lines part
         if not ship.grappled_with(other):
             battle.release(ship, other, "lines snap as she pulls away")
     ship.moved = ship.speed = len(path)
-    ship.memory["wake"] = (start, *path[:-1])  # where a jettison drops its rubble
+    ship.memory["wake"] = wake  # where a jettison drops its rubble
     battle.place(ship, path[-1] if path else start, choice.facing)  # path ends at choice.end
     for other in towing:
         battle.place(other, ship.hex, other.facing)
