@@ -13,14 +13,22 @@ Importing this module registers the narrators with :mod:`fadad_agents.engine.cor
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from fadad_agents.engine.core import log as battle_log
 from fadad_agents.engine.core.ending import plural_name
 from fadad_agents.engine.core.log import LogEvent
 from fadad_agents.rules.core.ladder import describe
-from fadad_agents.rules.ships.crew import MoraleEvent, MoraleTrigger
+from fadad_agents.rules.ships.crew import MORALE_MODIFIERS, MoraleEvent, MoraleTrigger
 
-__all__ = ["MORALE_KEYS", "SHIP_NARRATORS", "TRIGGER_WORDS", "in_rule_order", "triggers_named"]
+__all__ = [
+    "MORALE_KEYS",
+    "SHIP_NARRATORS",
+    "TRIGGER_WORDS",
+    "in_rule_order",
+    "morale_event",
+    "triggers_named",
+]
 
 _TURNS = {"L": "to port", "R": "to starboard"}
 
@@ -420,3 +428,26 @@ for _action, _render in SHIP_NARRATORS.items():
         _register(_action, _render)
     else:  # an engine.log without the public hook
         battle_log._NARRATORS[_action] = _render
+
+
+def morale_event(
+    name: str,
+    die: str,
+    res: Any,
+    base: int,
+    applied: list[MoraleEvent],
+    target: int,
+    triggers: set[MoraleTrigger],
+) -> tuple[Any, ...]:
+    """The log fields (actor ... outcome) of ship ``name``'s crew morale check: its roll
+    ``res`` on ``die`` against ``target``, from its base morale and the table entries
+    ``applied``, called by ``triggers`` (:func:`~fadad_agents.engine.ships.morale.
+    check_morale` defers them until the log is read)."""
+    modifiers = (("morale", base), *[(MORALE_KEYS[e], MORALE_MODIFIERS[e]) for e in applied])
+    outcome = (
+        ("result", "holds" if res.passed else "breaks"),
+        ("check", triggers_named(triggers)),
+        ("target", target),
+        ("triggers", tuple([MORALE_KEYS[t] for t in in_rule_order(triggers)])),
+    )
+    return name, "ship_morale", None, ((die, res.roll),), modifiers, outcome

@@ -39,14 +39,12 @@ from fadad_agents.agents.core.base import Combatant, Status
 from fadad_agents.agents.core.character import Character
 from fadad_agents.agents.core.groups import Crew, Group
 from fadad_agents.agents.ships.ship import Ship
-from fadad_agents.engine.ships.log import MORALE_KEYS as _KEY
-from fadad_agents.engine.ships.log import in_rule_order as _in_order
+from fadad_agents.engine.ships.log import morale_event
 from fadad_agents.engine.ships.log import triggers_named as _why
 from fadad_agents.policies.core.protocols import MoraleChoice
 from fadad_agents.rules.core.morale import resolve_morale_check
 from fadad_agents.rules.ships.crew import (
     CREW_SITUATIONS,
-    MORALE_MODIFIERS,
     MoraleEvent,
     MoraleTrigger,
     applied_morale_events,
@@ -364,19 +362,9 @@ def check_morale(battle: Any, ship: Ship, triggers: set[MoraleTrigger]) -> bool:
     target = morale_target(base, applied, "cumulative")
     res = resolve_morale_check(target, battle.ship_morale_rng, sj.crew_morale_roll)
     ship.memory["checked_round"] = battle.round
-    battle.record(
-        ship.name,
-        "ship_morale",
-        None,
-        ((sj.crew_morale_roll, res.roll),),
-        (("morale", base), *[(_KEY[e], MORALE_MODIFIERS[e]) for e in applied]),
-        (
-            ("result", "holds" if res.passed else "breaks"),
-            ("check", _why(triggers)),
-            ("target", target),
-            ("triggers", tuple([_KEY[t] for t in _in_order(triggers)])),
-        ),
-    )
+    # Its log fields are made only if the log is read (the triggers' set is no one's now).
+    args = (ship.name, sj.crew_morale_roll, res, base, applied, target, triggers)
+    battle.defer(morale_event, args)
     return res.passed
 
 
