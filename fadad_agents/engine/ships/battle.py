@@ -80,6 +80,15 @@ def _initiative_event(sides: list[Any], winner: int, choice: str, order: list[in
     return sides[winner].name, "ship_initiative", None, (), (), outcome
 
 
+def _wait(env: Any, seconds: int) -> Any:
+    """The driver's wait of ``seconds``: with nothing but reloads due by then, they are
+    played at once and the clock moved on (:func:`~fadad_agents.agents.ships.weapon_team.
+    reloads_until`); otherwise an event on the clock."""
+    due = env.now + seconds
+    if not reloads_until(env, due):
+        yield At(env, int(due - env.now), Phase.ROUND)  # (whole seconds)
+
+
 def ship_round_seconds(hex_yards: int) -> int:
     """Seconds of a ship round on hexes of ``hex_yards``: 50 yd -> 6 s, 500 yd -> 60 s."""
     return PERSONAL_SECONDS * max(1, round(hex_yards / 50))
@@ -235,22 +244,20 @@ class ShipBattle(ShipBattleState):
         """Six-second personal rounds on every deck where two sides meet."""
         env = self.env
         decks = [s for s in self.ships if self._contested(s)]
-        if not decks:  # nothing but reloads due by the round's end (most rounds): no wait
-            due = env.now + self.round_seconds
-            if not reloads_until(env, due):
-                yield At(env, int(due - env.now), Phase.ROUND)  # (whole seconds)
+        if not decks:  # (most rounds)
+            yield from _wait(env, self.round_seconds)
             return
         for deck in decks:
             self._announce(deck)
         steps = self.round_seconds // PERSONAL_SECONDS
         for _ in range(steps):
-            yield At(env, PERSONAL_SECONDS, Phase.ROUND)
+            yield from _wait(env, PERSONAL_SECONDS)
             decks = [s for s in decks if deck_round(self, s)]
             if self.crews_changed:
                 self.refresh_crews()
         rest = self.round_seconds - steps * PERSONAL_SECONDS
         if rest:
-            yield At(env, rest, Phase.ROUND)
+            yield from _wait(env, rest)
 
     def _contested(self, deck: Ship) -> bool:
         """Two sides fight on ``deck`` (a scan that stops at the second side: every ship,
