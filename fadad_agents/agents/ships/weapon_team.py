@@ -15,7 +15,9 @@ duel's events). Its start and each crew change it must hear of are handled at UR
 priority at the instant they happen, after the step that caused them, where a process
 would start and take its interrupts, so every event keeps a process's order; its end is
 booked at NORMAL (1), before the ship-round driver (3) at the same instant, so a weapon
-whose reload ends exactly at a round's start is loaded for that round.
+whose reload ends exactly at a round's start is loaded for that round. Where the driver
+would wait and nothing but these events is due, it plays them itself in the same order
+(:func:`reloads_until`): a duel's rounds take no SimPy step.
 """
 
 from __future__ import annotations
