@@ -9,6 +9,8 @@ from fadad_agents.engine import BattleResult, run
 from tests.engine.conftest import duel_yaml, fighter
 
 SKILLS = ["Poor", "Mediocre", "Fair", "Good", "Great", "Superb"]
+REACTIONS = ["Terrible", "Poor", "Mediocre", "Fair", "Good", "Great", "Superb"]
+"""Every reaction speed, so any initiative may lead a round (Mediocre +0 once crashed it)."""
 RETREATS = [
     "hold",
     "{name: wounded, params: {level: Hurt}}",
@@ -28,6 +30,7 @@ def battles(draw: st.DrawFn) -> tuple[str, int]:
                 f"targeting: {draw(st.sampled_from(TARGETING))}}}"
             )
             extra = f"        count: {count}\n" if count > 1 else ""
+            extra += f"        reaction_speed: {draw(st.sampled_from(REACTIONS))}\n"
             text += fighter(
                 f"{prefix}{i}", skill=draw(st.sampled_from(SKILLS)), policies=pol, extra=extra
             )
