@@ -327,7 +327,7 @@ class Ship(Combatant):
     def mc(self) -> ManeuverClass:
         """The SJ class now: listed, less shortage, criticals and shearing (never below Poor)."""
         listed = class_from_letter(self.spec.maneuverability)
-        lost = crew_shortage_steps(self.sailing_crew, self.spec.min_crew) + self.shear_losses
+        lost = self.shortage + self.shear_losses
         if self.effects:  # most ships most turns: no effect to add up (hot: every move)
             lost += self.timed("mc_loss")
         return downgrade(listed, lost) if lost else listed
@@ -365,8 +365,7 @@ class Ship(Combatant):
         damaged = bool(self.effects)  # most ships most rounds: no effect to add up
         if damaged and self.timed("helm_malfunction"):
             return 0
-        # A named helmsman is a sailing hand (unless a creature's crew is her listed one).
-        if (self._helmsman is None or self.spec.gargantuan) and self.sailing_crew < 1:
+        if self.sailing_crew < 1:  # (a named helmsman is a sailing hand)
             return 0
         sr = self.spec.sr
         loss = self.timed("sr_loss") if damaged else 0

@@ -362,11 +362,6 @@ class ShipBattle(ShipBattleState):
             if policy.board(ship, foe, self):
                 ship_close.board(self, ship, foe)
 
-    def missile_fire(self, ship: Ship, foe: Ship) -> None:
-        """Hand-held missile fire across a shared hex (SJ 8): :func:`~fadad_agents.engine.
-        ships.turn.missile_fire`."""
-        ship_turn.missile_fire(self, ship, foe)
-
     def _end_of_round(self) -> None:
         for ship in self.ships:
             if ship.fire_list and ship.fighting:  # most rounds no fire: the cheap test first

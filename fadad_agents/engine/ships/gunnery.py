@@ -127,16 +127,14 @@ def fire_guns(battle: Any, ship: Ship, only: Ship | None = None) -> None:
         return  # most turns: every gun reloading or fired already
     if ship.shaken_round == round_no and battle.options.ship.shaken_stops_guns:
         return
-    if (
-        ship.levels_model and ship.wrecked
-    ):  # a hulk dead in space (ship.overflow_past_wrecked: stay_wrecked)
+    if ship.wrecked:  # a hulk dead in space (ship.overflow_past_wrecked: stay_wrecked)
         return
     policy = ship.ship_policies.targeting
     for team in ship.teams:
         if not ship.fighting:
             return
-        if not team.loaded or team.crew <= 0 or team.disabled or team.fired_round == round_no:
-            continue  # WeaponTeam.can_fire, inline
+        if not team.can_fire(round_no):
+            continue
         bonus_of: dict[int, int] = {}
         candidates = []
         for foe in battle.enemy_ships(ship.side) if only is None else [only]:

@@ -404,7 +404,7 @@ class SjOptions(OptionsSection):
         le=100,
         description="PROPOSED (SJ 8): modifier to a crew's hand-missile volley at the crew "
         "of an enemy ship in her hex (medium range, short in contact: none) "
-        "(engine.ship_battle.missile_fire).",
+        "(engine.ships.turn.missile_fire).",
     )
     crews_start_armed: bool = Field(
         True,

@@ -11,6 +11,7 @@ from fadad_agents.engine.ships.close import board
 from fadad_agents.engine.ships.damage import burn_fires
 from fadad_agents.engine.ships.deck import deck_round
 from fadad_agents.engine.ships.gunnery import fire_guns
+from fadad_agents.engine.ships.turn import missile_fire
 from fadad_agents.policies.ships.defaults import NoFirefighting
 from fadad_agents.rules.ships.fire import AirQuality
 from tests.engine.engine_options_helpers import DUEL, events, member, ships
@@ -74,7 +75,7 @@ def test_a_crew_breathing_foul_air_shoots_worse_by_its_levels() -> None:
         salt, gannet = battle.ships
         gannet.air = air
         battle.place(gannet, salt.hex, gannet.facing)
-        battle.missile_fire(gannet, salt)
+        missile_fire(battle, gannet, salt)
         volley = events(battle, "volley", "Gannet crew")[0]
         assert dict(volley.modifiers)["attack_bonus"] == bonus, (air, rules)
 

@@ -15,6 +15,7 @@ from fadad_agents.engine.ships.close import (
     shear,
     towed_by,
 )
+from fadad_agents.engine.ships.turn import missile_fire
 from tests.engine.conftest import SCENARIOS, FixedDice
 
 DUEL = (SCENARIOS / "ship-duel.yaml").read_text()
@@ -157,7 +158,7 @@ def test_archers_shoot_across_a_shared_hex_by_rapid_resolution() -> None:
     salt, gannet = battle.ships
     battle.place(gannet, salt.hex, gannet.facing)
     before = battle.crew_heads_on(salt)
-    battle.missile_fire(gannet, salt)
+    missile_fire(battle, gannet, salt)
     volley = next(e for e in battle.log if e.action == "volley")
     assert (volley.actor, volley.target) == ("Gannet crew", "Saltwind crew")
     assert battle.crew_heads_on(salt) == before - dict(volley.outcome)["casualties"]

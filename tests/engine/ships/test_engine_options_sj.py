@@ -13,6 +13,7 @@ from fadad_agents.engine.ships.gunnery import fire_guns
 from fadad_agents.engine.ships.helm import helm_lost
 from fadad_agents.engine.ships.hull_attacks import cast_spells, chop_hull, hull_shots
 from fadad_agents.engine.ships.morale import check_morale, morale_events
+from fadad_agents.engine.ships.turn import missile_fire
 from fadad_agents.hexmap import DIRECTIONS, Hex
 from fadad_agents.rules.ships.crew import MoraleEvent, MoraleTrigger
 from tests.engine.conftest import WIZARD
@@ -301,7 +302,7 @@ def test_deck_missile_modifier_changes_a_volley_across_the_hex() -> None:
         battle = ships(text, {"sj.deck_missile_modifier": modifier})
         salt, gannet = battle.ships
         battle.place(gannet, salt.hex, gannet.facing)
-        battle.missile_fire(gannet, salt)
+        missile_fire(battle, gannet, salt)
         volley = events(battle, "volley", "Gannet crew")[0]
         assert dict(volley.modifiers)["attack_bonus"] == bonus
         assert (dict(volley.outcome)["hits"] > 0) is (modifier == 0)

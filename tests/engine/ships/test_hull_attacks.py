@@ -20,6 +20,7 @@ from fadad_agents.engine.ships.hull_attacks import (
     hull_volley,
     roll_hand_attack,
 )
+from fadad_agents.engine.ships.turn import missile_fire
 from fadad_agents.hexmap import distance
 from fadad_agents.rules.core.dice import fudge_distribution
 from fadad_agents.rules.options import RulesOptions
@@ -109,7 +110,7 @@ def test_archers_aim_at_the_hull_only_when_the_policy_says_so() -> None:
         battle = _duel(_with(ARCHERS, small_arms=aim))
         salt, gannet = battle.ships
         battle.place(gannet, salt.hex, gannet.facing)
-        battle.missile_fire(salt, gannet)
+        missile_fire(battle, salt, gannet)
         shots = [e for e in battle.log if e.actor == "Saltwind archers"]
         assert shots
         assert {e.action for e in shots} == {action}
@@ -167,7 +168,7 @@ def test_a_single_arrow_makes_a_hull_point_only_at_10_points() -> None:
     salt, gannet = battle.ships
     battle.place(gannet, salt.hex, gannet.facing)
     battle.hull_rng = FixedDice(0.99)  # d20 = 20 hits; 1d6 = 6
-    battle.missile_fire(salt, gannet)
+    missile_fire(battle, salt, gannet)
     shot = next(e for e in _events(battle, "hull_shot") if e.actor == "Wren the Bowman")
     wren = next(m for m in battle.people if m.name == "Wren the Bowman")
     points = 6 + max(0, wren.fighter.odm)
@@ -181,7 +182,7 @@ def test_no_single_shots_at_the_hull_by_default() -> None:
     battle = _duel(_with(BOWMAN))
     salt, gannet = battle.ships
     battle.place(gannet, salt.hex, gannet.facing)
-    battle.missile_fire(salt, gannet)
+    missile_fire(battle, salt, gannet)
     assert not _events(battle, "hull_shot")
 
 
