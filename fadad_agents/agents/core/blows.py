@@ -23,7 +23,7 @@ from fadad_agents.rules.personal.melee import (
     size_comparison_modifier,
 )
 
-__all__ = ["attack_event", "defence_verb", "strike"]
+__all__ = ["attack_event", "defence_verb", "land", "strike"]
 
 
 def strike(attacker: Combatant, fighter: Any, target: Combatant, arena: Arena) -> Any:
@@ -84,12 +84,20 @@ def strike(attacker: Combatant, fighter: Any, target: Combatant, arena: Arena) -
     )
     if not res.hit:  # a miss leaves the target as it was (every absorb ignores one)
         return res
+    res = land(target, res, track, protection, arena)
+    if after is not None:  # a stun, a hurt limb: once the blow is logged (agents.core.aims)
+        after()
+    return res
+
+
+def land(target: Combatant, res: Any, track: Any, protection: Any, arena: Arena) -> Any:
+    """A hit lands on ``target`` (struck on ``track``): a protected player character
+    about to be left Near Death or Dead may spend an Ité point first. Returns the result
+    the target absorbed."""
     hit_hard = protection is not NO_PROTECTION and res.track.level >= Wound.NEAR_DEATH
     if hit_hard and not (res.crit_effects and conditions.spares_the_body(res.crit_effects, arena)):
         res = target.spend_ite_point(res, track, arena)
     target.absorb(res, arena)
-    if after is not None:  # a stun, a hurt limb: once the blow is logged (agents.core.aims)
-        after()
     return res
 
 

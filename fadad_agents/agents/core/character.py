@@ -66,6 +66,7 @@ class Character(Combatant):
         "move_actions",
         "pending",
         "pending_crits",
+        "plain",
         "player",
         "protection",
         "radius",
@@ -163,6 +164,7 @@ class Character(Combatant):
         self.stabilised = False
         self.ite_points = self.start_ite_points
         self.fighter = self.armed
+        self.plain = False  # on the plain melee path this play (agents.core.plain.round)
         self.aim = None  # how it means its blows this round (agents.core.aims)
         self.conditions: Conditions | None = None
         self.all_out = False

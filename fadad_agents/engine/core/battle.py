@@ -30,6 +30,7 @@ from fadad_agents.agents.core.character import Character
 from fadad_agents.agents.core.field import Field
 from fadad_agents.agents.core.groups import Crew, Group, Unit
 from fadad_agents.agents.core.moving import move_first
+from fadad_agents.agents.core.plain import round as plain_round
 from fadad_agents.engine.core.clock import (
     PERSONAL_ROUND_SECONDS,
     Clock,
@@ -360,22 +361,15 @@ class Battle(RoundClock, MesaModel, OnTheField):
         self.round += 1
         turns = self.initiative_turns()
         # Declare, then act, then end-of-round checks, each in the order of action.
-        for turn in turns:
-            for member in turn:
-                if member.fighting:
-                    member.declare(self)
-        acts = self._acts
-        for turn in turns:
-            if type(turn) is SharedTurn:
-                if self.field is not None:
-                    move_first(turn, self)
-                play_shared(turn, self, self, self._act)
-            elif len(turn) == 1:
-                member = turn[0]
-                if member.fighting:
-                    member.act(self)
-            else:
-                acts(turn, self)
+        if plain_round.PLAIN_ROUNDS:  # plain fighters in one loop, others by their methods
+            plain_round.play_round(self, turns, SharedTurn, self._play_turn)
+        else:
+            for turn in turns:
+                for member in turn:
+                    if member.fighting:
+                        member.declare(self)
+            for turn in turns:
+                self._play_turn(turn)
         if self._checks_morale:
             for turn in turns:
                 for member in turn:
@@ -385,6 +379,20 @@ class Battle(RoundClock, MesaModel, OnTheField):
             self._rounds.append(self._row_columns, self.round, int(self.env.now))
         elif self.datacollector is not None:
             self.datacollector.add_table_row(ROUNDS_TABLE, self.round_row())
+
+    def _play_turn(self, turn: Sequence[Combatant]) -> None:
+        """The act step of one turn: a shared one together (its movers first), a band's
+        members one by one or, units, in bulk."""
+        if type(turn) is SharedTurn:
+            if self.field is not None:
+                move_first(turn, self)
+            play_shared(turn, self, self, self._act)
+        elif len(turn) == 1:
+            member = turn[0]
+            if member.fighting:
+                member.act(self)
+        else:
+            self._acts(turn, self)
 
     def _act(self, order: Sequence[Combatant]) -> None:
         self._acts(order, self)

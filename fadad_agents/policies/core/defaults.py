@@ -98,6 +98,8 @@ class StickyTargeting:
     __slots__ = ()
     keeps_target = True
     """A fighting target is kept without asking (the agent reads this: no call)."""
+    random_in_reach = True
+    """A new target is :func:`_random_foe`'s (the plain melee round draws it itself)."""
 
     def choose_target(
         self, actor: CombatantView, battle: BattleView, rng: random.Random
@@ -112,6 +114,8 @@ class RandomTargeting:
     """A fresh random foe in reach every round (the nearest foe when none is)."""
 
     __slots__ = ()
+    random_in_reach = True
+    """Its target is :func:`_random_foe`'s (the plain melee round draws it itself)."""
 
     def choose_target(
         self, actor: CombatantView, battle: BattleView, rng: random.Random

@@ -207,6 +207,10 @@ class PolicySet:
     keeps_target: bool = field(init=False)
     """The targeting policy keeps a target that still fights (its ``keeps_target``): asked
     only for a new one."""
+    random_in_reach: bool = field(init=False)
+    """The targeting policy's new target is a random foe in reach, drawn on the actor's
+    targeting stream, else the nearest (its ``random_in_reach``): the plain melee round
+    (``agents.core.plain.round``) draws it without the call."""
 
     def __post_init__(self) -> None:
         retreat = getattr(self.retreat, "constant", None)
@@ -220,6 +224,9 @@ class PolicySet:
         object.__setattr__(self, "aim_now", getattr(self.aim, "constant", None))
         keeps = getattr(self.targeting, "keeps_target", False) is True
         object.__setattr__(self, "keeps_target", keeps)
+        # the class's own mark: a subclass choosing otherwise does not inherit it
+        drawn = vars(type(self.targeting)).get("random_in_reach") is True
+        object.__setattr__(self, "random_in_reach", drawn)
 
 
 def build_policy_set(

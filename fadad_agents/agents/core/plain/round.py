@@ -1,0 +1,291 @@
+"""The plain melee round: the declare and act steps of fighters with nothing to decide,
+played in one loop over the round's turns instead of a chain of calls each.
+
+A fighter is **plain** (:func:`is_plain`, found at the first round of each play) when it
+is a :class:`~fadad_agents.agents.core.character.Character` with a melee weapon alone (no
+missile, no first aid, no spirit figures, no weapon size compared) whose policies all
+answer the same every round (:class:`~fadad_agents.policies.core.policy_set.PolicySet`:
+it holds, attacks, plainly, a fixed number of times, and closes with its target). While
+it stands in one melee (or off the field), its declare is a few assignments and its act
+the attack loop with the common blow inlined (:func:`~fadad_agents.agents.core.blows.
+strike` on a character without spirit figures); a crit's conditions are paid as its own
+methods pay them. Every other fighter, and a plain one that must move, goes through its
+own :meth:`~fadad_agents.agents.core.base.Combatant.declare` and
+:meth:`~fadad_agents.agents.core.base.Combatant.act`; a turn with a unit or crew in it is
+played as the battle plays it.
+
+The Mesa agents hold all the state; only the call layers go. The same dice are drawn in
+the same order and the same log is written, byte for byte (a test plays battles with
+:data:`PLAIN_ROUNDS` on and off).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from fadad_agents.agents.core.blows import attack_event, land, strike
+from fadad_agents.agents.core.character import Character
+from fadad_agents.agents.core.conditions import spares_the_body, suffer
+from fadad_agents.agents.core.moving import (
+    admit,
+    another_in_reach,
+    has_room,
+    move_first,
+    roomy_foe_in_reach,
+)
+from fadad_agents.agents.core.shields import shield_rank
+from fadad_agents.policies.core.protocols import PLAIN
+from fadad_agents.rules.personal.combat import NO_PROTECTION, resolve_attack
+from fadad_agents.rules.personal.melee import moving_target_bonus
+
+__all__ = ["PLAIN_ROUNDS", "is_plain", "play_round"]
+
+PLAIN_ROUNDS = True
+"""Play plain fighters' declare and act here (False: every fighter by its own methods;
+the tests compare both)."""
+
+Turn = Sequence[Any]
+
+
+def is_plain(member: Any, arena: Any) -> bool:
+    """Whether ``member`` is a character whose declare and act ask its policies nothing
+    but a new target, and reach for no missile, first aid, spirit figures or weapon size
+    comparison."""
+    if type(member) is not Character:
+        return False
+    pol = member.policies
+    return (
+        pol.holds
+        and pol.always_attacks
+        and pol.aim_now is PLAIN
+        and pol.attack_count > 0
+        and pol.closes
+        and member.missile is None
+        and member.first_aid is None
+        and member.spirit is None
+        and not (arena.combat_rules.weapon_size_comparison and member.size_value is not None)
+    )
+
+
+def play_round(
+    arena: Any, turns: Sequence[Turn], shared: type, play_turn: Callable[[Turn], None]
+) -> None:
+    """Declare, then act, for every fighter of the round's ``turns`` in the order of
+    action: plain fighters here, the others by their own methods; a turn of the
+    ``shared`` type together (its movers first, its effects held to its end), and one
+    with a member other than a character as the battle plays it (``play_turn``)."""
+    if arena.round == 1:  # agents join only before the first round: found once a play
+        for turn in turns:
+            for member in turn:
+                if type(member) is Character:
+                    member.plain = is_plain(member, arena)
+    field = arena.field
+    near = field is None or field.all_touching  # nobody moves while declaring
+    for turn in turns:
+        for member in turn:
+            if member.fighting:
+                if member.plain is True and (near or not member.placed):
+                    _declare(member, arena)
+                else:
+                    member.declare(arena)
+    now = int(arena.env.now)  # no time passes in a round's steps
+    for turn in turns:
+        if len(turn) > 1:
+            for member in turn:
+                if type(member) is not Character:
+                    play_turn(turn)  # a unit or crew: the battle's own way
+                    break
+            else:
+                if type(turn) is shared:
+                    _play_together(turn, arena, now)
+                else:
+                    for member in turn:
+                        if member.fighting:
+                            _act(member, arena, now)
+        elif turn[0].fighting:
+            _act(turn[0], arena, now)
+
+
+def _play_together(turn: Turn, arena: Any, now: int) -> None:
+    """:func:`~fadad_agents.engine.core.turns.play_shared` of characters: the movers
+    move first; wounds wait on each one's pending track until every member has acted,
+    then apply, then the take-outs and departures held in the turn."""
+    field = arena.field
+    if field is not None:
+        near = field.all_touching
+        for member in turn:  # move_first's movers: none in one melee, all with targets
+            if (
+                member.placed
+                and member.fighting
+                and (member.move_actions or not near or member.target is None)
+            ):
+                move_first(turn, arena)
+                break
+    held: list[tuple[Callable[..., Any], tuple[Any, ...]]] = []
+    arena.held = held
+    for member in turn:
+        member.pending = member.track
+    try:
+        for member in turn:
+            if member.fighting:
+                _act(member, arena, now)
+    finally:
+        arena.held = None
+    for member in turn:
+        if member.pending_crits is not None:
+            member.release_turn(arena)
+            continue
+        pending, member.pending = member.pending, None
+        if pending is not None and pending is not member.track:
+            member.track = pending
+            if pending.out_of_fight and member.fighting:
+                arena.take_out(member, pending.level.label)
+    for effect, args in held:
+        effect(*args)
+
+
+def _new_target(member: Any, arena: Any) -> Any:
+    """Its targeting policy's new target: a random foe in reach drawn here when the
+    policy draws one so (``random_in_reach``), else the policy's choice."""
+    pol = member.policies
+    if pol.random_in_reach:
+        foes = arena.foes_in_reach(member)
+        if foes:
+            return foes[int(member.targeting_rng.random() * len(foes))]
+    return pol.targeting.choose_target(member, arena, member.targeting_rng)
+
+
+def _declare(member: Any, arena: Any) -> None:
+    """:meth:`Character.declare` of a plain fighter in one melee: pay what its conditions
+    owe, keep or choose a target, split the action budget."""
+    budget = arena.options.fadad.actions_per_round
+    found = member.conditions
+    if found is not None:  # unconscious, stunned, or owing actions (crits)
+        budget = found.start_round(member, budget, arena)
+    member.attacks_planned, member.defences_left = 0, budget
+    member.move_actions = 0
+    member.all_out = False
+    if not budget or (found is not None and found.stunned):
+        return
+    pol = member.policies
+    target = member.target
+    if not (pol.keeps_target and target is not None and target.fighting):
+        target = _new_target(member, arena)
+    if (
+        member.placed
+        and target is not None
+        and target.engaged_round == arena.round
+        and not has_room(target, member, arena)
+    ):
+        target = roomy_foe_in_reach(member, arena) or target
+    member.target = target
+    if target is not None:
+        member.aim = None
+        n = pol.attack_count
+        if n > budget:
+            n = budget
+        member.attacks_planned, member.defences_left = n, budget - n
+
+
+def _act(member: Any, arena: Any, now: int) -> None:
+    """:meth:`Character.act` of a plain fighter in one melee with a target, with
+    :func:`strike` inlined for a blow on a character without spirit figures (no aim,
+    all-out attack or size comparison: it is plain); any other fighter by its own
+    method."""
+    if (
+        member.plain is not True
+        or member.stepped
+        or member.move_actions
+        or member.target is None
+        or (member.placed and not arena.field.all_touching)
+    ):
+        member.act(arena)
+        return
+    found = member.conditions
+    if found is not None:
+        if found.unconscious or found.stunned:
+            return
+        if found.owed:
+            member.attacks_planned = found.pay(member, member.attacks_planned, arena)
+    if member.placed:
+        member.gait = None
+    a_pen = member.track.penalty if found is None else member.track.penalty + found.penalty
+    rnd = arena.round
+    for _ in range(member.attacks_planned):
+        target = member.target
+        if target is None or not target.fighting:
+            target = member.target = _new_target(member, arena)
+            if target is None:
+                return
+        if target.roomy is not True and not admit(target, member, arena):
+            target = another_in_reach(member, arena)
+            if target is None:
+                return
+        if type(target) is not Character or target.spirit is not None:
+            strike(member, member.fighter, target, arena)
+            if not member.fighting:
+                return
+            continue
+        defended = target.defences_left > 0
+        if defended:
+            target.defences_left -= 1
+        found = target.conditions
+        d_pen = target.track.penalty if found is None else target.track.penalty + found.penalty
+        pending = target.pending
+        track = target.track if pending is None else pending
+        protection = target.protection
+        gait = target.gait
+        res: Any = resolve_attack(
+            member.fighter,
+            target.fighter,
+            track,
+            member.rng,
+            arena.combat_rules,
+            attacker_penalty=a_pen,
+            defender_penalty=d_pen,
+            defended=defended,
+            shield_rank=1
+            if target.target is member or target.fighter.shield is None
+            else shield_rank(target, member, rnd),
+            target_bonus=moving_target_bonus(gait, arena.options.move.target_bonus) if gait else 0,
+            protection=protection,
+        )
+        arena.log.raw.append(  # arena.defer's event, without its call
+            (now, rnd, attack_event, (member.name, target.name, res, a_pen,
+                                                     d_pen, defended, member.verb,
+                                                     target.defence_verb, None))
+        )  # fmt: skip
+        if not res.hit:
+            continue
+        if protection is not NO_PROTECTION:
+            land(target, res, track, protection, arena)
+        elif res.crit_effects:
+            _absorb(target, res, arena)
+        elif target.pending is not None:  # Character.absorb and _wounded, inlined
+            target.pending = res.track
+        else:
+            track = target.track = res.track
+            if track.out_of_fight and target.fighting:
+                arena.take_out(target, track.level.label)
+        if not member.fighting:
+            return
+
+
+def _absorb(target: Any, res: Any, arena: Any) -> None:
+    """:meth:`Character.absorb` of a hit with crits on a character: its new track now,
+    or pending to the end of a shared turn; out at Incapacitated or worse; then the
+    crits' effects."""
+    track, effects = res.track, res.crit_effects
+    if effects and spares_the_body(effects, arena):
+        track = target.melee_track()  # a Called Location: the arm takes the blow
+    if target.pending is not None:
+        target.pending = track
+        if effects:
+            target.pending_crits = [*(target.pending_crits or ()), res]
+        return
+    target.track = track
+    if track.out_of_fight and target.fighting:
+        arena.take_out(target, track.level.label)
+    if effects:
+        suffer(target, res, arena)
