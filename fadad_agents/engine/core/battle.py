@@ -404,7 +404,17 @@ class Battle(RoundClock, MesaModel, OnTheField):
     def _check_end(self) -> bool:
         """Whether the battle is over now (:func:`~fadad_agents.engine.core.ending.verdict`);
         if so, its ending, winner and losing side are set."""
-        found = verdict(self.sides, self.stop, self.round, self.env.now)
+        sides = self.sides
+        # Most rounds: both sides fight on, so only the stop rule can end the battle (the
+        # verdict says the same, found here without it).
+        if (
+            len(sides) == 2
+            and sides[0].active
+            and sides[1].active
+            and not self.stop.reached(self.round, self.env.now)
+        ):
+            return False
+        found = verdict(sides, self.stop, self.round, self.env.now)
         if found is None:
             return False
         self.ending, self.winner, self.out_side = found

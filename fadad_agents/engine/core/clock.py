@@ -107,6 +107,18 @@ class Clock(simpy.Environment):
         self._now = due
         return True
 
+    def every(self, delay: int, play: Callable[[], bool]) -> bool:
+        """Move the clock ``delay`` on and call ``play()``, again and again, while nothing
+        else is due by then (:meth:`moved_on` each time, in a plain loop): True once
+        ``play()`` says it is done, False when an event is due by the next ``delay`` (the
+        clock not moved: the caller waits on SimPy for it)."""
+        queue = self._queue  # SimPy's heap of (time, priority, id, event): peek's
+        while not queue or queue[0][0] > self._now + delay:
+            self._now += delay
+            if play():
+                return True
+        return False
+
 
 class At(Event):
     """An event at ``now + delay`` with an explicit same-instant priority.
@@ -199,16 +211,24 @@ class RoundClock:
     def _finish(self) -> None:
         raise NotImplementedError
 
-    def _driver(self) -> Any:
-        seconds, env = self._seconds, self.env
+    def _round_length(self) -> int:
+        seconds = self._seconds
         if seconds is None:  # the same for every play of this battle: its members are set
             seconds = self._seconds = round_seconds(self)
+        return seconds
+
+    def _driver(self) -> Any:
+        seconds, env = self._round_length(), self.env
         while True:
             if not env.moved_on(seconds):
                 yield At(env, seconds, Phase.ROUND)
-            self._play_round()
-            if self._close_round():
+            if self._round():
                 return
+
+    def _round(self) -> bool:
+        """Play a round and close it (:meth:`_close_round`): True when the battle is finished."""
+        self._play_round()
+        return self._close_round()
 
     def _close_round(self) -> bool:
         """End the round just played: finish the battle if it is over and wake a
@@ -282,17 +302,17 @@ class RoundClock:
         env = self.env
         with collector_paused():
             if not self._started and env.peek() == Infinity and _plain_driver(type(self)):
-                # Nothing else on the clock: the driver plays its rounds at once (moved_on)
-                # until one starts an action, so it begins outside SimPy and becomes a
-                # process only if it ever waits (events keep their order: none was due).
+                # Nothing else on the clock: its rounds are played in a plain loop, the
+                # clock moved on as the driver's timer would move it (Clock.every), until
+                # a round leaves an event due by the next one's time (an action started).
+                # The driver then takes over as a SimPy process, its first step taken
+                # here: waiting on that round's timer (events keep their order).
                 self._check_sides()
                 self._started = True
-                driver = self.round_driver()
-                try:
-                    waiting_on = driver.send(None)
-                except StopIteration:
+                if env.every(self._round_length(), self._round):
                     return self  # the whole battle without a SimPy step
-                self._driver_process = _Resumed(env, driver, waiting_on)
+                driver = self.round_driver()
+                self._driver_process = _Resumed(env, driver, driver.send(None))
             else:
                 self._start()
             # One env.run for the whole battle: the driver process ends with the battle.

@@ -62,6 +62,12 @@ class StopRule:
         self.when_side = frozenset(when_side)
         self.capped = capped
 
+    def reached(self, rounds: int, now: float) -> bool:
+        """Whether ``rounds`` played or ``now`` seconds reach a limit of this rule."""
+        return (self.max_rounds is not None and rounds >= self.max_rounds) or (
+            self.max_seconds is not None and now >= self.max_seconds
+        )
+
     def note(self, ending: Ending | None, rounds: int) -> str | None:
         """Why a battle stopped at the cap rather than by its scenario's rule, or None."""
         if not (self.capped and ending is Ending.STOPPED and rounds == self.max_rounds):
@@ -99,9 +105,7 @@ def verdict(
                 return Ending.MUTUAL, None, None
             side, kind = (decisive or kinds)[0]
             return kind, standing[0].index if len(standing) == 1 else None, side.index
-    if (stop.max_rounds is not None and rounds >= stop.max_rounds) or (
-        stop.max_seconds is not None and now >= stop.max_seconds
-    ):
+    if stop.reached(rounds, now):
         return Ending.STOPPED, None, None
     return None
 

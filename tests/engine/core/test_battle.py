@@ -237,6 +237,47 @@ def test_the_clock_moves_on_at_once_only_when_nothing_is_due() -> None:
     assert moves == [True, 6, False, 6, True, 11]
 
 
+def test_the_clock_plays_rounds_at_once_until_an_event_is_due() -> None:
+    """Clock.every: rounds every 6 s while nothing else is due; a timer due by the next
+    round's time (even at that very instant) stops it with the clock not moved on."""
+    env = Clock()
+    times: list[int] = []
+
+    def play() -> bool:
+        times.append(int(env.now))
+        if len(times) == 2:
+            env.timeout(6)  # due at 18: the round at 18 waits on SimPy
+        return len(times) == 5
+
+    assert env.every(6, play) is False
+    assert (times, env.now) == ([6, 12], 12)
+    env.step()  # the timer at 18
+    assert env.every(6, play) is True
+    assert (times, env.now) == ([6, 12, 24, 30, 36], 36)
+
+
+@pytest.mark.parametrize(
+    "scenario", ["snorri-vs-brynhild.yaml", "tavern-brawl.yaml", "goblin-ambush.yaml"]
+)
+def test_rounds_played_at_once_are_the_rounds_played_on_simpy_timers(
+    scenario: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """run_to_end plays a battle's rounds in a plain loop while nothing else is on the
+    clock (Clock.every, moved_on): the same log, byte for byte, and round data as a
+    driver waiting on a SimPy timer every round."""
+    played = [build_battle(load(SCENARIOS / scenario), seed).run_to_end() for seed in (1, 2)]
+    assert all(b._driver_process is None for b in played)  # no SimPy step taken
+    monkeypatch.setattr(Clock, "every", lambda env, delay, play: False)
+    monkeypatch.setattr(Clock, "moved_on", lambda env, delay: False)
+    for seed, at_once in zip((1, 2), played, strict=True):
+        timed = build_battle(load(SCENARIOS / scenario), seed).run_to_end()
+        assert timed._driver_process is not None
+        assert timed.log.to_jsonl() == at_once.log.to_jsonl()
+        assert (timed.round, timed.env.now) == (at_once.round, at_once.env.now)
+        rows = [b.datacollector.get_table_dataframe(ROUNDS_TABLE) for b in (timed, at_once)]
+        assert rows[0].equals(rows[1])
+
+
 def test_leaving_the_fight_ends_an_agents_processes() -> None:
     """A fighter taken out mid-action is interrupted; the action never completes. It
     stays one of the model's agents (fallen fighters can still be tended)."""

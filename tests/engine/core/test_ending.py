@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+import pytest
+
 from fadad_agents.agents.core.base import SideRoster, Status
+from fadad_agents.engine import Battle, build_battle, load
 from fadad_agents.engine.core.ending import Ending, StopRule, end_summary, side_out_kind, verdict
+from tests.engine.conftest import SCENARIOS
 
 
 def _side(index: int, *statuses: Status) -> SideRoster:
@@ -76,3 +80,39 @@ def test_a_side_with_a_plural_name_wins_in_the_plural() -> None:
     names = ["Pirates", "Ship's crew"]
     assert end_summary(names, Ending.ROUTED, 0, 1) == "Pirates win (Ship's crew routed)"
     assert end_summary(names, Ending.SURRENDERED, 1, 0) == "Ship's crew wins (Pirates surrendered)"
+
+
+@pytest.mark.parametrize(
+    ("scenario", "stop"),
+    [
+        ("snorri-vs-brynhild.yaml", None),
+        ("tavern-brawl.yaml", None),
+        ("goblin-ambush.yaml", None),
+        ("tavern-brawl.yaml", StopRule(max_rounds=2)),
+        ("snorri-vs-brynhild.yaml", StopRule(None, max_seconds=12)),
+    ],
+)
+def test_a_battle_ends_when_the_verdict_says_so(
+    scenario: str, stop: StopRule | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Battle._check_end answers most rounds (both sides fighting, no limit reached)
+    without the verdict: each round, over exactly when the verdict says so."""
+    check_end = Battle._check_end
+    answers: list[bool] = []
+
+    def checked(battle: Battle) -> bool:
+        expected = verdict(battle.sides, battle.stop, battle.round, battle.env.now)
+        over = check_end(battle)
+        assert over is (expected is not None)
+        assert (battle.ending, battle.winner, battle.out_side) == (expected or (None,) * 3)
+        answers.append(over)
+        return over
+
+    monkeypatch.setattr(Battle, "_check_end", checked)
+    for seed in (1, 2, 3):
+        battle = build_battle(load(SCENARIOS / scenario), seed)
+        if stop is not None:
+            battle.stop = stop
+        battle.run_to_end()
+    assert answers.count(True) == 3  # each battle ended once
+    assert len(answers) > 3
