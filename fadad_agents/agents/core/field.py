@@ -76,6 +76,7 @@ class Field:
 
     __slots__ = (
         "_asked",
+        "_away",
         "_bounds",
         "_buckets",
         "_gone",
@@ -129,9 +130,10 @@ class Field:
         self._bounds: list[list[int]] = [[0, 0, -1, -1] for _ in range(sides)]
         self._unfiled: list[Any] = []  # on the field, not yet in the indexes (place_later)
         # Per side, the nearest of it to each point where someone stands, found at once
-        # (None: not yet), those of it who left since, and the look-ups of its nearest
-        # since one of it came or moved (:meth:`nearest`).
+        # (None: not yet) with the yards to it, those of it who left since, and the
+        # look-ups of its nearest since one of it came or moved (:meth:`nearest`).
         self._nearest: list[dict[tuple[float, float], Any] | None] = [None] * sides
+        self._away: list[dict[tuple[float, float], float]] = [{} for _ in range(sides)]
         self._gone: list[set[Any]] = [set() for _ in range(sides)]
         self._asked = [0] * sides
 
@@ -152,15 +154,9 @@ class Field:
         """The nearest point on the field."""
         width, height = self.width, self.height
         if width is not None:
-            if x < 0.0:
-                x = 0.0
-            elif x > width:
-                x = float(width)
+            x = 0.0 if x < 0.0 else float(width) if x > width else x
         if height is not None:
-            if y < 0.0:
-                y = 0.0
-            elif y > height:
-                y = float(height)
+            y = 0.0 if y < 0.0 else float(height) if y > height else y
         return x, y
 
     def clear(self) -> None:
@@ -324,12 +320,17 @@ class Field:
 
     def within(self, side: int, x: float, y: float, radius: float) -> list[Any]:
         """Fighters of ``side`` whose centres lie within ``radius`` yards of ``(x, y)``,
-        bucket by bucket (the order is deterministic: it follows the moves made)."""
+        bucket by bucket (the order is deterministic: it follows the moves made); none,
+        unlooked, where the side's nearest found at once (:meth:`nearest`) is farther."""
         if self._unfiled:
             self._file_unfiled()
         buckets = self._buckets[side]
         if not buckets:
             return []
+        if self._nearest[side] is not None:  # (its yards by the tree: a hair's margin)
+            away = self._away[side].get((x, y))
+            if away is not None and away > radius * (1 + 1e-9) + 1e-9:
+                return []
         cell = self.cell
         bx0, by0, bx1, by1 = self._bounds[side]  # no bucket of the side lies outside
         x0, y0 = (
@@ -414,10 +415,11 @@ class Field:
         empty for a side smaller than :data:`NEAREST_AT_ONCE`), kept till it moves."""
         members = [agent for bucket in self._buckets[side].values() for agent in bucket]
         askers = [agent.position for agent in self.standing() if agent.side != side]
-        found = {}
+        found: dict[tuple[float, float], Any] = {}
+        away: dict[tuple[float, float], float] = {}
         if len(members) >= NEAREST_AT_ONCE and askers:
-            found = nearest_to_all(members, askers)
-        self._nearest[side] = found
+            found, away = nearest_to_all(members, askers)
+        self._nearest[side], self._away[side] = found, away
         self._gone[side].clear()
         return found
 

@@ -183,7 +183,8 @@ def test_the_nearest_found_at_once_play_the_same_battle(
     edges cut their ranks short) play the same first 15 rounds, byte for byte in the log,
     whether each side's nearest to every place are found at once after a single look-up
     and kept while that side stands still (through the other side's steps and its own
-    losses), or every nearest foe is searched as asked; and the kept answers were read."""
+    losses), the foes in reach of a place taken as none where they lie farther, or every
+    nearest foe and foe in reach is searched as asked; and the kept answers were read."""
     text = _melee_yaml(100, bands=True, gap=gap).replace("max_rounds: 1000", "max_rounds: 15")
     if walled:
         text += "map: {kind: open, width: 14, height: 8}\n"
@@ -286,7 +287,8 @@ def test_the_nearest_found_at_once_stay_the_nearest_as_others_move_and_leave(
     measuring every fighter finds while fighters of either side step (a step of one side
     makes the other's found nearest no less true) or leave the field (a fighter leaving
     its side's nearest is searched again where it was the nearest), asked from every
-    place where someone stands or stood."""
+    place where someone stands or stood; and so are the fighters of a side within a
+    distance of each place, none where its nearest found at once lies farther."""
     field = Field(2)
     fighters = [_Fighter(u, s, x / 2, y / 2) for u, (s, x, y) in enumerate(spots)]
     for f in fighters:
@@ -308,6 +310,13 @@ def test_the_nearest_found_at_once_stay_the_nearest_as_others_move_and_leave(
             for x, y in sorted(places):
                 for side in (0, 1):
                     assert field.nearest(side, x, y) is _nearest_of_all(here, side, x, y)
+                    for yards in (0.5, 1.5, 4.0):
+                        assert {id(f) for f in field.within(side, x, y, yards)} == {
+                            id(f)
+                            for f in here
+                            if f.side == side
+                            and (f.position[0] - x) ** 2 + (f.position[1] - y) ** 2 <= yards**2
+                        }
     finally:
         field_module.NEAREST_AT_ONCE = saved
 

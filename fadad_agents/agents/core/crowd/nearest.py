@@ -20,16 +20,17 @@ _FEW = 4
 
 def nearest_to_all(
     members: list[Any], askers: list[tuple[float, float]]
-) -> dict[tuple[float, float], Any]:
+) -> tuple[dict[tuple[float, float], Any], dict[tuple[float, float], float]]:
     """The nearest of ``members`` to each place of ``askers`` (squared yards by ``**``,
-    ties to the lower ``unique_id``, as ``Field.nearest`` measures): a k-d tree (scipy)
-    names the two nearest, the few where they tie; those within a hair of the nearest
-    are measured as ``Field.nearest`` measures, and where all the few are, the place is
-    left out (searched as asked)."""
+    ties to the lower ``unique_id``, as ``Field.nearest`` measures), and the yards from
+    each place to it: a k-d tree (scipy) names the two nearest, the few where they tie;
+    those within a hair of the nearest are measured as ``Field.nearest`` measures, and
+    where all the few are, the place is left out of the first (searched as asked)."""
     spots = np.array([agent.position for agent in members])  # a tree asked once:
     tree = cKDTree(spots, balanced_tree=False, compact_nodes=False)  # the fastest built
     yards, rows = tree.query(places := np.array(askers), k=2)
     found = dict(zip(askers, [members[k] for k in rows[:, 0].tolist()], strict=True))
+    away = dict(zip(askers, yards[:, 0].tolist(), strict=True))
     tied = np.nonzero(yards[:, 1] <= yards[:, 0] * (1 + 1e-9) + 1e-9)[0]
     yards, rows = tree.query(places[tied], k=_FEW)  # the few nearest where two tie
     ties = (yards <= yards[:, :1] * (1 + 1e-9) + 1e-9).sum(axis=1).tolist()
@@ -42,4 +43,4 @@ def nearest_to_all(
             (members[k] for k in near[:count]),
             key=lambda m: ((m.position[0] - x) ** 2 + (m.position[1] - y) ** 2, m.unique_id),
         )
-    return found
+    return found, away
