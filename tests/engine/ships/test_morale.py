@@ -12,6 +12,7 @@ from fadad_agents.agents.core.base import Status
 from fadad_agents.agents.ships.ship import FireState
 from fadad_agents.engine import build_battle, load, run
 from fadad_agents.engine.ships import chase as ship_chase
+from fadad_agents.engine.ships import morale
 from fadad_agents.engine.ships.battle import ShipBattle
 from fadad_agents.engine.ships.morale import check_morale, end_of_round, morale_events
 from fadad_agents.policies.ships.defaults import NeverStrike, StrikeColours
@@ -301,3 +302,34 @@ def test_every_morale_check_names_its_trigger_roll_target_and_result() -> None:
     matches = [said.match(line) for line in lines]
     assert all(matches), lines
     assert {m.group(1) for m in matches if m} == {"Cowards", "Thug", "Saltwind's crew"}
+
+
+def test_unchanged_strengths_keep_the_triggers_and_play_the_same_battles(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """While no side's strength changed since a ship's last look, her triggers are read
+    from what she held then (only her escape asked again): the same battles, byte for
+    byte, as counting her losses, officers and the odds every round (duel with the
+    superior-force trigger on, fleet action, boarding action)."""
+    looked: Counter[bool] = Counter()
+    command = morale._command
+
+    def counting(battle: ShipBattle, ship: object) -> object:
+        looked[morale._counts_tell] += 1
+        return command(battle, ship)
+
+    monkeypatch.setattr(morale, "_command", counting)
+    odds = DUEL_TEXT.replace("rules:\n", "rules:\n  sj.superior_force_ratio: 2\n", 1)
+    cases = [
+        load(odds),
+        load(SCENARIOS / "fleet-action.yaml"),
+        load(SCENARIOS / "boarding-action.yaml"),
+    ]
+    for scenario in cases:
+        for seed in (1, 2, 3, 4):
+            monkeypatch.setattr(morale, "_counts_tell", True)
+            kept = run(scenario, seed).log.to_jsonl()
+            monkeypatch.setattr(morale, "_counts_tell", False)
+            counted = run(scenario, seed).log.to_jsonl()
+            assert kept == counted, (scenario.name, seed)
+    assert looked[True] < looked[False]  # the triggers were kept where nobody fell
