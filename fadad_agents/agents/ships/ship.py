@@ -164,7 +164,8 @@ class Ship(Combatant):
         self.holed = False
         self.helm_out = False
         self.helm = spec.helm_skill  # the helm skill of whoever sits at the helm now
-        self._sailing: int | None = None  # sailing_crew, kept until its inputs change
+        # sailing_crew and its shortage, kept until their inputs change
+        self._sailing: tuple[int, int] | None = None
         self.helmsman = None  # a named character at the helm, if any
         self.warming = False  # the helm warms up: no maneuvering yet (SJ 1.2)
         # in a gravity well (SJ 1.2): no tactical move until she is out of it
@@ -303,31 +304,33 @@ class Ship(Combatant):
         Read by her SR and class several times a turn: counted once, and again after her
         hands (:attr:`hand_count`), her guns' hands or working guns (:meth:`guns_manned`)
         or her helmsman change."""
-        sailing = self._sailing
-        if sailing is None:
-            sailing = self._sailing = self._count_sailing()
-        return sailing
+        return (self._sailing or self._count_sailing())[0]
 
-    def _count_sailing(self) -> int:
-        if self.spec.gargantuan:
-            return self.spec.min_crew
-        named = 1 if self._helmsman is not None else 0
-        at_guns = 0
-        for t in self.teams:  # a loop, not sum()
-            if not t.disabled:
-                at_guns += t.crew
-        return max(0, self._hand_count - at_guns) + named
+    def _count_sailing(self) -> tuple[int, int]:
+        """Her sailing crew and its :attr:`shortage` counted afresh, and kept."""
+        spec = self.spec
+        if spec.gargantuan:
+            sailing = spec.min_crew
+        else:
+            named = 1 if self._helmsman is not None else 0
+            at_guns = 0
+            for t in self.teams:  # a loop, not sum()
+                if not t.disabled:
+                    at_guns += t.crew
+            sailing = max(0, self._hand_count - at_guns) + named
+        kept = self._sailing = (sailing, crew_shortage_steps(sailing, spec.min_crew))
+        return kept
 
     @property
     def shortage(self) -> int:
         """Crew-shortage steps (C-06): 0-3."""
-        return crew_shortage_steps(self.sailing_crew, self.spec.min_crew)
+        return (self._sailing or self._count_sailing())[1]  # kept with the sailing crew
 
     @property
     def mc(self) -> ManeuverClass:
         """The SJ class now: listed, less shortage, criticals and shearing (never below Poor)."""
         listed = class_from_letter(self.spec.maneuverability)
-        lost = self.shortage + self.shear_losses
+        lost = (self._sailing or self._count_sailing())[1] + self.shear_losses
         if self.effects:  # most ships most turns: no effect to add up (hot: every move)
             lost += self.timed("mc_loss")
         return downgrade(listed, lost) if lost else listed

@@ -301,7 +301,8 @@ class ShipBattle(ShipBattleState):
         self.turn_order = order
         recall_prize_crews(self)
         for ship in order:
-            self._board_from(ship)
+            if ship.grapples:  # most ships most rounds: none alongside
+                self._board_from(ship)
         if self.crews_changed:
             self.refresh_crews()
         for ship in order:
@@ -352,7 +353,7 @@ class ShipBattle(ShipBattleState):
         return [s for side in order for s in ships if s.side == side]
 
     def _board_from(self, ship: Ship) -> None:
-        if not ship.grapples or not ship.fighting:  # most ships most rounds: none alongside
+        if not ship.fighting:
             return
         policy = ship.ship_policies.boarding
         for foe in sorted(ship.grapples, key=lambda s: s.unique_id):

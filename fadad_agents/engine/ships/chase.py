@@ -79,10 +79,11 @@ def loaded_jettisons(ship: Ship, round_no: int) -> list[WeaponTeam]:
 
 def lay_debris(battle: Any, ship: Ship) -> None:
     """A fleeing ship jettisons rubble into her wake when a pursuer is in the jettison's arc."""
-    wake = tuple(ship.memory.get("wake", ()))
-    if not getattr(ship.ship_policies.maneuver, "jettison", True) or not wake:
+    if not getattr(ship.ship_policies.maneuver, "jettison", True):
         return
-    for team in loaded_jettisons(ship, battle.round):
+    jettisons = loaded_jettisons(ship, battle.round)  # most ships carry none
+    wake = tuple(ship.memory.get("wake", ())) if jettisons else ()
+    for team in jettisons if wake else ():
         foes = [
             f
             for f in battle.enemy_ships(ship.side)

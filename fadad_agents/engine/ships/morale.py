@@ -235,7 +235,9 @@ def _balance_events(battle: Any, ship: Ship) -> list[MoraleEvent]:
         out.append(MoraleEvent.STRONGEST_ALLY_KILLED)
     if not any(_slain(m) for m in battle.people if m.side != side):
         out.append(MoraleEvent.NO_ENEMY_SLAIN)
-    if any(m.fighting and m.side == side and battle.spells_of(m) for m in battle.people):
+    if battle.has_spells and any(
+        m.fighting and m.side == side and battle.spells_of(m) for m in battle.people
+    ):
         out.append(MoraleEvent.MAGIC_USER_ALLY)
     return out
 

@@ -91,6 +91,7 @@ MC_LETTERS: dict[str, ManeuverClass] = {
 
 
 @cache  # read for every ship's class every turn: a few letters in all
+@cache  # read by every ship's move: a handful of letters
 def class_from_letter(letter: str) -> ManeuverClass:
     """The manoeuvrability class of an MC letter A-F (C-05)."""
     try:
