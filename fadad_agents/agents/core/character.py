@@ -269,8 +269,10 @@ class Character(Combatant):
         for result in crits or ():
             conditions.suffer(self, result, arena)
 
-    def declare(self, arena: Arena) -> None:
-        """Stay or leave, tend or fight, choose a target and split the action budget."""
+    def round_budget(self, arena: Arena) -> int:
+        """The declare step's start: this round's actions less what its conditions take,
+        every one a defence until it plans otherwise; 0 when it has nothing to plan (no
+        actions left, or stunned)."""
         budget = arena.options.fadad.actions_per_round
         found = self.conditions
         if found is not None:  # unconscious, stunned, or owing actions (crits)
@@ -278,7 +280,24 @@ class Character(Combatant):
         self.attacks_planned, self.defences_left = 0, budget
         self.move_actions = 0
         self.all_out = False
-        if not budget or (found is not None and found.stunned):
+        return 0 if found is not None and found.stunned else budget
+
+    def with_room(self, target: Any, arena: Arena) -> Any:
+        """``target``, or, when its places are claimed this round already and none is
+        left for this character, another foe in reach with one (a local look-up)."""
+        if (
+            self.placed
+            and target is not None
+            and target.engaged_round == arena.round  # someone already claimed a place
+            and not moving.has_room(target, self, arena)
+        ):
+            return moving.roomy_foe_in_reach(self, arena) or target
+        return target
+
+    def declare(self, arena: Arena) -> None:
+        """Stay or leave, tend or fight, choose a target and split the action budget."""
+        budget = self.round_budget(arena)
+        if not budget:
             return
         pol = self.policies  # a policy with a constant answer is not asked (PolicySet)
         if not pol.holds:
@@ -291,14 +310,7 @@ class Character(Combatant):
         target: Any = self.target  # a policy that keeps a fighting target is not asked
         if not (pol.keeps_target and target is not None and target.fighting):
             target = pol.targeting.choose_target(self, arena, self.targeting_rng)
-        if (
-            self.placed
-            and target is not None
-            and target.engaged_round == arena.round  # someone already claimed a place
-            and not moving.has_room(target, self, arena)
-        ):  # no place round it: another foe in reach with one (a local look-up)
-            target = moving.roomy_foe_in_reach(self, arena) or target
-        self.target = target
+        self.target = target = self.with_room(target, arena)
         if target is None:
             return
         all_out = False  # a constant plain attack: no stance asked for, nor compared
@@ -333,16 +345,24 @@ class Character(Combatant):
                 n = moving.plan_move(self, target, arena, budget, n)
         self.attacks_planned, self.defences_left = n, budget - n - self.move_actions
 
+    def ready(self, arena: Arena) -> bool:
+        """Whether its conditions let it act on its turn (neither unconscious nor
+        stunned), once it has paid from its planned attacks what a crit took since it
+        declared (rising, picking up, a stagger)."""
+        found = self.conditions
+        if found is not None:
+            if found.unconscious or found.stunned:
+                return False
+            if found.owed:
+                self.attacks_planned = found.pay(self, self.attacks_planned, arena)
+        return True
+
     def act(self, arena: Arena) -> None:
         """Move as planned, then make the planned attacks on foes in reach, re-targeting
         if the target fell, moved away or has no room left round it; first pay the
         actions a crit took since it declared (rising, picking up, a stagger)."""
-        found = self.conditions
-        if found is not None:
-            if found.unconscious or found.stunned:
-                return
-            if found.owed:
-                self.attacks_planned = found.pay(self, self.attacks_planned, arena)
+        if self.conditions is not None and not self.ready(arena):
+            return
         measure = self.placed
         target: Any
         if measure:

@@ -26,13 +26,10 @@ from typing import Any
 
 from fadad_agents.agents.core.blows import attack_event, land, strike
 from fadad_agents.agents.core.character import Character
-from fadad_agents.agents.core.conditions import spares_the_body, suffer
 from fadad_agents.agents.core.moving import (
     admit,
     another_in_reach,
-    has_room,
     move_first,
-    roomy_foe_in_reach,
 )
 from fadad_agents.agents.core.shields import shield_rank
 from fadad_agents.policies.core.protocols import PLAIN
@@ -159,26 +156,15 @@ def _new_target(member: Any, arena: Any) -> Any:
 def _declare(member: Any, arena: Any) -> None:
     """:meth:`Character.declare` of a plain fighter in one melee: pay what its conditions
     owe, keep or choose a target, split the action budget."""
-    budget = arena.options.fadad.actions_per_round
-    found = member.conditions
-    if found is not None:  # unconscious, stunned, or owing actions (crits)
-        budget = found.start_round(member, budget, arena)
-    member.attacks_planned, member.defences_left = 0, budget
-    member.move_actions = 0
-    member.all_out = False
-    if not budget or (found is not None and found.stunned):
+    budget = member.round_budget(arena)
+    if not budget:
         return
     pol = member.policies
     target = member.target
     if not (pol.keeps_target and target is not None and target.fighting):
         target = _new_target(member, arena)
-    if (
-        member.placed
-        and target is not None
-        and target.engaged_round == arena.round
-        and not has_room(target, member, arena)
-    ):
-        target = roomy_foe_in_reach(member, arena) or target
+    if target is not None and target.engaged_round == arena.round:  # places claimed
+        target = member.with_room(target, arena)
     member.target = target
     if target is not None:
         member.aim = None
@@ -203,11 +189,8 @@ def _act(member: Any, arena: Any, now: int) -> None:
         member.act(arena)
         return
     found = member.conditions
-    if found is not None:
-        if found.unconscious or found.stunned:
-            return
-        if found.owed:
-            member.attacks_planned = found.pay(member, member.attacks_planned, arena)
+    if found is not None and not member.ready(arena):
+        return
     if member.placed:
         member.gait = None
     a_pen = member.track.penalty if found is None else member.track.penalty + found.penalty
@@ -251,17 +234,15 @@ def _act(member: Any, arena: Any, now: int) -> None:
             target_bonus=moving_target_bonus(gait, arena.options.move.target_bonus) if gait else 0,
             protection=protection,
         )
-        arena.log.raw.append(  # arena.defer's event, without its call
-            (now, rnd, attack_event, (member.name, target.name, res, a_pen,
-                                                     d_pen, defended, member.verb,
-                                                     target.defence_verb, None))
-        )  # fmt: skip
+        event = (member.name, target.name, res, a_pen, d_pen, defended, member.verb,
+                 target.defence_verb, None)  # fmt: skip
+        arena.log.raw.append((now, rnd, attack_event, event))  # arena.defer's, without a call
         if not res.hit:
             continue
         if protection is not NO_PROTECTION:
             land(target, res, track, protection, arena)
         elif res.crit_effects:
-            _absorb(target, res, arena)
+            target.absorb(res, arena)
         elif target.pending is not None:  # Character.absorb and _wounded, inlined
             target.pending = res.track
         else:
@@ -270,22 +251,3 @@ def _act(member: Any, arena: Any, now: int) -> None:
                 arena.take_out(target, track.level.label)
         if not member.fighting:
             return
-
-
-def _absorb(target: Any, res: Any, arena: Any) -> None:
-    """:meth:`Character.absorb` of a hit with crits on a character: its new track now,
-    or pending to the end of a shared turn; out at Incapacitated or worse; then the
-    crits' effects."""
-    track, effects = res.track, res.crit_effects
-    if effects and spares_the_body(effects, arena):
-        track = target.melee_track()  # a Called Location: the arm takes the blow
-    if target.pending is not None:
-        target.pending = track
-        if effects:
-            target.pending_crits = [*(target.pending_crits or ()), res]
-        return
-    target.track = track
-    if track.out_of_fight and target.fighting:
-        arena.take_out(target, track.level.label)
-    if effects:
-        suffer(target, res, arena)
