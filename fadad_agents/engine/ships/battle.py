@@ -100,6 +100,9 @@ class ShipBattle(ShipBattleState):
     _set_up: tuple[dict[int, Ship], dict[Any, bool], dict[int, list[Any]]] | None = None
     """Who stood on which deck, the debris and the spells' uses when set-up ended."""
     reload_begins: list[Reload] | None = None
+    _restartable = False
+    """Its people all characters and crews, every ship's policies stateless (set-up facts,
+    asked by every reset: looked at once, as set-up ends)."""
     """While the ship phase runs, the reloads whose start it owes (:class:`Reload`)."""
 
     # --- set-up and reset --------------------------------------------------------------
@@ -139,6 +142,9 @@ class ShipBattle(ShipBattleState):
         if self._set_up is None:
             spells = {k: [list(pair) for pair in v] for k, v in self._spells.items()}
             self._set_up = (dict(self._deck), dict(self.debris), spells)
+            self._restartable = all(
+                type(m) in _RESTARTABLE for side in self.sides for m in side.members
+            ) and all(s.start_policies.shareable for s in self.ships)
         fleet = self.ships
         for a in fleet:
             for b in fleet:
@@ -173,12 +179,7 @@ class ShipBattle(ShipBattleState):
     def resettable(self) -> bool:
         """Whether :meth:`reset` can start this battle again: never stepped by Mesa, its
         people characters and crews, every ship's policies stateless."""
-        return (
-            self._set_up is not None
-            and self.steps == 0
-            and all(type(m) in _RESTARTABLE for side in self.sides for m in side.members)
-            and all(s.start_policies.shareable for s in self.ships)
-        )
+        return self._set_up is not None and self.steps == 0 and self._restartable
 
     def reset(self, seed: int, *, collect: bool = True) -> None:
         """Start again from set-up with ``seed``: the battle ``build_battle`` gives for the
@@ -229,7 +230,11 @@ class ShipBattle(ShipBattleState):
             self.reload_begins = None
             for reload in begins:
                 reload.begin()
-            yield from self._deck_fights()
+            decks = [s for s in self.ships if self._contested(s)]
+            if decks:
+                yield from self._deck_fights(decks)
+            else:  # (most rounds)
+                yield from _wait(env, self.round_seconds)
             self._end_of_round()
             if self._close_round():
                 return
@@ -240,13 +245,9 @@ class ShipBattle(ShipBattleState):
             if env.peek() <= env.now and not reloads_until(env, env.now):
                 yield At(env, 0, Phase.ROUND)
 
-    def _deck_fights(self) -> Any:
-        """Six-second personal rounds on every deck where two sides meet."""
+    def _deck_fights(self, decks: list[Ship]) -> Any:
+        """Six-second personal rounds on ``decks``, where two sides meet."""
         env = self.env
-        decks = [s for s in self.ships if self._contested(s)]
-        if not decks:  # (most rounds)
-            yield from _wait(env, self.round_seconds)
-            return
         for deck in decks:
             self._announce(deck)
         steps = self.round_seconds // PERSONAL_SECONDS
@@ -289,14 +290,16 @@ class ShipBattle(ShipBattleState):
         if self.round == 1:
             ship_helm.start_take_offs(self)
         self._expire_effects()
-        stand_up(self)
+        if self.thrown_down:  # (most rounds nobody was thrown off his feet)
+            stand_up(self)
         ship_helm.check_helmsmen(self)
         if self.crews_changed or self.recount_due:  # else the count stands
             self.refresh_crews()
         ships = [s for s in self.ships if s.fighting]
-        self.start_hex = {s: s.hex for s in ships}
-        for s in ships:  # a counter-ram strikes at the speed of the turn before (SJ 9)
-            s.memory["last_speed"] = s.speed
+        self.start_hex = start_hex = {}
+        for s in ships:
+            start_hex[s] = s.hex
+            s.memory["last_speed"] = s.speed  # a counter-ram strikes at it (SJ 9)
         order = self._movement_order(ships)
         self.turn_order = order
         recall_prize_crews(self)

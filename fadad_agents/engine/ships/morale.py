@@ -467,8 +467,7 @@ def end_of_round(battle: Any) -> None:
     holdouts of a struck ship whom no foe can reach give up."""
     _stranded_leave(battle)
     struck: list[str] = []
-    engaged = [s.name for s in battle.ships if s.status is _FIGHTING]
-    for ship in list(battle.ships):
+    for ship in battle.ships:
         if ship.status is not _FIGHTING:
             continue
         _taken(battle, ship)
@@ -490,5 +489,10 @@ def end_of_round(battle: Any) -> None:
             _fails(battle, ship, _why(triggers))
         if ship.struck:
             struck.append(ship.name)
-    if struck and mutual_strike(struck, engaged) and len(engaged) > 1:
+    if not struck:  # (most rounds)
+        return
+    # Those engaged as the checks began: a ship leaves the fight here only by striking or
+    # being taken, and then she is among the struck.
+    engaged = [s.name for s in battle.ships if s.status is _FIGHTING or s.name in struck]
+    if mutual_strike(struck, engaged) and len(engaged) > 1:
         battle.record("battle", "mutual_strike", None, (), (), (("result", "all break off"),))

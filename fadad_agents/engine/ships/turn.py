@@ -58,19 +58,19 @@ def ship_turn(battle: Any, ship: Ship) -> None:
     fire_guns(battle, ship)
     if battle._spells:  # a battle without ship spells: no call
         ship_hull_attacks.cast_spells(battle, ship)
-    alongside = _close_fire(battle, ship)
-    _replies(battle, ship)
+    at, side = ship.position, ship.side  # enemy_ships in her hex (its (q, r)), in one pass
+    here = [
+        f for f in battle.ships if f.side != side and f.status is _FIGHTING and f.position == at
+    ]
+    alongside = _close_fire(battle, ship, here) if here else None  # (most turns: none)
+    _replies(battle, ship, here)
     if alongside is not None and ship.fighting and alongside.fighting:
         _close_in(battle, ship, alongside, maneuver.intent)
 
 
-def _close_fire(battle: Any, ship: Ship) -> Ship | None:
-    """Hand missiles and axes at the enemy in her hex (the most damaged), if any."""
-    at, side = ship.position, ship.side  # enemy_ships in her hex (its (q, r)), in one pass
-    here: list[Ship] = [
-        f for f in battle.ships if f.side != side and f.status is _FIGHTING and f.position == at
-    ]
-    if not here or not ship.fighting:
+def _close_fire(battle: Any, ship: Ship, here: list[Ship]) -> Ship | None:
+    """Hand missiles and axes at the enemy in her hex (the most damaged of ``here``)."""
+    if not ship.fighting:
         return None
     foe = min(here, key=lambda f: (f.hull_fraction, f.unique_id))
     missile_fire(battle, ship, foe)
@@ -79,17 +79,17 @@ def _close_fire(battle: Any, ship: Ship) -> Ship | None:
     return foe
 
 
-def _replies(battle: Any, mover: Ship) -> None:
+def _replies(battle: Any, mover: Ship, here: list[Ship]) -> None:
     """SJ 3 step 6, 8: once a ship has moved and fired, the ship whose hex she entered
     may answer with hand missiles, big weapons and magic; then every other enemy may
     fire at her, in the order of initiative; each weapon, crew and caster once a turn.
-    Whether a ship answers is her gunnery policy's ``reply`` (default yes)."""
-    side, here = mover.side, mover.hex
+    Whether a ship answers is her gunnery policy's ``reply`` (default yes). ``here``: the
+    enemies that were fighting in her hex after she fired (nobody has moved since)."""
+    side, at = mover.side, mover.hex
     near: list[Ship] = []  # the enemies in the hex she entered (enemy_ships there)
     start = battle.start_hex.get(mover)  # where she began: compared as ints, not Hexes
-    if start is None or start.q != here.q or start.r != here.r:
-        at = mover.position  # her hex's (q, r): tuples compare without a call
-        near = [f for f in battle.ships if f.side != side and f.fighting and f.position == at]
+    if here and (start is None or start.q != at.q or start.r != at.r):
+        near = [f for f in here if f.fighting]
     if near:  # then every other enemy, in the order of initiative
         foes = near + [f for f in battle.turn_order if f.side != side and f not in near]
     else:  # (most turns: she entered no enemy's hex)
