@@ -368,7 +368,7 @@ class Ship(Combatant):
         damaged = bool(self.effects)  # most ships most rounds: no effect to add up
         if damaged and self.timed("helm_malfunction"):
             return 0
-        if self.sailing_crew < 1:  # (a named helmsman is a sailing hand)
+        if (self._sailing or self._count_sailing())[0] < 1:  # sailing_crew (a named helmsman too)
             return 0
         sr = self.spec.sr
         loss = self.timed("sr_loss") if damaged else 0

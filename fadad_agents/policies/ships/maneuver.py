@@ -71,7 +71,8 @@ class _Maneuver:
     moves) and takes the lowest. A situation holds positions rather than hexes: it keys
     a memo every turn, and a tuple of ints hashes in C where a Hex calls Python."""
 
-    __slots__ = ("intent", "order")
+    __slots__ = ("_memo", "intent", "order")
+    _memo: tuple[Any, ...] | None  # its memo key (_memo_key), None for a subclass; set at first use
 
     def __init__(self, intent: str, order: str) -> None:
         self.intent = intent
@@ -96,11 +97,15 @@ class _Maneuver:
         if foe is None:
             return options[0]
         situation = self.situation(ship, foe)
-        if type(self) not in _PURE:  # a subclass may score by more than the situation
+        try:
+            memo = self._memo
+        except AttributeError:  # its first choice (a subclass sets its fields after ours)
+            memo = self._memo = self._memo_key() if type(self) in _PURE else None
+        if memo is None:  # a subclass may score by more than the situation
             return self._best(situation, options)
         # The built-in scores read the situation and the move alone, and the engine offers
         # one options object per ship state (its own cache): a sweep replays these often.
-        key = (self._memo_key(), situation, id(options))
+        key = (memo, situation, id(options))
         held = _CHOICES.get(key)
         if held is not None and held[0] is options:
             return held[1]
