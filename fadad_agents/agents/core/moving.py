@@ -197,16 +197,14 @@ def plan_move(actor: Any, target: Any, arena: Any, budget: int, attacks: int) ->
     """Decide this round's movement actions (``actor.move_actions``) and return how many
     of ``attacks`` can still be made: none unless the move ends in contact."""
     actor.move_actions = 0
-    memory = actor.memory
-    memory["attacks_wanted"] = attacks  # for actions a move turns out not to need
-    key = _foreseen(actor, target)
-    known = None if key is None else memory.get("plan")
-    if known is not None and known[0] == key and known[1] == budget:
-        plan = known[2]  # the same move as last time
+    actor.memory["attacks_wanted"] = attacks  # for actions a move turns out not to need
+    route = _foreseen(actor, target)
+    if route is not None and route.budget == budget:
+        plan = route.plan  # the same move as last time
     else:
-        plan = _plan(actor, target, arena, budget, key)
-        if key is not None:
-            memory["plan"] = key, budget, plan
+        plan = _plan(actor, target, arena, budget, route)
+        if route is not None:
+            route.budget, route.plan = budget, plan and _PLANS.get(plan, plan)
     if plan is None:  # standing: strike whoever is in reach on its turn
         return attacks
     spent, reaches = plan
@@ -218,11 +216,11 @@ def plan_move(actor: Any, target: Any, arena: Any, budget: int, attacks: int) ->
 
 
 def _plan(
-    actor: Any, target: Any, arena: Any, budget: int, key: tuple[Any, ...] | None
+    actor: Any, target: Any, arena: Any, budget: int, route: Route | None
 ) -> tuple[int, bool] | None:
     """The movement actions the actor's move toward where its movement policy wants it
     takes, and whether it ends in reach of ``target``; None if it stands."""
-    move = _destination(actor, target, arena, key)
+    move = _destination(actor, target, arena, route)
     if move is None:
         return None
     goal, most = move
@@ -232,29 +230,63 @@ def _plan(
     return spent, target is not None and arrives and _touches_from(actor, goal, target)
 
 
-def _foreseen(actor: Any, target: Any) -> tuple[Any, ...] | None:
-    """What the actor's move depends on when its movement policy is ``foreseeable`` (its
-    destination follows from where the actor and its target stand) and no crit slows it:
-    where both stand, the target and whether it is on the field; None otherwise. The same
-    key, the same destination, and with the same actions the same move: a man waiting in
-    the ranks works them out once, not twice a round."""
+class Route:
+    """What the actor's move toward ``target`` depends on - where both stand, the target
+    and whether it is on the field - and what was worked out from it: its destination
+    (``move``), its plan for a ``budget`` of actions, its way with ``actions`` planned
+    (:data:`_UNSET` or -1: not yet). The same places, the same destination, and with the
+    same actions the same move: a man waiting in the ranks works them out once, not twice
+    a round. One object a fighter: a crowd re-plans thousands a round, and the collector
+    walks every object kept."""
+
+    __slots__ = ("actions", "at", "budget", "here", "move", "placed", "plan", "target", "way")
+
+    def __init__(self, here: Any, target: Any, at: Any, placed: bool) -> None:
+        self.here, self.target, self.at, self.placed = here, target, at, placed
+        self.move: Any = _UNSET
+        self.plan: Any = _UNSET
+        self.way: Any = _UNSET
+        self.budget = self.actions = -1
+
+
+_UNSET = object()  # a Route's part not yet worked out
+
+_PLANS: dict[tuple[int, bool], tuple[int, bool]] = {
+    (spent, reaches): (spent, reaches) for spent in range(3) for reaches in (False, True)
+}
+"""One tuple for each plan (a crowd's thousands of plans make no new objects)."""
+
+
+def _foreseen(actor: Any, target: Any) -> Route | None:
+    """The actor's :class:`Route` toward ``target`` when its movement policy is
+    ``foreseeable`` (its destination follows from where the actor and its target stand)
+    and no crit slows it: the one kept while both stand where they stood, else a new one,
+    kept; None otherwise."""
     if target is None or actor.conditions is not None:
         return None
     if not getattr(actor.policies.movement, "foreseeable", False):
         return None
-    return actor.position, target, target.position, target.placed
+    route: Route | None = actor.memory.get("route")
+    here, at, placed = actor.position, target.position, target.placed
+    if (
+        route is None
+        or route.target is not target
+        or route.here != here
+        or route.at != at
+        or route.placed != placed
+    ):
+        route = actor.memory["route"] = Route(here, target, at, placed)
+    return route
 
 
-def _destination(actor: Any, target: Any, arena: Any, key: tuple[Any, ...] | None) -> Any:
-    """Where the actor's movement policy wants it now (``destination``), remembered
-    under ``key`` (:func:`_foreseen`) when it has one."""
-    memory = actor.memory
-    known = None if key is None else memory.get("goal")
-    if known is not None and known[0] == key:
-        return known[1]
+def _destination(actor: Any, target: Any, arena: Any, route: Route | None) -> Any:
+    """Where the actor's movement policy wants it now (``destination``), kept in its
+    ``route`` (:func:`_foreseen`) when it has one."""
+    if route is not None and route.move is not _UNSET:
+        return route.move
     move = actor.policies.movement.destination(actor, target, arena)
-    if key is not None:
-        memory["goal"] = key, move
+    if route is not None:
+        route.move = move
     return move
 
 
@@ -329,26 +361,28 @@ def _way(actor: Any, arena: Any) -> tuple[Any, float, float, float, float, Any] 
     """Where the actor's move goes now: its goal (on the field), the yards to it, the
     yards it moves, its allowance and pace, and its target if the move reaches it (else
     None: no place round it to try); None if it stays where it stands."""
-    key = _foreseen(actor, actor.target)
-    memory, actions = actor.memory, actor.move_actions
-    known = None if key is None else memory.get("way")
-    if known is not None and known[0] == key and known[1] == actions:
-        found: tuple[Any, float, float, float, float, Any] | None = known[2]
+    route = _foreseen(actor, actor.target)
+    actions = actor.move_actions
+    if route is not None and route.actions == actions:
+        found: tuple[Any, float, float, float, float, Any] | None = route.way
         return found  # the same way as last time
-    way = _way_now(actor, arena, key)
-    if key is not None:
-        memory["way"] = key, actions, way
+    way = _way_now(actor, arena, route)
+    if route is not None:
+        route.actions, route.way = actions, way
     return way
 
 
 def _way_now(
-    actor: Any, arena: Any, key: tuple[Any, ...] | None
+    actor: Any, arena: Any, route: Route | None
 ) -> tuple[Any, float, float, float, float, Any] | None:
     """:func:`_way`, worked out."""
-    move = _destination(actor, actor.target, arena, key)
+    move = _destination(actor, actor.target, arena, route)
     if move is None:
         return None
-    goal = arena.field.clamp(*move[0])
+    point = move[0]
+    goal = arena.field.clamp(*point)
+    if goal == point:  # on the field: the point kept already (one object fewer a way)
+        goal = point
     gap = distance(actor.position, goal)
     pace = _stride(actor, arena)
     allowance = movement_allowance(actor.move_actions) * pace

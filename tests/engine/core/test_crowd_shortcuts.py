@@ -161,11 +161,10 @@ def test_a_remembered_move_plays_the_same_battle(
     used = 0
     destination = moving._destination
 
-    def counted(actor: Any, target: Any, arena: Any, key: Any) -> Any:
+    def counted(actor: Any, target: Any, arena: Any, route: Any) -> Any:
         nonlocal used
-        known = actor.memory.get("goal")
-        used += key is not None and known is not None and known[0] == key
-        return destination(actor, target, arena, key)
+        used += route is not None and route.move is not moving._UNSET
+        return destination(actor, target, arena, route)
 
     monkeypatch.setattr(moving, "_destination", counted)
     remembered = _log_text(text, seed)

@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 
 from fadad_agents.agents.core.base import Band, Combatant, SideRoster
+from fadad_agents.agents.core.moving import Route
 from fadad_agents.engine import Battle, BattleStateError, build_battle, load, play_through, run
 from fadad_agents.engine.core import recycle
 
@@ -44,7 +45,8 @@ sides:
 
 
 def _plain(value: Any) -> Any:
-    """A comparable copy: streams by generator state, agents by id, bands by name."""
+    """A comparable copy: streams by generator state, agents by id, bands by name, a
+    kept route by what it holds."""
     if isinstance(value, random.Random):
         return ("stream", value.getstate())
     if isinstance(value, np.random.Generator):
@@ -53,6 +55,8 @@ def _plain(value: Any) -> Any:
         return ("agent", value.unique_id)
     if isinstance(value, Band):
         return ("band", value.name, value.side, [m.unique_id for m in value.members])
+    if isinstance(value, Route):
+        return ("route", _slots(value))
     if isinstance(value, list | tuple):
         return [_plain(v) for v in value]
     if isinstance(value, dict):
