@@ -11,6 +11,7 @@ wound model, player characters, a third side, crews, retreats, movement).
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
@@ -19,6 +20,8 @@ from benchmarks.bench_engine import _melee_yaml
 from fadad_agents.agents.core.character import Character
 from fadad_agents.agents.core.plain import round as plain_round
 from fadad_agents.engine import build_battle, load
+from fadad_agents.policies import build_policy_set
+from fadad_agents.policies.core.defaults import StickyTargeting
 from tests.engine.conftest import duel_yaml, fighter
 
 FIVE = _melee_yaml(5, bands=False)
@@ -157,3 +160,35 @@ def test_a_fighter_is_plain_only_with_nothing_to_decide() -> None:
         "Red0": False, "Red1": False, "Red2": True, "Red3": True, "Red4": True,
         "Blue0": False, "Blue1": False, "Blue2": True, "Blue3": True, "Blue4": True,
     }  # fmt: skip
+
+
+class FirstFoe(StickyTargeting):
+    """Sticky targeting whose new target is the first foe in reach: no dice."""
+
+    __slots__ = ()
+
+    def choose_target(self, actor: Any, battle: Any, rng: Any) -> Any:
+        current = actor.target
+        if current is not None and current.fighting:
+            return current
+        foes = battle.foes_in_reach(actor)
+        return foes[0] if foes else None
+
+
+def test_a_targeting_policy_choosing_otherwise_is_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A policy derived from sticky targeting that picks its new target another way is
+    not taken for a random draw (``random_in_reach`` is a class's own mark): the plain
+    round asks it, as the fighter's own methods do, and plays the same battle."""
+
+    def played(seed: int) -> list[Any]:
+        battle = build_battle(load(FIVE), seed, collect=False)
+        for member in (m for side in battle.sides for m in side.members):
+            member.policies = dataclasses.replace(member.policies, targeting=FirstFoe())
+        battle.run_to_end()
+        return [tuple(e) for e in battle.log]
+
+    assert not dataclasses.replace(build_policy_set([]), targeting=FirstFoe()).random_in_reach
+    assert build_policy_set([]).random_in_reach
+    plain = [played(seed) for seed in range(4)]
+    monkeypatch.setattr(plain_round, "PLAIN_ROUNDS", False)
+    assert [played(seed) for seed in range(4)] == plain
