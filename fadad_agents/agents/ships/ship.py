@@ -166,7 +166,7 @@ class Ship(Combatant):
         self.helm = spec.helm_skill  # the helm skill of whoever sits at the helm now
         # sailing_crew and its shortage, kept until their inputs change
         self._sailing: tuple[int, int] | None = None
-        self.helmsman = None  # a named character at the helm, if any
+        self._helmsman: Combatant | None = None  # a named character at the helm, if any
         self.warming = False  # the helm warms up: no maneuvering yet (SJ 1.2)
         # in a gravity well (SJ 1.2): no tactical move until she is out of it
         self.grounded = spec.gravity_well is not None
@@ -176,7 +176,7 @@ class Ship(Combatant):
         self.ram_crits = 0
         self.shaken_round = -1
         self.moved = 0
-        self.hand_count = 0
+        self._hand_count = 0  # hand_count, counted as set-up ends
         self.crew_start = 0
         self.crew_lost = 0
 

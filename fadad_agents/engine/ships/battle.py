@@ -313,11 +313,10 @@ class ShipBattle(ShipBattleState):
                 ship_turn.ship_turn(self, ship)
 
     def _expire_effects(self) -> None:
-        now = int(self.env.now)
         for ship in self.ships:
-            if not ship.effects or not ship.fighting:
+            if not ship.effects or not ship.fighting:  # (most ships most rounds)
                 continue
-            kept = []
+            now, kept = int(self.env.now), []
             for e in ship.effects:
                 if e.until is not None and e.until <= now:
                     self.record(ship.name, "recover", None, (), (), (("result", f"{e.kind} ends"),))

@@ -69,7 +69,7 @@ __all__ = [
     "morale_events",
 ]
 
-_FIGHTING, _OUT = Status.FIGHTING, Status.OUT  # ``m.status is _FIGHTING`` is ``m.fighting``
+_FIGHTING, _OUT, _SURRENDERED = Status.FIGHTING, Status.OUT, Status.SURRENDERED
 
 
 # --- who the crew is ----------------------------------------------------------------------
@@ -280,7 +280,7 @@ def _round_triggers(battle: Any, ship: Ship) -> set[MoraleTrigger]:
             captain is not None and captain.status is _OUT,
             bool(officers) and not standing,
             _cannot_escape(battle, ship),
-            _superior_force(battle, ship),
+            _superior_force(battle, ship, counts),
         )
     # Each of these triggers the first round it holds, and again after it stopped holding
     # (most rounds: as last round, one comparison).
@@ -323,12 +323,12 @@ type _Strength = tuple[list[int], int, list[int], int]
 fighting, all sides' heads."""
 
 
-def _fleet_strength(battle: Any) -> _Strength:
+def _fleet_strength(battle: Any, key: tuple[int, ...] | None = None) -> _Strength:
     """:data:`_Strength` now: counted again only when a side's strength
     (:attr:`~fadad_agents.agents.core.base.SideRoster.strength`, lowered by every casualty
     and by everyone and every ship who leaves the fight) has changed since the last count
     (every ship checks :func:`_superior_force` every round; most rounds nobody fell)."""
-    key = tuple([roster.strength for roster in battle.sides])
+    key = key or tuple([roster.strength for roster in battle.sides])  # unless given
     kept = battle.strength_kept
     if kept is not None and kept[0] == key:
         counted: _Strength = kept[1]
@@ -347,13 +347,13 @@ def _fleet_strength(battle: Any) -> _Strength:
     return counted
 
 
-def _superior_force(battle: Any, ship: Ship) -> bool:
+def _superior_force(battle: Any, ship: Ship, counts: tuple[int, ...] | None = None) -> bool:
     """PROPOSED: the enemy fleet has ``sj.superior_force_ratio`` times her side's tonnage,
     or its people that many times her side's heads."""
     ratio = battle.options.sj.superior_force_ratio
     if not ratio:
         return False
-    tons, all_tons, heads, all_heads = _fleet_strength(battle)
+    tons, all_tons, heads, all_heads = _fleet_strength(battle, counts)
     own_tons = tons[ship.side]
     if all_tons - own_tons >= ratio * own_tons > 0:
         return True
@@ -447,7 +447,7 @@ def _stranded_leave(battle: Any) -> None:
     fought on (SJ 18: the players decide) surrender; victors who hold her as a prize with
     no ship of their own alongside to go back to sail off with her (PROPOSED)."""
     for ship in battle.ships:
-        if ship.status is not Status.SURRENDERED:
+        if ship.status is not _SURRENDERED:
             continue
         people = battle.fighters_on(ship)
         sides = {m.side for m in people}
