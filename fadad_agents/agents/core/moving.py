@@ -36,6 +36,7 @@ __all__ = [
     "distance",
     "has_room",
     "in_contact",
+    "move_event",
     "move_first",
     "never_crowded",
     "plan_move",
@@ -341,10 +342,30 @@ def advance(actor: Any, arena: Any) -> None:
     actor.bearing = math.atan2(goal[1] - here[1], goal[0] - here[0])
     gait = gait_for_move_actions(spent)
     actor.gait = gait
-    arena.record(
-        actor.name,
+    target = actor.target
+    arena.defer(  # its log fields made when the log is read: a crowd moves thousands a round
+        move_event,
+        (actor.name, None if target is None else target.name, spent, gait, yards, here, x, y),
+    )
+    _spare(actor, planned - spent)
+
+
+def move_event(
+    actor: str,
+    target: str | None,
+    spent: int,
+    gait: str,
+    yards: float,
+    here: tuple[float, float],
+    x: float,
+    y: float,
+) -> tuple[str, str, str | None, tuple[()], tuple[Any, ...], tuple[Any, ...]]:
+    """The (actor, action, target, dice, modifiers, outcome) of one move of
+    :func:`advance`: ``spent`` actions at ``gait``, ``yards`` from ``here`` to ``(x, y)``."""
+    return (
+        actor,
         "move",
-        None if actor.target is None else actor.target.name,
+        target,
         (),
         (("actions", spent),),
         (
@@ -354,7 +375,6 @@ def advance(actor: Any, arena: Any) -> None:
             ("to", (round(x, 2), round(y, 2))),
         ),
     )
-    _spare(actor, planned - spent)
 
 
 def _way(actor: Any, arena: Any) -> tuple[Any, float, float, float, float, Any] | None:
