@@ -76,7 +76,7 @@ def play_round(
         for turn in turns:
             for member in turn:
                 if type(member) is Character:
-                    member.plain = is_plain(member, arena)
+                    member.mark_plain(is_plain(member, arena))
     field = arena.field
     near = field is None or field.all_touching  # nobody moves while declaring
     for turn in turns:
