@@ -100,10 +100,10 @@ class ShipBattle(ShipBattleState):
     _set_up: tuple[dict[int, Ship], dict[Any, bool], dict[int, list[Any]]] | None = None
     """Who stood on which deck, the debris and the spells' uses when set-up ended."""
     reload_begins: list[Reload] | None = None
+    """While the ship phase runs, the reloads whose start it owes (:class:`Reload`)."""
     _restartable = False
     """Its people all characters and crews, every ship's policies stateless (set-up facts,
     asked by every reset: looked at once, as set-up ends)."""
-    """While the ship phase runs, the reloads whose start it owes (:class:`Reload`)."""
 
     # --- set-up and reset --------------------------------------------------------------
 
@@ -290,8 +290,7 @@ class ShipBattle(ShipBattleState):
         if self.round == 1:
             ship_helm.start_take_offs(self)
         self._expire_effects()
-        if self.thrown_down:  # (most rounds nobody was thrown off his feet)
-            stand_up(self)
+        stand_up(self)  # (most rounds nobody was thrown off his feet: it returns at once)
         ship_helm.check_helmsmen(self)
         if self.crews_changed or self.recount_due:  # else the count stands
             self.refresh_crews()

@@ -39,6 +39,7 @@ __all__ = [
     "WeakestTargeting",
     "WoundRetreat",
     "in_reach",
+    "random_foe",
     "wound_level",
 ]
 
@@ -77,7 +78,7 @@ def _current_target(actor: CombatantView) -> CombatantView | None:
     return current if current is not None and current.fighting else None
 
 
-def _random_foe(
+def random_foe(
     actor: CombatantView, battle: BattleView, rng: random.Random
 ) -> CombatantView | None:
     """A random foe in reach; if none is, the nearest foe (on a field), else a random one."""
@@ -99,7 +100,7 @@ class StickyTargeting:
     keeps_target = True
     """A fighting target is kept without asking (the agent reads this: no call)."""
     random_in_reach = True
-    """A new target is :func:`_random_foe`'s (the plain melee round draws it itself)."""
+    """A new target is :func:`random_foe`'s (the plain melee round calls it without asking)."""
 
     def choose_target(
         self, actor: CombatantView, battle: BattleView, rng: random.Random
@@ -107,7 +108,7 @@ class StickyTargeting:
         current = actor.target  # _current_target, inlined (every fighter, every round)
         if current is not None and current.fighting:
             return current
-        return _random_foe(actor, battle, rng)
+        return random_foe(actor, battle, rng)
 
 
 class RandomTargeting:
@@ -115,12 +116,12 @@ class RandomTargeting:
 
     __slots__ = ()
     random_in_reach = True
-    """Its target is :func:`_random_foe`'s (the plain melee round draws it itself)."""
+    """Its target is :func:`random_foe`'s (the plain melee round calls it without asking)."""
 
     def choose_target(
         self, actor: CombatantView, battle: BattleView, rng: random.Random
     ) -> CombatantView | None:
-        return _random_foe(actor, battle, rng)
+        return random_foe(actor, battle, rng)
 
 
 class FixedTargeting:

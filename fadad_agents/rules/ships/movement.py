@@ -90,7 +90,6 @@ MC_LETTERS: dict[str, ManeuverClass] = {
 """C-05 / A-61 (PROPOSED): 2e letters to classes; E and F keep their own crash modifiers."""
 
 
-@cache  # read for every ship's class every turn: a few letters in all
 @cache  # read by every ship's move: a handful of letters
 def class_from_letter(letter: str) -> ManeuverClass:
     """The manoeuvrability class of an MC letter A-F (C-05)."""

@@ -32,6 +32,7 @@ from fadad_agents.agents.core.moving import (
     move_first,
 )
 from fadad_agents.agents.core.shields import shield_rank
+from fadad_agents.policies.core.defaults import random_foe
 from fadad_agents.policies.core.protocols import PLAIN
 from fadad_agents.rules.personal.combat import NO_PROTECTION, resolve_attack
 from fadad_agents.rules.personal.melee import moving_target_bonus
@@ -143,13 +144,12 @@ def _play_together(turn: Turn, arena: Any, now: int) -> None:
 
 
 def _new_target(member: Any, arena: Any) -> Any:
-    """Its targeting policy's new target: a random foe in reach drawn here when the
-    policy draws one so (``random_in_reach``), else the policy's choice."""
+    """Its targeting policy's new target: :func:`~fadad_agents.policies.core.defaults.
+    random_foe`'s, drawn without asking the policy, when that is the policy's choice
+    (``random_in_reach``), else the policy's choice."""
     pol = member.policies
     if pol.random_in_reach:
-        foes = arena.foes_in_reach(member)
-        if foes:
-            return foes[int(member.targeting_rng.random() * len(foes))]
+        return random_foe(member, arena, member.targeting_rng)
     return pol.targeting.choose_target(member, arena, member.targeting_rng)
 
 
