@@ -18,10 +18,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from benchmarks.bench_engine import _melee_yaml
-from fadad_agents.agents.core import field as field_module
 from fadad_agents.agents.core import moving, ranks
 from fadad_agents.agents.core.crowd import ahead
 from fadad_agents.agents.core.field import Field
+from fadad_agents.agents.core.field import ground as field_module
 from fadad_agents.engine import build_battle, load
 
 

@@ -1,18 +1,11 @@
-"""The field: where personal fighters stand, in yards, with a bucket index for look-ups.
+"""The field's questions: foes within a distance, the nearest foe that passes a test, is
+this spot taken? - answered from the square indexes of
+:mod:`~fadad_agents.agents.core.field.squares`, visiting only the squares round the
+point, so their cost follows the crowd near the fighter, never the size of the battle
+(no all-pairs scans).
 
-Positions are continuous ``(x, y)`` yards on open ground. Look-ups (foes within a
-distance, the nearest foe that passes a test) visit only the square buckets of
-:data:`CELL_YARDS` round the point, per side, so their cost follows the crowd near the
-fighter, never the size of the battle (no all-pairs scans).
-
-No two fighters stand in one place: a second, finer index of :data:`SPOT_YARDS` squares
-(every side together) answers "is this spot taken?" from the few squares round it. Since
-no two fighters ever stand closer than :data:`ELBOW_ROOM` of their radii together, a
-square holds a bounded number of them, and so does every look-up near a point. While
-nobody on the field is wider than :data:`HALO_MOST`, a third index files each fighter
-in every :data:`HALO_YARDS` square its elbow room reaches into, so "is this spot taken?"
-is one look-up of the spot's own square (men waiting in ranks ask it a dozen times a
-round each).
+Since no two fighters ever stand closer than :data:`ELBOW_ROOM` of their radii together,
+a square holds a bounded number of them, and so does every look-up near a point.
 
 Why not Mesa's space: Mesa 3.5's ``mesa.experimental.continuous_space.ContinuousSpace``
 answers ``get_agents_in_radius`` by measuring the distance to every agent (scipy
@@ -24,30 +17,20 @@ measured in yards, and give no continuous positions; ``mesa.space`` goes in Mesa
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any
 
 from fadad_agents.agents.core.crowd.nearest import nearest_to_all
+from fadad_agents.agents.core.field.squares import (
+    CELL_YARDS,
+    ELBOW_ROOM,
+    HALO_YARDS,
+    SPOT_YARDS,
+    Squares,
+    keys_in,
+)
 
-__all__ = ["CELL_YARDS", "ELBOW_ROOM", "HALO_MOST", "HALO_YARDS", "SPOT_YARDS", "Field"]
-
-CELL_YARDS = 3.0
-"""Side of a bucket: a few men's widths, so a contact look-up visits nine small buckets."""
-
-SPOT_YARDS = 1.5
-"""Side of a square of the occupancy index: wider than the elbow room round a man, so a
-spot's check visits one to four squares."""
-
-ELBOW_ROOM = 2 / 3
-"""PROPOSED: two fighters stand no closer than this share of their radii together (men
-two-thirds of a yard apart, shoulder to shoulder in a press)."""
-
-HALO_YARDS = 0.75
-"""Side of a square of the elbow-room index: a man's elbow room reaches into four to nine."""
-
-HALO_MOST = 1.0
-"""Yards: with anyone wider on the field (a giant's elbow room would fill thousands of
-squares) spots are checked in the occupancy index alone."""
+__all__ = ["NEAREST_AT_ONCE", "Field"]
 
 _NOBODY: list[Any] = []
 """No one: an empty square of the elbow-room index (never changed)."""
@@ -64,8 +47,10 @@ moved (a round's targeting), its nearest to everyone on the field are found at o
 _UNKNOWN = object()  # not found at once: search as asked
 
 
-class Field:
-    """Open ground: each side's fighters in buckets keyed by ``(x // cell, y // cell)``.
+class Field(Squares):
+    """Open ground: where personal fighters stand, in ``(x, y)`` yards, filed by square
+    (:class:`~fadad_agents.agents.core.field.squares.Squares`), and the questions asked
+    of it.
 
     Attributes:
         sides: how many sides fight on it.
@@ -77,23 +62,14 @@ class Field:
     __slots__ = (
         "_asked",
         "_away",
-        "_bounds",
-        "_buckets",
         "_gone",
-        "_halo",
-        "_halo_reach",
         "_nearest",
-        "_spots",
-        "_unfiled",
         "all_touching",
-        "cell",
         "height",
         "looked_ahead",
         "max_attackers",
         "off_field",
-        "sides",
         "start_touching",
-        "widest",
         "width",
     )
 
@@ -106,29 +82,18 @@ class Field:
         max_attackers: int | None = None,
         cell: float = CELL_YARDS,
     ) -> None:
+        super().__init__(sides, cell)
         self.width = width
         self.height = height
         self.max_attackers = max_attackers
-        self.cell = cell
-        self.sides = sides
-        self.widest = 0.0  # largest radius of a fighter ever placed (look-up margins)
         self.off_field: list[Any] = []  # crews and units: in reach of everyone
         self.all_touching = False
         """Every fighter on the field touches every foe on it: the sides stood in one
         melee at set-up (:func:`~fadad_agents.engine.core.space.settle`) and nobody has
-        moved since (a fall takes a fighter off, never further away): contact checks
-        and path planning can be skipped, their answer known."""
+        come or moved since (a fall takes a fighter off, never further away): contact
+        checks and path planning can be skipped, their answer known."""
         self.start_touching: bool | None = None  # all_touching at the start (settle)
         self.looked_ahead = 0  # the round whose searches the ranks measured ahead (ranks)
-        self._buckets: list[dict[tuple[int, int], list[Any]]] = [{} for _ in range(sides)]
-        self._spots: dict[tuple[int, int], list[Any]] = {}  # every side, SPOT_YARDS squares
-        # Every side, HALO_YARDS squares, each fighter in all its elbow room reaches into
-        # (the widest's elbow room round two of the widest); None: someone too wide.
-        self._halo: dict[tuple[int, int], list[Any]] | None = {}
-        self._halo_reach = 0.0
-        # Smallest and largest bucket keys ever used per side: ring searches stop there.
-        self._bounds: list[list[int]] = [[0, 0, -1, -1] for _ in range(sides)]
-        self._unfiled: list[Any] = []  # on the field, not yet in the indexes (place_later)
         # Per side, the nearest of it to each point where someone stands, found at once
         # (None: not yet) with the yards to it, those of it who left since, and the
         # look-ups of its nearest since one of it came or moved (:meth:`nearest`).
@@ -138,17 +103,26 @@ class Field:
         self._asked = [0] * sides
 
     def _changed(self, side: int | None = None) -> None:
-        """Someone of ``side`` (None: of any) came or moved: the nearest of that side
-        found at once no longer hold (the nearest of another side to a place stay so)."""
+        """Someone of ``side`` (None: of any) came or moved: not all touch as far as is
+        known, and the nearest of that side found at once no longer hold (the nearest of
+        another side to a place stay so)."""
+        self.all_touching = False
         asked = self._asked
         for s in range(self.sides) if side is None else (side,):
             if asked[s]:
                 asked[s] = 0
                 self._nearest[s] = None
 
-    def _key(self, x: float, y: float) -> tuple[int, int]:
-        cell = self.cell
-        return int(x // cell), int(y // cell)
+    def _taken_off(self, agent: Any) -> None:
+        """``agent`` left: the nearest of its side found at once hold for every place but
+        those where it was the nearest (:meth:`nearest` searches those again)."""
+        if self._nearest[agent.side] is not None:
+            self._gone[agent.side].add(agent)
+
+    def clear(self) -> None:
+        """Nobody on the field (a reset battle places everyone again)."""
+        super().clear()
+        self.looked_ahead = 0
 
     def clamp(self, x: float, y: float) -> tuple[float, float]:
         """The nearest point on the field."""
@@ -158,165 +132,6 @@ class Field:
         if height is not None:
             y = 0.0 if y < 0.0 else float(height) if y > height else y
         return x, y
-
-    def clear(self) -> None:
-        """Nobody on the field (a reset battle places everyone again)."""
-        self._changed()
-        self.looked_ahead = 0
-        self._unfiled = []
-        for buckets in self._buckets:
-            buckets.clear()
-        self._spots.clear()
-        if self._halo is not None:
-            self._halo.clear()
-        for bounds in self._bounds:
-            bounds[:] = [0, 0, -1, -1]
-
-    def add(self, agent: Any) -> None:
-        """Put ``agent`` (its ``side`` and ``position`` set) on the field."""
-        self._changed(agent.side)
-        if self._unfiled:
-            self._file_unfiled()
-        self.all_touching = False  # until settle finds otherwise
-        x, y = agent.position
-        if agent.radius > self.widest:
-            self.widest = agent.radius
-            self._refile_halo()
-        self._file(agent, *self._key(x, y))
-        self._occupy(agent, x, y)
-
-    def standing(self) -> list[Any]:
-        """Everyone on the field (every side; in no particular order)."""
-        if self._unfiled:
-            self._file_unfiled()
-        return [
-            agent for buckets in self._buckets for bucket in buckets.values() for agent in bucket
-        ]
-
-    def place_later(self, agents: list[Any]) -> None:
-        """Put ``agents`` (positions set, none wider than :attr:`widest`) on the field, filing
-        them in the look-up indexes only when a look-up, move or removal first needs them:
-        a reset battle standing in one melee (:attr:`all_touching`) asks none of them,
-        and filing a fighter costs more than one of its blows."""
-        self._changed()
-        self._unfiled.extend(agents)
-
-    def _file_unfiled(self) -> None:
-        """File the fighters :meth:`place_later` put on the field (as :meth:`add` would)."""
-        unfiled, self._unfiled = self._unfiled, []
-        for agent in unfiled:
-            x, y = agent.position
-            self._file(agent, *self._key(x, y))
-            self._occupy(agent, x, y)
-
-    def _refile_halo(self) -> None:
-        """The widest fighter grew: every elbow room reaches further (or, past
-        :data:`HALO_MOST`, the elbow-room index is given up)."""
-        if self.widest > HALO_MOST:
-            self._halo = None
-            return
-        # A hair wider than any two fighters' elbow room: floating point at the edges.
-        self._halo_reach = 2 * self.widest * ELBOW_ROOM * (1 + 1e-9) + 1e-9
-        self._halo = {}
-        for spot in self._spots.values():
-            for other in spot:
-                self._ring_in(other, *other.position)
-
-    def _halo_keys(self, x: float, y: float) -> list[tuple[int, int]]:
-        reach = self._halo_reach
-        i0, i1 = int((x - reach) // HALO_YARDS), int((x + reach) // HALO_YARDS)
-        j0, j1 = int((y - reach) // HALO_YARDS), int((y + reach) // HALO_YARDS)
-        return [(i, j) for i in range(i0, i1 + 1) for j in range(j0, j1 + 1)]
-
-    def _ring_in(self, agent: Any, x: float, y: float) -> None:
-        """File ``agent`` in every elbow-room square its elbow room reaches into: first in
-        the square it stands in (whoever stands in a spot's own square most often blocks
-        it, so a look-up stops at the first fighter it measures), last in the others."""
-        halo = self._halo
-        if halo is not None:
-            own = (int(x // HALO_YARDS), int(y // HALO_YARDS))
-            for key in self._halo_keys(x, y):
-                found = halo.get(key)
-                if found is None:
-                    halo[key] = [agent]
-                elif key == own:
-                    found.insert(0, agent)
-                else:
-                    found.append(agent)
-
-    def _occupy(self, agent: Any, x: float, y: float) -> None:
-        spot = self._spots.get((int(x // SPOT_YARDS), int(y // SPOT_YARDS)))
-        if spot is None:
-            self._spots[(int(x // SPOT_YARDS), int(y // SPOT_YARDS))] = [agent]
-        else:
-            spot.append(agent)
-        self._ring_in(agent, x, y)
-
-    def _vacate(self, agent: Any, x: float, y: float) -> None:
-        spot = self._spots.get((int(x // SPOT_YARDS), int(y // SPOT_YARDS)))
-        if spot is not None and agent in spot:
-            spot.remove(agent)
-            halo = self._halo
-            if halo is not None:
-                for key in self._halo_keys(x, y):
-                    found = halo.get(key)
-                    if found is not None and agent in found:
-                        found.remove(agent)
-
-    def remove(self, agent: Any) -> None:
-        """Take ``agent`` off the field (it left the fight): the nearest of its side found
-        at once hold for every place but those where it was the nearest (:meth:`nearest`
-        searches those again)."""
-        if self._nearest[agent.side] is not None:
-            self._gone[agent.side].add(agent)
-        if self._unfiled:
-            if agent in self._unfiled:  # never filed: nothing else to undo
-                self._unfiled.remove(agent)
-                return
-            self._file_unfiled()
-        key = self._key(*agent.position)
-        bucket = self._buckets[agent.side].get(key)
-        if bucket is not None and agent in bucket:
-            bucket.remove(agent)
-            self._vacate(agent, *agent.position)
-
-    def move(self, agent: Any, x: float, y: float) -> None:
-        """Move ``agent`` to ``(x, y)`` (a new position tuple: see :meth:`blocker`),
-        re-indexing it."""
-        self._changed(agent.side)
-        if self._unfiled:
-            self._file_unfiled()
-        ox, oy = agent.position
-        agent.position = (x, y)
-        self.all_touching = False
-        self._vacate(agent, ox, oy)
-        self._occupy(agent, x, y)
-        old, new = self._key(ox, oy), self._key(x, y)
-        if new != old:
-            bucket = self._buckets[agent.side].get(old)
-            if bucket is not None and agent in bucket:
-                bucket.remove(agent)
-            self._file(agent, *new)
-
-    def _file(self, agent: Any, i: int, j: int) -> None:
-        """Put ``agent`` in bucket ``(i, j)`` of its side, widening the side's bounds."""
-        bucket = self._buckets[agent.side].get((i, j))
-        if bucket is None:
-            self._buckets[agent.side][(i, j)] = [agent]
-        else:
-            bucket.append(agent)
-        bounds = self._bounds[agent.side]
-        if bounds[2] < bounds[0]:  # empty
-            bounds[:] = [i, j, i, j]
-            return
-        if i < bounds[0]:
-            bounds[0] = i
-        elif i > bounds[2]:
-            bounds[2] = i
-        if j < bounds[1]:
-            bounds[1] = j
-        elif j > bounds[3]:
-            bounds[3] = j
 
     def within(self, side: int, x: float, y: float, radius: float) -> list[Any]:
         """Fighters of ``side`` whose centres lie within ``radius`` yards of ``(x, y)``,
@@ -345,7 +160,7 @@ class Field:
             return []
         r2 = radius * radius
         found = []
-        for key in _keys_in(buckets, x0, x1, y0, y1):
+        for key in keys_in(buckets, x0, x1, y0, y1):
             bucket = buckets.get(key)
             if bucket:
                 for agent in bucket:
@@ -407,7 +222,7 @@ class Field:
         i0, i1 = int((x - reach) // SPOT_YARDS), int((x + reach) // SPOT_YARDS)
         j0, j1 = int((y - reach) // SPOT_YARDS), int((y + reach) // SPOT_YARDS)
         spots = self._spots
-        return [other for key in _keys_in(spots, i0, i1, j0, j1) for other in spots.get(key, ())]
+        return [other for key in keys_in(spots, i0, i1, j0, j1) for other in spots.get(key, ())]
 
     def _nearest_to_all(self, side: int) -> dict[tuple[float, float], Any]:
         """The nearest of ``side`` to each place where someone of another side stands,
@@ -484,15 +299,3 @@ def _gap2(lo: float, at: float, cell: float) -> float:
     (0 inside it), less a hair (floating point at the edges: never more than the truth)."""
     gap = lo - at if lo > at else at - lo - cell
     return (gap - _SLACK) ** 2 if gap > _SLACK else 0.0
-
-
-def _keys_in(
-    table: dict[tuple[int, int], Any], i0: int, i1: int, j0: int, j1: int
-) -> Iterable[tuple[int, int]]:
-    """The squares ``i0..i1`` by ``j0..j1`` to look in, in that order (``i``, then ``j``):
-    every square of the box while it is smaller than ``table``, else only the filled ones
-    inside it, sorted the same way - a giant's reach (Scale +60 is miles wide) would
-    otherwise make a look-up visit millions of empty squares for a handful of fighters."""
-    if (i1 - i0 + 1) * (j1 - j0 + 1) <= len(table):
-        return ((i, j) for i in range(i0, i1 + 1) for j in range(j0, j1 + 1))
-    return sorted(k for k in table if i0 <= k[0] <= i1 and j0 <= k[1] <= j1)
