@@ -33,6 +33,7 @@ __all__ = [
     "advance",
     "another_in_reach",
     "contact_place",
+    "current_way",
     "distance",
     "has_room",
     "in_contact",
@@ -318,14 +319,17 @@ def advance(actor: Any, arena: Any) -> None:
         field.looked_ahead = arena.round
         _look_ahead(arena)
     planned = actor.move_actions
-    way = _way(actor, arena)
+    way = current_way(actor, arena)
     if way is None:
         _spare(actor, planned)
         return
     goal, gap, yards, allowance, pace, target = way
     here = actor.position
     memo = actor.memory.get("blocked")
-    if memo is not None and memo.way is way and ranks.REMEMBER_BLOCKED:
+    found = actor.memory.pop("found", _UNSET)  # what arrays found (crowd.waiting)
+    if found is not _UNSET:
+        place = found
+    elif memo is not None and memo.way is way and ranks.REMEMBER_BLOCKED:
         place = memo.retry(actor, field)  # its remembered search was for this very way
     else:
         place = way_forward(actor, field, goal, gap, yards, allowance, target, way)
@@ -377,10 +381,11 @@ def move_event(
     )
 
 
-def _way(actor: Any, arena: Any) -> tuple[Any, float, float, float, float, Any] | None:
+def current_way(actor: Any, arena: Any) -> tuple[Any, float, float, float, float, Any] | None:
     """Where the actor's move goes now: its goal (on the field), the yards to it, the
     yards it moves, its allowance and pace, and its target if the move reaches it (else
-    None: no place round it to try); None if it stays where it stands."""
+    None: no place round it to try); None if it stays where it stands. (A band's turn in
+    arrays works out its members' ways here too: :mod:`~.crowd.waiting`.)"""
     route = _foreseen(actor, actor.target)
     actions = actor.move_actions
     if route is not None and route.actions == actions:
@@ -395,7 +400,7 @@ def _way(actor: Any, arena: Any) -> tuple[Any, float, float, float, float, Any] 
 def _way_now(
     actor: Any, arena: Any, route: Route | None
 ) -> tuple[Any, float, float, float, float, Any] | None:
-    """:func:`_way`, worked out."""
+    """:func:`current_way`, worked out."""
     move = _destination(actor, actor.target, arena, route)
     if move is None:
         return None
@@ -440,7 +445,7 @@ def _look_ahead(arena: Any) -> None:
             and memo.chased_at is chased.position
         ):  # its memo answers on its turn
             continue
-        way = _way(actor, arena)
+        way = current_way(actor, arena)
         if way is not None:
             goal, gap, yards, allowance, _, target = way
             chasers.append((actor, index, goal, gap, yards, allowance, target, way))

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from benchmarks.bench_engine import _melee_yaml
 from fadad_agents.agents.core import moving, ranks
-from fadad_agents.agents.core.crowd import ahead
+from fadad_agents.agents.core.crowd import ahead, waiting
 from fadad_agents.agents.core.field import Field
 from fadad_agents.agents.core.field import ground as field_module
 from fadad_agents.engine import build_battle, load
@@ -138,6 +138,7 @@ def test_the_memos_made_ahead_are_the_searches_own(monkeypatch: pytest.MonkeyPat
 
     monkeypatch.setattr(ahead, "measure_ahead", compared)
     monkeypatch.setattr(ahead, "AHEAD_AT_LEAST", 1)
+    monkeypatch.setattr(waiting, "RANKS_IN_ARRAYS", False)  # arrays search on each turn
     for _ in range(3):
         battle.play_round()
     assert checked > 300, checked

@@ -26,6 +26,7 @@ from typing import Any
 
 from fadad_agents.agents.core.blows import attack_event, land, strike
 from fadad_agents.agents.core.character import Character
+from fadad_agents.agents.core.crowd import waiting
 from fadad_agents.agents.core.moving import (
     admit,
     another_in_reach,
@@ -97,6 +98,8 @@ def play_round(
             else:
                 if type(turn) is shared:
                     _play_together(turn, arena, now)
+                elif waiting.in_arrays(turn, arena):
+                    waiting.play_band_turn(turn, arena, lambda m: _act(m, arena, now))
                 else:
                     for member in turn:
                         if member.fighting:

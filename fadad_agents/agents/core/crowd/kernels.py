@@ -1,0 +1,400 @@
+"""The compiled loop of a band's turn: fighters waiting in the ranks, in numba.
+
+Imported only where a crowd's turn is played in arrays (:mod:`~fadad_agents.agents.
+core.crowd.waiting`): the 5 v 5 and ship battles never load numba. Each function repeats
+the arithmetic of the Python it stands for operation by operation (a sum, product or
+quotient of two floats, and ``math.cos``, ``sin`` and ``atan2``, are the same compiled).
+Where Python squares by ``**`` (the C library's ``pow``, which may differ from ``*`` in
+the last bit) so does this code, with the exponent ``two`` passed in at run time: a
+constant 2 would be compiled into a product. A place is free or taken here exactly when
+the Python search finds it so, and a fighter is left to Python wherever the arrays do not
+know its whole turn.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from fadad_agents.agents.core.field import ELBOW_ROOM
+from fadad_agents.agents.core.moving import _ARRIVE
+from fadad_agents.agents.core.ranks import _SHUFFLE, ENGAGE_MARGIN
+
+__all__ = [
+    "BLOCKED",
+    "FOUND",
+    "NO_TURN",
+    "PYTHONS",
+    "UNSURE",
+    "WAITS",
+    "file_all",
+    "refile",
+    "wait_in_ranks",
+]
+
+WAITS = 0
+"""Everyone of the turn from the start waited (or was not fighting)."""
+FOUND = 1
+"""The fighter at the stop finds a free place: its move is made in Python."""
+UNSURE = 2
+"""The fighter at the stop plays its turn in Python (its way changed since it was worked
+out, it strikes, or its places lie beyond the squares of the index)."""
+BLOCKED = 3
+"""The fighter at the stop finds every place taken, then plays the rest of its turn in
+Python (it strikes or chooses a new target)."""
+
+NO_TURN = -2
+"""In a member's plan: not fighting when the turn began, it has no turn."""
+PYTHONS = -1
+"""In a member's plan: its turn is played in Python."""
+
+_UNKNOWN = -2  # a search the arrays cannot make
+
+_MOST_SPOTS = 128
+"""Places one search tries at most (a giant's ring has more: Python's)."""
+_AROUND = (0, 0, -1, -1, 0, 1, 1, -1, 1, 0)
+"""Offsets of the nine squares round a place (read in overlapping pairs, own first)."""
+
+
+@njit(cache=True)
+def file_all(
+    x: Any, y: Any, on_field: Any, cell: float, depth: int
+) -> tuple[Any, Any, int, int, int, int]:
+    """Everyone ``on_field`` filed in squares of side ``cell`` over the box round them
+    (a margin of 64 squares): each square's fighters (up to ``depth``), how many, the
+    first square's indices and the box's width and height (0: a square overflowed)."""
+    n = len(x)
+    i_lo, j_lo, i_hi, j_hi = 1 << 40, 1 << 40, -(1 << 40), -(1 << 40)
+    for k in range(n):
+        if on_field[k]:
+            i, j = math.floor(x[k] / cell), math.floor(y[k] / cell)
+            i_lo, i_hi = min(i_lo, i), max(i_hi, i)
+            j_lo, j_hi = min(j_lo, j), max(j_hi, j)
+    i0, j0 = i_lo - 64, j_lo - 64
+    width, height = max(i_hi - i0 + 65, 1), max(j_hi - j0 + 65, 1)
+    squares = np.full((width * height, depth), -1, dtype=np.int64)
+    counts = np.zeros(width * height, dtype=np.int64)
+    for k in range(n):
+        if on_field[k]:
+            s = (math.floor(x[k] / cell) - i0) * height + math.floor(y[k] / cell) - j0
+            if counts[s] == depth:
+                return squares, counts, i0, j0, width, 0
+            squares[s, counts[s]] = k
+            counts[s] += 1
+    return squares, counts, i0, j0, width, height
+
+
+@njit(cache=True)
+def refile(
+    k: int,
+    ox: float,
+    oy: float,
+    nx: float,
+    ny: float,
+    squares: Any,
+    counts: Any,
+    i0: int,
+    j0: int,
+    width: int,
+    height: int,
+    cell: float,
+) -> bool:
+    """Move fighter ``k`` from ``(ox, oy)`` to ``(nx, ny)`` in the squares; False if it
+    left the box or its new square is full (file everyone again)."""
+    i, j = math.floor(nx / cell) - i0, math.floor(ny / cell) - j0
+    if i < 1 or j < 1 or i >= width - 1 or j >= height - 1:
+        return False
+    new = i * height + j
+    if counts[new] == squares.shape[1]:
+        return False
+    old = (math.floor(ox / cell) - i0) * height + math.floor(oy / cell) - j0
+    c = counts[old]
+    for m in range(c):
+        if squares[old, m] == k:
+            squares[old, m] = squares[old, c - 1]
+            squares[old, c - 1] = -1
+            counts[old] = c - 1
+            break
+    squares[new, counts[new]] = k
+    counts[new] += 1
+    return True
+
+
+@njit(cache=True)
+def _taken(
+    k: int,
+    sx: float,
+    sy: float,
+    by_pow: bool,
+    two: float,
+    x: Any,
+    y: Any,
+    radius: Any,
+    fighting: Any,
+    squares: Any,
+    counts: Any,
+    i0: int,
+    j0: int,
+    width: int,
+    height: int,
+    cell: float,
+) -> int:
+    """1 if someone fighting other than fighter ``k`` stands within its elbow room of
+    ``(sx, sy)`` (``_standing_in``; squares by ``**`` where ``by_pow``), 0 if nobody
+    does, -1 if the place lies beyond the squares of the index."""
+    i, j = math.floor(sx / cell) - i0, math.floor(sy / cell) - j0
+    if i < 1 or j < 1 or i >= width - 1 or j >= height - 1:
+        return -1  # beyond the box: Python's
+    r = radius[k]
+    for q in range(9):  # its own square first: whoever stands there most often blocks it
+        s = (i + _AROUND[q]) * height + j + _AROUND[q + 1]
+        for m in range(counts[s]):
+            o = squares[s, m]
+            if o == k or not fighting[o]:
+                continue
+            ox = x[o] - sx
+            oy = y[o] - sy
+            room = (r + radius[o]) * ELBOW_ROOM
+            if by_pow:
+                if ox**two + oy**two < room**two:
+                    return 1
+            elif ox * ox + oy * oy < room * room:
+                return 1
+    return 0
+
+
+@njit(cache=True)
+def _foe_near(
+    k: int,
+    hx: float,
+    hy: float,
+    reach: float,
+    side: Any,
+    x: Any,
+    y: Any,
+    fighting: Any,
+    squares: Any,
+    counts: Any,
+    i0: int,
+    j0: int,
+    width: int,
+    height: int,
+    cell: float,
+) -> bool:
+    """Whether a foe of fighter ``k`` still fighting may stand within ``reach`` of
+    ``(hx, hy)`` (``Field.within``, a hair wider: True means Python looks); True beyond
+    the squares of the index."""
+    a0, a1 = math.floor((hx - reach) / cell) - i0, math.floor((hx + reach) / cell) - i0
+    b0, b1 = math.floor((hy - reach) / cell) - j0, math.floor((hy + reach) / cell) - j0
+    if a0 < 0 or b0 < 0 or a1 >= width or b1 >= height:
+        return True
+    most = reach * reach * (1 + 1e-9) + 1e-9
+    own = side[k]
+    for a in range(a0, a1 + 1):
+        for b in range(b0, b1 + 1):
+            s = a * height + b
+            for m in range(counts[s]):
+                o = squares[s, m]
+                if (
+                    side[o] != own
+                    and fighting[o]
+                    and (x[o] - hx) * (x[o] - hx) + (y[o] - hy) * (y[o] - hy) <= most
+                ):
+                    return True
+    return False
+
+
+@njit(cache=True)
+def _clamp(v: float, most: float) -> float:
+    """``Field.clamp`` of one axis (``most`` below 0: unbounded)."""
+    if most < 0:
+        return v
+    return 0.0 if v < 0.0 else most if v > most else v
+
+
+@njit(cache=True)
+def wait_in_ranks(
+    start: int,
+    plan: Any,
+    way: Any,
+    x: Any,
+    y: Any,
+    radius: Any,
+    side: Any,
+    fighting: Any,
+    version: Any,
+    squares: Any,
+    counts: Any,
+    i0: int,
+    j0: int,
+    width: int,
+    height: int,
+    cell: float,
+    width_yd: float,
+    height_yd: float,
+    widest: float,
+    two: float,
+) -> tuple[int, int, float, float]:
+    """Play the turns from ``start`` of a band's members while each waits where it
+    stands: every place its move may end is taken (``moving.advance`` finding no place)
+    and it strikes nobody after. Returns where it stopped, why (:data:`WAITS` at the end,
+    :data:`FOUND` with the free place, :data:`BLOCKED`, else :data:`UNSURE`) and the
+    place.
+
+    ``plan`` per member: its index (:data:`NO_TURN`: not fighting when the turn began;
+    :data:`PYTHONS`: its turn is Python's), its target's, its planned movement actions
+    and attacks, whether it has a way (a move to search), how many places round the
+    target it tries (0: the move does not reach it), its row of ``way``, its own and its
+    target's ``version`` when the way was worked out. ``way``: the goal's x, y, the
+    yards to it, the yards it moves, its allowance and the member's reach."""
+    n = len(plan)
+    spots = np.empty(_MOST_SPOTS * 2)
+    for i in range(start, n):
+        k = plan[i, 0]
+        if k == NO_TURN:
+            continue
+        if k == PYTHONS:
+            return i, UNSURE, 0.0, 0.0
+        if not fighting[k]:
+            continue
+        t, w = plan[i, 1], plan[i, 6]
+        if version[k] != plan[i, 7] or version[t] != plan[i, 8]:  # its way changed
+            return i, UNSURE, 0.0, 0.0
+        hx, hy, tx, ty = x[k], y[k], x[t], y[t]
+        # moving.touches: the act step moves only a fighter out of reach or with actions
+        reach = radius[k] + way[w, 5] + radius[t]
+        touching = (hx - tx) ** two + (hy - ty) ** two <= reach * reach + _ARRIVE
+        planned, attacks = plan[i, 2], plan[i, 3]
+        if touching:
+            if planned or attacks:  # it strikes: Python's
+                return i, UNSURE, 0.0, 0.0
+            continue
+        if plan[i, 4]:
+            found = _search(w, k, t, plan[i, 5], way, x, y, radius, fighting, squares, counts, i0,
+                            j0, width, height, cell, width_yd, height_yd, two, spots)  # fmt: skip
+            if found == _UNKNOWN:
+                return i, UNSURE, 0.0, 0.0
+            if found >= 0:
+                return i, FOUND, spots[2 * found], spots[2 * found + 1]
+        if attacks and (  # after waiting it looks for a foe in reach (another_in_reach)
+            not fighting[t]
+            or _foe_near(k, hx, hy, radius[k] + way[w, 5] + widest, side, x, y, fighting, squares,
+                         counts, i0, j0, width, height, cell)
+        ):  # fmt: skip
+            return i, BLOCKED if plan[i, 4] else UNSURE, 0.0, 0.0
+    return n, WAITS, 0.0, 0.0
+
+
+@njit(cache=True)
+def _search(
+    w: int,
+    k: int,
+    t: int,
+    slots: int,
+    way: Any,
+    x: Any,
+    y: Any,
+    radius: Any,
+    fighting: Any,
+    squares: Any,
+    counts: Any,
+    i0: int,
+    j0: int,
+    width: int,
+    height: int,
+    cell: float,
+    width_yd: float,
+    height_yd: float,
+    two: float,
+    spots: Any,
+) -> int:
+    """``ranks.way_forward`` along ``way`` row ``w`` for fighter ``k`` (target ``t``, with
+    ``slots`` places round it, 0: the move does not reach it): the first of its places
+    (left in ``spots``) where nobody stands, -1 if every one is taken, :data:`_UNKNOWN`
+    if the arrays cannot tell."""
+    count, ring = _spots(w, k, t, slots, way, x, y, radius, width_yd, height_yd, two, spots)
+    if count < 0:
+        return _UNKNOWN
+    for s in range(count):
+        taken = _taken(
+            k, spots[2 * s], spots[2 * s + 1], 0 < s <= ring, two, x, y, radius, fighting,
+            squares, counts, i0, j0, width, height, cell,
+        )  # fmt: skip
+        if taken < 0:
+            return _UNKNOWN
+        if taken == 0:
+            return s
+    return -1
+
+
+@njit(cache=True)
+def _spots(
+    w: int,
+    k: int,
+    t: int,
+    slots: int,
+    way: Any,
+    x: Any,
+    y: Any,
+    radius: Any,
+    width_yd: float,
+    height_yd: float,
+    two: float,
+    spots: Any,
+) -> tuple[int, int]:
+    """The places along ``way`` row ``w`` in the order ``ranks.way_forward`` tries them (``x, y``
+    flat in ``spots``): the end of its move, the places round its target
+    (``_places_round``) if the move reaches it, then ``_way_spots``. How many, and how many
+    round the target; -1 where a square by ``**`` is within a hair of its limit."""
+    hx, hy = x[k], y[k]
+    gx, gy, gap, yards, allowance = way[w, 0], way[w, 1], way[w, 2], way[w, 3], way[w, 4]
+    spots[0] = hx + (gx - hx) * yards / gap
+    spots[1] = hy + (gy - hy) * yards / gap
+    count = 1
+    if slots:  # _places_round
+        tx, ty = x[t], y[t]
+        reach = radius[k] + way[w, 5] + radius[t] - ENGAGE_MARGIN
+        if slots > _MOST_SPOTS // 2:
+            return -1, 0
+        step = 2 * math.pi / slots
+        base = math.atan2(hy - ty, hx - tx)
+        edge = (reach + ENGAGE_MARGIN) ** two
+        most = allowance * allowance
+        for s in range(1, slots):
+            angle = base + (s + 1) // 2 * step * (1 if s % 2 else -1)
+            px = _clamp(tx + reach * math.cos(angle), width_yd)
+            py = _clamp(ty + reach * math.sin(angle), height_yd)
+            if (px - tx) ** two + (py - ty) ** two > edge or (px - hx) ** two + (
+                py - hy
+            ) ** two > most:
+                continue
+            spots[2 * count], spots[2 * count + 1] = px, py
+            count += 1
+    ring = count - 1
+    dx, dy = (gx - hx) / gap, (gy - hy) / gap
+    side = 2 * radius[k]
+    sx, sy = -dy * side, dx * side
+    bounded = width_yd >= 0 or height_yd >= 0
+    step = yards
+    short = 1.0
+    while True:
+        px, py = hx + dx * step, hy + dy * step
+        spots[2 * count], spots[2 * count + 1] = px, py
+        count += 1
+        for sign in (1.0, -1.0):
+            qx, qy = px + sign * sx, py + sign * sy
+            if bounded:
+                qx, qy = _clamp(qx, width_yd), _clamp(qy, height_yd)
+            if (qx - hx) ** two + (qy - hy) ** two <= yards * yards:
+                spots[2 * count], spots[2 * count + 1] = qx, qy
+                count += 1
+        step = yards - short
+        if step < _SHUFFLE:
+            break
+        short *= 2
+        if count + 3 > _MOST_SPOTS:
+            return -1, 0
+    return count, ring

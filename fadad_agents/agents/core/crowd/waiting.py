@@ -1,0 +1,274 @@
+"""A band's turn in arrays: the fighters waiting in its rear ranks played in compiled code.
+
+In a deep block most of a band's members find, on their turn, every place their move may
+end taken (:func:`~fadad_agents.agents.core.ranks.way_forward`): they wait, and their
+turn changes nothing anyone else sees but their own spare actions. Such a turn is a
+search and a few assignments, so a run of them is played in one compiled call
+(:func:`~fadad_agents.agents.core.crowd.kernels.wait_in_ranks`, numba) over the field in
+arrays; the run stops at the first member that does anything else (finds a free place,
+strikes, or whose way cannot be known in arrays), whose turn is played in Python by its
+own method - with the free place the arrays found, the same its own search would find -
+and the arrays are brought up to date with what it changed (where it stands, who fell).
+
+Nothing is drawn or logged in the compiled part: the same battle, byte for byte
+(a test plays battles with :data:`RANKS_IN_ARRAYS` on and off). numba is imported only
+when a turn this big is first played.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from itertools import chain
+from typing import Any
+from weakref import WeakKeyDictionary
+
+import numpy as np
+
+from fadad_agents.agents.core import moving
+from fadad_agents.agents.core.base import Status
+from fadad_agents.agents.core.field import ELBOW_ROOM, HALO_MOST
+from fadad_agents.agents.core.ranks import ring
+
+__all__ = ["IN_ARRAYS_AT_LEAST", "RANKS_IN_ARRAYS", "play_band_turn"]
+
+RANKS_IN_ARRAYS = True
+"""Play a big band's turn with its waiting fighters in compiled code (False: every
+member by its own method; the tests compare both)."""
+
+IN_ARRAYS_AT_LEAST = 256
+"""Fewer members in a turn than this, and each plays its own turn (arrays pay off only
+in a crowd)."""
+
+_DEPTH = 8
+"""Fighters a square of the index holds at first (doubled when one overflows)."""
+
+FIGHTING = Status.FIGHTING
+
+_NOUGHTS = (0,) * 6  # the rest of a plan's row where the arrays play no turn
+
+
+def in_arrays(turn: Sequence[Any], arena: Any) -> bool:
+    """Whether ``turn`` (a band's members) is played here: big enough, on a field where
+    nobody is too wide for squares of a man's size."""
+    field = arena.field
+    return (
+        RANKS_IN_ARRAYS
+        and len(turn) >= IN_ARRAYS_AT_LEAST
+        and field is not None
+        and not field.all_touching
+        and field.widest <= HALO_MOST
+    )
+
+
+def play_band_turn(turn: Sequence[Any], arena: Any, act: Callable[[Any], None]) -> None:
+    """Each member of ``turn`` still fighting acts in order (``act``), runs of those who
+    wait in the ranks played in arrays."""
+    from fadad_agents.agents.core.crowd import kernels  # numba: loaded for crowds only
+
+    crowd = _crowd(arena, kernels)
+    plan, way = crowd.ways(turn, arena, kernels)
+    arena.field.looked_ahead = arena.round  # searches made ahead serve Python's turns only
+    n, i = len(turn), 0
+    state = crowd.state()
+    while i < n:
+        stop, why, px, py = kernels.wait_in_ranks(i, plan, way, *state)
+        end = _waited(turn, i, stop)
+        if end == n:
+            return
+        member = turn[end]
+        if member.fighting:
+            if end == stop and why in (kernels.FOUND, kernels.BLOCKED):  # as its search
+                member.memory["found"] = (px, py) if why == kernels.FOUND else None
+            act(member)
+            member.memory.pop("found", 0)
+            if crowd.after(member, kernels):
+                state = crowd.state()
+        i = end + 1
+
+
+_CROWDS: WeakKeyDictionary[Any, _Crowd] = WeakKeyDictionary()
+
+
+def _crowd(arena: Any, kernels: Any) -> _Crowd:
+    """The battle's field in arrays, brought up to date (made afresh for a new play)."""
+    crowd = _CROWDS.get(arena)
+    if crowd is None or crowd.log is not arena.log:
+        crowd = _CROWDS[arena] = _Crowd(arena, kernels)
+    else:
+        crowd.catch_up(kernels)
+    return crowd
+
+
+def _waited(turn: Sequence[Any], start: int, stop: int) -> int:
+    """Leave the members ``start`` to ``stop`` who waited as their own turns would
+    (:func:`moving.advance` finding no place: spare movement actions to defences); the
+    first whose state the arrays did not know (a crit since the turn began) ends the run
+    there. Returns where the run ends."""
+    for i in range(start, stop):
+        member = turn[i]
+        if not member.fighting:
+            continue
+        if member.conditions is not None:
+            return i
+        member.gait = None
+        planned = member.move_actions
+        if planned:
+            member.move_actions = 0
+            member.defences_left += planned
+    return stop
+
+
+class _Crowd:
+    """The field in arrays for one play of a battle: where each fighter stands (by
+    ``unique_id``), its radius and side, whether it fights, how often it moved
+    (``version``: a way worked out before holds while neither end moved), and everyone
+    filed in squares as wide as the widest two fighters' elbow room."""
+
+    def __init__(self, arena: Any, kernels: Any) -> None:
+        field = arena.field
+        self.log = arena.log  # a new one: the battle was reset
+        self.sides = arena.sides
+        self.everyone = everyone = field.standing()
+        self.at = [a.position for a in everyone]
+        self.slot = {a.unique_id: k for k, a in enumerate(everyone)}
+        n = len(everyone)
+        ids = self.ids = np.fromiter((a.unique_id for a in everyone), np.int64, n)
+        size = int(ids.max()) + 1 if n else 1
+        where = np.fromiter(chain.from_iterable(self.at), np.float64, 2 * n).reshape(-1, 2)
+        self.x, self.y, self.radius = np.zeros(size), np.zeros(size), np.zeros(size)
+        self.x[ids], self.y[ids] = where[:, 0], where[:, 1]
+        self.radius[ids] = np.fromiter((a.radius for a in everyone), np.float64, n)
+        self.side = np.zeros(size, dtype=np.int64)
+        self.side[ids] = np.fromiter((a.side for a in everyone), np.int64, n)
+        self.fighting = np.zeros(size, dtype=np.bool_)
+        self.on_field = np.zeros(size, dtype=np.bool_)
+        self.on_field[ids] = True
+        self.version = np.zeros(size, dtype=np.int64)
+        self._count_fighting()
+        self.widest = field.widest
+        # attacks after waiting look for foes in reach: none off the field (crews, units)
+        self.looks_in_reach = not field.off_field
+        self.cell = 2 * field.widest * ELBOW_ROOM * (1 + 1e-9) + 1e-9
+        self.depth = _DEPTH
+        self.bounds = (
+            -1.0 if field.width is None else float(field.width),
+            -1.0 if field.height is None else float(field.height),
+        )
+        self._file(kernels)
+
+    def _count_fighting(self) -> None:
+        """Who fights, from every fighter's status."""
+        everyone = self.everyone
+        self.fighting[self.ids] = np.fromiter(
+            (a.status is FIGHTING for a in everyone), np.bool_, len(everyone)
+        )
+        self.downed = [len(side.downed) for side in self.sides]
+        self.active = sum(len(side.active) for side in self.sides)
+
+    def _file(self, kernels: Any) -> None:
+        """Everyone in the squares afresh (deeper squares while one overflows)."""
+        while True:
+            found = kernels.file_all(self.x, self.y, self.on_field, self.cell, self.depth)
+            self.squares, self.counts, self.i0, self.j0, self.width, self.height = found
+            if self.height:
+                return
+            self.depth *= 2
+
+    def catch_up(self, kernels: Any) -> None:
+        """Bring the arrays up to date with every move and fall since they were last."""
+        at = self.at
+        for k, agent in enumerate(self.everyone):
+            if agent.position is not at[k]:
+                self._moved(k, agent, kernels)
+        self._fell()
+
+    def state(self) -> tuple[Any, ...]:
+        """The field's arrays as :func:`kernels.wait_in_ranks` reads them."""
+        return (
+            self.x, self.y, self.radius, self.side, self.fighting, self.version, self.squares,
+            self.counts, self.i0, self.j0, self.width, self.height, self.cell, *self.bounds,
+            self.widest, 2.0,
+        )  # fmt: skip
+
+    def ways(self, turn: Sequence[Any], arena: Any, kernels: Any) -> tuple[Any, Any]:
+        """Each member's plan and way as :func:`kernels.wait_in_ranks` reads them."""
+        size = len(self.x)
+        looks = self.looks_in_reach
+        plans: list[tuple[int, ...]] = []
+        ways: list[tuple[float, ...]] = []
+        no_turn, pythons = (kernels.NO_TURN, *_NOUGHTS), (kernels.PYTHONS, *_NOUGHTS)
+        for member in turn:
+            target = member.target
+            if not member.fighting:
+                plans.append(no_turn)
+            elif (
+                target is None
+                or target.unique_id >= size
+                or member.conditions is not None
+                or (member.attacks_planned and not looks)
+                or member.stepped
+                or not member.placed
+                or not target.placed
+                or (member.missile is not None and member.shoots)
+                or not getattr(member.policies.movement, "foreseeable", False)
+            ):
+                plans.append(pythons)
+            else:
+                found = moving.current_way(member, arena)
+                uid, planned = member.unique_id, member.move_actions
+                attacks = member.attacks_planned
+                row = len(ways)
+                if found is None:  # it stands
+                    plans.append((uid, target.unique_id, planned, attacks, 0, 0, row))
+                    ways.append((0.0, 0.0, 0.0, 0.0, 0.0, member.reach))
+                    continue
+                goal, gap, yards, allowance, _, reached = found
+                slots = 0 if reached is None else ring(reached.radius, member.radius)[1]
+                plans.append((uid, target.unique_id, planned, attacks, 1, slots, row))
+                ways.append((goal[0], goal[1], gap, yards, allowance, member.reach))
+        plan = np.array(plans, dtype=np.int64).reshape(-1, 7)
+        way = np.array(ways, dtype=np.float64).reshape(-1, 6)
+        known = plan[:, 0] >= 0
+        versions = np.zeros((len(plan), 2), dtype=np.int64)
+        versions[known, 0] = self.version[plan[known, 0]]
+        versions[known, 1] = self.version[plan[known, 1]]
+        return np.concatenate((plan, versions), axis=1), way
+
+    def after(self, member: Any, kernels: Any) -> bool:
+        """Bring the arrays up to date after ``member`` played its turn in Python: where
+        it stands now, and who fell. Whether everyone was filed afresh."""
+        k = self.slot.get(member.unique_id)
+        refiled = False
+        if k is not None and member.position is not self.at[k]:
+            refiled = self._moved(k, member, kernels)
+        self._fell()
+        return refiled
+
+    def _moved(self, k: int, agent: Any, kernels: Any) -> bool:
+        """``agent`` (``everyone[k]``) moved: its place, version and square. Whether
+        everyone was filed afresh (it left the squares' box, or its square was full)."""
+        (ox, oy), (nx, ny) = self.at[k], agent.position
+        self.at[k] = agent.position
+        uid = agent.unique_id
+        self.x[uid], self.y[uid] = nx, ny
+        self.version[uid] += 1
+        if kernels.refile(
+            uid, ox, oy, nx, ny, self.squares, self.counts, self.i0, self.j0,
+            self.width, self.height, self.cell,
+        ):  # fmt: skip
+            return False
+        self._file(kernels)
+        return True
+
+    def _fell(self) -> None:
+        """Those taken out since (each side's downed list), or, if anyone else left
+        (withdrew, surrendered), everyone's status read again."""
+        sides, downed = self.sides, self.downed
+        for s, side in enumerate(sides):
+            if len(side.downed) != downed[s]:
+                for fell in side.downed[downed[s] :]:
+                    self.fighting[fell.unique_id] = False
+                    self.active -= 1
+                downed[s] = len(side.downed)
+        if self.active != sum(len(side.active) for side in sides):
+            self._count_fighting()

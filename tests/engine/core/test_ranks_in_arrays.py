@@ -1,0 +1,140 @@
+"""A band's turn played in arrays plays the same battle as every member by its own method.
+
+In a crowd the fighters waiting in a band's rear ranks play their turns in compiled code
+over the field in arrays (``agents.core.crowd.waiting``, numba); the first member that
+does anything else - finds a free place, strikes, or whose way the arrays cannot know -
+plays its turn in Python, and the arrays learn what it changed. Whichever path plays a
+battle, the dice, the log (byte for byte), every event and every fighter's final state
+are the same: here the same seeds are played with the path on and off, the threshold
+lowered so that bands of 100 use it.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from benchmarks.bench_engine import _melee_yaml
+from fadad_agents.agents.core.crowd import kernels, waiting
+from fadad_agents.engine import build_battle, load
+
+ROOT = Path(__file__).resolve().parents[3]
+
+WALLED = "map: {kind: open, width: 14, height: 8}\n"
+"""A 14 x 8 yard yard: the ranks (10 wide) reach past its long edges, so sidesteps and
+the places round a target are cut short by the field's edge."""
+
+CASES = {
+    "in contact": (None, ""),
+    "12 yards apart": (12, ""),
+    "40 yards apart": (40, ""),
+    "in contact, walled": (None, WALLED),
+    "12 yards apart, walled": (12, WALLED),
+}
+
+
+def _played(text: str, seed: int) -> tuple[str, list[Any], list[Any]]:
+    """A battle to its end: its log as read, its events, each fighter's final state."""
+    battle = build_battle(load(text), seed, collect=False)
+    battle.run_to_end()
+    states = [
+        (m.name, m.status, m.position, m.track, m.conditions, m.target and m.target.name)
+        for side in battle.sides
+        for m in side.members
+    ]
+    return battle.log.text(), [tuple(e) for e in battle.log], states
+
+
+def _counting(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
+    """Count the members whose turns the arrays played (waited there) and the free
+    places they found (moves made in Python), with the threshold lowered so bands of
+    100 are played in arrays."""
+    monkeypatch.setattr(waiting, "IN_ARRAYS_AT_LEAST", 8)
+    counts = {"waited": 0, "found": 0}
+    waited, wait_in_ranks = waiting._waited, kernels.wait_in_ranks
+
+    def counted(turn: Any, start: int, stop: int) -> int:
+        end = waited(turn, start, stop)
+        counts["waited"] += end - start
+        return end
+
+    def searched(*args: Any) -> Any:
+        found = wait_in_ranks(*args)
+        counts["found"] += found[1] == kernels.FOUND
+        return found
+
+    monkeypatch.setattr(waiting, "_waited", counted)
+    monkeypatch.setattr(kernels, "wait_in_ranks", searched)
+    return counts
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_a_band_turn_in_arrays_plays_the_same_battle(
+    case: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two bands of 100 in ranks (in contact, 12 or 40 yards apart, open or walled),
+    random crits (a fighter hurt before its turn leaves the arrays), to the end: the same
+    log, events and final states with the rear ranks' turns played in arrays and each by
+    its own method; and the arrays played most turns."""
+    gap, walls = CASES[case]
+    text = _melee_yaml(100, bands=True, gap=gap).replace(
+        "rolled}", "rolled, fadad.crit_effects: random}"
+    )
+    text += walls
+    counts = _counting(monkeypatch)
+    seeds = (1, 2)
+    in_arrays = [_played(text, seed) for seed in seeds]
+    assert counts["waited"] > 200, "few turns in arrays: the comparison proves little"
+    assert counts["found"] > 20, "few places found in arrays: the moves are barely tested"
+    monkeypatch.setattr(waiting, "RANKS_IN_ARRAYS", False)
+    for seed, a in zip(seeds, in_arrays, strict=True):
+        own = _played(text, seed)
+        assert a[0] == own[0], f"{case}, seed {seed}: the log reads differently"
+        assert a[1:] == own[1:], f"{case}, seed {seed}: events or final states differ"
+
+
+def test_a_big_fight_in_arrays_plays_the_same_rounds() -> None:
+    """Two bands of 2,000 in contact (the threshold as shipped), the first 4 rounds: the
+    same log either way."""
+    text = _melee_yaml(2000, bands=True).replace("max_rounds: 1000", "max_rounds: 4")
+    in_arrays = _played(text, 3)
+    waiting.RANKS_IN_ARRAYS = False
+    try:
+        assert _played(text, 3) == in_arrays
+    finally:
+        waiting.RANKS_IN_ARRAYS = True
+
+
+def test_arrays_not_told_of_a_move_play_another_battle(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The comparison can fail: arrays that never learn where a fighter moved to (a
+    broken catch-up) find places free that are taken, and the battle differs."""
+    text = _melee_yaml(100, bands=True, gap=12)
+    counts = _counting(monkeypatch)
+    right = _played(text, 1)
+    monkeypatch.setattr(waiting._Crowd, "after", lambda self, member, kernels: False)
+    monkeypatch.setattr(waiting._Crowd, "catch_up", lambda self, kernels: None)
+    assert counts["waited"] > 0
+    assert _played(text, 1)[1] != right[1]
+
+
+def test_small_battles_never_load_numba() -> None:
+    """A fresh process that imports the package and plays the 5 v 5 and a ship duel has
+    not imported numba (its import costs a crowd's first fight alone)."""
+    code = (
+        "import sys, fadad_agents\n"
+        "from benchmarks.bench_engine import _melee_yaml\n"
+        "from fadad_agents.engine import load, run\n"
+        "run(load(_melee_yaml(5, bands=False)), seed=1)\n"
+        "run('scenarios/ship-duel.yaml', seed=1)\n"
+        "print('numba' in sys.modules)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert done.stdout.split() == ["False"]
