@@ -268,7 +268,7 @@ class Battle(RoundClock, MesaModel, OnTheField):
     def defer(self, make: Callable[..., tuple[Any, ...]], args: tuple[Any, ...]) -> None:
         """Append an event at the current time and round whose other fields ``make(*args)``
         returns when the log is read (:meth:`BattleLog.defer`; hot: one per swing)."""
-        self.log.raw.append((int(self.env.now), self.round, make, args))
+        self.log.raw.append((int(self.env.now), self.round, make, *args))
 
     def _deactivate(self, member: Combatant, status: Status) -> None:
         roster = self.sides[member.side]

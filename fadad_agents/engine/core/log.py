@@ -8,9 +8,9 @@ narrated text a game master can read aloud::
     Round 3 (0:18) Snorri's swing is Great; Brynhild's block Good; hit by 1, damage 6:
     Very Hurt.
 
-Appending is the only hot-path operation: a named tuple (or, for a melee swing, the
-deferred parts of one) and a list append. pandas is imported only when a DataFrame is
-asked for.
+Appending is the only hot-path operation: a named tuple (or, for a melee swing, one
+flat tuple of the deferred parts of one) and a list append. pandas is imported only when
+a DataFrame is asked for.
 """
 
 from __future__ import annotations
@@ -347,19 +347,19 @@ def narrate(
 class BattleLog:
     """Append-only list of :class:`LogEvent` with its renderings.
 
-    Hot event kinds (a melee swing: one per attack) are appended *deferred*: the time,
-    the round, a function and its arguments, made into the :class:`LogEvent` only when
-    the log is first read. The function is pure over immutable arguments (names and the
-    kernel's frozen result), so the event is the same whenever it is made; sweeps that
-    never read a log never pay for formatting it.
+    Hot event kinds (a melee swing: one per attack) are appended *deferred*: one flat
+    tuple of the time, the round, a function and its arguments, made into the
+    :class:`LogEvent` only when the log is first read. The function is pure over
+    immutable arguments (names and the kernel's frozen result), so the event is the same
+    whenever it is made; sweeps that never read a log never pay for formatting it.
     """
 
     __slots__ = ("_settled", "outs", "plural", "raw", "round_seconds", "round_word")
 
     def __init__(self) -> None:
         self.raw: list[Any] = []
-        """Entries as appended: :class:`LogEvent` or deferred ``(time, round, make, args)``
-        (read :attr:`events`, never this)."""
+        """Entries as appended: :class:`LogEvent` or deferred ``(time, round, make,
+        *args)`` (read :attr:`events`, never this)."""
         self._settled = 0  # entries before this index are all LogEvents
         self.outs: list[int] = []
         """The indexes of the ``out`` events (noted as they are written: :meth:`takedowns`
@@ -377,8 +377,8 @@ class BattleLog:
         if start < len(raw):
             for i in range(start, len(raw)):
                 entry = raw[i]
-                if entry.__class__ is tuple:  # deferred: (time, round, make, args)
-                    raw[i] = LogEvent(entry[0], entry[1], *entry[2](*entry[3]))
+                if entry.__class__ is tuple:  # deferred: (time, round, make, *args)
+                    raw[i] = LogEvent(entry[0], entry[1], *entry[2](*entry[3:]))
             self._settled = len(raw)
         return raw
 
@@ -395,7 +395,7 @@ class BattleLog:
         target, dice, modifiers, outcome) ``make(*args)`` returns when the log is read.
 
         ``make`` must be a pure function of ``args``, and ``args`` immutable."""
-        self.raw.append((time, round, make, args))
+        self.raw.append((time, round, make, *args))
 
     def takedowns(self) -> dict[str, tuple[int, str | None]]:
         """Who went out of the fight, in which round, and by whose hand:
@@ -422,13 +422,13 @@ class BattleLog:
             entry = raw[j]
             if entry[0] != out.time:
                 return None
-            if entry.__class__ is tuple:  # deferred: (time, round, make, args)
-                make, args = entry[2], entry[3]
+            if entry.__class__ is tuple:  # deferred: (time, round, make, *args)
+                make = entry[2]
                 if make is attack_event:  # its args begin (actor, target): nothing to make
-                    if args[1] == victim:
-                        return str(args[0])
+                    if entry[4] == victim:
+                        return str(entry[3])
                     continue
-                entry = LogEvent(entry[0], entry[1], *make(*args))
+                entry = LogEvent(entry[0], entry[1], *make(*entry[3:]))
             if entry.target == victim:
                 return str(entry.actor)
         return None

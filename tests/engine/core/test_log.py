@@ -200,10 +200,12 @@ def test_every_wound_narrates_the_running_state_a_gm_reads_aloud(seed: int) -> N
 def test_takedowns_are_every_out_event_however_the_log_was_made(stem: str) -> None:
     """Who went out, when and by whose hand, from the out events a battle notes as it
     writes them: the same as a scan of every event, and the same for the log appended
-    event by event or read back from a pickle."""
+    event by event, read back from a pickle, or not yet read (its deferred swings looked
+    at where they lie)."""
     import pickle
 
     battle = build_battle(load(f"scenarios/{stem}.yaml"), 3, collect=False).run_to_end()
+    unread = battle.log.takedowns()
     events = battle.log.events
     outs = [e for e in events if e.action == "out"]
     assert outs  # someone went out: the check below has something to find
@@ -217,5 +219,6 @@ def test_takedowns_are_every_out_event_however_the_log_was_made(stem: str) -> No
     appended = BattleLog()
     for event in events:
         appended.append(event)
+    assert unread == expected
     for log in (battle.log, appended, pickle.loads(pickle.dumps(battle.log))):
         assert log.takedowns() == expected

@@ -237,9 +237,10 @@ def _act(member: Any, arena: Any, now: int) -> None:
             target_bonus=moving_target_bonus(gait, arena.options.move.target_bonus) if gait else 0,
             protection=protection,
         )
-        event = (member.name, target.name, res, a_pen, d_pen, defended, member.verb,
-                 target.defence_verb, None)  # fmt: skip
-        arena.log.raw.append((now, rnd, attack_event, event))  # arena.defer's, without a call
+        arena.log.raw.append(  # arena.defer's entry, without a call
+            (now, rnd, attack_event, member.name, target.name, res, a_pen, d_pen, defended,
+             member.verb, target.defence_verb, None)
+        )  # fmt: skip
         if not res.hit:
             continue
         if protection is not NO_PROTECTION:
