@@ -50,16 +50,17 @@ class OnTheField:
 
     def foes_in_reach(self, actor: Any) -> Sequence[Combatant]:
         """Active foes the actor can attack from where it stands, in the live list's order
-        (every foe where the battle has no field or the actor is off it)."""
+        (every foe where the battle has no field, the actor is off it, or it fights with
+        its hands in one melee: the plain melee round counts on that)."""
         foes = self.foes(actor.side)
         field = self.field
         if field is None or not actor.placed:
             return foes
+        if field.all_touching and actor.missile is None:  # every foe touches (the same list)
+            return foes
         if len(foes) <= _SMALL:
             if actor.missile is not None:
                 return [foe for foe in foes if actor.can_reach(foe)]
-            if field.all_touching:  # one melee: every foe touches (the same list)
-                return foes
             here: Any = actor.position
             (x, y), base = here, actor.radius + actor.reach
             every: Sequence[Any] = foes

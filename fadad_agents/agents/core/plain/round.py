@@ -81,11 +81,12 @@ def play_round(
                     member.mark_plain(is_plain(member, arena))
     field = arena.field
     near = field is None or field.all_touching  # nobody moves while declaring
+    actions = arena.options.fadad.actions_per_round
     for turn in turns:
         for member in turn:
             if member.fighting:
                 if member.plain is True and (near or not member.placed):
-                    _declare(member, arena)
+                    _declare(member, arena, actions)
                 else:
                     member.declare(arena)
     now = int(arena.env.now)  # no time passes in a round's steps
@@ -149,19 +150,27 @@ def _play_together(turn: Turn, arena: Any, now: int) -> None:
 def _new_target(member: Any, arena: Any) -> Any:
     """Its targeting policy's new target: :func:`~fadad_agents.policies.core.defaults.
     random_foe`'s, drawn without asking the policy, when that is the policy's choice
-    (``random_in_reach``), else the policy's choice."""
+    (``random_in_reach``), else the policy's choice. A plain fighter chooses in one melee
+    or off the field, where every foe is in reach (the battle's ``foes_in_reach`` answers
+    its ``foes``): the foes are handed over, not looked up."""
     pol = member.policies
     if pol.random_in_reach:
-        return random_foe(member, arena, member.targeting_rng)
+        return random_foe(member, arena, member.targeting_rng, arena.foes(member.side))
     return pol.targeting.choose_target(member, arena, member.targeting_rng)
 
 
-def _declare(member: Any, arena: Any) -> None:
-    """:meth:`Character.declare` of a plain fighter in one melee: pay what its conditions
-    owe, keep or choose a target, split the action budget."""
-    budget = member.round_budget(arena)
-    if not budget:
-        return
+def _declare(member: Any, arena: Any, actions: int) -> None:
+    """:meth:`Character.declare` of a plain fighter in one melee with its round's
+    ``actions``: pay what its conditions owe, keep or choose a target, split the action
+    budget."""
+    if member.conditions is None:  # Character.round_budget's answer, without its call
+        budget = actions
+        member.move_actions = 0
+        member.all_out = False
+    else:
+        budget = member.round_budget(arena)
+        if not budget:
+            return
     pol = member.policies
     target = member.target
     if not (pol.keeps_target and target is not None and target.fighting):
@@ -169,12 +178,14 @@ def _declare(member: Any, arena: Any) -> None:
     if target is not None and target.engaged_round == arena.round:  # places claimed
         target = member.with_room(target, arena)
     member.target = target
-    if target is not None:
-        member.aim = None
-        n = pol.attack_count
-        if n > budget:
-            n = budget
-        member.attacks_planned, member.defences_left = n, budget - n
+    if target is None:  # every action a defence
+        member.attacks_planned, member.defences_left = 0, budget
+        return
+    member.aim = None
+    n = pol.attack_count
+    if n > budget:
+        n = budget
+    member.attacks_planned, member.defences_left = n, budget - n
 
 
 def _act(member: Any, arena: Any, now: int) -> None:
