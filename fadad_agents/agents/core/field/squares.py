@@ -153,11 +153,13 @@ class Squares:
             for other in spot:
                 self._ring_in(other, *other.position)
 
-    def _halo_keys(self, x: float, y: float) -> list[tuple[int, int]]:
+    def _halo_box(self, x: float, y: float) -> tuple[range, range]:
+        """The columns and rows of the elbow-room squares round ``(x, y)``."""
         reach = self._halo_reach
-        i0, i1 = int((x - reach) // HALO_YARDS), int((x + reach) // HALO_YARDS)
-        j0, j1 = int((y - reach) // HALO_YARDS), int((y + reach) // HALO_YARDS)
-        return [(i, j) for i in range(i0, i1 + 1) for j in range(j0, j1 + 1)]
+        return (
+            range(int((x - reach) // HALO_YARDS), int((x + reach) // HALO_YARDS) + 1),
+            range(int((y - reach) // HALO_YARDS), int((y + reach) // HALO_YARDS) + 1),
+        )
 
     def _ring_in(self, agent: Any, x: float, y: float) -> None:
         """File ``agent`` in every elbow-room square its elbow room reaches into: first in
@@ -165,15 +167,26 @@ class Squares:
         it, so a look-up stops at the first fighter it measures), last in the others."""
         halo = self._halo
         if halo is not None:
-            own = (int(x // HALO_YARDS), int(y // HALO_YARDS))
-            for key in self._halo_keys(x, y):
-                found = halo.get(key)
-                if found is None:
-                    halo[key] = [agent]
-                elif key == own:
-                    found.insert(0, agent)
-                else:
-                    found.append(agent)
+            oi, oj = int(x // HALO_YARDS), int(y // HALO_YARDS)
+            columns, rows = self._halo_box(x, y)
+            for i in columns:
+                for j in rows:
+                    found = halo.get((i, j))
+                    if found is None:
+                        halo[i, j] = [agent]
+                    elif i == oi and j == oj:
+                        found.insert(0, agent)
+                    else:
+                        found.append(agent)
+
+    def _ring_out(self, agent: Any, x: float, y: float) -> None:
+        """Take ``agent``, filed at ``(x, y)``, out of the elbow-room index."""
+        halo = self._halo
+        if halo is not None:
+            columns, rows = self._halo_box(x, y)
+            for i in columns:
+                for j in rows:
+                    halo[i, j].remove(agent)  # filed in every square round it
 
     def _occupy(self, agent: Any, x: float, y: float) -> None:
         spot = self._spots.get((int(x // SPOT_YARDS), int(y // SPOT_YARDS)))
@@ -185,14 +198,9 @@ class Squares:
 
     def _vacate(self, agent: Any, x: float, y: float) -> None:
         spot = self._spots.get((int(x // SPOT_YARDS), int(y // SPOT_YARDS)))
-        if spot is not None and agent in spot:
+        if spot is not None and agent in spot:  # filed (one taken off is not)
             spot.remove(agent)
-            halo = self._halo
-            if halo is not None:
-                for key in self._halo_keys(x, y):
-                    found = halo.get(key)
-                    if found is not None and agent in found:
-                        found.remove(agent)
+            self._ring_out(agent, x, y)
 
     def remove(self, agent: Any) -> None:
         """Take ``agent`` off the field (it left the fight)."""
