@@ -229,7 +229,13 @@ class Field(Squares):
         found at once (:func:`~fadad_agents.agents.core.crowd.nearest.nearest_to_all`;
         empty for a side smaller than :data:`NEAREST_AT_ONCE`), kept till it moves."""
         members = [agent for bucket in self._buckets[side].values() for agent in bucket]
-        askers = [agent.position for agent in self.standing() if agent.side != side]
+        askers = [
+            agent.position
+            for other, buckets in enumerate(self._buckets)
+            if other != side
+            for bucket in buckets.values()
+            for agent in bucket
+        ]
         found: dict[tuple[float, float], Any] = {}
         away: dict[tuple[float, float], float] = {}
         if len(members) >= NEAREST_AT_ONCE and askers:
