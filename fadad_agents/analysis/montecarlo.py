@@ -22,6 +22,7 @@ import math
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -239,12 +240,15 @@ class _Table:
     """A variant's batches of rows as Arrow tables of the sweep's schema. Every batch goes
     through it, written or not, so rows have the same dtypes fresh, resumed or read back."""
 
-    __slots__ = ("columns", "played", "schema")
+    __slots__ = ("columns", "played", "schema", "values")
 
     def __init__(self, meta: dict[str, Any], schema: pa.Schema) -> None:
         self.schema = schema
         played = [field for field in schema if field.name not in meta]
         self.played = pa.struct(played)
+        # A row's played values as a tuple in the struct's order (always several: the
+        # replicate, its seed and outcome).
+        self.values = itemgetter(*(field.name for field in played))
         # Each column: its index among the played fields, or the variant's own value.
         index = {field.name: i for i, field in enumerate(played)}
         self.columns = [
@@ -253,11 +257,19 @@ class _Table:
         ]
 
     def __call__(self, rows: list[dict[str, Any]]) -> pa.Table:
-        # The played columns in one conversion, the dicts as a struct array (column by
+        # The played columns in one conversion, the rows as a struct array (column by
         # column cost ~5 us per column per batch, most of a small batch's table), the
         # variant's own columns repeated; in the system allocator's memory: what
-        # _collect frees there, the frame reuses.
-        struct = pa.array(rows, type=self.played, memory_pool=_POOL)
+        # _collect frees there, the frame reuses. Arrow converts a row's values taken
+        # as a tuple in the struct's order in half the time it converts the dict (a 5 v 5
+        # row of 72 columns: 3.1 against 5.6 us); should a row lack a column, the dicts
+        # go as they are (Arrow matches them by name, the missing value null).
+        values: list[Any]
+        try:
+            values = list(map(self.values, rows))
+        except KeyError:
+            values = rows
+        struct = pa.array(values, type=self.played, memory_pool=_POOL)
         n = len(rows)
         columns = [
             struct.field(i) if i >= 0 else pa.array([value] * n, type=kind, memory_pool=_POOL)

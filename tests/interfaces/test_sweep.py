@@ -18,7 +18,7 @@ from fadad_agents.analysis import (
     sweep,
 )
 from fadad_agents.analysis.grid import expand_grid
-from fadad_agents.analysis.montecarlo import _collect, _Plan
+from fadad_agents.analysis.montecarlo import _collect, _meta, _Plan, _Table
 from fadad_agents.analysis.replicates import (
     Batch,
     Portable,
@@ -27,6 +27,7 @@ from fadad_agents.analysis.replicates import (
     result_row,
     ship_row,
 )
+from fadad_agents.analysis.store import result_schema
 from fadad_agents.engine import build_battle, load, run
 from fadad_agents.engine.core.streams import _AHEAD
 
@@ -216,3 +217,25 @@ def test_a_batch_mixed_ahead_plays_what_each_replicate_plays_alone(
     assert not _AHEAD  # each battle took its seed's entry
     for k, row in enumerate(rows):
         assert row == {"variant": 0, **run_replicate(scenario, 5, k)}
+
+
+def test_a_batch_table_holds_its_rows_as_arrow_converts_the_dicts() -> None:
+    """The batch's table (rows converted as tuples in the schema's order) is the table of
+    the row dicts matched by column name, a row missing a column (none does today) holding
+    null there; the variant's own columns repeat on every row."""
+    scenario = load(BRAWL)
+    rows = replicates.run_batch(Batch(0, 0, 6, 3, Portable(scenario)))
+    sides = [s.name for s in scenario.sides]
+    schema = result_schema([], sides, (), fighter_names(scenario))
+    meta = _meta(scenario.name, expand_grid(scenario, None)[0], [])
+    table = _Table(meta, schema)
+    played = [f for f in schema if f.name not in meta]
+    by_name = pa.array(rows, type=pa.struct(played))
+    got = table(rows)
+    assert got.schema == schema
+    for field in played:
+        assert got.column(field.name).combine_chunks() == by_name.field(field.name)
+    assert got.column("scenario").to_pylist() == [scenario.name] * 6
+    short = [dict(row) for row in rows]
+    del short[2][f"{sides[0]}.dead"]
+    assert table(short).column(f"{sides[0]}.dead").to_pylist()[2] is None
