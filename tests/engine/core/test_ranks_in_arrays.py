@@ -11,6 +11,8 @@ lowered so that bands of 100 use it.
 
 from __future__ import annotations
 
+import math
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -138,3 +140,23 @@ def test_small_battles_never_load_numba() -> None:
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
     )
     assert done.stdout.split() == ["False"]
+
+
+def test_squares_decide_as_python_at_the_limit() -> None:
+    """The compiled squares decide ``a ** 2 + b ** 2 <= limit`` and ``< room ** 2`` as
+    Python does (its ``**`` is the C library's ``pow``, a unit in the last place off
+    ``a * a`` now and then), even a hair either side of the limit, where ``*`` would
+    decide some otherwise."""
+    rng = random.Random(7)
+    cases = []
+    while len(cases) < 300:
+        a, b = rng.uniform(-30, 30), rng.uniform(-30, 30)
+        if a * a + b * b != a**2 + b**2:  # where * and ** part
+            cases.append((a, b))
+    for a, b in cases:
+        exact = a**2 + b**2
+        for limit in (math.nextafter(exact, 0), exact, math.nextafter(exact, math.inf)):
+            assert kernels._within(a, b, limit, 2.0) == (a**2 + b**2 <= limit)
+        room = math.sqrt(exact)
+        for r in (math.nextafter(room, 0), room, math.nextafter(room, math.inf)):
+            assert kernels._closer(a, b, r, 2.0) == (a**2 + b**2 < r**2)

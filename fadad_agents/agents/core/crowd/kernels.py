@@ -26,6 +26,7 @@ from fadad_agents.agents.core.ranks import _SHUFFLE, ENGAGE_MARGIN
 __all__ = [
     "BLOCKED",
     "FOUND",
+    "MEMO",
     "NO_TURN",
     "PYTHONS",
     "UNSURE",
@@ -52,6 +53,13 @@ PYTHONS = -1
 """In a member's plan: its turn is played in Python."""
 
 _UNKNOWN = -2  # a search the arrays cannot make
+_HAIR = 1e-12  # relative: far wider than the few units in the last place * and ** differ
+_FREE = -1  # nobody stands in a place
+_BEYOND = -2  # a place beyond the squares of the index
+
+MEMO = 32
+"""Places of a search whose blockers a fighter remembers (``ranks.Blocked``, in arrays):
+while its way is the same, a place stays taken while its blocker stands where it stood."""
 
 _MOST_SPOTS = 128
 """Places one search tries at most (a giant's ring has more: Python's)."""
@@ -142,12 +150,13 @@ def _taken(
     height: int,
     cell: float,
 ) -> int:
-    """1 if someone fighting other than fighter ``k`` stands within its elbow room of
-    ``(sx, sy)`` (``_standing_in``; squares by ``**`` where ``by_pow``), 0 if nobody
-    does, -1 if the place lies beyond the squares of the index."""
+    """Someone fighting other than fighter ``k`` who stands within its elbow room of
+    ``(sx, sy)`` (``_standing_in``; squares by ``**`` where ``by_pow``), or
+    :data:`_FREE` if nobody does, :data:`_BEYOND` if the place lies beyond the squares
+    of the index."""
     i, j = math.floor(sx / cell) - i0, math.floor(sy / cell) - j0
     if i < 1 or j < 1 or i >= width - 1 or j >= height - 1:
-        return -1  # beyond the box: Python's
+        return _BEYOND
     r = radius[k]
     for q in range(9):  # its own square first: whoever stands there most often blocks it
         s = (i + _AROUND[q]) * height + j + _AROUND[q + 1]
@@ -159,11 +168,11 @@ def _taken(
             oy = y[o] - sy
             room = (r + radius[o]) * ELBOW_ROOM
             if by_pow:
-                if ox**two + oy**two < room**two:
-                    return 1
+                if _closer(ox, oy, room, two):
+                    return int(o)
             elif ox * ox + oy * oy < room * room:
-                return 1
-    return 0
+                return int(o)
+    return _FREE
 
 
 @njit(cache=True)
@@ -208,6 +217,27 @@ def _foe_near(
 
 
 @njit(cache=True)
+def _within(a: float, b: float, limit: float, two: float) -> bool:
+    """``a ** 2 + b ** 2 <= limit`` as Python decides it. Python's squares (``pow``) and
+    ``a * a + b * b`` differ by a few units in the last place at most, so ``pow`` (slow)
+    is called only within a hair of the limit, where they might decide otherwise."""
+    squares = a * a + b * b
+    if abs(squares - limit) > _HAIR * limit:
+        return squares <= limit
+    return bool(a**two + b**two <= limit)
+
+
+@njit(cache=True)
+def _closer(a: float, b: float, room: float, two: float) -> bool:
+    """``a ** 2 + b ** 2 < room ** 2`` as Python decides it (``pow`` only within a hair,
+    as :func:`_within`)."""
+    squares, limit = a * a + b * b, room * room
+    if abs(squares - limit) > _HAIR * limit:
+        return squares < limit
+    return bool(a**two + b**two < room**two)
+
+
+@njit(cache=True)
 def _clamp(v: float, most: float) -> float:
     """``Field.clamp`` of one axis (``most`` below 0: unbounded)."""
     if most < 0:
@@ -226,6 +256,8 @@ def wait_in_ranks(
     side: Any,
     fighting: Any,
     version: Any,
+    memo_key: Any,
+    memo: Any,
     squares: Any,
     counts: Any,
     i0: int,
@@ -249,7 +281,8 @@ def wait_in_ranks(
     and attacks, whether it has a way (a move to search), how many places round the
     target it tries (0: the move does not reach it), its row of ``way``, its own and its
     target's ``version`` when the way was worked out. ``way``: the goal's x, y, the
-    yards to it, the yards it moves, its allowance and the member's reach."""
+    yards to it, the yards it moves, its allowance and the member's reach. Each
+    fighter's memo of its last search (:func:`_search`) is kept up to date."""
     n = len(plan)
     spots = np.empty(_MOST_SPOTS * 2)
     for i in range(start, n):
@@ -266,15 +299,16 @@ def wait_in_ranks(
         hx, hy, tx, ty = x[k], y[k], x[t], y[t]
         # moving.touches: the act step moves only a fighter out of reach or with actions
         reach = radius[k] + way[w, 5] + radius[t]
-        touching = (hx - tx) ** two + (hy - ty) ** two <= reach * reach + _ARRIVE
+        touching = _within(hx - tx, hy - ty, reach * reach + _ARRIVE, two)
         planned, attacks = plan[i, 2], plan[i, 3]
         if touching:
             if planned or attacks:  # it strikes: Python's
                 return i, UNSURE, 0.0, 0.0
             continue
         if plan[i, 4]:
-            found = _search(w, k, t, plan[i, 5], way, x, y, radius, fighting, squares, counts, i0,
-                            j0, width, height, cell, width_yd, height_yd, two, spots)  # fmt: skip
+            found = _search(w, k, t, plan[i, 5], planned, way, version, memo_key, memo, x, y,
+                            radius, fighting, squares, counts, i0, j0, width, height, cell,
+                            width_yd, height_yd, two, spots)  # fmt: skip
             if found == _UNKNOWN:
                 return i, UNSURE, 0.0, 0.0
             if found >= 0:
@@ -294,7 +328,11 @@ def _search(
     k: int,
     t: int,
     slots: int,
+    planned: int,
     way: Any,
+    version: Any,
+    memo_key: Any,
+    memo: Any,
     x: Any,
     y: Any,
     radius: Any,
@@ -312,21 +350,37 @@ def _search(
     spots: Any,
 ) -> int:
     """``ranks.way_forward`` along ``way`` row ``w`` for fighter ``k`` (target ``t``, with
-    ``slots`` places round it, 0: the move does not reach it): the first of its places
-    (left in ``spots``) where nobody stands, -1 if every one is taken, :data:`_UNKNOWN`
-    if the arrays cannot tell."""
+    ``slots`` places round it, 0: the move does not reach it; ``planned`` movement
+    actions): the first of its places (left in ``spots``) where nobody stands, -1 if
+    every one is taken, :data:`_UNKNOWN` if the arrays cannot tell.
+
+    The fighter's memo (``memo_key``: its version, target and target's version and
+    planned actions when made; ``memo``: each place's blocker and that one's version
+    then, -1 unknown) answers for a place whose blocker has neither moved nor fallen;
+    every other place is measured, and its blocker remembered."""
     count, ring = _spots(w, k, t, slots, way, x, y, radius, width_yd, height_yd, two, spots)
     if count < 0:
         return _UNKNOWN
+    key = memo_key[k]
+    if key[0] != version[k] or key[1] != t or key[2] != version[t] or key[3] != planned:
+        key[0], key[1], key[2], key[3] = version[k], t, version[t], planned
+        memo[k, :] = -1  # another way: nothing known
+    known = memo[k]
     for s in range(count):
+        if s < MEMO:
+            b = known[2 * s]
+            if b >= 0 and fighting[b] and version[b] == known[2 * s + 1]:
+                continue  # its blocker stands where it stood
         taken = _taken(
             k, spots[2 * s], spots[2 * s + 1], 0 < s <= ring, two, x, y, radius, fighting,
             squares, counts, i0, j0, width, height, cell,
         )  # fmt: skip
-        if taken < 0:
+        if taken == _BEYOND:
             return _UNKNOWN
-        if taken == 0:
+        if taken == _FREE:
             return s
+        if s < MEMO:
+            known[2 * s], known[2 * s + 1] = taken, version[taken]
     return -1
 
 
@@ -367,9 +421,7 @@ def _spots(
             angle = base + (s + 1) // 2 * step * (1 if s % 2 else -1)
             px = _clamp(tx + reach * math.cos(angle), width_yd)
             py = _clamp(ty + reach * math.sin(angle), height_yd)
-            if (px - tx) ** two + (py - ty) ** two > edge or (px - hx) ** two + (
-                py - hy
-            ) ** two > most:
+            if not _within(px - tx, py - ty, edge, two) or not _within(px - hx, py - hy, most, two):
                 continue
             spots[2 * count], spots[2 * count + 1] = px, py
             count += 1
@@ -388,7 +440,7 @@ def _spots(
             qx, qy = px + sign * sx, py + sign * sy
             if bounded:
                 qx, qy = _clamp(qx, width_yd), _clamp(qy, height_yd)
-            if (qx - hx) ** two + (qy - hy) ** two <= yards * yards:
+            if _within(qx - hx, qy - hy, yards * yards, two):
                 spots[2 * count], spots[2 * count + 1] = qx, qy
                 count += 1
         step = yards - short

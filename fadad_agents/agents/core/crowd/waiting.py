@@ -17,6 +17,7 @@ when a turn this big is first played.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Sequence
 from itertools import chain
 from typing import Any
@@ -131,6 +132,14 @@ class _Crowd:
         self.everyone = everyone = field.standing()
         self.at = [a.position for a in everyone]
         self.slot = {a.unique_id: k for k, a in enumerate(everyone)}
+        # who may wait in arrays whatever the round: on the field, its way foreseeable
+        # (:func:`moving.current_way` follows from where it and its target stand), no missile
+        self.steady = {
+            a.unique_id: a.placed
+            and a.missile is None
+            and getattr(a.policies.movement, "foreseeable", False)
+            for a in everyone
+        }
         n = len(everyone)
         ids = self.ids = np.fromiter((a.unique_id for a in everyone), np.int64, n)
         size = int(ids.max()) + 1 if n else 1
@@ -144,6 +153,9 @@ class _Crowd:
         self.on_field = np.zeros(size, dtype=np.bool_)
         self.on_field[ids] = True
         self.version = np.zeros(size, dtype=np.int64)
+        # each fighter's last search: its key, then each place's blocker and its version
+        self.memo_key = np.full((size, 4), -1, dtype=np.int64)
+        self.memo = np.full((size, 2 * kernels.MEMO), -1, dtype=np.int32)
         self._count_fighting()
         self.widest = field.widest
         # attacks after waiting look for foes in reach: none off the field (crews, units)
@@ -185,7 +197,8 @@ class _Crowd:
     def state(self) -> tuple[Any, ...]:
         """The field's arrays as :func:`kernels.wait_in_ranks` reads them."""
         return (
-            self.x, self.y, self.radius, self.side, self.fighting, self.version, self.squares,
+            self.x, self.y, self.radius, self.side, self.fighting, self.version,
+            self.memo_key, self.memo, self.squares,
             self.counts, self.i0, self.j0, self.width, self.height, self.cell, *self.bounds,
             self.widest, 2.0,
         )  # fmt: skip
@@ -193,41 +206,39 @@ class _Crowd:
     def ways(self, turn: Sequence[Any], arena: Any, kernels: Any) -> tuple[Any, Any]:
         """Each member's plan and way as :func:`kernels.wait_in_ranks` reads them."""
         size = len(self.x)
-        looks = self.looks_in_reach
-        plans: list[tuple[int, ...]] = []
-        ways: list[tuple[float, ...]] = []
+        plans, ways = array("q"), array("d")  # rows flat: no tuple a member to convert
         no_turn, pythons = (kernels.NO_TURN, *_NOUGHTS), (kernels.PYTHONS, *_NOUGHTS)
+        steady, looks = self.steady, self.looks_in_reach
         for member in turn:
-            target = member.target
             if not member.fighting:
-                plans.append(no_turn)
-            elif (
+                plans.extend(no_turn)
+                continue
+            target = member.target
+            if (
                 target is None
-                or target.unique_id >= size
                 or member.conditions is not None
-                or (member.attacks_planned and not looks)
-                or member.stepped
-                or not member.placed
+                or not steady.get(member.unique_id)
+                or target.unique_id >= size
                 or not target.placed
-                or (member.missile is not None and member.shoots)
-                or not getattr(member.policies.movement, "foreseeable", False)
+                or member.stepped
+                or (member.attacks_planned and not looks)
             ):
-                plans.append(pythons)
+                plans.extend(pythons)
             else:
                 found = moving.current_way(member, arena)
                 uid, planned = member.unique_id, member.move_actions
                 attacks = member.attacks_planned
-                row = len(ways)
+                row = len(ways) // 6
                 if found is None:  # it stands
-                    plans.append((uid, target.unique_id, planned, attacks, 0, 0, row))
-                    ways.append((0.0, 0.0, 0.0, 0.0, 0.0, member.reach))
+                    plans.extend((uid, target.unique_id, planned, attacks, 0, 0, row))
+                    ways.extend((0.0, 0.0, 0.0, 0.0, 0.0, member.reach))
                     continue
                 goal, gap, yards, allowance, _, reached = found
                 slots = 0 if reached is None else ring(reached.radius, member.radius)[1]
-                plans.append((uid, target.unique_id, planned, attacks, 1, slots, row))
-                ways.append((goal[0], goal[1], gap, yards, allowance, member.reach))
-        plan = np.array(plans, dtype=np.int64).reshape(-1, 7)
-        way = np.array(ways, dtype=np.float64).reshape(-1, 6)
+                plans.extend((uid, target.unique_id, planned, attacks, 1, slots, row))
+                ways.extend((goal[0], goal[1], gap, yards, allowance, member.reach))
+        plan = np.frombuffer(plans, dtype=np.int64).reshape(-1, 7)
+        way = np.frombuffer(ways, dtype=np.float64).reshape(-1, 6)
         known = plan[:, 0] >= 0
         versions = np.zeros((len(plan), 2), dtype=np.int64)
         versions[known, 0] = self.version[plan[known, 0]]
