@@ -1,15 +1,20 @@
-"""A reset battle standing in one melee files its fighters in the field's look-up indexes
-only when first asked (``Field.place_later``): every look-up, move and removal must then
-answer exactly as on a field where each was added at once."""
+"""How the field files its fighters in its square indexes
+(:mod:`fadad_agents.agents.core.field.squares`). A move re-files a fighter only in the
+squares it leaves and enters: every square must then list exactly the fighters a plain
+filing of everyone lists, in the same order (a spot's check stops at the first fighter it
+measures, so the order is part of the answer). A reset battle standing in one melee
+files its fighters only when first asked (``Field.place_later``): every look-up, move and
+removal must then answer exactly as on a field where each was added at once."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fadad_agents.agents.core.field import HALO_YARDS, Field
+from fadad_agents.agents.core.field import ELBOW_ROOM, HALO_YARDS, SPOT_YARDS, Field
 
 YARDS = st.floats(-6.0, 6.0, allow_nan=False)
 
@@ -79,3 +84,104 @@ def test_a_field_filed_late_answers_as_one_filed_at_once(spots, data) -> None:
                 seen.append(ask(field, probe, -x, -y))
             answers.append(seen)
         assert answers[1] == answers[0]
+
+
+RADII = st.sampled_from([0.25, 0.5, 0.75])
+
+
+class _PlainSquares:
+    """The indexes as the rules of filing state them, re-filed in full at every move: a
+    fighter is listed in its spot's square last, in each elbow-room square its elbow room
+    (round two of the widest) reaches first where it stands, last elsewhere, and in its
+    side's bucket last when it enters it."""
+
+    def __init__(self, cell: float) -> None:
+        self.cell = cell
+        self.widest = 0.0
+        self.order: list[_Fighter] = []  # in the order they were last filed
+        self.buckets: dict[tuple[int, int, int], list[_Fighter]] = {}
+
+    def file(self, fighter: _Fighter) -> None:
+        self.order.append(fighter)
+        x, y = fighter.position
+        key = (fighter.side, int(x // self.cell), int(y // self.cell))
+        self.buckets.setdefault(key, []).append(fighter)
+
+    def unfile(self, fighter: _Fighter, bucket_too: bool) -> None:
+        self.order.remove(fighter)
+        if bucket_too:
+            x, y = fighter.position
+            self.buckets[(fighter.side, int(x // self.cell), int(y // self.cell))].remove(fighter)
+
+    def spots(self) -> dict[tuple[int, int], list[int]]:
+        found: dict[tuple[int, int], list[int]] = {}
+        for f in self.order:
+            x, y = f.position
+            found.setdefault((int(x // SPOT_YARDS), int(y // SPOT_YARDS)), []).append(f.unique_id)
+        return found
+
+    def halo(self) -> dict[tuple[int, int], list[int]]:
+        reach = 2 * self.widest * ELBOW_ROOM * (1 + 1e-9) + 1e-9
+        found: dict[tuple[int, int], list[int]] = {}
+        for f in self.order:
+            x, y = f.position
+            own = (int(x // HALO_YARDS), int(y // HALO_YARDS))
+            for i in range(int((x - reach) // HALO_YARDS), int((x + reach) // HALO_YARDS) + 1):
+                for j in range(int((y - reach) // HALO_YARDS), int((y + reach) // HALO_YARDS) + 1):
+                    ids = found.setdefault((i, j), [])
+                    if (i, j) == own:
+                        ids.insert(0, f.unique_id)
+                    else:
+                        ids.append(f.unique_id)
+        return found
+
+
+def _listed(table: dict[Any, list[Any]]) -> dict[Any, list[int]]:
+    return {key: [f.unique_id for f in found] for key, found in table.items() if found}
+
+
+STEPS = st.lists(
+    st.tuples(st.sampled_from(["move", "remove"]), st.integers(0, 11), YARDS, YARDS),
+    max_size=30,
+)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 1), YARDS, YARDS, RADII), min_size=1, max_size=12), STEPS)
+def test_every_square_lists_whom_a_plain_filing_lists_in_the_same_order(spots, steps) -> None:
+    """After fighters of two sides come, move (small steps and long ones) and leave, each
+    square of the occupancy index, of the elbow-room index and of each side's buckets
+    lists the fighters a plain filing of everyone lists, in the same order."""
+    field = Field(2)
+    plain = _PlainSquares(field.cell)
+    fighters = [_Fighter(i, side, (x, y), r) for i, (side, x, y, r) in enumerate(spots)]
+    for fighter in sorted(fighters, key=lambda f: -f.radius):  # the widest first: filed once
+        field.add(fighter)
+        plain.widest = max(plain.widest, fighter.radius)
+        plain.file(fighter)
+    standing = list(fighters)
+    for what, pick, x, y in steps:
+        if not standing:
+            break
+        fighter = standing[pick % len(standing)]
+        if what == "remove":
+            field.remove(fighter)
+            plain.unfile(fighter, bucket_too=True)
+            standing.remove(fighter)
+            continue
+        ox, oy = fighter.position
+        x, y = (ox + x / 10, oy + y / 10) if pick % 2 else (x, y)  # a step, or a long move
+        old = (int(ox // field.cell), int(oy // field.cell))
+        moved_bucket = old != (int(x // field.cell), int(y // field.cell))
+        plain.unfile(fighter, bucket_too=moved_bucket)
+        field.move(fighter, x, y)
+        plain.order.append(fighter)
+        if moved_bucket:
+            plain.buckets.setdefault((fighter.side, *field._key(x, y)), []).append(fighter)
+    assert _listed(field._spots) == plain.spots()
+    assert field._halo is not None
+    assert _listed(field._halo) == plain.halo()
+    buckets = {
+        (side, *key): found for side in (0, 1) for key, found in field._buckets[side].items()
+    }
+    assert _listed(buckets) == _listed(plain.buckets)
