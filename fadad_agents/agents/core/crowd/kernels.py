@@ -61,6 +61,9 @@ MEMO = 32
 """Places of a search whose blockers a fighter remembers (``ranks.Blocked``, in arrays):
 while its way is the same, a place stays taken while its blocker stands where it stood."""
 
+Crowd = tuple[Any, Any, Any, Any, Any, Any]
+"""Every fighter's x, y, radius, side, whether it fights and its version, by index."""
+
 _MOST_SPOTS = 128
 """Places one search tries at most (a giant's ring has more: Python's)."""
 _AROUND = (0, 0, -1, -1, 0, 1, 1, -1, 1, 0)
@@ -68,12 +71,11 @@ _AROUND = (0, 0, -1, -1, 0, 1, 1, -1, 1, 0)
 
 
 @njit(cache=True)
-def file_all(
-    x: Any, y: Any, on_field: Any, cell: float, depth: int
-) -> tuple[Any, Any, int, int, int, int]:
+def file_all(x: Any, y: Any, on_field: Any, cell: float, depth: int) -> tuple[Any, Any, Any]:
     """Everyone ``on_field`` filed in squares of side ``cell`` over the box round them
-    (a margin of 64 squares): each square's fighters (up to ``depth``), how many, the
-    first square's indices and the box's width and height (0: a square overflowed)."""
+    (a margin of 64 squares): the ``grid`` the others read - each square's fighters (up
+    to ``depth``), how many, and the box (its first square's indices, its width and
+    height; a height of 0: a square overflowed)."""
     n = len(x)
     i_lo, j_lo, i_hi, j_hi = 1 << 40, 1 << 40, -(1 << 40), -(1 << 40)
     for k in range(n):
@@ -89,10 +91,10 @@ def file_all(
         if on_field[k]:
             s = (math.floor(x[k] / cell) - i0) * height + math.floor(y[k] / cell) - j0
             if counts[s] == depth:
-                return squares, counts, i0, j0, width, 0
+                return squares, counts, np.array([i0, j0, width, 0])
             squares[s, counts[s]] = k
             counts[s] += 1
-    return squares, counts, i0, j0, width, height
+    return squares, counts, np.array([i0, j0, width, height])
 
 
 @njit(cache=True)
@@ -102,16 +104,13 @@ def refile(
     oy: float,
     nx: float,
     ny: float,
-    squares: Any,
-    counts: Any,
-    i0: int,
-    j0: int,
-    width: int,
-    height: int,
+    grid: tuple[Any, Any, Any],
     cell: float,
 ) -> bool:
-    """Move fighter ``k`` from ``(ox, oy)`` to ``(nx, ny)`` in the squares; False if it
+    """Move fighter ``k`` from ``(ox, oy)`` to ``(nx, ny)`` in the ``grid``; False if it
     left the box or its new square is full (file everyone again)."""
+    squares, counts, box = grid
+    i0, j0, width, height = box[0], box[1], box[2], box[3]
     i, j = math.floor(nx / cell) - i0, math.floor(ny / cell) - j0
     if i < 1 or j < 1 or i >= width - 1 or j >= height - 1:
         return False
@@ -137,23 +136,18 @@ def _taken(
     sx: float,
     sy: float,
     by_pow: bool,
-    two: float,
-    x: Any,
-    y: Any,
-    radius: Any,
-    fighting: Any,
-    squares: Any,
-    counts: Any,
-    i0: int,
-    j0: int,
-    width: int,
-    height: int,
-    cell: float,
+    crowd: Crowd,
+    grid: tuple[Any, Any, Any],
+    measures: Any,
 ) -> int:
     """Someone fighting other than fighter ``k`` who stands within its elbow room of
     ``(sx, sy)`` (``_standing_in``; squares by ``**`` where ``by_pow``), or
     :data:`_FREE` if nobody does, :data:`_BEYOND` if the place lies beyond the squares
     of the index."""
+    x, y, radius, _, fighting, _ = crowd
+    squares, counts, box = grid
+    i0, j0, width, height = box[0], box[1], box[2], box[3]
+    cell, two = measures[0], measures[4]
     i, j = math.floor(sx / cell) - i0, math.floor(sy / cell) - j0
     if i < 1 or j < 1 or i >= width - 1 or j >= height - 1:
         return _BEYOND
@@ -181,21 +175,16 @@ def _foe_near(
     hx: float,
     hy: float,
     reach: float,
-    side: Any,
-    x: Any,
-    y: Any,
-    fighting: Any,
-    squares: Any,
-    counts: Any,
-    i0: int,
-    j0: int,
-    width: int,
-    height: int,
+    crowd: Crowd,
+    grid: tuple[Any, Any, Any],
     cell: float,
 ) -> bool:
     """Whether a foe of fighter ``k`` still fighting may stand within ``reach`` of
     ``(hx, hy)`` (``Field.within``, a hair wider: True means Python looks); True beyond
     the squares of the index."""
+    x, y, _, side, fighting, _ = crowd
+    squares, counts, box = grid
+    i0, j0, width, height = box[0], box[1], box[2], box[3]
     a0, a1 = math.floor((hx - reach) / cell) - i0, math.floor((hx + reach) / cell) - i0
     b0, b1 = math.floor((hy - reach) / cell) - j0, math.floor((hy + reach) / cell) - j0
     if a0 < 0 or b0 < 0 or a1 >= width or b1 >= height:
@@ -256,19 +245,12 @@ def wait_in_ranks(
     side: Any,
     fighting: Any,
     version: Any,
-    memo_key: Any,
-    memo: Any,
     squares: Any,
     counts: Any,
-    i0: int,
-    j0: int,
-    width: int,
-    height: int,
-    cell: float,
-    width_yd: float,
-    height_yd: float,
-    widest: float,
-    two: float,
+    box: Any,
+    measures: Any,
+    memo_key: Any,
+    memo: Any,
 ) -> tuple[int, int, float, float]:
     """Play the turns from ``start`` of a band's members while each waits where it
     stands: every place its move may end is taken (``moving.advance`` finding no place)
@@ -281,8 +263,18 @@ def wait_in_ranks(
     and attacks, whether it has a way (a move to search), how many places round the
     target it tries (0: the move does not reach it), its row of ``way``, its own and its
     target's ``version`` when the way was worked out. ``way``: the goal's x, y, the
-    yards to it, the yards it moves, its allowance and the member's reach. Each
-    fighter's memo of its last search (:func:`_search`) is kept up to date."""
+    yards to it, the yards it moves, its allowance and the member's reach.
+
+    Every fighter's ``x``, ``y``, ``radius``, ``side``, whether it is ``fighting`` and
+    its ``version`` (how often it moved), by index; the squares, ``counts`` and ``box``
+    of :func:`file_all`; ``measures``: the squares' side, the field's width and height
+    (below 0: unbounded), the widest fighter's radius and the exponent 2. Each
+    fighter's memo of its last search (:func:`_search`) is kept up to date. (Arrays
+    apart, not in tuples: numba's dispatcher types a tuple slowly, and this is called
+    thousands of times a round.)"""
+    crowd = (x, y, radius, side, fighting, version)
+    grid = (squares, counts, box)
+    widest, two = measures[3], measures[4]
     n = len(plan)
     spots = np.empty(_MOST_SPOTS * 2)
     for i in range(start, n):
@@ -306,18 +298,17 @@ def wait_in_ranks(
                 return i, UNSURE, 0.0, 0.0
             continue
         if plan[i, 4]:
-            found = _search(w, k, t, plan[i, 5], planned, way, version, memo_key, memo, x, y,
-                            radius, fighting, squares, counts, i0, j0, width, height, cell,
-                            width_yd, height_yd, two, spots)  # fmt: skip
+            found = _search(
+                w, k, t, plan[i, 5], planned, way, crowd, grid, measures, memo_key, memo, spots
+            )
             if found == _UNKNOWN:
                 return i, UNSURE, 0.0, 0.0
             if found >= 0:
                 return i, FOUND, spots[2 * found], spots[2 * found + 1]
         if attacks and (  # after waiting it looks for a foe in reach (another_in_reach)
             not fighting[t]
-            or _foe_near(k, hx, hy, radius[k] + way[w, 5] + widest, side, x, y, fighting, squares,
-                         counts, i0, j0, width, height, cell)
-        ):  # fmt: skip
+            or _foe_near(k, hx, hy, radius[k] + way[w, 5] + widest, crowd, grid, measures[0])
+        ):
             return i, BLOCKED if plan[i, 4] else UNSURE, 0.0, 0.0
     return n, WAITS, 0.0, 0.0
 
@@ -330,23 +321,11 @@ def _search(
     slots: int,
     planned: int,
     way: Any,
-    version: Any,
+    crowd: Crowd,
+    grid: tuple[Any, Any, Any],
+    measures: Any,
     memo_key: Any,
     memo: Any,
-    x: Any,
-    y: Any,
-    radius: Any,
-    fighting: Any,
-    squares: Any,
-    counts: Any,
-    i0: int,
-    j0: int,
-    width: int,
-    height: int,
-    cell: float,
-    width_yd: float,
-    height_yd: float,
-    two: float,
     spots: Any,
 ) -> int:
     """``ranks.way_forward`` along ``way`` row ``w`` for fighter ``k`` (target ``t``, with
@@ -358,9 +337,10 @@ def _search(
     planned actions when made; ``memo``: each place's blocker and that one's version
     then, -1 unknown) answers for a place whose blocker has neither moved nor fallen;
     every other place is measured, and its blocker remembered."""
-    count, ring = _spots(w, k, t, slots, way, x, y, radius, width_yd, height_yd, two, spots)
+    count, ring = _spots(w, k, t, slots, way, crowd, measures, spots)
     if count < 0:
         return _UNKNOWN
+    fighting, version = crowd[4], crowd[5]
     key = memo_key[k]
     if key[0] != version[k] or key[1] != t or key[2] != version[t] or key[3] != planned:
         key[0], key[1], key[2], key[3] = version[k], t, version[t], planned
@@ -371,10 +351,7 @@ def _search(
             b = known[2 * s]
             if b >= 0 and fighting[b] and version[b] == known[2 * s + 1]:
                 continue  # its blocker stands where it stood
-        taken = _taken(
-            k, spots[2 * s], spots[2 * s + 1], 0 < s <= ring, two, x, y, radius, fighting,
-            squares, counts, i0, j0, width, height, cell,
-        )  # fmt: skip
+        taken = _taken(k, spots[2 * s], spots[2 * s + 1], 0 < s <= ring, crowd, grid, measures)
         if taken == _BEYOND:
             return _UNKNOWN
         if taken == _FREE:
@@ -391,18 +368,17 @@ def _spots(
     t: int,
     slots: int,
     way: Any,
-    x: Any,
-    y: Any,
-    radius: Any,
-    width_yd: float,
-    height_yd: float,
-    two: float,
+    crowd: Crowd,
+    measures: Any,
     spots: Any,
 ) -> tuple[int, int]:
-    """The places along ``way`` row ``w`` in the order ``ranks.way_forward`` tries them (``x, y``
-    flat in ``spots``): the end of its move, the places round its target
-    (``_places_round``) if the move reaches it, then ``_way_spots``. How many, and how many
-    round the target; -1 where a square by ``**`` is within a hair of its limit."""
+    """The places along ``way`` row ``w`` for fighter ``k`` in the order
+    ``ranks.way_forward`` tries them (``x, y`` flat in ``spots``): the end of its move,
+    the places round its target ``t`` (``_places_round``) if the move reaches it, then
+    ``_way_spots``. How many, and how many round the target; -1 if more than
+    :data:`_MOST_SPOTS`."""
+    x, y, radius = crowd[0], crowd[1], crowd[2]
+    width_yd, height_yd, two = measures[1], measures[2], measures[4]
     hx, hy = x[k], y[k]
     gx, gy, gap, yards, allowance = way[w, 0], way[w, 1], way[w, 2], way[w, 3], way[w, 4]
     spots[0] = hx + (gx - hx) * yards / gap

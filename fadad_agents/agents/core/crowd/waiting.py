@@ -157,14 +157,20 @@ class _Crowd:
         self.memo_key = np.full((size, 4), -1, dtype=np.int64)
         self.memo = np.full((size, 2 * kernels.MEMO), -1, dtype=np.int32)
         self._count_fighting()
-        self.widest = field.widest
         # attacks after waiting look for foes in reach: none off the field (crews, units)
         self.looks_in_reach = not field.off_field
         self.cell = 2 * field.widest * ELBOW_ROOM * (1 + 1e-9) + 1e-9
         self.depth = _DEPTH
-        self.bounds = (
-            -1.0 if field.width is None else float(field.width),
-            -1.0 if field.height is None else float(field.height),
+        # as kernels.wait_in_ranks reads them; 2.0 the exponent of Python's squares, given
+        # at run time (a constant 2 would be compiled into a product)
+        self.measures = np.array(
+            [
+                self.cell,
+                -1.0 if field.width is None else float(field.width),
+                -1.0 if field.height is None else float(field.height),
+                field.widest,
+                2.0,
+            ]
         )
         self._file(kernels)
 
@@ -180,9 +186,8 @@ class _Crowd:
     def _file(self, kernels: Any) -> None:
         """Everyone in the squares afresh (deeper squares while one overflows)."""
         while True:
-            found = kernels.file_all(self.x, self.y, self.on_field, self.cell, self.depth)
-            self.squares, self.counts, self.i0, self.j0, self.width, self.height = found
-            if self.height:
+            self.grid = kernels.file_all(self.x, self.y, self.on_field, self.cell, self.depth)
+            if self.grid[2][3]:  # no square overflowed
                 return
             self.depth *= 2
 
@@ -197,10 +202,8 @@ class _Crowd:
     def state(self) -> tuple[Any, ...]:
         """The field's arrays as :func:`kernels.wait_in_ranks` reads them."""
         return (
-            self.x, self.y, self.radius, self.side, self.fighting, self.version,
-            self.memo_key, self.memo, self.squares,
-            self.counts, self.i0, self.j0, self.width, self.height, self.cell, *self.bounds,
-            self.widest, 2.0,
+            self.x, self.y, self.radius, self.side, self.fighting, self.version, *self.grid,
+            self.measures, self.memo_key, self.memo,
         )  # fmt: skip
 
     def ways(self, turn: Sequence[Any], arena: Any, kernels: Any) -> tuple[Any, Any]:
@@ -263,10 +266,7 @@ class _Crowd:
         uid = agent.unique_id
         self.x[uid], self.y[uid] = nx, ny
         self.version[uid] += 1
-        if kernels.refile(
-            uid, ox, oy, nx, ny, self.squares, self.counts, self.i0, self.j0,
-            self.width, self.height, self.cell,
-        ):  # fmt: skip
+        if kernels.refile(uid, ox, oy, nx, ny, self.grid, self.cell):
             return False
         self._file(kernels)
         return True
