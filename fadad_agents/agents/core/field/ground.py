@@ -39,10 +39,13 @@ _NOBODY: list[Any] = []
 _SLACK = 1e-6
 """Yards taken off a bucket's distance before skipping it (floating point at its edges)."""
 
-NEAREST_AT_ONCE = 256
+NEAREST_AT_ONCE = 128
 """After this many look-ups of the nearest fighter of a side while nobody of it came or
 moved (a round's targeting), its nearest to everyone on the field are found at once
-(:meth:`Field._nearest_to_all`); a side smaller than this is searched as asked."""
+(:meth:`Field._nearest_to_all`); a side smaller than this is searched as asked. At 128
+two bands of 300 or 1,000 play their first rounds 4-7% faster than at 256 (a table of
+a thousand costs about a millisecond, a search behind the ranks ten microseconds), two
+of 100 or 10,000 as fast; at 64 bands of 100 build tables that do not pay."""
 
 _UNKNOWN = object()  # not found at once: search as asked
 
