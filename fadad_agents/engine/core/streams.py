@@ -276,17 +276,22 @@ def spawn_states(seed: int, keys: Iterable[int]) -> list[int]:
     keys = list(keys)
     if len(keys) < _ARRAYS_FROM or max(keys) > _MASK or min(keys) < 0:
         return [_spawned_state(root, key) for key in keys]
-    return _spawned_arrays([np.array([p], dtype=_W) for p in root[:_POOL]], root[_POOL:], keys)
+    return _spawned_arrays(np.array(root[:_POOL], dtype=_W).reshape(-1, 1), root[_POOL:], keys)
 
 
 _ARRAYS_FROM = 16
-"""Keys from which :func:`spawn_states` mixes them as arrays: ~10 numpy operations in all
-against ~2 us of integer work a key."""
+"""Keys from which :func:`spawn_states` mixes them as arrays (~2 us of integer work a key)."""
 
 _W = np.uint32
-_WH, _WB = tuple(_W(h) for h in _H), tuple(_W(h) for h in _B)
-_W_STEPS = tuple((src, dst, _W(ha), _W(hb)) for src, dst, ha, hb in _MIX_STEPS)
 _W_L, _W_R, _W16 = _W(_MIX_L), _W(_MIX_R), _W(16)
+# A pool's mixing as array steps, one a source word: numpy mixes word ``s`` into each other
+# word in turn with the next constants, ``s`` unchanged meanwhile (rows: the other words).
+_WH = np.array(_H, dtype=_W).reshape(-1, 1)  # the constants as columns, to broadcast
+_W_SPREAD = [
+    (s, [d for d in range(_POOL) if d != s], _WH[k : k + 3], _WH[k + 1 : k + 4])
+    for s, k in ((s, _POOL + 3 * s) for s in range(_POOL))
+]
+_WB = np.array(_B, dtype=_W).reshape(-1, 1, 1)
 
 
 def _hashed(v: Any, ha: Any, hb: Any) -> Any:
@@ -301,15 +306,12 @@ def _mixed(into: Any, v: Any) -> Any:
     return r ^ (r >> _W16)
 
 
-def _spawned_arrays(pool: Sequence[Any], hs: Sequence[int], keys: Sequence[int]) -> list[int]:
-    """``_spawned_state`` of each of ``n`` roots (``pool``: 4 uint32 arrays of ``n`` words,
+def _spawned_arrays(pool: Any, hs: Sequence[int], keys: Sequence[int]) -> list[int]:
+    """``_spawned_state`` of each of ``n`` roots (``pool``: their words, 4 x ``n`` uint32;
     ``hs``: their 5 hash constants) with each one-word key: row by row, ``n * len(keys)``."""
-    k = np.array(keys, dtype=_W)
-    h = [_W(x) for x in hs]
-    w = [
-        _hashed(_mixed(p.reshape(-1, 1), _hashed(k, h[i], h[i + 1])), _WB[i], _WB[i + 1])
-        for i, p in enumerate(pool)
-    ]
+    h = np.array(hs, dtype=_W).reshape(-1, 1)
+    key = _hashed(np.array(keys, dtype=_W), h[:_POOL], h[1:])
+    w = _hashed(_mixed(pool[:, :, None], key[:, None, :]), _WB[:_POOL], _WB[1:])
     low = (w[0] | w[1].astype(np.uint64) << np.uint64(32)).ravel().tolist()
     high = (w[2] | w[3].astype(np.uint64) << np.uint64(32)).ravel().tolist()
     return [lo | hi << 64 for lo, hi in zip(low, high, strict=True)]
@@ -324,25 +326,24 @@ _NOT_AHEAD: tuple[_Root | None, dict[str, int]] = (None, {})
 def mix_ahead(seeds: Sequence[int], names: Collection[str]) -> None:
     """Mix the root of each battle seed in ``seeds`` and its streams ``names`` now, as
     arrays, for the battles about to play them (a sweep's batch): their :class:`Streams`
-    take the seeds instead of mixing each alone (~6 us a root, ~2 us a name; here ~1 us a
-    battle in a batch of a hundred). A name not mixed is mixed as ever. Too few seeds and
+    take the seeds instead of mixing each alone (~6 us a root, ~2 us a name; here ~2 us a
+    battle in a batch of 80, 3 names). A name not mixed is mixed as ever. Too few seeds and
     names to repay the arrays' ~0.1 ms, or a seed over 64 bits, leave all to the battles."""
     if not names or len(seeds) * (len(names) + 2) < 36 or min(seeds) < 0 or max(seeds) >> 64:
         return
     s = np.array(seeds, dtype=np.uint64)
-    low, zero = s.astype(_W), np.zeros(len(seeds), dtype=_W)
-    words = (low, (s >> np.uint64(32)).astype(_W), zero, zero)  # numpy pads to 4 words
-    pool = [_hashed(word, _WH[i], _WH[i + 1]) for i, word in enumerate(words)]
-    for src, dst, ha, hb in _W_STEPS:
-        pool[dst] = _mixed(pool[dst], _hashed(pool[src], ha, hb))
+    words = np.zeros((_POOL, len(seeds)), dtype=_W)  # numpy pads to 4 words
+    words[0], words[1] = s.astype(_W), (s >> np.uint64(32)).astype(_W)
+    pool = _hashed(words, _WH[:_POOL], _WH[1 : _POOL + 1])
+    for src, others, ha, hb in _W_SPREAD:
+        pool[others] = _mixed(pool[others], _hashed(pool[src], ha, hb))
     hs = _H[-(_POOL + 1) :]  # the root constants of every seed of at most 128 bits
     named = list(names)
     states = _spawned_arrays(pool, hs, [_key(name) for name in named])
     if len(_AHEAD) + len(seeds) > 4096:  # a batch that failed midway left its rest
         _AHEAD.clear()
     m = len(named)
-    roots = zip(*(p.tolist() for p in pool), strict=True)
-    for j, (seed, root) in enumerate(zip(seeds, roots, strict=True)):
+    for j, (seed, root) in enumerate(zip(seeds, pool.T.tolist(), strict=True)):
         _AHEAD[seed] = ((*root, *hs), dict(zip(named, states[j * m : (j + 1) * m], strict=True)))
 
 
@@ -492,9 +493,8 @@ def forget_named_streams(battle: object) -> None:
     if attributes is None:  # once per class: its NamedStream attributes and its bases'
         found = {n for c in kind.__mro__ for n, v in vars(c).items() if isinstance(v, NamedStream)}
         attributes = _NAMED_ATTRIBUTES[kind] = tuple(sorted(found))
-    kept = battle.__dict__
     for attribute in attributes:
-        kept.pop(attribute, None)
+        battle.__dict__.pop(attribute, None)
 
 
 _NAMED_ATTRIBUTES: dict[type, tuple[str, ...]] = {}
