@@ -162,6 +162,8 @@ class _Plan:
         self.tables: dict[tuple[int, int, int], pa.Table] = {}
         self.stop_at: dict[int, int] = {v.index: runs for v in variants}
         self.checked: dict[int, int] = {v.index: 0 for v in variants}
+        # Per variant, rows of a run of batches not in a table yet (hold): start, stop, rows.
+        self.held: dict[int, tuple[int, int, list[tuple[Any, ...]]]] = {}
 
     def batches(self, seed: int) -> Iterator[Batch]:
         """Missing batches, round-robin over variants; stopped variants are skipped lazily."""
@@ -179,7 +181,30 @@ class _Plan:
     @property
     def done(self) -> int:
         """Replicates held."""
-        return sum(t.num_rows for t in self.tables.values())
+        tabled: int = sum(t.num_rows for t in self.tables.values())
+        return tabled + sum(len(rows) for _, _, rows in self.held.values())
+
+    def hold(self, batch: Batch, rows: list[dict[str, Any]], table: _Table) -> None:
+        """Keep a batch's rows (as tuples) with those of the batches just before it of its
+        variant, and make them one table once the variant's share of :data:`_HELD_ROWS`
+        is held (:meth:`settle` makes the rest): for a sweep that writes no parts and stops
+        no variant early, so never reads a batch's table alone. Arrow makes a few large
+        tables faster than many small ones, each made after its batch's battles."""
+        start, stop, held = self.held.pop(batch.variant, (batch.start, batch.start, []))
+        if stop != batch.start:  # not the next replicates: the run held goes first
+            self.tables[batch.variant, start, stop] = table.of(held)
+            start, held = batch.start, []
+        held += table.values_of(rows)
+        if len(held) * len(self.variants) >= _HELD_ROWS:
+            self.tables[batch.variant, start, batch.stop] = table.of(held)
+        else:
+            self.held[batch.variant] = start, batch.stop, held
+
+    def settle(self, tables: Mapping[int, _Table]) -> None:
+        """Make the tables of the rows still held (:meth:`hold`)."""
+        for variant, (start, stop, held) in self.held.items():
+            self.tables[variant, start, stop] = tables[variant].of(held)
+        self.held.clear()
 
     @property
     def total(self) -> int:
@@ -236,11 +261,15 @@ what it frees, so the process held the tables and the frame at once: 0.7 kB of p
 memory a replicate instead of 0.45)."""
 
 
+_HELD_ROWS = 2048
+"""Rows a sweep that writes no parts keeps before they go to Arrow (:meth:`_Plan.hold`)."""
+
+
 class _Table:
     """A variant's batches of rows as Arrow tables of the sweep's schema. Every batch goes
     through it, written or not, so rows have the same dtypes fresh, resumed or read back."""
 
-    __slots__ = ("columns", "played", "schema", "values")
+    __slots__ = ("columns", "names", "played", "schema", "values")
 
     def __init__(self, meta: dict[str, Any], schema: pa.Schema) -> None:
         self.schema = schema
@@ -248,7 +277,8 @@ class _Table:
         self.played = pa.struct(played)
         # A row's played values as a tuple in the struct's order (always several: the
         # replicate, its seed and outcome).
-        self.values = itemgetter(*(field.name for field in played))
+        self.names = [field.name for field in played]
+        self.values = itemgetter(*self.names)
         # Each column: its index among the played fields, or the variant's own value.
         index = {field.name: i for i, field in enumerate(played)}
         self.columns = [
@@ -256,26 +286,30 @@ class _Table:
             for f in schema
         ]
 
-    def __call__(self, rows: list[dict[str, Any]]) -> pa.Table:
-        # The played columns in one conversion, the rows as a struct array (column by
-        # column cost ~5 us per column per batch, most of a small batch's table), the
-        # variant's own columns repeated; in the system allocator's memory: what
-        # _collect frees there, the frame reuses. Arrow converts a row's values taken
-        # as a tuple in the struct's order in half the time it converts the dict (a 5 v 5
-        # row of 72 columns: 3.1 against 5.6 us); should a row lack a column, the dicts
-        # go as they are (Arrow matches them by name, the missing value null).
-        values: list[Any]
+    def values_of(self, rows: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
+        """Each row's played values as a tuple in the struct's order: Arrow converts it in
+        half the time it converts the dict (a 5 v 5 row of 72 columns: 3.1 against 5.6
+        us). A column a row lacks is None there, as Arrow reads a dict without it."""
         try:
-            values = list(map(self.values, rows))
+            return list(map(self.values, rows))
         except KeyError:
-            values = rows
+            return [tuple(row.get(name) for name in self.names) for row in rows]
+
+    def of(self, values: list[tuple[Any, ...]]) -> pa.Table:
+        """The table of rows given as :meth:`values_of` gives them: the played columns in
+        one conversion, as a struct array (column by column cost ~5 us per column per
+        batch), the variant's own columns repeated; in the system allocator's memory
+        (what _collect frees there, the frame reuses)."""
         struct = pa.array(values, type=self.played, memory_pool=_POOL)
-        n = len(rows)
+        n = len(values)
         columns = [
             struct.field(i) if i >= 0 else pa.array([value] * n, type=kind, memory_pool=_POOL)
             for i, value, kind in self.columns
         ]
         return pa.Table.from_arrays(columns, schema=self.schema)
+
+    def __call__(self, rows: list[dict[str, Any]]) -> pa.Table:
+        return self.of(self.values_of(rows))
 
 
 def sweep(
@@ -384,7 +418,7 @@ def _play(
     work: Played,
     plan: _Plan,
     store: ResultStore | None,
-    tables: Mapping[int, Callable[[list[dict[str, Any]]], pa.Table]],
+    tables: Mapping[int, _Table],
     target_width: float | None,
     progress: bool,
     on_progress: Progress | None,
@@ -399,12 +433,16 @@ def _play(
                 told = True
             if batch.start >= plan.stop_at[batch.variant]:
                 continue  # finished after its variant stopped: not part of the sweep
-            table = tables[batch.variant](rows)
-            if store is not None:
-                store.write_part(batch.variant, batch.start, batch.stop, table)
-            plan.tables[batch.variant, batch.start, batch.stop] = table
-            _drop(plan, store, plan.advance(batch.variant, target_width))
+            if store is None and target_width is None:
+                plan.hold(batch, rows, tables[batch.variant])
+            else:
+                table = tables[batch.variant](rows)
+                if store is not None:
+                    store.write_part(batch.variant, batch.start, batch.stop, table)
+                plan.tables[batch.variant, batch.start, batch.stop] = table
+                _drop(plan, store, plan.advance(batch.variant, target_width))
             _report(plan, bar, on_progress)
+        plan.settle(tables)
     finally:
         if bar is not None:
             bar.close()

@@ -11,6 +11,7 @@ import pytest
 
 from fadad_agents.analysis import (
     SweepError,
+    montecarlo,
     replicate_seed,
     replicate_seeds,
     replicates,
@@ -239,3 +240,37 @@ def test_a_batch_table_holds_its_rows_as_arrow_converts_the_dicts() -> None:
     short = [dict(row) for row in rows]
     del short[2][f"{sides[0]}.dead"]
     assert table(short).column(f"{sides[0]}.dead").to_pylist()[2] is None
+
+
+def test_rows_held_over_batches_make_the_frame_a_table_a_batch_makes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A sweep that writes no parts holds the rows of consecutive batches and makes one
+    table of them (every _HELD_ROWS rows, and of the rest at the end): the frame is the
+    one a table a batch gives."""
+    monkeypatch.setattr(montecarlo, "_HELD_ROWS", 1)  # every batch its own table
+    alone = sweep(DUEL, 23, 6, batch_size=2, progress=False).frame
+    for held in (5, 2048):
+        monkeypatch.setattr(montecarlo, "_HELD_ROWS", held)
+        pd.testing.assert_frame_equal(sweep(DUEL, 23, 6, batch_size=2, progress=False).frame, alone)
+
+
+def test_a_batch_out_of_order_starts_a_new_run_of_held_rows() -> None:
+    """Rows are held only in a run of replicates: a batch that does not follow the run
+    (a worker finished it early) has the run made into its table first, so every table
+    holds the replicates its key names."""
+    scenario = load(DUEL)
+    variants = expand_grid(scenario, None)
+    plan = _Plan(9, 3, variants)
+    schema = result_schema([], [s.name for s in scenario.sides], (), fighter_names(scenario))
+    table = _Table(_meta(scenario.name, variants[0], []), schema)
+    for start in (0, 6, 3):
+        batch = Batch(0, start, start + 3, 1, Portable(scenario))
+        plan.hold(batch, replicates.run_batch(batch), table)
+    assert plan.done == 9
+    plan.settle({0: table})
+    assert sorted(plan.tables) == [(0, 0, 3), (0, 3, 6), (0, 6, 9)]
+    for (_, start, stop), part in plan.tables.items():
+        assert part.column("replicate").to_pylist() == list(range(start, stop))
+    frame = _collect(plan, schema)
+    assert list(frame["seed"]) == replicate_seeds(1, 9)
