@@ -224,9 +224,10 @@ class Combatant(mesa.Agent):  # type: ignore[misc]
     """Characters: the direction faced at the start (radians); None: not on a field."""
     aim: Any = None
     """How it means its blows this round (characters: ``agents.core.aims``); None: plain."""
-    plain: bool = False
-    """Its declare and act are played on the plain melee path this play
-    (:mod:`~fadad_agents.agents.core.plain.round`); characters only."""
+    plain: bool | None = False
+    """Its declare and act are played on the plain melee path
+    (:mod:`~fadad_agents.agents.core.plain.round`); characters only, found once a battle
+    (None until then)."""
     spirit: Any = None
     """Characters in spirit combat: their :class:`~fadad_agents.agents.core.spirit.Spirit`
     figures (personal-combat.md 8); None: none."""

@@ -138,6 +138,7 @@ class Character(Combatant):
         self.start_bearing = 0.0
         self.force_index = 0
         self.roomy: bool | None = None  # admit admits all (moving.never_crowded); None: unknown
+        self.mark_plain(None)  # found at the first round it plays, once a battle
         super().__init__(
             model,
             name=name,
@@ -167,7 +168,6 @@ class Character(Combatant):
         self.stabilised = False
         self.ite_points = self.start_ite_points
         self.fighter = self.armed
-        self.mark_plain(False)
         self.aim = None  # how it means its blows this round (agents.core.aims)
         self.conditions: Conditions | None = None
         self.all_out = False
@@ -272,10 +272,12 @@ class Character(Combatant):
         for result in crits or ():
             conditions.suffer(self, result, arena)
 
-    def mark_plain(self, plain: bool) -> None:
-        """Whether its declare and act are played on the plain melee path this play
-        (:mod:`~fadad_agents.agents.core.plain.round`). The flag lives in the instance
-        dict, not a slot (see ``__slots__``: it keeps a character under 512 bytes)."""
+    def mark_plain(self, plain: bool | None) -> None:
+        """Whether its declare and act are played on the plain melee path (:mod:`~fadad_
+        agents.core.plain.round`); None until found, at the first round it plays: the
+        same for every play of its battle, as it depends on nothing a play changes. The
+        flag lives in the instance dict, not a slot (see ``__slots__``: it keeps a
+        character under 512 bytes)."""
         object.__setattr__(self, "plain", plain)
 
     def round_budget(self, arena: Arena) -> int:

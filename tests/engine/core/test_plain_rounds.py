@@ -162,6 +162,28 @@ def test_a_fighter_is_plain_only_with_nothing_to_decide() -> None:
     }  # fmt: skip
 
 
+def test_a_battle_finds_its_plain_fighters_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whether a fighter is plain is found at the first round its battle plays, once: the
+    battle reset for the next seed does not ask again, and plays the battle one built for
+    that seed plays."""
+    asked: list[str] = []
+    is_plain = plain_round.is_plain
+
+    def counted(member: Any, arena: Any) -> bool:
+        asked.append(member.name)
+        return is_plain(member, arena)
+
+    monkeypatch.setattr(plain_round, "is_plain", counted)
+    battle = build_battle(load(FIVE), 1, collect=False).run_to_end()
+    assert len(asked) == 10
+    battle.reset(2, collect=False)
+    battle.run_to_end()
+    assert len(asked) == 10
+    assert all(m.plain is True for side in battle.sides for m in side.members)
+    fresh = build_battle(load(FIVE), 2, collect=False).run_to_end()
+    assert battle.log.text() == fresh.log.text()
+
+
 class FirstFoe(StickyTargeting):
     """Sticky targeting whose new target is the first foe in reach: no dice."""
 

@@ -64,8 +64,9 @@ def _plain(value: Any) -> Any:
     return value
 
 
-_FOUND_ONCE = {"roomy"}
-"""Slots an agent works out once a battle, from its roster, the same for every seed."""
+_FOUND_ONCE = {"plain", "roomy"}
+"""Attributes an agent works out once a battle, from its roster and policies, the same
+for every seed."""
 
 
 def _slots(obj: Any) -> dict[str, Any]:

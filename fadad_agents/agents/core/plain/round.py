@@ -1,7 +1,7 @@
 """The plain melee round: the declare and act steps of fighters with nothing to decide,
 played in one loop over the round's turns instead of a chain of calls each.
 
-A fighter is **plain** (:func:`is_plain`, found at the first round of each play) when it
+A fighter is **plain** (:func:`is_plain`, found at the first round its battle plays) when it
 is a :class:`~fadad_agents.agents.core.character.Character` with a melee weapon alone (no
 missile, no first aid, no spirit figures, no weapon size compared) whose policies all
 answer the same every round (:class:`~fadad_agents.policies.core.policy_set.PolicySet`:
@@ -74,10 +74,10 @@ def play_round(
     action: plain fighters here, the others by their own methods; a turn of the
     ``shared`` type together (its movers first, its effects held to its end), and one
     with a member other than a character as the battle plays it (``play_turn``)."""
-    if arena.round == 1:  # agents join only before the first round: found once a play
+    if arena.round == 1:  # agents join only before the first round: found once a battle
         for turn in turns:
             for member in turn:
-                if type(member) is Character:
+                if type(member) is Character and member.plain is None:
                     member.mark_plain(is_plain(member, arena))
     field = arena.field
     near = field is None or field.all_touching  # nobody moves while declaring
