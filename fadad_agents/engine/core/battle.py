@@ -46,7 +46,7 @@ from fadad_agents.engine.core.ending import (
     side_out_kind,
     verdict,
 )
-from fadad_agents.engine.core.log import BattleLog, LogEvent
+from fadad_agents.engine.core.log import BattleLog
 from fadad_agents.engine.core.mesa_model import MesaModel
 from fadad_agents.engine.core.rounds_table import ROUNDS_TABLE, RoundsTable
 from fadad_agents.engine.core.space import OnTheField, settle
@@ -72,7 +72,6 @@ __all__ = [
     "StopRule",
 ]
 
-_new_event = tuple.__new__
 _RESTARTABLE = (Character, Crew, Unit)
 """Agent kinds whose :meth:`~Combatant.restart` restores their whole starting state."""
 
@@ -256,13 +255,10 @@ class Battle(RoundClock, MesaModel, OnTheField):
         modifiers: tuple[tuple[str, Any], ...],
         outcome: tuple[tuple[str, Any], ...],
     ) -> None:
-        """Append one event to the log at the current time and round."""
-        # What LogEvent(...) runs, without the generated __new__'s call layer.
+        """Append one event to the log at the current time and round (its fields as a
+        plain tuple: the log makes the :class:`LogEvent` when read)."""
         self.log.raw.append(
-            _new_event(
-                LogEvent,
-                (int(self.env.now), self.round, actor, action, target, dice, modifiers, outcome),
-            )
+            (int(self.env.now), self.round, actor, action, target, dice, modifiers, outcome)
         )
 
     def defer(self, make: Callable[..., tuple[Any, ...]], args: tuple[Any, ...]) -> None:

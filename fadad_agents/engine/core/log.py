@@ -8,9 +8,9 @@ narrated text a game master can read aloud::
     Round 3 (0:18) Snorri's swing is Great; Brynhild's block Good; hit by 1, damage 6:
     Very Hurt.
 
-Appending is the only hot-path operation: a named tuple (or, for a melee swing, one
-flat tuple of the deferred parts of one) and a list append. pandas is imported only when
-a DataFrame is asked for.
+Appending is the only hot-path operation: one plain tuple (the event's fields, or for a
+melee swing the deferred parts of one) and a list append; the named tuples are made when
+the log is read. pandas is imported only when a DataFrame is asked for.
 """
 
 from __future__ import annotations
@@ -26,6 +26,8 @@ from fadad_agents.schema.text import escaped
 
 if TYPE_CHECKING:
     import pandas as pd
+
+_new_event = tuple.__new__  # what LogEvent(*fields) runs, without its __new__'s call layer
 
 __all__ = [
     "BattleLog",
@@ -347,19 +349,21 @@ def narrate(
 class BattleLog:
     """Append-only list of :class:`LogEvent` with its renderings.
 
-    Hot event kinds (a melee swing: one per attack) are appended *deferred*: one flat
-    tuple of the time, the round, a function and its arguments, made into the
-    :class:`LogEvent` only when the log is first read. The function is pure over
-    immutable arguments (names and the kernel's frozen result), so the event is the same
-    whenever it is made; sweeps that never read a log never pay for formatting it.
+    A battle appends each event as a plain tuple, made into its :class:`LogEvent` only
+    when the log is first read (a named tuple costs several plain ones to make, and
+    sweeps never read most logs): a recorded event as its eight fields (the battle's
+    ``record``), a hot kind (a melee swing: one per attack) *deferred*, as the time, the
+    round, a function and its arguments. The function is pure over immutable arguments
+    (names and the kernel's frozen result), so the event is the same whenever it is
+    made; sweeps that never read a log never pay for formatting it.
     """
 
     __slots__ = ("_settled", "outs", "plural", "raw", "round_seconds", "round_word")
 
     def __init__(self) -> None:
         self.raw: list[Any] = []
-        """Entries as appended: :class:`LogEvent` or deferred ``(time, round, make,
-        *args)`` (read :attr:`events`, never this)."""
+        """Entries as appended: a :class:`LogEvent`, its eight fields as a plain tuple,
+        or deferred ``(time, round, make, *args)`` (read :attr:`events`, never this)."""
         self._settled = 0  # entries before this index are all LogEvents
         self.outs: list[int] = []
         """The indexes of the ``out`` events (noted as they are written: :meth:`takedowns`
@@ -372,13 +376,18 @@ class BattleLog:
 
     @property
     def events(self) -> list[LogEvent]:
-        """Every event in order (deferred entries are made into events here, once)."""
+        """Every event in order (plain entries are made into events here, once)."""
         raw, start = self.raw, self._settled
         if start < len(raw):
             for i in range(start, len(raw)):
                 entry = raw[i]
-                if entry.__class__ is tuple:  # deferred: (time, round, make, *args)
-                    raw[i] = LogEvent(entry[0], entry[1], *entry[2](*entry[3:]))
+                if entry.__class__ is tuple:
+                    make = entry[2]
+                    raw[i] = (
+                        LogEvent(entry[0], entry[1], *make(*entry[3:]))
+                        if callable(make)  # deferred: (time, round, make, *args)
+                        else _new_event(LogEvent, entry)  # the fields, as recorded
+                    )
             self._settled = len(raw)
         return raw
 
@@ -409,28 +418,28 @@ class BattleLog:
         found: dict[str, tuple[int, str | None]] = {}
         raw = self.raw
         for i in self.outs:
-            entry = raw[i]  # a LogEvent: an out is never deferred
-            if entry.actor not in found:
-                found[entry.actor] = (entry.round, self._hand(i, entry))
+            entry = raw[i]  # never deferred: (time, round, actor, ...), made an event or not
+            actor = entry[2]
+            if actor not in found:
+                found[actor] = (entry[1], self._hand(i, entry[0], actor))
         return found
 
-    def _hand(self, index: int, out: LogEvent) -> str | None:
-        """The actor of the last entry before ``index`` at ``out``'s instant aimed at the
-        fighter who went out."""
-        raw, victim = self.raw, out.actor
+    def _hand(self, index: int, time: int, victim: str) -> str | None:
+        """The actor of the last entry before ``index`` at ``time`` aimed at ``victim``."""
+        raw = self.raw
         for j in range(index - 1, -1, -1):
             entry = raw[j]
-            if entry[0] != out.time:
+            if entry[0] != time:
                 return None
-            if entry.__class__ is tuple:  # deferred: (time, round, make, *args)
+            if entry.__class__ is tuple and callable(entry[2]):  # (time, round, make, *args)
                 make = entry[2]
                 if make is attack_event:  # its args begin (actor, target): nothing to make
                     if entry[4] == victim:
                         return str(entry[3])
                     continue
                 entry = LogEvent(entry[0], entry[1], *make(*entry[3:]))
-            if entry.target == victim:
-                return str(entry.actor)
+            if entry[4] == victim:  # (time, round, actor, action, target, ...)
+                return str(entry[2])
         return None
 
     def __getstate__(self) -> dict[str, Any]:
