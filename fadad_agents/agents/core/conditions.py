@@ -29,6 +29,7 @@ out is a casualty); the rest are lost among its numbers.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from fadad_agents.agents.core import aims
@@ -150,14 +151,19 @@ class Conditions:
         return budget
 
 
+@cache
+def _outcome(result: str, effect: str | None = None) -> tuple[tuple[str, str], ...]:
+    """A crit event's outcome pairs, made once each and shared by every event that reads
+    the same: a battle's log keeps them, and the collector walks every tuple it holds."""
+    return (("result", result),) if effect is None else (("result", result), ("effect", effect))
+
+
 def _recover(fighter: Any, arena: Any, what: str) -> None:
-    arena.record(fighter.name, "crit_recovery", None, (), (), (("result", what),))
+    arena.record(fighter.name, "crit_recovery", None, (), (), _outcome(what))
 
 
 def _suffer(fighter: Any, arena: Any, effect: str, result: str) -> None:
-    arena.record(
-        fighter.name, "crit_effect", None, (), (), (("result", result), ("effect", effect))
-    )
+    arena.record(fighter.name, "crit_effect", None, (), (), _outcome(result, effect))
 
 
 def spares_the_body(effects: tuple[Any, ...], arena: Any) -> bool:
