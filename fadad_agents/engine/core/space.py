@@ -50,8 +50,8 @@ class OnTheField:
 
     def foes_in_reach(self, actor: Any) -> Sequence[Combatant]:
         """Active foes the actor can attack from where it stands, in the live list's order
-        (every foe where the battle has no field, the actor is off it, or it fights with
-        its hands in one melee: the plain melee round counts on that)."""
+        (every foe where the battle has no field, the actor is off it, or it stands in one
+        melee without a missile weapon: the plain melee round counts on that)."""
         foes = self.foes(actor.side)
         field = self.field
         if field is None or not actor.placed:
