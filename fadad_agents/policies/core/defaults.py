@@ -79,15 +79,10 @@ def _current_target(actor: CombatantView) -> CombatantView | None:
 
 
 def random_foe(
-    actor: CombatantView,
-    battle: BattleView,
-    rng: random.Random,
-    in_reach: Sequence[CombatantView] | None = None,
+    actor: CombatantView, battle: BattleView, rng: random.Random
 ) -> CombatantView | None:
-    """A random foe in reach; if none is, the nearest foe (on a field), else a random one.
-    ``in_reach``: the battle's ``foes_in_reach(actor)`` when the caller knows it already
-    (in one melee, every foe: the plain melee round)."""
-    foes = battle.foes_in_reach(actor) if in_reach is None else in_reach
+    """A random foe in reach; if none is, the nearest foe (on a field), else a random one."""
+    foes = battle.foes_in_reach(actor)
     if foes:
         return foes[int(rng.random() * len(foes))]
     nearest = battle.nearest_foe(actor)  # None at once once no foe is left

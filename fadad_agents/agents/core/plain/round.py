@@ -150,12 +150,10 @@ def _play_together(turn: Turn, arena: Any, now: int) -> None:
 def _new_target(member: Any, arena: Any) -> Any:
     """Its targeting policy's new target: :func:`~fadad_agents.policies.core.defaults.
     random_foe`'s, drawn without asking the policy, when that is the policy's choice
-    (``random_in_reach``), else the policy's choice. A plain fighter chooses in one melee
-    or off the field, where every foe is in reach (the battle's ``foes_in_reach`` answers
-    its ``foes``): the foes are handed over, not looked up."""
+    (``random_in_reach``), else the policy's choice."""
     pol = member.policies
     if pol.random_in_reach:
-        return random_foe(member, arena, member.targeting_rng, arena.foes(member.side))
+        return random_foe(member, arena, member.targeting_rng)
     return pol.targeting.choose_target(member, arena, member.targeting_rng)
 
 
