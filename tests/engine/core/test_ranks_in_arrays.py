@@ -11,10 +11,12 @@ lowered so that bands of 100 use it.
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 import subprocess
 import sys
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -123,6 +125,22 @@ def test_arrays_not_told_of_a_move_play_another_battle(
     monkeypatch.setattr(waiting._Crowd, "catch_up", lambda self, kernels: None)
     assert counts["waited"] > 0
     assert _played(text, 1)[1] != right[1]
+
+
+def test_a_battles_arrays_go_with_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The field in arrays is kept on the battle's field, not beside it: a reset drops the
+    arrays of the play before, and once a battle is dropped nothing keeps it (a sweep of
+    crowd fights does not hold every battle it played)."""
+    monkeypatch.setattr(waiting, "IN_ARRAYS_AT_LEAST", 8)
+    battle = build_battle(load(_melee_yaml(20, bands=True, gap=12)), 1, collect=False)
+    battle.run_to_end()
+    assert battle.field.in_arrays is not None, "the arrays never played: nothing is shown"
+    battle.reset(2)
+    assert battle.field.in_arrays is None
+    gone = weakref.ref(battle)
+    del battle
+    gc.collect()
+    assert gone() is None, "something still holds the battle after it was dropped"
 
 
 def test_small_battles_never_load_numba() -> None:

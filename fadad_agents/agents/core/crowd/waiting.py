@@ -21,7 +21,6 @@ from array import array
 from collections.abc import Callable, Sequence
 from itertools import chain
 from typing import Any
-from weakref import WeakKeyDictionary
 
 import numpy as np
 
@@ -87,14 +86,13 @@ def play_band_turn(turn: Sequence[Any], arena: Any, act: Callable[[Any], None]) 
         i = end + 1
 
 
-_CROWDS: WeakKeyDictionary[Any, _Crowd] = WeakKeyDictionary()
-
-
 def _crowd(arena: Any, kernels: Any) -> _Crowd:
-    """The battle's field in arrays, brought up to date (made afresh for a new play)."""
-    crowd = _CROWDS.get(arena)
-    if crowd is None or crowd.log is not arena.log:
-        crowd = _CROWDS[arena] = _Crowd(arena, kernels)
+    """The battle's field in arrays, brought up to date; kept on the field, which drops it
+    when a play begins (``Field.clear``), so it lives and dies with its battle."""
+    field = arena.field
+    crowd: _Crowd | None = field.in_arrays
+    if crowd is None:
+        crowd = field.in_arrays = _Crowd(arena, kernels)
     else:
         crowd.catch_up(kernels)
     return crowd
@@ -127,7 +125,6 @@ class _Crowd:
 
     def __init__(self, arena: Any, kernels: Any) -> None:
         field = arena.field
-        self.log = arena.log  # a new one: the battle was reset
         self.sides = arena.sides
         self.everyone = everyone = field.standing()
         self.at = [a.position for a in everyone]

@@ -69,6 +69,7 @@ class Field(Squares):
         "_nearest",
         "all_touching",
         "height",
+        "in_arrays",
         "looked_ahead",
         "max_attackers",
         "off_field",
@@ -97,6 +98,9 @@ class Field(Squares):
         checks and path planning can be skipped, their answer known."""
         self.start_touching: bool | None = None  # all_touching at the start (settle)
         self.looked_ahead = 0  # the round whose searches the ranks measured ahead (ranks)
+        self.in_arrays: Any = None
+        """This play's field in arrays for a big band's waiting ranks (:mod:`~fadad_agents.
+        agents.core.crowd.waiting`), made at its first such turn; None: not yet."""
         # Per side, the nearest of it to each point where someone stands, found at once
         # (None: not yet) with the yards to it, those of it who left since, and the
         # look-ups of its nearest since one of it came or moved (:meth:`nearest`).
@@ -126,6 +130,7 @@ class Field(Squares):
         """Nobody on the field (a reset battle places everyone again)."""
         super().clear()
         self.looked_ahead = 0
+        self.in_arrays = None
 
     def clamp(self, x: float, y: float) -> tuple[float, float]:
         """The nearest point on the field."""
