@@ -378,7 +378,8 @@ def bench_scaling() -> list[Row]:
     work after each round included. Each side is one band of identical NPCs
     (``count: N``), formed up in ranks facing the other: the front ranks start in
     contact, the rest close in (a force without a position would put all N in one spot,
-    every foe in reach)."""
+    every foe in reach). The target (issue 19) is a flat cost within 30% either way from
+    200 to 20,000 agents, and at most 5 us at 20,000."""
     rows: list[Row] = []
     if not harness.QUICK:
         scenario = load(_melee_yaml(1000, bands=True), BIG)
@@ -395,8 +396,8 @@ def bench_scaling() -> list[Row]:
         cost = min(_per_agent_round(scenario, rounds)[0] for _ in range(quick(battles, 1)))
         costs[agents] = cost
         rows.append(Row(f"per agent-round at {agents:,} agents", cost * 1e6, "us"))
-    flat = costs[20_000] / costs[200]
-    rows.append(Row("agent-round cost 20,000 / 200", flat, "x", "<= 1.3", flat <= 1.3))
+    flat = costs[20_000] / costs[200]  # flat both ways: a cheap big fight is no excuse
+    rows.append(Row("agent-round cost 20,000 / 200", flat, "x", "0.7-1.3", 0.7 <= flat <= 1.3))
     at = costs[20_000] * 1e6
     rows.append(Row("agent-round cost at 20,000 agents", at, "us", "<= 5", at <= 5))
     return rows
