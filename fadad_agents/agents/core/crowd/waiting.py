@@ -153,6 +153,9 @@ class _Crowd:
         # each fighter's last search: its key, then each place's blocker and its version
         self.memo_key = np.full((size, 4), -1, dtype=np.int64)
         self.memo = np.full((size, 2 * kernels.MEMO), -1, dtype=np.int32)
+        # each fighter's way (:meth:`ways`), and the way object it was written from
+        self.way = np.zeros((size, 6))
+        self.written: list[tuple[Any, int, int, int] | None] = [None] * size
         self._count_fighting()
         # attacks after waiting look for foes in reach: none off the field (crews, units)
         self.looks_in_reach = not field.off_field
@@ -204,46 +207,57 @@ class _Crowd:
         )  # fmt: skip
 
     def ways(self, turn: Sequence[Any], arena: Any, kernels: Any) -> tuple[Any, Any]:
-        """Each member's plan and way as :func:`kernels.wait_in_ranks` reads them."""
+        """Each member's plan and way as :func:`kernels.wait_in_ranks` reads them: a
+        member's way is row ``unique_id`` of :attr:`way`, written when the way
+        :func:`moving.current_way` gives differs from the one written last (the same way
+        object while neither it nor its target moved: most of a deep block's rows stay)."""
         size = len(self.x)
-        plans, ways = array("q"), array("d")  # rows flat: no tuple a member to convert
+        plans = array("q")  # rows flat: no tuple a member to convert
         no_turn, pythons = (kernels.NO_TURN, *_NOUGHTS), (kernels.PYTHONS, *_NOUGHTS)
-        steady, looks = self.steady, self.looks_in_reach
+        steady, looks, written = self.steady, self.looks_in_reach, self.written
+        current_way = moving.current_way
         for member in turn:
             if not member.fighting:
                 plans.extend(no_turn)
                 continue
-            target = member.target
+            target, uid = member.target, member.unique_id
             if (
                 target is None
                 or member.conditions is not None
-                or not steady.get(member.unique_id)
+                or not steady.get(uid)
                 or target.unique_id >= size
                 or not target.placed
                 or member.stepped
                 or (member.attacks_planned and not looks)
             ):
                 plans.extend(pythons)
-            else:
-                found = moving.current_way(member, arena)
-                uid, planned = member.unique_id, member.move_actions
-                attacks = member.attacks_planned
-                row = len(ways) // 6
-                if found is None:  # it stands
-                    plans.extend((uid, target.unique_id, planned, attacks, 0, 0, row))
-                    ways.extend((0.0, 0.0, 0.0, 0.0, 0.0, member.reach))
-                    continue
-                goal, gap, yards, allowance, _, reached = found
-                slots = 0 if reached is None else ring(reached.radius, member.radius)[1]
-                plans.extend((uid, target.unique_id, planned, attacks, 1, slots, row))
-                ways.extend((goal[0], goal[1], gap, yards, allowance, member.reach))
+                continue
+            found = current_way(member, arena)
+            kept = written[uid]
+            if kept is None or kept[0] is not found:
+                kept = written[uid] = self._write(member, found)
+            plans.extend(
+                (uid, target.unique_id, member.move_actions, member.attacks_planned, *kept[1:])
+            )
         plan = np.frombuffer(plans, dtype=np.int64).reshape(-1, 7)
-        way = np.frombuffer(ways, dtype=np.float64).reshape(-1, 6)
         known = plan[:, 0] >= 0
         versions = np.zeros((len(plan), 2), dtype=np.int64)
         versions[known, 0] = self.version[plan[known, 0]]
         versions[known, 1] = self.version[plan[known, 1]]
-        return np.concatenate((plan, versions), axis=1), way
+        return np.concatenate((plan, versions), axis=1), self.way
+
+    def _write(self, member: Any, found: Any) -> tuple[Any, int, int, int]:
+        """Write ``member``'s way ``found`` (:func:`moving.current_way`, None: it stands)
+        in its row of :attr:`way`; what its plan's row takes from it: whether it has a
+        way, how many places round its target it tries (0: the move does not reach it)
+        and the row."""
+        uid = member.unique_id
+        if found is None:
+            self.way[uid] = (0.0, 0.0, 0.0, 0.0, 0.0, member.reach)
+            return found, 0, 0, uid
+        goal, gap, yards, allowance, _, reached = found
+        self.way[uid] = (goal[0], goal[1], gap, yards, allowance, member.reach)
+        return found, 1, 0 if reached is None else ring(reached.radius, member.radius)[1], uid
 
     def after(self, member: Any, kernels: Any) -> bool:
         """Bring the arrays up to date after ``member`` played its turn in Python: where
