@@ -82,8 +82,9 @@ class SideRoster:
 
     def restart(self) -> None:
         """Every member fighting again, in set-up order (:meth:`Battle.reset`)."""
-        self.active = list(self.members)
-        self._slot = {id(m): i for i, m in enumerate(self.active)}
+        members = self.members
+        self.active = list(members)
+        self._slot = dict(zip(map(id, members), range(len(members)), strict=True))
         self.downed = []
         self.strength = self.initial_strength
         self.routed = 0

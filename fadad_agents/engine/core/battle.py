@@ -106,6 +106,8 @@ class Battle(RoundClock, MesaModel, OnTheField):
         self._checks_morale = True  # someone checks morale at the end of a round (_roll_call)
         self._acts = act_in_order  # how a turn's members act: act_each if none strikes in bulk
         self._foes_cache: dict[int, list[Combatant]] = {}
+        self._restartable: bool | None = None  # every member restartable (resettable, once)
+        self._end_outcomes: dict[tuple[Ending, int | None, int | None], Any] = {}  # _finish
         self.field: Field | None = None  # personal battles: engine.core.space.place_forces
         self._rounds = RoundsTable(self.sides)
         self._begin(streams, collect, BattleLog())
@@ -116,7 +118,11 @@ class Battle(RoundClock, MesaModel, OnTheField):
         self.seed = streams.seed
         self.streams = streams
         forget_named_streams(self)  # a reset's streams are new: each made on first use
-        self.env = Clock()
+        env = self.__dict__.get("env")
+        if env is None:
+            self.env = Clock()
+        else:  # a reset: the clock of the play before, rewound
+            env.rewind()
         self.log = log
         self.round = 0
         self.ending: Ending | None = None
@@ -137,8 +143,9 @@ class Battle(RoundClock, MesaModel, OnTheField):
         same scenario and seed (a test compares every attribute), without rebuilding.
 
         Streams re-seeded (named ones made anew on first use, Mesa's as ``Model(rng=seed)``
-        seeds them), a new clock, log and round data; every side at full strength; every
-        agent back to its starting state on its re-seeded streams (:meth:`Combatant.restart`).
+        seeds them), the clock rewound to 0, a new log and round data; every side at full
+        strength; every agent back to its starting state on its re-seeded streams
+        (:meth:`Combatant.restart`).
         Only for a battle of the personal engine (:attr:`resettable`;
         :mod:`fadad_agents.engine.core.recycle` resets small ones for ``run`` and sweeps); the
         previous play's result keeps its own log and round data.
@@ -182,11 +189,13 @@ class Battle(RoundClock, MesaModel, OnTheField):
         """Whether :meth:`reset` can start this battle again: a personal battle of
         characters, crews and units (whose whole state restarts), never advanced by
         Mesa's :meth:`step` (Mesa's own clock is not rewound)."""
-        return (
-            type(self) is Battle
-            and self.steps == 0
-            and all(type(m) in _RESTARTABLE for side in self.sides for m in side.members)
-        )
+        if type(self) is not Battle or self.steps != 0:
+            return False
+        restartable = self._restartable
+        if restartable is None:  # the same until an agent joins (enlist forgets it)
+            members = (m for side in self.sides for m in side.members)
+            restartable = self._restartable = all(type(m) in _RESTARTABLE for m in members)
+        return restartable
 
     # The battle's named streams, each made on first use (ship decks roll their own).
     _init_rng = NamedStream("initiative")
@@ -208,6 +217,7 @@ class Battle(RoundClock, MesaModel, OnTheField):
         self.sides[member.side].add(member)
         self._bands.setdefault(id(member.band), member.band)
         self._band_members = None
+        self._restartable = None
         return member
 
     def _unit_band(self, side: int) -> Band:
@@ -266,7 +276,8 @@ class Battle(RoundClock, MesaModel, OnTheField):
         returns when the log is read (:meth:`BattleLog.defer`; hot: one per swing)."""
         self.log.raw.append((int(self.env.now), self.round, make, *args))
 
-    def _deactivate(self, member: Combatant, status: Status) -> None:
+    def _deactivate(self, member: Combatant, status: Status) -> SideRoster:
+        """Take ``member`` off its side's live list (and the field) with ``status``; its side."""
         roster = self.sides[member.side]
         roster.strength -= member.headcount
         roster.deactivate(member)
@@ -274,18 +285,20 @@ class Battle(RoundClock, MesaModel, OnTheField):
         self._foes_cache.clear()
         if member.placed and self.field is not None:
             self.field.remove(member)
+        return roster
 
     def take_out(self, member: Combatant, reason: str) -> None:
         """Wounds or losses put ``member`` out of the fight; its processes end (at the end
         of a simultaneous turn, if one is being played)."""
-        if self.held is not None:
-            self.held.append((self.take_out, (member, reason)))
+        held = self.held
+        if held is not None:
+            held.append((self.take_out, (member, reason)))
             return
         if not member.fighting:
             return
-        self._deactivate(member, Status.OUT)
-        self.sides[member.side].downed.append(member)
-        self.log.outs.append(len(self.log.raw))  # BattleLog.append's note, as record skips it
+        self._deactivate(member, Status.OUT).downed.append(member)
+        log = self.log
+        log.outs.append(len(log.raw))  # BattleLog.append's note, as record skips it
         self.record(member.name, "out", None, (), (), (("result", reason),))
 
     def casualties(self, member: Combatant, lost: int) -> int:
@@ -418,9 +431,13 @@ class Battle(RoundClock, MesaModel, OnTheField):
 
     def _finish(self) -> None:
         assert self.ending is not None
-        text = end_summary([s.name for s in self.sides], self.ending, self.winner, self.out_side)
+        key = self.ending, self.winner, self.out_side
+        outcome = self._end_outcomes.get(key)
+        if outcome is None:  # the sides' names are set: one text per way to end, made once
+            text = end_summary([s.name for s in self.sides], *key)
+            outcome = self._end_outcomes[key] = (("result", text), ("ending", str(self.ending)))
         self.running = False
-        self.record("battle", "end", None, (), (), (("result", text), ("ending", str(self.ending))))
+        self.record("battle", "end", None, (), (), outcome)
 
     # --- hooks for subclasses that drive other clocks (engine.fae_battle) --------------
 

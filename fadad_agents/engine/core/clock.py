@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from enum import IntEnum
 from fractions import Fraction
+from itertools import count
 from typing import Any, Self
 
 import simpy
@@ -90,7 +91,16 @@ class _CollectorPause:
 
 
 class Clock(simpy.Environment):
-    """SimPy's environment with one shortcut for a process whose timer is the next event."""
+    """SimPy's environment with one shortcut for a process whose timer is the next event,
+    and a rewind to time 0 for a battle played again."""
+
+    def rewind(self) -> None:
+        """Back to what ``Clock()`` is: time 0, nothing scheduled, event ids from 0, no
+        process active (a reset battle's clock: cheaper than making one)."""
+        self._now = 0
+        self._queue.clear()
+        self._eid = count()
+        self._active_proc = None
 
     def moved_on(self, delay: int) -> bool:
         """Move the clock ``delay`` on at once if nothing is due until then, and say so.

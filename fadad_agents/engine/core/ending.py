@@ -81,6 +81,8 @@ class StopRule:
 def side_out_kind(roster: SideRoster) -> Ending:
     """How a side that has no one left fighting went: surrendered (if at least as many gave
     up as fled), routed (some fled) or destroyed."""
+    if len(roster.downed) == len(roster.members):  # all taken out: none left otherwise
+        return Ending.DESTROYED
     surrendered = roster.count(Status.SURRENDERED)
     fled = roster.count(Status.ROUTED) + roster.count(Status.WITHDRAWN)
     if surrendered and surrendered >= fled:

@@ -4,10 +4,10 @@ A 5 v 5 fight spends about a third of its time being set up: a Mesa model, an ag
 fighter, bands, rosters, round data. ``run`` and sweeps play the same scenario again and
 again, so :func:`play_through` keeps a finished small battle per scenario (personal or
 with ships) and :meth:`~fadad_agents.engine.core.battle.Battle.reset` starts it again from
-set-up with the next seed: streams re-seeded, a new clock, log and round data, every agent
-back to its starting state. A reset battle is the battle ``build_battle`` gives for that seed (a
-test compares every attribute, and logs are byte-identical), so replicates share no
-state; only the objects are reused.
+set-up with the next seed: streams re-seeded, the clock rewound, a new log and round data,
+every agent back to its starting state. A reset battle is the battle ``build_battle`` gives
+for that seed (a test compares every attribute, and logs are byte-identical), so
+replicates share no state; only the objects are reused.
 """
 
 from __future__ import annotations

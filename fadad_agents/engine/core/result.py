@@ -318,7 +318,7 @@ def result_of(
         loser=loser,
         rounds=battle.round,
         duration=int(battle.env.now),
-        sides=tuple(_side_result(s) for s in battle.sides),
+        sides=tuple(map(_side_result, battle.sides)),
         log=battle.log,
         stop_note=battle.stop.note(battle.ending, battle.round),
         record=record,

@@ -13,13 +13,16 @@ from tests.engine.conftest import SCENARIOS
 
 
 def _side(index: int, *statuses: Status) -> SideRoster:
-    """A roster whose members (one head each) stand in ``statuses``."""
+    """A roster whose members (one head each) stand in ``statuses``; those out are among
+    its downed, as the battle's take_out leaves them."""
     roster = SideRoster(index, f"S{index}")
     for status in statuses:
         member = SimpleNamespace(status=status, headcount=1, initial_headcount=1)
         roster.add(member)  # type: ignore[arg-type]
         if status is not Status.FIGHTING:
             roster.deactivate(member)  # type: ignore[arg-type]
+        if status is Status.OUT:
+            roster.downed.append(member)  # type: ignore[arg-type]
     return roster
 
 
@@ -31,6 +34,8 @@ def test_a_side_out_is_surrendered_routed_or_destroyed() -> None:
     assert side_out_kind(_side(0, GAVE_UP, GAVE_UP, FLED)) is Ending.SURRENDERED
     assert side_out_kind(_side(0, GAVE_UP, FLED, FLED)) is Ending.ROUTED
     assert side_out_kind(_side(0, OUT, OUT)) is Ending.DESTROYED
+    assert side_out_kind(_side(0, OUT, FLED)) is Ending.ROUTED  # not every one downed
+    assert side_out_kind(_side(0, GAVE_UP, OUT)) is Ending.SURRENDERED
 
 
 def test_the_last_side_standing_wins() -> None:

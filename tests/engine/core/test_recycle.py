@@ -19,6 +19,7 @@ from fadad_agents.agents.core.base import Band, Combatant, SideRoster
 from fadad_agents.agents.core.moving import Route
 from fadad_agents.engine import Battle, BattleStateError, build_battle, load, play_through, run
 from fadad_agents.engine.core import recycle
+from fadad_agents.engine.core.clock import Clock
 
 SCENARIOS = Path(__file__).resolve().parents[3] / "scenarios"
 
@@ -163,6 +164,23 @@ def test_mesa_random_of_a_reset_battle_draws_as_newly_seeded() -> None:
     assert battle.agents.random is battle.random
     assert [battle.random.gauss() for _ in range(3)] == [fresh.gauss() for _ in range(3)]
     assert battle.random.choice(range(1000)) == fresh.choice(range(1000))
+
+
+def test_a_rewound_clock_is_a_new_clock() -> None:
+    """A reset battle's clock, rewound, is what ``Clock()`` is: time 0, nothing due, event
+    ids from 0 (same-instant order follows them), no process active."""
+    clock = Clock()
+    clock.process(_ticks(clock))
+    clock.run(until=20)
+    clock.rewind()
+    fresh = Clock()
+    assert (clock.now, clock.peek(), clock.active_process) == (0, fresh.peek(), None)
+    assert next(clock._eid) == next(fresh._eid)  # type: ignore[attr-defined]
+
+
+def _ticks(clock: Clock) -> Any:
+    while True:
+        yield clock.timeout(7)
 
 
 def test_a_battle_reset_mid_play_starts_over() -> None:
