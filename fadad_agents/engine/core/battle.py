@@ -184,6 +184,15 @@ class Battle(RoundClock, MesaModel, OnTheField):
         if self.field is not None:
             settle(self)
 
+    def release_log(self) -> None:
+        """Leave the log of the play just finished to its result alone, keeping an empty
+        one with the same group names: a battle kept for its next play holds no old log,
+        which goes with its result (while its entries are still in the cache), not at the
+        next :meth:`reset`."""
+        log = BattleLog()
+        log.plural = set(self.log.plural)
+        self.log = log
+
     @property
     def resettable(self) -> bool:
         """Whether :meth:`reset` can start this battle again: a personal battle of
@@ -282,7 +291,8 @@ class Battle(RoundClock, MesaModel, OnTheField):
         roster.strength -= member.headcount
         roster.deactivate(member)
         member.leave_fight(status)
-        self._foes_cache.clear()
+        if self._foes_cache:  # kept only with three sides or more (foes)
+            self._foes_cache.clear()
         if member.placed and self.field is not None:
             self.field.remove(member)
         return roster

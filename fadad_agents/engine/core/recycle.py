@@ -83,6 +83,7 @@ class _PlayThrough:
             and battle.steps == 0
             and len(idle.battles) < _IDLE_PER_SCENARIO
         ):
+            battle.release_log()
             idle.battles.append(battle)
         else:
             battle.dispose()

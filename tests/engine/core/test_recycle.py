@@ -222,6 +222,18 @@ def test_an_earlier_result_keeps_its_own_log() -> None:
     assert first.round_data.equals(frame)
 
 
+def test_a_kept_battle_holds_no_old_log() -> None:
+    """A battle kept for the scenario's next play leaves its log to the result alone (the
+    log goes with the result), keeping an empty one with the same group names."""
+    scenario = load(CREWS)
+    with play_through(scenario, 3) as battle:
+        played = battle.run_to_end().log
+    assert played.raw
+    assert not battle.log.raw
+    assert played.plural
+    assert battle.log.plural == played.plural
+
+
 def test_a_battle_that_raised_is_not_kept() -> None:
     scenario = load(FIVE_A_SIDE)
     with pytest.raises(RuntimeError), play_through(scenario, 1) as battle:
