@@ -82,9 +82,8 @@ class SideRoster:
 
     def restart(self) -> None:
         """Every member fighting again, in set-up order (:meth:`Battle.reset`)."""
-        members = self.members
-        self.active = list(members)
-        self._slot = dict(zip(map(id, members), range(len(members)), strict=True))
+        self.active = list(self.members)
+        self._slot = {id(m): i for i, m in enumerate(self.active)}
         self.downed = []
         self.strength = self.initial_strength
         self.routed = 0

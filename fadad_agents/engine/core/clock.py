@@ -19,7 +19,6 @@ from itertools import count
 from typing import Any, Self
 
 import simpy
-from simpy.core import Infinity
 from simpy.events import Event, Initialize
 
 from fadad_agents.agents.core.base import SideRoster
@@ -101,6 +100,12 @@ class Clock(simpy.Environment):
         self._queue.clear()
         self._eid = count()
         self._active_proc = None
+
+    @property
+    def idle(self) -> bool:
+        """Nothing is scheduled: ``peek()`` is infinite (told without the IndexError it
+        catches on an empty queue, once a battle)."""
+        return not self._queue
 
     def moved_on(self, delay: int) -> bool:
         """Move the clock ``delay`` on at once if nothing is due until then, and say so.
@@ -311,7 +316,7 @@ class RoundClock:
             self.play_round()  # raises the clear error
         env = self.env
         with collector_paused():
-            if not self._started and env.peek() == Infinity and _plain_driver(type(self)):
+            if not self._started and env.idle and _plain_driver(type(self)):
                 # Nothing else on the clock: its rounds are played in a plain loop, the
                 # clock moved on as the driver's timer would move it (Clock.every), until
                 # a round leaves an event due by the next one's time (an action started).

@@ -172,8 +172,11 @@ def test_a_rewound_clock_is_a_new_clock() -> None:
     clock = Clock()
     clock.process(_ticks(clock))
     clock.run(until=20)
+    assert not clock.idle  # the next tick is due
     clock.rewind()
     fresh = Clock()
+    assert clock.idle
+    assert fresh.idle
     assert (clock.now, clock.peek(), clock.active_process) == (0, fresh.peek(), None)
     assert next(clock._eid) == next(fresh._eid)  # type: ignore[attr-defined]
 
