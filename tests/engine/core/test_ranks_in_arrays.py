@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 
 from benchmarks.bench_engine import _melee_yaml
+from fadad_agents.agents.core import moving
 from fadad_agents.agents.core.crowd import kernels, waiting
 from fadad_agents.engine import build_battle, load
 
@@ -54,24 +55,26 @@ def _played(text: str, seed: int) -> tuple[str, list[Any], list[Any]]:
 
 
 def _counting(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
-    """Count the members whose turns the arrays played (waited there) and the free
-    places they found (moves made in Python), with the threshold lowered so bands of
-    100 are played in arrays."""
+    """Count the members whose turns the arrays played (waited or moved there), the
+    moves made in arrays and the free places they left to Python, with the threshold
+    lowered so bands of 100 are played in arrays."""
     monkeypatch.setattr(waiting, "IN_ARRAYS_AT_LEAST", 8)
-    counts = {"waited": 0, "found": 0}
-    waited, wait_in_ranks = waiting._waited, kernels.wait_in_ranks
+    counts = {"waited": 0, "found": 0, "moved": 0, "undone": 0}
+    played, wait_in_ranks = waiting._Crowd.played, kernels.wait_in_ranks
 
-    def counted(turn: Any, start: int, stop: int) -> int:
-        end = waited(turn, start, stop)
+    def counted(self: Any, turn: Any, start: int, stop: int, *rest: Any) -> Any:
+        end, play = played(self, turn, start, stop, *rest)
         counts["waited"] += end - start
-        return end
+        counts["undone"] += not play
+        return end, play
 
     def searched(*args: Any) -> Any:
         found = wait_in_ranks(*args)
         counts["found"] += found[1] == kernels.FOUND
+        counts["moved"] += found[4]
         return found
 
-    monkeypatch.setattr(waiting, "_waited", counted)
+    monkeypatch.setattr(waiting._Crowd, "played", counted)
     monkeypatch.setattr(kernels, "wait_in_ranks", searched)
     return counts
 
@@ -101,16 +104,40 @@ def test_a_band_turn_in_arrays_plays_the_same_battle(
         assert a[1:] == own[1:], f"{case}, seed {seed}: events or final states differ"
 
 
-def test_a_big_fight_in_arrays_plays_the_same_rounds() -> None:
+def test_a_big_fight_in_arrays_plays_the_same_rounds(monkeypatch: pytest.MonkeyPatch) -> None:
     """Two bands of 2,000 in contact (the threshold as shipped), the first 4 rounds: the
-    same log either way."""
+    same log either way; rear ranks closing up moved in arrays."""
     text = _melee_yaml(2000, bands=True).replace("max_rounds: 1000", "max_rounds: 4")
+    counts = _counting(monkeypatch)
+    monkeypatch.setattr(waiting, "IN_ARRAYS_AT_LEAST", 256)
     in_arrays = _played(text, 3)
+    assert counts["moved"] > 100, "few moves made in arrays: they are barely tested"
     waiting.RANKS_IN_ARRAYS = False
     try:
         assert _played(text, 3) == in_arrays
     finally:
         waiting.RANKS_IN_ARRAYS = True
+
+
+def test_moves_python_did_not_make_are_taken_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A mover whose turn in Python goes otherwise than the arrays had it (here every
+    third fighter a round stands still, whichever path plays it) is followed by the
+    arrays, the moves they made after it taken back: still the same battle."""
+    text = _melee_yaml(100, bands=True, gap=40)
+    advance = moving.advance
+
+    def balky(actor: Any, arena: Any) -> None:
+        if (actor.unique_id + arena.round) % 3:
+            advance(actor, arena)
+        else:  # it stands, its movement actions spare
+            moving._spare(actor, actor.move_actions)
+
+    monkeypatch.setattr(moving, "advance", balky)
+    counts = _counting(monkeypatch)
+    in_arrays = _played(text, 1)
+    assert counts["undone"] > 5, "few moves taken back: the undoing is barely tested"
+    monkeypatch.setattr(waiting, "RANKS_IN_ARRAYS", False)
+    assert _played(text, 1) == in_arrays
 
 
 def test_arrays_not_told_of_a_move_play_another_battle(

@@ -251,12 +251,17 @@ def wait_in_ranks(
     measures: Any,
     memo_key: Any,
     memo: Any,
-) -> tuple[int, int, float, float]:
+    moved: Any,
+    places: Any,
+) -> tuple[int, int, float, float, int]:
     """Play the turns from ``start`` of a band's members while each waits where it
-    stands: every place its move may end is taken (``moving.advance`` finding no place)
-    and it strikes nobody after. Returns where it stopped, why (:data:`WAITS` at the end,
-    :data:`FOUND` with the free place, :data:`BLOCKED`, else :data:`UNSURE`) and the
-    place.
+    stands (every place its move may end is taken: ``moving.advance`` finding no place)
+    or only moves: it plans no attack, finds a free place and stands there out of its
+    target's reach (:func:`moving.touches`: the spare actions go to defences), so its
+    turn is the move alone. Returns where it stopped, why (:data:`WAITS` at the end,
+    :data:`FOUND` with the free place, :data:`BLOCKED`, else :data:`UNSURE`), the place,
+    and how many moved: each mover's member in ``moved``, its place in ``places``, in
+    order, already made in the arrays (its turn in Python makes the same move).
 
     ``plan`` per member: its index (:data:`NO_TURN`: not fighting when the turn began;
     :data:`PYTHONS`: its turn is Python's), its target's, its planned movement actions
@@ -269,7 +274,8 @@ def wait_in_ranks(
     its ``version`` (how often it moved), by index; the squares, ``counts`` and ``box``
     of :func:`file_all`; ``measures``: the squares' side, the field's width and height
     (below 0: unbounded), the widest fighter's radius and the exponent 2. Each
-    fighter's memo of its last search (:func:`_search`) is kept up to date. (Arrays
+    fighter's memo of its last search (:func:`_search`) is kept up to date; ``moved``
+    and ``places`` have room for every member. (Arrays
     apart, not in tuples: numba's dispatcher types a tuple slowly, and this is called
     thousands of times a round.)"""
     crowd = (x, y, radius, side, fighting, version)
@@ -277,17 +283,18 @@ def wait_in_ranks(
     widest, two = measures[3], measures[4]
     n = len(plan)
     spots = np.empty(_MOST_SPOTS * 2)
+    count = 0
     for i in range(start, n):
         k = plan[i, 0]
         if k == NO_TURN:
             continue
         if k == PYTHONS:
-            return i, UNSURE, 0.0, 0.0
+            return i, UNSURE, 0.0, 0.0, count
         if not fighting[k]:
             continue
         t, w = plan[i, 1], plan[i, 6]
         if version[k] != plan[i, 7] or version[t] != plan[i, 8]:  # its way changed
-            return i, UNSURE, 0.0, 0.0
+            return i, UNSURE, 0.0, 0.0, count
         hx, hy, tx, ty = x[k], y[k], x[t], y[t]
         # moving.touches: the act step moves only a fighter out of reach or with actions
         reach = radius[k] + way[w, 5] + radius[t]
@@ -295,22 +302,57 @@ def wait_in_ranks(
         planned, attacks = plan[i, 2], plan[i, 3]
         if touching:
             if planned or attacks:  # it strikes: Python's
-                return i, UNSURE, 0.0, 0.0
+                return i, UNSURE, 0.0, 0.0, count
             continue
         if plan[i, 4]:
             found = _search(
                 w, k, t, plan[i, 5], planned, way, crowd, grid, measures, memo_key, memo, spots
             )
             if found == _UNKNOWN:
-                return i, UNSURE, 0.0, 0.0
+                return i, UNSURE, 0.0, 0.0, count
             if found >= 0:
-                return i, FOUND, spots[2 * found], spots[2 * found + 1]
+                px, py = spots[2 * found], spots[2 * found + 1]
+                if attacks or not _moves_alone(k, t, px, py, reach, crowd, grid, measures):
+                    return i, FOUND, px, py, count
+                moved[count], places[count, 0], places[count, 1] = i, px, py
+                count += 1
+                continue
         if attacks and (  # after waiting it looks for a foe in reach (another_in_reach)
             not fighting[t]
             or _foe_near(k, hx, hy, radius[k] + way[w, 5] + widest, crowd, grid, measures[0])
         ):
-            return i, BLOCKED if plan[i, 4] else UNSURE, 0.0, 0.0
-    return n, WAITS, 0.0, 0.0
+            return i, BLOCKED if plan[i, 4] else UNSURE, 0.0, 0.0, count
+    return n, WAITS, 0.0, 0.0, count
+
+
+@njit(cache=True)
+def _moves_alone(
+    k: int,
+    t: int,
+    px: float,
+    py: float,
+    reach: float,
+    crowd: Crowd,
+    grid: tuple[Any, Any, Any],
+    measures: Any,
+) -> bool:
+    """Move fighter ``k`` to ``(px, py)`` in the arrays if its move there is its whole
+    turn: the place lies farther than ``moving._ARRIVE`` from where it stands (twice
+    that: Python measures by ``hypot``), and its target ``t`` (fallen or not: it stays
+    placed) stands out of its ``reach`` from there (``moving.touches``: no spare action
+    turns into a blow).
+    False, nothing moved, if not (or the grid must be filed afresh: Python's turn)."""
+    x, y, version = crowd[0], crowd[1], crowd[5]
+    dx, dy = px - x[k], py - y[k]
+    if dx * dx + dy * dy <= 4 * _ARRIVE * _ARRIVE:
+        return False
+    if _within(px - x[t], py - y[t], reach * reach + _ARRIVE, measures[4]):
+        return False
+    if not refile(k, x[k], y[k], px, py, grid, measures[0]):
+        return False
+    x[k], y[k] = px, py
+    version[k] += 1
+    return True
 
 
 @njit(cache=True)

@@ -62,19 +62,26 @@ def in_arrays(turn: Sequence[Any], arena: Any) -> bool:
 
 def play_band_turn(turn: Sequence[Any], arena: Any, act: Callable[[Any], None]) -> None:
     """Each member of ``turn`` still fighting acts in order (``act``), runs of those who
-    wait in the ranks played in arrays."""
+    wait in the ranks, or only move, played in arrays (the movers' turns then played in
+    Python, the same moves)."""
     from fadad_agents.agents.core.crowd import kernels  # numba: loaded for crowds only
 
     crowd = _crowd(arena, kernels)
     plan, way = crowd.ways(turn, arena, kernels)
     arena.field.looked_ahead = arena.round  # searches made ahead serve Python's turns only
     n, i = len(turn), 0
-    state = crowd.state()
+    moved, places = np.empty(n, dtype=np.int64), np.empty((n, 2))  # the movers, in order
+    state = (*crowd.state(), moved, places)
     while i < n:
-        stop, why, px, py = kernels.wait_in_ranks(i, plan, way, *state)
-        end = _waited(turn, i, stop)
+        stop, why, px, py, count = kernels.wait_in_ranks(i, plan, way, *state)
+        end, play = crowd.played(turn, i, stop, moved[:count], places[:count], act, kernels)
+        if end != stop or not play:  # a turn other than the arrays had it: synced, undone
+            state = (*crowd.state(), moved, places)
         if end == n:
             return
+        if not play:
+            i = end
+            continue
         member = turn[end]
         if member.fighting:
             if end == stop and why in (kernels.FOUND, kernels.BLOCKED):  # as its search
@@ -82,7 +89,7 @@ def play_band_turn(turn: Sequence[Any], arena: Any, act: Callable[[Any], None]) 
             act(member)
             member.memory.pop("found", 0)
             if crowd.after(member, kernels):
-                state = crowd.state()
+                state = (*crowd.state(), moved, places)
         i = end + 1
 
 
@@ -96,25 +103,6 @@ def _crowd(arena: Any, kernels: Any) -> _Crowd:
     else:
         crowd.catch_up(kernels)
     return crowd
-
-
-def _waited(turn: Sequence[Any], start: int, stop: int) -> int:
-    """Leave the members ``start`` to ``stop`` who waited as their own turns would
-    (:func:`moving.advance` finding no place: spare movement actions to defences); the
-    first whose state the arrays did not know (a crit since the turn began) ends the run
-    there. Returns where the run ends."""
-    for i in range(start, stop):
-        member = turn[i]
-        if not member.fighting:
-            continue
-        if member.conditions is not None:
-            return i
-        member.gait = None
-        planned = member.move_actions
-        if planned:
-            member.move_actions = 0
-            member.defences_left += planned
-    return stop
 
 
 class _Crowd:
@@ -259,6 +247,68 @@ class _Crowd:
         self.way[uid] = (goal[0], goal[1], gap, yards, allowance, member.reach)
         return found, 1, 0 if reached is None else ring(reached.radius, member.radius)[1], uid
 
+    def played(
+        self,
+        turn: Sequence[Any],
+        start: int,
+        stop: int,
+        moved: Any,
+        places: Any,
+        act: Callable[[Any], None],
+        kernels: Any,
+    ) -> tuple[int, bool]:
+        """Leave the members ``start`` to ``stop`` who waited as their own turns would
+        (:func:`moving.advance` finding no place: spare movement actions to defences),
+        and play the turns of those who moved in the arrays (``moved``, to ``places``),
+        each by ``act`` with the place found. The first whose state the arrays did not
+        know (a crit since the turn began) ends the run there, to be played (True); a
+        mover whose turn went otherwise (it did not stand where the arrays moved it, or
+        someone fell) ends it after it, played. The arrays then follow Python, the moves
+        after undone. Returns where the run ends, and whether that member is yet to play."""
+        movers, spots = moved.tolist(), places.tolist()
+        m, mover = 0, movers[0] if movers else -1
+        for i in range(start, stop):
+            member = turn[i]
+            if i == mover:
+                place = tuple(spots[m])
+                m += 1
+                mover = movers[m] if m < len(movers) else -1
+                if not member.fighting or member.conditions is not None:  # as a waiter's
+                    self._undo(turn, movers[m - 1 :], spots[m - 1 :], kernels)
+                    return i, True
+                member.memory["found"] = place
+                act(member)
+                member.memory.pop("found", 0)
+                k = self.slot[member.unique_id]
+                if member.position == place and not self._fell():
+                    self.at[k] = member.position
+                    continue
+                self._shift(member.unique_id, place, member.position, kernels)
+                self.at[k] = member.position
+                self._fell()
+                self._undo(turn, movers[m:], spots[m:], kernels)
+                return i + 1, False
+            if not member.fighting:
+                continue
+            if member.conditions is not None:
+                self._undo(turn, movers[m:], spots[m:], kernels)
+                return i, True
+            member.gait = None
+            planned = member.move_actions
+            if planned:
+                member.move_actions = 0
+                member.defences_left += planned
+        return stop, True
+
+    def _undo(
+        self, turn: Sequence[Any], movers: list[int], spots: list[list[float]], kernels: Any
+    ) -> None:
+        """Take back the moves the arrays made for ``movers`` (members of ``turn``, moved
+        to ``spots``) whose turns were not played: each stands where Python has it."""
+        for i, spot in zip(reversed(movers), reversed(spots), strict=True):
+            member = turn[i]
+            self._shift(member.unique_id, tuple(spot), member.position, kernels)
+
     def after(self, member: Any, kernels: Any) -> bool:
         """Bring the arrays up to date after ``member`` played its turn in Python: where
         it stands now, and who fell. Whether everyone was filed afresh."""
@@ -272,9 +322,14 @@ class _Crowd:
     def _moved(self, k: int, agent: Any, kernels: Any) -> bool:
         """``agent`` (``everyone[k]``) moved: its place, version and square. Whether
         everyone was filed afresh (it left the squares' box, or its square was full)."""
-        (ox, oy), (nx, ny) = self.at[k], agent.position
+        was = self.at[k]
         self.at[k] = agent.position
-        uid = agent.unique_id
+        return self._shift(agent.unique_id, was, agent.position, kernels)
+
+    def _shift(self, uid: int, was: Any, now: Any, kernels: Any) -> bool:
+        """Fighter ``uid`` from ``was`` to ``now`` in the arrays: its place, version and
+        square. Whether everyone was filed afresh (as :meth:`_moved`)."""
+        (ox, oy), (nx, ny) = was, now
         self.x[uid], self.y[uid] = nx, ny
         self.version[uid] += 1
         if kernels.refile(uid, ox, oy, nx, ny, self.grid, self.cell):
@@ -282,15 +337,19 @@ class _Crowd:
         self._file(kernels)
         return True
 
-    def _fell(self) -> None:
+    def _fell(self) -> bool:
         """Those taken out since (each side's downed list), or, if anyone else left
-        (withdrew, surrendered), everyone's status read again."""
+        (withdrew, surrendered), everyone's status read again. Whether anyone left."""
         sides, downed = self.sides, self.downed
+        left = False
         for s, side in enumerate(sides):
             if len(side.downed) != downed[s]:
                 for fell in side.downed[downed[s] :]:
                     self.fighting[fell.unique_id] = False
                     self.active -= 1
                 downed[s] = len(side.downed)
+                left = True
         if self.active != sum(len(side.active) for side in sides):
             self._count_fighting()
+            return True
+        return left
