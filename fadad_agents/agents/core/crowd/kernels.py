@@ -376,18 +376,24 @@ def _search(
     every one is taken, :data:`_UNKNOWN` if the arrays cannot tell.
 
     The fighter's memo (``memo_key``: its version, target and target's version and
-    planned actions when made; ``memo``: each place's blocker and that one's version
-    then, -1 unknown) answers for a place whose blocker has neither moved nor fallen;
-    every other place is measured, and its blocker remembered."""
+    planned actions when made, and how many places the search has, -1 not known;
+    ``memo``: each place's blocker and that one's version then, -1 unknown) answers for a
+    place whose blocker has neither moved nor fallen; every other place is measured, and
+    its blocker remembered. The places follow from the key (where the fighter and its
+    target stand, its actions): while the memo answers for every one, none is worked
+    out."""
+    fighting, version = crowd[4], crowd[5]
+    key = memo_key[k]
+    known = memo[k]
+    if key[0] != version[k] or key[1] != t or key[2] != version[t] or key[3] != planned:
+        key[0], key[1], key[2], key[3], key[4] = version[k], t, version[t], planned, -1
+        known[:] = -1  # another way: nothing known
+    elif 0 <= key[4] <= MEMO and _all_taken(key[4], known, fighting, version):
+        return -1
     count, ring = _spots(w, k, t, slots, way, crowd, measures, spots)
     if count < 0:
         return _UNKNOWN
-    fighting, version = crowd[4], crowd[5]
-    key = memo_key[k]
-    if key[0] != version[k] or key[1] != t or key[2] != version[t] or key[3] != planned:
-        key[0], key[1], key[2], key[3] = version[k], t, version[t], planned
-        memo[k, :] = -1  # another way: nothing known
-    known = memo[k]
+    key[4] = count
     for s in range(count):
         if s < MEMO:
             b = known[2 * s]
@@ -401,6 +407,17 @@ def _search(
         if s < MEMO:
             known[2 * s], known[2 * s + 1] = taken, version[taken]
     return -1
+
+
+@njit(cache=True)
+def _all_taken(count: int, known: Any, fighting: Any, version: Any) -> bool:
+    """Whether the memo ``known`` answers for each of a search's ``count`` places: its
+    blocker still fighting where it stood."""
+    for s in range(count):
+        b = known[2 * s]
+        if b < 0 or not fighting[b] or version[b] != known[2 * s + 1]:
+            return False
+    return True
 
 
 @njit(cache=True)

@@ -44,7 +44,7 @@ _DEPTH = 8
 
 FIGHTING = Status.FIGHTING
 
-_NOUGHTS = (0,) * 6  # the rest of a plan's row where the arrays play no turn
+_UNWRITTEN = object()  # a fighter's way not yet written in the arrays
 
 
 def in_arrays(turn: Sequence[Any], arena: Any) -> bool:
@@ -139,11 +139,14 @@ class _Crowd:
         self.on_field[ids] = True
         self.version = np.zeros(size, dtype=np.int64)
         # each fighter's last search: its key, then each place's blocker and its version
-        self.memo_key = np.full((size, 4), -1, dtype=np.int64)
+        self.memo_key = np.full((size, 5), -1, dtype=np.int64)
         self.memo = np.full((size, 2 * kernels.MEMO), -1, dtype=np.int32)
-        # each fighter's way (:meth:`ways`), and the way object it was written from
+        # each fighter's way (:meth:`ways`): the goal's x, y, the yards to it, the yards
+        # it moves, its allowance and its reach; whether it has one and how many places
+        # round its target it tries; the way object they were written from
         self.way = np.zeros((size, 6))
-        self.written: list[tuple[Any, int, int, int] | None] = [None] * size
+        self.reaches = np.zeros((size, 2), dtype=np.int64)
+        self.written: list[Any] = [_UNWRITTEN] * size
         self._count_fighting()
         # attacks after waiting look for foes in reach: none off the field (crews, units)
         self.looks_in_reach = not field.off_field
@@ -201,7 +204,7 @@ class _Crowd:
         object while neither it nor its target moved: most of a deep block's rows stay)."""
         size = len(self.x)
         plans = array("q")  # rows flat: no tuple a member to convert
-        no_turn, pythons = (kernels.NO_TURN, *_NOUGHTS), (kernels.PYTHONS, *_NOUGHTS)
+        no_turn, pythons = (kernels.NO_TURN, 0, 0, 0), (kernels.PYTHONS, 0, 0, 0)
         steady, looks, written = self.steady, self.looks_in_reach, self.written
         current_way = moving.current_way
         for member in turn:
@@ -221,31 +224,32 @@ class _Crowd:
                 plans.extend(pythons)
                 continue
             found = current_way(member, arena)
-            kept = written[uid]
-            if kept is None or kept[0] is not found:
-                kept = written[uid] = self._write(member, found)
-            plans.extend(
-                (uid, target.unique_id, member.move_actions, member.attacks_planned, *kept[1:])
-            )
-        plan = np.frombuffer(plans, dtype=np.int64).reshape(-1, 7)
-        known = plan[:, 0] >= 0
-        versions = np.zeros((len(plan), 2), dtype=np.int64)
-        versions[known, 0] = self.version[plan[known, 0]]
-        versions[known, 1] = self.version[plan[known, 1]]
-        return np.concatenate((plan, versions), axis=1), self.way
+            if written[uid] is not found:
+                written[uid] = found
+                self._write(member, found)
+            plans.extend((uid, target.unique_id, member.move_actions, member.attacks_planned))
+        given = np.frombuffer(plans, dtype=np.int64).reshape(-1, 4)
+        plan = np.zeros((len(given), 9), dtype=np.int64)
+        plan[:, :4] = given
+        known = given[:, 0] >= 0
+        uids = given[known, 0]
+        plan[known, 4:6] = self.reaches[uids]
+        plan[known, 6] = uids
+        plan[known, 7] = self.version[uids]
+        plan[known, 8] = self.version[given[known, 1]]
+        return plan, self.way
 
-    def _write(self, member: Any, found: Any) -> tuple[Any, int, int, int]:
+    def _write(self, member: Any, found: Any) -> None:
         """Write ``member``'s way ``found`` (:func:`moving.current_way`, None: it stands)
-        in its row of :attr:`way`; what its plan's row takes from it: whether it has a
-        way, how many places round its target it tries (0: the move does not reach it)
-        and the row."""
+        in its rows of :attr:`way` and :attr:`reaches`."""
         uid = member.unique_id
         if found is None:
             self.way[uid] = (0.0, 0.0, 0.0, 0.0, 0.0, member.reach)
-            return found, 0, 0, uid
+            self.reaches[uid] = (0, 0)
+            return
         goal, gap, yards, allowance, _, reached = found
         self.way[uid] = (goal[0], goal[1], gap, yards, allowance, member.reach)
-        return found, 1, 0 if reached is None else ring(reached.radius, member.radius)[1], uid
+        self.reaches[uid] = (1, 0 if reached is None else ring(reached.radius, member.radius)[1])
 
     def played(
         self,
