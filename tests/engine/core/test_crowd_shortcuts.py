@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from benchmarks.bench_engine import _melee_yaml
 from fadad_agents.agents.core import moving, ranks
 from fadad_agents.agents.core.crowd import ahead, waiting
+from fadad_agents.agents.core.crowd.nearest import Nearest
 from fadad_agents.agents.core.field import Field
 from fadad_agents.agents.core.field import ground as field_module
 from fadad_agents.engine import build_battle, load
@@ -193,9 +194,9 @@ def test_the_nearest_found_at_once_play_the_same_battle(
 
     def counted(field: Any, side: int, x: float, y: float, accept: Any = None) -> Any:
         nonlocal read
-        known = field._nearest[side]
-        read += accept is None and known is not None and (x, y) in known
-        return nearest(field, side, x, y, accept)
+        found = nearest(field, side, x, y, accept)
+        read += accept is None and isinstance(field._nearest[side], Nearest)
+        return found
 
     monkeypatch.setattr(Field, "nearest", counted)
     monkeypatch.setattr(field_module, "NEAREST_AT_ONCE", 1)

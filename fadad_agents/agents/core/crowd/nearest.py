@@ -1,57 +1,128 @@
-"""The nearest fighter of a side to every place where someone stands, found at once.
+"""The nearest fighter of a side to a point, found in arrays.
 
 A round's targeting asks thousands of times for the foe nearest a fighter
-(:meth:`~fadad_agents.agents.core.field.Field.nearest`); in a crowd the answers for every
-place are found together in arrays, and read while the side they name stands as it did.
+(:meth:`~fadad_agents.agents.core.field.Field.nearest`); in a crowd the side's fighters
+are filed once in squares in arrays, while the side stands as it did, and each question
+is answered there, compiled (numba: imported only for a side big enough to ask).
 """
 
 from __future__ import annotations
 
+import math
 from itertools import chain
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
-from scipy.spatial import cKDTree
+from numba import njit
 
-__all__ = ["nearest_to_all"]
+__all__ = ["Nearest"]
 
-_FEW = 4
-"""Where two of the side tie for nearest, the tree names this many to choose among."""
+_SLACK = 1e-6
+"""Yards taken off a square's distance before skipping it (floating point at its edges),
+as ``Field.nearest`` takes them."""
 
-_LEAF = 8
-"""Points a leaf of the tree holds: built and asked once (unbalanced, uncompacted: the
-fastest built), a tree of 10,000 fighters asked for 10,000 places far behind their front
-costs a sixth less with leaves of 8 than with scipy's 16."""
+_CLOSE = 1 + 1e-12
+"""A spot whose squared yards by products exceed the best's this many times over is
+farther by ``pow`` too (the two part in the last bit at most): not measured again."""
 
-
-def nearest_to_all(
-    members: list[Any], askers: list[tuple[float, float]]
-) -> tuple[dict[tuple[float, float], Any], dict[tuple[float, float], float]]:
-    """The nearest of ``members`` to each place of ``askers`` (squared yards by ``**``,
-    ties to the lower ``unique_id``, as ``Field.nearest`` measures), and the yards from
-    each place to it: a k-d tree (scipy) names the two nearest, the few where they tie;
-    those within a hair of the nearest are measured as ``Field.nearest`` measures, and
-    where all the few are, the place is left out of the first (searched as asked)."""
-    spots = _table([agent.position for agent in members])  # a tree asked once:
-    tree = cKDTree(spots, leafsize=_LEAF, balanced_tree=False, compact_nodes=False)
-    yards, rows = tree.query(places := _table(askers), k=2)
-    found = dict(zip(askers, [members[k] for k in rows[:, 0].tolist()], strict=True))
-    away = dict(zip(askers, yards[:, 0].tolist(), strict=True))
-    tied = np.nonzero(yards[:, 1] <= yards[:, 0] * (1 + 1e-9) + 1e-9)[0]
-    yards, rows = tree.query(places[tied], k=_FEW)  # the few nearest where two tie
-    ties = (yards <= yards[:, :1] * (1 + 1e-9) + 1e-9).sum(axis=1).tolist()
-    for i, count, near in zip(tied.tolist(), ties, rows.tolist(), strict=True):
-        if count == _FEW:  # more may lie beyond the tree's few: searched as asked
-            found.pop(askers[i], None)
-            continue
-        x, y = askers[i]
-        found[askers[i]] = min(  # squares by ** and the lower unique_id, as nearest()
-            (members[k] for k in near[:count]),
-            key=lambda m: ((m.position[0] - x) ** 2 + (m.position[1] - y) ** 2, m.unique_id),
-        )
-    return found, away
+_unique_id = attrgetter("unique_id")
 
 
-def _table(points: list[tuple[float, float]]) -> Any:
-    """``points`` as an n x 2 array of floats, read in one pass."""
-    return np.fromiter(chain.from_iterable(points), np.float64, 2 * len(points)).reshape(-1, 2)
+class Nearest:
+    """The fighters of a side where they stand now, filed in squares in arrays, and the
+    nearest of them to any point: measured as ``Field.nearest`` measures (squared yards
+    by ``**``, ties to the lower ``unique_id``), every fighter that may be the nearest
+    (those in the squares no farther than the best found) measured, so each answer is
+    ``Field.nearest``'s."""
+
+    __slots__ = ("arrays", "members")
+
+    def __init__(self, members: list[Any]) -> None:
+        spots = np.fromiter(
+            chain.from_iterable([agent.position for agent in members]), np.float64, 2 * len(members)
+        ).reshape(-1, 2)
+        ids = np.fromiter(map(_unique_id, members), np.int64, len(members))
+        self.members = members
+        self.arrays = (spots, ids, *_file(spots))
+
+    def to(self, x: float, y: float) -> tuple[Any, float]:
+        """The member nearest ``(x, y)`` and the squared yards to it."""
+        k, squared = _nearest_to(*self.arrays, x, y, 2.0)
+        return self.members[k], squared
+
+
+@njit(cache=True)
+def _file(spots: Any) -> tuple[Any, Any, Any]:
+    """The ``spots`` filed in squares over their box, about one a square: each square's
+    first row in ``filed`` (and the next's, one more), the rows square by square, and the
+    box (its corner, the square's side, columns and rows)."""
+    n = len(spots)
+    x_lo, y_lo = spots[:, 0].min(), spots[:, 1].min()
+    wide, high = spots[:, 0].max() - x_lo, spots[:, 1].max() - y_lo
+    cell = max(math.sqrt(wide * high / n), max(wide, high) / n, 1e-3)
+    columns, rows = int(wide / cell) + 1, int(high / cell) + 1
+    square = np.empty(n, np.int64)
+    starts = np.zeros(columns * rows + 1, np.int64)
+    for k in range(n):
+        i = min(int((spots[k, 0] - x_lo) / cell), columns - 1)
+        j = min(int((spots[k, 1] - y_lo) / cell), rows - 1)
+        square[k] = i * rows + j
+        starts[square[k] + 1] += 1
+    for s in range(columns * rows):
+        starts[s + 1] += starts[s]
+    filed = np.empty(n, np.int64)
+    fill = starts[:-1].copy()
+    for k in range(n):
+        filed[fill[square[k]]] = k
+        fill[square[k]] += 1
+    return starts, filed, np.array([x_lo, y_lo, cell, columns, rows])
+
+
+@njit(cache=True)
+def _nearest_to(
+    spots: Any, ids: Any, starts: Any, filed: Any, box: Any, x: float, y: float, two: float
+) -> tuple[int, float]:
+    """The row of ``spots`` nearest ``(x, y)`` by ``(px - x) ** two + (py - y) ** two``
+    (``two`` given at run time: Python's ``**`` is the C library's ``pow``, which a
+    constant 2 compiled into a product may differ from in the last bit), the lower of
+    ``ids`` on a tie, and that squared distance. The search runs a column of squares at a
+    time outward from the one nearest the point, each column's rows outward, and stops a
+    run at the first square wholly farther than the best found, as ``Field.nearest``."""
+    x_lo, y_lo, cell = box[0], box[1], box[2]
+    columns, rows = int(box[3]), int(box[4])
+    ci = min(max(math.floor((x - x_lo) / cell), 0), columns - 1)
+    cj = min(max(math.floor((y - y_lo) / cell), 0), rows - 1)
+    best, best_d, best_id = -1, math.inf, 0
+    for step in (1, -1):
+        i = ci if step == 1 else ci - 1
+        while 0 <= i < columns:
+            gx2 = _gap2(x_lo + i * cell, x, cell)
+            if gx2 > best_d:
+                break  # the whole column lies farther than the best, and those after it
+            for turn in (1, -1):
+                j = cj if turn == 1 else cj - 1
+                while 0 <= j < rows:
+                    if gx2 + _gap2(y_lo + j * cell, y, cell) > best_d:
+                        break
+                    s = i * rows + j
+                    for f in range(starts[s], starts[s + 1]):
+                        k = filed[f]
+                        dx, dy = spots[k, 0] - x, spots[k, 1] - y
+                        if dx * dx + dy * dy > best_d * _CLOSE:
+                            continue  # farther by products: farther by pow too
+                        d = dx**two + dy**two
+                        if d < best_d or (d == best_d and ids[k] < best_id):
+                            best, best_d, best_id = k, d, ids[k]
+                    j += turn
+            i += step
+    return best, best_d
+
+
+@njit(cache=True)
+def _gap2(lo: float, at: float, cell: float) -> float:
+    """The squared yards from ``at`` to the nearer edge of the span ``lo .. lo + cell``
+    (0 inside it), less a hair: never more than the truth (the last square of a row or
+    column takes those on its far edge, the hair those a rounding files a square over)."""
+    gap = lo - at if lo > at else at - lo - cell
+    return (gap - _SLACK) * (gap - _SLACK) if gap > _SLACK else 0.0

@@ -20,7 +20,6 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from fadad_agents.agents.core.crowd.nearest import nearest_to_all
 from fadad_agents.agents.core.field.squares import (
     CELL_YARDS,
     ELBOW_ROOM,
@@ -42,12 +41,14 @@ _SLACK = 1e-6
 NEAREST_AT_ONCE = 128
 """After this many look-ups of the nearest fighter of a side while nobody of it came or
 moved (a round's targeting), its nearest to everyone on the field are found at once
-(:meth:`Field._nearest_to_all`); a side smaller than this is searched as asked. At 128
+(:meth:`Field._filed_for_nearest`); a side smaller than this is searched as asked. At 128
 two bands of 300 or 1,000 play their first rounds 4-7% faster than at 256 (a table of
 a thousand costs about a millisecond, a search behind the ranks ten microseconds), two
 of 100 or 10,000 as fast; at 64 bands of 100 build tables that do not pay."""
 
-_UNKNOWN = object()  # not found at once: search as asked
+_SEARCH = object()
+"""A side too small to file in arrays for its nearest (:meth:`Field.nearest`): searched as
+asked."""
 
 
 class Field(Squares):
@@ -64,7 +65,6 @@ class Field(Squares):
 
     __slots__ = (
         "_asked",
-        "_away",
         "_gone",
         "_nearest",
         "all_touching",
@@ -101,11 +101,10 @@ class Field(Squares):
         self.in_arrays: Any = None
         """This play's field in arrays for a big band's waiting ranks (:mod:`~fadad_agents.
         agents.core.crowd.waiting`), made at its first such turn; None: not yet."""
-        # Per side, the nearest of it to each point where someone stands, found at once
-        # (None: not yet) with the yards to it, those of it who left since, and the
-        # look-ups of its nearest since one of it came or moved (:meth:`nearest`).
-        self._nearest: list[dict[tuple[float, float], Any] | None] = [None] * sides
-        self._away: list[dict[tuple[float, float], float]] = [{} for _ in range(sides)]
+        # Per side, its fighters filed in arrays to find the nearest of them (None: not
+        # yet), those of it who left since, and the look-ups of its nearest since one of
+        # it came or moved (:meth:`nearest`).
+        self._nearest: list[Any] = [None] * sides
         self._gone: list[set[Any]] = [set() for _ in range(sides)]
         self._asked = [0] * sides
 
@@ -143,17 +142,12 @@ class Field(Squares):
 
     def within(self, side: int, x: float, y: float, radius: float) -> list[Any]:
         """Fighters of ``side`` whose centres lie within ``radius`` yards of ``(x, y)``,
-        bucket by bucket (the order is deterministic: it follows the moves made); none,
-        unlooked, where the side's nearest found at once (:meth:`nearest`) is farther."""
+        bucket by bucket (the order is deterministic: it follows the moves made)."""
         if self._unfiled:
             self._file_unfiled()
         buckets = self._buckets[side]
         if not buckets:
             return []
-        if self._nearest[side] is not None:  # (its yards by the tree: a hair's margin)
-            away = self._away[side].get((x, y))
-            if away is not None and away > radius * (1 + 1e-9) + 1e-9:
-                return []
         cell = self.cell
         bx0, by0, bx1, by1 = self._bounds[side]  # no bucket of the side lies outside
         x0, y0 = (
@@ -232,25 +226,19 @@ class Field(Squares):
         spots = self._spots
         return [other for key in keys_in(spots, i0, i1, j0, j1) for other in spots.get(key, ())]
 
-    def _nearest_to_all(self, side: int) -> dict[tuple[float, float], Any]:
-        """The nearest of ``side`` to each place where someone of another side stands,
-        found at once (:func:`~fadad_agents.agents.core.crowd.nearest.nearest_to_all`;
-        empty for a side smaller than :data:`NEAREST_AT_ONCE`), kept till it moves."""
+    def _filed_for_nearest(self, side: int) -> Any:
+        """The fighters of ``side`` filed in arrays to be asked for the nearest to any
+        point (:class:`~fadad_agents.agents.core.crowd.nearest.Nearest`; :data:`_SEARCH`
+        for a side smaller than :data:`NEAREST_AT_ONCE`), kept till one of it moves."""
         members = [agent for bucket in self._buckets[side].values() for agent in bucket]
-        askers = [
-            agent.position
-            for other, buckets in enumerate(self._buckets)
-            if other != side
-            for bucket in buckets.values()
-            for agent in bucket
-        ]
-        found: dict[tuple[float, float], Any] = {}
-        away: dict[tuple[float, float], float] = {}
-        if len(members) >= NEAREST_AT_ONCE and askers:
-            found, away = nearest_to_all(members, askers)
-        self._nearest[side], self._away[side] = found, away
+        known: Any = _SEARCH
+        if len(members) >= NEAREST_AT_ONCE:
+            from fadad_agents.agents.core.crowd import nearest  # numba: crowds only
+
+            known = nearest.Nearest(members)
+        self._nearest[side] = known
         self._gone[side].clear()
-        return found
+        return known
 
     def nearest(
         self, side: int, x: float, y: float, accept: Callable[[Any], bool] | None = None
@@ -263,9 +251,9 @@ class Field(Squares):
         the first bucket wholly farther than the best found (those beyond are farther
         still): a fighter behind its ranks measures the enemy's front and few empty
         buckets. Past :data:`NEAREST_AT_ONCE` look-ups while nobody of the side came or
-        moved, the answers found at once for every place where someone stands are read
-        instead: a move of another side changes none of them (the answer for a place is
-        the place's), and one of the side leaving only those where it was the nearest."""
+        moved, the side is filed in arrays and asked there instead (compiled): a move of
+        another side changes no answer, and one of the side leaving only those where it
+        was the nearest (searched as asked)."""
         if self._unfiled:
             self._file_unfiled()
         if accept is None:
@@ -273,10 +261,10 @@ class Field(Squares):
             asked[side] += 1
             known = self._nearest[side]
             if known is None and asked[side] >= NEAREST_AT_ONCE:
-                known = self._nearest_to_all(side)
-            if known is not None:
-                found = known.get((x, y), _UNKNOWN)
-                if found is not _UNKNOWN and found not in self._gone[side]:
+                known = self._filed_for_nearest(side)
+            if known is not None and known is not _SEARCH:
+                found = known.to(x, y)[0]
+                if found not in self._gone[side]:
                     return found
         buckets = self._buckets[side]
         bx0, by0, bx1, by1 = self._bounds[side]
