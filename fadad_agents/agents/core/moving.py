@@ -35,6 +35,7 @@ __all__ = [
     "contact_place",
     "current_way",
     "distance",
+    "follow_plan",
     "has_room",
     "in_contact",
     "move_event",
@@ -199,7 +200,6 @@ def plan_move(actor: Any, target: Any, arena: Any, budget: int, attacks: int) ->
     """Decide this round's movement actions (``actor.move_actions``) and return how many
     of ``attacks`` can still be made: none unless the move ends in contact."""
     actor.move_actions = 0
-    actor.memory["attacks_wanted"] = attacks  # for actions a move turns out not to need
     route = _foreseen(actor, target)
     if route is not None and route.budget == budget:
         plan = route.plan  # the same move as last time
@@ -207,6 +207,12 @@ def plan_move(actor: Any, target: Any, arena: Any, budget: int, attacks: int) ->
         plan = _plan(actor, target, arena, budget, route)
         if route is not None:
             route.budget, route.plan = budget, plan and _PLANS.get(plan, plan)
+    return follow_plan(actor, plan, budget, attacks)
+
+
+def follow_plan(actor: Any, plan: tuple[int, bool] | None, budget: int, attacks: int) -> int:
+    """:func:`plan_move`'s end with the move's ``plan`` (:func:`_plan`)."""
+    actor.memory["attacks_wanted"] = attacks  # for actions a move turns out not to need
     if plan is None:  # standing: strike whoever is in reach on its turn
         return attacks
     spent, reaches = plan

@@ -84,7 +84,8 @@ SCENARIOS: dict[str, str] = {
     "closing in from 6 yards": _melee_yaml(5, bands=True, gap=6),
 }
 MOVING = {"closing in from 6 yards"}
-"""Scenarios whose fighters never stand in one melee: all by their own methods."""
+"""Scenarios whose fighters never stand in one melee: all act by their own methods (the
+plain ones declare in one loop a turn: ``agents.core.crowd.declaring``)."""
 
 
 def _played(text: str, seed: int) -> tuple[str, list[Any], list[Any]]:
@@ -128,7 +129,8 @@ def test_the_plain_round_plays_the_same_battle(name: str, monkeypatch: pytest.Mo
         assert a[0] == b[0], f"{name}, seed {seed}: the log reads differently"
         assert a[1:] == b[1:], f"{name}, seed {seed}: events or final states differ"
     if name in MOVING:
-        assert on == calls
+        assert on["act"] == calls["act"]
+        assert on["declare"] < calls["declare"]
     else:
         # fewer calls of their own: the plain path played some (else this proves nothing)
         assert on["declare"] < calls["declare"]

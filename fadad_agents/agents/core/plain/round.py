@@ -26,7 +26,7 @@ from typing import Any
 
 from fadad_agents.agents.core.blows import attack_event, land, strike
 from fadad_agents.agents.core.character import Character
-from fadad_agents.agents.core.crowd import waiting
+from fadad_agents.agents.core.crowd import declaring, waiting
 from fadad_agents.agents.core.moving import (
     admit,
     another_in_reach,
@@ -83,6 +83,9 @@ def play_round(
     near = field is None or field.all_touching  # nobody moves while declaring
     actions = arena.options.fadad.actions_per_round
     for turn in turns:
+        if not near and declaring.DECLARE_TOGETHER:  # on a field where not all touch
+            declaring.declare_turn(turn, arena, actions, _declare)
+            continue
         for member in turn:
             if member.fighting:
                 if member.plain is True and (near or not member.placed):

@@ -1,0 +1,56 @@
+"""A turn's plain fighters on a field declare in one loop as each would by its own method.
+
+Where the sides do not stand in one melee, the plain fighters of a turn declare in
+``agents.core.crowd.declaring``: their budget, a target kept or drawn, and the move they
+planned before when nothing it depends on changed. Bands formed in ranks (in contact, and
+closing in from 12 yards; with crits that leave conditions, whose fighters declare by
+their own method) play the same battle, byte for byte in the log, with it on and off.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from benchmarks.bench_engine import _melee_yaml
+from fadad_agents.agents.core.crowd import declaring
+from fadad_agents.engine import build_battle, load
+
+
+def _log_text(text: str, seed: int) -> str:
+    battle = build_battle(load(text), seed, collect=False)
+    battle.run_to_end()
+    return str(battle.log.to_jsonl())
+
+
+@pytest.mark.parametrize("gap", [None, 12])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_turn_declared_together_plays_the_same_battle(
+    gap: int | None, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two bands of 150 formed in ranks play the same first 12 rounds with the turn's
+    declares in one loop and by each fighter's own method; and the loop declared most of
+    them itself, reading a remembered move for some."""
+    text = _melee_yaml(150, bands=True, gap=gap).replace("max_rounds: 1000", "max_rounds: 12")
+    text = text.replace("rolled}", "rolled, fadad.crit_effects: random}")
+    counts = {"here": 0, "remembered": 0}
+    placed, planned = declaring._declare_placed, declaring._plan_move
+
+    def counted_placed(*args: Any) -> None:
+        counts["here"] += 1
+        placed(*args)
+
+    def counted_plan(member: Any, *args: Any) -> int:
+        route = member.memory.get("route")
+        moves = planned(member, *args)
+        counts["remembered"] += route is not None and member.memory.get("route") is route
+        return moves
+
+    monkeypatch.setattr(declaring, "_declare_placed", counted_placed)
+    monkeypatch.setattr(declaring, "_plan_move", counted_plan)
+    together = _log_text(text, seed)
+    assert counts["here"] > 1000
+    assert counts["remembered"] > 100
+    monkeypatch.setattr(declaring, "DECLARE_TOGETHER", False)
+    assert _log_text(text, seed) == together
