@@ -104,6 +104,25 @@ class OnTheField:
                     best, best_d = foe, d
         return best
 
+    def nearest_foes(self, side: int, places: list[tuple[float, float]]) -> list[Any]:
+        """:meth:`nearest_foe` (no room asked for) of a fighter of ``side`` standing at
+        each of ``places`` on the field, found together (:meth:`Field.nearest_to_each`)."""
+        field = self.field
+        if field is None or not self.foes(side):
+            return [None] * len(places)
+        others = [other for other in range(field.sides) if other != side]
+        if len(others) == 1:  # no sides to compare
+            return field.nearest_to_each(others[0], places)
+        best: list[Any] = [None] * len(places)
+        best_d = [math.inf] * len(places)
+        for other in others:
+            for i, foe in enumerate(field.nearest_to_each(other, places)):
+                if foe is not None:
+                    d = math.dist(foe.position, places[i])
+                    if d < best_d[i]:
+                        best[i], best_d[i] = foe, d
+        return best
+
     def engage_point(self, actor: Any, target: Any) -> tuple[float, float] | None:
         """Where the actor must stand for its reach to touch ``target`` (the nearest such
         point, :func:`~fadad_agents.agents.core.moving.contact_place`); None if it touches

@@ -267,6 +267,35 @@ def test_the_nearest_found_at_once_are_the_nearest_of_all(
         field_module.NEAREST_AT_ONCE = saved
 
 
+@given(GRID, st.lists(st.integers(0, 79), max_size=6), st.integers(1, 200))
+def test_the_nearest_to_each_place_are_the_nearest_of_all(
+    spots: list[tuple[int, int, int]], leaving: list[int], at_once: int
+) -> None:
+    """The nearest fighter of a side to each of many places asked together
+    (Field.nearest_to_each: in arrays once as many were asked as the threshold, here 1 to
+    200, else one by one) is what measuring every fighter finds, also after some of the
+    side left (searched again where they were the nearest)."""
+    field = Field(2)
+    fighters = [_Fighter(u, s, x / 2, y / 2) for u, (s, x, y) in enumerate(spots)]
+    for f in fighters:
+        field.add(f)
+    places = [f.position for f in fighters] + [(0.3, -9.0), (20.0, 20.0)]
+    saved = field_module.NEAREST_AT_ONCE
+    field_module.NEAREST_AT_ONCE = at_once
+    try:
+        for side in (0, 1):
+            field.nearest_to_each(side, places)  # filed in arrays, if so many were asked
+        for pick in leaving:
+            if fighters and pick < 2 * len(fighters):
+                field.remove(fighters.pop(pick % len(fighters)))
+        for side in (0, 1):
+            assert field.nearest_to_each(side, places) == [
+                _nearest_of_all(fighters, side, x, y) for x, y in places
+            ]
+    finally:
+        field_module.NEAREST_AT_ONCE = saved
+
+
 def _nearest_of_all(fighters: list[_Fighter], side: int, x: float, y: float) -> Any:
     """The fighter of ``side`` nearest ``(x, y)`` by measuring everyone, squares by ``**``
     and the lower unique_id on a tie (as Field.nearest measures)."""

@@ -10,6 +10,12 @@ target kept or drawn, and, out of reach, the move it planned last time when noth
 depends on changed (its :class:`~fadad_agents.agents.core.moving.Route`): here, inlined,
 in the turn's order, so the same targets are drawn from the same stream in the same order.
 Every other member declares by its own method in its place in the turn.
+
+A fighter whose target fell takes a random foe in reach, else the nearest foe
+(:func:`~fadad_agents.policies.core.defaults.random_foe`): behind the ranks, thousands a
+round. Their nearest foes are found together before the turn declares (in arrays, one
+compiled call a side); one that stands beyond the reach of the widest fighter is taken
+without looking for foes in reach, as none can be.
 """
 
 from __future__ import annotations
@@ -18,9 +24,15 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from fadad_agents.agents.core import moving
+from fadad_agents.agents.core.moving import _ARRIVE
 from fadad_agents.policies.core.defaults import random_foe
 
 __all__ = ["DECLARE_TOGETHER", "declare_turn"]
+
+_OUT_OF_REACH = 1 + 1e-9
+"""How many times the squared reach of the widest a nearest foe must stand beyond for no
+foe to be in reach (floating point: the nearest of another side is compared by
+``math.dist``)."""
 
 DECLARE_TOGETHER = True
 """Declare a turn's plain fighters on a field here (False: each by its own method; the
@@ -34,6 +46,7 @@ def declare_turn(
     melee): a plain one on the field without conditions here, with the round's
     ``actions``; a plain one off it by ``off_field``; any other by its own method."""
     rnd = arena.round
+    nearest = _nearest_foes(turn, arena)
     for member in turn:
         if not member.fighting:
             continue
@@ -42,11 +55,53 @@ def declare_turn(
         elif not member.placed:
             off_field(member, arena, actions)
         else:
-            _declare_placed(member, arena, actions, rnd)
+            _declare_placed(member, arena, actions, rnd, nearest)
 
 
-def _declare_placed(member: Any, arena: Any, budget: int, rnd: int) -> None:
-    """:meth:`Character.declare` of a plain fighter without conditions on the field."""
+def _nearest_foes(turn: Sequence[Any], arena: Any) -> dict[Any, Any]:
+    """The nearest foe of each plain fighter of ``turn`` on the field without conditions
+    that chooses a new target by :func:`random_foe` (its target fell, or it has none),
+    found together, side by side (:meth:`~fadad_agents.engine.core.space.OnTheField.
+    nearest_foes`): what it takes when no foe is in reach (nobody moves while declaring)."""
+    choosing: dict[int, list[Any]] = {}
+    for member in turn:
+        target = member.target
+        if (target is None or not target.fighting or not member.policies.keeps_target) and (
+            member.fighting
+            and member.plain is True
+            and member.conditions is None
+            and member.placed
+            and member.policies.random_in_reach
+        ):
+            choosing.setdefault(member.side, []).append(member)
+    nearest: dict[Any, Any] = {}
+    for side, members in choosing.items():
+        places = [member.position for member in members]
+        nearest.update(zip(members, arena.nearest_foes(side, places), strict=True))
+    return nearest
+
+
+def _new_target(member: Any, arena: Any, near: Any) -> Any:
+    """:func:`random_foe`'s new target for ``member``, ``near`` its nearest foe found
+    before (or None): that one, without looking for foes in reach, when it still fights
+    and stands beyond the reach of the widest fighter (and no foe stands off the field,
+    in reach of everyone), so that none can be in reach."""
+    if near is not None and near.fighting:
+        field = arena.field
+        (x, y), (fx, fy) = member.position, near.position
+        limit = member.radius + member.reach + field.widest
+        if not field.off_field and (fx - x) ** 2 + (fy - y) ** 2 > _OUT_OF_REACH * (
+            limit * limit + _ARRIVE
+        ):
+            return near
+    return random_foe(member, arena, member.targeting_rng)
+
+
+def _declare_placed(
+    member: Any, arena: Any, budget: int, rnd: int, nearest: dict[Any, Any]
+) -> None:
+    """:meth:`Character.declare` of a plain fighter without conditions on the field
+    (``nearest``: the nearest foe of those that choose a new target, :func:`_nearest_foes`)."""
     member.attacks_planned, member.defences_left = 0, budget  # Character.round_budget
     member.move_actions = 0
     member.all_out = False
@@ -56,7 +111,7 @@ def _declare_placed(member: Any, arena: Any, budget: int, rnd: int) -> None:
     target = member.target
     if not (pol.keeps_target and target is not None and target.fighting):
         if pol.random_in_reach:
-            target = random_foe(member, arena, member.targeting_rng)
+            target = _new_target(member, arena, nearest.get(member))
         else:
             target = pol.targeting.choose_target(member, arena, member.targeting_rng)
     if target is not None and target.engaged_round == rnd:  # places claimed already

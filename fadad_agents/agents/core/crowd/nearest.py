@@ -44,19 +44,26 @@ class Nearest:
         ).reshape(-1, 2)
         ids = np.fromiter(map(_unique_id, members), np.int64, len(members))
         self.members = members
-        self.arrays = (spots, ids, *_file(spots))
+        self.arrays: tuple[Any, Any, Any, Any, Any, Any] = (spots, ids, *_file(spots))
 
     def to(self, x: float, y: float) -> tuple[Any, float]:
         """The member nearest ``(x, y)`` and the squared yards to it."""
         k, squared = _nearest_to(*self.arrays, x, y, 2.0)
         return self.members[k], squared
 
+    def to_each(self, points: list[tuple[float, float]]) -> list[Any]:
+        """The member nearest each of ``points`` (as :meth:`to`), in one compiled call."""
+        places = np.fromiter(chain.from_iterable(points), np.float64, 2 * len(points))
+        rows = _nearest_each(*self.arrays, places, 2.0).tolist()
+        return list(map(self.members.__getitem__, rows))
+
 
 @njit(cache=True)
-def _file(spots: Any) -> tuple[Any, Any, Any]:
+def _file(spots: Any) -> tuple[Any, Any, Any, Any]:
     """The ``spots`` filed in squares over their box, about one a square: each square's
-    first row in ``filed`` (and the next's, one more), the rows square by square, and the
-    box (its corner, the square's side, columns and rows)."""
+    first row in ``filed`` (and the next's, one more), the rows square by square, each
+    column's least and greatest x (``across``), and the box (its corner, the square's
+    side, columns and rows)."""
     n = len(spots)
     x_lo, y_lo = spots[:, 0].min(), spots[:, 1].min()
     wide, high = spots[:, 0].max() - x_lo, spots[:, 1].max() - y_lo
@@ -73,22 +80,37 @@ def _file(spots: Any) -> tuple[Any, Any, Any]:
         starts[s + 1] += starts[s]
     filed = np.empty(n, np.int64)
     fill = starts[:-1].copy()
+    across = np.empty((columns, 2))
+    across[:, 0], across[:, 1] = math.inf, -math.inf
     for k in range(n):
         filed[fill[square[k]]] = k
         fill[square[k]] += 1
-    return starts, filed, np.array([x_lo, y_lo, cell, columns, rows])
+        i = square[k] // rows
+        across[i, 0] = min(across[i, 0], spots[k, 0])
+        across[i, 1] = max(across[i, 1], spots[k, 0])
+    return starts, filed, across, np.array([x_lo, y_lo, cell, columns, rows])
 
 
 @njit(cache=True)
 def _nearest_to(
-    spots: Any, ids: Any, starts: Any, filed: Any, box: Any, x: float, y: float, two: float
+    spots: Any,
+    ids: Any,
+    starts: Any,
+    filed: Any,
+    across: Any,
+    box: Any,
+    x: float,
+    y: float,
+    two: float,
 ) -> tuple[int, float]:
     """The row of ``spots`` nearest ``(x, y)`` by ``(px - x) ** two + (py - y) ** two``
     (``two`` given at run time: Python's ``**`` is the C library's ``pow``, which a
     constant 2 compiled into a product may differ from in the last bit), the lower of
     ``ids`` on a tie, and that squared distance. The search runs a column of squares at a
     time outward from the one nearest the point, each column's rows outward, and stops a
-    run at the first square wholly farther than the best found, as ``Field.nearest``."""
+    run at the first square wholly farther than the best found, as ``Field.nearest``; a
+    column's rows are measured from where its spots lie ``across`` it (their least and
+    greatest x), so that behind a straight rank a few squares of it are looked at."""
     x_lo, y_lo, cell = box[0], box[1], box[2]
     columns, rows = int(box[3]), int(box[4])
     ci = min(max(math.floor((x - x_lo) / cell), 0), columns - 1)
@@ -97,15 +119,21 @@ def _nearest_to(
     for step in (1, -1):
         i = ci if step == 1 else ci - 1
         while 0 <= i < columns:
-            gx2 = _gap2(x_lo + i * cell, x, cell)
-            if gx2 > best_d:
+            column, i = i, i + step
+            if _gap2(x_lo + column * cell, x, cell) > best_d:
                 break  # the whole column lies farther than the best, and those after it
+            lo, hi = across[column, 0], across[column, 1]
+            if lo > hi:
+                continue  # nobody in it
+            gx2 = _gap2(lo, x, hi - lo)  # to its spots
+            if gx2 > best_d:
+                continue
             for turn in (1, -1):
                 j = cj if turn == 1 else cj - 1
                 while 0 <= j < rows:
                     if gx2 + _gap2(y_lo + j * cell, y, cell) > best_d:
                         break
-                    s = i * rows + j
+                    s = column * rows + j
                     for f in range(starts[s], starts[s + 1]):
                         k = filed[f]
                         dx, dy = spots[k, 0] - x, spots[k, 1] - y
@@ -115,14 +143,25 @@ def _nearest_to(
                         if d < best_d or (d == best_d and ids[k] < best_id):
                             best, best_d, best_id = k, d, ids[k]
                     j += turn
-            i += step
     return best, best_d
 
 
 @njit(cache=True)
-def _gap2(lo: float, at: float, cell: float) -> float:
-    """The squared yards from ``at`` to the nearer edge of the span ``lo .. lo + cell``
+def _nearest_each(
+    spots: Any, ids: Any, starts: Any, filed: Any, across: Any, box: Any, places: Any, two: float
+) -> Any:
+    """:func:`_nearest_to`'s row for each point of ``places`` (x and y in turn)."""
+    rows = np.empty(len(places) // 2, np.int64)
+    for q in range(len(rows)):
+        x, y = places[2 * q], places[2 * q + 1]
+        rows[q] = _nearest_to(spots, ids, starts, filed, across, box, x, y, two)[0]
+    return rows
+
+
+@njit(cache=True)
+def _gap2(lo: float, at: float, span: float) -> float:
+    """The squared yards from ``at`` to the nearer edge of the span ``lo .. lo + span``
     (0 inside it), less a hair: never more than the truth (the last square of a row or
     column takes those on its far edge, the hair those a rounding files a square over)."""
-    gap = lo - at if lo > at else at - lo - cell
+    gap = lo - at if lo > at else at - lo - span
     return (gap - _SLACK) * (gap - _SLACK) if gap > _SLACK else 0.0

@@ -240,6 +240,27 @@ class Field(Squares):
         self._gone[side].clear()
         return known
 
+    def nearest_to_each(self, side: int, points: list[tuple[float, float]]) -> list[Any | None]:
+        """:meth:`nearest` (every fighter passes) of ``side`` to each of ``points``: read
+        together from the side filed in arrays when it is big and so many are asked (or
+        were since it last moved), else one by one."""
+        if self._unfiled:
+            self._file_unfiled()
+        known = self._nearest[side]
+        if known is None and self._asked[side] + len(points) >= NEAREST_AT_ONCE:
+            known = self._filed_for_nearest(side)
+        if known is None or known is _SEARCH:
+            return [self.nearest(side, x, y) for x, y in points]
+        self._asked[side] += len(points)
+        found: list[Any | None] = known.to_each(points)
+        gone = self._gone[side]
+        if gone:  # one who left since it was filed: searched again where it was the nearest
+            found = [
+                self.nearest(side, *place) if foe in gone else foe
+                for foe, place in zip(found, points, strict=True)
+            ]
+        return found
+
     def nearest(
         self, side: int, x: float, y: float, accept: Callable[[Any], bool] | None = None
     ) -> Any | None:
