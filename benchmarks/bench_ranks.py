@@ -1,9 +1,9 @@
-"""The compiled loop of a crowd's waiting ranks (``agents.core.crowd.kernels``, numba): what
-its first use costs a fresh process.
+"""The compiled code of a crowd (``agents.core.crowd``: the waiting ranks' loop and the
+nearest foes, numba): what its first use costs a fresh process.
 
-The per agent-round figures (``bench_engine``) are taken with the loop compiled and
+The per agent-round figures (``bench_engine``) are taken with the code compiled and
 loaded; a user's first big fight also pays numba's import and, once per install (the
-machine code is cached beside the module, or in ``NUMBA_CACHE_DIR``), its compilation.
+machine code is cached beside the modules, or in ``NUMBA_CACHE_DIR``), its compilation.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import subprocess
 import sys
 import tempfile
 
-from benchmarks.harness import ROOT, Row
+from benchmarks.harness import ROOT, Row, quick
 
 _FIRST_FIGHT = """
 import time
@@ -50,14 +50,14 @@ def bench_compile() -> list[Row]:
     """The first round of a 300 v 300 fight in a fresh process, first with an empty
     numba cache (it compiles the loop), then with the cache it left (it loads it): the
     difference is the compile time, paid once per install; and numba's import, paid by
-    every process that plays a crowd."""
+    every process that plays a crowd. The warm run is the best of 2 (1 with ``--quick``)."""
     with tempfile.TemporaryDirectory() as cache:
         imported, cold = _first_fight(cache)
-        _, warm = min(_first_fight(cache) for _ in range(2))
+        _, warm = min(_first_fight(cache) for _ in range(quick(2, 1)))
     return [
         Row("numba import (a crowd's first fight in a process)", imported, "s"),
-        Row("compiling the ranks' loop (cold cache, once per install)", cold - warm, "s"),
-        Row("first round of 300 v 300, loop loaded from the cache", warm, "s"),
+        Row("compiling the crowd code (cold cache, once per install)", cold - warm, "s"),
+        Row("first round of 300 v 300, code loaded from the cache", warm, "s"),
     ]
 
 
