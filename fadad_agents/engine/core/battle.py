@@ -161,9 +161,8 @@ class Battle(RoundClock, MesaModel, OnTheField):
             )
         streams = self.streams
         streams.reseed(seed)  # the agents' streams re-seeded in place, named ones made anew
-        log = BattleLog()
-        log.plural = set(self.log.plural)  # group names, for narration
-        self._begin(streams, collect, log)
+        self.release_log()  # a new log, with the group names for narration
+        self._begin(streams, collect, self.log)
         self.reseed_mesa(seed)
         self.running = True
         self._foes_cache.clear()

@@ -46,10 +46,9 @@ class Nearest:
         self.members = members
         self.arrays: tuple[Any, Any, Any, Any, Any, Any] = (spots, ids, *_file(spots))
 
-    def to(self, x: float, y: float) -> tuple[Any, float]:
-        """The member nearest ``(x, y)`` and the squared yards to it."""
-        k, squared = _nearest_to(*self.arrays, x, y, 2.0)
-        return self.members[k], squared
+    def to(self, x: float, y: float) -> Any:
+        """The member nearest ``(x, y)``."""
+        return self.members[_nearest_to(*self.arrays, x, y, 2.0)[0]]
 
     def to_each(self, points: list[tuple[float, float]]) -> list[Any]:
         """The member nearest each of ``points`` (as :meth:`to`), in one compiled call."""

@@ -40,11 +40,11 @@ _SLACK = 1e-6
 
 NEAREST_AT_ONCE = 128
 """After this many look-ups of the nearest fighter of a side while nobody of it came or
-moved (a round's targeting), its nearest to everyone on the field are found at once
-(:meth:`Field._filed_for_nearest`); a side smaller than this is searched as asked. At 128
-two bands of 300 or 1,000 play their first rounds 4-7% faster than at 256 (a table of
-a thousand costs about a millisecond, a search behind the ranks ten microseconds), two
-of 100 or 10,000 as fast; at 64 bands of 100 build tables that do not pay."""
+moved (a round's targeting), the side is filed in arrays and asked there, compiled
+(:meth:`Field._filed_for_nearest`: filing 10,000 costs about 5 ms, an answer 1-2 µs);
+a side smaller than this is searched as asked. The threshold was chosen for the k-d tree
+the arrays replaced (at 128 two bands of 300 or 1,000 played their first rounds 4-7%
+faster than at 256; at 64 bands of 100 built tables that did not pay)."""
 
 _SEARCH = object()
 """A side too small to file in arrays for its nearest (:meth:`Field.nearest`): searched as
@@ -284,7 +284,7 @@ class Field(Squares):
             if known is None and asked[side] >= NEAREST_AT_ONCE:
                 known = self._filed_for_nearest(side)
             if known is not None and known is not _SEARCH:
-                found = known.to(x, y)[0]
+                found = known.to(x, y)
                 if found not in self._gone[side]:
                     return found
         buckets = self._buckets[side]
