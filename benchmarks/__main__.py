@@ -6,7 +6,10 @@ list of :class:`benchmarks.harness.Row`. ``make bench`` runs ``python -m benchma
 smaller sweeps: about a minute). ``python -m benchmarks kernel`` runs only modules whose
 name contains ``kernel``. Progress goes to stderr as each benchmark starts, and each
 figure as soon as it is measured; the table, with each target and whether it is met,
-comes last, headed by the machine's load.
+comes last, headed by the machine's load. Benchmarks marked
+:func:`benchmarks.harness.fresh_processes` (peak memory, numba's compile) measure only
+processes they start, so they run last, two at a time on the two cores, none of them
+beside a figure timed in this process.
 """
 
 from __future__ import annotations
@@ -15,6 +18,8 @@ import importlib
 import pkgutil
 import sys
 import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import benchmarks.harness as harness
@@ -36,17 +41,30 @@ def main(argv: list[str]) -> int:
         for name in modules
         for bench in importlib.import_module(f"benchmarks.{name}").BENCHMARKS
     ]
-    rows: list[Row] = []
+    found: dict[int, list[Row]] = {}
     loads = [load_note()]
     start = time.perf_counter()
-    for n, (name, bench) in enumerate(benches, 1):
+
+    def measure(n: int, name: str, bench: Callable[[], list[Row]]) -> None:
         elapsed = time.perf_counter() - start
         print(f"[{elapsed:4.0f} s] {n}/{len(benches)} {name}.{bench.__name__} ...", file=sys.stderr)
-        found = bench()
-        for row in found:  # each figure as soon as it is measured
+        found[n] = bench()
+        for row in found[n]:  # each figure as soon as it is measured
             shown = f"{row.value:,.0f}" if abs(row.value) >= 1000 else f"{row.value:.3g}"
             print(f"         {row.name}: {shown} {row.unit}", file=sys.stderr, flush=True)
-        rows.extend(found)
+
+    numbered = list(enumerate(benches, 1))
+    for n, (name, bench) in numbered:  # one at a time: CPU time of this process
+        if not getattr(bench, "fresh", False):
+            measure(n, name, bench)
+    with ThreadPoolExecutor(2) as pool:  # fresh processes, each on a core of its own
+        for done in [
+            pool.submit(measure, n, name, bench)
+            for n, (name, bench) in numbered
+            if getattr(bench, "fresh", False)
+        ]:
+            done.result()
+    rows = [row for n in sorted(found) for row in found[n]]
     loads.append(load_note())
     total = time.perf_counter() - start
     print(f"[{total:4.0f} s] done", file=sys.stderr, flush=True)

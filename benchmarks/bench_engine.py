@@ -12,7 +12,7 @@ import time
 from typing import Any
 
 import benchmarks.harness as harness
-from benchmarks.harness import BIG, Row, peak_rss_mb, quick
+from benchmarks.harness import BIG, Row, fresh_processes, peak_rss_mb, quick
 from fadad_agents.engine import build_battle, load, run
 from fadad_agents.engine.core.fighters import bare_fighter, character_fighter
 from fadad_agents.engine.core.streams import Streams
@@ -390,6 +390,10 @@ def bench_scaling() -> list[Row]:
         rows.append(Row("1,000 v 1,000 rounds", result.rounds, "rounds"))
     costs = {}
     rounds = quick(3, 1)
+    # Warm-up: numba's import and loading its cached code (bench_ranks shows them) are a
+    # process's first crowd's cost, not an agent-round's; without it --quick's one build
+    # of 2,000 agents would carry them.
+    _per_agent_round(load(_melee_yaml(300, bands=True), BIG), 1)
     for agents, battles in ((200, 3), (2_000, 3), (20_000, 2)):
         scenario = load(_melee_yaml(agents // 2, bands=True), BIG)
         # Best of several builds: 3 rounds of 200 agents last a few ms, easily doubled by load.
@@ -427,6 +431,7 @@ def bench_bulk() -> list[Row]:
     return rows
 
 
+@fresh_processes
 def bench_memory() -> list[Row]:
     """Peak resident memory of a whole process (interpreter and imports included) that
     builds a melee of 20,000 characters and plays 3 rounds; the imports alone beside it."""

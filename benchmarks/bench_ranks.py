@@ -13,7 +13,7 @@ import subprocess
 import sys
 import tempfile
 
-from benchmarks.harness import ROOT, Row, quick
+from benchmarks.harness import ROOT, Row, fresh_processes, quick
 
 _FIRST_FIGHT = """
 import time
@@ -46,6 +46,7 @@ def _first_fight(cache: str) -> tuple[float, float]:
     return float(imported), float(first)
 
 
+@fresh_processes
 def bench_compile() -> list[Row]:
     """The first round of a 300 v 300 fight in a fresh process, first with an empty
     numba cache (it compiles the loop), then with the cache it left (it loads it): the

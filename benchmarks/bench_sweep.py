@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 
 import benchmarks.harness as harness
-from benchmarks.harness import Row, peak_rss_mb, quick
+from benchmarks.harness import Row, fresh_processes, peak_rss_mb, quick
 from fadad_agents.analysis import shutdown_workers, sweep
 
 SCENARIOS = Path(__file__).parents[1] / "scenarios"
@@ -76,6 +76,7 @@ def bench_auto_serial() -> list[Row]:
     return [Row(name, ratio, "x", "<= 1.1", ratio <= 1.1)]
 
 
+@fresh_processes
 def bench_sweep_memory() -> list[Row]:
     """Peak RSS of whole processes sweeping duels: 10,000 against 100,000 replicates."""
     small, large = quick(10_000, 2_000), quick(100_000, 20_000)

@@ -26,6 +26,7 @@ __all__ = [
     "QUICK",
     "Row",
     "best_cpu",
+    "fresh_processes",
     "load_note",
     "peak_rss_mb",
     "print_table",
@@ -57,6 +58,15 @@ class Row:
     unit: str
     target: str = ""
     ok: bool | None = None
+
+
+def fresh_processes[F: Callable[[], list["Row"]]](bench: F) -> F:
+    """Mark a benchmark that measures only fresh processes of its own (their peak memory,
+    or CPU time each reads of itself): ``python -m benchmarks`` runs these two at a time,
+    after the benchmarks timed in its own process, so that none of them shares a core with
+    a CPU-timed figure."""
+    bench.fresh = True  # type: ignore[attr-defined]
+    return bench
 
 
 def best_cpu(fn: Callable[[], object], repeat: int) -> float:
