@@ -274,7 +274,7 @@ def test_the_nearest_to_each_place_are_the_nearest_of_all(
     """The nearest fighter of a side to each of many places asked together
     (Field.nearest_to_each: in arrays once as many were asked as the threshold, here 1 to
     200, else one by one) is what measuring every fighter finds, also after some of the
-    side left (searched again where they were the nearest)."""
+    side left (passed over in the arrays), and so is each asked alone (Field.nearest)."""
     field = Field(2)
     fighters = [_Fighter(u, s, x / 2, y / 2) for u, (s, x, y) in enumerate(spots)]
     for f in fighters:
@@ -289,9 +289,9 @@ def test_the_nearest_to_each_place_are_the_nearest_of_all(
             if fighters and pick < 2 * len(fighters):
                 field.remove(fighters.pop(pick % len(fighters)))
         for side in (0, 1):
-            assert field.nearest_to_each(side, places) == [
-                _nearest_of_all(fighters, side, x, y) for x, y in places
-            ]
+            want = [_nearest_of_all(fighters, side, x, y) for x, y in places]
+            assert field.nearest_to_each(side, places) == want
+            assert [field.nearest(side, x, y) for x, y in places] == want
     finally:
         field_module.NEAREST_AT_ONCE = saved
 

@@ -3,7 +3,9 @@
 A round's targeting asks thousands of times for the foe nearest a fighter
 (:meth:`~fadad_agents.agents.core.field.Field.nearest`); in a crowd the side's fighters
 are filed once in squares in arrays, while the side stands as it did, and each question
-is answered there, compiled (numba: imported only for a side big enough to ask).
+is answered there, compiled (numba: imported only for a side big enough to ask). One
+who leaves is marked there (:meth:`Nearest.leave`) and passed over: a melee's losses keep
+the side filed.
 """
 
 from __future__ import annotations
@@ -34,9 +36,9 @@ class Nearest:
     nearest of them to any point: measured as ``Field.nearest`` measures (squared yards
     by ``**``, ties to the lower ``unique_id``), every fighter that may be the nearest
     (those in the squares no farther than the best found) measured, so each answer is
-    ``Field.nearest``'s."""
+    ``Field.nearest``'s, those who left since (:meth:`leave`) passed over."""
 
-    __slots__ = ("arrays", "members")
+    __slots__ = ("arrays", "left", "members", "rows")
 
     def __init__(self, members: list[Any]) -> None:
         spots = np.fromiter(
@@ -44,17 +46,29 @@ class Nearest:
         ).reshape(-1, 2)
         ids = np.fromiter(map(_unique_id, members), np.int64, len(members))
         self.members = members
-        self.arrays: tuple[Any, Any, Any, Any, Any, Any] = (spots, ids, *_file(spots))
+        self.left = left = np.zeros(len(members), np.bool_)
+        self.rows = np.full(int(ids.max()) + 1 if len(ids) else 0, -1, np.int64)
+        self.rows[ids] = np.arange(len(ids))  # each member's row, by unique_id
+        self.arrays: tuple[Any, Any, Any, Any, Any, Any, Any] = (spots, ids, *_file(spots), left)
+
+    def leave(self, agent: Any) -> None:
+        """``agent`` left the field: nobody's nearest from now on (one not filed here,
+        never anybody's)."""
+        uid = agent.unique_id
+        if uid < len(self.rows) and self.rows[uid] >= 0:
+            self.left[self.rows[uid]] = True
 
     def to(self, x: float, y: float) -> Any:
-        """The member nearest ``(x, y)``."""
-        return self.members[_nearest_to(*self.arrays, x, y, 2.0)[0]]
+        """The member nearest ``(x, y)`` (None: every one left)."""
+        row = _nearest_to(self.arrays, x, y, 2.0)[0]
+        return None if row < 0 else self.members[row]
 
     def to_each(self, points: list[tuple[float, float]]) -> list[Any]:
         """The member nearest each of ``points`` (as :meth:`to`), in one compiled call."""
         places = np.fromiter(chain.from_iterable(points), np.float64, 2 * len(points))
-        rows = _nearest_each(*self.arrays, places, 2.0).tolist()
-        return list(map(self.members.__getitem__, rows))
+        rows = _nearest_each(self.arrays, places, 2.0).tolist()
+        members = self.members
+        return [None if row < 0 else members[row] for row in rows]
 
 
 @njit(cache=True)
@@ -91,25 +105,18 @@ def _file(spots: Any) -> tuple[Any, Any, Any, Any]:
 
 
 @njit(cache=True)
-def _nearest_to(
-    spots: Any,
-    ids: Any,
-    starts: Any,
-    filed: Any,
-    across: Any,
-    box: Any,
-    x: float,
-    y: float,
-    two: float,
-) -> tuple[int, float]:
-    """The row of ``spots`` nearest ``(x, y)`` by ``(px - x) ** two + (py - y) ** two``
-    (``two`` given at run time: Python's ``**`` is the C library's ``pow``, which a
-    constant 2 compiled into a product may differ from in the last bit), the lower of
-    ``ids`` on a tie, and that squared distance. The search runs a column of squares at a
-    time outward from the one nearest the point, each column's rows outward, and stops a
-    run at the first square wholly farther than the best found, as ``Field.nearest``; a
-    column's rows are measured from where its spots lie ``across`` it (their least and
-    greatest x), so that behind a straight rank a few squares of it are looked at."""
+def _nearest_to(arrays: Any, x: float, y: float, two: float) -> tuple[int, float]:
+    """The row of ``spots`` (of a :class:`Nearest`'s ``arrays``) nearest ``(x, y)`` by
+    ``(px - x) ** two + (py - y) ** two`` (``two`` given at run time: Python's ``**`` is
+    the C library's ``pow``, which a constant 2 compiled into a product may differ from in
+    the last bit), the lower of ``ids`` on a tie, and that squared distance; rows that
+    ``left`` are passed over (-1 and infinity: every row left). The search runs a column
+    of squares at a time outward from the one nearest the point, each column's rows
+    outward, and stops a run at the first square wholly farther than the best found, as
+    ``Field.nearest``; a column's rows are measured from where its spots lie ``across`` it
+    (their least and greatest x), so that behind a straight rank a few squares of it are
+    looked at."""
+    spots, ids, starts, filed, across, box, left = arrays
     x_lo, y_lo, cell = box[0], box[1], box[2]
     columns, rows = int(box[3]), int(box[4])
     ci = min(max(math.floor((x - x_lo) / cell), 0), columns - 1)
@@ -135,6 +142,8 @@ def _nearest_to(
                     s = column * rows + j
                     for f in range(starts[s], starts[s + 1]):
                         k = filed[f]
+                        if left[k]:
+                            continue
                         dx, dy = spots[k, 0] - x, spots[k, 1] - y
                         if dx * dx + dy * dy > best_d * _CLOSE:
                             continue  # farther by products: farther by pow too
@@ -146,14 +155,12 @@ def _nearest_to(
 
 
 @njit(cache=True)
-def _nearest_each(
-    spots: Any, ids: Any, starts: Any, filed: Any, across: Any, box: Any, places: Any, two: float
-) -> Any:
+def _nearest_each(arrays: Any, places: Any, two: float) -> Any:
     """:func:`_nearest_to`'s row for each point of ``places`` (x and y in turn)."""
     rows = np.empty(len(places) // 2, np.int64)
     for q in range(len(rows)):
         x, y = places[2 * q], places[2 * q + 1]
-        rows[q] = _nearest_to(spots, ids, starts, filed, across, box, x, y, two)[0]
+        rows[q] = _nearest_to(arrays, x, y, two)[0]
     return rows
 
 

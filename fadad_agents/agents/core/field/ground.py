@@ -65,7 +65,6 @@ class Field(Squares):
 
     __slots__ = (
         "_asked",
-        "_gone",
         "_nearest",
         "all_touching",
         "height",
@@ -102,10 +101,9 @@ class Field(Squares):
         """This play's field in arrays for a big band's waiting ranks (:mod:`~fadad_agents.
         agents.core.crowd.waiting`), made at its first such turn; None: not yet."""
         # Per side, its fighters filed in arrays to find the nearest of them (None: not
-        # yet), those of it who left since, and the look-ups of its nearest since one of
-        # it came or moved (:meth:`nearest`).
+        # yet), and the look-ups of its nearest since one of it came or moved
+        # (:meth:`nearest`).
         self._nearest: list[Any] = [None] * sides
-        self._gone: list[set[Any]] = [set() for _ in range(sides)]
         self._asked = [0] * sides
 
     def _changed(self, side: int | None = None) -> None:
@@ -120,10 +118,11 @@ class Field(Squares):
                 self._nearest[s] = None
 
     def _taken_off(self, agent: Any) -> None:
-        """``agent`` left: the nearest of its side found at once hold for every place but
-        those where it was the nearest (:meth:`nearest` searches those again)."""
-        if self._nearest[agent.side] is not None:
-            self._gone[agent.side].add(agent)
+        """``agent`` left: its side filed in arrays still holds, the agent passed over
+        there (:meth:`~fadad_agents.agents.core.crowd.nearest.Nearest.leave`)."""
+        known = self._nearest[agent.side]
+        if known is not None and known is not _SEARCH:
+            known.leave(agent)
 
     def clear(self) -> None:
         """Nobody on the field (a reset battle places everyone again)."""
@@ -237,7 +236,6 @@ class Field(Squares):
 
             known = nearest.Nearest(members)
         self._nearest[side] = known
-        self._gone[side].clear()
         return known
 
     def nearest_to_each(self, side: int, points: list[tuple[float, float]]) -> list[Any | None]:
@@ -253,12 +251,6 @@ class Field(Squares):
             return [self.nearest(side, x, y) for x, y in points]
         self._asked[side] += len(points)
         found: list[Any | None] = known.to_each(points)
-        gone = self._gone[side]
-        if gone:  # one who left since it was filed: searched again where it was the nearest
-            found = [
-                self.nearest(side, *place) if foe in gone else foe
-                for foe, place in zip(found, points, strict=True)
-            ]
         return found
 
     def nearest(
@@ -273,8 +265,8 @@ class Field(Squares):
         still): a fighter behind its ranks measures the enemy's front and few empty
         buckets. Past :data:`NEAREST_AT_ONCE` look-ups while nobody of the side came or
         moved, the side is filed in arrays and asked there instead (compiled): a move of
-        another side changes no answer, and one of the side leaving only those where it
-        was the nearest (searched as asked)."""
+        another side changes no answer, and one of the side who left is passed over
+        there."""
         if self._unfiled:
             self._file_unfiled()
         if accept is None:
@@ -284,9 +276,7 @@ class Field(Squares):
             if known is None and asked[side] >= NEAREST_AT_ONCE:
                 known = self._filed_for_nearest(side)
             if known is not None and known is not _SEARCH:
-                found = known.to(x, y)
-                if found not in self._gone[side]:
-                    return found
+                return known.to(x, y)
         buckets = self._buckets[side]
         bx0, by0, bx1, by1 = self._bounds[side]
         if bx1 < bx0:
