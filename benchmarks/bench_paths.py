@@ -9,7 +9,9 @@
 
 Every figure is CPU time of this process, the best of alternating passes (sweep, loop
 over the scenario, loop over the path, again), so load on the machine slows all alike
-and the best pass is the least disturbed. The fixed cost is the best of many one-replicate
+and the best pass is the least disturbed. The loops play the sweep's own battles (its
+replicates' seeds), so the ratios compare paths, not two samples of battles that differ
+in length by chance. The fixed cost is the best of many one-replicate
 sweeps less the per-battle time of the long sweep.
 """
 
@@ -20,7 +22,7 @@ from pathlib import Path
 
 from benchmarks.bench_engine import _melee_yaml
 from benchmarks.harness import Row, best_cpu, quick
-from fadad_agents.analysis import sweep
+from fadad_agents.analysis import replicate_seeds, sweep
 from fadad_agents.engine import load, run
 
 __all__ = ["BENCHMARKS"]
@@ -34,18 +36,17 @@ def bench_paths() -> list[Row]:
         path = Path(folder) / "fight.yaml"
         path.write_text(_melee_yaml(5, bands=False), encoding="utf-8")
         scenario = load(path)
-        seeds = range(runs)
-        loop_seeds = range(runs // 4)  # the loops are timed on fewer battles each pass
+        seeds = replicate_seeds(0, runs)  # the sweep's battles, played again by the loops
 
         def by_sweep() -> None:
             assert len(sweep(path, runs, 0, progress=False).frame) == runs
 
         def by_loop() -> None:
-            for seed in loop_seeds:
+            for seed in seeds:
                 run(scenario, seed=seed)
 
         def by_path() -> None:
-            for seed in loop_seeds:
+            for seed in seeds:
                 run(path, seed=seed)
 
         def one() -> None:
@@ -57,8 +58,8 @@ def bench_paths() -> list[Row]:
         swept = looped = pathed = float("inf")
         for _ in range(passes):  # alternating, so a busy spell slows every path alike
             swept = min(swept, best_cpu(by_sweep, 1) / len(seeds))
-            looped = min(looped, best_cpu(by_loop, 1) / len(loop_seeds))
-            pathed = min(pathed, best_cpu(by_path, 1) / len(loop_seeds))
+            looped = min(looped, best_cpu(by_loop, 1) / len(seeds))
+            pathed = min(pathed, best_cpu(by_path, 1) / len(seeds))
         fixed = best_cpu(one, quick(50, 20)) - swept
     rate = 1 / swept
     over = swept / looped
