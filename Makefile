@@ -41,8 +41,10 @@ contracts: $(STAMP)
 browser:
 	@tools/ensure-chromium
 
+# pytest-xdist: one worker a core (`make test PYTEST_WORKERS=0` runs in this process alone).
+PYTEST_WORKERS ?= auto
 pytest: $(STAMP) browser
-	$(VENV)/bin/pytest --nbmake tests notebooks
+	$(VENV)/bin/pytest --nbmake -n $(PYTEST_WORKERS) tests notebooks
 
 test: lint typecheck contracts pytest
 
