@@ -24,7 +24,7 @@ made cheap where the crowd has not changed (the battle is the same either way):
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -59,6 +59,15 @@ def ring(defender_radius: float, attacker_radius: float) -> tuple[float, int]:
     """The angle one attacker takes round a defender, and how many such places there are."""
     slots = melee_slots(defender_radius, attacker_radius)
     return 2 * math.pi / slots, slots
+
+
+@lru_cache(maxsize=256)
+def _ring_turns(defender_radius: float, attacker_radius: float) -> tuple[float, ...]:
+    """The turns from the place straight ahead (which was taken) to each other place
+    round a defender (:func:`ring`), in the order tried: one place each way, then two
+    ... (the angles of :func:`_places_round`, worked out once)."""
+    step, slots = ring(defender_radius, attacker_radius)
+    return tuple((k + 1) // 2 * step * (1 if k % 2 else -1) for k in range(1, slots))
 
 
 class Blocked(NamedTuple):
@@ -131,13 +140,10 @@ class Blocked(NamedTuple):
             if halo is _UNASKED:
                 halo = field.elbow_index(actor)
             if halo is None or 0 < k <= ring:
-                near = (
-                    field.neighbours(actor, x, y)
-                    if halo is None
-                    else halo.get((int(x // HALO_YARDS), int(y // HALO_YARDS)), ())
-                )
-                found = _standing_in(actor, near, x, y, 0 < k <= ring)
-            else:  # _standing_in in the elbow-room index, inlined: ~30,000 a round in a crowd
+                measured: list[Any] = []
+                _first_free(actor, field, spots, ring, (), measured, k, k + 1)
+                found = measured[0]
+            else:  # as _first_free in the elbow-room index, inlined: ~30,000 a round in a crowd
                 for found in halo.get((int(x // HALO_YARDS), int(y // HALO_YARDS)), ()):
                     if found.status is FIGHTING and found is not actor:
                         ox, oy = found.position
@@ -224,37 +230,37 @@ def _first_free(
     measuring inlined: a rear rank tries a dozen a round."""
     halo = field.elbow_index(actor)
     known = len(hints)
+    r = actor.radius
     last = None  # who blocked the try before
     for k in range(start, len(spots) // 2 if stop is None else stop):
         x, y = spots[2 * k], spots[2 * k + 1]
         by_pow = 0 < k <= ring
-        found = _standing_in(actor, (hints[k] if k < known else None, last), x, y, by_pow)
-        if found is None:
+        # who stands there, measured inline (a rear rank measures a dozen places): whoever
+        # blocked this try last time and the try before, then everyone near the place
+        near: Any = (hints[k] if k < known else None, last)
+        found, looked = None, False
+        while True:
+            for other in near:
+                if other is not None and other is not actor and other.status is FIGHTING:
+                    ox, oy = other.position
+                    room = (r + other.radius) * ELBOW_ROOM
+                    ox -= x
+                    oy -= y
+                    if ox**2 + oy**2 < room**2 if by_pow else ox * ox + oy * oy < room * room:
+                        found = other
+                        break
+            if found is not None or looked:
+                break
+            looked = True
             near = (
                 field.neighbours(actor, x, y)
                 if halo is None
                 else halo.get((int(x // HALO_YARDS), int(y // HALO_YARDS)), ())
             )
-            found = _standing_in(actor, near, x, y, by_pow)
         tried.append(found)
         if found is None:
             return x, y
         last = found
-    return None
-
-
-def _standing_in(actor: Any, near: Iterable[Any], x: float, y: float, by_pow: bool) -> Any:
-    """The first of ``near`` (None for no one) still fighting who stands within the
-    actor's elbow room of ``(x, y)``, or None."""
-    r = actor.radius
-    for other in near:
-        if other is not None and other is not actor and other.status is FIGHTING:
-            ox, oy = other.position
-            room = (r + other.radius) * ELBOW_ROOM
-            ox -= x
-            oy -= y
-            if ox**2 + oy**2 < room**2 if by_pow else ox * ox + oy * oy < room * room:
-                return other
     return None
 
 
@@ -270,13 +276,16 @@ def _places_round(
     side of the target first: one man's width at a time each way."""
     (ax, ay), (tx, ty) = actor.position, target.position
     reach = actor.radius + actor.reach + target.radius - ENGAGE_MARGIN
-    step, slots = ring(target.radius, actor.radius)
     base = math.atan2(ay - ty, ax - tx)
     edge = (reach + ENGAGE_MARGIN) ** 2
     most = limit * limit
-    for k in range(1, slots):  # the place straight ahead (k = 0) was taken
-        angle = base + (k + 1) // 2 * step * (1 if k % 2 else -1)  # +1, -1, +2 ...
-        x, y = field.clamp(tx + reach * math.cos(angle), ty + reach * math.sin(angle))
+    cos, sin = math.cos, math.sin
+    bounded = field.width is not None or field.height is not None
+    for turn in _ring_turns(target.radius, actor.radius):
+        angle = base + turn
+        x, y = tx + reach * cos(angle), ty + reach * sin(angle)
+        if bounded:
+            x, y = field.clamp(x, y)
         if (x - tx) ** 2 + (y - ty) ** 2 > edge or (x - ax) ** 2 + (y - ay) ** 2 > most:
             continue  # the field's edge cuts this place off, or it is too far to go
         spots += x, y

@@ -141,7 +141,7 @@ def _taken(
     measures: Any,
 ) -> int:
     """Someone fighting other than fighter ``k`` who stands within its elbow room of
-    ``(sx, sy)`` (``_standing_in``; squares by ``**`` where ``by_pow``), or
+    ``(sx, sy)`` (``ranks._first_free``; squares by ``**`` where ``by_pow``), or
     :data:`_FREE` if nobody does, :data:`_BEYOND` if the place lies beyond the squares
     of the index."""
     x, y, radius, _, fighting, _ = crowd

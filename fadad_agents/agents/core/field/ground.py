@@ -149,25 +149,36 @@ class Field(Squares):
             return []
         cell = self.cell
         bx0, by0, bx1, by1 = self._bounds[side]  # no bucket of the side lies outside
-        x0, y0 = (
-            max(math.floor((x - radius) / cell), bx0),
-            max(math.floor((y - radius) / cell), by0),
-        )
-        x1, y1 = (
-            min(math.floor((x + radius) / cell), bx1),
-            min(math.floor((y + radius) / cell), by1),
-        )
+        x0, y0 = math.floor((x - radius) / cell), math.floor((y - radius) / cell)
+        x1, y1 = math.floor((x + radius) / cell), math.floor((y + radius) / cell)
+        if x0 < bx0:  # max and min, without their calls (every re-target asks)
+            x0 = bx0
+        if y0 < by0:
+            y0 = by0
+        if x1 > bx1:
+            x1 = bx1
+        if y1 > by1:
+            y1 = by1
         if x1 < x0 or y1 < y0:  # the circle misses the side's squares (ranks behind)
             return []
         r2 = radius * radius
         found = []
+        if (x1 - x0 + 1) * (y1 - y0 + 1) <= len(buckets):  # keys_in's box, without a generator
+            get = buckets.get
+            for i in range(x0, x1 + 1):
+                for j in range(y0, y1 + 1):
+                    bucket = get((i, j))
+                    if bucket:
+                        for agent in bucket:
+                            px, py = agent.position
+                            if (px - x) ** 2 + (py - y) ** 2 <= r2:
+                                found.append(agent)
+            return found
         for key in keys_in(buckets, x0, x1, y0, y1):
-            bucket = buckets.get(key)
-            if bucket:
-                for agent in bucket:
-                    px, py = agent.position
-                    if (px - x) ** 2 + (py - y) ** 2 <= r2:
-                        found.append(agent)
+            for agent in buckets[key]:
+                px, py = agent.position
+                if (px - x) ** 2 + (py - y) ** 2 <= r2:
+                    found.append(agent)
         return found
 
     def crowded(self, agent: Any, x: float, y: float) -> bool:
@@ -282,20 +293,25 @@ class Field(Squares):
         if bx1 < bx0:
             return None
         cell = self.cell
-        cx, cy = self._key(x, y)
-        ci, cj = min(max(cx, bx0), bx1), min(max(cy, by0), by1)
+        ci, cj = int(x // cell), int(y // cell)
+        ci = bx0 if ci < bx0 else bx1 if ci > bx1 else ci
+        cj = by0 if cj < by0 else by1 if cj > by1 else cj
         best: Any | None = None
         best_d = math.inf  # the best's squared distance and unique_id
         best_id = 0
         get = buckets.get
         for columns in (range(ci, bx1 + 1), range(ci - 1, bx0 - 1, -1)):
             for i in columns:
-                gx2 = _gap2(i * cell, x, cell)
+                lo = i * cell  # the squared gap to the column, less a hair (floating point)
+                gap = lo - x if lo > x else x - lo - cell
+                gx2 = (gap - _SLACK) ** 2 if gap > _SLACK else 0.0
                 if gx2 > best_d:
                     break  # the whole column lies farther than the best, and those after it
                 for rows in (range(cj, by1 + 1), range(cj - 1, by0 - 1, -1)):
                     for j in rows:
-                        if gx2 + _gap2(j * cell, y, cell) > best_d:
+                        lo = j * cell
+                        gap = lo - y if lo > y else y - lo - cell
+                        if gx2 + ((gap - _SLACK) ** 2 if gap > _SLACK else 0.0) > best_d:
                             break
                         for agent in get((i, j), ()):
                             px, py = agent.position
@@ -305,10 +321,3 @@ class Field(Squares):
                             ):
                                 best, best_d, best_id = agent, d, agent.unique_id
         return best
-
-
-def _gap2(lo: float, at: float, cell: float) -> float:
-    """The squared yards from ``at`` to the nearer edge of the span ``lo .. lo + cell``
-    (0 inside it), less a hair (floating point at the edges: never more than the truth)."""
-    gap = lo - at if lo > at else at - lo - cell
-    return (gap - _SLACK) ** 2 if gap > _SLACK else 0.0

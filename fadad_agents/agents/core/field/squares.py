@@ -188,6 +188,47 @@ class Squares:
                 for j in rows:
                     halo[i, j].remove(agent)  # filed in every square round it
 
+    def _ring_shift(self, agent: Any, ox: float, oy: float, x: float, y: float) -> None:
+        """Move ``agent``, filed at ``(ox, oy)``, to ``(x, y)`` in the elbow-room index,
+        each square listing it as :meth:`_ring_out` then :meth:`_ring_in` would (first in
+        the square it now stands in, last in the others) but touching only the squares
+        that change: a step in the ranks is shorter than a square, and most of the squares
+        its elbow room reaches stay the same."""
+        halo = self._halo
+        if halo is None:
+            return
+        reach = self._halo_reach
+        oi0, oi1 = int((ox - reach) // HALO_YARDS), int((ox + reach) // HALO_YARDS)
+        oj0, oj1 = int((oy - reach) // HALO_YARDS), int((oy + reach) // HALO_YARDS)
+        ni0, ni1 = int((x - reach) // HALO_YARDS), int((x + reach) // HALO_YARDS)
+        nj0, nj1 = int((y - reach) // HALO_YARDS), int((y + reach) // HALO_YARDS)
+        for i in range(oi0, oi1 + 1):
+            stays = ni0 <= i <= ni1
+            for j in range(oj0, oj1 + 1):
+                if not (stays and nj0 <= j <= nj1):
+                    halo[i, j].remove(agent)
+        ni, nj = int(x // HALO_YARDS), int(y // HALO_YARDS)
+        for i in range(ni0, ni1 + 1):
+            kept = oi0 <= i <= oi1
+            for j in range(nj0, nj1 + 1):
+                if kept and oj0 <= j <= oj1:  # listed there already: moved to its end
+                    found = halo[i, j]
+                    if i == ni and j == nj:
+                        if found[0] is not agent:
+                            found.remove(agent)
+                            found.insert(0, agent)
+                    elif found[-1] is not agent:
+                        found.remove(agent)
+                        found.append(agent)
+                    continue
+                listed = halo.get((i, j))
+                if listed is None:
+                    halo[i, j] = [agent]
+                elif i == ni and j == nj:
+                    listed.insert(0, agent)
+                else:
+                    listed.append(agent)
+
     def _occupy(self, agent: Any, x: float, y: float) -> None:
         spot = self._spots.get((int(x // SPOT_YARDS), int(y // SPOT_YARDS)))
         if spot is None:
@@ -224,8 +265,25 @@ class Squares:
             self._file_unfiled()
         ox, oy = agent.position
         agent.position = (x, y)
-        self._vacate(agent, ox, oy)
-        self._occupy(agent, x, y)
+        spots = self._spots
+        was = (int(ox // SPOT_YARDS), int(oy // SPOT_YARDS))
+        spot = spots.get(was)
+        if spot is not None and agent in spot:  # filed: _vacate and _occupy, the same lists
+            now = (int(x // SPOT_YARDS), int(y // SPOT_YARDS))
+            if now == was:
+                if spot[-1] is not agent:  # last in its square
+                    spot.remove(agent)
+                    spot.append(agent)
+            else:
+                spot.remove(agent)
+                spot = spots.get(now)
+                if spot is None:
+                    spots[now] = [agent]
+                else:
+                    spot.append(agent)
+            self._ring_shift(agent, ox, oy, x, y)
+        else:
+            self._occupy(agent, x, y)
         old, new = self._key(ox, oy), self._key(x, y)
         if new != old:
             bucket = self._buckets[agent.side].get(old)
