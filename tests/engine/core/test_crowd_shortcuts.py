@@ -368,3 +368,28 @@ def test_the_fighters_filed_by_square_are_each_squares_own(spread: int) -> None:
         mine = [i for i in range(n) if (rows[i], columns[i]) == (spot_rows[k], spot_columns[k])]
         want = [filed[i] for i in sorted(mine, key=lambda i: (away[i], i))]
         assert filed_in[lo[k] : hi[k]].tolist() == want
+
+
+@given(GRID, st.integers(1, 3))
+def test_the_nearest_measured_together_are_the_nearest_of_all(
+    spots: list[tuple[int, int, int]], scale: int
+) -> None:
+    """The nearest fighter of a side too small for the arrays to each of many places
+    asked together (Field.nearest_to_each: every fighter measured to every place at once
+    in numpy, the few within a hair of the least measured again by ``**``) is what
+    measuring every fighter finds, the lower unique_id on a tie (fighters on a grid of
+    yards: many ties), also where a fighter stands and between two."""
+    field = Field(2)
+    fighters = [_Fighter(u, s, x / scale, y / scale) for u, (s, x, y) in enumerate(spots)]
+    for f in fighters:
+        field.add(f)
+    places = [f.position for f in fighters] + [(0.5 / scale, -9.0), (20.0, 20.0), (0.0, 0.0)]
+    saved = field_module.NEAREST_AT_ONCE, field_module.NEAREST_TOGETHER
+    field_module.NEAREST_AT_ONCE, field_module.NEAREST_TOGETHER = 10**9, 1
+    try:
+        for side in (0, 1):
+            assert field.nearest_to_each(side, places) == [
+                _nearest_of_all(fighters, side, x, y) for x, y in places
+            ]
+    finally:
+        field_module.NEAREST_AT_ONCE, field_module.NEAREST_TOGETHER = saved
