@@ -53,10 +53,10 @@ from fadad_agents.engine.core.space import OnTheField, settle
 from fadad_agents.engine.core.streams import NamedStream, Streams, forget_named_streams
 from fadad_agents.engine.core.turns import (
     SharedTurn,
+    TurnOrder,
     act_each,
     act_in_order,
     play_shared,
-    roll_turns,
 )
 from fadad_agents.policies.core.protocols import MoraleChoice
 from fadad_agents.rules.options import RulesOptions
@@ -102,7 +102,7 @@ class Battle(RoundClock, MesaModel, OnTheField):
         self.stop = stop or StopRule()
         self.sides = [SideRoster(i, n) for i, n in enumerate(side_names)]
         self._bands: dict[int, Band] = {}
-        self._band_members: list[list[Combatant]] | None = None  # _roll_call, made on first use
+        self._turn_order: TurnOrder | None = None  # the bands' (_roll_call), made on first use
         self._checks_morale = True  # someone checks morale at the end of a round (_roll_call)
         self._acts = act_in_order  # how a turn's members act: act_each if none strikes in bulk
         self._foes_cache: dict[int, list[Combatant]] = {}
@@ -161,7 +161,8 @@ class Battle(RoundClock, MesaModel, OnTheField):
             )
         streams = self.streams
         streams.reseed(seed)  # the agents' streams re-seeded in place, named ones made anew
-        self.release_log()  # a new log, with the group names for narration
+        if self.log.raw:  # a log of the play before (play_through released its own)
+            self.release_log()  # a new log, with the group names for narration
         self._begin(streams, collect, self.log)
         self.reseed_mesa(seed)
         self.running = True
@@ -224,7 +225,7 @@ class Battle(RoundClock, MesaModel, OnTheField):
             member.band.members.append(member)
         self.sides[member.side].add(member)
         self._bands.setdefault(id(member.band), member.band)
-        self._band_members = None
+        self._turn_order = None
         self._restartable = None
         return member
 
@@ -359,21 +360,22 @@ class Battle(RoundClock, MesaModel, OnTheField):
     def initiative_turns(self) -> list[Sequence[Combatant]]:
         """Roll initiative (one roll per band) and return the turns of the round, bands
         tied on initiative and trait sharing one (:func:`~fadad_agents.engine.core.turns.
-        roll_turns`)."""
-        bands = self._band_members
-        if bands is None:
-            bands = self._roll_call()
-        return roll_turns(bands, self._init_rng, self.options.fadad.initiative)
+        roll_turns`, by the bands' :class:`~fadad_agents.engine.core.turns.TurnOrder`)."""
+        order = self._turn_order
+        if order is None:
+            order = self._roll_call()
+        return order.roll(self._init_rng, self.options.fadad.initiative)
 
-    def _roll_call(self) -> list[list[Combatant]]:
-        """Each band's member list, whether anyone checks morale, and whether a band of
+    def _roll_call(self) -> TurnOrder:
+        """The bands' turn order, whether anyone checks morale, and whether a band of
         units strikes in bulk: the same every round from the first on (agents join only
         before it), so found once, not each round."""
-        bands = self._band_members = [band.members for band in self._bands.values()]
+        bands = [band.members for band in self._bands.values()]
         self._checks_morale = any(m.checks_morale for b in bands for m in b)
         bulk = any(len(b) > 1 and any(isinstance(m, Unit) for m in b) for b in bands)
         self._acts = act_in_order if bulk else act_each
-        return bands
+        order = self._turn_order = TurnOrder(bands)
+        return order
 
     def _play_round(self) -> None:
         self.round += 1
@@ -470,7 +472,7 @@ class Battle(RoundClock, MesaModel, OnTheField):
     def leave_initiative(self, member: Combatant) -> None:
         """Keep ``member``'s band out of the FADAD initiative (another clock drives it)."""
         self._bands.pop(id(member.band), None)
-        self._band_members = None
+        self._turn_order = None
 
     @property
     def has_initiative(self) -> bool:

@@ -23,7 +23,15 @@ from fadad_agents.agents.core.groups import Unit
 from fadad_agents.rules.core.actions import roll_initiative
 from fadad_agents.rules.core.dice import TABLE_4DF, TableDice
 
-__all__ = ["Holder", "SharedTurn", "act_each", "act_in_order", "play_shared", "roll_turns"]
+__all__ = [
+    "Holder",
+    "SharedTurn",
+    "TurnOrder",
+    "act_each",
+    "act_in_order",
+    "play_shared",
+    "roll_turns",
+]
 
 
 class SharedTurn(list[Combatant]):
@@ -49,45 +57,88 @@ def roll_turns(
     bands into turns: highest initiative first, then higher trait; bands tied on both
     share a turn (a :class:`SharedTurn`). Bands with nobody fighting are left out.
 
-    The kernel's total order (``-initiative, -trait, unique_id``) sorts the keys, so the
+    The kernel's total order (``-initiative, -trait, unique_id``) sorts the bands, so the
     rolls are drawn in the bands' order and a shared turn lists its bands by set-up.
+    A battle rolls the same bands every round: it keeps their :class:`TurnOrder`.
     """
-    # roll_initiative's common case inlined (plain dice, rolled): one draw per band.
-    draw = rng.random if mode == "rolled" and rng.__class__ is not TableDice else None
-    keyed: list[tuple[int, int, int, Sequence[Combatant]]] = []
-    for members in bands:
-        if len(members) == 1:  # most bands are one fighter
-            lead = members[0]
-            if not lead.fighting:
-                continue
-            active = members
-        else:
-            active = [m for m in members if m.fighting]
-            if not active:
-                continue
-            lead = active[0]
-        trait = -lead.reaction  # keys are negated: the highest first
-        if draw is not None:
-            keyed.append((trait - TABLE_4DF[int(draw() * 81)], trait, lead.unique_id, active))
-        else:
-            initiative = roll_initiative(lead.reaction, rng, mode, lead.name)
-            keyed.append((-initiative, trait, lead.unique_id, active))
-    keyed.sort()
-    turns: list[Sequence[Combatant]] = []
-    # None before the first band: any int key could be a band's (-1 and 1 are ladder values)
-    last_initiative: int | None = None
-    last_trait: int | None = None
-    for initiative, trait, _, active in keyed:
-        if initiative != last_initiative or trait != last_trait:  # most turns: no tie
-            turns.append(active)
-            last_initiative, last_trait = initiative, trait
-        else:
-            previous = turns[-1]
-            if type(previous) is SharedTurn:
-                previous.extend(active)
+    return TurnOrder(bands).roll(rng, mode)
+
+
+class TurnOrder:
+    """The turns of a fixed set of bands, rolled round after round (:func:`roll_turns`).
+
+    What the rolls do not change is found once: every member's place in the tie-break
+    order (higher trait first, then ``unique_id``) and its trait's, folded with the roll
+    into one int key a band (``((-initiative) * traits + trait's place) << bits |
+    member's place``). A round then sorts plain ints: the order of the kernel's
+    ``(-initiative, -trait, unique_id)`` tuples, and bands tied on roll and trait have
+    equal keys but for the low ``bits``.
+    """
+
+    __slots__ = ("_bands", "_bits", "_by_place", "_key", "_step")
+
+    def __init__(self, bands: Iterable[Sequence[Combatant]]) -> None:
+        bands = list(bands)
+        members = [m for band in bands for m in band]
+        ordered = sorted(members, key=lambda m: (-m.reaction, m.unique_id))
+        traits = sorted({-m.reaction for m in members})  # negated: the highest first
+        bits = self._bits = len(ordered).bit_length()
+        self._step = len(traits) << bits  # one point of initiative in a key
+        place = {-t: k for k, t in enumerate(traits)}
+        # a member's key at a roll of 0 (initiative = reaction); a roll of d takes d steps
+        self._key = {
+            id(m): ((-m.reaction * len(traits) + place[m.reaction]) << bits) + k
+            for k, m in enumerate(ordered)
+        }
+        # the turn each member's key stands for (a band of one: its own list, not copied)
+        self._by_place: list[Sequence[Combatant]] = [()] * len(ordered)
+        self._bands: list[tuple[Combatant | None, int, Sequence[Combatant]]] = []
+        for band in bands:
+            lead = band[0] if len(band) == 1 else None
+            key = 0 if lead is None else self._key[id(lead)]
+            if lead is not None:
+                self._by_place[key & ((1 << bits) - 1)] = band
+            self._bands.append((lead, key, band))
+
+    def roll(self, rng: random.Random, mode: str) -> list[Sequence[Combatant]]:
+        """This round's turns (:func:`roll_turns`), one roll per band with someone fighting."""
+        # roll_initiative's common case inlined (plain dice, rolled): one draw per band.
+        draw = rng.random if mode == "rolled" and rng.__class__ is not TableDice else None
+        step, by_place, bits = self._step, self._by_place, self._bits
+        mask = (1 << bits) - 1
+        keys: list[int] = []
+        for lead, key, members in self._bands:
+            if lead is not None:  # most bands are one fighter
+                if not lead.fighting:
+                    continue
             else:
-                turns[-1] = SharedTurn([*previous, *active])
-    return turns
+                active = [m for m in members if m.fighting]
+                if not active:
+                    continue
+                lead = active[0]
+                key = self._key[id(lead)]
+                by_place[key & mask] = active
+            if draw is not None:
+                keys.append(key - TABLE_4DF[int(draw() * 81)] * step)
+            else:
+                initiative = roll_initiative(lead.reaction, rng, mode, lead.name)
+                keys.append(key - (initiative - lead.reaction) * step)
+        keys.sort()
+        turns: list[Sequence[Combatant]] = []
+        last: int | None = None  # the tie (roll and trait) of the last turn
+        for key in keys:
+            band = by_place[key & mask]
+            tie = key >> bits
+            if tie != last:  # most turns: no tie
+                turns.append(band)
+                last = tie
+            else:
+                previous = turns[-1]
+                if type(previous) is SharedTurn:
+                    previous.extend(band)
+                else:
+                    turns[-1] = SharedTurn([*previous, *band])
+        return turns
 
 
 def play_shared(

@@ -7,7 +7,7 @@ import random
 
 from fadad_agents.engine import build_battle, load, run
 from fadad_agents.engine.core.battle import Battle
-from fadad_agents.engine.core.turns import SharedTurn
+from fadad_agents.engine.core.turns import SharedTurn, TurnOrder
 from fadad_agents.rules.core.dice import TABLE_4DF
 from tests.engine.conftest import FixedDice, duel_yaml, fighter
 
@@ -212,3 +212,60 @@ def test_the_faster_reaction_speed_acts_first() -> None:
         )
         battle = build_battle(load(text), seed=2)
         assert battle.initiative_turns()[0][0].name == first
+
+
+class _Member:
+    """What the turn order reads of a band member."""
+
+    def __init__(self, uid: int, reaction: int) -> None:
+        self.unique_id, self.reaction, self.name, self.fighting = uid, reaction, f"m{uid}", True
+
+
+def _kernel_turns(bands: list[list[_Member]], rng: random.Random) -> list[tuple[list[int], bool]]:
+    """The turns by the kernel's total order itself: one roll per band with someone
+    fighting (its first fighting member's), sorted by (-initiative, -trait, unique_id),
+    bands tied on roll and trait sharing a turn."""
+    keyed = []
+    for band in bands:
+        active = [m for m in band if m.fighting]
+        if active:
+            lead = active[0]
+            initiative = lead.reaction + TABLE_4DF[int(rng.random() * 81)]
+            keyed.append((-initiative, -lead.reaction, lead.unique_id, active))
+    keyed.sort(key=lambda k: k[:3])
+    turns: list[tuple[list[int], bool]] = []
+    for k, (initiative, trait, _, active) in enumerate(keyed):
+        ids = [m.unique_id for m in active]
+        if k and keyed[k - 1][:2] == (initiative, trait):
+            turns[-1] = (turns[-1][0] + ids, True)
+        else:
+            turns.append((ids, False))
+    return turns
+
+
+def test_the_turn_order_kept_round_after_round_is_the_kernels() -> None:
+    """A battle's :class:`TurnOrder` (members' places worked out once, one int key a band)
+    gives the turns the kernel's (-initiative, -trait, unique_id) order gives, round after
+    round, for bands of one and of several, mixed traits, and leads falling between rounds."""
+    picker = random.Random(7)
+    for case in range(60):
+        uid = iter(picker.sample(range(1000), 40))
+        bands = [
+            [
+                _Member(next(uid), picker.choice((-1, 0, 0, 1, 2)))
+                for _ in range(picker.choice((1, 1, 3)))
+            ]
+            for _ in range(picker.randint(1, 10))
+        ]
+        order = TurnOrder(bands)
+        ours, theirs = random.Random(case), random.Random(case)
+        for _ in range(8):
+            found = [
+                ([m.unique_id for m in t], type(t) is SharedTurn)
+                for t in order.roll(ours, "rolled")
+            ]
+            assert found == _kernel_turns(bands, theirs)
+            for band in bands:
+                for member in band:
+                    if picker.random() < 0.15:
+                        member.fighting = False
