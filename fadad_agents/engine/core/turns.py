@@ -75,7 +75,7 @@ class TurnOrder:
     equal keys but for the low ``bits``.
     """
 
-    __slots__ = ("_bands", "_bits", "_by_place", "_key", "_step")
+    __slots__ = ("_bands", "_bits", "_by_place", "_key", "_rolled", "_step")
 
     def __init__(self, bands: Iterable[Sequence[Combatant]]) -> None:
         bands = list(bands)
@@ -83,7 +83,9 @@ class TurnOrder:
         ordered = sorted(members, key=lambda m: (-m.reaction, m.unique_id))
         traits = sorted({-m.reaction for m in members})  # negated: the highest first
         bits = self._bits = len(ordered).bit_length()
-        self._step = len(traits) << bits  # one point of initiative in a key
+        step = len(traits) << bits  # one point of initiative in a key
+        self._rolled = [total * step for total in TABLE_4DF]  # each 4dF draw's points
+        self._step = step
         place = {-t: k for k, t in enumerate(traits)}
         # a member's key at a roll of 0 (initiative = reaction); a roll of d takes d steps
         self._key = {
@@ -104,7 +106,7 @@ class TurnOrder:
         """This round's turns (:func:`roll_turns`), one roll per band with someone fighting."""
         # roll_initiative's common case inlined (plain dice, rolled): one draw per band.
         draw = rng.random if mode == "rolled" and rng.__class__ is not TableDice else None
-        step, by_place, bits = self._step, self._by_place, self._bits
+        rolled, by_place, bits = self._rolled, self._by_place, self._bits
         mask = (1 << bits) - 1
         keys: list[int] = []
         for lead, key, members in self._bands:
@@ -119,10 +121,10 @@ class TurnOrder:
                 key = self._key[id(lead)]
                 by_place[key & mask] = active
             if draw is not None:
-                keys.append(key - TABLE_4DF[int(draw() * 81)] * step)
+                keys.append(key - rolled[int(draw() * 81)])
             else:
                 initiative = roll_initiative(lead.reaction, rng, mode, lead.name)
-                keys.append(key - (initiative - lead.reaction) * step)
+                keys.append(key - (initiative - lead.reaction) * self._step)
         keys.sort()
         turns: list[Sequence[Combatant]] = []
         last: int | None = None  # the tie (roll and trait) of the last turn

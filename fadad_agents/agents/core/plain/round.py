@@ -153,9 +153,16 @@ def _play_together(turn: Turn, arena: Any, now: int) -> None:
 def _new_target(member: Any, arena: Any) -> Any:
     """Its targeting policy's new target: :func:`~fadad_agents.policies.core.defaults.
     random_foe`'s, drawn without asking the policy, when that is the policy's choice
-    (``random_in_reach``), else the policy's choice."""
+    (``random_in_reach``), else the policy's choice. Where every foe is in reach of a
+    plain fighter (no field, off it, or one melee: what
+    :meth:`~fadad_agents.engine.core.space.OnTheField.foes_in_reach` then gives),
+    random_foe's one draw among them is made here."""
     pol = member.policies
     if pol.random_in_reach:
+        field = arena.field
+        if field is None or field.all_touching or not member.placed:
+            foes = arena.foes(member.side)  # none left: random_foe finds none either
+            return foes[int(member.targeting_rng.random() * len(foes))] if foes else None
         return random_foe(member, arena, member.targeting_rng)
     return pol.targeting.choose_target(member, arena, member.targeting_rng)
 
