@@ -51,6 +51,7 @@ class SideRoster:
 
     __slots__ = (
         "_slot",
+        "_start_slot",
         "active",
         "downed",
         "index",
@@ -68,12 +69,14 @@ class SideRoster:
         self.active: list[Combatant] = []
         self.downed: list[Combatant] = []
         self._slot: dict[int, int] = {}
+        self._start_slot: dict[int, int] = {}  # _slot with every member fighting (restart)
         self.initial_strength = 0
         self.strength = 0
         self.routed = 0  # heads withdrawn or routed, kept by the battle
 
     def add(self, member: Combatant) -> None:
         """Enlist a member (at set-up)."""
+        self._start_slot[id(member)] = len(self.members)  # its slot when all fight
         self.members.append(member)
         self._slot[id(member)] = len(self.active)
         self.active.append(member)
@@ -82,8 +85,8 @@ class SideRoster:
 
     def restart(self) -> None:
         """Every member fighting again, in set-up order (:meth:`Battle.reset`)."""
-        self.active = list(self.members)
-        self._slot = {id(m): i for i, m in enumerate(self.active)}
+        self.active = self.members.copy()
+        self._slot = self._start_slot.copy()
         self.downed = []
         self.strength = self.initial_strength
         self.routed = 0

@@ -431,12 +431,12 @@ class BattleLog:
             entry = raw[j]
             if entry[0] != time:
                 return None
-            if entry.__class__ is tuple and callable(entry[2]):  # (time, round, make, *args)
-                make = entry[2]
-                if make is attack_event:  # its args begin (actor, target): nothing to make
-                    if entry[4] == victim:
-                        return str(entry[3])
-                    continue
+            make = entry[2]  # an actor's name, or a deferred entry's make
+            if make is attack_event:  # its args begin (actor, target): nothing to make
+                if entry[4] == victim:
+                    return str(entry[3])
+                continue
+            if entry.__class__ is tuple and callable(make):  # (time, round, make, *args)
                 entry = LogEvent(entry[0], entry[1], *make(*entry[3:]))
             if entry[4] == victim:  # (time, round, actor, action, target, ...)
                 return str(entry[2])

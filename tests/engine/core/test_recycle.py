@@ -78,9 +78,14 @@ def _slots(obj: Any) -> dict[str, Any]:
 
 
 def _roster(side: SideRoster) -> dict[str, Any]:
-    """A side's roster, its live-list slots keyed by agent id instead of object id."""
+    """A side's roster, its live-list slots (now and at set-up) keyed by agent id instead
+    of object id."""
     by_id = {id(m): m.unique_id for m in side.members}
-    return {**_slots(side), "_slot": {by_id[k]: v for k, v in side._slot.items()}}
+    return {
+        **_slots(side),
+        "_slot": {by_id[k]: v for k, v in side._slot.items()},
+        "_start_slot": {by_id[k]: v for k, v in side._start_slot.items()},
+    }
 
 
 def _state(battle: Battle) -> dict[str, Any]:
