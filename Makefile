@@ -41,10 +41,12 @@ contracts: $(STAMP)
 browser:
 	@tools/ensure-chromium
 
-# pytest-xdist: one worker a core (`make test PYTEST_WORKERS=0` runs in this process alone).
+# pytest-xdist: one worker a core (`make test PYTEST_WORKERS=0` runs in this process alone);
+# the tests marked `alone` (processes waited on with deadlines) run after, one at a time.
 PYTEST_WORKERS ?= auto
 pytest: $(STAMP) browser
-	$(VENV)/bin/pytest --nbmake -n $(PYTEST_WORKERS) tests notebooks
+	$(VENV)/bin/pytest --nbmake -n $(PYTEST_WORKERS) -m "not alone" tests notebooks
+	$(VENV)/bin/pytest -m alone tests
 
 test: lint typecheck contracts pytest
 

@@ -28,6 +28,8 @@ from typing import Any
 
 import pytest
 
+pytestmark = pytest.mark.alone  # waits on processes with deadlines: run alone
+
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK = ROOT / "notebooks" / "02-ship-battle-dashboard.ipynb"
 TABLE_NOTEBOOK = ROOT / "notebooks" / "05-table-session.ipynb"

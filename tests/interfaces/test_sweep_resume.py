@@ -14,6 +14,8 @@ import pytest
 
 from fadad_agents.analysis import StoreError, read_results, sweep
 
+pytestmark = pytest.mark.alone  # waits on a killed process with a deadline: run alone
+
 DUEL = Path(__file__).parents[2] / "scenarios" / "snorri-vs-brynhild.yaml"
 RUNS, SEED, BATCH = 150, 21, 3
 

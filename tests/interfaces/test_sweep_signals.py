@@ -25,7 +25,10 @@ DUEL = Path(__file__).parents[2] / "scenarios" / "snorri-vs-brynhild.yaml"
 FADAD = Path(sys.executable).parent / "fadad"
 PROC = Path("/proc")
 
-pytestmark = pytest.mark.skipif(not PROC.is_dir(), reason="reads the process tree in /proc")
+pytestmark = [
+    pytest.mark.skipif(not PROC.is_dir(), reason="reads the process tree in /proc"),
+    pytest.mark.alone,  # its deadlines assume the cores are not shared with other tests
+]
 
 
 def _stat(pid: int) -> tuple[str, int] | None:
