@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from benchmarks.bench_engine import _melee_yaml
-from fadad_agents.agents.core.crowd import declaring
+from fadad_agents.agents.core.crowd import declaring, waiting
 from fadad_agents.engine import build_battle, load
 
 
@@ -53,4 +53,31 @@ def test_a_turn_declared_together_plays_the_same_battle(
     assert counts["here"] > 1000
     assert counts["remembered"] > 100
     monkeypatch.setattr(declaring, "DECLARE_TOGETHER", False)
+    assert _log_text(text, seed) == together
+
+
+@pytest.mark.parametrize("gap", [None, 12])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_moves_planned_together_play_the_same_battle(
+    gap: int | None, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two bands of 150 formed in ranks (crits leave conditions: some declare by their own
+    method amid a turn), played in arrays (the threshold lowered): the same first 12
+    rounds with a turn's moves toward contact planned together, compiled, and each as its
+    fighter declares; and many were planned together."""
+    text = _melee_yaml(150, bands=True, gap=gap).replace("max_rounds: 1000", "max_rounds: 12")
+    text = text.replace("rolled}", "rolled, fadad.crit_effects: random}")
+    made = 0
+    make = declaring._Moves.make
+
+    def counted(moves: Any) -> None:
+        nonlocal made
+        made += len(moves.members)
+        make(moves)
+
+    monkeypatch.setattr(declaring._Moves, "make", counted)
+    monkeypatch.setattr(waiting, "IN_ARRAYS_AT_LEAST", 8)
+    together = _log_text(text, seed)
+    assert made > 1000
+    monkeypatch.setattr(declaring, "PLAN_TOGETHER", False)
     assert _log_text(text, seed) == together

@@ -16,18 +16,28 @@ A fighter whose target fell takes a random foe in reach, else the nearest foe
 round. Their nearest foes are found together before the turn declares (in arrays, one
 compiled call a side); one that stands beyond the reach of the widest fighter is taken
 without looking for foes in reach, as none can be.
+
+In a turn big enough to be played in arrays (:func:`~.waiting.in_arrays`), the moves of
+those who close in (:class:`~fadad_agents.policies.core.movement.CloseIn`) are planned
+together once the turn has declared, in compiled code (:func:`~.planning.plan_moves`),
+each as :func:`~fadad_agents.agents.core.moving.plan_move` plans it: nothing drawn depends
+on a plan, and nobody reads another's planned actions while declaring.
 """
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import numpy as np
+
 from fadad_agents.agents.core import moving
+from fadad_agents.agents.core.crowd import waiting
 from fadad_agents.agents.core.moving import _ARRIVE
 from fadad_agents.policies.core.defaults import random_foe
 
-__all__ = ["DECLARE_TOGETHER", "declare_turn"]
+__all__ = ["DECLARE_TOGETHER", "PLAN_TOGETHER", "declare_turn"]
 
 _OUT_OF_REACH = 1 + 1e-9
 """How many times the squared reach of the widest a nearest foe must stand beyond for no
@@ -38,6 +48,10 @@ DECLARE_TOGETHER = True
 """Declare a turn's plain fighters on a field here (False: each by its own method; the
 tests compare both)."""
 
+PLAN_TOGETHER = True
+"""Plan the moves of a turn played in arrays together, compiled (False: each as it
+declares; the tests compare both)."""
+
 
 def declare_turn(
     turn: Sequence[Any], arena: Any, actions: int, off_field: Callable[[Any, Any, int], None]
@@ -47,6 +61,7 @@ def declare_turn(
     ``actions``; a plain one off it by ``off_field``; any other by its own method."""
     rnd = arena.round
     nearest = _nearest_foes(turn, arena)
+    moves = _Moves(arena) if PLAN_TOGETHER and waiting.in_arrays(turn, arena) else None
     for member in turn:
         if not member.fighting:
             continue
@@ -55,7 +70,9 @@ def declare_turn(
         elif not member.placed:
             off_field(member, arena, actions)
         else:
-            _declare_placed(member, arena, actions, rnd, nearest)
+            _declare_placed(member, arena, actions, rnd, nearest, moves)
+    if moves is not None:
+        moves.make()
 
 
 def _nearest_foes(turn: Sequence[Any], arena: Any) -> dict[Any, Any]:
@@ -98,10 +115,11 @@ def _new_target(member: Any, arena: Any, near: Any) -> Any:
 
 
 def _declare_placed(
-    member: Any, arena: Any, budget: int, rnd: int, nearest: dict[Any, Any]
+    member: Any, arena: Any, budget: int, rnd: int, nearest: dict[Any, Any], moves: _Moves | None
 ) -> None:
     """:meth:`Character.declare` of a plain fighter without conditions on the field
-    (``nearest``: the nearest foe of those that choose a new target, :func:`_nearest_foes`)."""
+    (``nearest``: the nearest foe of those that choose a new target, :func:`_nearest_foes`;
+    its move planned with the turn's other ``moves`` when it closes in on a target there)."""
     member.attacks_planned, member.defences_left = 0, budget  # Character.round_budget
     member.move_actions = 0
     member.all_out = False
@@ -123,6 +141,8 @@ def _declare_placed(
     n = pol.attack_count  # at least 1: it is plain
     if n > budget:
         n = budget
+    if moves is not None and moves.add(member, target, budget, n):
+        return
     here: Any = member.position
     (ax, ay), there = here, target.position
     reach = member.radius + member.reach + target.radius
@@ -148,3 +168,60 @@ def _plan_move(member: Any, target: Any, arena: Any, budget: int, attacks: int) 
     ):
         return moving.plan_move(member, target, arena, budget, attacks)
     return moving.follow_plan(member, route.plan, budget, attacks)
+
+
+class _Moves:
+    """The plans of a turn's plain fighters who close in on targets on the field, made
+    together once the turn has declared (:meth:`make`), in compiled code over the field
+    in arrays (:mod:`~.waiting`): whether each target is in reach, and each move as
+    :func:`~fadad_agents.agents.core.moving.plan_move` plans it (its
+    :class:`~fadad_agents.agents.core.moving.Route` is not kept: a fighter whose turn is
+    played in Python works its way out there)."""
+
+    __slots__ = ("crowd", "members", "rows")
+
+    def __init__(self, arena: Any) -> None:
+        from fadad_agents.agents.core.crowd import kernels  # numba: crowds only
+
+        self.crowd = waiting.crowd_now(arena, kernels)
+        self.members: list[tuple[Any, int, int]] = []
+        self.rows = array("q")
+
+    def add(self, member: Any, target: Any, budget: int, attacks: int) -> bool:
+        """Plan ``member``'s move toward ``target`` with ``budget`` actions, ``attacks``
+        wanted, when the plans are made, if it may be planned so (it closes in, and its
+        target stands on the field in the arrays)."""
+        crowd = self.crowd
+        uid = member.unique_id
+        if not (crowd.closes[uid] and target.placed and target.unique_id in crowd.slot):
+            return False
+        self.members.append((member, budget, attacks))
+        self.rows.extend((uid, target.unique_id, budget))
+        return True
+
+    def make(self) -> None:
+        """Each member's plan: its movement actions, attacks and defences (as
+        ``_declare_placed`` and :func:`~fadad_agents.agents.core.moving.follow_plan` set
+        them)."""
+        if not self.members:
+            return
+        from fadad_agents.agents.core.crowd import planning  # numba: crowds only
+
+        crowd = self.crowd
+        rows = np.frombuffer(self.rows, dtype=np.int64).reshape(-1, 3)
+        found = planning.plan_moves(
+            rows, crowd.x, crowd.y, crowd.radius, crowd.reach, crowd.stride, crowd.most, 2.0
+        ).tolist()
+        in_reach, stands = planning.IN_REACH, planning.STANDS
+        for (member, budget, n), (spent, reaches) in zip(self.members, found, strict=True):
+            if spent == in_reach:
+                member.attacks_planned, member.defences_left = n, budget - n
+                continue
+            member.memory["attacks_wanted"] = n  # moving.follow_plan
+            if spent == stands:
+                member.attacks_planned, member.defences_left = n, budget - n
+                continue
+            member.move_actions = spent
+            left = budget - spent
+            n = (n if n < left else left) if reaches else 0
+            member.attacks_planned, member.defences_left = n, left - n

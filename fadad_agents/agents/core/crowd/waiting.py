@@ -28,6 +28,7 @@ from fadad_agents.agents.core import moving
 from fadad_agents.agents.core.base import Status
 from fadad_agents.agents.core.field import ELBOW_ROOM, HALO_MOST
 from fadad_agents.agents.core.ranks import ring
+from fadad_agents.policies.core.movement import CloseIn
 
 __all__ = ["IN_ARRAYS_AT_LEAST", "RANKS_IN_ARRAYS", "play_band_turn"]
 
@@ -105,6 +106,19 @@ def _crowd(arena: Any, kernels: Any) -> _Crowd:
     return crowd
 
 
+def crowd_now(arena: Any, kernels: Any) -> _Crowd:
+    """The field in arrays as it stands while the round's turns declare, brought up to
+    date once a round (nobody moves while declaring)."""
+    field = arena.field
+    crowd: _Crowd | None = field.in_arrays
+    if crowd is None:
+        crowd = field.in_arrays = _Crowd(arena, kernels)
+    elif crowd.declared != arena.round:
+        crowd.catch_up(kernels)
+    crowd.declared = arena.round
+    return crowd
+
+
 class _Crowd:
     """The field in arrays for one play of a battle: where each fighter stands (by
     ``unique_id``), its radius and side, whether it fights, how often it moved
@@ -114,6 +128,7 @@ class _Crowd:
     def __init__(self, arena: Any, kernels: Any) -> None:
         field = arena.field
         self.sides = arena.sides
+        self.declared = -1  # the round whose declares last read the arrays (crowd_now)
         self.everyone = everyone = field.standing()
         self.at = [a.position for a in everyone]
         self.slot = {a.unique_id: k for k, a in enumerate(everyone)}
@@ -147,6 +162,20 @@ class _Crowd:
         self.way = np.zeros((size, 6))
         self.reaches = np.zeros((size, 2), dtype=np.int64)
         self.written: list[Any] = [_UNWRITTEN] * size
+        # a way written in compiled code (:mod:`.planning`): what it was worked out for
+        # (the fighter's version, its target, the target's version, its actions)
+        self.way_key = np.full((size, 4), -1, dtype=np.int64)
+        # what a plan in compiled code reads: each fighter's reach and stride, and the
+        # most actions its movement spends if it closes in (CloseIn), else -1
+        self.reach, self.stride = np.zeros(size), np.zeros(size)
+        self.reach[ids] = np.fromiter((a.reach for a in everyone), np.float64, n)
+        self.stride[ids] = np.fromiter((a.stride for a in everyone), np.float64, n)
+        self.most = np.full(size, -1, dtype=np.int64)
+        for a in everyone:
+            movement = a.policies.movement
+            if type(movement) is CloseIn:
+                self.most[a.unique_id] = movement.actions
+        self.closes: list[bool] = (self.most >= 0).tolist()
         self._count_fighting()
         # attacks after waiting look for foes in reach: none off the field (crews, units)
         self.looks_in_reach = not field.off_field
@@ -201,11 +230,17 @@ class _Crowd:
         """Each member's plan and way as :func:`kernels.wait_in_ranks` reads them: a
         member's way is row ``unique_id`` of :attr:`way`, written when the way
         :func:`moving.current_way` gives differs from the one written last (the same way
-        object while neither it nor its target moved: most of a deep block's rows stay)."""
+        object while neither it nor its target moved: most of a deep block's rows stay);
+        the ways of those who close in (:class:`CloseIn`) worked out together in compiled
+        code (:func:`~.planning.write_ways`), each row again only when it or its target
+        moved or its actions changed."""
+        from fadad_agents.agents.core.crowd import planning  # numba: crowds only
+
         size = len(self.x)
         plans = array("q")  # rows flat: no tuple a member to convert
+        closing = array("q")  # those whose ways are written in compiled code
         no_turn, pythons = (kernels.NO_TURN, 0, 0, 0), (kernels.PYTHONS, 0, 0, 0)
-        steady, looks, written = self.steady, self.looks_in_reach, self.written
+        steady, looks, written, closes = self.steady, self.looks_in_reach, self.written, self.closes
         current_way = moving.current_way
         for member in turn:
             if not member.fighting:
@@ -223,11 +258,23 @@ class _Crowd:
             ):
                 plans.extend(pythons)
                 continue
+            row = (uid, target.unique_id, member.move_actions, member.attacks_planned)
+            plans.extend(row)
+            if closes[uid]:
+                closing.extend(row[:3])
+                continue
             found = current_way(member, arena)
             if written[uid] is not found:
                 written[uid] = found
                 self._write(member, found)
-            plans.extend((uid, target.unique_id, member.move_actions, member.attacks_planned))
+        if closing:
+            rows = np.frombuffer(closing, dtype=np.int64).reshape(-1, 3)
+            new = planning.write_ways(
+                rows, self.x, self.y, self.radius, self.reach, self.stride, self.version,
+                self.way_key, self.way, self.reaches, self.measures,
+            )  # fmt: skip
+            for uid in new.tolist():  # a way of its own, if it is worked out in Python
+                written[uid] = _UNWRITTEN
         given = np.frombuffer(plans, dtype=np.int64).reshape(-1, 4)
         plan = np.zeros((len(given), 9), dtype=np.int64)
         plan[:, :4] = given
@@ -243,6 +290,7 @@ class _Crowd:
         """Write ``member``'s way ``found`` (:func:`moving.current_way`, None: it stands)
         in its rows of :attr:`way` and :attr:`reaches`."""
         uid = member.unique_id
+        self.way_key[uid, 0] = -1  # not the row compiled code wrote
         if found is None:
             self.way[uid] = (0.0, 0.0, 0.0, 0.0, 0.0, member.reach)
             self.reaches[uid] = (0, 0)

@@ -1,0 +1,205 @@
+"""A big turn's moves toward contact, planned in compiled code as Python plans them.
+
+In a deep block every fighter out of reach plans a move toward its target each round
+(:func:`~fadad_agents.agents.core.moving.plan_move` as it declares, then its way,
+:func:`~fadad_agents.agents.core.moving.current_way`, when the band's turn is played in
+arrays): a chain of calls a fighter, thousands a round, and a new plan whenever it or its
+target stepped. For a fighter whose movement policy is
+:class:`~fadad_agents.policies.core.movement.CloseIn` (its destination the point of
+contact, :func:`~fadad_agents.agents.core.moving.contact_place`) both are worked out here
+for a whole turn in one call over the field in arrays (:mod:`~.waiting`), with every
+operation as Python does it: :func:`hypot` is CPython's ``math.hypot`` (its
+``vector_norm``, with the exact products of a fused multiply-add), squares are the C
+library's ``pow`` as Python's ``**`` (:func:`~.kernels._within`), so each plan and way is
+the same to the last bit. Nothing here is drawn.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+from llvmlite import ir
+from numba import njit, types
+from numba.extending import intrinsic
+
+from fadad_agents.agents.core.crowd.kernels import _within
+from fadad_agents.agents.core.moving import _ARRIVE
+from fadad_agents.agents.core.ranks import ENGAGE_MARGIN
+from fadad_agents.rules.personal.movement import MAX_MOVE_ACTIONS, movement_allowance
+
+__all__ = ["IN_REACH", "STANDS", "hypot", "plan_moves", "write_ways"]
+
+IN_REACH = -1
+"""A plan's actions when the fighter's target is in reach as it declares: no move."""
+STANDS = -2
+"""A plan's actions when its reach touches the target within a hair (the policy gives no
+destination): it stands, its attacks as wanted."""
+
+ALLOWANCES = np.array([movement_allowance(k) for k in range(MAX_MOVE_ACTIONS + 1)], float)
+"""The yards of 0, 1, 2 ... movement actions (``movement_allowance``), before stride."""
+
+_DBL_MIN = 2.2250738585072014e-308
+"""The least normal double (C's ``DBL_MIN``)."""
+
+
+def _fused(typingctx: Any, x: Any, y: Any, z: Any) -> Any:
+    """``x * y + z`` rounded once (C's ``fma``, LLVM's intrinsic): :data:`_fma`."""
+    sig = types.float64(types.float64, types.float64, types.float64)
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        double = ir.DoubleType()
+        fnty = ir.FunctionType(double, [double, double, double])
+        return builder.call(builder.module.declare_intrinsic("llvm.fma", [double], fnty), args)
+
+    return sig, codegen
+
+
+_fma: Any = intrinsic(_fused)
+
+
+@njit(cache=True)
+def hypot(x: float, y: float) -> float:
+    """``math.hypot(x, y)`` to the last bit: CPython 3.12's ``vector_norm`` of two
+    coordinates (Modules/mathmodule.c): both scaled by the power of two of the larger,
+    squared exactly (a product and its error by a fused multiply-add), summed from 1.0
+    with their errors carried, the square root corrected once by its own error."""
+    x, y = abs(x), abs(y)
+    if math.isinf(x) or math.isinf(y):
+        return math.inf
+    if math.isnan(x) or math.isnan(y):
+        return math.nan
+    most = max(x, y)
+    if most == 0.0:
+        return most
+    if math.frexp(most)[1] < -1023:  # subnormal: made normal, as vector_norm recurses
+        return _DBL_MIN * hypot(x / _DBL_MIN, y / _DBL_MIN)
+    scale = math.ldexp(1.0, -math.frexp(most)[1])
+    csum, frac1, frac2 = 1.0, 0.0, 0.0
+    for v in (x, y):
+        v *= scale  # lossless
+        hi = v * v
+        lo = _fma(v, v, -hi)  # the product's error, exactly
+        total = csum + hi  # compensated sum (|csum| >= hi)
+        frac2 += (csum - total) + hi
+        csum = total
+        frac1 += lo
+    h: float = math.sqrt(csum - 1.0 + (frac1 + frac2))
+    hi = -h * h
+    lo = _fma(-h, h, -hi)
+    total = csum + hi
+    frac2 += (csum - total) + hi
+    csum = total
+    frac1 += lo
+    v = csum - 1.0 + (frac1 + frac2)
+    h += v / (2.0 * h)  # differential correction
+    return h / scale
+
+
+@njit(cache=True)
+def _contact(ax: float, ay: float, tx: float, ty: float, ring: float) -> tuple[float, float]:
+    """:func:`~fadad_agents.agents.core.moving.contact_place` of a fighter at ``(ax,
+    ay)`` and its target at ``(tx, ty)``, ``ring`` yards between them in contact."""
+    dx, dy = ax - tx, ay - ty
+    gap = hypot(dx, dy)
+    if gap < _ARRIVE:  # on top of it: from the +x side
+        return tx + ring, ty
+    return tx + dx / gap * ring, ty + dy / gap * ring
+
+
+@njit(cache=True)
+def plan_moves(
+    rows: Any, x: Any, y: Any, radius: Any, reach: Any, stride: Any, most: Any, two: float
+) -> Any:
+    """Each declaring fighter's plan: per row of ``rows`` its index, its target's and its
+    budget of actions; per answer the movement actions it spends (:data:`IN_REACH`,
+    :data:`STANDS`, else 0, 1, 2) and whether its move ends in reach (1 or 0). As
+    ``declaring._declare_placed`` and :func:`~fadad_agents.agents.core.moving._plan` of
+    :class:`CloseIn` find them: ``x``, ``y``, ``radius``, ``reach``, ``stride`` and the
+    most actions its policy spends (``most``) by index."""
+    out = np.zeros((len(rows), 2), dtype=np.int64)
+    for i in range(len(rows)):
+        k, t, budget = rows[i, 0], rows[i, 1], rows[i, 2]
+        ax, ay, tx, ty = x[k], y[k], x[t], y[t]
+        full = radius[k] + reach[k] + radius[t]
+        if _within(ax - tx, ay - ty, full**two, two):  # the declare's measure
+            out[i, 0] = IN_REACH
+            continue
+        if _within(ax - tx, ay - ty, full * full + _ARRIVE, two):  # moving.touches
+            out[i, 0] = STANDS
+            continue
+        gx, gy = _contact(ax, ay, tx, ty, full - ENGAGE_MARGIN)
+        gap = hypot(ax - gx, ay - gy)
+        spent, yards = 0, 0.0  # movement.move_plan
+        if gap > 0:
+            top = min(max(min(most[k], budget), 0), MAX_MOVE_ACTIONS)
+            spent, yards = top, ALLOWANCES[top] * stride[k]
+            for n in range(top + 1):
+                if gap <= ALLOWANCES[n] * stride[k]:
+                    spent, yards = n, gap
+                    break
+        out[i, 0] = spent
+        out[i, 1] = int(yards >= gap - _ARRIVE and hypot(gx - tx, gy - ty) <= full + _ARRIVE)
+    return out
+
+
+@njit(cache=True)
+def write_ways(
+    rows: Any,
+    x: Any,
+    y: Any,
+    radius: Any,
+    reach: Any,
+    stride: Any,
+    version: Any,
+    key: Any,
+    way: Any,
+    reaches: Any,
+    measures: Any,
+) -> Any:
+    """Each fighter's way (:func:`~fadad_agents.agents.core.moving.current_way` of a
+    :class:`CloseIn` fighter without conditions whose target stands on the field) in its
+    rows of ``way`` and ``reaches`` (as ``waiting._Crowd._write`` writes them), per row of
+    ``rows`` its index, its target's and its movement actions; only where its ``key`` (its
+    version, its target, the target's version and the actions it was written for) is not
+    these. Returns the indices written. ``measures`` as ``kernels.wait_in_ranks`` reads
+    them (the field's width and height, the exponent 2)."""
+    width, height, two = measures[1], measures[2], measures[4]
+    written = np.empty(len(rows), dtype=np.int64)
+    count = 0
+    for i in range(len(rows)):
+        k, t, actions = rows[i, 0], rows[i, 1], rows[i, 2]
+        if (
+            key[k, 0] == version[k]
+            and key[k, 1] == t
+            and key[k, 2] == version[t]
+            and key[k, 3] == actions
+        ):
+            continue
+        key[k, 0], key[k, 1], key[k, 2], key[k, 3] = version[k], t, version[t], actions
+        written[count] = k
+        count += 1
+        ax, ay, tx, ty = x[k], y[k], x[t], y[t]
+        full = radius[k] + reach[k] + radius[t]
+        way[k, :] = 0.0
+        way[k, 5] = reach[k]
+        reaches[k, 0], reaches[k, 1] = 0, 0
+        if _within(ax - tx, ay - ty, full * full + _ARRIVE, two):  # no destination
+            continue
+        gx, gy = _contact(ax, ay, tx, ty, full - ENGAGE_MARGIN)
+        if width >= 0:  # Field.clamp
+            gx = 0.0 if gx < 0.0 else width if gx > width else gx
+        if height >= 0:
+            gy = 0.0 if gy < 0.0 else height if gy > height else gy
+        gap = hypot(ax - gx, ay - gy)
+        allowance = ALLOWANCES[actions] * stride[k]
+        yards = gap if gap <= allowance else allowance
+        if yards <= _ARRIVE:  # it stays where it stands
+            continue
+        way[k, 0], way[k, 1], way[k, 2], way[k, 3], way[k, 4] = gx, gy, gap, yards, allowance
+        reaches[k, 0] = 1
+        if yards >= gap - _ARRIVE:  # ranks.ring's places round the target
+            half = math.asin(radius[k] / (radius[t] + radius[k]))
+            reaches[k, 1] = max(1, math.floor(math.pi / half + 1e-9))
+    return written[:count]
