@@ -180,13 +180,30 @@ def shutdown_workers(*, now: bool = False) -> None:
         _, pool = _POOLS.popitem()
         if now:
             processes = list(getattr(pool, "_processes", {}).values())
+            results = getattr(pool, "_result_queue", None)  # shutdown() lets go of it
             pool.shutdown(wait=False, cancel_futures=True)
             for process in processes:
                 process.terminate()
             for process in processes:
                 process.join(timeout=5)
+            _cut_off(results)
         else:
             pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _cut_off(results: Any) -> None:
+    """Close this process's end for writing of a terminated pool's result pipe.
+
+    A worker terminated while it sent its batch's rows leaves half a message in the pipe.
+    The pool's thread reading it waits for the rest, and the pipe never ends while a
+    writer lives: the pool keeps one here, though only workers write to it (CPython 3.12
+    and 3.13). That thread then never returns, and the interpreter waits for it at exit:
+    a terminated sweep that never ends. With this end closed and the workers gone, the
+    read meets the end of the pipe, the pool counts itself broken, and its thread ends.
+    """
+    writer = getattr(results, "_writer", None)
+    if writer is not None:
+        writer.close()
 
 
 atexit.register(shutdown_workers)

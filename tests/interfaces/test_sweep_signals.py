@@ -129,7 +129,54 @@ def test_a_worker_forked_from_the_sweep_ends_on_sigterm_and_leaves_ctrl_c_to_it(
             batch.exception(timeout=1)  # Ctrl-C is the sweep's to handle
         worker.terminate()
         worker.join(timeout=30)
+        # The pool's own thread sees the worker die and reaps it too: when it gets there
+        # first, this join's waitpid finds no child and returns with the exit code unread,
+        # which that thread records a moment later on the same process object.
+        deadline = time.monotonic() + 30
+        while worker.exitcode is None and time.monotonic() < deadline:
+            time.sleep(0.01)
         assert worker.exitcode == -signal.SIGTERM
     finally:
         signal.signal(signal.SIGTERM, previous)
         workers.shutdown(wait=True, cancel_futures=True)
+
+
+def _half_a_result(started: str) -> None:
+    """Write half a message to the pool's result pipe, as a worker terminated while it
+    sent its rows leaves it, and wait to be terminated (a forked worker holds the pool)."""
+    from fadad_agents.analysis import pool
+
+    (workers,) = pool._POOLS.values()
+    writer = workers._result_queue._writer  # type: ignore[attr-defined]
+    os.write(writer.fileno(), (1 << 20).to_bytes(4, "big") + b"rows")  # 1 MiB announced
+    Path(started).write_text("half sent")
+    time.sleep(60)
+
+
+def test_workers_ended_at_once_leave_no_pool_thread_reading_half_a_result(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A worker terminated while it sent its rows left the pool's thread reading the rest
+    for good, and a terminated ``fadad sweep`` waited for that thread at exit forever
+    (seen about 1 in 10 on a loaded machine). Ending the workers at once now ends it."""
+    from fadad_agents.analysis import pool
+
+    monkeypatch.setattr(threading, "active_count", lambda: 1)  # workers fork from here
+    monkeypatch.setattr(pool, "_POOLS", {})
+    workers = pool._pool(1)
+    started = tmp_path / "started"
+    with pool._launching():
+        workers.submit(_half_a_result, str(started))
+    reader = workers._executor_manager_thread  # type: ignore[attr-defined]
+    results = workers._result_queue  # type: ignore[attr-defined]
+    try:
+        deadline = time.monotonic() + 60
+        while not started.exists() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert started.exists(), "the worker never started"
+        pool.shutdown_workers(now=True)
+        reader.join(timeout=30)
+        assert not reader.is_alive(), "the pool's thread still waits for the rest of the rows"
+    finally:
+        if reader.is_alive():  # let pytest's own exit not wait for it too
+            results._writer.close()
