@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
+from math import floor
 from typing import Any, Protocol
 
 from fadad_agents.agents.core.base import Combatant
@@ -121,7 +122,7 @@ class TurnOrder:
                 key = self._key[id(lead)]
                 by_place[key & mask] = active
             if draw is not None:
-                keys.append(key - rolled[int(draw() * 81)])
+                keys.append(key - rolled[floor(draw() * 81.0)])  # floor: see TABLE_4DF
             else:
                 initiative = roll_initiative(lead.reaction, rng, mode, lead.name)
                 keys.append(key - (initiative - lead.reaction) * self._step)

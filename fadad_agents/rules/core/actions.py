@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from itertools import groupby
+from math import floor
 from typing import Literal, NamedTuple
 
 from fadad_agents.rules.core.dice import (
@@ -343,7 +344,7 @@ def roll_initiative(
     ``static`` draws nothing from the stream.
     """
     if mode == "rolled":  # the common case first (every group, every round)
-        roll = TABLE_4DF[int(rng.random() * 81)]  # roll_4df, inlined: one call less a roll
+        roll = TABLE_4DF[floor(rng.random() * 81.0)]  # roll_4df, inlined: one call less a roll
         if rng.__class__ is TableDice:
             roll = int(rng.called(FOUR_DF, roll, "initiative", owner))
         return trait + roll

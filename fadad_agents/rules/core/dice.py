@@ -22,6 +22,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from fractions import Fraction
 from functools import cache
+from math import floor
 from typing import Any, NamedTuple
 
 __all__ = [
@@ -61,7 +62,12 @@ def _fudge_table(n: int) -> tuple[int, ...]:
 
 
 TABLE_4DF: tuple[int, ...] = _fudge_table(4)
-"""The 81 equally likely 4dF totals; ``TABLE_4DF[int(rng.random() * 81)]`` is one roll."""
+"""The 81 equally likely 4dF totals; ``TABLE_4DF[floor(rng.random() * 81.0)]`` is one roll.
+
+``floor(x * 81.0)`` is the index ``int(x * 81)`` gives (the same float product, never
+negative), written so for speed: the interpreter specialises a float product and a call
+of a one-argument builtin, but not ``int()``, a type's call: it halves a die's cost beyond
+the draw itself (callgrind), and a battle rolls hundreds."""
 
 TABLE_6DF: tuple[int, ...] = _fudge_table(6)
 """The 729 equally likely 6dF totals (FADAD ship critical hits)."""
@@ -119,7 +125,7 @@ def roll_4df(rng: random.Random, purpose: str = "4dF", owner: str | None = None)
     ``purpose`` and ``owner`` say what the roll is for and whose it is, for a stream
     whose rolls are made at the table (:class:`TableDice`); every roll function takes them.
     """
-    roll = TABLE_4DF[int(rng.random() * 81)]
+    roll = TABLE_4DF[floor(rng.random() * 81.0)]
     if rng.__class__ is TableDice:
         return int(rng.called(FOUR_DF, roll, purpose, owner))
     return roll

@@ -28,6 +28,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from math import floor
 from typing import Any, NamedTuple
 
 from fadad_agents.rules.core.actions import TARGET_MODES, ActionError, crit_count
@@ -375,8 +376,8 @@ def resolve_attack(
     :func:`attack_from_dice` of the drawn dice (one pass: the exchange is not redone).
     """
     draw = rng.random
-    attack_dice = TABLE_4DF[int(draw() * 81)]  # roll_4df, inlined
-    defence_dice = TABLE_4DF[int(draw() * 81)] if defended else None
+    attack_dice = TABLE_4DF[floor(draw() * 81.0)]  # roll_4df, inlined (floor: see TABLE_4DF)
+    defence_dice = TABLE_4DF[floor(draw() * 81.0)] if defended else None
     # Some rolls made at the table: one class check a swing.
     table = rng if rng.__class__ is TableDice else None
     if table is not None:
@@ -399,7 +400,7 @@ def resolve_attack(
         effects = roll_crits(crits, rng, non_lethal=policy == "non_lethal")
     damage = rules.damage
     if damage.wound_model == "fadad":  # damage_dice_kind's answer for FADAD, without the call
-        damage_dice: tuple[int, ...] = _ONE_4DF[int(draw() * 81)]
+        damage_dice: tuple[int, ...] = _ONE_4DF[floor(draw() * 81.0)]
         if table is not None:
             damage_dice = (table.called(FOUR_DF, damage_dice[0], "damage", attacker.name),)
     else:

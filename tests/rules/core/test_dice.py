@@ -1,10 +1,13 @@
 """Dice samplers against their exact distributions (dice-and-ladder.md section 2)."""
 
+import math
 import random
 from collections import Counter
 from fractions import Fraction
 
 import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
 from scipy import stats
 
 from fadad_agents.rules.core import dice
@@ -62,6 +65,16 @@ def test_same_seed_same_rolls():
     """Two streams with the same seed give the same dice."""
     a, b = random.Random(5), random.Random(5)
     assert [dice.roll_4df(a) for _ in range(100)] == [dice.roll_4df(b) for _ in range(100)]
+
+
+@given(st.floats(min_value=0.0, max_value=1.0, exclude_max=True), st.integers(1, 729))
+@example(math.nextafter(1.0, 0.0), 81)
+@example(0.0, 81)
+def test_floor_index_is_int_index(draw, sides):
+    """The samplers' ``floor(x * 81.0)`` picks the face ``int(x * 81)`` picked for every
+    draw in [0, 1) (the same dice from the same stream, cheaper): likewise for any size."""
+    assert math.floor(draw * float(sides)) == int(draw * sides)
+    assert math.floor(draw * sides) == int(draw * sides)
 
 
 def test_roll_ndf_rejects_negative():

@@ -22,6 +22,7 @@ the same order and the same log is written, byte for byte (a test plays battles 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from math import floor
 from typing import Any
 
 from fadad_agents.agents.core.blows import attack_event, land, strike
@@ -162,7 +163,7 @@ def _new_target(member: Any, arena: Any) -> Any:
         field = arena.field
         if field is None or field.all_touching or not member.placed:
             foes = arena.foes(member.side)  # none left: random_foe finds none either
-            return foes[int(member.targeting_rng.random() * len(foes))] if foes else None
+            return foes[floor(member.targeting_rng.random() * len(foes))] if foes else None
         return random_foe(member, arena, member.targeting_rng)
     return pol.targeting.choose_target(member, arena, member.targeting_rng)
 
