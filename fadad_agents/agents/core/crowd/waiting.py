@@ -20,6 +20,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable, Sequence
 from itertools import chain
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -46,6 +47,9 @@ _DEPTH = 8
 FIGHTING = Status.FIGHTING
 
 _UNWRITTEN = object()  # a fighter's way not yet written in the arrays
+
+_FIGURES = attrgetter("unique_id", "radius", "side", "reach", "stride")
+_POLICIES, _MISSILE, _PLACED = attrgetter("policies"), attrgetter("missile"), attrgetter("placed")
 
 
 def in_arrays(turn: Sequence[Any], arena: Any) -> bool:
@@ -131,24 +135,27 @@ class _Crowd:
         self.declared = -1  # the round whose declares last read the arrays (crowd_now)
         self.everyone = everyone = field.standing()
         self.at = [a.position for a in everyone]
-        self.slot = {a.unique_id: k for k, a in enumerate(everyone)}
-        # who may wait in arrays whatever the round: on the field, its way foreseeable
-        # (:func:`moving.current_way` follows from where it and its target stand), no missile
-        self.steady = {
-            a.unique_id: a.placed
-            and a.missile is None
-            and getattr(a.policies.movement, "foreseeable", False)
-            for a in everyone
-        }
         n = len(everyone)
-        ids = self.ids = np.fromiter((a.unique_id for a in everyone), np.int64, n)
+        # what the arrays hold of each fighter, read in one pass over a crowd of objects
+        # scattered in memory (a pass a field costs more than the reading)
+        figures = np.fromiter(
+            chain.from_iterable(map(_FIGURES, everyone)), np.float64, 5 * n
+        ).reshape(-1, 5)
+        ids = self.ids = figures[:, 0].astype(np.int64)
+        self.slot = dict(zip(ids.tolist(), range(n), strict=True))
         size = int(ids.max()) + 1 if n else 1
         where = np.fromiter(chain.from_iterable(self.at), np.float64, 2 * n).reshape(-1, 2)
         self.x, self.y, self.radius = np.zeros(size), np.zeros(size), np.zeros(size)
         self.x[ids], self.y[ids] = where[:, 0], where[:, 1]
-        self.radius[ids] = np.fromiter((a.radius for a in everyone), np.float64, n)
+        self.radius[ids] = figures[:, 1]
         self.side = np.zeros(size, dtype=np.int64)
-        self.side[ids] = np.fromiter((a.side for a in everyone), np.int64, n)
+        self.side[ids] = figures[:, 2]
+        # what a plan in compiled code reads: each fighter's reach and stride, and the
+        # most actions its movement spends if it closes in (CloseIn), else -1
+        self.reach, self.stride = np.zeros(size), np.zeros(size)
+        self.reach[ids], self.stride[ids] = figures[:, 3], figures[:, 4]
+        self.most = np.full(size, -1, dtype=np.int64)
+        self._moving(everyone)
         self.fighting = np.zeros(size, dtype=np.bool_)
         self.on_field = np.zeros(size, dtype=np.bool_)
         self.on_field[ids] = True
@@ -165,16 +172,6 @@ class _Crowd:
         # a way written in compiled code (:mod:`.planning`): what it was worked out for
         # (the fighter's version, its target, the target's version, its actions)
         self.way_key = np.full((size, 4), -1, dtype=np.int64)
-        # what a plan in compiled code reads: each fighter's reach and stride, and the
-        # most actions its movement spends if it closes in (CloseIn), else -1
-        self.reach, self.stride = np.zeros(size), np.zeros(size)
-        self.reach[ids] = np.fromiter((a.reach for a in everyone), np.float64, n)
-        self.stride[ids] = np.fromiter((a.stride for a in everyone), np.float64, n)
-        self.most = np.full(size, -1, dtype=np.int64)
-        for a in everyone:
-            movement = a.policies.movement
-            if type(movement) is CloseIn:
-                self.most[a.unique_id] = movement.actions
         self.closes: list[bool] = (self.most >= 0).tolist()
         self._count_fighting()
         # attacks after waiting look for foes in reach: none off the field (crews, units)
@@ -193,6 +190,26 @@ class _Crowd:
             ]
         )
         self._file(kernels)
+
+    def _moving(self, everyone: Sequence[Any]) -> None:
+        """Who may wait in arrays whatever the round (:attr:`steady`: on the field, its
+        way foreseeable - :func:`moving.current_way` follows from where it and its
+        target stand - no missile), and who closes in (:attr:`most`), each movement
+        policy asked once (a band shares one)."""
+        n = len(everyone)
+        policies = list(map(_POLICIES, everyone))
+        kinds, which = np.unique(np.fromiter(map(id, policies), np.int64, n), return_inverse=True)
+        foreseeable, closes = np.zeros(len(kinds), dtype=np.bool_), np.full(len(kinds), -1)
+        for k, first in enumerate(np.unique(which, return_index=True)[1].tolist()):
+            movement = policies[first].movement
+            foreseeable[k] = getattr(movement, "foreseeable", False)
+            if type(movement) is CloseIn:
+                closes[k] = movement.actions
+        unarmed = np.fromiter(map(id, map(_MISSILE, everyone)), np.int64, n) == id(None)
+        placed = np.fromiter(map(_PLACED, everyone), np.bool_, n)
+        steady = placed & unarmed & foreseeable[which]
+        self.steady = dict(zip(self.ids.tolist(), steady.tolist(), strict=True))
+        self.most[self.ids] = closes[which]
 
     def _count_fighting(self) -> None:
         """Who fights, from every fighter's status."""
@@ -238,7 +255,6 @@ class _Crowd:
 
         size = len(self.x)
         plans = array("q")  # rows flat: no tuple a member to convert
-        closing = array("q")  # those whose ways are written in compiled code
         no_turn, pythons = (kernels.NO_TURN, 0, 0, 0), (kernels.PYTHONS, 0, 0, 0)
         steady, looks, written, closes = self.steady, self.looks_in_reach, self.written, self.closes
         current_way = moving.current_way
@@ -258,27 +274,24 @@ class _Crowd:
             ):
                 plans.extend(pythons)
                 continue
-            row = (uid, target.unique_id, member.move_actions, member.attacks_planned)
-            plans.extend(row)
-            if closes[uid]:
-                closing.extend(row[:3])
+            plans.extend((uid, target.unique_id, member.move_actions, member.attacks_planned))
+            if closes[uid]:  # its way written in compiled code, below
                 continue
             found = current_way(member, arena)
             if written[uid] is not found:
                 written[uid] = found
                 self._write(member, found)
-        if closing:
-            rows = np.frombuffer(closing, dtype=np.int64).reshape(-1, 3)
-            new = planning.write_ways(
+        given = np.frombuffer(plans, dtype=np.int64).reshape(-1, 4)
+        known = given[:, 0] >= 0
+        rows = given[known]
+        rows = np.ascontiguousarray(rows[self.most[rows[:, 0]] >= 0, :3])
+        if len(rows):  # (a fighter closes in or not all battle: its rows written one way)
+            planning.write_ways(
                 rows, self.x, self.y, self.radius, self.reach, self.stride, self.version,
                 self.way_key, self.way, self.reaches, self.measures,
             )  # fmt: skip
-            for uid in new.tolist():  # a way of its own, if it is worked out in Python
-                written[uid] = _UNWRITTEN
-        given = np.frombuffer(plans, dtype=np.int64).reshape(-1, 4)
         plan = np.zeros((len(given), 9), dtype=np.int64)
         plan[:, :4] = given
-        known = given[:, 0] >= 0
         uids = given[known, 0]
         plan[known, 4:6] = self.reaches[uids]
         plan[known, 6] = uids
@@ -290,7 +303,6 @@ class _Crowd:
         """Write ``member``'s way ``found`` (:func:`moving.current_way`, None: it stands)
         in its rows of :attr:`way` and :attr:`reaches`."""
         uid = member.unique_id
-        self.way_key[uid, 0] = -1  # not the row compiled code wrote
         if found is None:
             self.way[uid] = (0.0, 0.0, 0.0, 0.0, 0.0, member.reach)
             self.reaches[uid] = (0, 0)
