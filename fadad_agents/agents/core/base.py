@@ -227,10 +227,12 @@ class Combatant(mesa.Agent):  # type: ignore[misc]
     """Characters: the direction faced at the start (radians); None: not on a field."""
     aim: Any = None
     """How it means its blows this round (characters: ``agents.core.aims``); None: plain."""
-    plain: bool | None = False
+    plain: bool | None
     """Its declare and act are played on the plain melee path
     (:mod:`~fadad_agents.agents.core.plain.round`); characters only, found once a battle
-    (None until then)."""
+    (None until then), else False. An instance attribute with no class default: CPython
+    3.12 caches no look-up of an instance attribute that shadows a class one, and the
+    round reads this one for every fighter."""
     spirit: Any = None
     """Characters in spirit combat: their :class:`~fadad_agents.agents.core.spirit.Spirit`
     figures (personal-combat.md 8); None: none."""
@@ -271,6 +273,7 @@ class Combatant(mesa.Agent):  # type: ignore[misc]
         band: Band | None = None,
     ) -> None:
         super().__init__(model)
+        object.__setattr__(self, "plain", False)  # a dict entry, as Character.mark_plain
         self.name = name
         self.side = side
         self.index = index

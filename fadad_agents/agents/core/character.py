@@ -138,7 +138,6 @@ class Character(Combatant):
         self.start_bearing = 0.0
         self.force_index = 0
         self.roomy: bool | None = None  # admit admits all (moving.never_crowded); None: unknown
-        self.mark_plain(None)  # found at the first round it plays, once a battle
         super().__init__(
             model,
             name=name,
@@ -150,6 +149,7 @@ class Character(Combatant):
             reaction=reaction,
             band=band,
         )
+        self.mark_plain(None)  # found at the first round it plays, once a battle
         self.player = player
         self.protection = PLAYER_PROTECTION if player else NO_PROTECTION
         self.verb = verb

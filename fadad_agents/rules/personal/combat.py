@@ -130,6 +130,10 @@ _new_result = tuple.__new__
 """``AttackResult(*fields)`` is ``tuple.__new__(AttackResult, fields)`` behind a generated
 Python ``__new__``: the sampler calls it directly, one frame less on every swing."""
 
+_UNDAMAGED, _DEAD = Wound.UNDAMAGED, Wound.DEAD
+"""Two wound levels every swing reads, as module names: an enum member read off its class
+is an attribute look-up CPython 3.12 does not cache."""
+
 _ONE_4DF: tuple[tuple[int], ...] = tuple((total,) for total in TABLE_4DF)
 """``(roll_4df(rng),)`` for each draw, made once: a hit's damage dice without a new tuple."""
 
@@ -265,7 +269,7 @@ def _land_hit(
         )
         number, damage_dice, wound = hit.damage, hit.dice, hit.wound
     w = rules.wounds
-    cap: int = Wound.DEAD
+    cap: int = _DEAD
     if protection is not NO_PROTECTION:
         cap = recording_cap(
             w,
@@ -375,9 +379,11 @@ def resolve_attack(
     stream gives the same attack in any process. The result is
     :func:`attack_from_dice` of the drawn dice (one pass: the exchange is not redone).
     """
-    draw = rng.random
-    attack_dice = TABLE_4DF[floor(draw() * 81.0)]  # roll_4df, inlined (floor: see TABLE_4DF)
-    defence_dice = TABLE_4DF[floor(draw() * 81.0)] if defended else None
+    # The stream's class's method, called with the stream: ``rng.random`` would make a
+    # bound method every swing (CPython 3.12 never caches that look-up on a Random).
+    draw = type(rng).random
+    attack_dice = TABLE_4DF[floor(draw(rng) * 81.0)]  # roll_4df, inlined (floor: see TABLE_4DF)
+    defence_dice = TABLE_4DF[floor(draw(rng) * 81.0)] if defended else None
     # Some rolls made at the table: one class check a swing.
     table = rng if rng.__class__ is TableDice else None
     if table is not None:
@@ -391,7 +397,7 @@ def resolve_attack(
     if not hit:
         return _new_result(AttackResult, (
             attack_dice, a_rolled, defence_dice, d_rolled, target, rd, False, 0, (),
-            0, (), Wound.UNDAMAGED, track,
+            0, (), _UNDAMAGED, track,
         ))  # fmt: skip
     crits = crit_count(rd, attack_dice)
     effects: tuple[CritEffect, ...] = ()
@@ -400,7 +406,7 @@ def resolve_attack(
         effects = roll_crits(crits, rng, non_lethal=policy == "non_lethal")
     damage = rules.damage
     if damage.wound_model == "fadad":  # damage_dice_kind's answer for FADAD, without the call
-        damage_dice: tuple[int, ...] = _ONE_4DF[floor(draw() * 81.0)]
+        damage_dice: tuple[int, ...] = _ONE_4DF[floor(draw(rng) * 81.0)]
         if table is not None:
             damage_dice = (table.called(FOUR_DF, damage_dice[0], "damage", attacker.name),)
     else:

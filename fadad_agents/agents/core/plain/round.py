@@ -163,7 +163,10 @@ def _new_target(member: Any, arena: Any) -> Any:
         field = arena.field
         if field is None or field.all_touching or not member.placed:
             foes = arena.foes(member.side)  # none left: random_foe finds none either
-            return foes[floor(member.targeting_rng.random() * len(foes))] if foes else None
+            if not foes:
+                return None
+            rng = member.targeting_rng  # its class's random: as resolve_attack draws
+            return foes[floor(type(rng).random(rng) * len(foes))]
         return random_foe(member, arena, member.targeting_rng)
     return pol.targeting.choose_target(member, arena, member.targeting_rng)
 
