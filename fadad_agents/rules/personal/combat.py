@@ -229,7 +229,10 @@ def _land_hit(
 ) -> tuple[int, tuple[int, ...], Wound, Track]:
     """A hit's damage number and dice, its wound after the crits, and the defender's new
     track."""
-    factor = _factor(attacker, defender, rules, rd)
+    if attacker.scale_piercing == "none":  # _factor's answer without its call: most weapons
+        factor = attacker.odm - defender.ddm
+    else:
+        factor = _factor(attacker, defender, rules, rd)
     damage_bonus = level_bonus = 0
     ignore_armour = False
     if crit_effects:
