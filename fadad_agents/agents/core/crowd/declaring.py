@@ -214,14 +214,7 @@ class _Moves:
         ).tolist()
         in_reach, stands = planning.IN_REACH, planning.STANDS
         for (member, budget, n), (spent, reaches) in zip(self.members, found, strict=True):
-            if spent == in_reach:
-                member.attacks_planned, member.defences_left = n, budget - n
-                continue
-            member.memory["attacks_wanted"] = n  # moving.follow_plan
-            if spent == stands:
-                member.attacks_planned, member.defences_left = n, budget - n
-                continue
-            member.move_actions = spent
-            left = budget - spent
-            n = (n if n < left else left) if reaches else 0
-            member.attacks_planned, member.defences_left = n, left - n
+            if spent != in_reach:  # out of reach: moving.plan_move's end with this plan
+                plan = None if spent == stands else (spent, bool(reaches))
+                n = moving.follow_plan(member, plan, budget, n)
+            member.attacks_planned, member.defences_left = n, budget - n - member.move_actions
