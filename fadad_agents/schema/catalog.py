@@ -227,7 +227,7 @@ def _not_a_kind(folder: Path) -> str:
     )
 
 
-def gm_folders(scenario: Path | None = None) -> list[Path]:
+def gm_folders(scenario: str | Path | None = None) -> list[Path]:
     """The GM's catalogue folders: those in ``FADAD_CATALOG``, then the ``models/`` folder
     beside ``scenario`` (a file), each once. Raises CatalogError for a named folder that
     does not exist."""

@@ -42,9 +42,11 @@ from fadad_agents.schema.source import (
     MarkedLoader,
     ScenarioError,
     field_path,
+    is_text,
     one_line,
     parse_yaml,
     read_source,
+    settled_stamp,
 )
 from fadad_agents.schema.suggest import did_you_mean, nearest
 from fadad_agents.schema.tables import Table
@@ -139,22 +141,36 @@ def load_scenario(
                 "or a mapping)"
             ]
         )
-    text, filename = read_source(source, limits)
+    path = None if is_text(source) else str(source)
+    stamp = None if path is None else settled_stamp(path)  # before the read: see _SETTLED
     if catalog is None:  # the GM's folders, if any (read afresh: not cached)
-        catalog = _gm_catalog(None if filename.startswith("<") else Path(filename))
+        catalog = _gm_catalog(path)
+    if catalog is None and stamp is not None:
+        known = _SETTLED.get((stamp, limits))
+        if known is not None:
+            return known
+    text, filename = read_source(source, limits)
     key = (filename, text, limits)
-    if catalog is None and (known := _LOADED.get(key)) is not None:
-        return known
-    data, lines = parse_yaml(text, filename)
-    scenario = _validate(Scenario, data, lines, filename, catalog, limits)
+    scenario = _LOADED.get(key) if catalog is None else None
+    if scenario is None:
+        data, lines = parse_yaml(text, filename)
+        scenario = _validate(Scenario, data, lines, filename, catalog, limits)
     if catalog is None:
-        if len(_LOADED) >= _LOADED_MAX:
-            _LOADED.pop(next(iter(_LOADED)), None)
-        _LOADED[key] = scenario
+        _keep(_LOADED, key, scenario)
+        if stamp is not None:
+            _keep(_SETTLED, (stamp, limits), scenario)
     return scenario
 
 
-def _gm_catalog(scenario: Path | None) -> Catalog | None:
+def _keep[K](cache: dict[K, Scenario], key: K, scenario: Scenario) -> None:
+    """Keep ``scenario`` under ``key`` in ``cache``, dropping the oldest past
+    :data:`_LOADED_MAX`."""
+    if key not in cache and len(cache) >= _LOADED_MAX:
+        cache.pop(next(iter(cache)), None)
+    cache[key] = scenario
+
+
+def _gm_catalog(scenario: str | None) -> Catalog | None:
     """The built-in catalogue with the GM's folders over it, or None when there are none."""
     try:
         folders = gm_folders(scenario)
@@ -169,6 +185,13 @@ _LOADED: dict[tuple[str, str, Limits], Scenario] = {}
 plays one Scenario object (the engine keeps its set-up per object). Scenarios are frozen,
 so sharing one is safe; a file edited between runs is read afresh (its text differs)."""
 _LOADED_MAX = 32
+
+_SETTLED: dict[tuple[tuple[str, int, int, int, int, int], Limits], Scenario] = {}
+"""The same scenarios by the ``stat`` of a settled file (:func:`~fadad_agents.schema.
+source.settled_stamp`, taken before its read) and limits: a loop over an unchanged file
+looks at it without opening it (a read is four system calls, half of a ``load``'s cost).
+A file changed since its read has a newer stamp, so it is read again; a file changed in
+the 2 s before a look is always read."""
 
 
 def problem_at(scenario: Scenario, field: str, message: str) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import stat
+import time
 from pathlib import Path
 from typing import Any
 
@@ -22,13 +23,16 @@ from fadad_agents.schema.limits import Limits
 
 __all__ = [
     "MAX_NODES",
+    "SETTLED_NS",
     "Loc",
     "MarkedLoader",
     "ScenarioError",
     "field_path",
+    "is_text",
     "one_line",
     "parse_yaml",
     "read_source",
+    "settled_stamp",
 ]
 
 Loc = tuple[str, ...]
@@ -178,15 +182,37 @@ def _yaml_problem(exc: yaml.MarkedYAMLError, filename: str) -> str:
     return f"{filename}:{line} (yaml): {problem}".replace("\n", " ")
 
 
-def _is_text(source: str | Path) -> bool:
+def is_text(source: str | Path) -> bool:
     """YAML text has a line break or is one flow mapping (``{name: ...}``); anything else
     is a path."""
     return isinstance(source, str) and ("\n" in source or source.lstrip().startswith("{"))
 
 
+SETTLED_NS = 2_000_000_000
+"""A file last changed at least this long (2 s, FAT's clock step, the coarsest in use)
+before it was looked at is *settled*: any later change gives it a newer change time, so
+its ``stat`` tells an edit apart without reading it (git's "racy clean" rule)."""
+
+
+def settled_stamp(name: str) -> tuple[str, int, int, int, int, int] | None:
+    """For the path ``name`` of a settled file (:data:`SETTLED_NS`): the name, device,
+    inode, size and modification and change times in ns, which change whenever the file,
+    or the file the name points to, does. None for a path that cannot be looked at
+    (:func:`read_source` says why) or a file changed too lately to tell a second change in
+    the same clock step apart: read it."""
+    try:
+        info = os.stat(name)
+    except (OSError, ValueError):
+        return None
+    changed = max(info.st_mtime_ns, info.st_ctime_ns)
+    if time.time_ns() - changed < SETTLED_NS:
+        return None
+    return name, info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns
+
+
 def read_source(source: str | Path, limits: Limits) -> tuple[str, str]:
     """``(text, filename)`` from a path or from YAML text, within ``limits.file_bytes``."""
-    if _is_text(source):
+    if is_text(source):
         text = str(source)
         if len(text) > limits.file_bytes:
             raise ScenarioError([f"<text>:1 (file): {_too_big(len(text), limits)}"])
