@@ -154,6 +154,35 @@ def test_arrays_not_told_of_a_move_play_another_battle(
     assert _played(text, 1)[1] != right[1]
 
 
+def _nudged(text: str, seed: int) -> tuple[str, list[Any]]:
+    """A battle to its end, the last fighter of each side stepping back a yard between
+    rounds (moved on the field by no turn of its own): its log as read and its events."""
+    battle = build_battle(load(text), seed, collect=False)
+    while not battle.finished:
+        battle.play_round()
+        for side in battle.sides:
+            last = side.members[-1]
+            if last.fighting and last.placed:
+                x, y = last.position
+                battle.field.move(last, x + (1.0 if side.index else -1.0), y)
+    return battle.log.text(), [tuple(e) for e in battle.log]
+
+
+def test_a_move_the_arrays_did_not_follow_is_caught_up(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The arrays look for moves they did not follow only when the field counts more moves
+    than they followed (``Field.moves``): a fighter moved between rounds by none of the
+    turns they played is found there, and the battle is the same as each by its own
+    method."""
+    text = _melee_yaml(100, bands=True, gap=12)
+    counts = _counting(monkeypatch)
+    in_arrays = _nudged(text, 1)
+    assert counts["waited"] > 200, "few turns in arrays: the comparison proves little"
+    monkeypatch.setattr(waiting, "RANKS_IN_ARRAYS", False)
+    assert _nudged(text, 1) == in_arrays
+
+
 def test_a_battles_arrays_go_with_it(monkeypatch: pytest.MonkeyPatch) -> None:
     """The field in arrays is kept on the battle's field, not beside it: a reset drops the
     arrays of the play before, and once a battle is dropped nothing keeps it (a sweep of

@@ -135,6 +135,8 @@ class _Crowd:
         self.declared = -1  # the round whose declares last read the arrays (crowd_now)
         self.everyone = everyone = field.standing()
         self.at = [a.position for a in everyone]
+        self.field = field
+        self.followed = field.moves  # the field's moves the arrays follow (catch_up)
         n = len(everyone)
         # what the arrays hold of each fighter, read in one pass over a crowd of objects
         # scattered in memory (a pass a field costs more than the reading)
@@ -229,11 +231,16 @@ class _Crowd:
             self.depth *= 2
 
     def catch_up(self, kernels: Any) -> None:
-        """Bring the arrays up to date with every move and fall since they were last."""
-        at = self.at
-        for k, agent in enumerate(self.everyone):
-            if agent.position is not at[k]:
-                self._moved(k, agent, kernels)
+        """Bring the arrays up to date with every move and fall since they were last:
+        everyone looked at only when the field counts more moves than the arrays followed
+        (a pass over a crowd of objects scattered in memory costs a few ms)."""
+        field = self.field
+        if field.moves != self.followed:
+            at = self.at
+            for k, agent in enumerate(self.everyone):
+                if agent.position is not at[k]:
+                    self._moved(k, agent, kernels)
+            self.followed = field.moves
         self._fell()
 
     def state(self) -> tuple[Any, ...]:
@@ -344,6 +351,8 @@ class _Crowd:
                 act(member)
                 member.memory.pop("found", 0)
                 k = self.slot[member.unique_id]
+                if member.position is not self.at[k]:  # one move of the field's, followed
+                    self.followed += 1
                 if member.position == place and not self._fell():
                     self.at[k] = member.position
                     continue
@@ -388,6 +397,7 @@ class _Crowd:
         everyone was filed afresh (it left the squares' box, or its square was full)."""
         was = self.at[k]
         self.at[k] = agent.position
+        self.followed += 1
         return self._shift(agent.unique_id, was, agent.position, kernels)
 
     def _shift(self, uid: int, was: Any, now: Any, kernels: Any) -> bool:

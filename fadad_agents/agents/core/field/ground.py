@@ -85,6 +85,7 @@ class Field(Squares):
         "in_arrays",
         "looked_ahead",
         "max_attackers",
+        "moves",
         "off_field",
         "start_touching",
         "width",
@@ -111,6 +112,9 @@ class Field(Squares):
         checks and path planning can be skipped, their answer known."""
         self.start_touching: bool | None = None  # all_touching at the start (settle)
         self.looked_ahead = 0  # the round whose searches the ranks measured ahead (ranks)
+        self.moves = 0
+        """How many times someone came or moved: the field in arrays (:attr:`in_arrays`)
+        looks for moves it did not follow only when more were made than it followed."""
         self.in_arrays: Any = None
         """This play's field in arrays for a big band's waiting ranks (:mod:`~fadad_agents.
         agents.core.crowd.waiting`), made at its first such turn; None: not yet."""
@@ -125,6 +129,7 @@ class Field(Squares):
         known, and the nearest of that side found at once no longer hold (the nearest of
         another side to a place stay so)."""
         self.all_touching = False
+        self.moves += 1
         asked = self._asked
         for s in range(self.sides) if side is None else (side,):
             if asked[s]:
