@@ -1,10 +1,11 @@
 """How the field files its fighters in its square indexes
 (:mod:`fadad_agents.agents.core.field.squares`). A move re-files a fighter only in the
 squares it leaves and enters: every square must then list exactly the fighters a plain
-filing of everyone lists, in the same order (a spot's check stops at the first fighter it
-measures, so the order is part of the answer). A reset battle standing in one melee
-files its fighters only when first asked (``Field.place_later``): every look-up, move and
-removal must then answer exactly as on a field where each was added at once."""
+filing of everyone lists (the occupancy squares and buckets in the same order; an
+elbow-room square, whose order is part of no answer, those who stand in it first). A
+reset battle standing in one melee files its fighters only when first asked
+(``Field.place_later``): every look-up, move and removal must then answer exactly as on a
+field where each was added at once."""
 
 from __future__ import annotations
 
@@ -14,7 +15,15 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fadad_agents.agents.core.field import ELBOW_ROOM, HALO_YARDS, SPOT_YARDS, Field
+from fadad_agents.agents.core.field import (
+    ELBOW_ROOM,
+    HALO_MOST,
+    HALO_SPAN,
+    HALO_YARDS,
+    SPOT_YARDS,
+    Field,
+    halo_key,
+)
 
 YARDS = st.floats(-6.0, 6.0, allow_nan=False)
 
@@ -49,10 +58,7 @@ QUESTIONS = {
     "blocker": lambda field, probe, x, y: getattr(field.blocker(probe, x, y), "unique_id", None),
     "neighbours": lambda field, probe, x, y: [f.unique_id for f in field.neighbours(probe, x, y)],
     "elbow_index": lambda field, probe, x, y: [
-        f.unique_id
-        for f in (field.elbow_index(probe) or {}).get(
-            (int(x // HALO_YARDS), int(y // HALO_YARDS)), ()
-        )
+        f.unique_id for f in (field.elbow_index(probe) or {}).get(halo_key(x, y), ())
     ],
     "nearest": lambda field, probe, x, y: [
         getattr(field.nearest(side, x, y), "unique_id", None) for side in (0, 1)
@@ -120,24 +126,37 @@ class _PlainSquares:
             found.setdefault((int(x // SPOT_YARDS), int(y // SPOT_YARDS)), []).append(f.unique_id)
         return found
 
-    def halo(self) -> dict[tuple[int, int], list[int]]:
+    def halo(self) -> dict[float, tuple[set[int], set[int]]]:
+        """Each elbow-room square's fighters: those who stand in it, and the others."""
         reach = 2 * self.widest * ELBOW_ROOM * (1 + 1e-9) + 1e-9
-        found: dict[tuple[int, int], list[int]] = {}
+        found: dict[float, tuple[set[int], set[int]]] = {}
         for f in self.order:
             x, y = f.position
-            own = (int(x // HALO_YARDS), int(y // HALO_YARDS))
+            own = halo_key(x, y)
             for i in range(int((x - reach) // HALO_YARDS), int((x + reach) // HALO_YARDS) + 1):
                 for j in range(int((y - reach) // HALO_YARDS), int((y + reach) // HALO_YARDS) + 1):
-                    ids = found.setdefault((i, j), [])
-                    if (i, j) == own:
-                        ids.insert(0, f.unique_id)
-                    else:
-                        ids.append(f.unique_id)
+                    key = i * HALO_SPAN + j
+                    found.setdefault(key, (set(), set()))[key != own].add(f.unique_id)
         return found
 
 
 def _listed(table: dict[Any, list[Any]]) -> dict[Any, list[int]]:
     return {key: [f.unique_id for f in found] for key, found in table.items() if found}
+
+
+def _standing_first(table: dict[float, list[Any]]) -> dict[float, tuple[set[int], set[int]]]:
+    """Each elbow-room square's fighters (each listed once): the first ones, who stand in
+    it, and the others."""
+    split = {}
+    for key, found in table.items():
+        if found:
+            first = 0
+            while first < len(found) and halo_key(*found[first].position) == key:
+                first += 1
+            ids = [f.unique_id for f in found]
+            assert len(set(ids)) == len(ids)
+            split[key] = (set(ids[:first]), set(ids[first:]))
+    return split
 
 
 STEPS = st.lists(
@@ -147,13 +166,23 @@ STEPS = st.lists(
 
 
 @settings(max_examples=80, deadline=None)
-@given(st.lists(st.tuples(st.integers(0, 1), YARDS, YARDS, RADII), min_size=1, max_size=12), STEPS)
-def test_every_square_lists_whom_a_plain_filing_lists_in_the_same_order(spots, steps) -> None:
+@given(
+    st.lists(st.tuples(st.integers(0, 1), YARDS, YARDS, RADII), min_size=1, max_size=12),
+    STEPS,
+    st.booleans(),
+)
+def test_every_square_lists_whom_a_plain_filing_lists_in_the_same_order(
+    spots, steps, giant
+) -> None:
     """After fighters of two sides come, move (small steps and long ones) and leave, each
-    square of the occupancy index, of the elbow-room index and of each side's buckets
-    lists the fighters a plain filing of everyone lists, in the same order."""
+    side's buckets list the fighters a plain filing of everyone lists, in the same order;
+    so does each square of the occupancy index, kept with a fighter wider than
+    ``HALO_MOST`` on the field (``giant``), else each square of the elbow-room index lists
+    the same fighters, those who stand in it first."""
     field = Field(2)
     plain = _PlainSquares(field.cell)
+    if giant:
+        spots = [*spots, (0, 0.0, 0.0, HALO_MOST + 0.5)]
     fighters = [_Fighter(i, side, (x, y), r) for i, (side, x, y, r) in enumerate(spots)]
     for fighter in sorted(fighters, key=lambda f: -f.radius):  # the widest first: filed once
         field.add(fighter)
@@ -178,10 +207,32 @@ def test_every_square_lists_whom_a_plain_filing_lists_in_the_same_order(spots, s
         plain.order.append(fighter)
         if moved_bucket:
             plain.buckets.setdefault((fighter.side, *field._key(x, y)), []).append(fighter)
-    assert _listed(field._spots) == plain.spots()
-    assert field._halo is not None
-    assert _listed(field._halo) == plain.halo()
+    if giant:
+        assert field._halo is None
+        assert _listed(field._spots) == plain.spots()
+    else:
+        assert not _listed(field._spots)
+        assert field._halo is not None
+        assert _standing_first(field._halo) == plain.halo()
     buckets = {
         (side, *key): found for side in (0, 1) for key, found in field._buckets[side].items()
     }
     assert _listed(buckets) == _listed(plain.buckets)
+
+
+def test_a_giant_coming_files_everyone_in_the_occupancy_index() -> None:
+    """A fighter wider than ``HALO_MOST`` joining gives up the elbow-room index: everyone
+    already there is filed in the occupancy index, where a spot's check then looks."""
+    field = Field(2)
+    men = [_Fighter(i, i % 2, (i * 0.8, -i * 0.3)) for i in range(8)]
+    for man in men:
+        field.add(man)
+    probe = _Fighter(-1, 0, (0.0, 0.0))
+    taken = [field.crowded(probe, *man.position) for man in men]
+    field.add(_Fighter(99, 0, (40.0, 40.0), HALO_MOST + 0.5))
+    assert field._halo is None
+    assert sorted(f.unique_id for found in field._spots.values() for f in found) == [
+        *range(8),
+        99,
+    ]
+    assert [field.crowded(probe, *man.position) for man in men] == taken

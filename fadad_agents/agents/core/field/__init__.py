@@ -12,15 +12,19 @@ from fadad_agents.agents.core.field.squares import (
     CELL_YARDS,
     ELBOW_ROOM,
     HALO_MOST,
+    HALO_SPAN,
     HALO_YARDS,
     SPOT_YARDS,
+    halo_key,
 )
 
 __all__ = [
     "CELL_YARDS",
     "ELBOW_ROOM",
     "HALO_MOST",
+    "HALO_SPAN",
     "HALO_YARDS",
     "SPOT_YARDS",
     "Field",
+    "halo_key",
 ]

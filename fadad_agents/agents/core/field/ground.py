@@ -26,6 +26,7 @@ import numpy as np
 from fadad_agents.agents.core.field.squares import (
     CELL_YARDS,
     ELBOW_ROOM,
+    HALO_SPAN,
     HALO_YARDS,
     SPOT_YARDS,
     Squares,
@@ -217,7 +218,7 @@ class Field(Squares):
         r = agent.radius
         halo = self._halo
         if halo is not None and r <= self.widest:  # neighbours(), inlined (hot)
-            near = halo.get((int(x // HALO_YARDS), int(y // HALO_YARDS)), _NOBODY)
+            near = halo.get(x // HALO_YARDS * HALO_SPAN + y // HALO_YARDS, _NOBODY)
         else:
             near = self.neighbours(agent, x, y)
         for other in near:
@@ -230,10 +231,11 @@ class Field(Squares):
                     return other
         return None
 
-    def elbow_index(self, agent: Any) -> dict[tuple[int, int], list[Any]] | None:
+    def elbow_index(self, agent: Any) -> dict[float, list[Any]] | None:
         """The elbow-room index when it answers for ``agent`` (no one on the field wider):
         the fighters whose elbow room reaches into each :data:`HALO_YARDS` square, keyed
-        ``(x // HALO_YARDS, y // HALO_YARDS)``; None: ask :meth:`neighbours`. Read only."""
+        by :func:`~fadad_agents.agents.core.field.squares.halo_key`; None: ask
+        :meth:`neighbours`. Read only."""
         if self._unfiled:
             self._file_unfiled()
         halo = self._halo
@@ -248,7 +250,7 @@ class Field(Squares):
             self._file_unfiled()
         halo = self._halo
         if halo is not None and agent.radius <= self.widest:
-            return halo.get((int(x // HALO_YARDS), int(y // HALO_YARDS)), _NOBODY)
+            return halo.get(x // HALO_YARDS * HALO_SPAN + y // HALO_YARDS, _NOBODY)
         reach = (agent.radius + self.widest) * ELBOW_ROOM
         i0, i1 = int((x - reach) // SPOT_YARDS), int((x + reach) // SPOT_YARDS)
         j0, j1 = int((y - reach) // SPOT_YARDS), int((y + reach) // SPOT_YARDS)

@@ -1,15 +1,23 @@
 """Where everyone on the field stands, filed by square: the indexes the field's
 questions read (:mod:`~fadad_agents.agents.core.field.ground`).
 
-Three indexes of square buckets, each kept as fighters come, move and leave, touching
+Two indexes of square buckets, each kept as fighters come, move and leave, touching
 only the squares a fighter leaves and enters:
 
 - per side, :data:`CELL_YARDS` squares keyed ``(x // cell, y // cell)``, with the
   side's smallest and largest keys (foes within a distance, the nearest foe);
-- every side together, :data:`SPOT_YARDS` squares (is this spot taken?);
-- while nobody on the field is wider than :data:`HALO_MOST`, every side together,
-  each fighter in every :data:`HALO_YARDS` square its elbow room reaches into, so "is
-  this spot taken?" is one look-up of the spot's own square.
+- every side together, for "is this spot taken?": while nobody on the field is wider
+  than :data:`HALO_MOST`, each fighter in every :data:`HALO_YARDS` square its elbow room
+  reaches into, so that a spot's check is one look-up of the spot's own square (keyed by
+  one float, :func:`halo_key`); with anyone wider, each in its :data:`SPOT_YARDS` square
+  (the squares round a spot looked in).
+
+The order in which a square lists its fighters is part of no answer: a look-up asks
+whether anyone stands there, never who is found first (a search remembers whom it found,
+but only to measure that one first next time: :mod:`~fadad_agents.agents.core.ranks`).
+An elbow-room square lists those who stand in it before those whose elbow room only
+reaches into it (whoever stands in a spot's square most often blocks it, and a look-up
+stops at the first fighter it finds there); other orders are whatever costs least.
 """
 
 from __future__ import annotations
@@ -21,9 +29,11 @@ __all__ = [
     "CELL_YARDS",
     "ELBOW_ROOM",
     "HALO_MOST",
+    "HALO_SPAN",
     "HALO_YARDS",
     "SPOT_YARDS",
     "Squares",
+    "halo_key",
     "keys_in",
 ]
 
@@ -44,6 +54,19 @@ HALO_YARDS = 0.75
 HALO_MOST = 1.0
 """Yards: with anyone wider on the field (a giant's elbow room would fill thousands of
 squares) spots are checked in the occupancy index alone."""
+
+HALO_SPAN = 2.0**26
+"""Rows to a column in an elbow-room square's key (:func:`halo_key`): keys are distinct
+within 2**25 rows (25 million yards) of the centre; farther out two squares may share
+a key, which only gives a look-up more fighters to measure."""
+
+
+def halo_key(x: float, y: float) -> float:
+    """The key of the elbow-room square holding ``(x, y)``: its column times
+    :data:`HALO_SPAN` plus its row, one float (a search looks up a dozen squares a turn,
+    and a tuple of two ints costs two ``int`` calls, a tuple and its hash). Filing and
+    look-up compute it alike, column and row exact integers in floats."""
+    return x // HALO_YARDS * HALO_SPAN + y // HALO_YARDS
 
 
 class Squares:
@@ -72,10 +95,11 @@ class Squares:
         self.cell = cell
         self.widest = 0.0
         self._buckets: list[dict[tuple[int, int], list[Any]]] = [{} for _ in range(sides)]
-        self._spots: dict[tuple[int, int], list[Any]] = {}  # every side, SPOT_YARDS squares
+        # Every side, SPOT_YARDS squares: kept only while the elbow-room index is not.
+        self._spots: dict[tuple[int, int], list[Any]] = {}
         # Every side, HALO_YARDS squares, each fighter in all its elbow room reaches into
         # (the widest's elbow room round two of the widest); None: someone too wide.
-        self._halo: dict[tuple[int, int], list[Any]] | None = {}
+        self._halo: dict[float, list[Any]] | None = {}
         self._halo_reach = 0.0
         # Smallest and largest bucket keys ever used per side: ring searches stop there.
         self._bounds: list[list[int]] = [[0, 0, -1, -1] for _ in range(sides)]
@@ -142,23 +166,28 @@ class Squares:
 
     def _refile_halo(self) -> None:
         """The widest fighter grew: every elbow room reaches further (or, past
-        :data:`HALO_MOST`, the elbow-room index is given up)."""
+        :data:`HALO_MOST`, the elbow-room index is given up for the occupancy one)."""
+        filed = self.standing()
         if self.widest > HALO_MOST:
-            self._halo = None
+            if self._halo is not None:
+                self._halo = None
+                for agent in filed:
+                    self._occupy(agent, *agent.position)
             return
         # A hair wider than any two fighters' elbow room: floating point at the edges.
         self._halo_reach = 2 * self.widest * ELBOW_ROOM * (1 + 1e-9) + 1e-9
         self._halo = {}
-        for spot in self._spots.values():
-            for other in spot:
-                self._ring_in(other, *other.position)
+        for agent in filed:
+            self._ring_in(agent, *agent.position)
 
-    def _halo_box(self, x: float, y: float) -> tuple[range, range]:
-        """The columns and rows of the elbow-room squares round ``(x, y)``."""
+    def _halo_box(self, x: float, y: float) -> tuple[int, int, int, int]:
+        """The first and last columns and rows of the elbow-room squares round ``(x, y)``."""
         reach = self._halo_reach
         return (
-            range(int((x - reach) // HALO_YARDS), int((x + reach) // HALO_YARDS) + 1),
-            range(int((y - reach) // HALO_YARDS), int((y + reach) // HALO_YARDS) + 1),
+            int((x - reach) // HALO_YARDS),
+            int((x + reach) // HALO_YARDS),
+            int((y - reach) // HALO_YARDS),
+            int((y + reach) // HALO_YARDS),
         )
 
     def _ring_in(self, agent: Any, x: float, y: float) -> None:
@@ -167,81 +196,103 @@ class Squares:
         it, so a look-up stops at the first fighter it measures), last in the others."""
         halo = self._halo
         if halo is not None:
-            oi, oj = int(x // HALO_YARDS), int(y // HALO_YARDS)
-            columns, rows = self._halo_box(x, y)
-            for i in columns:
-                for j in rows:
-                    found = halo.get((i, j))
+            i0, i1, j0, j1 = self._halo_box(x, y)
+            for i in range(i0, i1 + 1):
+                column = i * HALO_SPAN
+                for j in range(j0, j1 + 1):
+                    found = halo.get(column + j)
                     if found is None:
-                        halo[i, j] = [agent]
-                    elif i == oi and j == oj:
-                        found.insert(0, agent)
+                        halo[column + j] = [agent]
                     else:
                         found.append(agent)
+            _first_in(halo[x // HALO_YARDS * HALO_SPAN + y // HALO_YARDS], agent)
 
     def _ring_out(self, agent: Any, x: float, y: float) -> None:
         """Take ``agent``, filed at ``(x, y)``, out of the elbow-room index."""
         halo = self._halo
         if halo is not None:
-            columns, rows = self._halo_box(x, y)
-            for i in columns:
-                for j in rows:
-                    halo[i, j].remove(agent)  # filed in every square round it
+            i0, i1, j0, j1 = self._halo_box(x, y)
+            for i in range(i0, i1 + 1):
+                column = i * HALO_SPAN
+                for j in range(j0, j1 + 1):
+                    halo[column + j].remove(agent)  # filed in every square round it
 
     def _ring_shift(self, agent: Any, ox: float, oy: float, x: float, y: float) -> None:
         """Move ``agent``, filed at ``(ox, oy)``, to ``(x, y)`` in the elbow-room index,
-        each square listing it as :meth:`_ring_out` then :meth:`_ring_in` would (first in
-        the square it now stands in, last in the others) but touching only the squares
-        that change: a step in the ranks is shorter than a square, and most of the squares
-        its elbow room reaches stay the same."""
+        touching only the squares it leaves and enters (a step in the ranks is shorter
+        than a square, and most of the squares its elbow room reaches stay the same):
+        first in the square it now stands in, after the others in the one it left."""
         halo = self._halo
         if halo is None:
             return
-        reach = self._halo_reach
-        oi0, oi1 = int((ox - reach) // HALO_YARDS), int((ox + reach) // HALO_YARDS)
-        oj0, oj1 = int((oy - reach) // HALO_YARDS), int((oy + reach) // HALO_YARDS)
-        ni0, ni1 = int((x - reach) // HALO_YARDS), int((x + reach) // HALO_YARDS)
-        nj0, nj1 = int((y - reach) // HALO_YARDS), int((y + reach) // HALO_YARDS)
+        oi0, oi1, oj0, oj1 = self._halo_box(ox, oy)
+        ni0, ni1, nj0, nj1 = self._halo_box(x, y)
         for i in range(oi0, oi1 + 1):
-            stays = ni0 <= i <= ni1
-            for j in range(oj0, oj1 + 1):
-                if not (stays and nj0 <= j <= nj1):
-                    halo[i, j].remove(agent)
-        ni, nj = int(x // HALO_YARDS), int(y // HALO_YARDS)
+            column = i * HALO_SPAN
+            if ni0 <= i <= ni1:
+                for j in range(oj0, oj1 + 1):
+                    if not nj0 <= j <= nj1:
+                        halo[column + j].remove(agent)
+            else:
+                for j in range(oj0, oj1 + 1):
+                    halo[column + j].remove(agent)
         for i in range(ni0, ni1 + 1):
+            column = i * HALO_SPAN
             kept = oi0 <= i <= oi1
             for j in range(nj0, nj1 + 1):
-                if kept and oj0 <= j <= oj1:  # listed there already: moved to its end
-                    found = halo[i, j]
-                    if i == ni and j == nj:
-                        if found[0] is not agent:
-                            found.remove(agent)
-                            found.insert(0, agent)
-                    elif found[-1] is not agent:
-                        found.remove(agent)
-                        found.append(agent)
+                if kept and oj0 <= j <= oj1:  # listed there already
                     continue
-                listed = halo.get((i, j))
-                if listed is None:
-                    halo[i, j] = [agent]
-                elif i == ni and j == nj:
-                    listed.insert(0, agent)
+                found = halo.get(column + j)
+                if found is None:
+                    halo[column + j] = [agent]
                 else:
-                    listed.append(agent)
+                    found.append(agent)
+        now = x // HALO_YARDS * HALO_SPAN + y // HALO_YARDS
+        was = ox // HALO_YARDS * HALO_SPAN + oy // HALO_YARDS
+        if now != was:  # it stands in the square it left no more: after those who do
+            left = halo.get(was)
+            if left and left[-1] is not agent and agent in left:
+                left.remove(agent)
+                left.append(agent)
+        _first_in(halo[now], agent)
 
     def _occupy(self, agent: Any, x: float, y: float) -> None:
-        spot = self._spots.get((int(x // SPOT_YARDS), int(y // SPOT_YARDS)))
+        """File ``agent``, standing at ``(x, y)``, in the index of spots."""
+        if self._halo is not None:
+            self._ring_in(agent, x, y)
+            return
+        key = (int(x // SPOT_YARDS), int(y // SPOT_YARDS))
+        spot = self._spots.get(key)
         if spot is None:
-            self._spots[(int(x // SPOT_YARDS), int(y // SPOT_YARDS))] = [agent]
+            self._spots[key] = [agent]
         else:
             spot.append(agent)
-        self._ring_in(agent, x, y)
 
     def _vacate(self, agent: Any, x: float, y: float) -> None:
-        spot = self._spots.get((int(x // SPOT_YARDS), int(y // SPOT_YARDS)))
-        if spot is not None and agent in spot:  # filed (one taken off is not)
-            spot.remove(agent)
+        """Take ``agent``, filed at ``(x, y)``, out of the index of spots."""
+        if self._halo is not None:
             self._ring_out(agent, x, y)
+        else:
+            self._spots[(int(x // SPOT_YARDS), int(y // SPOT_YARDS))].remove(agent)
+
+    def _spot_shift(self, agent: Any, ox: float, oy: float, x: float, y: float) -> None:
+        """Move ``agent``, filed at ``(ox, oy)``, to ``(x, y)`` in the occupancy index (last
+        in its square)."""
+        spots = self._spots
+        was = (int(ox // SPOT_YARDS), int(oy // SPOT_YARDS))
+        now = (int(x // SPOT_YARDS), int(y // SPOT_YARDS))
+        spot = spots[was]
+        if now == was:
+            if spot[-1] is not agent:
+                spot.remove(agent)
+                spot.append(agent)
+            return
+        spot.remove(agent)
+        entered = spots.get(now)
+        if entered is None:
+            spots[now] = [agent]
+        else:
+            entered.append(agent)
 
     def remove(self, agent: Any) -> None:
         """Take ``agent`` off the field (it left the fight)."""
@@ -251,44 +302,36 @@ class Squares:
                 self._unfiled.remove(agent)
                 return
             self._file_unfiled()
-        key = self._key(*agent.position)
-        bucket = self._buckets[agent.side].get(key)
-        if bucket is not None and agent in bucket:
+        x, y = agent.position
+        cell = self.cell
+        bucket = self._buckets[agent.side].get((int(x // cell), int(y // cell)))
+        if bucket is not None and agent in bucket:  # filed (one taken off is not)
             bucket.remove(agent)
-            self._vacate(agent, *agent.position)
+            self._vacate(agent, x, y)
 
     def move(self, agent: Any, x: float, y: float) -> None:
         """Move ``agent`` to ``(x, y)`` (a new position tuple: see
-        :meth:`~fadad_agents.agents.core.field.ground.Field.blocker`), re-indexing it."""
+        :meth:`~fadad_agents.agents.core.field.ground.Field.blocker`), re-indexing it (one
+        taken off is filed again)."""
         self._changed(agent.side)
         if self._unfiled:
             self._file_unfiled()
         ox, oy = agent.position
         agent.position = (x, y)
-        spots = self._spots
-        was = (int(ox // SPOT_YARDS), int(oy // SPOT_YARDS))
-        spot = spots.get(was)
-        if spot is not None and agent in spot:  # filed: _vacate and _occupy, the same lists
-            now = (int(x // SPOT_YARDS), int(y // SPOT_YARDS))
-            if now == was:
-                if spot[-1] is not agent:  # last in its square
-                    spot.remove(agent)
-                    spot.append(agent)
-            else:
-                spot.remove(agent)
-                spot = spots.get(now)
-                if spot is None:
-                    spots[now] = [agent]
-                else:
-                    spot.append(agent)
+        cell = self.cell
+        old = (int(ox // cell), int(oy // cell))
+        new = (int(x // cell), int(y // cell))
+        bucket = self._buckets[agent.side].get(old)
+        if bucket is None or agent not in bucket:  # not filed: filed where it now stands
+            self._occupy(agent, x, y)
+            self._file(agent, *new)
+            return
+        if self._halo is not None:
             self._ring_shift(agent, ox, oy, x, y)
         else:
-            self._occupy(agent, x, y)
-        old, new = self._key(ox, oy), self._key(x, y)
+            self._spot_shift(agent, ox, oy, x, y)
         if new != old:
-            bucket = self._buckets[agent.side].get(old)
-            if bucket is not None and agent in bucket:
-                bucket.remove(agent)
+            bucket.remove(agent)
             self._file(agent, *new)
 
     def _file(self, agent: Any, i: int, j: int) -> None:
@@ -310,6 +353,13 @@ class Squares:
             bounds[1] = j
         elif j > bounds[3]:
             bounds[3] = j
+
+
+def _first_in(square: list[Any], agent: Any) -> None:
+    """Put ``agent``, listed in ``square``, first there."""
+    if square[0] is not agent:
+        square.remove(agent)
+        square.insert(0, agent)
 
 
 def keys_in(
