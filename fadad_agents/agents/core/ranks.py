@@ -12,9 +12,10 @@ made cheap where the crowd has not changed (the battle is the same either way):
   (a spot stays taken while whoever took it stands there): only the places whose blocker
   moved or left are measured again, none at all while nobody did
   (:data:`REMEMBER_BLOCKED`);
-* otherwise each place it tries is first measured against whoever stood in the same try
-  last time (a hint: ranks shift little, so one measurement usually settles it), and only
-  then against every fighter near the place;
+* otherwise each place it tries is measured against the fighters filed under its square
+  of the elbow-room index, whoever stands in that square first (one measurement usually
+  settles it); with a giant on the field (no such index), first against whoever stood in
+  the same try last time (a hint: ranks shift little), then every fighter near the place;
 * before the first move of a round, the searches of the many fighters whose way changed
   (their target fell or stepped) are measured together, in arrays
   (:mod:`~fadad_agents.agents.core.crowd.ahead`): each gets the memo its own search
@@ -219,10 +220,12 @@ def _first_free(
 ) -> tuple[float, float] | None:
     """The first of places ``start`` to ``stop`` of ``spots`` (``x, y`` flat) where nobody
     stands in the actor's elbow room (``Field.blocker``), or None; whoever is found at
-    each place is appended to ``tried`` (None where it is free). Whoever was found in the
-    same try last time (``hints``), then in the try before, is measured first: standing
-    within the actor's elbow room of the place, it blocks it; else everyone near the place
-    is.
+    each place is appended to ``tried`` (None where it is free). With the elbow-room
+    index, the fighters filed under the place's square are measured, those standing in it
+    first (most places are settled by the first); without it, whoever was found in the
+    same try last time (``hints``), then in the try before, then everyone near the place.
+    Which blocker is found is part of no answer: any one standing within the actor's
+    elbow room of the place blocks it.
 
     The places round the target (places 1 to ``ring``) are measured with squares taken by
     ``**``, as they always were (``x ** 2`` and ``x * x`` differ in the last bit now and
@@ -235,28 +238,21 @@ def _first_free(
     for k in range(start, len(spots) // 2 if stop is None else stop):
         x, y = spots[2 * k], spots[2 * k + 1]
         by_pow = 0 < k <= ring
-        # who stands there, measured inline (a rear rank measures a dozen places): whoever
-        # blocked this try last time and the try before, then everyone near the place
-        near: Any = (hints[k] if k < known else None, last)
-        found, looked = None, False
-        while True:
-            for other in near:
-                if other is not None and other is not actor and other.status is FIGHTING:
-                    ox, oy = other.position
-                    room = (r + other.radius) * ELBOW_ROOM
-                    ox -= x
-                    oy -= y
-                    if ox**2 + oy**2 < room**2 if by_pow else ox * ox + oy * oy < room * room:
-                        found = other
-                        break
-            if found is not None or looked:
-                break
-            looked = True
-            near = (
-                field.neighbours(actor, x, y)
-                if halo is None
-                else halo.get(x // HALO_YARDS * HALO_SPAN + y // HALO_YARDS, ())
-            )
+        near: Any = (
+            halo.get(x // HALO_YARDS * HALO_SPAN + y // HALO_YARDS, ())
+            if halo is not None
+            else (hints[k] if k < known else None, last, *field.neighbours(actor, x, y))
+        )
+        found = None
+        for other in near:
+            if other is not None and other is not actor and other.status is FIGHTING:
+                ox, oy = other.position
+                room = (r + other.radius) * ELBOW_ROOM
+                ox -= x
+                oy -= y
+                if ox**2 + oy**2 < room**2 if by_pow else ox * ox + oy * oy < room * room:
+                    found = other
+                    break
         tried.append(found)
         if found is None:
             return x, y
