@@ -17,12 +17,15 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Sequence
 from math import floor
+from operator import attrgetter
 from typing import Any, Protocol
 
 from fadad_agents.agents.core.base import Combatant
 from fadad_agents.agents.core.groups import Unit
 from fadad_agents.rules.core.actions import roll_initiative
 from fadad_agents.rules.core.dice import TABLE_4DF, TableDice
+
+_UNIQUE_ID, _REACTION = attrgetter("unique_id"), attrgetter("reaction")
 
 __all__ = [
     "Holder",
@@ -81,18 +84,21 @@ class TurnOrder:
     def __init__(self, bands: Iterable[Sequence[Combatant]]) -> None:
         bands = list(bands)
         members = [m for band in bands for m in band]
-        ordered = sorted(members, key=lambda m: (-m.reaction, m.unique_id))
-        traits = sorted({-m.reaction for m in members})  # negated: the highest first
+        # (-reaction, unique_id) by two stable sorts on plain attributes (no key tuple a
+        # member: a big battle has tens of thousands); reverse keeps ties in their order
+        ordered = sorted(members, key=_UNIQUE_ID)
+        ordered.sort(key=_REACTION, reverse=True)
+        reactions = list(map(_REACTION, ordered))
+        traits = sorted({-r for r in reactions})  # negated: the highest first
         bits = self._bits = len(ordered).bit_length()
         step = len(traits) << bits  # one point of initiative in a key
         self._rolled = [total * step for total in TABLE_4DF]  # each 4dF draw's points
         self._step = step
-        place = {-t: k for k, t in enumerate(traits)}
-        # a member's key at a roll of 0 (initiative = reaction); a roll of d takes d steps
-        self._key = {
-            id(m): ((-m.reaction * len(traits) + place[m.reaction]) << bits) + k
-            for k, m in enumerate(ordered)
-        }
+        # a member's key at a roll of 0 (initiative = reaction): its trait's, plus its
+        # place in the order; a roll of d takes d steps
+        trait_key = {-t: (t * len(traits) + k) << bits for k, t in enumerate(traits)}
+        keys = [trait_key[r] + k for k, r in enumerate(reactions)]
+        self._key = dict(zip(map(id, ordered), keys, strict=True))
         # the turn each member's key stands for (a band of one: its own list, not copied)
         self._by_place: list[Sequence[Combatant]] = [()] * len(ordered)
         self._bands: list[tuple[Combatant | None, int, Sequence[Combatant]]] = []
