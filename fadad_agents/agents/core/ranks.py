@@ -238,7 +238,7 @@ def _first_free(
     for k in range(start, len(spots) // 2 if stop is None else stop):
         x, y = spots[2 * k], spots[2 * k + 1]
         by_pow = 0 < k <= ring
-        near: Any = (
+        near: Any = (  # halo_key, written out: a rear rank measures a dozen places
             halo.get(x // HALO_YARDS * HALO_SPAN + y // HALO_YARDS, ())
             if halo is not None
             else (hints[k] if k < known else None, last, *field.neighbours(actor, x, y))

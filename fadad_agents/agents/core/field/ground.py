@@ -30,6 +30,7 @@ from fadad_agents.agents.core.field.squares import (
     HALO_YARDS,
     SPOT_YARDS,
     Squares,
+    halo_key,
     keys_in,
 )
 
@@ -218,7 +219,7 @@ class Field(Squares):
         r = agent.radius
         halo = self._halo
         if halo is not None and r <= self.widest:  # neighbours(), inlined (hot)
-            near = halo.get(x // HALO_YARDS * HALO_SPAN + y // HALO_YARDS, _NOBODY)
+            near = halo.get(x // HALO_YARDS * HALO_SPAN + y // HALO_YARDS, _NOBODY)  # halo_key
         else:
             near = self.neighbours(agent, x, y)
         for other in near:
@@ -250,7 +251,7 @@ class Field(Squares):
             self._file_unfiled()
         halo = self._halo
         if halo is not None and agent.radius <= self.widest:
-            return halo.get(x // HALO_YARDS * HALO_SPAN + y // HALO_YARDS, _NOBODY)
+            return halo.get(halo_key(x, y), _NOBODY)
         reach = (agent.radius + self.widest) * ELBOW_ROOM
         i0, i1 = int((x - reach) // SPOT_YARDS), int((x + reach) // SPOT_YARDS)
         j0, j1 = int((y - reach) // SPOT_YARDS), int((y + reach) // SPOT_YARDS)

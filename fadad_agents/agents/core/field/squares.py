@@ -65,7 +65,8 @@ def halo_key(x: float, y: float) -> float:
     """The key of the elbow-room square holding ``(x, y)``: its column times
     :data:`HALO_SPAN` plus its row, one float (a search looks up a dozen squares a turn,
     and a tuple of two ints costs two ``int`` calls, a tuple and its hash). Filing and
-    look-up compute it alike, column and row exact integers in floats."""
+    look-up compute it alike, column and row exact integers in floats (the hot look-ups
+    of a search's places and of ``Field.blocker`` write it out)."""
     return x // HALO_YARDS * HALO_SPAN + y // HALO_YARDS
 
 
@@ -205,7 +206,7 @@ class Squares:
                         halo[column + j] = [agent]
                     else:
                         found.append(agent)
-            _first_in(halo[x // HALO_YARDS * HALO_SPAN + y // HALO_YARDS], agent)
+            _first_in(halo[halo_key(x, y)], agent)
 
     def _ring_out(self, agent: Any, x: float, y: float) -> None:
         """Take ``agent``, filed at ``(x, y)``, out of the elbow-room index."""
@@ -247,8 +248,7 @@ class Squares:
                     halo[column + j] = [agent]
                 else:
                     found.append(agent)
-        now = x // HALO_YARDS * HALO_SPAN + y // HALO_YARDS
-        was = ox // HALO_YARDS * HALO_SPAN + oy // HALO_YARDS
+        now, was = halo_key(x, y), halo_key(ox, oy)
         if now != was:  # it stands in the square it left no more: after those who do
             left = halo.get(was)
             if left and left[-1] is not agent and agent in left:
