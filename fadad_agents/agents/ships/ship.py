@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, ClassVar
 
 import mesa
@@ -63,6 +64,23 @@ class TimedEffect:
     amount: int
     until: int | None
     recovery: Check | None = None
+
+
+@lru_cache(maxsize=1024)  # read by every FADAD move and shot: the same few crews and helms
+def _skill(
+    helm: int, crew_skill: int, mc: int, familiar: bool, sailing: int, min_crew: int, rounding: Any
+) -> int:
+    """:func:`~fadad_agents.rules.ships.fadad_combat.maneuvering_skill` of a ship with
+    ``sailing`` hands of ``min_crew``."""
+    return maneuvering_skill(
+        helm,
+        crew_skill,
+        mc,
+        familiar=familiar,
+        crew_present=sailing,
+        minimum_crew=min_crew,
+        rounding=rounding,
+    )
 
 
 class Ship(Combatant):
@@ -344,19 +362,16 @@ class Ship(Combatant):
     @property
     def ms(self) -> int | None:
         """FADAD Maneuvering Skill (section 2), ``None`` if nobody can steer (no dodge)."""
-        if self.helm_out or self.sailing_crew < 1 or self.wrecked:
+        if self.helm_out:
             return None
-        opts = self.model.options.ship
-        mc = crippled_mc(self.spec.mc_level, int(ship_level(self.track)))
-        ms = maneuvering_skill(
-            self.helm,
-            self.spec.crew_skill,
-            mc,
-            familiar=self.spec.familiar,
-            crew_present=self.sailing_crew,
-            minimum_crew=self.spec.min_crew,
-            rounding=opts.ms_rounding,
-        )
+        sailing = (self._sailing or self._count_sailing())[0]  # sailing_crew
+        level = ship_level(self.track)  # read once (wrecked reads it too)
+        if sailing < 1 or (self.levels_model and level >= ShipLevel.WRECKED):  # or wrecked
+            return None
+        spec = self.spec
+        mc = crippled_mc(spec.mc_level, int(level))
+        rounding = self.model.options.ship.ms_rounding
+        ms = _skill(self.helm, spec.crew_skill, mc, spec.familiar, sailing, spec.min_crew, rounding)
         return ms - self.timed("mc_loss") - self.shear_losses
 
     @property

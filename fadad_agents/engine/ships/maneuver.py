@@ -27,7 +27,7 @@ from fadad_agents.policies.ships.protocols import MoveOption
 from fadad_agents.rules.ships import effects as fx
 from fadad_agents.rules.ships.close import tow
 from fadad_agents.rules.ships.combat import Dice, debris_hazard, resolve_attack
-from fadad_agents.rules.ships.fadad_combat import maneuver_row
+from fadad_agents.rules.ships.fadad_combat import ManeuverRow, maneuver_row
 from fadad_agents.rules.ships.movement import ManeuverClass, turn_limit_per_hex
 
 __all__ = ["fadad_plans", "move_options", "move_ship", "sj_plans", "towed_by"]
@@ -120,39 +120,46 @@ def fadad_plans(sr: int, faces: int) -> Plans:
     return _search(sr, allowed)
 
 
+type Oriented = tuple[tuple[tuple[str, int, int, int, int], ...], dict[str, tuple[Hex, ...]]]
+"""The plans of :func:`_oriented`, each as (plan, hexes entered, end offset q, end offset r,
+facing), and each plan's path as offsets."""
+
+
 @cache
-def _oriented(fadad: bool, sr: int, turning: int, f0: int, free_turn_counts: bool) -> Plans:
-    """The plans rotated to start facing ``f0``: (plan, hexes entered as offsets, facing)."""
+def _oriented(fadad: bool, sr: int, turning: int, f0: int, free_turn_counts: bool) -> Oriented:
+    """The plans rotated to start facing ``f0``."""
     if fadad:
         plans = fadad_plans(sr, turning)
     else:
         plans = sj_plans(sr, ManeuverClass(turning), free_turn_counts)
-    return tuple(
-        (plan, tuple(rotate(h, f0) for h in path), (facing + f0) % 6)
-        for plan, path, facing in plans
-    )
+    offsets_of = {plan: tuple(rotate(h, f0) for h in path) for plan, path, _ in plans}
+    ends = []
+    for plan, path, facing in plans:
+        end = offsets_of[plan][-1] if path else Hex(0, 0)
+        ends.append((plan, len(path), end.q, end.r, (facing + f0) % 6))
+    return tuple(ends), offsets_of
 
 
-def _plans_key(battle: Any, ship: Ship, sr: int) -> tuple[bool, int, int, int, bool]:
+def _plans_key(
+    battle: Any, ship: Ship, sr: int, row: ManeuverRow | None
+) -> tuple[bool, int, int, int, bool]:
     """What the ship's plans this turn depend on (the arguments of :func:`_oriented`) at
-    her SR ``sr``."""
+    her SR ``sr``; ``row``: FADAD, her MS row (``None`` if nobody can steer)."""
     free = battle.options.sj.free_turn_counts_toward_hex_limit
     if ship.levels_model:
-        ms = ship.ms
-        faces = 0 if ms is None else maneuver_row(ms).faces
+        faces = 0 if row is None else row.faces
         return True, sr, faces, ship.facing, free
     return False, sr, int(ship.mc), ship.facing, free
 
 
-def _speed_band(battle: Any, ship: Ship, sr: int) -> tuple[int, int]:
+def _speed_band(battle: Any, ship: Ship, sr: int, row: ManeuverRow | None) -> tuple[int, int]:
     """Hexes the ship may make this round at SR ``sr``: any up to SR (SJ); FADAD: last
-    round's speed changed by at most the MS row's maximum acceleration (PROPOSED reading of
-    section 2, ``ship.fadad_acceleration_limit``)."""
+    round's speed changed by at most her MS row's (``row``) maximum acceleration (PROPOSED
+    reading of section 2, ``ship.fadad_acceleration_limit``)."""
     opts = battle.options.ship
     if opts.damage_model != "fadad_levels" or not opts.fadad_acceleration_limit:
         return 0, sr
-    ms = ship.ms
-    acc = 0 if ms is None else maneuver_row(ms).max_acceleration
+    acc = 0 if row is None else row.max_acceleration
     return min(sr, max(0, ship.speed - acc)), min(sr, ship.speed + acc)
 
 
@@ -178,11 +185,13 @@ def _reachable(battle: Any, ship: Ship, sr: int) -> Reachable:
     the ship's hex (the hexes of the one path taken are made, not those of the dozens
     offered)."""
     here = ship.hex
-    if ship.levels_model:
-        lo, hi = _speed_band(battle, ship, sr)
+    if ship.levels_model:  # her MS row, read once for her turns and her speed
+        ms = ship.ms
+        row = None if ms is None else maneuver_row(ms)
+        lo, hi = _speed_band(battle, ship, sr, row)
     else:  # SJ: any speed up to SR (what _speed_band says, without reading it twice)
-        lo, hi = 0, sr
-    plans = _plans_key(battle, ship, sr)
+        row, lo, hi = None, 0, sr
+    plans = _plans_key(battle, ship, sr, row)
     return _reachable_from(plans, here.q, here.r, lo, hi, battle.map_radius)
 
 
@@ -190,15 +199,18 @@ def _reachable(battle: Any, ship: Ship, sr: int) -> Reachable:
 def _reachable_from(
     plans: tuple[bool, int, int, int, bool], q0: int, r0: int, lo: int, hi: int, radius: int | None
 ) -> Reachable:
-    moves, offsets_of = [], {}
-    for plan, offsets, facing in _oriented(*plans):
-        if not lo <= len(offsets) <= hi:
-            continue
-        q, r = (q0 + offsets[-1].q, r0 + offsets[-1].r) if offsets else (q0, r0)
-        if radius is not None and (abs(q) + abs(r) + abs(q + r)) // 2 > radius:
-            continue
-        moves.append(MoveOption(plan, (q, r), facing))
-        offsets_of[plan] = offsets
+    ends, offsets_of = _oriented(*plans)  # (offsets_of: more plans than offered, as good)
+    if radius is None or Hex(q0, r0).length() + hi <= radius:  # no move offered leaves the map
+        return (
+            tuple([MoveOption(p, (q0 + q, r0 + r), f) for p, n, q, r, f in ends if lo <= n <= hi]),
+            offsets_of,
+            {},
+        )
+    moves = []
+    for plan, n, q, r, facing in ends:
+        end = Hex(q0 + q, r0 + r)
+        if lo <= n <= hi and end.length() <= radius:
+            moves.append(MoveOption(plan, (end.q, end.r), facing))
     return tuple(moves), offsets_of, {}
 
 

@@ -115,8 +115,20 @@ class _Maneuver:
         _CHOICES[key] = (options, best)  # holding ``options`` keeps its id from reuse
         return best
 
+    def lead(self, situation: Any, option: MoveOption) -> int:
+        """The first entry of the move's :meth:`score`, for a maneuver of :data:`_LEADING`
+        (cheaper than the whole score)."""
+        return self.score(situation, option)[0]
+
     def _best(self, situation: Any, options: Sequence[MoveOption]) -> MoveOption:
         score = self.score
+        if type(self) in _LEADING:
+            # The lowest score is among the moves of the lowest lead (its first entry): the
+            # whole score is worked out for those few, not for the dozens offered.
+            lead = self.lead
+            leads = [lead(situation, o) for o in options]
+            least = min(leads)
+            options = [o for o, n in zip(options, leads, strict=True) if n == least]
         return min(options, key=lambda o: (*score(situation, o), len(o.plan), o.plan))
 
     def _memo_key(self) -> tuple[Any, ...]:
@@ -136,17 +148,22 @@ class CloseIn(_Maneuver):
         """The foe's position; whether she means to ram a foe already in her own hex."""
         return foe.position, self.intent == "ram" and ship.position == foe.position
 
-    def score(self, situation: tuple[Position, bool], option: MoveOption) -> tuple[int, ...]:
-        """Nearest the foe, bow on. To ram a foe already in her hex she must leave it and
-        come back (SJ 9): back in it having moved, else one hex off to come in next turn."""
+    def lead(self, situation: tuple[Position, bool], option: MoveOption) -> int:
+        """How near the foe the move ends (its score's first entry). To ram a foe already
+        in her hex she must leave it and come back (SJ 9): back in it having moved, else
+        one hex off to come in next turn."""
         at, ramming_alongside = situation
-        there, end = _hex(at), _hex(option.end)
-        d = distance(end, there)
-        ahead = 0 if d == 0 else _off_the_bow(sector(end, option.facing, there))
+        d = distance(_hex(option.end), _hex(at))
         if ramming_alongside:
             back = d == 0 and "F" in option.plan
-            return (0 if back else 1 + abs(d - 1), ahead)
-        return (d, ahead)
+            return 0 if back else 1 + abs(d - 1)
+        return d
+
+    def score(self, situation: tuple[Position, bool], option: MoveOption) -> tuple[int, ...]:
+        """Nearest the foe (:meth:`lead`), then bow on."""
+        there, end = _hex(situation[0]), _hex(option.end)
+        ahead = 0 if end == there else _off_the_bow(sector(end, option.facing, there))
+        return (self.lead(situation, option), ahead)
 
 
 def close_and_board(order: str = "last") -> CloseIn:
@@ -197,14 +214,17 @@ class StandOff(_Maneuver):
     def _memo_key(self) -> tuple[Any, ...]:
         return (type(self), self.intent, self.range)
 
+    def lead(self, situation: tuple[Position, tuple[str, ...]], option: MoveOption) -> int:
+        """How far off ``range`` from the foe the move ends (its score's first entry)."""
+        return abs(distance(_hex(option.end), _hex(situation[0])) - self.range)
+
     def score(
         self, situation: tuple[Position, tuple[str, ...]], option: MoveOption
     ) -> tuple[int, ...]:
-        """At ``range`` from the foe, then with a gun bearing on her."""
+        """At ``range`` from the foe (:meth:`lead`), then with a gun bearing on her."""
         at, arcs = situation
-        there, end = _hex(at), _hex(option.end)
-        aimed = 0 if bears(arcs, end, option.facing, there) else 1
-        return (abs(distance(end, there) - self.range), aimed)
+        aimed = 0 if bears(arcs, _hex(option.end), option.facing, _hex(at)) else 1
+        return (self.lead(situation, option), aimed)
 
 
 def line_ahead(range: int = 2, order: str = "last") -> StandOff:
@@ -261,6 +281,10 @@ class Hold(_Maneuver):
 
 _PURE = frozenset({CloseIn, StandOff, Flee, Land, Hold})
 """Maneuvers whose choice is a pure function of (policy, situation, options)."""
+
+_LEADING = frozenset({CloseIn, StandOff})
+"""Built-in maneuvers whose :meth:`~_Maneuver.lead` (the first entry of their score) is
+worth working out alone first: their score's other entries cost more."""
 
 _CHOICES: dict[tuple[Any, ...], tuple[Sequence[MoveOption], MoveOption]] = {}
 _CHOICES_MAX = 8192

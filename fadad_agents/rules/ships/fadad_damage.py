@@ -166,7 +166,11 @@ def new_ship_track(boxes: tuple[int, int, int, int, int] = SHIP_TRACK_BOXES) -> 
 
 def ship_level(track: WoundTrack) -> ShipLevel:
     """The ship's current level: its highest marked box, or Destroyed after overflow."""
-    return ShipLevel(int(track.level))
+    return _SHIP_LEVELS[track.level]  # ShipLevel(track.level), without the enum's call
+
+
+_SHIP_LEVELS = tuple(ShipLevel(value) for value in range(len(ShipLevel)))
+"""The levels by value (read by every SR, MS and hull look-up)."""
 
 
 @dataclass(frozen=True, slots=True)

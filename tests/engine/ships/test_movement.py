@@ -11,7 +11,7 @@ from fadad_agents.engine import build_battle, load
 from fadad_agents.engine.ships.battle import ShipBattle
 from fadad_agents.engine.ships.close import move_options
 from fadad_agents.engine.ships.gunnery import bearing, big_weapon
-from fadad_agents.engine.ships.maneuver import fadad_plans, sj_plans
+from fadad_agents.engine.ships.maneuver import _reachable_from, fadad_plans, sj_plans
 from fadad_agents.hexmap import DIRECTIONS, Hex
 from fadad_agents.rules.ships.fadad_combat import artillery_target, maneuver_row
 from fadad_agents.rules.ships.movement import ManeuverClass, legal_moves
@@ -193,3 +193,19 @@ def test_free_turn_counts_toward_the_turns_per_hex_by_option() -> None:
         ahead = gannet.hex + DIRECTIONS[gannet.facing]
         ends = {(o.end, o.facing) for o, _ in move_options(battle, gannet)}
         assert (((ahead.q, ahead.r), (gannet.facing + 2) % 6) in ends) is two_sides
+
+
+def test_moves_far_from_the_edge_are_the_moves_the_edge_check_keeps() -> None:
+    """A ship whose moves cannot reach the map's edge is offered her moves unchecked: the
+    moves every plan's end checked against the edge leaves her, near the edge and far."""
+    key = (False, 4, int(ManeuverClass.AVERAGE), 2, True)
+    for q, r in ((0, 0), (3, -2), (6, 0), (5, 4), (-8, 1), (9, -9)):
+        everywhere = _reachable_from(key, q, r, 0, 4, None)[0]
+        for radius in (6, 9, 12):
+            inside = [m for m in everywhere if Hex(*m.end).length() <= radius]
+            assert list(_reachable_from(key, q, r, 0, 4, radius)[0]) == inside
+            assert list(_reachable_from(key, q, r, 2, 3, radius)[0]) == [
+                m
+                for m in inside
+                if len(_reachable_from(key, q, r, 0, 4, None)[1][m.plan]) in (2, 3)
+            ]

@@ -252,7 +252,8 @@ def test_standing_off_she_turns_the_guns_she_has_to_bear() -> None:
 )
 def test_a_remembered_move_is_the_one_the_scores_pick(maneuver: Any) -> None:
     """A built-in maneuver remembers its choice per situation and options (sweeps replay
-    them): asked again, or with the same options at another ship, it answers as scoring does."""
+    them): asked again, or with the same options at another ship, it answers as scoring does;
+    and its choice, scored first by its lead alone, is the move of the lowest whole score."""
     battle = build_battle(load(SCENARIOS / "fleet-action.yaml"), 3, collect=False)
     assert isinstance(battle, ShipBattle)
     for _ in range(4):
@@ -263,7 +264,14 @@ def test_a_remembered_move_is_the_one_the_scores_pick(maneuver: Any) -> None:
             options = tuple(move for move, _ in move_options(battle, ship))
             if foe is None or not options:
                 continue
-            best = maneuver._best(maneuver.situation(ship, foe), options)
+            situation = maneuver.situation(ship, foe)
+            best = maneuver._best(situation, options)
+            assert best == min(
+                options, key=lambda o: (*maneuver.score(situation, o), len(o.plan), o.plan)
+            )
+            assert all(
+                maneuver.lead(situation, o) == maneuver.score(situation, o)[0] for o in options
+            )
             assert maneuver.choose_move(ship, battle, options) == best
             assert maneuver.choose_move(ship, battle, options) == best
             assert maneuver.choose_move(ship, battle, list(options)) == best
