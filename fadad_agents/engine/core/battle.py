@@ -176,9 +176,8 @@ class Battle(RoundClock, MesaModel, OnTheField):
         melee = streams.for_index
         for side in self.sides:
             for member in side.members:
-                member.restart(
-                    melee("melee", member.index, into=member.rng, on_use=on_use), targeting
-                )
+                rng = melee("melee", member.index, member.rng, on_use)  # in order: ten a reset
+                member.restart(rng, targeting)
                 if isinstance(member, Group):
                     streams.morale_of(member.index, into=member.morale_rng)
         if self.field is not None:

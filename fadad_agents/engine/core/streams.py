@@ -103,7 +103,7 @@ def _settle(stream: random.Random) -> None:
     it: only the first call seeds."""
     if stream.__class__ is _SeededOnUse:
         stream.__class__ = random.Random  # type: ignore[assignment]  # narrowed above
-        _stream(stream.__dict__.pop("_pending"), into=stream)
+        _stream(stream.__dict__.pop("_pending"), stream)
 
 
 def _seed_on_use(seed: int, stream: random.Random) -> random.Random:
@@ -114,7 +114,7 @@ def _seed_on_use(seed: int, stream: random.Random) -> random.Random:
         stream._pending = seed  # type: ignore[attr-defined]
         stream.gauss_next = None  # type: ignore[attr-defined]  # a half-used pair goes now
         return stream
-    return _stream(seed, into=stream)
+    return _stream(seed, stream)
 
 
 def _reseed(seed: int, stream: random.Random) -> random.Random:
@@ -123,7 +123,7 @@ def _reseed(seed: int, stream: random.Random) -> random.Random:
     if stream.__class__ is _SeededOnUse:
         stream.__class__ = random.Random  # type: ignore[assignment]  # narrowed above
         del stream._pending
-    return _stream(seed, into=stream)
+    return _stream(seed, stream)
 
 
 def fresh_seed() -> int:
@@ -423,13 +423,13 @@ class Streams:
         return list(self._cache.values())
 
     def for_index(
-        self, name: str, index: int, *, into: random.Random | None = None, on_use: bool = True
+        self, name: str, index: int, into: random.Random | None = None, on_use: bool = True
     ) -> random.Random:
         """A fresh stream for member ``index`` of subsystem ``name`` (e.g. one attacker);
         with ``into``, that generator re-seeded in place instead of a new one, seeded on its
         first use (a reset ship battle re-seeds every agent's, most are never rolled) or,
-        with ``on_use=False``, now (a personal battle's fighters all strike: seeding on
-        first use would only add its own cost).
+        with ``on_use=False``, now (a personal battle's fighters all strike: seeding on first
+        use would only add its cost). A reset passes both in order: keywords cost more.
 
         The seed is the subsystem's 128-bit seed with the index appended, so it is fixed by
         (battle seed, name, index) alone; ``random.Random`` scrambles every seed bit.

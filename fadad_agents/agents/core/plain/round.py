@@ -247,21 +247,16 @@ def _act(member: Any, arena: Any, now: int) -> None:
         track = target.track if pending is None else pending
         protection = target.protection
         gait = target.gait
-        res: Any = resolve_attack(
-            member.fighter,
-            target.fighter,
-            track,
-            member.rng,
-            arena.combat_rules,
-            attacker_penalty=a_pen,
-            defender_penalty=d_pen,
-            defended=defended,
-            shield_rank=1
+        rank = (
+            1
             if target.target is member or target.fighter.shield is None
-            else shield_rank(target, member, rnd),
-            target_bonus=moving_target_bonus(gait, arena.options.move.target_bonus) if gait else 0,
-            protection=protection,
+            else shield_rank(target, member, rnd)
         )
+        bonus = moving_target_bonus(gait, arena.options.move.target_bonus) if gait else 0
+        res: Any = resolve_attack(  # in order, not by keyword: one call a swing
+            member.fighter, target.fighter, track, member.rng, arena.combat_rules,
+            a_pen, d_pen, defended, 0, rank, protection, bonus,
+        )  # fmt: skip
         arena.log.raw.append(  # arena.defer's entry, without a call
             (now, rnd, attack_event, member.name, target.name, res, a_pen, d_pen, defended,
              member.verb, target.defence_verb, None)
