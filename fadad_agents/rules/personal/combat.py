@@ -138,11 +138,10 @@ _ONE_4DF: tuple[tuple[int], ...] = tuple((total,) for total in TABLE_4DF)
 """``(roll_4df(rng),)`` for each draw, made once: a hit's damage dice without a new tuple."""
 
 
-@lru_cache(maxsize=64)
-def _scale_target(difference: int) -> int:
-    """The Target of a defender ``difference`` Scale above its attacker, neither with a
-    shield (what :func:`_pair_constants` gives then; one int key, the cache's fastest)."""
-    return defender_target(difference, 0)
+_SCALE_TARGETS: dict[int, int] = {}
+"""The Target of a defender a Scale difference above its attacker, neither with a shield
+(what :func:`_pair_constants` gives then), made on first use: a dict look-up, which CPython
+3.12 calls in its specialised way (an ``lru_cache`` wrapper takes the generic call)."""
 
 
 @lru_cache(maxsize=1024)
@@ -191,7 +190,11 @@ def exchange(
     ``target_bonus`` raises the Target (a quickly moving defender, section 5).
     """
     if attacker.shield is None and defender.shield is None:  # most fights: no cache key to hash
-        target, shield_modifier = _scale_target(defender.scale - attacker.scale), 0
+        difference = defender.scale - attacker.scale
+        target = _SCALE_TARGETS.get(difference)
+        if target is None:
+            target = _SCALE_TARGETS[difference] = defender_target(difference, 0)
+        shield_modifier = 0
     else:
         target, shield_modifier = _pair_constants(
             attacker.scale, attacker.shield, defender.scale, defender.shield, shield_rank,
