@@ -56,10 +56,11 @@ def _played(text: str, seed: int) -> tuple[str, list[Any], list[Any]]:
 
 def _counting(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
     """Count the members whose turns the arrays played (waited or moved there), the
-    moves made in arrays and the free places they left to Python, with the threshold
-    lowered so bands of 100 are played in arrays."""
+    moves made in arrays, the free places they left to Python and those who waited
+    whose target fell (given the nearest foe in Python), with the threshold lowered so
+    bands of 100 are played in arrays."""
     monkeypatch.setattr(waiting, "IN_ARRAYS_AT_LEAST", 8)
-    counts = {"waited": 0, "found": 0, "moved": 0, "undone": 0}
+    counts = {"waited": 0, "found": 0, "moved": 0, "undone": 0, "lost": 0}
     played, wait_in_ranks = waiting._Crowd.played, kernels.wait_in_ranks
 
     def counted(self: Any, turn: Any, start: int, stop: int, *rest: Any) -> Any:
@@ -72,6 +73,7 @@ def _counting(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
         found = wait_in_ranks(*args)
         counts["found"] += found[1] == kernels.FOUND
         counts["moved"] += found[4]
+        counts["lost"] += found[5]
         return found
 
     monkeypatch.setattr(waiting._Crowd, "played", counted)
@@ -97,6 +99,7 @@ def test_a_band_turn_in_arrays_plays_the_same_battle(
     in_arrays = [_played(text, seed) for seed in seeds]
     assert counts["waited"] > 200, "few turns in arrays: the comparison proves little"
     assert counts["found"] > 20, "few places found in arrays: the moves are barely tested"
+    assert counts["lost"] > 20, "few lost their target waiting: the retargets barely tested"
     monkeypatch.setattr(waiting, "RANKS_IN_ARRAYS", False)
     for seed, a in zip(seeds, in_arrays, strict=True):
         own = _played(text, seed)
@@ -112,6 +115,7 @@ def test_a_big_fight_in_arrays_plays_the_same_rounds(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(waiting, "IN_ARRAYS_AT_LEAST", 256)
     in_arrays = _played(text, 3)
     assert counts["moved"] > 100, "few moves made in arrays: they are barely tested"
+    assert counts["lost"] > 100, "few lost their target waiting: the retargets barely tested"
     waiting.RANKS_IN_ARRAYS = False
     try:
         assert _played(text, 3) == in_arrays

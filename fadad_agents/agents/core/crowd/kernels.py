@@ -170,36 +170,41 @@ def _taken(
 
 
 @njit(cache=True)
-def _foe_near(
+def _foe_in_reach(
     k: int,
     hx: float,
     hy: float,
-    reach: float,
+    base: float,
     crowd: Crowd,
     grid: tuple[Any, Any, Any],
-    cell: float,
+    measures: Any,
 ) -> bool:
-    """Whether a foe of fighter ``k`` still fighting may stand within ``reach`` of
-    ``(hx, hy)`` (``Field.within``, a hair wider: True means Python looks); True beyond
-    the squares of the index."""
-    x, y, _, side, fighting, _ = crowd
+    """Whether a foe of fighter ``k`` still fighting may stand in its reach from
+    ``(hx, hy)``, ``base`` its radius and reach together, as it looks after waiting
+    (``OnTheField.foes_in_reach``, then ``moving.touches`` on a new target): in reach if
+    :func:`moving.touches` or ``foes_in_reach``'s measure among a few foes (``(base +
+    radius) ** 2``) says so, each decided as Python decides it. False: Python finds
+    none (most who wait behind the front); True beyond the squares of the index."""
+    x, y, radius, side, fighting, _ = crowd
     squares, counts, box = grid
+    cell, two = measures[0], measures[4]
+    wide = base + measures[3] + 1e-3  # the widest foe's reach, a millimetre over _ARRIVE
     i0, j0, width, height = box[0], box[1], box[2], box[3]
-    a0, a1 = math.floor((hx - reach) / cell) - i0, math.floor((hx + reach) / cell) - i0
-    b0, b1 = math.floor((hy - reach) / cell) - j0, math.floor((hy + reach) / cell) - j0
+    a0, a1 = math.floor((hx - wide) / cell) - i0, math.floor((hx + wide) / cell) - i0
+    b0, b1 = math.floor((hy - wide) / cell) - j0, math.floor((hy + wide) / cell) - j0
     if a0 < 0 or b0 < 0 or a1 >= width or b1 >= height:
         return True
-    most = reach * reach * (1 + 1e-9) + 1e-9
     own = side[k]
     for a in range(a0, a1 + 1):
         for b in range(b0, b1 + 1):
             s = a * height + b
             for m in range(counts[s]):
                 o = squares[s, m]
-                if (
-                    side[o] != own
-                    and fighting[o]
-                    and (x[o] - hx) * (x[o] - hx) + (y[o] - hy) * (y[o] - hy) <= most
+                if side[o] == own or not fighting[o]:
+                    continue
+                reach = base + radius[o]
+                if _within(hx - x[o], hy - y[o], reach * reach + _ARRIVE, two) or _within(
+                    x[o] - hx, y[o] - hy, reach**two + _ARRIVE, two
                 ):
                     return True
     return False
@@ -239,6 +244,7 @@ def wait_in_ranks(
     start: int,
     plan: Any,
     way: Any,
+    takes_nearest: Any,
     x: Any,
     y: Any,
     radius: Any,
@@ -253,15 +259,19 @@ def wait_in_ranks(
     memo: Any,
     moved: Any,
     places: Any,
-) -> tuple[int, int, float, float, int]:
+    lost: Any,
+) -> tuple[int, int, float, float, int, int]:
     """Play the turns from ``start`` of a band's members while each waits where it
     stands (every place its move may end is taken: ``moving.advance`` finding no place)
     or only moves: it plans no attack, finds a free place and stands there out of its
     target's reach (:func:`moving.touches`: the spare actions go to defences), so its
     turn is the move alone. Returns where it stopped, why (:data:`WAITS` at the end,
     :data:`FOUND` with the free place, :data:`BLOCKED`, else :data:`UNSURE`), the place,
-    and how many moved: each mover's member in ``moved``, its place in ``places``, in
-    order, already made in the arrays (its turn in Python makes the same move).
+    how many moved (each mover's member in ``moved``, its place in ``places``, in order,
+    made in the arrays already: its turn in Python makes the same move), and how many
+    who waited lost their target (``lost``): one with attacks whose target fell and who
+    finds no foe in reach (:func:`_foe_in_reach`) ends its turn taking the nearest foe,
+    in Python, if it ``takes_nearest`` (its new target is ``random_foe``'s: no dice).
 
     ``plan`` per member: its index (:data:`NO_TURN`: not fighting when the turn began;
     :data:`PYTHONS`: its turn is Python's), its target's, its planned movement actions
@@ -274,27 +284,27 @@ def wait_in_ranks(
     its ``version`` (how often it moved), by index; the squares, ``counts`` and ``box``
     of :func:`file_all`; ``measures``: the squares' side, the field's width and height
     (below 0: unbounded), the widest fighter's radius and the exponent 2. Each
-    fighter's memo of its last search (:func:`_search`) is kept up to date; ``moved``
-    and ``places`` have room for every member. (Arrays
-    apart, not in tuples: numba's dispatcher types a tuple slowly, and this is called
-    thousands of times a round.)"""
+    fighter's memo of its last search (:func:`_search`) is kept up to date; ``moved``,
+    ``places`` and ``lost`` have room for every member. (Arrays apart, not in tuples:
+    numba's dispatcher types a tuple slowly, and this is called thousands of times a
+    round.)"""
     crowd = (x, y, radius, side, fighting, version)
     grid = (squares, counts, box)
-    widest, two = measures[3], measures[4]
+    two = measures[4]
     n = len(plan)
     spots = np.empty(_MOST_SPOTS * 2)
-    count = 0
+    count = lost_count = 0
     for i in range(start, n):
         k = plan[i, 0]
         if k == NO_TURN:
             continue
         if k == PYTHONS:
-            return i, UNSURE, 0.0, 0.0, count
+            return i, UNSURE, 0.0, 0.0, count, lost_count
         if not fighting[k]:
             continue
         t, w = plan[i, 1], plan[i, 6]
         if version[k] != plan[i, 7] or version[t] != plan[i, 8]:  # its way changed
-            return i, UNSURE, 0.0, 0.0, count
+            return i, UNSURE, 0.0, 0.0, count, lost_count
         hx, hy, tx, ty = x[k], y[k], x[t], y[t]
         # moving.touches: the act step moves only a fighter out of reach or with actions
         reach = radius[k] + way[w, 5] + radius[t]
@@ -302,27 +312,30 @@ def wait_in_ranks(
         planned, attacks = plan[i, 2], plan[i, 3]
         if touching:
             if planned or attacks:  # it strikes: Python's
-                return i, UNSURE, 0.0, 0.0, count
+                return i, UNSURE, 0.0, 0.0, count, lost_count
             continue
         if plan[i, 4]:
             found = _search(
                 w, k, t, plan[i, 5], planned, way, crowd, grid, measures, memo_key, memo, spots
             )
             if found == _UNKNOWN:
-                return i, UNSURE, 0.0, 0.0, count
+                return i, UNSURE, 0.0, 0.0, count, lost_count
             if found >= 0:
                 px, py = spots[2 * found], spots[2 * found + 1]
                 if attacks or not _moves_alone(k, t, px, py, reach, crowd, grid, measures):
-                    return i, FOUND, px, py, count
+                    return i, FOUND, px, py, count, lost_count
                 moved[count], places[count, 0], places[count, 1] = i, px, py
                 count += 1
                 continue
-        if attacks and (  # after waiting it looks for a foe in reach (another_in_reach)
-            not fighting[t]
-            or _foe_near(k, hx, hy, radius[k] + way[w, 5] + widest, crowd, grid, measures[0])
-        ):
-            return i, BLOCKED if plan[i, 4] else UNSURE, 0.0, 0.0, count
-    return n, WAITS, 0.0, 0.0, count
+        if attacks:  # after waiting it looks for a foe in reach (another_in_reach)
+            if not (fighting[t] or takes_nearest[k]) or _foe_in_reach(
+                k, hx, hy, radius[k] + way[w, 5], crowd, grid, measures
+            ):
+                return i, BLOCKED if plan[i, 4] else UNSURE, 0.0, 0.0, count, lost_count
+            if not fighting[t]:
+                lost[lost_count] = i
+                lost_count += 1
+    return n, WAITS, 0.0, 0.0, count, lost_count
 
 
 @njit(cache=True)

@@ -9,6 +9,9 @@ arrays; the run stops at the first member that does anything else (finds a free 
 strikes, or whose way cannot be known in arrays), whose turn is played in Python by its
 own method - with the free place the arrays found, the same its own search would find -
 and the arrays are brought up to date with what it changed (where it stands, who fell).
+One who waits with attacks planned while its target fell goes on in the arrays when they
+find no foe in its reach: its turn ends in Python with the nearest foe its new target,
+as its own turn would (:func:`~fadad_agents.policies.core.defaults.random_foe`, no dice).
 
 Nothing is drawn or logged in the compiled part: the same battle, byte for byte
 (a test plays battles with :data:`RANKS_IN_ARRAYS` on and off). numba is imported only
@@ -77,12 +80,15 @@ def play_band_turn(turn: Sequence[Any], arena: Any, act: Callable[[Any], None]) 
     arena.field.looked_ahead = arena.round  # searches made ahead serve Python's turns only
     n, i = len(turn), 0
     moved, places = np.empty(n, dtype=np.int64), np.empty((n, 2))  # the movers, in order
-    state = (*crowd.state(), moved, places)
+    lost = np.empty(n, dtype=np.int64)  # those whose target fell, in order
+    outcome = (moved, places, lost)
+    state = (crowd.takes_nearest, *crowd.state(), *outcome)
     while i < n:
-        stop, why, px, py, count = kernels.wait_in_ranks(i, plan, way, *state)
-        end, play = crowd.played(turn, i, stop, moved[:count], places[:count], act, kernels)
+        stop, why, px, py, count, fell = kernels.wait_in_ranks(i, plan, way, *state)
+        run = (moved[:count].tolist(), places[:count].tolist(), lost[:fell].tolist())
+        end, play = crowd.played(turn, i, stop, run, act, arena, kernels)
         if end != stop or not play:  # a turn other than the arrays had it: synced, undone
-            state = (*crowd.state(), moved, places)
+            state = (crowd.takes_nearest, *crowd.state(), *outcome)
         if end == n:
             return
         if not play:
@@ -95,7 +101,7 @@ def play_band_turn(turn: Sequence[Any], arena: Any, act: Callable[[Any], None]) 
             act(member)
             member.memory.pop("found", 0)
             if crowd.after(member, kernels):
-                state = (*crowd.state(), moved, places)
+                state = (crowd.takes_nearest, *crowd.state(), *outcome)
         i = end + 1
 
 
@@ -160,6 +166,7 @@ class _Crowd:
         self.reach, self.stride = np.zeros(size), np.zeros(size)
         self.reach[ids], self.stride[ids] = figures[:, 3], figures[:, 4]
         self.most = np.full(size, -1, dtype=np.int64)
+        self.takes_nearest = np.zeros(size, dtype=np.bool_)
         self._moving(everyone)
         self.fighting = np.zeros(size, dtype=np.bool_)
         self.on_field = np.zeros(size, dtype=np.bool_)
@@ -199,15 +206,18 @@ class _Crowd:
     def _moving(self, everyone: Sequence[Any]) -> None:
         """Who may wait in arrays whatever the round (:attr:`steady`: on the field, its
         way foreseeable - :func:`moving.current_way` follows from where it and its
-        target stand - no missile), and who closes in (:attr:`most`), each movement
-        policy asked once (a band shares one)."""
+        target stand - no missile), who closes in (:attr:`most`), and whose new target is
+        ``random_foe``'s (:attr:`takes_nearest`: the nearest foe when none is in reach),
+        each policy set asked once (a band shares one)."""
         n = len(everyone)
         policies = list(map(_POLICIES, everyone))
         kinds, which = np.unique(np.fromiter(map(id, policies), np.int64, n), return_inverse=True)
         foreseeable, closes = np.zeros(len(kinds), dtype=np.bool_), np.full(len(kinds), -1)
+        nearest = np.zeros(len(kinds), dtype=np.bool_)
         for k, first in enumerate(np.unique(which, return_index=True)[1].tolist()):
             movement = policies[first].movement
             foreseeable[k] = getattr(movement, "foreseeable", False)
+            nearest[k] = policies[first].random_in_reach
             if type(movement) is CloseIn:
                 closes[k] = movement.actions
         unarmed = np.fromiter(map(id, map(_MISSILE, everyone)), np.int64, n) == id(None)
@@ -215,6 +225,7 @@ class _Crowd:
         steady = placed & unarmed & foreseeable[which]
         self.steady = dict(zip(self.ids.tolist(), steady.tolist(), strict=True))
         self.most[self.ids] = closes[which]
+        self.takes_nearest[self.ids] = nearest[which]
 
     def _count_fighting(self) -> None:
         """Who fights, from every fighter's status."""
@@ -326,21 +337,25 @@ class _Crowd:
         turn: Sequence[Any],
         start: int,
         stop: int,
-        moved: Any,
-        places: Any,
+        run: tuple[list[int], list[list[float]], list[int]],
         act: Callable[[Any], None],
+        arena: Any,
         kernels: Any,
     ) -> tuple[int, bool]:
         """Leave the members ``start`` to ``stop`` who waited as their own turns would
-        (:func:`moving.advance` finding no place: spare movement actions to defences),
-        and play the turns of those who moved in the arrays (``moved``, to ``places``),
-        each by ``act`` with the place found. The first whose state the arrays did not
-        know (a crit since the turn began) ends the run there, to be played (True); a
-        mover whose turn went otherwise (it did not stand where the arrays moved it, or
-        someone fell) ends it after it, played. The arrays then follow Python, the moves
-        after undone. Returns where the run ends, and whether that member is yet to play."""
-        movers, spots = moved.tolist(), places.tolist()
+        (:func:`moving.advance` finding no place: spare movement actions to defences;
+        one whose target fell, :func:`~.kernels.wait_in_ranks`' ``lost``, then takes
+        the nearest foe, as ``random_foe`` does with none in reach), and play the turns
+        of those who moved in the arrays (``run``: who, to which places, and who lost
+        their target), each by ``act`` with the place found. The first whose state the
+        arrays did not know (a crit since the turn began) ends the run there, to be
+        played (True); a mover whose turn went otherwise (it did not stand where the
+        arrays moved it, or someone fell) ends it after it, played. The arrays then follow
+        Python, the moves after undone. Returns where the run ends, and whether that
+        member is yet to play."""
+        movers, spots, lost = run
         m, mover = 0, movers[0] if movers else -1
+        f, fell = 0, lost[0] if lost else -1
         for i in range(start, stop):
             member = turn[i]
             if i == mover:
@@ -374,6 +389,13 @@ class _Crowd:
             if planned:
                 member.move_actions = 0
                 member.defences_left += planned
+            if i == fell:
+                f += 1
+                fell = lost[f] if f < len(lost) else -1
+                # random_foe's choice with no foe in reach: every foe stands on the field
+                # (else the arrays leave a fighter with attacks to Python), so the nearest,
+                # None only when no foe is left
+                member.target = arena.nearest_foe(member)
         return stop, True
 
     def _undo(
