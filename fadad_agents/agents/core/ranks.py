@@ -198,9 +198,11 @@ def way_forward(
     if target is not None:
         _places_round(actor, target, field, allowance, spots)
     ring = len(spots) // 2 - 1
-    _way_spots(actor, field, here, goal, gap, yards, spots)
     tried: list[Any] = []
     place = _first_free(actor, field, spots, ring, hints, tried)
+    if place is None:  # the spots short of the goal, worked out only when needed
+        _way_spots(actor, field, here, goal, gap, yards, spots)
+        place = _first_free(actor, field, spots, ring, hints, tried, ring + 1)
     if place is None:
         actor.memory["blocked"] = Blocked.of(
             here, goal, allowance, target, at, spots, ring, tried, actor.target, way
@@ -229,12 +231,12 @@ def _first_free(
 
     The places round the target (places 1 to ``ring``) are measured with squares taken by
     ``**``, as they always were (``x ** 2`` and ``x * x`` differ in the last bit now and
-    then: the same battle needs the same arithmetic). One call for a search's places, the
-    measuring inlined: a rear rank tries a dozen a round."""
+    then: the same battle needs the same arithmetic). One call for a run of a search's
+    places, the measuring inlined: a rear rank tries a dozen a round."""
     halo = field.elbow_index(actor)
     known = len(hints)
     r = actor.radius
-    last = None  # who blocked the try before
+    last = tried[-1] if tried else None  # who blocked the try before
     for k in range(start, len(spots) // 2 if stop is None else stop):
         x, y = spots[2 * k], spots[2 * k + 1]
         by_pow = 0 < k <= ring
@@ -282,8 +284,10 @@ def _places_round(
         x, y = tx + reach * cos(angle), ty + reach * sin(angle)
         if bounded:
             x, y = field.clamp(x, y)
-        if (x - tx) ** 2 + (y - ty) ** 2 > edge or (x - ax) ** 2 + (y - ay) ** 2 > most:
-            continue  # the field's edge cuts this place off, or it is too far to go
+            if (x - tx) ** 2 + (y - ty) ** 2 > edge:
+                continue  # the field's edge cuts this place off
+        if (x - ax) ** 2 + (y - ay) ** 2 > most:
+            continue  # too far to go
         spots += x, y
 
 

@@ -354,7 +354,9 @@ def _nearest_together(members: list[Any], points: list[tuple[float, float]]) -> 
     """:meth:`Field.nearest` (every fighter passes) among ``members`` to each of
     ``points``: every squared distance by products in numpy, then, for each point, the
     members within a hair (:data:`_CLOSE`) of its least measured again as ``nearest``
-    measures them (``**``, ties to the lower ``unique_id``) - the same answers."""
+    measures them (``**``, ties to the lower ``unique_id``) - the same answers. (Each
+    point has at least one such member, its least; where every point has just one, it is
+    the nearest by ``**`` too: nothing to measure again.)"""
     if not members:
         return [None] * len(points)
     n, m = len(members), len(points)
@@ -365,6 +367,8 @@ def _nearest_together(members: list[Any], points: list[tuple[float, float]]) -> 
     squares = dx * dx + dy * dy
     least = squares.min(axis=1) * _CLOSE + 1e-300
     rows, columns = np.nonzero(squares <= least[:, None])
+    if len(rows) == m:  # one member a point within a hair of its least: that one
+        return [members[k] for k in columns.tolist()]
     found: list[Any] = [None] * m
     best_d = [math.inf] * m
     for p, k in zip(rows.tolist(), columns.tolist(), strict=True):

@@ -226,35 +226,42 @@ class Squares:
         halo = self._halo
         if halo is None:
             return
-        oi0, oi1, oj0, oj1 = self._halo_box(ox, oy)
-        ni0, ni1, nj0, nj1 = self._halo_box(x, y)
-        for i in range(oi0, oi1 + 1):
-            column = i * HALO_SPAN
-            if ni0 <= i <= ni1:
-                for j in range(oj0, oj1 + 1):
-                    if not nj0 <= j <= nj1:
-                        halo[column + j].remove(agent)
-            else:
-                for j in range(oj0, oj1 + 1):
-                    halo[column + j].remove(agent)
-        for i in range(ni0, ni1 + 1):
-            column = i * HALO_SPAN
-            kept = oi0 <= i <= oi1
-            for j in range(nj0, nj1 + 1):
-                if kept and oj0 <= j <= oj1:  # listed there already
-                    continue
-                found = halo.get(column + j)
-                if found is None:
-                    halo[column + j] = [agent]
+        reach = self._halo_reach  # _halo_box of both places, inlined (every step)
+        oi0, oi1 = int((ox - reach) // HALO_YARDS), int((ox + reach) // HALO_YARDS)
+        oj0, oj1 = int((oy - reach) // HALO_YARDS), int((oy + reach) // HALO_YARDS)
+        ni0, ni1 = int((x - reach) // HALO_YARDS), int((x + reach) // HALO_YARDS)
+        nj0, nj1 = int((y - reach) // HALO_YARDS), int((y + reach) // HALO_YARDS)
+        if oi0 != ni0 or oi1 != ni1 or oj0 != nj0 or oj1 != nj1:  # else the same squares
+            for i in range(oi0, oi1 + 1):
+                column = i * HALO_SPAN
+                if ni0 <= i <= ni1:
+                    for j in range(oj0, oj1 + 1):
+                        if not nj0 <= j <= nj1:
+                            halo[column + j].remove(agent)
                 else:
-                    found.append(agent)
+                    for j in range(oj0, oj1 + 1):
+                        halo[column + j].remove(agent)
+            for i in range(ni0, ni1 + 1):
+                column = i * HALO_SPAN
+                kept = oi0 <= i <= oi1
+                for j in range(nj0, nj1 + 1):
+                    if kept and oj0 <= j <= oj1:  # listed there already
+                        continue
+                    found = halo.get(column + j)
+                    if found is None:
+                        halo[column + j] = [agent]
+                    else:
+                        found.append(agent)
         now, was = halo_key(x, y), halo_key(ox, oy)
         if now != was:  # it stands in the square it left no more: after those who do
             left = halo.get(was)
             if left and left[-1] is not agent and agent in left:
                 left.remove(agent)
                 left.append(agent)
-        _first_in(halo[now], agent)
+        square = halo[now]  # _first_in, inlined
+        if square[0] is not agent:
+            square.remove(agent)
+            square.insert(0, agent)
 
     def _occupy(self, agent: Any, x: float, y: float) -> None:
         """File ``agent``, standing at ``(x, y)``, in the index of spots."""
