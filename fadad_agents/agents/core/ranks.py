@@ -46,6 +46,10 @@ ENGAGE_MARGIN = 0.01
 _SHUFFLE = 0.25
 """Yards: a fighter blocked short of its goal does not shuffle forward less than this."""
 
+_ROUNDING, _ROUNDING_YARDS = 1 + 1e-9, 1e-6
+"""A share and yards more than floating point can move a place measured (no place is
+taken as near enough to go unmeasured unless it is nearer by both)."""
+
 _NO_HINTS: tuple[Any, ...] = ()
 
 _UNASKED = object()  # the elbow-room index not yet asked for
@@ -279,6 +283,9 @@ def _places_round(
     most = limit * limit
     cos, sin = math.cos, math.sin
     bounded = field.width is not None or field.height is not None
+    # On open ground every place lies within the actor's gap to the target plus reach:
+    # short of the limit by more than rounding, none is measured against it.
+    far = bounded or (math.hypot(ax - tx, ay - ty) + reach) * _ROUNDING + _ROUNDING_YARDS >= limit
     for turn in _ring_turns(target.radius, actor.radius):
         angle = base + turn
         x, y = tx + reach * cos(angle), ty + reach * sin(angle)
@@ -286,7 +293,7 @@ def _places_round(
             x, y = field.clamp(x, y)
             if (x - tx) ** 2 + (y - ty) ** 2 > edge:
                 continue  # the field's edge cuts this place off
-        if (x - ax) ** 2 + (y - ay) ** 2 > most:
+        if far and (x - ax) ** 2 + (y - ay) ** 2 > most:
             continue  # too far to go
         spots += x, y
 
@@ -305,19 +312,21 @@ def _way_spots(
     then a man's width to either side of its end (it steps round whoever stands there),
     then 1, 2, 4 ... yards short, each with its two sidesteps, no shuffle shorter than
     :data:`_SHUFFLE` (PROPOSED: those behind wait in ranks)."""
-    dx, dy = (goal[0] - here[0]) / gap, (goal[1] - here[1]) / gap
+    hx, hy = here
+    dx, dy = (goal[0] - hx) / gap, (goal[1] - hy) / gap
     side = 2 * actor.radius  # a man's width across the way
     sx, sy = -dy * side, dx * side
     bounded = field.width is not None or field.height is not None
+    most = yards * yards
     step = yards
     short = 1.0
     while True:
-        x, y = here[0] + dx * step, here[1] + dy * step
+        x, y = hx + dx * step, hy + dy * step
         spots += x, y
         for px, py in ((x + sx, y + sy), (x - sx, y - sy)):
             if bounded:
                 px, py = field.clamp(px, py)
-            if (px - here[0]) ** 2 + (py - here[1]) ** 2 <= yards * yards:
+            if (px - hx) ** 2 + (py - hy) ** 2 <= most:
                 spots += px, py
         step = yards - short
         if step < _SHUFFLE:
