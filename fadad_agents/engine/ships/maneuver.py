@@ -17,13 +17,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
 from typing import Any
 
 from fadad_agents.agents.ships.ship import Ship
 from fadad_agents.engine.ships.damage import apply_effect, damage_ship
 from fadad_agents.hexmap import DIRECTIONS, Hex, rotate
-from fadad_agents.policies.ships.protocols import MoveOption
+from fadad_agents.policies.ships.protocols import MoveOption, MoveOptions
 from fadad_agents.rules.ships import effects as fx
 from fadad_agents.rules.ships.close import tow
 from fadad_agents.rules.ships.combat import Dice, debris_hazard, resolve_attack
@@ -171,7 +171,7 @@ def move_options(battle: Any, ship: Ship) -> list[tuple[MoveOption, tuple[Hex, .
 
 
 type Reachable = tuple[
-    tuple[MoveOption, ...],
+    MoveOptions,
     dict[str, tuple[Hex, ...]],
     dict[str, tuple[tuple[Hex, ...], tuple[Hex, ...]]],
 ]
@@ -195,23 +195,26 @@ def _reachable(battle: Any, ship: Ship, sr: int) -> Reachable:
     return _reachable_from(plans, here.q, here.r, lo, hi, battle.map_radius)
 
 
+_move = partial(tuple.__new__, MoveOption)
+"""``MoveOption._make`` without its Python call (a hundred moves a new ship state)."""
+
+
 @lru_cache(maxsize=1024)  # a ship's turns repeat much within a sweep (98% of a duel's)
 def _reachable_from(
     plans: tuple[bool, int, int, int, bool], q0: int, r0: int, lo: int, hi: int, radius: int | None
 ) -> Reachable:
     ends, offsets_of = _oriented(*plans)  # (offsets_of: more plans than offered, as good)
     if radius is None or Hex(q0, r0).length() + hi <= radius:  # no move offered leaves the map
-        return (
-            tuple([MoveOption(p, (q0 + q, r0 + r), f) for p, n, q, r, f in ends if lo <= n <= hi]),
-            offsets_of,
-            {},
-        )
+        # The same moves, shifted, wherever she is: their shape is her plans (kept for
+        # good, so their id is theirs alone) and speeds.
+        moves = [_move((p, (q0 + q, r0 + r), f)) for p, n, q, r, f in ends if lo <= n <= hi]
+        return MoveOptions.of(moves, (q0, r0), (id(ends), lo, hi)), offsets_of, {}
     moves = []
     for plan, n, q, r, facing in ends:
         end = Hex(q0 + q, r0 + r)
         if lo <= n <= hi and end.length() <= radius:
             moves.append(MoveOption(plan, (end.q, end.r), facing))
-    return tuple(moves), offsets_of, {}
+    return MoveOptions.of(moves, (q0, r0), None), offsets_of, {}
 
 
 def towed_by(battle: Any, ship: Ship) -> list[Ship] | None:

@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from fadad_agents.hexmap import DIRECTIONS, Hex, distance, in_arc, in_bow_cone, sector
-from fadad_agents.policies.ships.protocols import FleetView, MoveOption, ShipView
+from fadad_agents.policies.ships.protocols import FleetView, MoveOption, MoveOptions, ShipView
 
 __all__ = [
     "CloseIn",
@@ -82,7 +82,8 @@ class _Maneuver:
         return self.order
 
     def situation(self, ship: ShipView, foe: ShipView) -> Any:
-        """Everything the score of a move reads besides the move and this policy."""
+        """Everything the score of a move reads besides the move and this policy (a
+        built-in's: the foe's position first, or nothing)."""
         return ()
 
     def score(self, situation: Any, option: MoveOption) -> tuple[int, ...]:
@@ -103,6 +104,12 @@ class _Maneuver:
             memo = self._memo = self._memo_key() if type(self) in _PURE else None
         if memo is None:  # a subclass may score by more than the situation
             return self._best(situation, options)
+        if (
+            isinstance(options, MoveOptions)
+            and options.shape is not None
+            and (not situation or situation[0] is not None)  # (a foe off the map: no offset)
+        ):
+            return self._shifted(memo, situation, options)
         # The built-in scores read the situation and the move alone, and the engine offers
         # one options object per ship state (its own cache): a sweep replays these often.
         key = (memo, situation, id(options))
@@ -113,6 +120,27 @@ class _Maneuver:
         if len(_CHOICES) >= _CHOICES_MAX:
             _CHOICES.clear()
         _CHOICES[key] = (options, best)  # holding ``options`` keeps its id from reuse
+        return best
+
+    def _shifted(self, memo: tuple[Any, ...], situation: Any, options: MoveOptions) -> MoveOption:
+        """:meth:`choose_move` of a built-in among moves of a shape: the built-in scores
+        read positions only as offsets between them (distances, arcs), so the moves of one
+        shape from another hex, against a foe as far off the same way, score alike, and
+        the choice is the move in the same place of the list (ships meet the same
+        geometry at many places of the map)."""
+        if situation:
+            (q, r), (q0, r0) = situation[0], options.origin
+            situation_here = ((q - q0, r - r0), *situation[1:])
+        else:
+            situation_here = situation
+        key = (memo, situation_here, options.shape)
+        place = _PLACES.get(key)
+        if place is not None:
+            return options[place]
+        best = self._best(situation, options)
+        if len(_PLACES) >= _CHOICES_MAX:
+            _PLACES.clear()
+        _PLACES[key] = options.index(best)
         return best
 
     def lead(self, situation: Any, option: MoveOption) -> int:
@@ -287,4 +315,6 @@ _LEADING = frozenset({CloseIn, StandOff})
 worth working out alone first: their score's other entries cost more."""
 
 _CHOICES: dict[tuple[Any, ...], tuple[Sequence[MoveOption], MoveOption]] = {}
+_PLACES: dict[tuple[Any, ...], int] = {}
+"""The place of the choice in moves of a shape (:meth:`_Maneuver._shifted`)."""
 _CHOICES_MAX = 8192

@@ -32,6 +32,7 @@ __all__ = [
     "GunneryPolicy",
     "ManeuverPolicy",
     "MoveOption",
+    "MoveOptions",
     "PursuitPolicy",
     "ReloadPolicy",
     "ShipView",
@@ -46,6 +47,25 @@ class MoveOption(NamedTuple):
     plan: str
     end: tuple[int, int]
     facing: int
+
+
+class MoveOptions(tuple[MoveOption, ...]):
+    """The moves a ship is offered from ``origin`` (her hex as ``(q, r)``), in order.
+
+    ``shape``: ``None``, or a key the moves offered from any hex share when they are these
+    moves shifted by the offset between the two hexes, in the same order (what a policy
+    that scores moves against positions alone may remember, wherever the ship is)."""
+
+    origin: tuple[int, int]
+    shape: tuple[int, ...] | None
+
+    @classmethod
+    def of(
+        cls, moves: Sequence[MoveOption], origin: tuple[int, int], shape: tuple[int, ...] | None
+    ) -> MoveOptions:
+        options = cls(moves)
+        options.origin, options.shape = origin, shape
+        return options
 
 
 class ShipView(Protocol):

@@ -9,8 +9,9 @@ import pytest
 from fadad_agents.engine import build_battle, load
 from fadad_agents.engine.ships.battle import ShipBattle
 from fadad_agents.engine.ships.close import move_options, move_ship
+from fadad_agents.engine.ships.maneuver import _reachable
 from fadad_agents.engine.ships.turn import ship_turn
-from fadad_agents.hexmap import DIRECTIONS
+from fadad_agents.hexmap import DIRECTIONS, Hex
 from fadad_agents.policies import PolicyError
 from fadad_agents.policies.ships.defaults import CloseIn, Flee, GunsFirst, SailFirst, StandOff
 from fadad_agents.policies.ships.maneuver import Hold, Land, bears, nearest_enemy
@@ -245,11 +246,36 @@ def test_standing_off_she_turns_the_guns_she_has_to_bear() -> None:
     assert bears(("fore",), salt.hex, salt.facing, gannet.hex)
 
 
-@pytest.mark.parametrize(
+BUILT_IN_MANEUVERS = pytest.mark.parametrize(
     "maneuver",
     [CloseIn("ram"), CloseIn("board"), StandOff(2), StandOff(4), Flee(), Land(), Hold()],
     ids=lambda m: f"{type(m).__name__}-{m.intent}-{getattr(m, 'range', '')}",
 )
+
+
+@BUILT_IN_MANEUVERS
+def test_a_move_remembered_at_one_hex_is_the_one_the_scores_pick_at_another(
+    maneuver: Any,
+) -> None:
+    """A built-in maneuver remembers its choice among moves of one shape against a foe as
+    far off the same way (scores read positions only as offsets): the fleet shifted across
+    the map, each ship's choice there is still the move of the lowest score."""
+    battle = build_battle(load(SCENARIOS / "fleet-action.yaml"), 3, collect=False)
+    assert isinstance(battle, ShipBattle)
+    for shift in (Hex(0, 0), Hex(2, -1), Hex(-3, 2), Hex(1, 3), Hex(-2, -2)):
+        for ship in battle.ships:
+            battle.place(ship, ship.hex + shift, ship.facing)
+        for ship in battle.ships:
+            foe = nearest_enemy(ship, battle)
+            assert foe is not None
+            moves = _reachable(battle, ship, ship.sr)[0]
+            assert moves.shape is not None
+            assert moves.origin == ship.position
+            best = maneuver._best(maneuver.situation(ship, foe), moves)
+            assert maneuver.choose_move(ship, battle, moves) == best
+
+
+@BUILT_IN_MANEUVERS
 def test_a_remembered_move_is_the_one_the_scores_pick(maneuver: Any) -> None:
     """A built-in maneuver remembers its choice per situation and options (sweeps replay
     them): asked again, or with the same options at another ship, it answers as scoring does;
