@@ -362,14 +362,11 @@ class Ship(Combatant):
     @property
     def ms(self) -> int | None:
         """FADAD Maneuvering Skill (section 2), ``None`` if nobody can steer (no dodge)."""
-        if self.helm_out:
-            return None
-        sailing = (self._sailing or self._count_sailing())[0]  # sailing_crew
-        level = ship_level(self.track)  # read once (wrecked reads it too)
-        if sailing < 1 or (self.levels_model and level >= ShipLevel.WRECKED):  # or wrecked
+        sailing = self.sailing_crew
+        if self.helm_out or sailing < 1 or self.wrecked:
             return None
         spec = self.spec
-        mc = crippled_mc(spec.mc_level, int(level))
+        mc = crippled_mc(spec.mc_level, int(ship_level(self.track)))
         rounding = self.model.options.ship.ms_rounding
         ms = _skill(self.helm, spec.crew_skill, mc, spec.familiar, sailing, spec.min_crew, rounding)
         return ms - self.timed("mc_loss") - self.shear_losses
