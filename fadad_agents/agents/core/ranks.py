@@ -30,7 +30,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from fadad_agents.agents.core.base import Status
-from fadad_agents.agents.core.field import ELBOW_ROOM, HALO_SPAN, HALO_YARDS
+from fadad_agents.agents.core.field import ELBOW_ROOM, HALO_SPAN, HALO_YARDS, SQUARES_HAIR
 from fadad_agents.rules.personal.movement import melee_slots
 
 __all__ = ["REMEMBER_BLOCKED", "Blocked", "way_forward"]
@@ -49,6 +49,11 @@ _SHUFFLE = 0.25
 _ROUNDING, _ROUNDING_YARDS = 1 + 1e-9, 1e-6
 """A share and yards more than floating point can move a place measured (no place is
 taken as near enough to go unmeasured unless it is nearer by both)."""
+
+_LOW, _HIGH = 1 - SQUARES_HAIR, 1 + SQUARES_HAIR
+"""Within these shares of a limit a sum of squares by ``*`` is measured again by ``**``
+(``pow``): the places round a target and the sidesteps are measured by ``**``, as they
+always were, but ``**`` is called only where ``*`` might decide otherwise."""
 
 _NO_HINTS: tuple[Any, ...] = ()
 
@@ -235,8 +240,10 @@ def _first_free(
 
     The places round the target (places 1 to ``ring``) are measured with squares taken by
     ``**``, as they always were (``x ** 2`` and ``x * x`` differ in the last bit now and
-    then: the same battle needs the same arithmetic). One call for a run of a search's
-    places, the measuring inlined: a rear rank tries a dozen a round."""
+    then: the same battle needs the same arithmetic), called only within a hair of the
+    elbow room (:data:`_LOW`, :data:`_HIGH`), where ``*`` might decide otherwise. One call
+    for a run of a search's places, the measuring inlined: a rear rank tries a dozen a
+    round."""
     halo = field.elbow_index(actor)
     known = len(hints)
     r = actor.radius
@@ -256,7 +263,10 @@ def _first_free(
                 room = (r + other.radius) * ELBOW_ROOM
                 ox -= x
                 oy -= y
-                if ox**2 + oy**2 < room**2 if by_pow else ox * ox + oy * oy < room * room:
+                d, limit = ox * ox + oy * oy, room * room
+                if by_pow and limit * _LOW <= d <= limit * _HIGH:
+                    d, limit = ox**2 + oy**2, room**2  # within a hair: as ``**`` decides
+                if d < limit:
                     found = other
                     break
         tried.append(found)
@@ -293,8 +303,13 @@ def _places_round(
             x, y = field.clamp(x, y)
             if (x - tx) ** 2 + (y - ty) ** 2 > edge:
                 continue  # the field's edge cuts this place off
-        if far and (x - ax) ** 2 + (y - ay) ** 2 > most:
-            continue  # too far to go
+        if far:
+            dx, dy = x - ax, y - ay
+            d = dx * dx + dy * dy
+            if most * _LOW <= d <= most * _HIGH:
+                d = dx**2 + dy**2  # within a hair: as ``**`` decides
+            if d > most:
+                continue  # too far to go
         spots += x, y
 
 
@@ -318,6 +333,7 @@ def _way_spots(
     sx, sy = -dy * side, dx * side
     bounded = field.width is not None or field.height is not None
     most = yards * yards
+    low, high = most * _LOW, most * _HIGH  # ``**`` only within a hair of the limit
     step = yards
     short = 1.0
     while True:
@@ -326,7 +342,9 @@ def _way_spots(
         for px, py in ((x + sx, y + sy), (x - sx, y - sy)):
             if bounded:
                 px, py = field.clamp(px, py)
-            if (px - hx) ** 2 + (py - hy) ** 2 <= most:
+            ox, oy = px - hx, py - hy
+            d = ox * ox + oy * oy
+            if d < low or (d <= high and ox**2 + oy**2 <= most):
                 spots += px, py
         step = yards - short
         if step < _SHUFFLE:

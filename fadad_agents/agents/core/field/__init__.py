@@ -15,6 +15,7 @@ from fadad_agents.agents.core.field.squares import (
     HALO_SPAN,
     HALO_YARDS,
     SPOT_YARDS,
+    SQUARES_HAIR,
     halo_key,
 )
 
@@ -25,6 +26,7 @@ __all__ = [
     "HALO_SPAN",
     "HALO_YARDS",
     "SPOT_YARDS",
+    "SQUARES_HAIR",
     "Field",
     "halo_key",
 ]

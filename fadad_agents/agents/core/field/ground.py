@@ -29,6 +29,7 @@ from fadad_agents.agents.core.field.squares import (
     HALO_SPAN,
     HALO_YARDS,
     SPOT_YARDS,
+    SQUARES_HAIR,
     Squares,
     halo_key,
     keys_in,
@@ -39,6 +40,9 @@ __all__ = ["NEAREST_AT_ONCE", "Field"]
 _NOBODY: list[Any] = []
 """No one: an empty square of the elbow-room index (never changed)."""
 
+
+_LOW, _HIGH = 1 - SQUARES_HAIR, 1 + SQUARES_HAIR
+"""Within these shares of a limit a sum of squares by ``*`` is measured again by ``**``."""
 
 _SLACK = 1e-6
 """Yards taken off a bucket's distance before skipping it (floating point at its edges)."""
@@ -183,6 +187,7 @@ class Field(Squares):
         if x1 < x0 or y1 < y0:  # the circle misses the side's squares (ranks behind)
             return []
         r2 = radius * radius
+        low, high = r2 * _LOW, r2 * _HIGH  # ``**`` (pow) only within a hair of r2
         found = []
         if (x1 - x0 + 1) * (y1 - y0 + 1) <= len(buckets):  # keys_in's box, without a generator
             get = buckets.get
@@ -192,13 +197,19 @@ class Field(Squares):
                     if bucket:
                         for agent in bucket:
                             px, py = agent.position
-                            if (px - x) ** 2 + (py - y) ** 2 <= r2:
+                            px -= x
+                            py -= y
+                            d = px * px + py * py
+                            if d < low or (d <= high and px**2 + py**2 <= r2):
                                 found.append(agent)
             return found
         for key in keys_in(buckets, x0, x1, y0, y1):
             for agent in buckets[key]:
                 px, py = agent.position
-                if (px - x) ** 2 + (py - y) ** 2 <= r2:
+                px -= x
+                py -= y
+                d = px * px + py * py
+                if d < low or (d <= high and px**2 + py**2 <= r2):
                     found.append(agent)
         return found
 
@@ -342,7 +353,12 @@ class Field(Squares):
                             break
                         for agent in get((i, j), ()):
                             px, py = agent.position
-                            d = (px - x) ** 2 + (py - y) ** 2
+                            px -= x
+                            py -= y
+                            d = px * px + py * py
+                            if d > best_d * _HIGH:
+                                continue  # farther than the best by ``**`` too
+                            d = px**2 + py**2
                             if (d < best_d or (d == best_d and agent.unique_id < best_id)) and (
                                 accept is None or accept(agent)
                             ):

@@ -32,6 +32,7 @@ __all__ = [
     "HALO_SPAN",
     "HALO_YARDS",
     "SPOT_YARDS",
+    "SQUARES_HAIR",
     "Squares",
     "halo_key",
     "keys_in",
@@ -54,6 +55,12 @@ HALO_YARDS = 0.75
 HALO_MOST = 1.0
 """Yards: with anyone wider on the field (a giant's elbow room would fill thousands of
 squares) spots are checked in the occupancy index alone."""
+
+SQUARES_HAIR = 1e-12
+"""A share: a sum of two squares by ``**`` (``pow``, as the battle has always measured
+them, and several products' cost each) and the same by ``*`` differ by a few units in the
+last place at most, far less than this share of either. A sum by ``*`` farther than it
+from a limit lies on the same side of it by ``**``: only within it is ``**`` called."""
 
 HALO_SPAN = 2.0**26
 """Rows to a column in an elbow-room square's key (:func:`halo_key`): keys are distinct
