@@ -20,6 +20,7 @@ sweeps less the per-battle time of the long sweep.
 
 from __future__ import annotations
 
+import sys
 import tempfile
 from pathlib import Path
 
@@ -59,10 +60,15 @@ def bench_paths() -> list[Row]:
             run(path, seed=seed)
         one()
         swept = looped = pathed = float("inf")
-        for _ in range(passes):  # alternating, so a busy spell slows every path alike
-            swept = min(swept, best_cpu(by_sweep, 1) / len(seeds))
-            looped = min(looped, best_cpu(by_loop, 1) / len(seeds))
-            pathed = min(pathed, best_cpu(by_path, 1) / len(seeds))
+        for k in range(passes):  # alternating, so a busy spell slows every path alike
+            each = [best_cpu(fn, 1) / len(seeds) for fn in (by_sweep, by_loop, by_path)]
+            swept, looped, pathed = map(min, (swept, looped, pathed), each)
+            # each pass on the progress lines: a ratio off target shows which pass was slow
+            rates = ", ".join(f"{1 / t:,.0f}" for t in each)
+            print(
+                f"         pass {k + 1}, battles/s (sweep, run() loop, run(path) loop): {rates}",
+                file=sys.stderr,
+            )
         fixed = best_cpu(one, quick(50, 20)) - swept
     rate = 1 / swept
     over = swept / looped
