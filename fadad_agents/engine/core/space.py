@@ -17,7 +17,7 @@ Fae Domains) have no field, and their FADAD fighters reach everyone.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from fadad_agents.agents.core.base import Combatant
@@ -104,19 +104,28 @@ class OnTheField:
                     best, best_d = foe, d
         return best
 
-    def nearest_foes(self, side: int, places: list[tuple[float, float]]) -> list[Any]:
+    def nearest_foes(
+        self,
+        side: int,
+        places: list[tuple[float, float]],
+        each: Callable[[int, list[tuple[float, float]]], list[Any]] | None = None,
+    ) -> list[Any]:
         """:meth:`nearest_foe` (no room asked for) of a fighter of ``side`` standing at
-        each of ``places`` on the field, found together (:meth:`Field.nearest_to_each`)."""
+        each of ``places`` on the field, found together: each other side's nearest to
+        every place by ``each`` (:meth:`Field.nearest_to_each`'s answers; by default that
+        method)."""
         field = self.field
         if field is None or not self.foes(side):
             return [None] * len(places)
+        if each is None:
+            each = field.nearest_to_each
         others = [other for other in range(field.sides) if other != side]
         if len(others) == 1:  # no sides to compare
-            return field.nearest_to_each(others[0], places)
+            return each(others[0], places)
         best: list[Any] = [None] * len(places)
         best_d = [math.inf] * len(places)
         for other in others:
-            for i, foe in enumerate(field.nearest_to_each(other, places)):
+            for i, foe in enumerate(each(other, places)):
                 if foe is not None:
                     d = math.dist(foe.position, places[i])
                     if d < best_d[i]:

@@ -24,7 +24,7 @@ import pytest
 
 from benchmarks.bench_engine import _melee_yaml
 from fadad_agents.agents.core import moving
-from fadad_agents.agents.core.crowd import kernels, waiting
+from fadad_agents.agents.core.crowd import kernels, nearest, waiting
 from fadad_agents.engine import build_battle, load
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -156,6 +156,41 @@ def test_arrays_not_told_of_a_move_play_another_battle(
     monkeypatch.setattr(waiting._Crowd, "catch_up", lambda self, kernels: None)
     assert counts["waited"] > 0
     assert _played(text, 1)[1] != right[1]
+
+
+def _nearest_each_round(battle: Any) -> tuple[int, int]:
+    """Play ``battle`` to its end, after each round asking the field in arrays and the
+    field itself for each side's nearest to every fighter's place (and a far corner): how
+    many answers were asked and how many differ."""
+    asked = differ = 0
+    while not battle.finished:
+        battle.play_round()
+        crowd = battle.field.in_arrays
+        if crowd is None:
+            continue
+        crowd.catch_up(kernels)  # as the declares find it (crowd_now)
+        places = [m.position for s in battle.sides for m in s.members if m.placed]
+        places.append((-50.0, 80.0))
+        for side in range(len(battle.sides)):
+            want = battle.field.nearest_to_each(side, places)
+            got = crowd.nearest_to_each(side, places)
+            asked += len(places)
+            differ += sum(a is not b for a, b in zip(got, want, strict=True))
+    return asked, differ
+
+
+def test_the_nearest_in_arrays_are_the_fields(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each side's nearest fighter to many places, asked of the field in arrays (its side
+    filed there while none of it moves, the fallen passed over) after every round of a
+    battle of bands closing in, is the one the field finds; and the comparison can fail:
+    arrays that do not pass over the fallen answer otherwise."""
+    monkeypatch.setattr(waiting, "IN_ARRAYS_AT_LEAST", 8)
+    text = _melee_yaml(100, bands=True, gap=12)
+    asked, differ = _nearest_each_round(build_battle(load(text), 1, collect=False))
+    assert asked > 3_000
+    assert differ == 0
+    monkeypatch.setattr(nearest.Nearest, "leave", lambda self, agent: None)
+    assert _nearest_each_round(build_battle(load(text), 1, collect=False))[1] > 0
 
 
 def _nudged(text: str, seed: int) -> tuple[str, list[Any]]:

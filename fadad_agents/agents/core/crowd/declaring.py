@@ -13,8 +13,10 @@ Every other member declares by its own method in its place in the turn.
 
 A fighter whose target fell takes a random foe in reach, else the nearest foe
 (:func:`~fadad_agents.policies.core.defaults.random_foe`): behind the ranks, thousands a
-round. Their nearest foes are found together before the turn declares (in arrays, one
-compiled call a side); one that stands beyond the reach of the widest fighter is taken
+round. They wait in the loop for the turn's next draw from the battle's streams, and
+their nearest foes are found together then (in arrays, one compiled call a side; in a
+turn played in arrays, from the field in arrays, :meth:`~.waiting._Crowd.
+nearest_to_each`); one that stands beyond the reach of the widest fighter is taken
 without looking for foes in reach, as none can be.
 
 In a turn big enough to be played in arrays (:func:`~.waiting.in_arrays`), the moves of
@@ -58,44 +60,68 @@ def declare_turn(
 ) -> None:
     """Declare every fighting member of ``turn`` in order (on a field not all in one
     melee): a plain one on the field without conditions here, with the round's
-    ``actions``; a plain one off it by ``off_field``; any other by its own method."""
+    ``actions``; a plain one off it by ``off_field``; any other by its own method.
+
+    Those here who take :func:`random_foe`'s new target wait for it (``choosing``) until
+    a member who may draw from the battle's streams declares, or the turn's end: their
+    nearest foes are found together (:func:`_choose`), then their draws made in their
+    order. Nothing between depends on them (nobody moves while declaring, and the others
+    here draw nothing), so the same targets are drawn in the same order."""
     rnd = arena.round
-    nearest = _nearest_foes(turn, arena)
     moves = _Moves(arena) if PLAN_TOGETHER and waiting.in_arrays(turn, arena) else None
+    choosing: list[Any] = []
     for member in turn:
         if not member.fighting:
             continue
         if member.plain is not True or member.conditions is not None:
+            if choosing:
+                _choose(choosing, arena, actions, rnd, moves)
             member.declare(arena)
         elif not member.placed:
+            if choosing:
+                _choose(choosing, arena, actions, rnd, moves)
             off_field(member, arena, actions)
         else:
-            _declare_placed(member, arena, actions, rnd, nearest, moves)
+            member.attacks_planned, member.defences_left = 0, actions  # Character.round_budget
+            member.move_actions = 0
+            member.all_out = False
+            if not actions:
+                continue
+            pol = member.policies
+            target = member.target
+            if not (pol.keeps_target and target is not None and target.fighting):
+                if pol.random_in_reach:
+                    choosing.append(member)
+                    continue
+                if choosing:  # a policy's own choice may draw
+                    _choose(choosing, arena, actions, rnd, moves)
+                target = pol.targeting.choose_target(member, arena, member.targeting_rng)
+            _declare_placed(member, target, arena, actions, rnd, moves)
+    if choosing:
+        _choose(choosing, arena, actions, rnd, moves)
     if moves is not None:
         moves.make()
 
 
-def _nearest_foes(turn: Sequence[Any], arena: Any) -> dict[Any, Any]:
-    """The nearest foe of each plain fighter of ``turn`` on the field without conditions
-    that chooses a new target by :func:`random_foe` (its target fell, or it has none),
-    found together, side by side (:meth:`~fadad_agents.engine.core.space.OnTheField.
-    nearest_foes`): what it takes when no foe is in reach (nobody moves while declaring)."""
-    choosing: dict[int, list[Any]] = {}
-    for member in turn:
-        target = member.target
-        if (target is None or not target.fighting or not member.policies.keeps_target) and (
-            member.fighting
-            and member.plain is True
-            and member.conditions is None
-            and member.placed
-            and member.policies.random_in_reach
-        ):
-            choosing.setdefault(member.side, []).append(member)
+def _choose(choosing: list[Any], arena: Any, budget: int, rnd: int, moves: _Moves | None) -> None:
+    """Give each of ``choosing`` (plain fighters on the field without conditions, in
+    order, whose new target is :func:`random_foe`'s) its new target and declare the rest
+    of it (:func:`_declare_placed`); their nearest foes found together first, side by
+    side (:meth:`~fadad_agents.engine.core.space.OnTheField.nearest_foes`; from the field
+    in arrays, :meth:`~.waiting._Crowd.nearest_to_each`, where the turn's moves are
+    planned there): what one takes when no foe is in reach. Empties ``choosing``."""
+    each = None if moves is None else moves.crowd.nearest_to_each
+    by_side: dict[int, list[Any]] = {}
+    for member in choosing:
+        by_side.setdefault(member.side, []).append(member)
     nearest: dict[Any, Any] = {}
-    for side, members in choosing.items():
+    for side, members in by_side.items():
         places = [member.position for member in members]
-        nearest.update(zip(members, arena.nearest_foes(side, places), strict=True))
-    return nearest
+        nearest.update(zip(members, arena.nearest_foes(side, places, each), strict=True))
+    for member in choosing:
+        target = _new_target(member, arena, nearest[member])
+        _declare_placed(member, target, arena, budget, rnd, moves)
+    choosing.clear()
 
 
 def _new_target(member: Any, arena: Any, near: Any) -> Any:
@@ -115,34 +141,27 @@ def _new_target(member: Any, arena: Any, near: Any) -> Any:
 
 
 def _declare_placed(
-    member: Any, arena: Any, budget: int, rnd: int, nearest: dict[Any, Any], moves: _Moves | None
+    member: Any, target: Any, arena: Any, budget: int, rnd: int, moves: _Moves | None
 ) -> None:
-    """:meth:`Character.declare` of a plain fighter without conditions on the field
-    (``nearest``: the nearest foe of those that choose a new target, :func:`_nearest_foes`;
-    its move planned with the turn's other ``moves`` when it closes in on a target there)."""
-    member.attacks_planned, member.defences_left = 0, budget  # Character.round_budget
-    member.move_actions = 0
-    member.all_out = False
-    if not budget:
-        return
-    pol = member.policies
-    target = member.target
-    if not (pol.keeps_target and target is not None and target.fighting):
-        if pol.random_in_reach:
-            target = _new_target(member, arena, nearest.get(member))
-        else:
-            target = pol.targeting.choose_target(member, arena, member.targeting_rng)
+    """The rest of :meth:`Character.declare` of a plain fighter without conditions on the
+    field with ``budget`` actions (some left), once it has chosen ``target``: its move
+    planned with the turn's other ``moves`` when it closes in on a target there."""
     if target is not None and target.engaged_round == rnd:  # places claimed already
         target = member.with_room(target, arena)
     member.target = target
     if target is None:
         return
     member.aim = None
-    n = pol.attack_count  # at least 1: it is plain
+    n = member.policies.attack_count  # at least 1: it is plain
     if n > budget:
         n = budget
-    if moves is not None and moves.add(member, target, budget, n):
-        return
+    if moves is not None:  # _Moves.add, inlined: thousands a turn
+        crowd = moves.crowd
+        uid, tid = member.unique_id, target.unique_id
+        if crowd.closes[uid] and target.placed and tid in crowd.slot:
+            moves.members.append((member, budget, n))
+            moves.rows.extend((uid, tid, budget))
+            return
     here: Any = member.position
     (ax, ay), there = here, target.position
     reach = member.radius + member.reach + target.radius
@@ -186,18 +205,6 @@ class _Moves:
         self.crowd = waiting.crowd_now(arena, kernels)
         self.members: list[tuple[Any, int, int]] = []
         self.rows = array("q")
-
-    def add(self, member: Any, target: Any, budget: int, attacks: int) -> bool:
-        """Plan ``member``'s move toward ``target`` with ``budget`` actions, ``attacks``
-        wanted, when the plans are made, if it may be planned so (it closes in, and its
-        target stands on the field in the arrays)."""
-        crowd = self.crowd
-        uid = member.unique_id
-        if not (crowd.closes[uid] and target.placed and target.unique_id in crowd.slot):
-            return False
-        self.members.append((member, budget, attacks))
-        self.rows.extend((uid, target.unique_id, budget))
-        return True
 
     def make(self) -> None:
         """Each member's plan: its movement actions, attacks and defences (as

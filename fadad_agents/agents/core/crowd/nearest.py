@@ -47,7 +47,17 @@ class Nearest:
         spots = np.fromiter(
             chain.from_iterable([agent.position for agent in members]), np.float64, 2 * len(members)
         ).reshape(-1, 2)
-        ids = np.fromiter(map(_unique_id, members), np.int64, len(members))
+        self._filed(spots, np.fromiter(map(_unique_id, members), np.int64, len(members)), members)
+
+    @classmethod
+    def of(cls, spots: Any, ids: Any, members: list[Any]) -> Nearest:
+        """The ``members`` standing at ``spots`` (a row each, x and y) with ``ids`` their
+        ``unique_id``: filed from arrays at hand (a crowd's), no fighter read."""
+        known = cls.__new__(cls)
+        known._filed(spots, ids, members)
+        return known
+
+    def _filed(self, spots: Any, ids: Any, members: list[Any]) -> None:
         self.members = members
         self.left = left = np.zeros(len(members), np.bool_)
         self.rows = np.full(int(ids.max()) + 1 if len(ids) else 0, -1, np.int64)

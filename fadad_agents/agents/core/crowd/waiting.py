@@ -86,6 +86,8 @@ def play_band_turn(turn: Sequence[Any], arena: Any, act: Callable[[Any], None]) 
     while i < n:
         stop, why, px, py, count, fell = kernels.wait_in_ranks(i, plan, way, *state)
         run = (moved[:count].tolist(), places[:count].tolist(), lost[:fell].tolist())
+        for mover in run[0]:  # moved in the arrays already
+            crowd.moves_of[turn[mover].side] += 1
         end, play = crowd.played(turn, i, stop, run, act, arena, kernels)
         if end != stop or not play:  # a turn other than the arrays had it: synced, undone
             state = (crowd.takes_nearest, *crowd.state(), *outcome)
@@ -153,6 +155,12 @@ class _Crowd:
             chain.from_iterable(map(_FIGURES, everyone)), np.float64, 5 * n
         ).reshape(-1, 5)
         ids = self.ids = figures[:, 0].astype(np.int64)
+        # each side's fighters (their indices in everyone), filed to be asked for the
+        # nearest of them (:meth:`nearest_to_each`) while none of them moved
+        sides = figures[:, 2].astype(np.int64)
+        self.of_side = [np.flatnonzero(sides == s) for s in range(len(self.sides))]
+        self.nearest: list[tuple[int, Any] | None] = [None] * len(self.sides)
+        self.moves_of = [0] * len(self.sides)  # moves in the arrays, side by side
         self.slot = dict(zip(ids.tolist(), range(n), strict=True))
         size = int(ids.max()) + 1 if n else 1
         where = np.fromiter(chain.from_iterable(self.at), np.float64, 2 * n).reshape(-1, 2)
@@ -235,6 +243,7 @@ class _Crowd:
         )
         self.downed = [len(side.downed) for side in self.sides]
         self.active = sum(len(side.active) for side in self.sides)
+        self.nearest = [None] * len(self.sides)  # filed afresh when next asked
 
     def _file(self, kernels: Any) -> None:
         """Everyone in the squares afresh (deeper squares while one overflows)."""
@@ -256,6 +265,28 @@ class _Crowd:
                     self._moved(k, agent, kernels)
             self.followed = field.moves
         self._fell()
+
+    def nearest_to_each(self, side: int, points: list[tuple[float, float]]) -> list[Any]:
+        """The fighter of ``side`` nearest each of ``points``, as
+        :meth:`~fadad_agents.agents.core.field.Field.nearest_to_each` finds it (everyone of
+        the side on the field passes), from the arrays: those of the side who fight
+        filed there in squares (:class:`~.nearest.Nearest`), again only once one of the
+        side moved in the arrays (:attr:`moves_of`), those who fall since passed over
+        (:meth:`_fell`); no fighter read."""
+        from fadad_agents.agents.core.crowd.nearest import Nearest  # numba: crowds only
+
+        kept = self.nearest[side]
+        if kept is None or kept[0] != self.moves_of[side]:
+            slots = self.of_side[side]
+            slots = slots[self.fighting[self.ids[slots]]]
+            if not len(slots):
+                return [None] * len(points)
+            ids = self.ids[slots]
+            spots = np.column_stack((self.x[ids], self.y[ids]))
+            everyone = self.everyone
+            members = [everyone[k] for k in slots.tolist()]
+            kept = self.nearest[side] = (self.moves_of[side], Nearest.of(spots, ids, members))
+        return kept[1].to_each(points)
 
     def state(self) -> tuple[Any, ...]:
         """The field's arrays as :func:`kernels.wait_in_ranks` reads them."""
@@ -354,6 +385,7 @@ class _Crowd:
         Python, the moves after undone. Returns where the run ends, and whether that
         member is yet to play."""
         movers, spots, lost = run
+        nearest = self._nearest_foes(turn, lost, arena) if lost else None
         m, mover = 0, movers[0] if movers else -1
         f, fell = 0, lost[0] if lost else -1
         for i in range(start, stop):
@@ -395,8 +427,16 @@ class _Crowd:
                 # random_foe's choice with no foe in reach: every foe stands on the field
                 # (else the arrays leave a fighter with attacks to Python), so the nearest,
                 # None only when no foe is left
-                member.target = arena.nearest_foe(member)
+                member.target = nearest[i]  # type: ignore[index]
         return stop, True
+
+    def _nearest_foes(self, turn: Sequence[Any], lost: list[int], arena: Any) -> dict[int, Any]:
+        """:meth:`~fadad_agents.engine.core.space.OnTheField.nearest_foe` of each member
+        of ``turn`` at ``lost``, found together from the arrays (:meth:`nearest_to_each`):
+        while a run is played no foe moves, and one who falls ends it (:meth:`played`)."""
+        places = [turn[i].position for i in lost]  # a band's members: of one side
+        found = arena.nearest_foes(turn[lost[0]].side, places, self.nearest_to_each)
+        return dict(zip(lost, found, strict=True))
 
     def _undo(
         self, turn: Sequence[Any], movers: list[int], spots: list[list[float]], kernels: Any
@@ -430,6 +470,7 @@ class _Crowd:
         square. Whether everyone was filed afresh (as :meth:`_moved`)."""
         (ox, oy), (nx, ny) = was, now
         self.x[uid], self.y[uid] = nx, ny
+        self.moves_of[self.side[uid]] += 1
         self.version[uid] += 1
         if kernels.refile(uid, ox, oy, nx, ny, self.grid, self.cell):
             return False
@@ -444,9 +485,12 @@ class _Crowd:
         left = now != downed
         if left:
             for s, side in enumerate(sides):
+                kept = self.nearest[s]
                 for fell in side.downed[downed[s] :]:
                     self.fighting[fell.unique_id] = False
                     self.active -= 1
+                    if kept is not None:
+                        kept[1].leave(fell)
             self.downed = now
         if self.active != sum(map(len, map(_ACTIVE, sides))):
             self._count_fighting()
