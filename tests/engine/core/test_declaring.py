@@ -70,10 +70,10 @@ def test_moves_planned_together_play_the_same_battle(
     made = 0
     make = declaring._Moves.make
 
-    def counted(moves: Any) -> None:
+    def counted(moves: Any, *args: Any) -> None:
         nonlocal made
         made += len(moves.members)
-        make(moves)
+        make(moves, *args)
 
     monkeypatch.setattr(declaring._Moves, "make", counted)
     monkeypatch.setattr(waiting, "IN_ARRAYS_AT_LEAST", 8)

@@ -35,7 +35,7 @@ from typing import Any
 import numpy as np
 
 from fadad_agents.agents.core import moving
-from fadad_agents.agents.core.crowd import waiting
+from fadad_agents.agents.core.crowd import plans, waiting
 from fadad_agents.agents.core.moving import _ARRIVE
 from fadad_agents.policies.core.defaults import random_foe
 
@@ -69,8 +69,8 @@ def declare_turn(
     here draw nothing), so the same targets are drawn in the same order."""
     rnd = arena.round
     moves = _Moves(arena) if PLAN_TOGETHER and waiting.in_arrays(turn, arena) else None
-    choosing: list[Any] = []
-    for member in turn:
+    choosing: list[tuple[int, Any]] = []
+    for at, member in enumerate(turn):
         if not member.fighting:
             continue
         if member.plain is not True or member.conditions is not None:
@@ -91,36 +91,39 @@ def declare_turn(
             target = member.target
             if not (pol.keeps_target and target is not None and target.fighting):
                 if pol.random_in_reach:
-                    choosing.append(member)
+                    choosing.append((at, member))
                     continue
                 if choosing:  # a policy's own choice may draw
                     _choose(choosing, arena, actions, rnd, moves)
                 target = pol.targeting.choose_target(member, arena, member.targeting_rng)
-            _declare_placed(member, target, arena, actions, rnd, moves)
+            _declare_placed(member, target, arena, actions, rnd, moves, at)
     if choosing:
         _choose(choosing, arena, actions, rnd, moves)
     if moves is not None:
-        moves.make()
+        moves.make(turn, rnd)
 
 
-def _choose(choosing: list[Any], arena: Any, budget: int, rnd: int, moves: _Moves | None) -> None:
+def _choose(
+    choosing: list[tuple[int, Any]], arena: Any, budget: int, rnd: int, moves: _Moves | None
+) -> None:
     """Give each of ``choosing`` (plain fighters on the field without conditions, in
-    order, whose new target is :func:`random_foe`'s) its new target and declare the rest
-    of it (:func:`_declare_placed`); their nearest foes found together first, side by
-    side (:meth:`~fadad_agents.engine.core.space.OnTheField.nearest_foes`; from the field
-    in arrays, :meth:`~.waiting._Crowd.nearest_to_each`, where the turn's moves are
-    planned there): what one takes when no foe is in reach. Empties ``choosing``."""
+    order, with their places in the turn, whose new target is :func:`random_foe`'s) its
+    new target and declare the rest of it (:func:`_declare_placed`); their nearest foes
+    found together first, side by side (:meth:`~fadad_agents.engine.core.space.
+    OnTheField.nearest_foes`; from the field in arrays, :meth:`~.waiting._Crowd.
+    nearest_to_each`, where the turn's moves are planned there): what one takes when no
+    foe is in reach. Empties ``choosing``."""
     each = None if moves is None else moves.crowd.nearest_to_each
     by_side: dict[int, list[Any]] = {}
-    for member in choosing:
+    for _, member in choosing:
         by_side.setdefault(member.side, []).append(member)
     nearest: dict[Any, Any] = {}
     for side, members in by_side.items():
         places = [member.position for member in members]
         nearest.update(zip(members, arena.nearest_foes(side, places, each), strict=True))
-    for member in choosing:
+    for at, member in choosing:
         target = _new_target(member, arena, nearest[member])
-        _declare_placed(member, target, arena, budget, rnd, moves)
+        _declare_placed(member, target, arena, budget, rnd, moves, at)
     choosing.clear()
 
 
@@ -141,11 +144,12 @@ def _new_target(member: Any, arena: Any, near: Any) -> Any:
 
 
 def _declare_placed(
-    member: Any, target: Any, arena: Any, budget: int, rnd: int, moves: _Moves | None
+    member: Any, target: Any, arena: Any, budget: int, rnd: int, moves: _Moves | None, at: int
 ) -> None:
     """The rest of :meth:`Character.declare` of a plain fighter without conditions on the
     field with ``budget`` actions (some left), once it has chosen ``target``: its move
-    planned with the turn's other ``moves`` when it closes in on a target there."""
+    planned with the turn's other ``moves`` when it closes in on a target there (``at``:
+    its place in the turn)."""
     if target is not None and target.engaged_round == rnd:  # places claimed already
         target = member.with_room(target, arena)
     member.target = target
@@ -159,8 +163,8 @@ def _declare_placed(
         crowd = moves.crowd
         uid, tid = member.unique_id, target.unique_id
         if crowd.closes[uid] and target.placed and tid in crowd.slot:
-            moves.members.append((member, budget, n))
-            moves.rows.extend((uid, tid, budget))
+            moves.members.append(member)
+            moves.rows.extend((uid, tid, budget, n, at))
             return
     here: Any = member.position
     (ax, ay), there = here, target.position
@@ -195,7 +199,9 @@ class _Moves:
     in arrays (:mod:`~.waiting`): whether each target is in reach, and each move as
     :func:`~fadad_agents.agents.core.moving.plan_move` plans it (its
     :class:`~fadad_agents.agents.core.moving.Route` is not kept: a fighter whose turn is
-    played in Python works its way out there)."""
+    played in Python works its way out there). The turn's plan in arrays is left with
+    the field in arrays for the turn's play (:func:`~.plans.plan_turn`): these
+    members' rows need no fighter read again."""
 
     __slots__ = ("crowd", "members", "rows")
 
@@ -203,25 +209,43 @@ class _Moves:
         from fadad_agents.agents.core.crowd import kernels  # numba: crowds only
 
         self.crowd = waiting.crowd_now(arena, kernels)
-        self.members: list[tuple[Any, int, int]] = []
+        self.members: list[Any] = []
+        # each member's index, its target's, its actions, the attacks it wants and its
+        # place in the turn
         self.rows = array("q")
 
-    def make(self) -> None:
+    def make(self, turn: Sequence[Any], rnd: int) -> None:
         """Each member's plan: its movement actions, attacks and defences (as
         ``_declare_placed`` and :func:`~fadad_agents.agents.core.moving.follow_plan` set
-        them)."""
+        them, worked out together in arrays); and ``turn``'s plan in round ``rnd`` as
+        :func:`~.plans.plan_turn` reads it, the other members' rows left to read."""
+        plan = np.full((len(turn), 4), plans.UNREAD, dtype=np.int64)
+        self.crowd.declared_plan = (turn, rnd, plan)
         if not self.members:
             return
         from fadad_agents.agents.core.crowd import planning  # numba: crowds only
 
         crowd = self.crowd
-        rows = np.frombuffer(self.rows, dtype=np.int64).reshape(-1, 3)
+        rows = np.frombuffer(self.rows, dtype=np.int64).reshape(-1, 5)
         found = planning.plan_moves(
-            rows, crowd.x, crowd.y, crowd.radius, crowd.reach, crowd.stride, crowd.most, 2.0
-        ).tolist()
-        in_reach, stands = planning.IN_REACH, planning.STANDS
-        for (member, budget, n), (spent, reaches) in zip(self.members, found, strict=True):
-            if spent != in_reach:  # out of reach: moving.plan_move's end with this plan
-                plan = None if spent == stands else (spent, bool(reaches))
-                n = moving.follow_plan(member, plan, budget, n)
-            member.attacks_planned, member.defences_left = n, budget - n - member.move_actions
+            rows[:, :3], crowd.x, crowd.y, crowd.radius, crowd.reach, crowd.stride,
+            crowd.most, 2.0,
+        )  # fmt: skip
+        spent, budget, wanted = found[:, 0], rows[:, 2], rows[:, 3]
+        # moving.follow_plan's end: in reach, or standing, the attacks wanted; else the
+        # actions spent moving, and attacks only if the move ends in reach
+        out = spent != planning.IN_REACH
+        stands = spent == planning.STANDS
+        moves = np.where(out & ~stands, spent, 0)
+        attacks = np.where(
+            out & ~stands, np.where(found[:, 1] > 0, np.minimum(wanted, budget - moves), 0), wanted
+        )
+        plan[rows[:, 4]] = np.column_stack((rows[:, 0], rows[:, 1], moves, attacks))
+        for member, far, n, a, d, m in zip(
+            self.members, out.tolist(), wanted.tolist(), attacks.tolist(),
+            (budget - attacks - moves).tolist(), moves.tolist(), strict=True,
+        ):  # fmt: skip
+            if far:
+                member.memory["attacks_wanted"] = n
+                member.move_actions = m
+            member.attacks_planned, member.defences_left = a, d

@@ -20,7 +20,6 @@ when a turn this big is first played.
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Callable, Sequence
 from itertools import chain
 from operator import attrgetter
@@ -28,10 +27,8 @@ from typing import Any
 
 import numpy as np
 
-from fadad_agents.agents.core import moving
 from fadad_agents.agents.core.base import Status
 from fadad_agents.agents.core.field import ELBOW_ROOM, HALO_MOST
-from fadad_agents.agents.core.ranks import ring
 from fadad_agents.policies.core.movement import CloseIn
 
 __all__ = ["IN_ARRAYS_AT_LEAST", "RANKS_IN_ARRAYS", "play_band_turn"]
@@ -73,10 +70,10 @@ def play_band_turn(turn: Sequence[Any], arena: Any, act: Callable[[Any], None]) 
     """Each member of ``turn`` still fighting acts in order (``act``), runs of those who
     wait in the ranks, or only move, played in arrays (the movers' turns then played in
     Python, the same moves)."""
-    from fadad_agents.agents.core.crowd import kernels  # numba: loaded for crowds only
+    from fadad_agents.agents.core.crowd import kernels, plans  # numba: for crowds only
 
     crowd = _crowd(arena, kernels)
-    plan, way = crowd.ways(turn, arena, kernels)
+    plan, way = plans.plan_turn(crowd, turn, arena, kernels)
     arena.field.looked_ahead = arena.round  # searches made ahead serve Python's turns only
     n, i = len(turn), 0
     moved, places = np.empty(n, dtype=np.int64), np.empty((n, 2))  # the movers, in order
@@ -98,7 +95,11 @@ def play_band_turn(turn: Sequence[Any], arena: Any, act: Callable[[Any], None]) 
             continue
         member = turn[end]
         if member.fighting:
-            if end == stop and why in (kernels.FOUND, kernels.BLOCKED):  # as its search
+            if (  # as its own search finds it, unless a crit since slows it
+                end == stop
+                and why in (kernels.FOUND, kernels.BLOCKED)
+                and member.conditions is None
+            ):
                 member.memory["found"] = (px, py) if why == kernels.FOUND else None
             act(member)
             member.memory.pop("found", 0)
@@ -142,6 +143,7 @@ class _Crowd:
         field = arena.field
         self.sides = arena.sides
         self.declared = -1  # the round whose declares last read the arrays (crowd_now)
+        self.declared_plan: tuple[Any, int, Any] | None = None  # read by plans.plan_turn
         # in memory order (the field's squares list them scattered): each pass over a
         # crowd of objects below costs a few times less so; nothing here depends on order
         self.everyone = everyone = sorted(field.standing(), key=id)
@@ -183,7 +185,7 @@ class _Crowd:
         # each fighter's last search: its key, then each place's blocker and its version
         self.memo_key = np.full((size, 5), -1, dtype=np.int64)
         self.memo = np.full((size, 2 * kernels.MEMO), -1, dtype=np.int32)
-        # each fighter's way (:meth:`ways`): the goal's x, y, the yards to it, the yards
+        # each fighter's way (plans.plan_turn): the goal's x, y, the yards to it, the yards
         # it moves, its allowance and its reach; whether it has one and how many places
         # round its target it tries; the way object they were written from
         self.way = np.zeros((size, 6))
@@ -232,6 +234,8 @@ class _Crowd:
         placed = np.fromiter(map(_PLACED, everyone), np.bool_, n)
         steady = placed & unarmed & foreseeable[which]
         self.steady = dict(zip(self.ids.tolist(), steady.tolist(), strict=True))
+        self.steady_at = np.zeros(len(self.most), dtype=np.bool_)
+        self.steady_at[self.ids] = steady
         self.most[self.ids] = closes[which]
         self.takes_nearest[self.ids] = nearest[which]
 
@@ -294,74 +298,6 @@ class _Crowd:
             self.x, self.y, self.radius, self.side, self.fighting, self.version, *self.grid,
             self.measures, self.memo_key, self.memo,
         )  # fmt: skip
-
-    def ways(self, turn: Sequence[Any], arena: Any, kernels: Any) -> tuple[Any, Any]:
-        """Each member's plan and way as :func:`kernels.wait_in_ranks` reads them: a
-        member's way is row ``unique_id`` of :attr:`way`, written when the way
-        :func:`moving.current_way` gives differs from the one written last (the same way
-        object while neither it nor its target moved: most of a deep block's rows stay);
-        the ways of those who close in (:class:`CloseIn`) worked out together in compiled
-        code (:func:`~.planning.write_ways`), each row again only when it or its target
-        moved or its actions changed."""
-        from fadad_agents.agents.core.crowd import planning  # numba: crowds only
-
-        size = len(self.x)
-        plans = array("q")  # rows flat: no tuple a member to convert
-        no_turn, pythons = (kernels.NO_TURN, 0, 0, 0), (kernels.PYTHONS, 0, 0, 0)
-        steady, looks, written, closes = self.steady, self.looks_in_reach, self.written, self.closes
-        current_way = moving.current_way
-        for member in turn:
-            if not member.fighting:
-                plans.extend(no_turn)
-                continue
-            target, uid = member.target, member.unique_id
-            if (
-                target is None
-                or member.conditions is not None
-                or not steady.get(uid)
-                or target.unique_id >= size
-                or not target.placed
-                or member.stepped
-                or (member.attacks_planned and not looks)
-            ):
-                plans.extend(pythons)
-                continue
-            plans.extend((uid, target.unique_id, member.move_actions, member.attacks_planned))
-            if closes[uid]:  # its way written in compiled code, below
-                continue
-            found = current_way(member, arena)
-            if written[uid] is not found:
-                written[uid] = found
-                self._write(member, found)
-        given = np.frombuffer(plans, dtype=np.int64).reshape(-1, 4)
-        known = given[:, 0] >= 0
-        rows = given[known]
-        rows = np.ascontiguousarray(rows[self.most[rows[:, 0]] >= 0, :3])
-        if len(rows):  # (a fighter closes in or not all battle: its rows written one way)
-            planning.write_ways(
-                rows, self.x, self.y, self.radius, self.reach, self.stride, self.version,
-                self.way_key, self.way, self.reaches, self.measures,
-            )  # fmt: skip
-        plan = np.zeros((len(given), 9), dtype=np.int64)
-        plan[:, :4] = given
-        uids = given[known, 0]
-        plan[known, 4:6] = self.reaches[uids]
-        plan[known, 6] = uids
-        plan[known, 7] = self.version[uids]
-        plan[known, 8] = self.version[given[known, 1]]
-        return plan, self.way
-
-    def _write(self, member: Any, found: Any) -> None:
-        """Write ``member``'s way ``found`` (:func:`moving.current_way`, None: it stands)
-        in its rows of :attr:`way` and :attr:`reaches`."""
-        uid = member.unique_id
-        if found is None:
-            self.way[uid] = (0.0, 0.0, 0.0, 0.0, 0.0, member.reach)
-            self.reaches[uid] = (0, 0)
-            return
-        goal, gap, yards, allowance, _, reached = found
-        self.way[uid] = (goal[0], goal[1], gap, yards, allowance, member.reach)
-        self.reaches[uid] = (1, 0 if reached is None else ring(reached.radius, member.radius)[1])
 
     def played(
         self,
