@@ -25,9 +25,12 @@ made cheap where the crowd has not changed (the battle is the same either way):
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple
+
+import numpy as np
 
 from fadad_agents.agents.core.base import Status
 from fadad_agents.agents.core.field import ELBOW_ROOM, HALO_SPAN, HALO_YARDS, SQUARES_HAIR
@@ -57,6 +60,15 @@ always were, but ``**`` is called only where ``*`` might decide otherwise."""
 
 _NO_HINTS: tuple[Any, ...] = ()
 
+COMPILED_PLACES = True
+"""Once numba is loaded (by anything), a search's places are worked out in compiled code
+(:mod:`~fadad_agents.agents.core.crowd.places`). Off (tests only), always in Python: the
+same places, the same battle."""
+
+_places: Any = None  # crowd.places once imported (numba loaded)
+
+_NO_TURNS = np.empty(0)  # no places round a target (the move does not reach it)
+
 _UNASKED = object()  # the elbow-room index not yet asked for
 
 _memo = tuple.__new__
@@ -69,6 +81,12 @@ def ring(defender_radius: float, attacker_radius: float) -> tuple[float, int]:
     """The angle one attacker takes round a defender, and how many such places there are."""
     slots = melee_slots(defender_radius, attacker_radius)
     return 2 * math.pi / slots, slots
+
+
+@lru_cache(maxsize=256)
+def _turns_array(defender_radius: float, attacker_radius: float) -> Any:
+    """:func:`_ring_turns` in an array (compiled code reads it)."""
+    return np.array(_ring_turns(defender_radius, attacker_radius), dtype=np.float64)
 
 
 @lru_cache(maxsize=256)
@@ -200,23 +218,58 @@ def way_forward(
         if memo.same_way(here, goal, allowance, target, at):
             return memo.retry(actor, field)
         hints = memo.tried
-    spots = [  # x, y of each place in the order tried, flat (floats: no tuples to collect)
-        here[0] + (goal[0] - here[0]) * yards / gap,
-        here[1] + (goal[1] - here[1]) * yards / gap,
-    ]
-    if target is not None:
-        _places_round(actor, target, field, allowance, spots)
-    ring = len(spots) // 2 - 1
     tried: list[Any] = []
-    place = _first_free(actor, field, spots, ring, hints, tried)
-    if place is None:  # the spots short of the goal, worked out only when needed
-        _way_spots(actor, field, here, goal, gap, yards, spots)
-        place = _first_free(actor, field, spots, ring, hints, tried, ring + 1)
+    compiled = (  # numba loaded: every place at once, in compiled code
+        _compiled_places(actor, field, target, (goal, gap, yards, allowance))
+        if COMPILED_PLACES and (_places is not None or "numba" in sys.modules)
+        else None
+    )
+    if compiled is not None:
+        spots, ring = compiled
+        place = _first_free(actor, field, spots, ring, hints, tried)
+    else:
+        spots = [  # x, y of each place in the order tried, flat (floats: nothing to collect)
+            here[0] + (goal[0] - here[0]) * yards / gap,
+            here[1] + (goal[1] - here[1]) * yards / gap,
+        ]
+        if target is not None:
+            _places_round(actor, target, field, allowance, spots)
+        ring = len(spots) // 2 - 1
+        place = _first_free(actor, field, spots, ring, hints, tried)
+        if place is None:  # the spots short of the goal, worked out only when needed
+            _way_spots(actor, field, here, goal, gap, yards, spots)
+            place = _first_free(actor, field, spots, ring, hints, tried, ring + 1)
     if place is None:
         actor.memory["blocked"] = Blocked.of(
             here, goal, allowance, target, at, spots, ring, tried, actor.target, way
         )
     return place
+
+
+def _compiled_places(
+    actor: Any, field: Any, target: Any, move: tuple[Any, float, float, float]
+) -> tuple[list[float], int] | None:
+    """:func:`way_forward`'s places (``x, y`` flat) for a ``move`` (its goal, gap, yards
+    and allowance) and how many round the target, worked out in compiled code
+    (:mod:`~fadad_agents.agents.core.crowd.places`; asked only once numba is loaded);
+    None if there are too many (Python works them out, the same places)."""
+    global _places
+    if _places is None:
+        from fadad_agents.agents.core.crowd import places  # numba: loaded already
+
+        _places = places
+    (hx, hy), width, height = actor.position, field.width, field.height
+    goal, gap, yards, allowance = move
+    bounds = (-1.0 if width is None else float(width), -1.0 if height is None else float(height))
+    if target is None:
+        way = (hx, hy, *goal, gap, yards, allowance, actor.radius, 0.0, 0.0, 0.0, 0.0, _SHUFFLE)
+        return _places.spots_of(way, _NO_TURNS, bounds)  # type: ignore[no-any-return]
+    tx, ty = target.position
+    reach = actor.radius + actor.reach + target.radius - ENGAGE_MARGIN
+    edge = (reach + ENGAGE_MARGIN) ** 2  # as _places_round measures the field's edge
+    way = (hx, hy, *goal, gap, yards, allowance, actor.radius, tx, ty, reach, edge, _SHUFFLE)
+    turns = _turns_array(target.radius, actor.radius)
+    return _places.spots_of(way, turns, bounds)  # type: ignore[no-any-return]
 
 
 def _first_free(
