@@ -199,12 +199,8 @@ class ShipBattle(ShipBattleState):
         self.debris = dict(debris)
         self._spells = {k: [list(pair) for pair in v] for k, v in spells.items()}
         unloaded = not self.options.sj.weapons_start_loaded
-        agents, teams = self._all_agents, self._agents_by_type
         for ship in self.ships:
-            for team in ship.teams:
-                if team not in agents:  # a lost ship's weapons left Mesa's agents
-                    agents.add(team)
-                    teams[type(team)].add(team)
+            for team in ship.teams:  # (a lost ship's weapons stay Mesa's agents)
                 team.restart(self.env)
                 if unloaded:
                     team.start_unloaded()

@@ -31,6 +31,7 @@ out (SR 0, no dodge) for the rest of the battle.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 from typing import Any
 
 from fadad_agents.agents.ships.ship import FireState, Ship, TimedEffect
@@ -176,11 +177,15 @@ def damage_ship(battle: Any, ship: Ship, hull: int, number: int, source: str) ->
 
 def _crit_params(battle: Any) -> CritParams:
     sj = battle.options.sj
+    return _params(
+        sj.crit_fortitude_dc, sj.shaken_dexterity_dc, sj.shock_will_dc, sj.mc_loss_rounds_per_turn
+    )
+
+
+@cache  # immutable, of four options: one per scenario
+def _params(fortitude: int, dexterity: int, will: int, mc_factor: int) -> CritParams:
     return CritParams(
-        fortitude_dc=sj.crit_fortitude_dc,
-        dexterity_dc=sj.shaken_dexterity_dc,
-        will_dc=sj.shock_will_dc,
-        mc_loss_round_factor=sj.mc_loss_rounds_per_turn,
+        fortitude_dc=fortitude, dexterity_dc=dexterity, will_dc=will, mc_loss_round_factor=mc_factor
     )
 
 

@@ -15,6 +15,7 @@ import math
 import random
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from typing import Literal
 
 from fadad_agents.rules.core.dice import Distribution
@@ -161,6 +162,7 @@ class RamOutcome:
     does_damage: bool
 
 
+@cache  # immutable, of the rammer's ram and tons and two options: a few per scenario
 def ram_outcome(
     ram: RamType, rammer_tons: int, per_10_tons: bool = False, shaken_dex_dc: int = 10
 ) -> RamOutcome:

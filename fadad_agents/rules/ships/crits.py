@@ -226,15 +226,16 @@ def crit_effects(
         rng: rolls 1d10 rounds for SR and MC losses and 1d4 days for spelljammer shock.
         params: the open numbers (A-50).
     """
-    fort = Check("fortitude", params.fortitude_dc, "d20")
     match kind:
         case SjCrit.HULL_LOSS_5:
             return (HullLoss(5),)
         case SjCrit.HULL_LOSS_10:
             return (HullLoss(10),)
         case SjCrit.DECK_CREW:
+            fort = Check("fortitude", params.fortitude_dc, "d20")
             return (DeckCrew(damage=hull_damage, bystander_save=fort),)
         case SjCrit.INTERIOR_CREW:
+            fort = Check("fortitude", params.fortitude_dc, "d20")
             return (InteriorCrew(damage=hull_damage, bystander_save=fort),)
         case SjCrit.SHAKEN:
             dex = Check("dexterity", params.dexterity_dc, "d20")

@@ -109,6 +109,9 @@ def _ship_state(battle: Any) -> dict[str, Any]:
         **kept,
         "log_round_seconds": battle.log.round_seconds,
         "agents": [_agent(m) for side in battle.sides for m in side.members],
+        # Mesa's agents: a lost ship's weapons stay among them, as she does (a reset
+        # restarts them where they are)
+        "mesa agents": sorted(a.unique_id for a in battle.agents),
         "named streams": {n: battle.streams.get(n).getstate() for n in _STREAMS},
         "positions": [m.position for m in battle.people],
     }
