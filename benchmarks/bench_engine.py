@@ -392,8 +392,11 @@ def bench_scaling() -> list[Row]:
     rounds = quick(3, 1)
     # Warm-up: numba's import and loading its cached code (bench_ranks shows them) are a
     # process's first crowd's cost, not an agent-round's; without it --quick's one build
-    # of 2,000 agents would carry them.
+    # of 2,000 agents would carry them. A band of 100 loads the compiled search places
+    # (crowd/places.py, used once numba is loaded): --quick's one build of 200 would
+    # carry that (76 against 31 us an agent-round).
     _per_agent_round(load(_melee_yaml(300, bands=True), BIG), 1)
+    _per_agent_round(load(_melee_yaml(100, bands=True), BIG), 1)
     for agents, battles in ((200, 3), (2_000, 3), (20_000, 2)):
         scenario = load(_melee_yaml(agents // 2, bands=True), BIG)
         # Best of several builds: 3 rounds of 200 agents last a few ms, easily doubled by load.
