@@ -131,10 +131,10 @@ class WeaponTeam(mesa.Agent):  # type: ignore[misc]
         self._start()
 
     def fire(self, round_no: int) -> None:
-        """The shot is away: start reloading."""
+        """The shot is away: start reloading (:meth:`_start`, inline: every shot)."""
         self.loaded = False
         self.fired_round = round_no
-        self._start()
+        self.process = Reload(self, getattr(self.model, "reload_begins", None))
 
     def set_crew(self, crew: int) -> None:
         """Hands at the weapon change; a loss mid-reload interrupts and recomputes it."""
@@ -239,8 +239,19 @@ class Reload:
 
     def begin(self) -> None:
         """Start now (what the URGENT event would have done): a ship battle's ship phase
-        calls it at its end for each start it was handed."""
-        self._begin(None)
+        calls it at its end for each start it was handed. :meth:`_begin` and :meth:`_book`
+        inline (every shot): with hands at the weapon its end is booked whole rounds on,
+        none spent yet."""
+        team = self.team
+        env = team.env
+        team.reload_started = int(env._now)  # (env.now, without its property call)
+        if team.disabled:
+            self.alive = False
+        elif team.crew < 1:
+            self.waiting = True
+        else:
+            rounds = team.remaining_rounds(team.crew, 0)
+            self.due = _Call(env, rounds * team.round_seconds, NORMAL, self._done)
 
     def interrupt(self) -> None:
         """The hands at the weapon changed: recompute (as a process interrupt)."""

@@ -80,13 +80,15 @@ def _initiative_event(sides: list[Any], winner: int, choice: str, order: list[in
     return sides[winner].name, "ship_initiative", None, (), (), outcome
 
 
-def _wait(env: Any, seconds: int) -> Any:
+def _wait(env: Any, seconds: int) -> At | None:
     """The driver's wait of ``seconds``: with nothing but reloads due by then, they are
-    played at once and the clock moved on (:func:`~fadad_agents.agents.ships.weapon_team.
-    reloads_until`); otherwise an event on the clock."""
-    due = env.now + seconds
-    if not reloads_until(env, due):
-        yield At(env, int(due - env.now), Phase.ROUND)  # (whole seconds)
+    played at once, the clock moved on and None returned (:func:`~fadad_agents.agents.
+    ships.weapon_team.reloads_until`); otherwise the event on the clock to yield (a plain
+    call, not a generator to ``yield from``: most rounds yield nothing)."""
+    due = env._now + seconds
+    if reloads_until(env, due):
+        return None
+    return At(env, int(due - env._now), Phase.ROUND)  # (whole seconds)
 
 
 def ship_round_seconds(hex_yards: int) -> int:
@@ -230,7 +232,9 @@ class ShipBattle(ShipBattleState):
             if decks:
                 yield from self._deck_fights(decks)
             else:  # (most rounds)
-                yield from _wait(env, self.round_seconds)
+                wait = _wait(env, self.round_seconds)
+                if wait is not None:
+                    yield wait
             self._end_of_round()
             if self._close_round():
                 return
@@ -248,13 +252,17 @@ class ShipBattle(ShipBattleState):
             self._announce(deck)
         steps = self.round_seconds // PERSONAL_SECONDS
         for _ in range(steps):
-            yield from _wait(env, PERSONAL_SECONDS)
+            wait = _wait(env, PERSONAL_SECONDS)
+            if wait is not None:
+                yield wait
             decks = [s for s in decks if deck_round(self, s)]
             if self.crews_changed:
                 self.refresh_crews()
         rest = self.round_seconds - steps * PERSONAL_SECONDS
         if rest:
-            yield from _wait(env, rest)
+            wait = _wait(env, rest)
+            if wait is not None:
+                yield wait
 
     def _contested(self, deck: Ship) -> bool:
         """Two sides fight on ``deck`` (a scan that stops at the second side: every ship,

@@ -226,6 +226,12 @@ def towed_by(battle: Any, ship: Ship) -> list[Ship] | None:
     """
     if not ship.grapples:  # the usual case: free, she tows nobody
         return None if battle.boarders_on(ship) else []
+    return _towed(battle, ship)
+
+
+def _towed(battle: Any, ship: Ship) -> list[Ship] | None:
+    """:func:`towed_by` of a ship with lines out (apart: its generators' closure cells
+    would be made by every ship's every move)."""
     held = [o for o in ship.grapples if o.fighting and ship.grappled_with(o)]
     if held and ship.ship_policies.maneuver.intent not in ("flee", "shoot"):
         return None  # a ship alongside to fight stays alongside
@@ -265,7 +271,7 @@ def move_ship(battle: Any, ship: Ship) -> None:
     start = ship.hex
     held = taken.get(choice.plan)
     if held is None:  # the hexes of the one path taken and her wake, once per start and moves
-        path = tuple(start + h for h in offsets[choice.plan])
+        path = tuple([start + h for h in offsets[choice.plan]])  # (no closure cell a move)
         held = taken[choice.plan] = (path, (start, *path[:-1]))
     path, wake = held
     for other in list(ship.grapples) if ship.grapples else ():  # too few lines part

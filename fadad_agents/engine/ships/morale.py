@@ -131,7 +131,7 @@ def _command(battle: Any, ship: Ship) -> tuple[list[Character], Character | None
     officers = [m for m in company if isinstance(m, Character)]
     named = ship.spec.captain
     if named is not None:
-        captain = next((m for m in officers if m.name == named), None)
+        captain = next(iter([m for m in officers if m.name == named]), None)
     else:
         players = [m for m in officers if m.player]
         captain = next(iter(players or officers), None)
@@ -309,8 +309,8 @@ def _cannot_escape(battle: Any, ship: Ship) -> bool:
     an enemy in her hex at the end of the round."""
     if ship.ship_policies.maneuver.intent != "flee":
         return False
-    if ship.grapples and any(ship.grappled_with(o) and o.fighting for o in ship.grapples):
-        return True  # held fast
+    if [o for o in ship.grapples if ship.grappled_with(o) and o.fighting]:
+        return True  # held fast (a list, not any(): no closure cell every call)
     at, side = ship.position, ship.side  # an enemy in her hex (its (q, r)), in one pass
     for f in battle.ships:
         if f.side != side and f.status is _FIGHTING and f.position == at:
@@ -424,8 +424,8 @@ def _taken(battle: Any, ship: Ship) -> None:
     if people:  # (nobody of hers among them)
         battle.record(ship.name, "taken", None, (), (), (("result", "taken by boarders"),))
         battle.strike(ship, "her deck is lost to boarders")
-    elif not any(battle.home_of(m) is ship and m.fighting for m in battle.people):
-        battle.take_out(ship, "no one left aboard")
+    elif not [m for m in battle.people if battle.home_of(m) is ship and m.fighting]:
+        battle.take_out(ship, "no one left aboard")  # (a list, not any(): no closure cells)
 
 
 def _no_foe_within_reach(battle: Any, ship: Ship) -> bool:

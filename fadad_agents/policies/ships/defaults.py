@@ -116,7 +116,12 @@ class _Gunnery:
     ) -> tuple[ShipView, Aim] | None:
         if len(candidates) < 2:  # most shots (a duel): nothing to rank, no key to read
             return (candidates[0], self.aim) if candidates else None
-        return min(candidates, key=lambda f: self.key(ship, battle, f)), self.aim
+        return self._best(ship, battle, candidates), self.aim
+
+    def _best(self, ship: ShipView, battle: FleetView, candidates: Sequence[ShipView]) -> ShipView:
+        """The candidate of the lowest :meth:`key` (apart from :meth:`choose_ship_target`,
+        whose every call, a shot's, would otherwise make closure cells for its key)."""
+        return min(candidates, key=lambda f: self.key(ship, battle, f))
 
     def choose_target(
         self, actor: CombatantView, battle: BattleView, rng: random.Random

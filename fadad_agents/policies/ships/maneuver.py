@@ -47,7 +47,13 @@ def nearest_enemy(ship: ShipView, battle: FleetView) -> ShipView | None:
     foes = battle.enemy_ships(ship.side)
     if len(foes) < 2:  # a duel: no distances to weigh
         return foes[0] if foes else None
-    here = _hex(ship.position)
+    return _nearest(_hex(ship.position), foes)
+
+
+def _nearest(here: Hex, foes: Sequence[ShipView]) -> ShipView:
+    """The closest of ``foes`` to ``here`` (ties: the lower name); apart from
+    :func:`nearest_enemy`, whose every call (a duel's, every move) would otherwise make a
+    closure cell for ``here``."""
     return min(foes, key=lambda s: (distance(here, _hex(s.position)), s.name))
 
 
