@@ -28,7 +28,6 @@ on a plan, and nobody reads another's planned actions while declaring.
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -211,8 +210,8 @@ class _Moves:
         self.crowd = waiting.crowd_now(arena, kernels)
         self.members: list[Any] = []
         # each member's index, its target's, its actions, the attacks it wants and its
-        # place in the turn
-        self.rows = array("q")
+        # place in the turn, flat (a list: an array("q") parses each int it is given)
+        self.rows: list[int] = []
 
     def make(self, turn: Sequence[Any], rnd: int) -> None:
         """Each member's plan: its movement actions, attacks and defences (as
@@ -226,7 +225,7 @@ class _Moves:
         from fadad_agents.agents.core.crowd import planning  # numba: crowds only
 
         crowd = self.crowd
-        rows = np.frombuffer(self.rows, dtype=np.int64).reshape(-1, 5)
+        rows = np.fromiter(self.rows, np.int64, len(self.rows)).reshape(-1, 5)
         found = planning.plan_moves(
             rows[:, :3], crowd.x, crowd.y, crowd.radius, crowd.reach, crowd.stride,
             crowd.most, 2.0,

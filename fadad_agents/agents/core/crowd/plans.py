@@ -10,7 +10,6 @@ checked again only for what may change before the turn, and no fighter is read a
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Sequence
 from typing import Any
 
@@ -36,7 +35,8 @@ def plan_turn(crowd: Any, turn: Sequence[Any], arena: Any, kernels: Any) -> tupl
     from fadad_agents.agents.core.crowd import planning  # numba: crowds only
 
     size = len(crowd.x)
-    plans = array("q")  # rows flat: no tuple a member to convert
+    # rows flat, no tuple a member to convert (a list: an array("q") parses each int)
+    plans: list[int] = []
     no_turn, pythons = (kernels.NO_TURN, 0, 0, 0), (kernels.PYTHONS, 0, 0, 0)
     steady, looks, written, closes = crowd.steady, crowd.looks_in_reach, crowd.written, crowd.closes
     current_way = moving.current_way
@@ -65,9 +65,9 @@ def plan_turn(crowd: Any, turn: Sequence[Any], arena: Any, kernels: Any) -> tupl
             written[uid] = found
             _write(crowd, member, found)
     if read is None:
-        given = np.frombuffer(plans, dtype=np.int64).reshape(-1, 4)
+        given = np.fromiter(plans, np.int64, len(plans)).reshape(-1, 4)
     else:
-        given[read] = np.frombuffer(plans, dtype=np.int64).reshape(-1, 4)
+        given[read] = np.fromiter(plans, np.int64, len(plans)).reshape(-1, 4)
     known = given[:, 0] >= 0
     rows = given[known]
     rows = np.ascontiguousarray(rows[crowd.most[rows[:, 0]] >= 0, :3])
