@@ -16,6 +16,10 @@ made cheap where the crowd has not changed (the battle is the same either way):
   of the elbow-room index, whoever stands in that square first (one measurement usually
   settles it); with a giant on the field (no such index), first against whoever stood in
   the same try last time (a hint: ranks shift little), then every fighter near the place;
+* once numba is loaded (by anything), a search's places are worked out and measured in
+  one compiled call, against the field mirrored in arrays
+  (:mod:`~fadad_agents.agents.core.crowd.occupied`), and so are a remembered search's
+  places measured again; the field then keeps no elbow-room index;
 * before the first move of a round, the searches of the many fighters whose way changed
   (their target fell or stepped) are measured together, in arrays
   (:mod:`~fadad_agents.agents.core.crowd.ahead`): each gets the memo its own search
@@ -62,10 +66,13 @@ _NO_HINTS: tuple[Any, ...] = ()
 
 COMPILED_PLACES = True
 """Once numba is loaded (by anything), a search's places are worked out in compiled code
-(:mod:`~fadad_agents.agents.core.crowd.places`). Off (tests only), always in Python: the
-same places, the same battle."""
+(:mod:`~fadad_agents.agents.core.crowd.places`), and measured there against the field in
+arrays (:mod:`~fadad_agents.agents.core.crowd.occupied`) where it keeps them. Off (tests
+only), always in Python: the same places, the same battle."""
 
 _places: Any = None  # crowd.places once imported (numba loaded)
+
+_occupied: Any = None  # crowd.occupied once imported (numba loaded)
 
 _NO_TURNS = np.empty(0)  # no places round a target (the move does not reach it)
 
@@ -160,14 +167,18 @@ class Blocked(NamedTuple):
         place in order, or None, the memo brought up to date, if all are still taken."""
         tried, stood, spots, ring = self.tried, self.stood, self.spots, self.ring
         halo: Any = _UNASKED
+        occupied: Any = None
         r = actor.radius
         for k, other in enumerate(tried):
             if other.position is stood[k] and other.status is FIGHTING:
                 continue
             x, y = spots[2 * k], spots[2 * k + 1]  # _first_free of this place alone
             if halo is _UNASKED:
-                halo = field.elbow_index(actor)
-            if halo is None or 0 < k <= ring:
+                occupied = field.occupancy()  # the field in arrays, kept instead of the index
+                halo = None if occupied else field.elbow_index(actor)
+            if occupied:
+                found = occupied.standing_at(actor, x, y, 0 < k <= ring)
+            elif halo is None or 0 < k <= ring:
                 measured: list[Any] = []
                 _first_free(actor, field, spots, ring, (), measured, k, k + 1)
                 found = measured[0]
@@ -219,11 +230,18 @@ def way_forward(
             return memo.retry(actor, field)
         hints = memo.tried
     tried: list[Any] = []
-    compiled = (  # numba loaded: every place at once, in compiled code
-        _compiled_places(actor, field, target, (goal, gap, yards, allowance))
-        if COMPILED_PLACES and (_places is not None or "numba" in sys.modules)
-        else None
-    )
+    compiled = None
+    if COMPILED_PLACES and (_places is not None or "numba" in sys.modules):
+        move = (goal, gap, yards, allowance)  # numba loaded: every place at once, compiled
+        searched = _compiled_search(actor, field, target, move)
+        if searched is not None:
+            place, spots, ring, tried = searched
+            if place is None:
+                actor.memory["blocked"] = Blocked.of(
+                    here, goal, allowance, target, at, spots, ring, tried, actor.target, way
+                )
+            return place
+        compiled = _compiled_places(actor, field, target, move)
     if compiled is not None:
         spots, ring = compiled
         place = _first_free(actor, field, spots, ring, hints, tried)
@@ -246,6 +264,32 @@ def way_forward(
     return place
 
 
+def _compiled_search(
+    actor: Any, field: Any, target: Any, move: tuple[Any, float, float, float]
+) -> tuple[tuple[float, float] | None, list[float], int, list[Any]] | None:
+    """:func:`way_forward`'s search for a ``move`` (its goal, gap, yards and allowance)
+    in one compiled call, against the field in arrays (:mod:`~fadad_agents.agents.core.
+    crowd.occupied`; asked only once numba is loaded): its first free place, else None
+    with its places, how many round the target and who stood in each
+    (:func:`~fadad_agents.agents.core.crowd.occupied.first_free`); None where the field
+    has no such mirror (a giant on it, or spread too wide) or too many places."""
+    global _occupied
+    occupied = field.occupancy()
+    if occupied is None:
+        if field.elbow_index(actor) is None:
+            return None  # a giant on the field: no squares of a man's size
+        if _occupied is None:
+            from fadad_agents.agents.core.crowd import occupied as module  # numba: loaded
+
+            _occupied = module
+        occupied = _occupied.Occupied.made(field.standing(), field.widest) or False
+        field.keep(occupied)
+    if not occupied:
+        return None
+    way = _compiled_way(actor, field, target, move)
+    return _occupied.first_free(actor, occupied, *way)  # type: ignore[no-any-return]
+
+
 def _compiled_places(
     actor: Any, field: Any, target: Any, move: tuple[Any, float, float, float]
 ) -> tuple[list[float], int] | None:
@@ -253,6 +297,14 @@ def _compiled_places(
     and allowance) and how many round the target, worked out in compiled code
     (:mod:`~fadad_agents.agents.core.crowd.places`; asked only once numba is loaded);
     None if there are too many (Python works them out, the same places)."""
+    return _places.spots_of(*_compiled_way(actor, field, target, move))  # type: ignore[no-any-return]
+
+
+def _compiled_way(
+    actor: Any, field: Any, target: Any, move: tuple[Any, float, float, float]
+) -> tuple[tuple[float, ...], Any, tuple[float, float]]:
+    """The arguments of :func:`~fadad_agents.agents.core.crowd.places.spots_of` for a
+    ``move`` (its goal, gap, yards and allowance)."""
     global _places
     if _places is None:
         from fadad_agents.agents.core.crowd import places  # numba: loaded already
@@ -263,13 +315,12 @@ def _compiled_places(
     bounds = (-1.0 if width is None else float(width), -1.0 if height is None else float(height))
     if target is None:
         way = (hx, hy, *goal, gap, yards, allowance, actor.radius, 0.0, 0.0, 0.0, 0.0, _SHUFFLE)
-        return _places.spots_of(way, _NO_TURNS, bounds)  # type: ignore[no-any-return]
+        return way, _NO_TURNS, bounds
     tx, ty = target.position
     reach = actor.radius + actor.reach + target.radius - ENGAGE_MARGIN
     edge = (reach + ENGAGE_MARGIN) ** 2  # as _places_round measures the field's edge
     way = (hx, hy, *goal, gap, yards, allowance, actor.radius, tx, ty, reach, edge, _SHUFFLE)
-    turns = _turns_array(target.radius, actor.radius)
-    return _places.spots_of(way, turns, bounds)  # type: ignore[no-any-return]
+    return way, _turns_array(target.radius, actor.radius), bounds
 
 
 def _first_free(
@@ -296,7 +347,17 @@ def _first_free(
     then: the same battle needs the same arithmetic), called only within a hair of the
     elbow room (:data:`_LOW`, :data:`_HIGH`), where ``*`` might decide otherwise. One call
     for a run of a search's places, the measuring inlined: a rear rank tries a dozen a
-    round."""
+    round. (With the field in arrays kept instead of the index, each place is measured
+    there, compiled.)"""
+    occupied = field.occupancy()
+    if occupied:
+        for k in range(start, len(spots) // 2 if stop is None else stop):
+            x, y = spots[2 * k], spots[2 * k + 1]
+            found = occupied.standing_at(actor, x, y, 0 < k <= ring)
+            tried.append(found)
+            if found is None:
+                return x, y
+        return None
     halo = field.elbow_index(actor)
     known = len(hints)
     r = actor.radius

@@ -11,7 +11,7 @@ import pytest
 
 from benchmarks.bench_engine import _melee_yaml
 from fadad_agents.agents.core import ranks
-from fadad_agents.agents.core.crowd import places
+from fadad_agents.agents.core.crowd import occupied
 from fadad_agents.agents.core.field import Field
 from fadad_agents.engine import build_battle, load
 
@@ -121,25 +121,27 @@ def _played(text: str, seed: int) -> list[Any]:
     return [tuple(e) for e in battle.log]
 
 
-@pytest.mark.parametrize(("gap", "walled"), [(None, False), (12, False), (None, True)])
+@pytest.mark.parametrize(("gap", "walled"), [(None, False), (12, False), (40, False), (None, True)])
 def test_a_battle_with_compiled_places_is_the_same(
     gap: int | None, walled: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Two bands of 100 formed up in ranks (in contact, 12 yards apart, or on a field
-    whose edges cut their ranks) play the same first 12 rounds, event for event, with
-    the places worked out in compiled code or in Python; the compiled ones were used."""
+    """Two bands of 100 formed up in ranks (in contact, 12 or 40 yards apart - closing in
+    past the first grid of the field in arrays - or on a field whose edges cut their
+    ranks) play the same first 12 rounds, event for event, with the places worked out
+    and measured in compiled code (``crowd.occupied``) or in Python; the compiled
+    searches were used."""
     text = _melee_yaml(100, bands=True, gap=gap).replace("max_rounds: 1000", "max_rounds: 12")
     if walled:
         text += "map: {kind: open, width: 14, height: 8}\n"
     used = 0
-    spots_of = places.spots_of
+    first_free = occupied.first_free
 
-    def counted(*args: Any) -> Any:
+    def searched(*args: Any) -> Any:
         nonlocal used
         used += 1
-        return spots_of(*args)
+        return first_free(*args)
 
-    monkeypatch.setattr(places, "spots_of", counted)
+    monkeypatch.setattr(occupied, "first_free", searched)
     monkeypatch.setattr(ranks, "COMPILED_PLACES", True)
     compiled = _played(text, 3)
     assert used > 100

@@ -228,7 +228,11 @@ class Field(Squares):
         if self._unfiled:
             self._file_unfiled()
         r = agent.radius
-        halo = self._halo
+        occupied = self.occupied
+        if occupied and r <= self.widest:  # the field in arrays, kept instead of the index
+            found: Any | None = occupied.standing_at(agent, x, y)
+            return found
+        halo = self._halo_now()
         if halo is not None and r <= self.widest:  # neighbours(), inlined (hot)
             near = halo.get(x // HALO_YARDS * HALO_SPAN + y // HALO_YARDS, _NOBODY)  # halo_key
         else:
@@ -250,7 +254,7 @@ class Field(Squares):
         :meth:`neighbours`. Read only."""
         if self._unfiled:
             self._file_unfiled()
-        halo = self._halo
+        halo = self._halo_now()
         return halo if halo is not None and agent.radius <= self.widest else None
 
     def neighbours(self, agent: Any, x: float, y: float) -> list[Any]:
@@ -260,7 +264,7 @@ class Field(Squares):
         overlaps (more beside a giant). Do not change the list."""
         if self._unfiled:
             self._file_unfiled()
-        halo = self._halo
+        halo = self._halo_now()
         if halo is not None and agent.radius <= self.widest:
             return halo.get(halo_key(x, y), _NOBODY)
         reach = (agent.radius + self.widest) * ELBOW_ROOM

@@ -84,6 +84,13 @@ class Squares:
     """The square indexes of a field (see the module): who stands in each square.
 
     Attributes:
+        occupied: the field mirrored in arrays for compiled searches
+            (:class:`~fadad_agents.agents.core.crowd.occupied.Occupied`, given by
+            :meth:`keep`), kept here as fighters come, move and leave; None: not made
+            (made by the first search that asks, once numba is loaded); False: the field
+            is spread too wide for it. While it is kept, the elbow-room index is not:
+            spots are checked there (filing a step in the index cost more than the
+            search it served), and the index is made again if the mirror is given up.
         sides: how many sides stand on it.
         cell: the side of a bucket of the per-side index, in yards.
         widest: the largest radius of a fighter ever placed (look-up margins).
@@ -94,9 +101,11 @@ class Squares:
         "_buckets",
         "_halo",
         "_halo_reach",
+        "_paused",
         "_spots",
         "_unfiled",
         "cell",
+        "occupied",
         "sides",
         "widest",
     )
@@ -115,6 +124,8 @@ class Squares:
         # Smallest and largest bucket keys ever used per side: ring searches stop there.
         self._bounds: list[list[int]] = [[0, 0, -1, -1] for _ in range(sides)]
         self._unfiled: list[Any] = []  # on the field, not yet in the indexes (place_later)
+        self.occupied: Any = None
+        self._paused = False  # the elbow-room index not kept: the mirror answers
 
     def _changed(self, side: int | None = None) -> None:
         """Someone of ``side`` (None: of any) came or moved (the questions' answers kept
@@ -131,6 +142,8 @@ class Squares:
         """Nobody on the field (a reset battle places everyone again)."""
         self._changed()
         self._unfiled = []
+        self.occupied = None
+        self._paused = False
         for buckets in self._buckets:
             buckets.clear()
         self._spots.clear()
@@ -150,6 +163,36 @@ class Squares:
             self._refile_halo()
         self._file(agent, *self._key(x, y))
         self._occupy(agent, x, y)
+        occupied = self.occupied
+        if occupied and not occupied.put(agent, x, y):
+            self._unmirror()
+
+    def keep(self, occupied: Any) -> None:
+        """Keep ``occupied`` (:attr:`occupied`) up to date from now on, and stop keeping
+        the elbow-room index while it is kept (False: none can be kept)."""
+        self.occupied = occupied
+        if occupied and self._halo is not None:
+            self._paused = True
+            self._halo = {}
+
+    def occupancy(self) -> Any:
+        """:attr:`occupied`, whoever came since filed in it."""
+        if self._unfiled:
+            self._file_unfiled()
+        return self.occupied
+
+    def _unmirror(self) -> None:
+        """Give up the mirror (someone stepped outside it, or it has no slot left for one
+        who came; made again when next asked), and make the elbow-room index again."""
+        self.occupied = None
+        if self._paused:
+            self._refile_halo()
+
+    def _halo_now(self) -> dict[float, list[Any]] | None:
+        """The elbow-room index, made again first if the mirror was answering instead."""
+        if self._paused:
+            self._unmirror()
+        return self._halo
 
     def standing(self) -> list[Any]:
         """Everyone on the field (every side; in no particular order)."""
@@ -170,14 +213,20 @@ class Squares:
     def _file_unfiled(self) -> None:
         """File the fighters :meth:`place_later` put on the field (as :meth:`add` would)."""
         unfiled, self._unfiled = self._unfiled, []
+        occupied = self.occupied
         for agent in unfiled:
             x, y = agent.position
             self._file(agent, *self._key(x, y))
             self._occupy(agent, x, y)
+            if occupied and not occupied.put(agent, x, y):
+                occupied = None
+                self._unmirror()
 
     def _refile_halo(self) -> None:
         """The widest fighter grew: every elbow room reaches further (or, past
         :data:`HALO_MOST`, the elbow-room index is given up for the occupancy one)."""
+        self.occupied = None  # its squares are as wide as the widest's elbow room
+        self._paused = False
         filed = self.standing()
         if self.widest > HALO_MOST:
             if self._halo is not None:
@@ -206,7 +255,7 @@ class Squares:
         the square it stands in (whoever stands in a spot's own square most often blocks
         it, so a look-up stops at the first fighter it measures), last in the others."""
         halo = self._halo
-        if halo is not None:
+        if halo is not None and not self._paused:
             i0, i1, j0, j1 = self._halo_box(x, y)
             for i in range(i0, i1 + 1):
                 column = i * HALO_SPAN
@@ -221,7 +270,7 @@ class Squares:
     def _ring_out(self, agent: Any, x: float, y: float) -> None:
         """Take ``agent``, filed at ``(x, y)``, out of the elbow-room index."""
         halo = self._halo
-        if halo is not None:
+        if halo is not None and not self._paused:
             i0, i1, j0, j1 = self._halo_box(x, y)
             for i in range(i0, i1 + 1):
                 column = i * HALO_SPAN
@@ -234,7 +283,7 @@ class Squares:
         than a square, and most of the squares its elbow room reaches stay the same):
         first in the square it now stands in, after the others in the one it left."""
         halo = self._halo
-        if halo is None:
+        if halo is None or self._paused:
             return
         reach = self._halo_reach  # _halo_box of both places, inlined (every step)
         oi0, oi1 = int((ox - reach) // HALO_YARDS), int((ox + reach) // HALO_YARDS)
@@ -325,6 +374,8 @@ class Squares:
         if bucket is not None and agent in bucket:  # filed (one taken off is not)
             bucket.remove(agent)
             self._vacate(agent, x, y)
+            if self.occupied:
+                self.occupied.drop(agent)
 
     def move(self, agent: Any, x: float, y: float) -> None:
         """Move ``agent`` to ``(x, y)`` (a new position tuple: see
@@ -342,14 +393,17 @@ class Squares:
         if bucket is None or agent not in bucket:  # not filed: filed where it now stands
             self._occupy(agent, x, y)
             self._file(agent, *new)
-            return
-        if self._halo is not None:
-            self._ring_shift(agent, ox, oy, x, y)
         else:
-            self._spot_shift(agent, ox, oy, x, y)
-        if new != old:
-            bucket.remove(agent)
-            self._file(agent, *new)
+            if self._halo is not None:
+                self._ring_shift(agent, ox, oy, x, y)
+            else:
+                self._spot_shift(agent, ox, oy, x, y)
+            if new != old:
+                bucket.remove(agent)
+                self._file(agent, *new)
+        occupied = self.occupied
+        if occupied and not occupied.put(agent, x, y):
+            self._unmirror()
 
     def _file(self, agent: Any, i: int, j: int) -> None:
         """Put ``agent`` in bucket ``(i, j)`` of its side, widening the side's bounds."""

@@ -1,0 +1,282 @@
+"""Who stands where on the field, mirrored in arrays, and a search's first free place
+measured there in compiled code (numba), once numba is loaded anyway.
+
+A fighter whose move ends where another stands tries a dozen places in order
+(:func:`~fadad_agents.agents.core.ranks.way_forward`), each measured in Python against
+the fighters filed under the place's square: near Python's floor, yet a fifth of a round
+of 200 in ranks. Here the places are worked out (:mod:`~fadad_agents.agents.core.crowd.
+places`) and measured in one compiled call, against the field in arrays
+(:class:`Occupied`): each fighter's ``x, y`` and radius, and a grid of squares at least
+as wide as any two fighters' elbow room, each listing who stands in it (a linked list of
+array slots), so that a place is measured against those of the nine squares round it.
+
+The measuring is ``_first_free``'s, operation for operation (squares by ``*``, and by
+``**`` within a hair of the elbow room round the target): the same places are free. Who
+is found blocking a place may differ (any fighter within the elbow room of a place blocks
+it; which one is part of no answer). Everyone filed on the field is fighting (a fighter
+leaving the fight is taken off it at once), so no status is read here.
+
+The field keeps the mirror up to date as fighters come, move and leave
+(:attr:`~fadad_agents.agents.core.field.squares.Squares.occupied`); it is made at the
+first search that asks for it, and made again when someone steps outside its grid.
+"""
+
+from __future__ import annotations
+
+import math
+from itertools import chain
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from fadad_agents.agents.core.crowd.places import MOST_SPOTS, _spots
+from fadad_agents.agents.core.field import ELBOW_ROOM, SQUARES_HAIR
+
+__all__ = ["MOST_SQUARES", "Occupied", "first_free"]
+
+MOST_SQUARES = 1 << 20
+"""The most squares the grid may have: a field spread wider (thousands of yards) is
+measured in Python, as before."""
+
+_MARGIN = 16.0
+"""Yards of grid kept round everyone at least (the ranks close in without a new grid)."""
+
+_LOW, _HIGH = 1 - SQUARES_HAIR, 1 + SQUARES_HAIR  # as ranks' (``**`` within a hair)
+
+_TWO = np.float64(2.0)  # Python's squares are pow(x, 2.0): given at run time, never x * x
+
+
+@njit(cache=True)
+def _square(x: float, y: float, grid: Any) -> int:
+    """The grid's square holding ``(x, y)``, or -1 outside the grid."""
+    i = math.floor((x - grid[0]) / grid[2])
+    j = math.floor((y - grid[1]) / grid[2])
+    if i >= 0 and j >= 0 and i < grid[3] and j < grid[4]:
+        return int(i) * int(grid[4]) + int(j)
+    return -1
+
+
+@njit(cache=True)
+def _unlink(s: int, head: Any, links: Any) -> None:
+    """Take slot ``s`` out of its square's list (if it is in one)."""
+    following, before, square = links[s, 0], links[s, 1], links[s, 2]
+    if square < 0:
+        return
+    if before >= 0:
+        links[before, 0] = following
+    else:
+        head[square] = following
+    if following >= 0:
+        links[following, 1] = before
+    links[s, 2] = -1
+
+
+@njit(cache=True)
+def _put(
+    s: int, x: float, y: float, r: float, spots: Any, links: Any, head: Any, grid: Any
+) -> bool:
+    """Slot ``s`` stands at ``(x, y)`` with radius ``r``, listed in its square; False
+    (nothing changed) if that lies outside the grid."""
+    square = _square(x, y, grid)
+    if square < 0:
+        return False
+    spots[s, 0], spots[s, 1], spots[s, 2] = x, y, r
+    if links[s, 2] != square:
+        _unlink(s, head, links)
+        first = head[square]
+        links[s, 0], links[s, 1], links[s, 2] = first, -1, square
+        if first >= 0:
+            links[first, 1] = s
+        head[square] = s
+    return True
+
+
+@njit(cache=True)
+def _drop(s: int, head: Any, links: Any) -> None:
+    """Slot ``s`` left the field."""
+    _unlink(s, head, links)
+
+
+@njit(cache=True)
+def _standing_at(
+    x: float,
+    y: float,
+    by_pow: bool,
+    me: int,
+    r: float,
+    spots: Any,
+    links: Any,
+    head: Any,
+    grid: Any,
+    two: float,
+) -> int:
+    """A slot (not ``me``) standing within the elbow room of a fighter of radius ``r`` at
+    ``(x, y)``, measured as ``ranks._first_free`` measures (``by_pow``: squares by ``**``
+    within a hair of the elbow room), or -1: everyone within it stands in the nine
+    squares round the place."""
+    columns, rows = int(grid[3]), int(grid[4])
+    fi, fj = math.floor((x - grid[0]) / grid[2]), math.floor((y - grid[1]) / grid[2])
+    if not (fi >= -1 and fj >= -1 and fi <= columns and fj <= rows):
+        return -1
+    i0, i1 = max(int(fi) - 1, 0), min(int(fi) + 1, columns - 1)
+    j0, j1 = max(int(fj) - 1, 0), min(int(fj) + 1, rows - 1)
+    for i in range(i0, i1 + 1):
+        for j in range(j0, j1 + 1):
+            s = head[i * rows + j]
+            while s >= 0:
+                if s != me:
+                    ox, oy = spots[s, 0] - x, spots[s, 1] - y
+                    room = (r + spots[s, 2]) * ELBOW_ROOM
+                    d, limit = ox * ox + oy * oy, room * room
+                    if by_pow and limit * _LOW <= d and d <= limit * _HIGH:
+                        d, limit = ox**two + oy**two, room**two
+                    if d < limit:
+                        return int(s)
+                s = links[s, 0]
+    return -1
+
+
+@njit(cache=True)
+def _search(
+    way: Any,
+    turns: Any,
+    bounds: Any,
+    me: int,
+    spots: Any,
+    links: Any,
+    head: Any,
+    grid: Any,
+    two: float,
+    out: Any,
+    blockers: Any,
+) -> tuple[int, int, int]:
+    """A search's places (``places._spots`` into ``out``, ``x, y`` flat) and the first
+    where nobody stands within the elbow room of the fighter in slot ``me``
+    (``ranks._first_free``): how many places (-1: more than ``out`` holds), how many
+    round the target, and the first free (-1: none); ``blockers[k]``, a slot standing in
+    place ``k`` (-1: free), for every place measured."""
+    count, ring = _spots(way, turns, bounds, two, out)
+    if count < 0:
+        return -1, 0, -1
+    r = way[7]
+    for k in range(count):
+        found = _standing_at(
+            out[2 * k], out[2 * k + 1], 0 < k <= ring, me, r, spots, links, head, grid, two
+        )
+        blockers[k] = found
+        if found < 0:
+            return count, ring, k
+    return count, ring, -1
+
+
+@njit(cache=True)
+def _file_all(spots: Any, links: Any, head: Any, grid: Any, n: int) -> bool:
+    """List slots ``0 .. n`` (``spots`` set) in their squares; False if one lies outside."""
+    for s in range(n):
+        if not _put(s, spots[s, 0], spots[s, 1], spots[s, 2], spots, links, head, grid):
+            return False
+    return True
+
+
+class Occupied:
+    """The field in arrays (see the module): a slot a fighter, ``spots`` its ``x, y`` and
+    radius, ``links`` the next and previous slot in its square and the square (-1: off
+    the field), ``head`` each square's first slot; ``grid`` the grid's corner, its
+    squares' side and how many columns and rows. ``agents``: who holds each slot, and
+    None last (a slot of -1, nobody, reads None)."""
+
+    __slots__ = ("agents", "grid", "head", "links", "slots", "spots")
+
+    def __init__(self, standing: list[Any], spots: Any, grid: tuple[float, ...]) -> None:
+        n = len(standing)
+        capacity = max(64, 2 * n)
+        self.agents: list[Any] = [*standing, *[None] * (capacity - n + 1)]
+        self.slots = {agent: s for s, agent in enumerate(standing)}
+        self.spots = np.zeros((capacity, 3))
+        self.spots[:n] = spots
+        self.links = np.full((capacity, 3), -1, dtype=np.int64)
+        self.grid = np.array(grid)
+        self.head = np.full(int(grid[3]) * int(grid[4]), -1, dtype=np.int64)
+
+    @classmethod
+    def made(cls, standing: list[Any], widest: float) -> Occupied | None:
+        """The mirror of a field where ``standing`` stand (no one wider than ``widest``),
+        or None if its grid would be too large (:data:`MOST_SQUARES`)."""
+        # Squares a hair wider than any two fighters' elbow room (floating point).
+        side = max(2 * widest * ELBOW_ROOM * (1 + 1e-9) + 1e-9, 0.5)
+        n = len(standing)  # x, y and radius of each, in one pass each (tens of thousands)
+        spots = np.empty((n, 3))
+        where = chain.from_iterable([agent.position for agent in standing])
+        spots[:, :2] = np.fromiter(where, np.float64, 2 * n).reshape(n, 2)
+        spots[:, 2] = np.fromiter([agent.radius for agent in standing], np.float64, n)
+        low = spots[:, :2].min(axis=0).tolist() if n else [0.0, 0.0]
+        high = spots[:, :2].max(axis=0).tolist() if n else [0.0, 0.0]
+        margin = max(_MARGIN, (high[0] - low[0]) / 2, (high[1] - low[1]) / 2)
+        x0, y0 = low[0] - margin, low[1] - margin
+        columns = math.floor((high[0] + margin - x0) / side) + 1
+        rows = math.floor((high[1] + margin - y0) / side) + 1
+        if columns * rows > MOST_SQUARES:
+            return None
+        found = cls(standing, spots, (x0, y0, side, float(columns), float(rows)))
+        if not _file_all(found.spots, found.links, found.head, found.grid, n):
+            return None  # floating point at the grid's far edge: not worth a second try
+        return found
+
+    def put(self, agent: Any, x: float, y: float) -> bool:
+        """``agent`` stands at ``(x, y)`` (it came or moved); False if the mirror no
+        longer holds (outside its grid, or no slot left): the field makes a new one."""
+        s = self.slots.get(agent)
+        if s is None:
+            s = len(self.slots)
+            if s >= len(self.spots):
+                return False
+            self.slots[agent] = s
+            self.agents[s] = agent
+        return bool(_put(s, x, y, agent.radius, self.spots, self.links, self.head, self.grid))
+
+    def standing_at(self, agent: Any, x: float, y: float, by_pow: bool = False) -> Any | None:
+        """Someone standing within ``agent``'s elbow room at ``(x, y)`` (``agent`` no
+        wider than anyone on the field), measured by products (``by_pow``: as the places
+        round a target are measured, ``**`` within a hair), or None."""
+        me = self.slots.get(agent, -1)
+        s = _standing_at(
+            x, y, by_pow, me, agent.radius, self.spots, self.links, self.head, self.grid, _TWO
+        )
+        return self.agents[s]
+
+    def drop(self, agent: Any) -> None:
+        """``agent`` left the field."""
+        s = self.slots.get(agent)
+        if s is not None:
+            _drop(s, self.head, self.links)
+
+
+_OUT = np.empty(2 * MOST_SPOTS)
+_BLOCKERS = np.empty(MOST_SPOTS, dtype=np.int64)
+
+
+def first_free(
+    actor: Any, occupied: Occupied, way: tuple[float, ...], turns: Any, bounds: Any
+) -> tuple[tuple[float, float] | None, list[float], int, list[Any]] | None:
+    """A search's first free place (``ranks.way_forward``; ``way``, ``turns`` and
+    ``bounds`` as :func:`~fadad_agents.agents.core.crowd.places.spots_of` takes them), in
+    one compiled call: ``(place, spots, ring, tried)``, where, if every place is taken
+    (``place`` None), ``spots`` are the places (``x, y`` flat), ``ring`` how many round
+    the target and ``tried`` who stood in each (else both empty); None if there are more
+    than :data:`~fadad_agents.agents.core.crowd.places.MOST_SPOTS` places or the actor is
+    not in the mirror (Python searches, the same places)."""
+    me = occupied.slots.get(actor)
+    if me is None:
+        return None
+    count, ring, free = _search(
+        way, turns, bounds, me, occupied.spots, occupied.links, occupied.head, occupied.grid,
+        _TWO, _OUT, _BLOCKERS,
+    )  # fmt: skip
+    if count < 0:
+        return None
+    if free >= 0:
+        return (float(_OUT[2 * free]), float(_OUT[2 * free + 1])), [], ring, []
+    agents = occupied.agents
+    tried = [agents[s] for s in _BLOCKERS[:count].tolist()]
+    return None, _OUT[: 2 * count].tolist(), ring, tried
