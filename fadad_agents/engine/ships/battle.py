@@ -213,6 +213,7 @@ class ShipBattle(ShipBattleState):
             deck = decks[member.unique_id]
             self._aboard[deck.unique_id].append(member)
             member.position = deck.position
+            self.foreign_decks |= member.side != deck.side  # as move_aboard notes it
         self.open_scene()
 
     # --- the ship round ----------------------------------------------------------------
@@ -228,7 +229,9 @@ class ShipBattle(ShipBattleState):
             self.reload_begins = None
             for reload in begins:
                 reload.begin()
-            decks = [s for s in self.ships if self._contested(s)]
+            # Two sides meet on a deck only once someone stands on another side's ship (most
+            # rounds of most battles: nobody does, and no deck is scanned).
+            decks = [s for s in self.ships if self._contested(s)] if self.foreign_decks else None
             if decks:
                 yield from self._deck_fights(decks)
             else:  # (most rounds)
@@ -241,8 +244,10 @@ class ShipBattle(ShipBattleState):
             # Let that step() return, and whatever else is due now (a reload done this
             # instant) happen, before the next round begins; with nothing due now the
             # pause would change nothing, so a played-through battle skips it, and with
-            # only reloads due they are played here (reloads_until).
-            if env.peek() <= env.now and not reloads_until(env, env.now):
+            # only reloads due they are played here (reloads_until). (The queue read as
+            # env.peek() reads it: SimPy's heap of (time, priority, id, event).)
+            queue = env._queue
+            if queue and queue[0][0] <= env._now and not reloads_until(env, env._now):
                 yield At(env, 0, Phase.ROUND)
 
     def _deck_fights(self, decks: list[Ship]) -> Any:

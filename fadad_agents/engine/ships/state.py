@@ -81,6 +81,7 @@ class ShipBattleState(Battle):
         self.crews_changed = False
         self.recount_due = False  # the next round starts with a count (refresh_crews)
         self.thrown_down = False  # a crew's hands were thrown off their feet (deck.shake)
+        self.foreign_decks = False  # someone stands on a ship of another side (move_aboard)
         self.strength_kept: tuple[tuple[int, ...], Any] | None = None  # morale's last count
         self.repairs: dict[str, dict[str, Any]] = {}
         self.incapacitated: dict[str, int] = {}
@@ -172,6 +173,7 @@ class ShipBattleState(Battle):
             member.target = None
         self._deck[member.unique_id] = ship
         self._aboard[ship.unique_id].append(member)
+        self.foreign_decks |= member.side != ship.side  # (until then no deck is fought over)
         member.position = ship.position
         self.crews_changed = True
 
@@ -225,7 +227,9 @@ class ShipBattleState(Battle):
 
     def boarders_on(self, ship: Ship) -> int:
         """Enemy heads fighting on ``ship``'s deck (a loop: read by most ships' moves and
-        volleys, most decks hold only her own people)."""
+        volleys, most decks hold only her own people; none without :attr:`foreign_decks`)."""
+        if not self.foreign_decks:
+            return 0
         side, heads = ship.side, 0
         for m in self._aboard[ship.unique_id]:
             if m.side != side and m.status is _FIGHTING:

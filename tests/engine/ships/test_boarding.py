@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from fadad_agents.agents.core.base import Status
-from fadad_agents.engine import build_battle, load
+from fadad_agents.engine import build_battle, load, run
 from fadad_agents.engine.ships.battle import ShipBattle
 from fadad_agents.engine.ships.close import board
 from fadad_agents.engine.ships.deck import deck_round
 from fadad_agents.engine.ships.morale import end_of_round
+from fadad_agents.engine.ships.state import ShipBattleState
 from tests.engine.conftest import SCENARIOS, FixedDice
 from tests.engine.engine_options_helpers import DUEL, member
 
@@ -212,3 +213,20 @@ def test_ex_sj_14_rapid_resolution_dice_on_deck() -> None:
     d20s = [(e.actor, dict(e.dice)["d20s"]) for e in battle.log if e.action == "volley"]
     assert sorted(d20s[:2]) == [("Gannet crew", 15), ("Saltwind crew", 12)]
     assert sorted(d20s[2:]) == [("Gannet crew", 12), ("Saltwind crew", 12)]
+
+
+def test_decks_are_scanned_only_once_someone_stands_on_another_sides_ship(
+    monkeypatch: Any,
+) -> None:
+    """Until someone stands on a ship of another side no deck is fought over and no deck
+    holds boarders (``foreign_decks``): the same battles, byte for byte, as scanning every
+    deck every round (duels that end in boarding, boarding actions, a fleet action)."""
+    played: dict[tuple[str, int], str] = {}
+    for name in ("ship-duel", "boarding-action", "fleet-action"):
+        for seed in (1, 2, 3, 4):
+            played[name, seed] = run(SCENARIOS / f"{name}.yaml", seed).log.to_jsonl()
+    assert any('"deck_fight"' in log for log in played.values())  # decks were fought over
+    always = property(lambda self: True, lambda self, value: None)
+    monkeypatch.setattr(ShipBattleState, "foreign_decks", always, raising=False)
+    for (name, seed), log in played.items():
+        assert run(SCENARIOS / f"{name}.yaml", seed).log.to_jsonl() == log, (name, seed)
