@@ -38,6 +38,7 @@ from fadad_agents.analysis.duel_matrix import DuelOdds, solve
 from fadad_agents.analysis.summary import NO_WINNER
 from fadad_agents.engine.core.battle import PERSONAL_ROUND_SECONDS, Battle
 from fadad_agents.engine.core.build import build_battle, load
+from fadad_agents.engine.core.clock import collector_paused
 from fadad_agents.policies.core.defaults import (
     AllOutDefenceWhenHurt,
     KeepPoints,
@@ -76,7 +77,11 @@ def duel_odds(scenario: Scenario | str | Path) -> DuelOdds:
     """
     loaded = load(scenario)
     battle, duellists = _duellists(loaded)
-    odds = solve(DuelChain(battle.options, duellists), _round_limit(loaded))
+    # The solve makes a few hundred thousand small tuples (states, turns, their keys)
+    # and no cycles: with the collector on, its scans of the growing memos were ~40% of
+    # the solve (0.88 against 0.54 s, crit effects on).
+    with collector_paused():
+        odds = solve(DuelChain(battle.options, duellists), _round_limit(loaded))
     a, b = (side.name for side in loaded.sides)
     return dataclasses.replace(odds, sides=(a, b))
 

@@ -4,6 +4,7 @@ errors of 10,000 replicates (issue 15, item 7)."""
 
 from __future__ import annotations
 
+import gc
 import math
 
 import pytest
@@ -99,6 +100,19 @@ def test_identical_duellists_have_identical_chances() -> None:
     exact = duel_odds(load(duel("", "", NO_CRITS, 30)))
     assert exact.wins[0] == pytest.approx(exact.wins[1], rel=1e-9)
     assert exact.wins[0] > 0.01
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_a_solve_leaves_the_collector_as_it_found_it(enabled: bool) -> None:
+    """The solve pauses Python's garbage collector (its memos are acyclic); a caller's
+    collector is on again after it, and one the caller had turned off stays off."""
+    was = gc.isenabled()
+    (gc.enable if enabled else gc.disable)()
+    try:
+        duel_odds(load(duel("", "", NO_CRITS, 2)))
+        assert gc.isenabled() is enabled
+    finally:
+        (gc.enable if was else gc.disable)()
 
 
 def test_what_is_not_a_duel_is_said_in_one_line() -> None:
