@@ -24,7 +24,8 @@ import pytest
 
 from benchmarks.bench_engine import _melee_yaml
 from fadad_agents.agents.core import moving
-from fadad_agents.agents.core.crowd import kernels, nearest, waiting
+from fadad_agents.agents.core.conditions import Conditions
+from fadad_agents.agents.core.crowd import kernels, nearest, plans, waiting
 from fadad_agents.engine import build_battle, load
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -273,3 +274,78 @@ def test_squares_decide_as_python_at_the_limit() -> None:
         room = math.sqrt(exact)
         for r in (math.nextafter(room, 0), room, math.nextafter(room, math.inf)):
             assert kernels._closer(a, b, r, 2.0) == (a**2 + b**2 < r**2)
+
+
+def _turns_read(monkeypatch: pytest.MonkeyPatch) -> list[int | None]:
+    """How many members each band turn's plan read again at its play (None: every one,
+    no plan left by its declares)."""
+    read: list[int | None] = []
+    declared = plans._declared
+
+    def counted(*args: Any) -> Any:
+        given, rows = declared(*args)
+        read.append(None if rows is None else len(rows))
+        return given, rows
+
+    monkeypatch.setattr(plans, "_declared", counted)
+    return read
+
+
+def test_each_band_turn_plays_the_plan_its_declares_made(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every band turn of a round declares before the first plays: each turn's plan is
+    kept till its own play, not only the last turn's, and the play reads again only the
+    few members its declares did not plan."""
+    monkeypatch.setattr(waiting, "IN_ARRAYS_AT_LEAST", 8)
+    read = _turns_read(monkeypatch)
+    text = _melee_yaml(100, bands=True, gap=12).replace("max_rounds: 1000", "max_rounds: 3")
+    _played(text, 1)
+    assert len(read) == 6, "two band turns a round, 3 rounds"
+    assert None not in read, "a turn's plan was lost before its play"
+    assert sum(read) < 20  # type: ignore[arg-type]
+
+
+def test_a_crit_between_declare_and_turn_is_met_in_python(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A fighter knocked out after it declared, before its band's turn (here by hand: the
+    last four who plan no attack in a round's second turn, as if the first turn's blows
+    had), plays that turn as its own method does - nothing: its planned move is not
+    turned into defences - not as one who waits in the arrays: the same battle and the
+    same fighters after every turn either way; and the arrays met such fighters in runs."""
+    text = _melee_yaml(100, bands=True, gap=12).replace("max_rounds: 1000", "max_rounds: 4")
+    monkeypatch.setattr(waiting, "IN_ARRAYS_AT_LEAST", 8)
+    in_arrays, played = waiting.in_arrays, waiting._Crowd.played
+    met = 0
+
+    def meeting(self: Any, turn: Any, start: int, stop: int, *rest: Any) -> Any:
+        nonlocal met
+        end, play = played(self, turn, start, stop, *rest)
+        met += end < stop and play and turn[end].conditions is not None
+        return end, play
+
+    def knocking(turn: Any, arena: Any) -> bool:  # asked as a turn declares, then plays
+        rnd = arena.round
+        after.append([(m.position, m.move_actions, m.defences_left, m.gait, m.conditions)
+                      for side in arena.sides for m in side.members])  # fmt: skip
+        if (rnd, id(turn)) in declared:
+            plays[rnd] = plays.get(rnd, 0) + 1
+            if plays[rnd] == 2:
+                for member in [m for m in turn if m.fighting and not m.attacks_planned][-4:]:
+                    member.conditions = Conditions(knockdown_penalty=1, unconscious=1)
+        declared.add((rnd, id(turn)))
+        return in_arrays(turn, arena)
+
+    monkeypatch.setattr(waiting._Crowd, "played", meeting)
+    monkeypatch.setattr(waiting, "in_arrays", knocking)
+    runs = []
+    for arrays in (True, False):
+        monkeypatch.setattr(waiting, "RANKS_IN_ARRAYS", arrays)
+        declared: set[tuple[int, int]] = set()
+        plays: dict[int, int] = {}
+        after: list[Any] = []
+        runs.append((_played(text, 1), after))
+    assert runs[0][0] == runs[1][0], "the battle differs"
+    assert runs[0][1] == runs[1][1], "fighters differ after a turn"
+    assert met >= 4, "no knocked-out fighter met in the arrays' runs: nothing is shown"

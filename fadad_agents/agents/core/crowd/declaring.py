@@ -219,7 +219,7 @@ class _Moves:
         them, worked out together in arrays); and ``turn``'s plan in round ``rnd`` as
         :func:`~.plans.plan_turn` reads it, the other members' rows left to read."""
         plan = np.full((len(turn), 4), plans.UNREAD, dtype=np.int64)
-        self.crowd.declared_plan = (turn, rnd, plan)
+        self.crowd.declared_plans[id(turn)] = (turn, rnd, plan)
         if not self.members:
             return
         from fadad_agents.agents.core.crowd import planning  # numba: crowds only

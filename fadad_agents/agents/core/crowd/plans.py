@@ -92,7 +92,7 @@ def _declared(crowd: Any, turn: Sequence[Any], arena: Any, kernels: Any) -> tupl
     there is checked again for what may change before the turn: whether it fights
     still; a crit since (conditions) is the arrays' to meet (:meth:`~.waiting._Crowd.
     played`)."""
-    declared, crowd.declared_plan = crowd.declared_plan, None
+    declared = crowd.declared_plans.pop(id(turn), None)
     if declared is None or declared[0] is not turn or declared[1] != arena.round:
         return None, None
     given = declared[2]

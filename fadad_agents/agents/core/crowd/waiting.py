@@ -129,6 +129,7 @@ def crowd_now(arena: Any, kernels: Any) -> _Crowd:
         crowd = field.in_arrays = _Crowd(arena, kernels)
     elif crowd.declared != arena.round:
         crowd.catch_up(kernels)
+        crowd.declared_plans.clear()  # of turns a round ended before they played
     crowd.declared = arena.round
     return crowd
 
@@ -143,7 +144,9 @@ class _Crowd:
         field = arena.field
         self.sides = arena.sides
         self.declared = -1  # the round whose declares last read the arrays (crowd_now)
-        self.declared_plan: tuple[Any, int, Any] | None = None  # read by plans.plan_turn
+        # each turn's plan as its declares left it, by the turn's id, till its play
+        # (plans.plan_turn): every turn of a round declares before the first plays
+        self.declared_plans: dict[int, tuple[Any, int, Any]] = {}
         # in memory order (the field's squares list them scattered): each pass over a
         # crowd of objects below costs a few times less so; nothing here depends on order
         self.everyone = everyone = sorted(field.standing(), key=id)
