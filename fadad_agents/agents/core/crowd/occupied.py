@@ -93,12 +93,6 @@ def _put(
 
 
 @njit(cache=True)
-def _drop(s: int, head: Any, links: Any) -> None:
-    """Slot ``s`` left the field."""
-    _unlink(s, head, links)
-
-
-@njit(cache=True)
 def _standing_at(
     x: float,
     y: float,
@@ -249,7 +243,7 @@ class Occupied:
         """``agent`` left the field."""
         s = self.slots.get(agent)
         if s is not None:
-            _drop(s, self.head, self.links)
+            _unlink(s, self.head, self.links)
 
 
 _OUT = np.empty(2 * MOST_SPOTS)

@@ -64,10 +64,11 @@ def plan_turn(crowd: Any, turn: Sequence[Any], arena: Any, kernels: Any) -> tupl
         if written[uid] is not found:
             written[uid] = found
             _write(crowd, member, found)
+    made = np.fromiter(plans, np.int64, len(plans)).reshape(-1, 4)
     if read is None:
-        given = np.fromiter(plans, np.int64, len(plans)).reshape(-1, 4)
+        given = made
     else:
-        given[read] = np.fromiter(plans, np.int64, len(plans)).reshape(-1, 4)
+        given[read] = made
     known = given[:, 0] >= 0
     rows = given[known]
     rows = np.ascontiguousarray(rows[crowd.most[rows[:, 0]] >= 0, :3])
