@@ -23,7 +23,11 @@ from fadad_agents.agents.core.fronts import RUN_YARDS, Front
 from fadad_agents.agents.core.groups import Crew, Unit
 from fadad_agents.agents.core.spirit import spirit_of
 from fadad_agents.engine.core.battle import Battle, StopRule
-from fadad_agents.engine.core.clock import PERSONAL_ROUND_SECONDS, seconds_per_round
+from fadad_agents.engine.core.clock import (
+    PERSONAL_ROUND_SECONDS,
+    collector_paused,
+    seconds_per_round,
+)
 from fadad_agents.engine.core.fighters import (
     bare_fighter,
     character_fighter,
@@ -466,6 +470,12 @@ def build_battle(scenario: Scenario, seed: int | None = None, *, collect: bool =
         PolicyError: an unknown policy or bad parameters (names the scenario field).
         UnsupportedForce: a force the chosen engine cannot play, or a side with no fighters.
     """
+    with collector_paused(full=True):  # a 20,000-agent build: 3 s with it on, 1.2 s paused
+        return _build(scenario, seed, collect)
+
+
+def _build(scenario: Scenario, seed: int | None, collect: bool) -> Battle:
+    """:func:`build_battle` with the collector paused."""
     plans = _plans(scenario)
     chosen = plans.get(_ENGINE)
     if chosen is None:
