@@ -177,15 +177,18 @@ def test_a_remembered_move_plays_the_same_battle(
 
 @pytest.mark.parametrize(("gap", "walled"), [(None, False), (12, False), (None, True)])
 @pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("at_once", [1, field_module.NEAREST_AT_ONCE])
 def test_the_nearest_found_at_once_play_the_same_battle(
-    gap: int | None, walled: bool, seed: int, monkeypatch: pytest.MonkeyPatch
+    gap: int | None, walled: bool, seed: int, at_once: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Two bands of 100 formed up in ranks (in contact, 12 yards apart, or on a yard whose
     edges cut their ranks short) play the same first 15 rounds, byte for byte in the log,
     whether each side's nearest to every place are found at once after a single look-up
-    and kept while that side stands still (through the other side's steps and its own
-    losses), the foes in reach of a place taken as none where they lie farther, or every
-    nearest foe and foe in reach is searched as asked; and the kept answers were read."""
+    (or, numba loaded, after NEAREST_LOADED: a band of 100 is smaller than
+    NEAREST_AT_ONCE) and kept while that side stands still (through the other side's
+    steps and its own losses), the foes in reach of a place taken as none where they lie
+    farther, or every nearest foe and foe in reach is searched as asked; and the kept
+    answers were read."""
     text = _melee_yaml(100, bands=True, gap=gap).replace("max_rounds: 1000", "max_rounds: 15")
     if walled:
         text += "map: {kind: open, width: 14, height: 8}\n"
@@ -199,11 +202,14 @@ def test_the_nearest_found_at_once_play_the_same_battle(
         return found
 
     monkeypatch.setattr(Field, "nearest", counted)
-    monkeypatch.setattr(field_module, "NEAREST_AT_ONCE", 1)
-    at_once = _log_text(text, seed)
+    monkeypatch.setattr(field_module, "NEAREST_AT_ONCE", at_once)
+    found_at_once = _log_text(text, seed)
     assert read > 100, "few answers found at once were read: the comparison proves little"
     monkeypatch.setattr(field_module, "NEAREST_AT_ONCE", 10**9)
-    assert _log_text(text, seed) == at_once
+    monkeypatch.setattr(field_module, "NEAREST_LOADED", 10**9)  # numba is loaded here
+    read = 0
+    assert _log_text(text, seed) == found_at_once
+    assert read == 0
 
 
 def _log_text(text: str, seed: int) -> str:
@@ -385,7 +391,9 @@ def test_the_nearest_measured_together_are_the_nearest_of_all(
         field.add(f)
     places = [f.position for f in fighters] + [(0.5 / scale, -9.0), (20.0, 20.0), (0.0, 0.0)]
     saved = field_module.NEAREST_AT_ONCE, field_module.NEAREST_TOGETHER
+    saved_loaded = field_module.NEAREST_LOADED  # numba is loaded here: not filed either
     field_module.NEAREST_AT_ONCE, field_module.NEAREST_TOGETHER = 10**9, 1
+    field_module.NEAREST_LOADED = 10**9
     try:
         for side in (0, 1):
             assert field.nearest_to_each(side, places) == [
@@ -393,3 +401,4 @@ def test_the_nearest_measured_together_are_the_nearest_of_all(
             ]
     finally:
         field_module.NEAREST_AT_ONCE, field_module.NEAREST_TOGETHER = saved
+        field_module.NEAREST_LOADED = saved_loaded

@@ -17,6 +17,7 @@ measured in yards, and give no continuous positions; ``mesa.space`` goes in Mesa
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Callable
 from itertools import chain
 from typing import Any
@@ -35,7 +36,7 @@ from fadad_agents.agents.core.field.squares import (
     keys_in,
 )
 
-__all__ = ["NEAREST_AT_ONCE", "Field"]
+__all__ = ["NEAREST_AT_ONCE", "NEAREST_LOADED", "Field"]
 
 _NOBODY: list[Any] = []
 """No one: an empty square of the elbow-room index (never changed)."""
@@ -54,6 +55,19 @@ moved (a round's targeting), the side is filed in arrays and asked there, compil
 a side smaller than this is searched as asked. The threshold was chosen for the k-d tree
 the arrays replaced (at 128 two bands of 300 or 1,000 played their first rounds 4-7%
 faster than at 256; at 64 bands of 100 built tables that did not pay)."""
+
+NEAREST_LOADED = 8
+"""Once numba is loaded (by anything: never imported for this), a side of at least
+:data:`NEAREST_FEWEST` but fewer than :data:`NEAREST_AT_ONCE` fighters is filed in arrays
+for its nearest after this many look-ups while nobody of it came or moved. Measured on
+bands of 16 to 100 formed in ranks: filing one costs 20-25 µs, an answer there 1.5-2 µs
+against 6-9 µs searched bucket by bucket, and a band of 100's turn behind its ranks asks
+3 to 90 times while the other side stands still. A bigger side waits for
+:data:`NEAREST_AT_ONCE` look-ups, as without numba (filing 10,000 costs 5 ms)."""
+
+NEAREST_FEWEST = 16
+"""The fewest fighters of a side filed in arrays for its nearest (:data:`NEAREST_LOADED`):
+a smaller side has few squares to search."""
 
 NEAREST_TOGETHER = 16
 """At least this many points asked at once (a band's declares) for the nearest of a side
@@ -273,29 +287,38 @@ class Field(Squares):
         spots = self._spots
         return [other for key in keys_in(spots, i0, i1, j0, j1) for other in spots.get(key, ())]
 
-    def _filed_for_nearest(self, side: int) -> Any:
+    def _filed_for_nearest(self, side: int, asked: int) -> Any:
         """The fighters of ``side`` filed in arrays to be asked for the nearest to any
-        point (:class:`~fadad_agents.agents.core.crowd.nearest.Nearest`; :data:`_SEARCH`
-        for a side smaller than :data:`NEAREST_AT_ONCE`), kept till one of it moves."""
-        members = [agent for bucket in self._buckets[side].values() for agent in bucket]
+        point (:class:`~fadad_agents.agents.core.crowd.nearest.Nearest`), kept till one of
+        it moves, now that ``asked`` look-ups were made: a side of at least
+        :data:`NEAREST_AT_ONCE` once as many were, a smaller one of at least
+        :data:`NEAREST_FEWEST` from :data:`NEAREST_LOADED` on once numba is loaded; else
+        :data:`_SEARCH` (None: a big side not yet asked enough)."""
+        buckets = self._buckets[side].values()
+        count = sum(map(len, buckets))
         known: Any = _SEARCH
-        if len(members) >= NEAREST_AT_ONCE:
-            from fadad_agents.agents.core.crowd import nearest  # numba: crowds only
+        if count >= NEAREST_AT_ONCE and asked < NEAREST_AT_ONCE:
+            return None
+        if count >= NEAREST_AT_ONCE or (count >= NEAREST_FEWEST and "numba" in sys.modules):
+            from fadad_agents.agents.core.crowd import nearest  # numba: crowds, or loaded
 
-            known = nearest.Nearest(members)
+            known = nearest.Nearest([agent for bucket in buckets for agent in bucket])
         self._nearest[side] = known
         return known
 
     def nearest_to_each(self, side: int, points: list[tuple[float, float]]) -> list[Any | None]:
         """:meth:`nearest` (every fighter passes) of ``side`` to each of ``points``: read
-        together from the side filed in arrays when it is big and so many are asked (or
-        were since it last moved); for a side too small for the arrays, measured together
+        together from the side filed in arrays when so many are asked (or were since it
+        last moved: :meth:`_filed_for_nearest`); for a side not filed, measured together
         in numpy when many are asked (:data:`NEAREST_TOGETHER`); else one by one."""
         if self._unfiled:
             self._file_unfiled()
         known = self._nearest[side]
-        if known is None and self._asked[side] + len(points) >= NEAREST_AT_ONCE:
-            known = self._filed_for_nearest(side)
+        asked = self._asked[side] + len(points)
+        if known is None and (
+            asked >= NEAREST_AT_ONCE or self._asked[side] < NEAREST_LOADED <= asked
+        ):
+            known = self._filed_for_nearest(side, asked)
         if known is None or known is _SEARCH:
             buckets = self._buckets[side].values()
             if len(points) < NEAREST_TOGETHER or sum(map(len, buckets)) >= NEAREST_AT_ONCE:
@@ -317,7 +340,8 @@ class Field(Squares):
         the first bucket wholly farther than the best found (those beyond are farther
         still): a fighter behind its ranks measures the enemy's front and few empty
         buckets. Past :data:`NEAREST_AT_ONCE` look-ups while nobody of the side came or
-        moved, the side is filed in arrays and asked there instead (compiled): a move of
+        moved (:data:`NEAREST_LOADED` for a smaller side once numba is loaded), the side
+        is filed in arrays and asked there instead (compiled): a move of
         another side changes no answer, and one of the side who left is passed over
         there."""
         if self._unfiled:
@@ -326,8 +350,8 @@ class Field(Squares):
             asked = self._asked
             asked[side] += 1
             known = self._nearest[side]
-            if known is None and asked[side] >= NEAREST_AT_ONCE:
-                known = self._filed_for_nearest(side)
+            if known is None and (asked[side] >= NEAREST_AT_ONCE or asked[side] == NEAREST_LOADED):
+                known = self._filed_for_nearest(side, asked[side])
             if known is not None and known is not _SEARCH:
                 return known.to(x, y)
         buckets = self._buckets[side]
