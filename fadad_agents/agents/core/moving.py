@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import Any
 
 from fadad_agents.agents.core import ranks
-from fadad_agents.agents.core.crowd import ahead
+from fadad_agents.agents.core.crowd import ahead, waiting
 from fadad_agents.agents.core.ranks import ENGAGE_MARGIN, way_forward
 from fadad_agents.rules.personal.movement import (
     gait_for_move_actions,
@@ -494,7 +494,4 @@ def move_first(turn: Any, arena: Any) -> None:
         for i in range(len(movers) - 1, 0, -1):  # Fisher-Yates on the movement stream
             j = int(rng.random() * (i + 1))
             movers[i], movers[j] = movers[j], movers[i]
-    for m in movers:
-        m.gait = None
-        advance(m, arena)
-        m.stepped = True
+    waiting.move_movers(movers, arena, advance)
