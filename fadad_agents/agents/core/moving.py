@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import Any
 
 from fadad_agents.agents.core import ranks
-from fadad_agents.agents.core.crowd import ahead, waiting
+from fadad_agents.agents.core.crowd import ahead
 from fadad_agents.agents.core.ranks import ENGAGE_MARGIN, way_forward
 from fadad_agents.rules.personal.movement import (
     gait_for_move_actions,
@@ -39,7 +39,7 @@ __all__ = [
     "has_room",
     "in_contact",
     "move_event",
-    "move_first",
+    "movers_first",
     "never_crowded",
     "plan_move",
     "room",
@@ -476,11 +476,12 @@ def _spare(actor: Any, actions: int) -> None:
     actor.defences_left += actions - strikes
 
 
-def move_first(turn: Any, arena: Any) -> None:
-    """A shared turn's movers move before anyone in it strikes, in an order drawn by lot
-    on ``arena.movement_rng`` (read only when two or more move: no side moves first
-    because of its place in the file); each then acts without moving again (``stepped``).
-    In one melee (``field.all_touching``) every target is in reach: no contact to check."""
+def movers_first(turn: Any, arena: Any) -> list[Any]:
+    """A shared turn's movers, who move before anyone in it strikes, in an order drawn by
+    lot on ``arena.movement_rng`` (read only when two or more move: no side moves first
+    because of its place in the file); each then acts without moving again (``stepped``:
+    :func:`~fadad_agents.agents.core.crowd.waiting.move_first` moves them). In one melee
+    (``field.all_touching``) every target is in reach: no contact to check."""
     near = arena.field.all_touching
     movers = [
         m
@@ -494,4 +495,4 @@ def move_first(turn: Any, arena: Any) -> None:
         for i in range(len(movers) - 1, 0, -1):  # Fisher-Yates on the movement stream
             j = int(rng.random() * (i + 1))
             movers[i], movers[j] = movers[j], movers[i]
-    waiting.move_movers(movers, arena, advance)
+    return movers

@@ -27,9 +27,9 @@ from simpy.events import Event
 
 from fadad_agents.agents.core.base import Band, Combatant, SideRoster, Status
 from fadad_agents.agents.core.character import Character
+from fadad_agents.agents.core.crowd.waiting import move_first
 from fadad_agents.agents.core.field import Field
 from fadad_agents.agents.core.groups import Crew, Group, Unit
-from fadad_agents.agents.core.moving import move_first
 from fadad_agents.agents.core.plain import round as plain_round
 from fadad_agents.engine.core.clock import (
     PERSONAL_ROUND_SECONDS,

@@ -1,9 +1,9 @@
 """A shared turn's movers in a crowd move in arrays, as a band's turn does.
 
 Bands tied on initiative and trait share a turn: its movers move first, in an order
-drawn by lot, then everyone strikes (``moving.move_first``). When they are many
+drawn by lot (``moving.movers_first``), then everyone strikes. When they are many
 (``waiting.in_arrays``), those who wait in the ranks or only step are played in
-compiled code (``waiting.move_movers``), the two sides together; nobody takes a new
+compiled code (``waiting.move_first``), the two sides together; nobody takes a new
 target there, as nobody does on a move in Python. The same battle, byte for byte, either
 way.
 """
@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from benchmarks.bench_engine import _melee_yaml
+from fadad_agents.agents.core import moving
 from fadad_agents.agents.core.crowd import waiting
 
 from .test_ranks_in_arrays import _played  # the battle's log, events and final states
@@ -66,27 +67,33 @@ def test_a_shared_turns_mover_keeps_a_fallen_target_till_it_acts(
     chooses a target. Each such mover stands, and plans, as in Python after the moves."""
     text = _melee_yaml(100, bands=True).replace("max_rounds: 1000", "max_rounds: 12")
     counts = _shared_runs(monkeypatch)
-    move_movers = waiting.move_movers
+    movers_first, move_first = moving.movers_first, waiting.move_first
     kept: list[bool] = []
+    fallen: dict[Any, Any] = {}
     after: list[Any] = []
 
-    def felling(movers: Any, arena: Any, advance: Any) -> None:
+    def felling(turn: Any, arena: Any) -> list[Any]:
+        movers = movers_first(turn, arena)
         chosen = [m for m in movers if m.attacks_planned and m.target.fighting][-6:]
-        fallen = {m: m.target for m in chosen}
+        fallen.update({m: m.target for m in chosen})
         for target in dict.fromkeys(fallen.values()):  # in order: the log lists them
             if target.fighting:
                 arena.take_out(target, "Incapacitated")
-        move_movers(movers, arena, advance)
+        return movers
+
+    def moving_first(turn: Any, arena: Any) -> None:
+        fallen.clear()
+        move_first(turn, arena)
         kept.extend(m.target is target for m, target in fallen.items())
         after.append(
-            [
-                (m.position, m.target and m.target.name, m.defences_left, m.attacks_planned)
-                for m in movers
-            ]
-        )
+            [(m.position, m.target and m.target.name, m.defences_left, m.attacks_planned)
+             for m in turn]
+        )  # fmt: skip
 
-    monkeypatch.setattr(waiting, "move_movers", felling)
+    monkeypatch.setattr(moving, "movers_first", felling)
+    monkeypatch.setattr(waiting, "move_first", moving_first)
     in_arrays = _played(text, 1)
+    assert counts["turns"] >= 2, "few tied rounds in arrays: nothing is shown"
     moves_in_arrays, counts["turns"] = after, 0
     assert kept, "no mover had its target fall: nothing is shown"
     assert all(kept), "a mover took a new target in the arrays"

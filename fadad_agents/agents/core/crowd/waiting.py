@@ -27,11 +27,12 @@ from typing import Any
 
 import numpy as np
 
+from fadad_agents.agents.core import moving
 from fadad_agents.agents.core.base import Status
 from fadad_agents.agents.core.field import ELBOW_ROOM, HALO_MOST
 from fadad_agents.policies.core.movement import CloseIn
 
-__all__ = ["IN_ARRAYS_AT_LEAST", "RANKS_IN_ARRAYS", "move_movers", "play_band_turn"]
+__all__ = ["IN_ARRAYS_AT_LEAST", "RANKS_IN_ARRAYS", "move_first", "play_band_turn"]
 
 RANKS_IN_ARRAYS = True
 """Play a big band's turn with its waiting fighters in compiled code (False: every
@@ -112,21 +113,22 @@ def play_band_turn(
         i = end + 1
 
 
-def move_movers(movers: Sequence[Any], arena: Any, advance: Callable[[Any, Any], None]) -> None:
-    """A shared turn's ``movers`` (:func:`~fadad_agents.agents.core.moving.move_first`,
-    in the order drawn by lot) each move (``advance``) before anyone in the turn
-    strikes, then act without moving again (``stepped``). A crowd of them
-    (:func:`in_arrays`, the two sides together) is played as a band's turn is, those who
-    wait or only step in arrays, none taking a new target there (each takes it when it
-    acts): a tied round of two blocks of 10,000 cost 40-45 us an agent-round with every
-    mover's search in Python, against 7-13 for a round of band turns."""
+def move_first(turn: Sequence[Any], arena: Any) -> None:
+    """A shared turn's movers (:func:`~fadad_agents.agents.core.moving.movers_first`, in
+    the order drawn by lot) each move before anyone in the turn strikes, then act without
+    moving again (``stepped``). A crowd of them (:func:`in_arrays`, the two sides
+    together) is played as a band's turn is, those who wait or only step in arrays, none
+    taking a new target there (each takes it when it acts, as in Python): a tied round of
+    two blocks of 10,000 cost 40-45 us an agent-round with every mover's search in
+    Python, against 7-13 for a round of band turns."""
+    movers = moving.movers_first(turn, arena)
     for m in movers:
         m.gait = None
     if in_arrays(movers, arena):
-        play_band_turn(movers, arena, lambda m: advance(m, arena), retargets=False)
+        play_band_turn(movers, arena, lambda m: moving.advance(m, arena), retargets=False)
     else:
         for m in movers:
-            advance(m, arena)
+            moving.advance(m, arena)
     for m in movers:
         m.stepped = True
 

@@ -31,7 +31,6 @@ from fadad_agents.agents.core.crowd import declaring, waiting
 from fadad_agents.agents.core.moving import (
     admit,
     another_in_reach,
-    move_first,
 )
 from fadad_agents.agents.core.shields import shield_rank
 from fadad_agents.policies.core.defaults import random_foe
@@ -120,13 +119,13 @@ def _play_together(turn: Turn, arena: Any, now: int) -> None:
     field = arena.field
     if field is not None:
         near = field.all_touching
-        for member in turn:  # move_first's movers: none in one melee, all with targets
+        for member in turn:  # waiting.move_first's movers: none in one melee, all with targets
             if (
                 member.placed
                 and member.fighting
                 and (member.move_actions or not near or member.target is None)
             ):
-                move_first(turn, arena)
+                waiting.move_first(turn, arena)
                 break
     held: list[tuple[Callable[..., Any], tuple[Any, ...]]] = []
     arena.held = held
