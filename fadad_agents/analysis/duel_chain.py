@@ -288,7 +288,7 @@ class DuelChain:
         """The kernel's exact outcomes of one strike (striker's side, bare, penalty, the
         target's bare, penalty, defended), merged by what they do.
 
-        :func:`~fadad_agents.rules.personal.combat.attack_results` enumerated per key
+        :func:`~fadad_agents.rules.personal.attack_odds.attack_results` enumerated per key
         costs ~1,400 kernel calls; instead the opposed dice are enumerated here and what
         a hit does is enumerated once per (dice, RD): the kernel's hit (``_land_hit``)
         reads the RD and the dice, not the penalties that led to them, nor the target's

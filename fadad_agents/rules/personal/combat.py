@@ -11,7 +11,7 @@ This module composes the kernel's pieces into the call the engine makes for ever
 5. the wound recorded on the defender's track (:func:`wounds.record`).
 
 :func:`attack_from_dice` is the pure core (every die given), :func:`resolve_attack` the
-sampler, and :func:`attack_outcomes` its exact distribution.
+sampler; :mod:`~fadad_agents.rules.personal.attack_odds` gives its exact distribution.
 
 >>> snorri = Fighter("Snorri", attack=2, defence=2, odm=5, ddm=3)
 >>> brynhild = Fighter("Brynhild", attack=1, defence=1, odm=5, ddm=2, shield="medium")
@@ -24,29 +24,29 @@ sampler, and :func:`attack_outcomes` its exact distribution.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from dataclasses import dataclass
-from fractions import Fraction
 from functools import lru_cache
 from math import floor
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-from fadad_agents.rules.core.actions import TARGET_MODES, ActionError, crit_count
+from fadad_agents.rules.core.actions import ALL_PLUS_DICE, TARGET_MODES, ActionError, crit_count
 from fadad_agents.rules.core.damage import fadad_damage
 from fadad_agents.rules.core.dice import (
     FOUR_DF,
     TABLE_4DF,
-    Distribution,
     TableDice,
-    fudge_distribution,
 )
-from fadad_agents.rules.core.wounds import Wound, record, wound_for_damage
+from fadad_agents.rules.core.wounds import (
+    STANDARD_WOUNDS,
+    Wound,
+    WoundTrack,
+    record,
+    wound_for_damage,
+)
 from fadad_agents.rules.personal.criticals import (
     CRIT_EFFECTS,
     CritEffect,
     CritModifiers,
     crit_modifiers,
-    crits_outcomes,
     roll_crits,
 )
 from fadad_agents.rules.personal.damage import armour_group, pierced_scale
@@ -55,7 +55,6 @@ from fadad_agents.rules.personal.fighter import NO_PROTECTION, CombatRules, Figh
 from fadad_agents.rules.personal.melee import Shield, defender_target, melee_attack_modifier
 from fadad_agents.rules.personal.wound_models import (
     damage_dice_kind,
-    damage_dice_outcomes,
     recording_cap,
     roll_damage_dice,
     wound_from_dice,
@@ -63,14 +62,11 @@ from fadad_agents.rules.personal.wound_models import (
 
 __all__ = [
     "NO_PROTECTION",
-    "AttackOutcome",
     "AttackResult",
     "CombatRules",
     "Fighter",
     "Protection",
     "attack_from_dice",
-    "attack_outcomes",
-    "attack_results",
     "damage_kind",
     "exchange",
     "resolve_attack",
@@ -100,15 +96,6 @@ class AttackResult(NamedTuple):
     track: Track
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class AttackOutcome:
-    """The part of an :class:`AttackResult` whose exact distribution is exposed."""
-
-    hit: bool
-    crits: int
-    wound: Wound
-
-
 _effects_of = lru_cache(maxsize=256)(crit_modifiers)
 """:func:`criticals.crit_modifiers`, cached: a hit's crits come from a few effect tuples."""
 
@@ -133,6 +120,10 @@ Python ``__new__``: the sampler calls it directly, one frame less on every swing
 _UNDAMAGED, _DEAD = Wound.UNDAMAGED, Wound.DEAD
 """Two wound levels every swing reads, as module names: an enum member read off its class
 is an attribute look-up CPython 3.12 does not cache."""
+
+_STANDARD_TOP = len(STANDARD_WOUNDS)
+"""The damage numbers :data:`~fadad_agents.rules.core.wounds.STANDARD_WOUNDS` reads (0 ..
+9): :func:`wound_for_damage`'s own look-up, without its call."""
 
 _ONE_4DF: tuple[tuple[int], ...] = tuple((total,) for total in TABLE_4DF)
 """``(roll_4df(rng),)`` for each draw, made once: a hit's damage dice without a new tuple."""
@@ -391,6 +382,63 @@ def resolve_attack(
     draw = type(rng).random
     attack_dice = TABLE_4DF[floor(draw(rng) * 81.0)]  # roll_4df, inlined (floor: see TABLE_4DF)
     defence_dice = TABLE_4DF[floor(draw(rng) * 81.0)] if defended else None
+    if (
+        rules.plain
+        and attacker.plain
+        and defender.plain
+        and protection is NO_PROTECTION
+        and track.__class__ is WoundTrack
+        and rng.__class__ is not TableDice
+    ):
+        # The plain path, most swings of most battles: exchange's unshielded effective
+        # opposition, crit_count, and _land_hit's plain FADAD hit without crit effects,
+        # inlined (four calls and their tuples a swing; test_attack_sampler holds them to
+        # the general path draw for draw).
+        difference = defender.scale - attacker.scale
+        target = _SCALE_TARGETS.get(difference)
+        if target is None:
+            target = _SCALE_TARGETS[difference] = defender_target(difference, 0)
+        target += target_bonus
+        a_rolled = attacker.attack + (modifier + attacker_penalty) + attack_dice
+        if defence_dice is None:
+            d_rolled = None
+            rd = a_rolled - target
+        else:
+            d_rolled = defender.defence + defender_penalty + defence_dice
+            rd = a_rolled - (d_rolled if d_rolled > target else target)
+        if rd < 1:
+            return _new_result(AttackResult, (
+                attack_dice, a_rolled, defence_dice, d_rolled, target, rd, False, 0, (),
+                0, (), _UNDAMAGED, track,
+            ))  # fmt: skip
+        crits = rd >> 2  # crit_count of a hit (rd >= 1): one per full 4 RD
+        if not crits and attack_dice == ALL_PLUS_DICE:
+            crits = 1
+        policy = rules.crit_effects
+        if crits and policy != "none":  # crit effects: _land_hit reads them
+            drawn = roll_crits(crits, rng, policy == "non_lethal")  # in order: a crit's call
+            number, dice, wound, new_track = _land_hit(
+                attacker, defender, track, rules, rd, crits, attack_dice, defence_dice,
+                _ONE_4DF[floor(draw(rng) * 81.0)], drawn, protection,
+            )  # fmt: skip
+            return _new_result(AttackResult, (
+                attack_dice, a_rolled, defence_dice, d_rolled, target, rd, True, crits,
+                drawn, number, dice, wound, new_track,
+            ))  # fmt: skip
+        dice = _ONE_4DF[floor(draw(rng) * 81.0)]
+        base = rd + (attacker.odm - defender.ddm)  # fadad_damage
+        number = base + dice[0]
+        if base < 0 and number > 1:
+            number = 1
+        if number < 0:
+            number = 0
+        wound = STANDARD_WOUNDS[number] if number < _STANDARD_TOP else wound_for_damage(number)
+        w = rules.wounds
+        new_track = record(track, wound, w.scratch_cap, w.overflow_past_near_death, _DEAD)
+        return _new_result(AttackResult, (
+            attack_dice, a_rolled, defence_dice, d_rolled, target, rd, True, crits, (),
+            number, dice, wound, new_track,
+        ))  # fmt: skip
     # Some rolls made at the table: one class check a swing.
     table = rng if rng.__class__ is TableDice else None
     if table is not None:
@@ -427,65 +475,3 @@ def resolve_attack(
         attack_dice, a_rolled, defence_dice, d_rolled, target, rd, True, crits,
         effects, number, dice, wound, new_track,
     ))  # fmt: skip
-
-
-def attack_results(
-    attacker: Fighter,
-    defender: Fighter,
-    track: Track,
-    rules: CombatRules,
-    *,
-    attacker_penalty: int = 0,
-    defender_penalty: int = 0,
-    defended: bool = True,
-    modifier: int = 0,
-    shield_rank: int = 1,
-    protection: Protection = NO_PROTECTION,
-    target_bonus: int = 0,
-) -> Iterator[tuple[AttackResult, Fraction]]:
-    """Every :class:`AttackResult` :func:`resolve_attack` can return, with its exact
-    probability (not merged: a result can come from several dice).
-
-    Enumerates the 9 x 9 opposed 4dF totals (9 undefended), the crit effects and the
-    damage dice; the probabilities sum to 1.
-    """
-    four_df = fudge_distribution(4)
-    defence_dist: Distribution[int | None] = list(four_df) if defended else [(None, Fraction(1))]
-    for a_dice, pa in four_df:
-        for d_dice, pd in defence_dist:
-            *_, rd, hit = exchange(
-                attacker, defender, rules, a_dice, d_dice,
-                attacker_penalty, defender_penalty, modifier, shield_rank, target_bonus,
-            )  # fmt: skip
-            p = pa * pd
-            effect_dist: Distribution[tuple[CritEffect, ...]] = [((), Fraction(1))]
-            crits = crit_count(rd, a_dice) if hit else 0
-            if crits and rules.crit_effects != "none":
-                effect_dist = crits_outcomes(crits, non_lethal=rules.crit_effects == "non_lethal")
-            kinds = damage_dice_outcomes(damage_kind(attacker, defender, rules, rd) if hit else "")
-            for effects, pe in effect_dist:
-                for dmg, pdmg in kinds:
-                    res = attack_from_dice(
-                        attacker, defender, track, rules, a_dice, d_dice, dmg,
-                        crit_effects=effects, attacker_penalty=attacker_penalty,
-                        defender_penalty=defender_penalty, modifier=modifier,
-                        shield_rank=shield_rank, protection=protection,
-                        target_bonus=target_bonus,
-                    )  # fmt: skip
-                    yield res, p * pe * pdmg
-
-
-def attack_outcomes(
-    attacker: Fighter,
-    defender: Fighter,
-    track: Track,
-    rules: CombatRules,
-    **context: Any,
-) -> Distribution[AttackOutcome]:
-    """Exact distribution of (hit, crits, wound) for :func:`resolve_attack`, sorted
-    (:func:`attack_results` merged; keywords as there)."""
-    merged: dict[AttackOutcome, Fraction] = {}
-    for res, p in attack_results(attacker, defender, track, rules, **context):
-        key = AttackOutcome(res.hit, res.crits, res.wound)
-        merged[key] = merged.get(key, Fraction(0)) + p
-    return sorted(merged.items())

@@ -66,6 +66,14 @@ class Fighter:
     mass_scale: int | None = None
     scale_piercing: ScalePiercing = "none"
     volume_scale: int | None = None
+    plain: bool = field(init=False, repr=False, compare=False)
+    """No shield and no scale-piercing weapon: its attacks and the blows it takes need
+    neither the shield's Target nor the pierced Scale (:func:`~fadad_agents.rules.
+    personal.combat.resolve_attack`'s plain path), worked out once, not every swing."""
+
+    def __post_init__(self) -> None:
+        plain = self.shield is None and self.scale_piercing == "none"
+        object.__setattr__(self, "plain", plain)
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +86,18 @@ class CombatRules:
     wounds: WoundRules = field(default_factory=WoundRules)
     crit_effects: CritPolicy = "non_lethal"
     weapon_size_comparison: bool = False
+    plain: bool = field(init=False, repr=False, compare=False)
+    """Effective opposition and FADAD wounds without weapon groups (the default rules):
+    :func:`~fadad_agents.rules.personal.combat.resolve_attack` may take its plain path."""
+
+    def __post_init__(self) -> None:
+        damage = self.damage
+        plain = (
+            self.target_mode == "effective_opposition"
+            and damage.wound_model == "fadad"
+            and not damage.weapon_groups
+        )
+        object.__setattr__(self, "plain", plain)
 
     @classmethod
     def from_options(cls, opts: PersonalOptions) -> CombatRules:

@@ -21,6 +21,7 @@ from fadad_agents.rules.core.wounds import (
 )
 from fadad_agents.rules.options import RulesOptions
 from fadad_agents.rules.personal.combat import (
+    NO_PROTECTION,
     AttackResult,
     CombatRules,
     Fighter,
@@ -111,8 +112,13 @@ def test_resolve_attack_is_the_slow_composition_draw_for_draw():
     the public samplers and attack_from_dice, leaves the stream where they leave it, and
     reads each hit's wound as wound_from_dice does."""
     pairs = [(SWORDSMAN, SHIELDED), (SHIELDED, SWORDSMAN), (SWORDSMAN, OGRE), (OGRE, SWORDSMAN)]
-    protections = [Protection(), Protection(pc=True), Protection(pulled_to=Wound.HURT)]
-    hits = 0
+    protections = [
+        NO_PROTECTION,  # the plain path's (an equal Protection() is not it)
+        Protection(),
+        Protection(pc=True),
+        Protection(pulled_to=Wound.HURT),
+    ]
+    hits = plain = 0
     for (name, flat), (attacker, defender), protection in product(
         RULE_SETS.items(), pairs, protections
     ):
@@ -136,6 +142,9 @@ def test_resolve_attack_is_the_slow_composition_draw_for_draw():
                 attacker, defender, _by_value(track), slow_rng, rules, defended, **context
             )
             assert fast == slow, (name, swing)
+            plain += (
+                rules.plain and attacker.plain and defender.plain and protection is NO_PROTECTION
+            )
             assert fast_rng.getstate() == slow_rng.getstate(), (name, swing)
             if fast.hit and not protection.pc and protection.pulled_to is None:
                 dealt = _general_wound(attacker, defender, rules, fast)
@@ -143,6 +152,7 @@ def test_resolve_attack_is_the_slow_composition_draw_for_draw():
                 hits += 1
             track = new_track() if fast.track.out_of_fight else fast.track
     assert hits > 1000
+    assert plain >= 4 * 2 * 120  # four plain rule sets, two unshielded pairs
 
 
 def test_the_damage_capacity_track_takes_the_same_blows():

@@ -7,12 +7,11 @@ from scipy import stats
 
 from fadad_agents.rules.core.wounds import Wound, new_track
 from fadad_agents.rules.options import RulesOptions
+from fadad_agents.rules.personal.attack_odds import AttackOutcome, attack_outcomes
 from fadad_agents.rules.personal.combat import (
-    AttackOutcome,
     CombatRules,
     Fighter,
     attack_from_dice,
-    attack_outcomes,
     resolve_attack,
 )
 
