@@ -117,15 +117,6 @@ def _seed_on_use(seed: int, stream: random.Random) -> random.Random:
     return _stream(seed, stream)
 
 
-def _reseed(seed: int, stream: random.Random) -> random.Random:
-    """``_stream(seed, into=stream)`` now, for a stream that may still wait to be seeded
-    on its first use (:class:`_SeededOnUse`, never rolled last play): its pending seed goes."""
-    if stream.__class__ is _SeededOnUse:
-        stream.__class__ = random.Random  # type: ignore[assignment]  # narrowed above
-        del stream._pending
-    return _stream(seed, stream)
-
-
 def fresh_seed() -> int:
     """A new 63-bit battle seed from the OS, for runs given no seed (recorded in results)."""
     return secrets.randbits(63)
@@ -439,7 +430,14 @@ class Streams:
             base = self._sub_bases[name] = self.seed_of(name) << 32
         seed = base | (index & 0xFFFFFFFF)
         if into is not None:
-            return _seed_on_use(seed, into) if on_use else _reseed(seed, into)
+            if on_use:
+                return _seed_on_use(seed, into)
+            if into.__class__ is _SeededOnUse:  # never rolled last play: its pending seed goes
+                into.__class__ = random.Random  # type: ignore[assignment]  # narrowed above
+                del into._pending
+            _seed_random(into, seed)  # _stream(seed, into), inlined: ten a reset
+            into.gauss_next = None  # type: ignore[attr-defined]  # set by Random.seed, untyped
+            return into
         stream = _stream(seed)
         if self.on_new is not None:
             self.on_new(stream)

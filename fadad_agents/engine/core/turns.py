@@ -79,7 +79,7 @@ class TurnOrder:
     equal keys but for the low ``bits``.
     """
 
-    __slots__ = ("_bands", "_bits", "_by_place", "_key", "_rolled", "_step")
+    __slots__ = ("_bands", "_bits", "_by_place", "_key", "_rolled", "_singles", "_step")
 
     def __init__(self, bands: Iterable[Sequence[Combatant]]) -> None:
         bands = list(bands)
@@ -108,6 +108,11 @@ class TurnOrder:
             if lead is not None:
                 self._by_place[key & ((1 << bits) - 1)] = band
             self._bands.append((lead, key, band))
+        # Every band one fighter (most personal battles): each lead and its key, for
+        # roll's one comprehension of the draws.
+        self._singles: list[tuple[Combatant, int]] | None = None
+        if all(lead is not None for lead, _, _ in self._bands):
+            self._singles = [(lead, key) for lead, key, _ in self._bands if lead is not None]
 
     def roll(self, rng: random.Random, mode: str) -> list[Sequence[Combatant]]:
         """This round's turns (:func:`roll_turns`), one roll per band with someone fighting."""
@@ -115,6 +120,33 @@ class TurnOrder:
         draw = rng.random if mode == "rolled" and rng.__class__ is not TableDice else None
         rolled, by_place, bits = self._rolled, self._by_place, self._bits
         mask = (1 << bits) - 1
+        singles = self._singles
+        if singles is not None and draw is not None:  # the loop below, in one comprehension
+            keys = [key - rolled[floor(draw() * 81.0)] for lead, key in singles if lead.fighting]
+        else:
+            keys = self._keys(rng, mode, draw, mask)
+        keys.sort()
+        turns: list[Sequence[Combatant]] = []
+        last: int | None = None  # the tie (roll and trait) of the last turn
+        for key in keys:
+            tie = key >> bits
+            if tie != last:  # most turns: no tie
+                turns.append(by_place[key & mask])
+                last = tie
+                continue
+            previous = turns[-1]
+            if type(previous) is SharedTurn:
+                previous.extend(by_place[key & mask])
+            else:
+                turns[-1] = SharedTurn([*previous, *by_place[key & mask]])
+        return turns
+
+    def _keys(
+        self, rng: random.Random, mode: str, draw: Callable[[], float] | None, mask: int
+    ) -> list[int]:
+        """Each band's key with this round's roll, for the bands with someone fighting, in
+        the bands' order (a band of several: its first fighting member leads it)."""
+        rolled, by_place = self._rolled, self._by_place
         keys: list[int] = []
         for lead, key, members in self._bands:
             if lead is not None:  # most bands are one fighter
@@ -132,22 +164,7 @@ class TurnOrder:
             else:
                 initiative = roll_initiative(lead.reaction, rng, mode, lead.name)
                 keys.append(key - (initiative - lead.reaction) * self._step)
-        keys.sort()
-        turns: list[Sequence[Combatant]] = []
-        last: int | None = None  # the tie (roll and trait) of the last turn
-        for key in keys:
-            band = by_place[key & mask]
-            tie = key >> bits
-            if tie != last:  # most turns: no tie
-                turns.append(band)
-                last = tie
-            else:
-                previous = turns[-1]
-                if type(previous) is SharedTurn:
-                    previous.extend(band)
-                else:
-                    turns[-1] = SharedTurn([*previous, *band])
-        return turns
+        return keys
 
 
 def play_shared(

@@ -391,9 +391,9 @@ def resolve_attack(
         and rng.__class__ is not TableDice
     ):
         # The plain path, most swings of most battles: exchange's unshielded effective
-        # opposition, crit_count, and _land_hit's plain FADAD hit without crit effects,
-        # inlined (four calls and their tuples a swing; test_attack_sampler holds them to
-        # the general path draw for draw).
+        # opposition, crit_count, and _land_hit's plain FADAD hit (crits adding no damage
+        # or wound level), inlined: four calls and their tuples a swing (test_attack_sampler
+        # holds them to the general path draw for draw).
         difference = defender.scale - attacker.scale
         target = _SCALE_TARGETS.get(difference)
         if target is None:
@@ -415,18 +415,24 @@ def resolve_attack(
         if not crits and attack_dice == ALL_PLUS_DICE:
             crits = 1
         policy = rules.crit_effects
-        if crits and policy != "none":  # crit effects: _land_hit reads them
+        drawn: tuple[CritEffect, ...] = ()
+        factor = attacker.odm - defender.ddm
+        if crits and policy != "none":
             drawn = roll_crits(crits, rng, policy == "non_lethal")  # in order: a crit's call
-            number, dice, wound, new_track = _land_hit(
-                attacker, defender, track, rules, rd, crits, attack_dice, defence_dice,
-                _ONE_4DF[floor(draw(rng) * 81.0)], drawn, protection,
-            )  # fmt: skip
-            return _new_result(AttackResult, (
-                attack_dice, a_rolled, defence_dice, d_rolled, target, rd, True, crits,
-                drawn, number, dice, wound, new_track,
-            ))  # fmt: skip
+            mods = _crit_modifiers(drawn)
+            if mods.damage_bonus or mods.level_bonus:  # _land_hit reads them
+                number, dice, wound, new_track = _land_hit(
+                    attacker, defender, track, rules, rd, crits, attack_dice, defence_dice,
+                    _ONE_4DF[floor(draw(rng) * 81.0)], drawn, protection,
+                )  # fmt: skip
+                return _new_result(AttackResult, (
+                    attack_dice, a_rolled, defence_dice, d_rolled, target, rd, True, crits,
+                    drawn, number, dice, wound, new_track,
+                ))  # fmt: skip
+            if mods.ignore_armour:  # a Weak Spot
+                factor += defender.armour
         dice = _ONE_4DF[floor(draw(rng) * 81.0)]
-        base = rd + (attacker.odm - defender.ddm)  # fadad_damage
+        base = rd + factor  # fadad_damage
         number = base + dice[0]
         if base < 0 and number > 1:
             number = 1
@@ -436,7 +442,7 @@ def resolve_attack(
         w = rules.wounds
         new_track = record(track, wound, w.scratch_cap, w.overflow_past_near_death, _DEAD)
         return _new_result(AttackResult, (
-            attack_dice, a_rolled, defence_dice, d_rolled, target, rd, True, crits, (),
+            attack_dice, a_rolled, defence_dice, d_rolled, target, rd, True, crits, drawn,
             number, dice, wound, new_track,
         ))  # fmt: skip
     # Some rolls made at the table: one class check a swing.

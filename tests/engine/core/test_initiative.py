@@ -246,18 +246,21 @@ def _kernel_turns(bands: list[list[_Member]], rng: random.Random) -> list[tuple[
 def test_the_turn_order_kept_round_after_round_is_the_kernels() -> None:
     """A battle's :class:`TurnOrder` (members' places worked out once, one int key a band)
     gives the turns the kernel's (-initiative, -trait, unique_id) order gives, round after
-    round, for bands of one and of several, mixed traits, and leads falling between rounds."""
+    round, for bands of one and of several, mixed traits, and leads falling between rounds;
+    every other case only bands of one (the order's one comprehension of the draws)."""
     picker = random.Random(7)
     for case in range(60):
         uid = iter(picker.sample(range(1000), 40))
+        sizes = (1,) if case % 2 else (1, 1, 3)
         bands = [
             [
                 _Member(next(uid), picker.choice((-1, 0, 0, 1, 2)))
-                for _ in range(picker.choice((1, 1, 3)))
+                for _ in range(picker.choice(sizes))
             ]
             for _ in range(picker.randint(1, 10))
         ]
         order = TurnOrder(bands)
+        assert (order._singles is not None) == all(len(band) == 1 for band in bands)
         ours, theirs = random.Random(case), random.Random(case)
         for _ in range(8):
             found = [
