@@ -274,14 +274,14 @@ def _compiled_search(
     (:func:`~fadad_agents.agents.core.crowd.occupied.first_free`); None where the field
     has no such mirror (a giant on it, or spread too wide) or too many places."""
     global _occupied
-    occupied = field.occupancy()
+    if _occupied is None:
+        from fadad_agents.agents.core.crowd import occupied as module  # numba: loaded
+
+        _occupied = module
+    occupied = field.occupancy()  # kept from placement on (squares.MIRRORED), or made here
     if occupied is None:
         if field.elbow_index(actor) is None:
             return None  # a giant on the field: no squares of a man's size
-        if _occupied is None:
-            from fadad_agents.agents.core.crowd import occupied as module  # numba: loaded
-
-            _occupied = module
         occupied = _occupied.Occupied.made(field.standing(), field.widest) or False
         field.keep(occupied)
     if not occupied:
@@ -297,7 +297,8 @@ def _compiled_places(
     and allowance) and how many round the target, worked out in compiled code
     (:mod:`~fadad_agents.agents.core.crowd.places`; asked only once numba is loaded);
     None if there are too many (Python works them out, the same places)."""
-    return _places.spots_of(*_compiled_way(actor, field, target, move))  # type: ignore[no-any-return]
+    way = _compiled_way(actor, field, target, move)  # first: it imports _places
+    return _places.spots_of(*way)  # type: ignore[no-any-return]
 
 
 def _compiled_way(

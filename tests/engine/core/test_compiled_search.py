@@ -1,7 +1,10 @@
 """A search measured in compiled code against the field in arrays (``crowd.occupied``,
 once numba is loaded) finds the place Python's search finds: the same battle. While the
-field keeps that mirror it keeps no elbow-room index; given up, the index is made again.
-(Battles played with and without it: ``test_compiled_places``.)"""
+field keeps that mirror it keeps no elbow-room index. A field placed once numba is loaded
+keeps the mirror from its first fighter on (``squares.MIRRORED``) and makes it again at
+once when it is given up; else the mirror is made by the first search, and the index
+made again when the mirror is given up. (Battles played with and without it: here and
+``test_compiled_places``.)"""
 
 from __future__ import annotations
 
@@ -9,11 +12,14 @@ import math
 import random
 from typing import Any
 
+import pytest
+
+from benchmarks.bench_engine import _melee_yaml
 from fadad_agents.agents.core import ranks
 from fadad_agents.agents.core.crowd import occupied
-from fadad_agents.agents.core.field import ELBOW_ROOM, Field
+from fadad_agents.agents.core.field import ELBOW_ROOM, Field, squares
 from fadad_agents.agents.core.ranks import Blocked
-from tests.engine.core.test_compiled_places import _in_python
+from tests.engine.core.test_compiled_places import _in_python, _played
 
 FIGHTING = ranks.FIGHTING
 
@@ -77,9 +83,13 @@ _BOUNDED = Field(2, width=14, height=9)  # the field's edges, for places worked 
 
 def _index_holds(field: Field) -> None:
     """The field's elbow-room index lists whom a field filed afresh lists, square by square."""
-    fresh = Field(2, width=field.width, height=field.height)
-    for agent in field.standing():
-        fresh.add(agent)
+    mirrored, squares.MIRRORED = squares.MIRRORED, False  # filed in the index
+    try:
+        fresh = Field(2, width=field.width, height=field.height)
+        for agent in field.standing():
+            fresh.add(agent)
+    finally:
+        squares.MIRRORED = mirrored
     kept = {k: set(v) for k, v in field._halo.items() if v}  # type: ignore[union-attr]
     assert kept == {k: set(v) for k, v in fresh._halo.items() if v}  # type: ignore[union-attr]
 
@@ -89,15 +99,26 @@ def _searched(actor: Any, field: Field, move: tuple[Any, ...], target: Any) -> A
     return ranks.way_forward(actor, field, *move, target), actor.memory.get("blocked")
 
 
-def test_a_compiled_search_finds_pythons_place() -> None:
+@pytest.mark.parametrize("mirrored", [True, False])
+def test_a_compiled_search_finds_pythons_place(
+    mirrored: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Random crowds, moves toward a target or not, fighters coming, moving and leaving
     between searches: the compiled search finds the place Python's finds; where every
     place is taken, the same places, each blocked by whoever it names; and the mirror
-    lists everyone where they stand (or is made again when its slots are used up)."""
+    lists everyone where they stand. When its slots are used up it is made again: at
+    once on a field that keeps it from placement on (``mirrored``), which never files
+    anyone in the elbow-room index; else at the next search, the index kept meanwhile."""
+    monkeypatch.setattr(squares, "MIRRORED", mirrored)
     rng = random.Random(11)
     field = Field(2, width=_BOUNDED.width, height=_BOUNDED.height)
     crowd = _crowd(rng, field, 60)
+    if mirrored:  # kept from the first fighter on
+        _mirror_holds(field)
+    else:
+        assert field.occupied is None
     used = remade = 0
+    mirror = field.occupied
     for _ in range(1500):
         actor, target = rng.sample(crowd, 2)
         goal = (target.position[0] + rng.uniform(-1, 1), target.position[1] + rng.uniform(-1, 1))
@@ -128,16 +149,26 @@ def test_a_compiled_search_finds_pythons_place() -> None:
             crowd += _crowd(rng, field, 1)
         if field.occupied is not None:  # None: out of slots, made again at the next search
             _mirror_holds(field)
+            remade += field.occupied is not mirror
+            mirror = field.occupied
         else:  # the elbow-room index, kept again meanwhile, as if filed afresh
+            assert not mirrored
             _index_holds(field)
             remade += 1
+        if mirrored:
+            assert not any(field._halo.values())  # type: ignore[union-attr]
     assert used > 1000
     assert remade > 0
 
 
-def test_the_mirror_is_made_again_when_someone_leaves_its_grid() -> None:
+@pytest.mark.parametrize("mirrored", [True, False])
+def test_the_mirror_is_made_again_when_someone_leaves_its_grid(
+    mirrored: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A fighter stepping far off (outside the mirror's grid) is found by the next
-    search: the mirror is made again, and lists him."""
+    search: the mirror is made again (at once, where it is kept from placement on),
+    and lists him."""
+    monkeypatch.setattr(squares, "MIRRORED", mirrored)
     field = Field(2)
     crowd = _crowd(random.Random(3), field, 20)
     actor, far = crowd[0], crowd[1]
@@ -145,7 +176,73 @@ def test_the_mirror_is_made_again_when_someone_leaves_its_grid() -> None:
     first = field.occupied
     assert first
     field.move(far, 60.0, 40.0)
-    assert field.occupied is None
-    _index_holds(field)
+    if mirrored:
+        assert field.occupied
+        assert field.occupied is not first
+        _mirror_holds(field)
+    else:
+        assert field.occupied is None
+        _index_holds(field)
     ranks.way_forward(actor, field, (30.0, 4.0), 30.0, 5.0, 5.0, None)
     _mirror_holds(field)
+
+
+def test_asking_for_the_index_gives_up_the_mirror_till_the_next_move(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """On a field that keeps the mirror from placement on, whoever asks for the
+    elbow-room index (a newcomer wider than anyone placed checking its place) gets it
+    whole, as a field filed afresh; the next who moves or comes, or a search, makes the
+    mirror again. A field too wide for the mirror keeps the index from the start; a
+    cleared field keeps the mirror again."""
+    monkeypatch.setattr(squares, "MIRRORED", True)
+    field = Field(2)
+    crowd = _crowd(random.Random(5), field, 30)
+    _mirror_holds(field)
+    assert field.elbow_index(crowd[0]) is not None
+    assert field.occupied is None
+    _index_holds(field)
+    field.move(crowd[0], crowd[0].position[0] + 0.01, crowd[0].position[1])
+    _mirror_holds(field)
+    assert not any(field._halo.values())  # type: ignore[union-attr]
+    field.elbow_index(crowd[0])
+    assert field.occupancy()
+    _mirror_holds(field)
+    field.clear()
+    for agent in crowd:
+        field.add(agent)
+    _mirror_holds(field)
+    assert not any(field._halo.values())  # type: ignore[union-attr]
+    wide = Field(2)
+    wide.add(_Fighter(0, 0.0, 0.0, 0.5))
+    wide.add(_Fighter(1, 2.0**21, 0.0, 0.5))  # a grid of more than MOST_SQUARES squares
+    assert wide.occupied is False
+    _index_holds(wide)
+
+
+@pytest.mark.parametrize("gap", [None, 40])
+def test_a_battle_with_the_mirror_from_placement_is_the_same(
+    gap: int | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bands of 300 (their turns played in arrays) formed up in ranks, in contact or 40
+    yards apart, play the same first 8 rounds, event for event, whether the field keeps
+    its mirror from placement on, from the first compiled search, or never (Python's
+    searches in the elbow-room index)."""
+    text = _melee_yaml(300, bands=True, gap=gap).replace("max_rounds: 1000", "max_rounds: 8")
+    made = 0
+    make = squares.Squares._make_mirror
+
+    def counted(self: Any) -> None:
+        nonlocal made
+        made += 1
+        make(self)
+
+    monkeypatch.setattr(squares.Squares, "_make_mirror", counted)
+    mirrored = _played(text, 5)
+    assert made > 0
+    monkeypatch.setattr(squares, "MIRRORED", False)
+    made = 0
+    assert _played(text, 5) == mirrored
+    assert made == 0
+    monkeypatch.setattr(ranks, "COMPILED_PLACES", False)
+    assert _played(text, 5) == mirrored

@@ -5,13 +5,16 @@ filing of everyone lists (the occupancy squares and buckets in the same order; a
 elbow-room square, whose order is part of no answer, those who stand in it first). A
 reset battle standing in one melee files its fighters only when first asked
 (``Field.place_later``): every look-up, move and removal must then answer exactly as on a
-field where each was added at once."""
+field where each was added at once. These fields keep the index, not the mirror in
+arrays a field placed once numba is loaded keeps instead (``squares.MIRRORED``: tested
+in ``test_compiled_search``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -23,7 +26,17 @@ from fadad_agents.agents.core.field import (
     SPOT_YARDS,
     Field,
     halo_key,
+    squares,
 )
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _index_kept() -> Any:
+    """Every field here keeps the elbow-room index, whether numba is loaded or not."""
+    mirrored, squares.MIRRORED = squares.MIRRORED, False
+    yield
+    squares.MIRRORED = mirrored
+
 
 YARDS = st.floats(-6.0, 6.0, allow_nan=False)
 

@@ -22,6 +22,7 @@ stops at the first fighter it finds there); other orders are whatever costs leas
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable
 from typing import Any
 
@@ -31,6 +32,7 @@ __all__ = [
     "HALO_MOST",
     "HALO_SPAN",
     "HALO_YARDS",
+    "MIRRORED",
     "SPOT_YARDS",
     "SQUARES_HAIR",
     "Squares",
@@ -71,6 +73,15 @@ a row (5 slots probed a look-up, not 1.2, on 20,000 fighters' field); 40,503, od
 about 0.618 of 2**16, spreads the columns over them."""
 
 
+MIRRORED = True
+"""A field placed once numba is loaded (by anything) keeps its mirror in arrays from the
+first fighter placed on (:attr:`Squares.occupied`), never the elbow-room index (filing
+each step there cost more than the search it served). False (tests only): the index is
+kept till the first compiled search makes the mirror. The same battle either way."""
+
+_mirror: Any = None  # crowd.occupied once imported (numba loaded)
+
+
 def halo_key(x: float, y: float) -> float:
     """The key of the elbow-room square holding ``(x, y)``: its column times
     :data:`HALO_SPAN` plus its row, one float (a search looks up a dozen squares a turn,
@@ -85,12 +96,12 @@ class Squares:
 
     Attributes:
         occupied: the field mirrored in arrays for compiled searches
-            (:class:`~fadad_agents.agents.core.crowd.occupied.Occupied`, given by
-            :meth:`keep`), kept here as fighters come, move and leave; None: not made
-            (made by the first search that asks, once numba is loaded); False: the field
-            is spread too wide for it. While it is kept, the elbow-room index is not:
-            spots are checked there (filing a step in the index cost more than the
-            search it served), and the index is made again if the mirror is given up.
+            (:class:`~fadad_agents.agents.core.crowd.occupied.Occupied`), kept here as
+            fighters come, move and leave: from the first placed on (:data:`MIRRORED`),
+            else from the first search that asks (:meth:`keep`). None: not made; False:
+            the field is spread too wide for it. While it is kept, the elbow-room index
+            is not: spots are checked there (filing a step in the index cost more than
+            the search it served).
         sides: how many sides stand on it.
         cell: the side of a bucket of the per-side index, in yards.
         widest: the largest radius of a fighter ever placed (look-up margins).
@@ -101,6 +112,7 @@ class Squares:
         "_buckets",
         "_halo",
         "_halo_reach",
+        "_mirrored",
         "_paused",
         "_spots",
         "_unfiled",
@@ -125,7 +137,15 @@ class Squares:
         self._bounds: list[list[int]] = [[0, 0, -1, -1] for _ in range(sides)]
         self._unfiled: list[Any] = []  # on the field, not yet in the indexes (place_later)
         self.occupied: Any = None
+        self._mirrored = False  # the mirror kept from placement on (MIRRORED)
         self._paused = False  # the elbow-room index not kept: the mirror answers
+        self._mirror_from_now()
+
+    def _mirror_from_now(self) -> None:
+        """Keep the mirror from placement on, no elbow-room index (:data:`MIRRORED`)."""
+        self._mirrored = self._paused = (
+            MIRRORED and self._halo is not None and "numba" in sys.modules
+        )
 
     def _changed(self, side: int | None = None) -> None:
         """Someone of ``side`` (None: of any) came or moved (the questions' answers kept
@@ -143,7 +163,6 @@ class Squares:
         self._changed()
         self._unfiled = []
         self.occupied = None
-        self._paused = False
         for buckets in self._buckets:
             buckets.clear()
         self._spots.clear()
@@ -151,6 +170,7 @@ class Squares:
             self._halo.clear()
         for bounds in self._bounds:
             bounds[:] = [0, 0, -1, -1]
+        self._mirror_from_now()
 
     def add(self, agent: Any) -> None:
         """Put ``agent`` (its ``side`` and ``position`` set) on the field."""
@@ -163,9 +183,33 @@ class Squares:
             self._refile_halo()
         self._file(agent, *self._key(x, y))
         self._occupy(agent, x, y)
+        self._mirror_put(agent, x, y)
+
+    def _mirror_put(self, agent: Any, x: float, y: float) -> None:
+        """``agent``, filed, stands at ``(x, y)`` in the mirror (made if to be kept)."""
         occupied = self.occupied
-        if occupied and not occupied.put(agent, x, y):
-            self._unmirror()
+        if occupied:
+            if not occupied.put(agent, x, y):
+                self._unmirror()
+        elif occupied is None and self._mirrored:
+            self._make_mirror()
+
+    def _make_mirror(self) -> None:
+        """The mirror of everyone filed, kept from now on (:data:`MIRRORED`); if none can
+        be made (the field is spread too wide), the elbow-room index for good."""
+        global _mirror
+        if _mirror is None:
+            from fadad_agents.agents.core.crowd import occupied as module  # numba: loaded
+
+            _mirror = module
+        made = _mirror.Occupied.made(self.standing(), self.widest)
+        if made:
+            self.keep(made)
+            return
+        self._mirrored = False  # as a search that finds none made: not tried again
+        if self._paused:
+            self._refile_halo()
+        self.occupied = False
 
     def keep(self, occupied: Any) -> None:
         """Keep ``occupied`` (:attr:`occupied`) up to date from now on, and stop keeping
@@ -176,22 +220,32 @@ class Squares:
             self._halo = {}
 
     def occupancy(self) -> Any:
-        """:attr:`occupied`, whoever came since filed in it."""
+        """:attr:`occupied`, whoever came since filed in it (made if to be kept)."""
         if self._unfiled:
             self._file_unfiled()
+        if self.occupied is None and self._mirrored:
+            self._make_mirror()
         return self.occupied
 
     def _unmirror(self) -> None:
         """Give up the mirror (someone stepped outside it, or it has no slot left for one
-        who came; made again when next asked), and make the elbow-room index again."""
+        who came): kept from placement on, it is made again at once; else made again
+        when next asked, and the elbow-room index made again meanwhile."""
         self.occupied = None
-        if self._paused:
+        if self._mirrored:
+            self._make_mirror()
+        elif self._paused:
             self._refile_halo()
 
     def _halo_now(self) -> dict[float, list[Any]] | None:
-        """The elbow-room index, made again first if the mirror was answering instead."""
+        """The elbow-room index, made again first if the mirror was answering instead
+        (given up; kept from placement on, made again by the next who comes or moves, or
+        :meth:`occupancy`): asked so only by a newcomer wider than anyone placed."""
         if self._paused:
-            self._unmirror()
+            self.occupied = None
+            self._paused = False
+            for agent in self.standing():  # into the empty index, as wide as the widest's
+                self._ring_in(agent, *agent.position)
         return self._halo
 
     def standing(self) -> list[Any]:
@@ -213,22 +267,23 @@ class Squares:
     def _file_unfiled(self) -> None:
         """File the fighters :meth:`place_later` put on the field (as :meth:`add` would)."""
         unfiled, self._unfiled = self._unfiled, []
-        occupied = self.occupied
         for agent in unfiled:
             x, y = agent.position
             self._file(agent, *self._key(x, y))
             self._occupy(agent, x, y)
-            if occupied and not occupied.put(agent, x, y):
-                occupied = None
-                self._unmirror()
+            if self.occupied:
+                self._mirror_put(agent, x, y)
+        if self.occupied is None and self._mirrored:  # made once, for everyone
+            self._make_mirror()
 
     def _refile_halo(self) -> None:
         """The widest fighter grew: every elbow room reaches further (or, past
         :data:`HALO_MOST`, the elbow-room index is given up for the occupancy one)."""
         self.occupied = None  # its squares are as wide as the widest's elbow room
-        self._paused = False
+        self._paused = self._mirrored
         filed = self.standing()
         if self.widest > HALO_MOST:
+            self._mirrored = self._paused = False
             if self._halo is not None:
                 self._halo = None
                 for agent in filed:
@@ -237,6 +292,8 @@ class Squares:
         # A hair wider than any two fighters' elbow room: floating point at the edges.
         self._halo_reach = 2 * self.widest * ELBOW_ROOM * (1 + 1e-9) + 1e-9
         self._halo = {}
+        if self._paused:  # the mirror, not the index, kept from placement on: made again
+            return  # by the caller (squares as wide as the widest's elbow room)
         for agent in filed:
             self._ring_in(agent, *agent.position)
 
@@ -401,9 +458,7 @@ class Squares:
             if new != old:
                 bucket.remove(agent)
                 self._file(agent, *new)
-        occupied = self.occupied
-        if occupied and not occupied.put(agent, x, y):
-            self._unmirror()
+        self._mirror_put(agent, x, y)
 
     def _file(self, agent: Any, i: int, j: int) -> None:
         """Put ``agent`` in bucket ``(i, j)`` of its side, widening the side's bounds."""
