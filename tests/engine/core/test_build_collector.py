@@ -41,6 +41,9 @@ def collections() -> Iterator[list[int]]:
         if phase == "start":
             seen.append(info["generation"])
 
+    # A build first, uncounted: once numba is loaded (by an earlier test), the field's
+    # mirror in arrays is made at placement, and a process's first loads numba's code.
+    build_battle(_melee(2), seed=1).dispose()
     was = gc.isenabled()
     gc.enable()
     gc.collect()
@@ -62,7 +65,7 @@ def test_no_collection_runs_inside_a_small_build(collections: list[int]) -> None
     battle = build_battle(scenario, seed=1)
     ran, left = len(collections), gc.get_count()[0]  # before the next young one is due
     assert ran == 0
-    assert left > 5_000  # its objects wait for the next young collection
+    assert left > 700  # its objects (fewer with the field mirrored) wait for the next one
     assert gc.isenabled()
     battle.dispose()
 

@@ -31,7 +31,7 @@ import numpy as np
 from numba import njit
 
 from fadad_agents.agents.core.crowd.places import MOST_SPOTS, _spots
-from fadad_agents.agents.core.field import ELBOW_ROOM, SQUARES_HAIR
+from fadad_agents.agents.core.field.measures import ELBOW_ROOM, SQUARES_HAIR
 
 __all__ = ["MOST_SQUARES", "Occupied", "first_free"]
 

@@ -26,6 +26,8 @@ import sys
 from collections.abc import Iterable
 from typing import Any
 
+from fadad_agents.agents.core.field.measures import ELBOW_ROOM, SQUARES_HAIR
+
 __all__ = [
     "CELL_YARDS",
     "ELBOW_ROOM",
@@ -47,22 +49,12 @@ SPOT_YARDS = 1.5
 """Side of a square of the occupancy index: wider than the elbow room round a man, so a
 spot's check visits one to four squares."""
 
-ELBOW_ROOM = 2 / 3
-"""PROPOSED: two fighters stand no closer than this share of their radii together (men
-two-thirds of a yard apart, shoulder to shoulder in a press)."""
-
 HALO_YARDS = 0.75
 """Side of a square of the elbow-room index: a man's elbow room reaches into four to nine."""
 
 HALO_MOST = 1.0
 """Yards: with anyone wider on the field (a giant's elbow room would fill thousands of
 squares) spots are checked in the occupancy index alone."""
-
-SQUARES_HAIR = 1e-12
-"""A share: a sum of two squares by ``**`` (``pow``, as the battle has always measured
-them, and several products' cost each) and the same by ``*`` differ by a few units in the
-last place at most, far less than this share of either. A sum by ``*`` farther than it
-from a limit lies on the same side of it by ``**``: only within it is ``**`` called."""
 
 HALO_SPAN = 2.0**26 + 40_503
 """Rows to a column in an elbow-room square's key (:func:`halo_key`): keys are distinct
