@@ -380,13 +380,18 @@ class Character(Combatant):
             target = self.target
             if self.stepped:  # moved with the others of a shared turn
                 self.stepped = False
-            elif self.move_actions or not (  # moving.in_contact, inlined (once a turn)
-                target is not None and (arena.field.all_touching or moving.touches(self, target))
-            ):
+            elif self.move_actions or target is None:
                 self.gait = None
                 moving.advance(self, arena)
-            else:
+            elif arena.field.all_touching or not target.placed:  # in contact: no measuring
                 self.gait = None
+            else:  # moving.in_contact and touches, inlined (once a turn)
+                mine: Any = self.position
+                (ax, ay), (bx, by) = mine, target.position
+                reach = self.radius + self.reach + target.radius
+                self.gait = None
+                if (ax - bx) ** 2 + (ay - by) ** 2 > reach * reach + 1e-6:
+                    moving.advance(self, arena)
             measure = not arena.field.all_touching  # one melee: every foe in reach
             if measure:
                 here: Any = self.position

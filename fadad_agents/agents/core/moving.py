@@ -1,15 +1,13 @@
 """A character on the field: contact, the room round a defender, and moves that cost actions.
 
-Rules: ``personal-combat.md`` section 5 (15 yards an action, at most two, a free 8-yard
-step, less for short legs, heavy armour and a Hurt leg; a quickly moving fighter's Target rises,
-``move.target_bonus``) and the space each fighter takes and reaches
-(:mod:`fadad_agents.rules.personal.movement`, PROPOSED there). Melee needs contact; as
-many attackers strike one defender in a round as fit round it (six round a man), fewer
-where the scenario's ``map.max_attackers`` says so (a doorway), and at most
-``engine.max_on_one`` of one ``count:`` group.
-
-These functions take the character and the arena; :class:`~.character.Character` calls
-them from its declare and act steps.
+Rules: ``personal-combat.md`` section 5 (15 yards an action, at most two, a free 8-yard step,
+less for short legs, heavy armour and a Hurt leg; a quickly moving fighter's Target rises,
+``move.target_bonus``) and the space each fighter takes and reaches (:mod:`fadad_agents.
+rules.personal.movement`, PROPOSED there). Melee needs contact; as many attackers strike
+one defender in a round as fit round it (six round a man), fewer where the scenario's
+``map.max_attackers`` says so (a doorway), and at most ``engine.max_on_one`` of one
+``count:`` group. These functions take the character and the arena;
+:class:`~.character.Character` calls them from its declare and act steps.
 """
 
 from __future__ import annotations
@@ -232,7 +230,7 @@ def _plan(
     if move is None:
         return None
     goal, most = move
-    gap = distance(actor.position, goal)
+    gap = math.hypot(actor.position[0] - goal[0], actor.position[1] - goal[1])  # distance
     spent, yards = move_plan(gap, min(most, budget), _stride(actor, arena))
     arrives = yards >= gap - _ARRIVE
     return spent, target is not None and arrives and _touches_from(actor, goal, target)
@@ -311,7 +309,8 @@ def _touches_from(actor: Any, point: tuple[float, float], other: Any) -> bool:
     if not other.placed:
         return True
     reach = actor.radius + actor.reach + other.radius
-    return bool(distance(point, other.position) <= reach + _ARRIVE)
+    (px, py), (ox, oy) = point, other.position
+    return bool(math.hypot(px - ox, py - oy) <= reach + _ARRIVE)  # distance, inlined
 
 
 def advance(actor: Any, arena: Any) -> None:
@@ -343,7 +342,7 @@ def advance(actor: Any, arena: Any) -> None:
         _spare(actor, planned)
         return
     x, y = place
-    yards = distance(here, (x, y))
+    yards = math.hypot(here[0] - x, here[1] - y)  # distance, inlined (every move)
     if yards <= _ARRIVE:
         _spare(actor, planned)
         return
@@ -414,7 +413,8 @@ def _way_now(
     goal = arena.field.clamp(*point)
     if goal == point:  # on the field: the point kept already (one object fewer a way)
         goal = point
-    gap = distance(actor.position, goal)
+    (hx, hy), (gx, gy) = actor.position, goal
+    gap = math.hypot(hx - gx, hy - gy)  # distance, inlined (every new way)
     pace = _stride(actor, arena)
     allowance = movement_allowance(actor.move_actions) * pace
     yards = gap if gap <= allowance else allowance

@@ -98,7 +98,8 @@ class OnTheField:
             ]
         here = actor.position
         x, y = here
-        if actor.shoots:  # anyone within Extreme range, else anyone its reach touches
+        shoots = actor.missile is not None and actor.shoots  # no property call in melee
+        if shoots:  # anyone within Extreme range, else anyone its reach touches
             radius = actor.missile.extreme
         else:
             radius = actor.radius + actor.reach + field.widest
@@ -124,7 +125,19 @@ class OnTheField:
                 found.extend(f for f in near if f.fighting)
         if field.off_field:
             found.extend(f for f in field.off_field if f.fighting and f.side != actor.side)
-        return [f for f in found if actor.can_reach(f)] if found else found  # ranks behind
+        if not found:
+            return found  # ranks behind
+        if type(actor) is not Character or shoots:
+            return [f for f in found if actor.can_reach(f)]
+        base = actor.radius + actor.reach
+        near_foes: list[Any] = found
+        return [  # Character.can_reach (moving.touches), inlined: every re-target asks
+            f
+            for f in near_foes
+            if not f.placed
+            or (x - f.position[0]) ** 2 + (y - f.position[1]) ** 2
+            <= (reach := base + f.radius) * reach + 1e-6
+        ]
 
     def nearest_foe(self, actor: Any, *, room: bool = False) -> Combatant | None:
         """The nearest active foe on the field (None without a field); with ``room``, the

@@ -136,3 +136,22 @@ def test_the_foes_in_reach_told_by_the_nearest_are_those_searched(
         space.NEAREST_FIRST = True
     assert told == want
     assert arena._out_of_reach[0] is not None, "the nearest told nobody (two stand apart)"
+
+
+def test_a_characters_reach_measured_inline_is_its_can_reach(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every fighter's foes in reach in a melee of bands of 100 (after 3 rounds, squares
+    searched), measured inline for a character with a melee weapon, are those its own
+    can_reach passes among the foes near it, in the same order; some have foes in reach
+    and some none."""
+    battle = build_battle(load(_melee_yaml(100, bands=True)), 1, collect=False)
+    for _ in range(3):
+        battle.play_round()
+    monkeypatch.setattr(space, "NEAREST_FIRST", False)
+    standing = [m for side in battle.sides for m in side.members if m.fighting]
+    inline = [battle.foes_in_reach(m) for m in standing]
+    monkeypatch.setattr(space, "Character", type("NotCharacter", (), {}))
+    assert [battle.foes_in_reach(m) for m in standing] == inline
+    assert any(inline)
+    assert not all(inline)
