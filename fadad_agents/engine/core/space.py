@@ -113,7 +113,7 @@ class OnTheField:
                     and near.fighting
                 ):
                     return []  # asked again before anyone moved (a re-target's strike)
-                near = field.nearest_filed(1 - actor.side, x, y)
+                near = field.nearest_known(1 - actor.side, x, y)
                 if near is not None and near is not UNFILED:
                     fx, fy = near.position
                     if (fx - x) ** 2 + (fy - y) ** 2 > _OUT_OF_REACH * (radius * radius + 1e-6):

@@ -193,15 +193,18 @@ def test_the_nearest_found_at_once_play_the_same_battle(
     if walled:
         text += "map: {kind: open, width: 14, height: 8}\n"
     read = 0
-    nearest_filed = Field.nearest_filed  # Field.nearest's and foes_in_reach's look-ups
 
-    def counted(field: Any, side: int, x: float, y: float) -> Any:
-        nonlocal read
-        found = nearest_filed(field, side, x, y)
-        read += isinstance(field._nearest[side], Nearest)
-        return found
+    def counting(look_up: Any) -> Any:  # Field.nearest's and foes_in_reach's look-ups
+        def counted(field: Any, side: int, x: float, y: float) -> Any:
+            nonlocal read
+            found = look_up(field, side, x, y)
+            read += isinstance(field._nearest[side], Nearest)
+            return found
 
-    monkeypatch.setattr(Field, "nearest_filed", counted)
+        return counted
+
+    monkeypatch.setattr(Field, "nearest_filed", counting(Field.nearest_filed))
+    monkeypatch.setattr(Field, "nearest_known", counting(Field.nearest_known))
     monkeypatch.setattr(field_module, "NEAREST_AT_ONCE", at_once)
     found_at_once = _log_text(text, seed)
     assert read > 100, "few answers found at once were read: the comparison proves little"

@@ -101,17 +101,19 @@ def test_the_foes_in_reach_told_by_the_nearest_are_those_searched(
     spots: list[tuple[int, int, int]], reach: float, leaving: list[int]
 ) -> None:
     """On fields of two sides of fighters on a grid of half yards (many at exactly their
-    reach) and one of each far apart, with some gone, every fighter's foes in reach and
+    reach) and two far from the other side, with some gone, every fighter's foes in reach and
     then its nearest foe, each side filed in arrays for its nearest from the first
     look-up, are what the squares searched find (nobody told by the nearest), and the
     nearest told some."""
     field = Field(2)
     fighters = [_Fighter(u, s, x / 2, y / 2, reach) for u, (s, x, y) in enumerate(spots)]
-    fighters += [_Fighter(len(spots) + s, s, 20.0 - 40 * s, 20.0, reach) for s in (0, 1)]
+    # one of side 1 far off, one of side 0 inside side 1's squares yet far from all of it
+    fighters += [_Fighter(len(spots), 1, 20.0, 20.0, reach)]
+    fighters += [_Fighter(len(spots) + 1, 0, 15.0, -5.0, reach)]
     for f in fighters:
         field.add(f)
     for pick in leaving:
-        gone = fighters[pick % len(fighters)]
+        gone = fighters[pick % len(spots)]  # the two far off stay
         if gone.fighting:
             gone.fighting = False
             field.remove(gone)

@@ -332,6 +332,17 @@ class Field(Squares):
         found: list[Any | None] = known.to_each(points)
         return found
 
+    def nearest_known(self, side: int, x: float, y: float) -> Any:
+        """:meth:`nearest` (every fighter passes) of ``side`` to ``(x, y)`` when the side
+        is filed in arrays for it already, else :data:`UNFILED`: not counted as a look-up
+        (nor filing the side: a side of 10,000 costs 5 ms to file)."""
+        if self._unfiled:
+            self._file_unfiled()
+        known = self._nearest[side]
+        if known is None or known is _SEARCH:
+            return UNFILED
+        return known.to(x, y)
+
     def nearest_filed(self, side: int, x: float, y: float) -> Any:
         """:meth:`nearest` (every fighter passes) of ``side`` to ``(x, y)`` when the side
         is filed in arrays for it (an answer costs 1-2 µs), or is filed now, this look-up
