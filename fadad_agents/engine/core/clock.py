@@ -81,8 +81,8 @@ def collector_paused(*, full: bool = False) -> AbstractContextManager[None]:
     With ``full`` (a build), a pause that leaves :data:`FULL_COLLECTION_AT` or more new
     objects ends with a full collection, if the collector was on: the one that so many
     long-lived objects soon make due, paid here rather than in whichever later round
-    the collector's counts reach it. Smaller builds' objects go with the next young
-    collection.
+    the collector's counts reach it. A smaller build that leaves a young collection due
+    ends with it (else it would run in the battle's first round).
     """
     return _BuildPause() if full else _CollectorPause()
 
@@ -112,8 +112,12 @@ class _BuildPause(_CollectorPause):
         self.before = gc.get_count()[0]
 
     def __exit__(self, *_: object) -> None:
-        if self.enabled and gc.get_count()[0] - self.before >= FULL_COLLECTION_AT:
-            gc.collect()
+        if self.enabled:
+            made = gc.get_count()[0] - self.before
+            if made >= FULL_COLLECTION_AT:
+                gc.collect()
+            elif gc.get_count()[0] > gc.get_threshold()[0]:  # due at the next allocation
+                gc.collect(0)  # the build's, not the first round's
         super().__exit__()
 
 
