@@ -62,9 +62,8 @@ class OnTheField:
             its nearest foe (the other side filed in arrays), where it stood, the field's
             :attr:`~fadad_agents.agents.core.field.Field.moves` then, that nearest foe and
             the yards measured: while none of them changed (and the nearest fights), the
-            same answers
-            (``random_foe`` asks for the nearest foe next; a re-target's strike asks for
-            foes in reach again).
+            same answers (``random_foe`` asks for the nearest foe next; a re-target's
+            strike asks for foes in reach again).
     """
 
     field: Field | None

@@ -26,7 +26,6 @@ __all__ = [
     "DOUBLED_RD",
     "MINMIDMAX_EPIC",
     "STANDARD",
-    "STANDARD_WOUNDS",
     "TRACK_BOXES",
     "TRACK_KINDS",
     "Leveled",
@@ -207,15 +206,15 @@ def custom_track(boxes: tuple[int, int, int, int, int]) -> WoundTrack:
 
 def wound_for_damage(damage: int, thresholds: Thresholds = STANDARD) -> Wound:
     """Wound level of a damage number (§6.1): 0 or less is no damage."""
-    if thresholds is STANDARD and 0 <= damage < len(STANDARD_WOUNDS):
-        return STANDARD_WOUNDS[damage]
+    if thresholds is STANDARD and 0 <= damage < len(_STANDARD_WOUNDS):
+        return _STANDARD_WOUNDS[damage]
     for i in (4, 3, 2, 1, 0):
         if damage >= thresholds[i]:
             return _WOUNDS[i + 1]
     return Wound.UNDAMAGED
 
 
-STANDARD_WOUNDS: tuple[Wound, ...] = tuple(
+_STANDARD_WOUNDS: tuple[Wound, ...] = tuple(
     wound_for_damage(damage, (*STANDARD,)) for damage in range(STANDARD[-1] + 1)
 )
 """Wound of each damage number 0..9 on the standard thresholds (the common lookup)."""

@@ -28,20 +28,14 @@ from functools import lru_cache
 from math import floor
 from typing import NamedTuple
 
-from fadad_agents.rules.core.actions import ALL_PLUS_DICE, TARGET_MODES, ActionError, crit_count
+from fadad_agents.rules.core.actions import TARGET_MODES, ActionError, crit_count
 from fadad_agents.rules.core.damage import fadad_damage
 from fadad_agents.rules.core.dice import (
     FOUR_DF,
     TABLE_4DF,
     TableDice,
 )
-from fadad_agents.rules.core.wounds import (
-    STANDARD_WOUNDS,
-    Wound,
-    WoundTrack,
-    record,
-    wound_for_damage,
-)
+from fadad_agents.rules.core.wounds import Wound, WoundTrack, record, wound_for_damage
 from fadad_agents.rules.personal.criticals import (
     CRIT_EFFECTS,
     CritEffect,
@@ -120,10 +114,6 @@ Python ``__new__``: the sampler calls it directly, one frame less on every swing
 _UNDAMAGED, _DEAD = Wound.UNDAMAGED, Wound.DEAD
 """Two wound levels every swing reads, as module names: an enum member read off its class
 is an attribute look-up CPython 3.12 does not cache."""
-
-_STANDARD_TOP = len(STANDARD_WOUNDS)
-"""The damage numbers :data:`~fadad_agents.rules.core.wounds.STANDARD_WOUNDS` reads (0 ..
-9): :func:`wound_for_damage`'s own look-up, without its call."""
 
 _ONE_4DF: tuple[tuple[int], ...] = tuple((total,) for total in TABLE_4DF)
 """``(roll_4df(rng),)`` for each draw, made once: a hit's damage dice without a new tuple."""
@@ -391,9 +381,10 @@ def resolve_attack(
         and rng.__class__ is not TableDice
     ):
         # The plain path, most swings of most battles: exchange's unshielded effective
-        # opposition, crit_count, and _land_hit's plain FADAD hit (crits adding no damage
-        # or wound level), inlined: four calls and their tuples a swing (test_attack_sampler
-        # holds them to the general path draw for draw).
+        # opposition and _land_hit's plain FADAD hit (crits adding no damage or wound
+        # level), inlined, the rules' own functions called (crit_count, fadad_damage,
+        # wound_for_damage): calls and tuples saved a swing (test_attack_sampler holds
+        # the path to the general one draw for draw).
         difference = defender.scale - attacker.scale
         target = _SCALE_TARGETS.get(difference)
         if target is None:
@@ -411,9 +402,7 @@ def resolve_attack(
                 attack_dice, a_rolled, defence_dice, d_rolled, target, rd, False, 0, (),
                 0, (), _UNDAMAGED, track,
             ))  # fmt: skip
-        crits = rd >> 2  # crit_count of a hit (rd >= 1): one per full 4 RD
-        if not crits and attack_dice == ALL_PLUS_DICE:
-            crits = 1
+        crits = crit_count(rd, attack_dice)
         policy = rules.crit_effects
         drawn: tuple[CritEffect, ...] = ()
         factor = attacker.odm - defender.ddm
@@ -432,13 +421,8 @@ def resolve_attack(
             if mods.ignore_armour:  # a Weak Spot
                 factor += defender.armour
         dice = _ONE_4DF[floor(draw(rng) * 81.0)]
-        base = rd + factor  # fadad_damage
-        number = base + dice[0]
-        if base < 0 and number > 1:
-            number = 1
-        if number < 0:
-            number = 0
-        wound = STANDARD_WOUNDS[number] if number < _STANDARD_TOP else wound_for_damage(number)
+        number = fadad_damage(rd, factor, dice[0])
+        wound = wound_for_damage(number)
         w = rules.wounds
         new_track = record(track, wound, w.scratch_cap, w.overflow_past_near_death, _DEAD)
         return _new_result(AttackResult, (
