@@ -20,6 +20,7 @@ from fadad_agents.agents.core import aid, aims, conditions, moving, shooting
 from fadad_agents.agents.core.base import Arena, Band, Combatant
 from fadad_agents.agents.core.blows import attack_event, defence_verb, strike
 from fadad_agents.agents.core.conditions import Conditions
+from fadad_agents.policies.core.defaults import random_foe_told
 from fadad_agents.policies.core.policy_set import PolicySet
 from fadad_agents.policies.core.protocols import PLAIN, MoraleChoice, Stance
 from fadad_agents.rules import mass
@@ -36,6 +37,13 @@ PLAYER_PROTECTION = Protection(pc=True)
 """How a blow on a player character is recorded: the ``pc_death`` options apply (C-13).
 Near Death needs the round to begin Incapacitated (option 2), which never happens in a
 fight: an Incapacitated character is out of it."""
+
+
+ASK_ONCE = True
+"""A fighter whose new target (:func:`~fadad_agents.policies.core.defaults.random_foe`'s)
+was none in reach, and which it measures out of reach, does not ask for another foe in
+reach: none was a moment ago, and nobody moved since. False (tests only): it asks again;
+the same battle."""
 
 
 class Character(Combatant):
@@ -402,8 +410,13 @@ class Character(Combatant):
         admit = moving.admit
         for _ in range(self.attacks_planned):
             target = self.target
+            in_reach = True  # some foe may be: another is looked for where this one is not
             if target is None or not target.fighting:
-                target = self.policies.targeting.choose_target(self, arena, self.targeting_rng)
+                pol = self.policies
+                if pol.random_in_reach and ASK_ONCE:  # its choose_target, inlined
+                    target, in_reach = random_foe_told(self, arena, self.targeting_rng)
+                else:
+                    target = pol.targeting.choose_target(self, arena, self.targeting_rng)
                 self.target = target
                 if target is None:
                     return
@@ -411,10 +424,14 @@ class Character(Combatant):
                 there = target.position
                 limit = reach + target.radius
                 if (x - there[0]) ** 2 + (y - there[1]) ** 2 > limit * limit + 1e-6:
+                    if not in_reach:  # none was a moment ago, and nobody moved since
+                        return
                     target = moving.another_in_reach(self, arena)
                     if target is None:
                         return
             if target.roomy is not True and not admit(target, self, arena):  # places counted
+                if not in_reach:
+                    return
                 target = moving.another_in_reach(self, arena)
                 if target is None:
                     return

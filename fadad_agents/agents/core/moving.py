@@ -270,18 +270,17 @@ def _foreseen(actor: Any, target: Any) -> Route | None:
     kept; None otherwise."""
     if target is None or actor.conditions is not None:
         return None
-    if not getattr(actor.policies.movement, "foreseeable", False):
-        return None
     route: Route | None = actor.memory.get("route")
     here, at, placed = actor.position, target.position, target.placed
     if (
-        route is None
-        or route.target is not target
-        or route.here != here
-        or route.at != at
-        or route.placed != placed
-    ):
-        route = actor.memory["route"] = Route(here, target, at, placed)
+        route is not None
+        and route.target is target
+        and (route.here, route.at, route.placed) == (here, at, placed)
+    ):  # kept (only ever for a foreseeable policy: a fighter's policies never change)
+        return route
+    if not getattr(actor.policies.movement, "foreseeable", False):
+        return None
+    route = actor.memory["route"] = Route(here, target, at, placed)
     return route
 
 
@@ -330,14 +329,15 @@ def advance(actor: Any, arena: Any) -> None:
         return
     goal, gap, yards, allowance, pace, target = way
     here = actor.position
-    memo = actor.memory.get("blocked")
-    found = actor.memory.pop("found", _UNSET)  # what arrays found (crowd.waiting)
+    memory = actor.memory
+    memo = memory.get("blocked")
+    found = memory.pop("found", _UNSET)  # what arrays found (crowd.waiting)
     if found is not _UNSET:
         place = found
     elif memo is not None and memo.way is way and ranks.REMEMBER_BLOCKED:
         place = memo.retry(actor, field)  # its remembered search was for this very way
     else:
-        place = way_forward(actor, field, goal, gap, yards, allowance, target, way)
+        place = way_forward(actor, field, goal, gap, yards, allowance, target, way, memo)
     if place is None:  # every place tried is taken: it waits where it stands
         _spare(actor, planned)
         return
@@ -347,7 +347,7 @@ def advance(actor: Any, arena: Any) -> None:
         _spare(actor, planned)
         return
     spent = move_plan(yards, planned, pace)[0]
-    arena.field.move(actor, x, y)
+    field.move(actor, x, y)
     actor.bearing = math.atan2(goal[1] - here[1], goal[0] - here[0])
     gait = gait_for_move_actions(spent)
     actor.gait = gait
@@ -415,7 +415,7 @@ def _way_now(
         goal = point
     (hx, hy), (gx, gy) = actor.position, goal
     gap = math.hypot(hx - gx, hy - gy)  # distance, inlined (every new way)
-    pace = _stride(actor, arena)
+    pace = float(actor.stride) if actor.conditions is None else _stride(actor, arena)
     allowance = movement_allowance(actor.move_actions) * pace
     yards = gap if gap <= allowance else allowance
     if yards <= _ARRIVE:

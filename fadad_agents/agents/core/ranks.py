@@ -215,33 +215,36 @@ def way_forward(
     allowance: float,
     target: Any,
     way: Any = None,
+    memo: Any = _UNASKED,
 ) -> tuple[float, float] | None:
     """Where a move of ``yards`` toward ``goal`` (``gap`` away) ends: the full move if
     its end is free; else, with ``target`` (the move reaches it), the free place round it
     nearest the actor's side within ``allowance``; else the first free spot of
     :func:`_way_spots`; None if every one is taken (it waits where it stands). ``way``:
-    the remembered way these come from, kept in the memo (:class:`Blocked`)."""
+    the remembered way these come from, kept in the memo (:class:`Blocked`); ``memo``:
+    the actor's memo if the caller read it already."""
     here = actor.position
     at = None if target is None else target.position
-    memo: Blocked | None = actor.memory.get("blocked") if REMEMBER_BLOCKED else None
+    known: Blocked | None = None
+    if REMEMBER_BLOCKED:
+        known = actor.memory.get("blocked") if memo is _UNASKED else memo
     hints: list[Any] | tuple[Any, ...] = _NO_HINTS
-    if memo is not None:
-        if memo.same_way(here, goal, allowance, target, at):
-            return memo.retry(actor, field)
-        hints = memo.tried
+    if known is not None:
+        if known.same_way(here, goal, allowance, target, at):
+            return known.retry(actor, field)
+        hints = known.tried
     tried: list[Any] = []
     compiled = None
     if COMPILED_PLACES and (_places is not None or "numba" in sys.modules):
-        move = (goal, gap, yards, allowance)  # numba loaded: every place at once, compiled
-        searched = _compiled_search(actor, field, target, move)
-        if searched is not None:
+        searched = _compiled_search(actor, field, target, goal, gap, yards, allowance)
+        if searched is not None:  # numba loaded: every place at once, compiled
             place, spots, ring, tried = searched
             if place is None:
                 actor.memory["blocked"] = Blocked.of(
                     here, goal, allowance, target, at, spots, ring, tried, actor.target, way
                 )
             return place
-        compiled = _compiled_places(actor, field, target, move)
+        compiled = _compiled_places(actor, field, target, (goal, gap, yards, allowance))
     if compiled is not None:
         spots, ring = compiled
         place = _first_free(actor, field, spots, ring, hints, tried)
@@ -265,29 +268,54 @@ def way_forward(
 
 
 def _compiled_search(
-    actor: Any, field: Any, target: Any, move: tuple[Any, float, float, float]
+    actor: Any, field: Any, target: Any, goal: Any, gap: float, yards: float, allowance: float
 ) -> tuple[tuple[float, float] | None, list[float], int, list[Any]] | None:
-    """:func:`way_forward`'s search for a ``move`` (its goal, gap, yards and allowance)
-    in one compiled call, against the field in arrays (:mod:`~fadad_agents.agents.core.
-    crowd.occupied`; asked only once numba is loaded): its first free place, else None
-    with its places, how many round the target and who stood in each
-    (:func:`~fadad_agents.agents.core.crowd.occupied.first_free`); None where the field
-    has no such mirror (a giant on it, or spread too wide) or too many places."""
-    global _occupied
+    """:func:`way_forward`'s search for a move toward ``goal`` (``gap``, ``yards`` and
+    ``allowance`` as there) in one compiled call, against the field in arrays
+    (:mod:`~fadad_agents.agents.core.crowd.occupied`; asked only once numba is loaded):
+    its first free place, else None with its places, how many round the target and who
+    stood in each (:func:`~fadad_agents.agents.core.crowd.occupied.first_free`); None
+    where the field has no such mirror (a giant on it, or spread too wide) or too many
+    places. (:func:`_compiled_way`'s arguments made here: every search of a mover.)"""
+    occupied = field.occupancy()  # kept from placement on (squares.MIRRORED), or made here
+    if not occupied or _occupied is None:
+        if not _mirrored(actor, field):
+            return None
+        occupied = field.occupancy()
+    (hx, hy), width, height = actor.position, field.width, field.height
+    bounds = (-1.0 if width is None else float(width), -1.0 if height is None else float(height))
+    gx, gy = goal
+    r = actor.radius
+    if target is None:
+        way = (hx, hy, gx, gy, gap, yards, allowance, r, 0.0, 0.0, 0.0, 0.0, _SHUFFLE)
+        return _occupied.first_free(actor, occupied, way, _NO_TURNS, bounds)  # type: ignore[no-any-return]
+    tx, ty = target.position
+    reach = r + actor.reach + target.radius - ENGAGE_MARGIN
+    edge = (reach + ENGAGE_MARGIN) ** 2  # as _places_round measures the field's edge
+    way = (hx, hy, gx, gy, gap, yards, allowance, r, tx, ty, reach, edge, _SHUFFLE)
+    turns = _turns_array(target.radius, r)
+    return _occupied.first_free(actor, occupied, way, turns, bounds)  # type: ignore[no-any-return]
+
+
+def _mirrored(actor: Any, field: Any) -> bool:
+    """Whether the field is mirrored in arrays for :func:`_compiled_search` (made here if
+    it is not yet, and the compiled modules imported: numba is loaded)."""
+    global _occupied, _places
     if _occupied is None:
         from fadad_agents.agents.core.crowd import occupied as module  # numba: loaded
 
         _occupied = module
-    occupied = field.occupancy()  # kept from placement on (squares.MIRRORED), or made here
+    if _places is None:
+        from fadad_agents.agents.core.crowd import places  # numba: loaded already
+
+        _places = places
+    occupied = field.occupancy()
     if occupied is None:
         if field.elbow_index(actor) is None:
-            return None  # a giant on the field: no squares of a man's size
+            return False  # a giant on the field: no squares of a man's size
         occupied = _occupied.Occupied.made(field.standing(), field.widest) or False
         field.keep(occupied)
-    if not occupied:
-        return None
-    way = _compiled_way(actor, field, target, move)
-    return _occupied.first_free(actor, occupied, *way)  # type: ignore[no-any-return]
+    return bool(occupied)
 
 
 def _compiled_places(

@@ -76,12 +76,22 @@ class OnTheField:
         """Active foes the actor can attack from where it stands, in the live list's order
         (every foe where the battle has no field, the actor is off it, or it stands in one
         melee without a missile weapon: the plain melee round counts on that)."""
-        foes = self.foes(actor.side)
         field = self.field
         if field is None or not actor.placed:
-            return foes
-        if field.all_touching and actor.missile is None:  # every foe touches (the same list)
-            return foes
+            return self.foes(actor.side)
+        if actor.missile is None:
+            if field.all_touching:  # every foe touches (the same list)
+                return self.foes(actor.side)
+            who, there, moves, near, beyond = self._out_of_reach
+            if (  # asked again before anyone moved (a re-target's strike): told at once
+                who is actor
+                and there is actor.position
+                and moves == field.moves
+                and near.fighting
+                and beyond == actor.radius + actor.reach + field.widest
+            ):
+                return []
+        foes = self.foes(actor.side)
         if len(foes) <= _SMALL:
             if actor.missile is not None:
                 return [foe for foe in foes if actor.can_reach(foe)]
@@ -103,15 +113,6 @@ class OnTheField:
         else:
             radius = actor.radius + actor.reach + field.widest
             if NEAREST_FIRST and field.sides == 2 and not field.off_field:  # if cheap
-                who, there, moves, near, beyond = self._out_of_reach
-                if (
-                    who is actor
-                    and there is here
-                    and moves == field.moves
-                    and beyond == radius
-                    and near.fighting
-                ):
-                    return []  # asked again before anyone moved (a re-target's strike)
                 near = field.nearest_known(1 - actor.side, x, y)
                 if near is not None and near is not UNFILED:
                     fx, fy = near.position

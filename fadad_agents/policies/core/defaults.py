@@ -40,6 +40,7 @@ __all__ = [
     "WoundRetreat",
     "in_reach",
     "random_foe",
+    "random_foe_told",
     "wound_level",
 ]
 
@@ -82,14 +83,23 @@ def random_foe(
     actor: CombatantView, battle: BattleView, rng: random.Random
 ) -> CombatantView | None:
     """A random foe in reach; if none is, the nearest foe (on a field), else a random one."""
+    return random_foe_told(actor, battle, rng)[0]
+
+
+def random_foe_told(
+    actor: CombatantView, battle: BattleView, rng: random.Random
+) -> tuple[CombatantView | None, bool]:
+    """:func:`random_foe`'s choice, and whether it was a foe in reach (False: none was,
+    so that a caller who measures it out of reach need not ask for foes in reach again
+    before anyone moves)."""
     foes = battle.foes_in_reach(actor)
     if foes:
-        return foes[int(rng.random() * len(foes))]
+        return foes[int(rng.random() * len(foes))], True
     nearest = battle.nearest_foe(actor)  # None at once once no foe is left
     if nearest is not None:
-        return nearest
+        return nearest, False
     foes = battle.foes(actor.side)
-    return foes[int(rng.random() * len(foes))] if foes else None
+    return (foes[int(rng.random() * len(foes))] if foes else None), False
 
 
 class StickyTargeting:
