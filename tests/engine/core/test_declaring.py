@@ -72,7 +72,7 @@ def test_moves_planned_together_play_the_same_battle(
 
     def counted(moves: Any, *args: Any) -> None:
         nonlocal made
-        made += len(moves.members)
+        made += len(moves.members) + sum(len(members) for members, _ in moves.settled)
         make(moves, *args)
 
     monkeypatch.setattr(declaring._Moves, "make", counted)
@@ -80,4 +80,47 @@ def test_moves_planned_together_play_the_same_battle(
     together = _log_text(text, seed)
     assert made > 1000
     monkeypatch.setattr(declaring, "PLAN_TOGETHER", False)
+    assert _log_text(text, seed) == together
+
+
+@pytest.mark.parametrize("gap", [None, 12])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_targets_settled_together_play_the_same_battle(
+    gap: int | None, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two bands of 150 formed in ranks (crits leave conditions: some declare by their own
+    method amid a turn), played in arrays (the threshold lowered): the same first 12
+    rounds with a turn's targets settled together in arrays (new ones found there, some
+    drawn), with every third left to the loop's way (its target taken for one not placed),
+    and with each settled in the loop; and many were settled together."""
+    text = _melee_yaml(150, bands=True, gap=gap).replace("max_rounds: 1000", "max_rounds: 12")
+    text = text.replace("rolled}", "rolled, fadad.crit_effects: random}")
+    counts = {"settled": 0, "drawn": 0}
+    make, drawn = declaring._Moves.make, declaring.random_foe
+
+    def counted(moves: Any, *args: Any) -> None:
+        counts["settled"] += sum(len(members) for members, _ in moves.settled)
+        make(moves, *args)
+
+    def counted_draw(*args: Any) -> Any:
+        counts["drawn"] += 1
+        return drawn(*args)
+
+    monkeypatch.setattr(declaring._Moves, "make", counted)
+    monkeypatch.setattr(declaring, "random_foe", counted_draw)
+    monkeypatch.setattr(waiting, "IN_ARRAYS_AT_LEAST", 8)
+    together = _log_text(text, seed)
+    assert counts["settled"] > 1000
+    assert counts["drawn"] > 50
+    figures = declaring._figures
+
+    def unsure(targets: list[Any]) -> Any:  # every third target taken for one not placed
+        found = figures(targets)
+        found[::3, 1] = 0
+        return found
+
+    monkeypatch.setattr(declaring, "_figures", unsure)
+    assert _log_text(text, seed) == together
+    monkeypatch.setattr(declaring, "_figures", figures)
+    monkeypatch.setattr(declaring, "SETTLE_TOGETHER", False)
     assert _log_text(text, seed) == together

@@ -29,6 +29,8 @@ on a plan, and nobody reads another's planned actions while declaring.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import chain
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -38,7 +40,7 @@ from fadad_agents.agents.core.crowd import plans, waiting
 from fadad_agents.agents.core.moving import _ARRIVE
 from fadad_agents.policies.core.defaults import random_foe
 
-__all__ = ["DECLARE_TOGETHER", "PLAN_TOGETHER", "declare_turn"]
+__all__ = ["DECLARE_TOGETHER", "PLAN_TOGETHER", "SETTLE_TOGETHER", "declare_turn"]
 
 _OUT_OF_REACH = 1 + 1e-9
 """How many times the squared reach of the widest a nearest foe must stand beyond for no
@@ -52,6 +54,13 @@ tests compare both)."""
 PLAN_TOGETHER = True
 """Plan the moves of a turn played in arrays together, compiled (False: each as it
 declares; the tests compare both)."""
+
+SETTLE_TOGETHER = True
+"""In a turn whose moves are planned together, settle its plain fighters' targets in
+arrays, a run of them at a time (:meth:`_Moves.settle`; False: each in the loop, as
+with the moves planned one by one; the tests compare both)."""
+
+_TARGETS = attrgetter("unique_id", "placed", "engaged_round")
 
 
 def declare_turn(
@@ -68,6 +77,10 @@ def declare_turn(
     here draw nothing), so the same targets are drawn in the same order."""
     rnd = arena.round
     moves = _Moves(arena) if PLAN_TOGETHER and waiting.in_arrays(turn, arena) else None
+    if moves is not None and actions and SETTLE_TOGETHER:
+        _declare_band(turn, arena, actions, off_field, moves)
+        moves.make(turn, rnd)
+        return
     choosing: list[tuple[int, Any]] = []
     for at, member in enumerate(turn):
         if not member.fighting:
@@ -102,6 +115,63 @@ def declare_turn(
         moves.make(turn, rnd)
 
 
+def _declare_band(
+    turn: Sequence[Any], arena: Any, actions: int, off_field: Callable[[Any, Any, int], None],
+    moves: _Moves,
+) -> None:  # fmt: skip
+    """:func:`declare_turn` of a turn whose moves are planned together (``moves``), with
+    ``actions`` to spend: a plain fighter on the field without conditions who keeps its
+    target, or takes :func:`random_foe`'s, waits (``kept``, ``choosing``: its place in the
+    turn) until a member who may draw from the battle's streams declares, or the turn's
+    end; then those waiting are settled together (:meth:`_Moves.settle`). Nothing between
+    depends on them: nobody moves, claims a place or reads another's target or actions
+    while declaring, and the others here draw nothing."""
+    # those waiting, by their places in the turn; their unique_ids; the targets kept
+    kept: list[int] = []
+    choosing: list[int] = []
+    kept_ids: list[int] = []
+    kept_targets: list[Any] = []
+    chosen_ids: list[int] = []
+    waits = (kept, kept_ids, kept_targets, choosing, chosen_ids)
+    for at, member in enumerate(turn):
+        if not member.fighting:
+            continue
+        if member.plain is not True or member.conditions is not None:
+            if kept or choosing:
+                moves.settle(turn, waits, arena, actions)
+            member.declare(arena)
+        elif not member.placed:
+            if kept or choosing:
+                moves.settle(turn, waits, arena, actions)
+            off_field(member, arena, actions)
+        else:
+            pol = member.policies
+            target = member.target
+            if pol.keeps_target and target is not None and target.fighting:
+                kept.append(at)
+                kept_ids.append(member.unique_id)
+                kept_targets.append(target)
+            elif pol.random_in_reach:
+                choosing.append(at)
+                chosen_ids.append(member.unique_id)
+            else:  # a policy's own choice may draw
+                if kept or choosing:
+                    moves.settle(turn, waits, arena, actions)
+                _budget(member, actions)
+                target = pol.targeting.choose_target(member, arena, member.targeting_rng)
+                _declare_placed(member, target, arena, actions, arena.round, moves, at)
+    if kept or choosing:
+        moves.settle(turn, waits, arena, actions)
+
+
+def _budget(member: Any, actions: int) -> None:
+    """A plain fighter's budget of ``actions`` as it begins to declare
+    (``Character.round_budget``)."""
+    member.attacks_planned, member.defences_left = 0, actions
+    member.move_actions = 0
+    member.all_out = False
+
+
 def _choose(
     choosing: list[tuple[int, Any]], arena: Any, budget: int, rnd: int, moves: _Moves | None
 ) -> None:
@@ -113,17 +183,24 @@ def _choose(
     nearest_to_each`, where the turn's moves are planned there): what one takes when no
     foe is in reach. Empties ``choosing``."""
     each = None if moves is None else moves.crowd.nearest_to_each
-    by_side: dict[int, list[Any]] = {}
-    for _, member in choosing:
-        by_side.setdefault(member.side, []).append(member)
-    nearest: dict[Any, Any] = {}
-    for side, members in by_side.items():
-        places = [member.position for member in members]
-        nearest.update(zip(members, arena.nearest_foes(side, places, each), strict=True))
+    nearest = _nearest_foes([member for _, member in choosing], arena, each)
     for at, member in choosing:
         target = _new_target(member, arena, nearest[member])
         _declare_placed(member, target, arena, budget, rnd, moves, at)
     choosing.clear()
+
+
+def _nearest_foes(members: list[Any], arena: Any, each: Any) -> dict[Any, Any]:
+    """The nearest foe of each of ``members``, found together side by side (``each``: as
+    :meth:`~fadad_agents.engine.core.space.OnTheField.nearest_foes` takes it)."""
+    by_side: dict[int, list[Any]] = {}
+    for member in members:
+        by_side.setdefault(member.side, []).append(member)
+    nearest: dict[Any, Any] = {}
+    for side, of_side in by_side.items():
+        places = [member.position for member in of_side]
+        nearest.update(zip(of_side, arena.nearest_foes(side, places, each), strict=True))
+    return nearest
 
 
 def _new_target(member: Any, arena: Any, near: Any) -> Any:
@@ -202,7 +279,7 @@ class _Moves:
     the field in arrays for the turn's play (:func:`~.plans.plan_turn`): these
     members' rows need no fighter read again."""
 
-    __slots__ = ("crowd", "members", "rows")
+    __slots__ = ("crowd", "members", "rows", "settled")
 
     def __init__(self, arena: Any) -> None:
         from fadad_agents.agents.core.crowd import kernels  # numba: crowds only
@@ -212,6 +289,115 @@ class _Moves:
         # each member's index, its target's, its actions, the attacks it wants and its
         # place in the turn, flat (a list: an array("q") parses each int it is given)
         self.rows: list[int] = []
+        # members settled together (:meth:`settle`), and their rows as arrays, a run each
+        self.settled: list[tuple[list[Any], Any]] = []
+
+    def settle(
+        self, turn: Sequence[Any], waits: tuple[list[Any], ...], arena: Any, budget: int
+    ) -> None:
+        """Declare the rest of the members of ``turn`` who wait (``waits``: the places
+        in the turn of those who keep their targets, their ids and targets;
+        of those who take :func:`random_foe`'s, found in arrays, :meth:`_new_targets`,
+        and their ids; plain fighters on the field without conditions), with
+        ``budget`` actions, as :func:`_declare_placed` would, in arrays: each whose target
+        is one the arrays plan a move toward (it closes in, the target is placed, filed,
+        with no place claimed this round) is left to :meth:`make` (its budget too: nobody
+        reads another's while declaring); any other goes the way of the loop, in turn
+        order. Empties ``waits``."""
+        crowd, rnd = self.crowd, arena.round
+        kept, kept_ids, targets, choosing, chosen_ids = waits
+        members = list(map(turn.__getitem__, kept))
+        ats, held = kept + choosing, len(kept)  # those who keep theirs come first
+        uids = np.array(kept_ids + chosen_ids, dtype=np.int64)
+        targets = targets.copy()
+        if choosing:
+            chosen = list(map(turn.__getitem__, choosing))
+            targets += self._new_targets(chosen, uids[held:], arena)
+            members += chosen
+        for done in waits:
+            done.clear()
+        n, size = len(members), len(crowd.x)
+        if None in targets:
+            found = np.array([t is not None for t in targets])
+            figures = np.full((n, 3), -1, dtype=np.int64)
+            figures[found] = _figures([t for t in targets if t is not None])
+        else:
+            figures = _figures(targets)
+        tids = figures[:, 0]
+        filed = (tids >= 0) & (tids < size)
+        ready = filed & (figures[:, 1] == 1) & (figures[:, 2] != rnd)  # placed, unclaimed
+        ready &= crowd.on_field[np.where(filed, tids, 0)]  # ``tid in crowd.slot``
+        if int(uids.max()) < size:
+            ready &= crowd.most[uids] >= 0  # ``crowd.closes``
+        else:
+            ready[:] = False
+        for i in sorted(np.flatnonzero(~ready).tolist(), key=ats.__getitem__):
+            member = members[i]
+            _budget(member, budget)
+            _declare_placed(member, targets[i], arena, budget, rnd, self, ats[i])
+        fast = np.flatnonzero(ready)
+        if not len(fast):
+            return
+        for i in fast[fast >= held].tolist():  # a new target, settled
+            members[i].target = targets[i]
+        if len(fast) != n:
+            members = [members[i] for i in fast.tolist()]
+        uids = uids[fast]
+        rows = np.column_stack(
+            (
+                uids, tids[fast], np.full(len(fast), budget, dtype=np.int64),
+                np.minimum(crowd.wanted[uids], budget), np.array(ats, dtype=np.int64)[fast],
+            )
+        )  # fmt: skip
+        self.settled.append((members, rows))
+
+    def _new_targets(self, members: list[Any], uids: Any, arena: Any) -> list[Any]:
+        """:func:`_new_target` of each of ``members`` (of the turn's ``choosing``), as
+        :func:`_choose` finds it, in arrays: each one's nearest foe (the field in arrays,
+        :meth:`~.waiting._Crowd.filed`), whether it stands beyond the reach of the widest
+        (:func:`~.planning.beyond_reach`), and :func:`random_foe` called, in order, for
+        each of the others (it may draw). On a field of more than two sides, or with
+        anyone off it, or a member not in the arrays, as :func:`_choose` finds them."""
+        from fadad_agents.agents.core.crowd import planning  # numba: crowds only
+
+        crowd, field = self.crowd, arena.field
+        n, size = len(members), len(crowd.x)
+        if (
+            field.sides != 2
+            or field.off_field
+            or int(uids.max()) >= size
+            or not crowd.on_field[uids].all()
+        ):
+            nearest = _nearest_foes(members, arena, crowd.nearest_to_each)
+            return [_new_target(member, arena, nearest[member]) for member in members]
+        sides = crowd.side[uids]
+        tids = np.full(n, -1, dtype=np.int64)  # each one's nearest foe still fighting
+        targets: list[Any] = [None] * n
+        for side in np.unique(sides).tolist():
+            filed = crowd.filed(1 - side) if arena.foes(side) else None
+            if filed is None:
+                continue  # no foe: random_foe's answer
+            mine = np.flatnonzero(sides == side)
+            places = np.empty(2 * len(mine))
+            places[0::2], places[1::2] = crowd.x[uids[mine]], crowd.y[uids[mine]]
+            rows = filed.rows_to_each(places)
+            # whether each is fighting (one who left while the turn declares is yet filed)
+            fights = np.zeros(len(filed.members) + 1, dtype=np.bool_)  # the last: none
+            near = np.unique(rows[rows >= 0])
+            fights[near] = [filed.members[r].fighting for r in near.tolist()]
+            found = fights[rows]
+            tids[mine[found]] = filed.arrays[1][rows[found]]
+            foes = [*filed.members, None]
+            for i, r in zip(mine.tolist(), rows.tolist(), strict=True):
+                targets[i] = foes[r]
+        beyond = planning.beyond_reach(
+            uids, tids, crowd.x, crowd.y, crowd.radius, crowd.reach, field.widest,
+            _OUT_OF_REACH, 2.0,
+        )  # fmt: skip
+        for i in np.flatnonzero(~beyond).tolist():  # in order: it may draw
+            member = members[i]
+            targets[i] = random_foe(member, arena, member.targeting_rng)
+        return targets
 
     def make(self, turn: Sequence[Any], rnd: int) -> None:
         """Each member's plan: its movement actions, attacks and defences (as
@@ -220,12 +406,16 @@ class _Moves:
         :func:`~.plans.plan_turn` reads it, the other members' rows left to read."""
         plan = np.full((len(turn), 4), plans.UNREAD, dtype=np.int64)
         self.crowd.declared_plans[id(turn)] = (turn, rnd, plan)
+        rows = np.fromiter(self.rows, np.int64, len(self.rows)).reshape(-1, 5)
+        if self.settled:
+            rows = np.concatenate([rows, *(settled for _, settled in self.settled)])
+            for members, _ in self.settled:
+                self.members += members
         if not self.members:
             return
         from fadad_agents.agents.core.crowd import planning  # numba: crowds only
 
         crowd = self.crowd
-        rows = np.fromiter(self.rows, np.int64, len(self.rows)).reshape(-1, 5)
         found = planning.plan_moves(
             rows[:, :3], crowd.x, crowd.y, crowd.radius, crowd.reach, crowd.stride,
             crowd.most, 2.0,
@@ -246,5 +436,13 @@ class _Moves:
         ):  # fmt: skip
             if far:
                 member.memory["attacks_wanted"] = n
-                member.move_actions = m
+            # the rest of the budget (_budget: those settled together had none yet)
+            member.move_actions, member.all_out, member.aim = m, False, None
             member.attacks_planned, member.defences_left = a, d
+
+
+def _figures(targets: list[Any]) -> Any:
+    """Each of ``targets``' ``unique_id``, whether it is placed (1) and the round a place
+    round it was last claimed, read in one pass."""
+    n = len(targets)
+    return np.fromiter(chain.from_iterable(map(_TARGETS, targets)), np.int64, 3 * n).reshape(n, 3)

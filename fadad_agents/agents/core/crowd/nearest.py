@@ -83,6 +83,11 @@ class Nearest:
         members = self.members
         return [None if row < 0 else members[row] for row in rows]
 
+    def rows_to_each(self, places: Any) -> Any:
+        """The row of the member nearest each of ``places`` (x and y in turn, flat), -1
+        where every one left: :meth:`to_each` in arrays (``members[row]``)."""
+        return _nearest_each(self.arrays, places, 2.0)
+
 
 @njit(cache=True)
 def _file(spots: Any) -> tuple[Any, Any, Any, Any]:

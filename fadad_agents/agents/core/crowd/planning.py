@@ -29,7 +29,7 @@ from fadad_agents.agents.core.moving import _ARRIVE
 from fadad_agents.agents.core.ranks import ENGAGE_MARGIN
 from fadad_agents.rules.personal.movement import MAX_MOVE_ACTIONS, movement_allowance
 
-__all__ = ["IN_REACH", "STANDS", "hypot", "plan_moves", "write_ways"]
+__all__ = ["IN_REACH", "STANDS", "beyond_reach", "hypot", "plan_moves", "write_ways"]
 
 IN_REACH = -1
 """A plan's actions when the fighter's target is in reach as it declares: no move."""
@@ -106,6 +106,31 @@ def _contact(ax: float, ay: float, tx: float, ty: float, ring: float) -> tuple[f
     if gap < _ARRIVE:  # on top of it: from the +x side
         return tx + ring, ty
     return tx + dx / gap * ring, ty + dy / gap * ring
+
+
+@njit(cache=True)
+def beyond_reach(
+    uids: Any,
+    tids: Any,
+    x: Any,
+    y: Any,
+    radius: Any,
+    reach: Any,
+    widest: float,
+    over: float,
+    two: float,
+) -> Any:
+    """Whether each fighter ``uids[i]`` stands beyond the reach of the widest of
+    ``tids[i]`` (False where that is below 0), measured as ``declaring._new_target``
+    measures: its squared yards by ``**`` over ``over`` times the square of its radius,
+    reach and ``widest`` together, and ``moving._ARRIVE``."""
+    out = np.zeros(len(uids), dtype=np.bool_)
+    for i in range(len(uids)):
+        k, t = uids[i], tids[i]
+        if t >= 0:
+            limit = radius[k] + reach[k] + widest
+            out[i] = (x[t] - x[k]) ** two + (y[t] - y[k]) ** two > over * (limit * limit + _ARRIVE)
+    return out
 
 
 @njit(cache=True)

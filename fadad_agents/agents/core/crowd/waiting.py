@@ -246,16 +246,19 @@ class _Crowd:
         way foreseeable - :func:`moving.current_way` follows from where it and its
         target stand - no missile), who closes in (:attr:`most`), and whose new target is
         ``random_foe``'s (:attr:`takes_nearest`: the nearest foe when none is in reach),
-        each policy set asked once (a band shares one)."""
+        and the attacks each wants (:attr:`wanted`: ``attack_count``; a fighter's
+        policies are set once, frozen), each policy set asked once (a band shares one)."""
         n = len(everyone)
         policies = list(map(_POLICIES, everyone))
         kinds, which = np.unique(np.fromiter(map(id, policies), np.int64, n), return_inverse=True)
         foreseeable, closes = np.zeros(len(kinds), dtype=np.bool_), np.full(len(kinds), -1)
         nearest = np.zeros(len(kinds), dtype=np.bool_)
+        wanted = np.zeros(len(kinds), dtype=np.int64)
         for k, first in enumerate(np.unique(which, return_index=True)[1].tolist()):
             movement = policies[first].movement
             foreseeable[k] = getattr(movement, "foreseeable", False)
             nearest[k] = policies[first].random_in_reach
+            wanted[k] = getattr(policies[first], "attack_count", 0)
             if type(movement) is CloseIn:
                 closes[k] = movement.actions
         unarmed = np.fromiter(map(id, map(_MISSILE, everyone)), np.int64, n) == id(None)
@@ -265,6 +268,8 @@ class _Crowd:
         self.steady_at = np.zeros(len(self.most), dtype=np.bool_)
         self.steady_at[self.ids] = steady
         self.most[self.ids] = closes[which]
+        self.wanted = np.zeros(len(self.most), dtype=np.int64)
+        self.wanted[self.ids] = wanted[which]
         self.takes_nearest[self.ids] = nearest[which]
 
     def _count_fighting(self) -> None:
@@ -305,6 +310,13 @@ class _Crowd:
         filed there in squares (:class:`~.nearest.Nearest`), again only once one of the
         side moved in the arrays (:attr:`moves_of`), those who fall since passed over
         (:meth:`_fell`); no fighter read."""
+        filed = self.filed(side)
+        return [None] * len(points) if filed is None else filed.to_each(points)
+
+    def filed(self, side: int) -> Any:
+        """Those of ``side`` who fight, filed to be asked for the nearest of them
+        (:class:`~.nearest.Nearest`, as :meth:`nearest_to_each` asks), or None if none
+        does."""
         from fadad_agents.agents.core.crowd.nearest import Nearest  # numba: crowds only
 
         kept = self.nearest[side]
@@ -312,13 +324,13 @@ class _Crowd:
             slots = self.of_side[side]
             slots = slots[self.fighting[self.ids[slots]]]
             if not len(slots):
-                return [None] * len(points)
+                return None
             ids = self.ids[slots]
             spots = np.column_stack((self.x[ids], self.y[ids]))
             everyone = self.everyone
             members = [everyone[k] for k in slots.tolist()]
             kept = self.nearest[side] = (self.moves_of[side], Nearest.of(spots, ids, members))
-        return kept[1].to_each(points)
+        return kept[1]
 
     def state(self) -> tuple[Any, ...]:
         """The field's arrays as :func:`kernels.wait_in_ranks` reads them."""
