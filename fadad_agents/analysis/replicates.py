@@ -17,6 +17,7 @@ import json
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from fadad_agents.engine import Battle, BattleResult, play_through, spawn_states
 from fadad_agents.engine.core.build import per_scenario
@@ -126,22 +127,43 @@ def fighter_row(
     if not names:
         return row
     takedowns = battle.log.takedowns()
-    fought_on = (battle.round, None)  # not taken out: active every round, by no one's hand
-    for side in battle.sides:
-        for member in side.members:
-            name = member.name
-            if name not in names:
-                continue
-            taken = takedowns.get(name)
-            out_round, hand = fought_on if taken is None else taken
-            track = getattr(member, "track", None)
-            down, killed, level, active, by = _fighter_columns(name)
-            row[down] = taken is not None
-            row[killed] = track is not None and track.dead
-            row[level] = int(member.wound)
-            row[active] = int(out_round)
-            row[by] = hand
+    rounds = battle.round  # not taken out: active every round, by no one's hand
+    for member, (down, killed, level, active, by) in _named(battle, names):
+        taken = takedowns.get(member.name)
+        track = getattr(member, "track", None)
+        row[down] = taken is not None
+        row[killed] = track is not None and track.dead
+        row[level] = int(member.wound)
+        if taken is None:
+            row[active] = rounds
+            row[by] = None
+        else:
+            row[active] = int(taken[0])
+            row[by] = taken[1]
     return row
+
+
+def _named(battle: Battle, names: frozenset[str]) -> list[tuple[Any, tuple[str, ...]]]:
+    """The battle's members named in ``names``, in roster order, each with its columns:
+    found once a battle and names (a sweep's recycled battle plays many replicates; its
+    agents join only before its first round)."""
+    kept = _NAMED.get(battle)
+    if kept is not None and (kept[0] is names or kept[0] == names):
+        return kept[1]
+    found = [
+        (member, _fighter_columns(member.name))
+        for side in battle.sides
+        for member in side.members
+        if member.name in names
+    ]
+    _NAMED[battle] = (names, found)
+    return found
+
+
+_NAMED: WeakKeyDictionary[Battle, tuple[frozenset[str], list[tuple[Any, tuple[str, ...]]]]] = (
+    WeakKeyDictionary()
+)
+""":func:`_named`'s answers, by battle (kept while the battle is)."""
 
 
 @lru_cache(maxsize=4096)

@@ -84,3 +84,24 @@ def test_a_brawler_taken_out_among_simultaneous_blows_has_a_hand():
         down = frame[frame[f"{name}.down"]]
         assert len(down) > 0
         assert down[f"{name}.taken_out_by"].notna().all()
+
+
+def test_a_battle_played_again_gives_the_columns_of_the_names_asked():
+    """fighter_row keeps a battle's named members between plays (a recycled battle): a
+    later call with other names gives those names' columns, and the same values as a
+    battle built afresh for the same seed."""
+    from fadad_agents.analysis.replicates import fighter_row
+    from fadad_agents.engine.core.build import build_battle
+
+    scenario = load_scenario(Path(BRAWL).read_text(encoding="utf-8"))
+    battle = build_battle(scenario, 5, collect=False).run_to_end()
+    both = fighter_row(battle, frozenset({"Big Hulda", "Bosun Rask"}))
+    assert fighter_row(battle, frozenset({"Big Hulda"})) == {
+        k: v for k, v in both.items() if k.startswith("Big Hulda.")
+    }
+    names = frozenset(fighter_names(scenario))
+    fighter_row(battle, names)
+    battle.reset(6, collect=False)
+    battle.run_to_end()
+    fresh = build_battle(scenario, 6, collect=False).run_to_end()
+    assert fighter_row(battle, names) == fighter_row(fresh, names)

@@ -72,6 +72,10 @@ __all__ = [
     "StopRule",
 ]
 
+_OUT = Status.OUT
+"""An enum member read off its class is an attribute look-up CPython 3.12 does not
+specialise: one a take-out, as a module name."""
+
 _RESTARTABLE = (Character, Crew, Unit)
 """Agent kinds whose :meth:`~Combatant.restart` restores their whole starting state."""
 
@@ -305,7 +309,7 @@ class Battle(RoundClock, MesaModel, OnTheField):
             return
         if not member.fighting:
             return
-        self._deactivate(member, Status.OUT).downed.append(member)
+        self._deactivate(member, _OUT).downed.append(member)
         log = self.log
         log.outs.append(len(log.raw))  # BattleLog.append's note, as record skips it
         self.record(member.name, "out", None, (), (), (("result", reason),))

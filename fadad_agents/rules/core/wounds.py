@@ -206,7 +206,7 @@ def custom_track(boxes: tuple[int, int, int, int, int]) -> WoundTrack:
 
 def wound_for_damage(damage: int, thresholds: Thresholds = STANDARD) -> Wound:
     """Wound level of a damage number (§6.1): 0 or less is no damage."""
-    if thresholds is STANDARD and 0 <= damage < len(_STANDARD_WOUNDS):
+    if thresholds is STANDARD and 0 <= damage <= _STANDARD_TOP:
         return _STANDARD_WOUNDS[damage]
     for i in (4, 3, 2, 1, 0):
         if damage >= thresholds[i]:
@@ -218,6 +218,8 @@ _STANDARD_WOUNDS: tuple[Wound, ...] = tuple(
     wound_for_damage(damage, (*STANDARD,)) for damage in range(STANDARD[-1] + 1)
 )
 """Wound of each damage number 0..9 on the standard thresholds (the common lookup)."""
+_STANDARD_TOP = len(_STANDARD_WOUNDS) - 1
+"""The highest damage number :data:`_STANDARD_WOUNDS` holds (a constant: no ``len`` a hit)."""
 
 
 def _first_open(track: WoundTrack, start: int) -> int:
