@@ -231,9 +231,11 @@ def _plan(
         return None
     goal, most = move
     gap = math.hypot(actor.position[0] - goal[0], actor.position[1] - goal[1])  # distance
-    spent, yards = move_plan(gap, min(most, budget), _stride(actor, arena))
-    arrives = yards >= gap - _ARRIVE
-    return spent, target is not None and arrives and _touches_from(actor, goal, target)
+    pace = float(actor.stride) if actor.conditions is None else _stride(actor, arena)
+    spent, yards = move_plan(gap, most if most < budget else budget, pace)  # min, inlined
+    if target is None or yards < gap - _ARRIVE:
+        return spent, False  # it does not arrive
+    return spent, _touches_from(actor, goal, target)
 
 
 class Route:

@@ -32,6 +32,7 @@ import math
 import sys
 from collections.abc import Sequence
 from functools import lru_cache
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -79,6 +80,8 @@ _NO_TURNS = np.empty(0)  # no places round a target (the move does not reach it)
 _UNASKED = object()  # the elbow-room index not yet asked for
 
 _memo = tuple.__new__
+
+_POSITION = attrgetter("position")
 
 FIGHTING = Status.FIGHTING
 
@@ -145,11 +148,10 @@ class Blocked(NamedTuple):
         chased: Any,
         way: Any = None,
     ) -> Blocked:
-        stood = [other.position for other in tried]
-        chased_at = None if chased is None else chased.position
-        return cls(
-            here, goal, allowance, target, at, spots, ring, tried, stood, chased, chased_at, way
-        )
+        stood = list(map(_POSITION, tried))  # and tuple.__new__: a blocked search each
+        seen = None if chased is None else chased.position
+        fields = (here, goal, allowance, target, at, spots, ring, tried, stood, chased, seen, way)
+        return _memo(cls, fields)
 
     def same_way(self, here: Any, goal: Any, allowance: float, target: Any, at: Any) -> bool:
         """The search would try the same places in the same order."""

@@ -23,6 +23,8 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from fadad_agents.agents.core.field.measures import SQUARES_HAIR
+
 __all__ = ["MOST_SPOTS", "spots_of"]
 
 MOST_SPOTS = 256
@@ -30,6 +32,21 @@ MOST_SPOTS = 256
 of hundreds of yards, a giant's ring) is worked out in Python."""
 
 _TWO = np.float64(2.0)  # Python's squares are pow(x, 2.0): given at run time, never x * x
+
+_LOW, _HIGH = 1 - SQUARES_HAIR, 1 + SQUARES_HAIR  # as ranks' (``**`` within a hair)
+
+
+@njit(cache=True)
+def _beyond(dx: float, dy: float, limit: float, two: float) -> bool:
+    """``dx ** two + dy ** two > limit``, the squares taken by products unless their sum
+    lies within a hair of ``limit`` (``pow`` costs several products; the two sums differ
+    by a few units in the last place at most: as ``ranks`` measures)."""
+    d = dx * dx + dy * dy
+    if d < limit * _LOW:
+        return False
+    if d > limit * _HIGH:
+        return True
+    return bool(dx**two + dy**two > limit)
 
 
 @njit(cache=True)
@@ -70,10 +87,10 @@ def _spots(way: Any, turns: Any, bounds: Any, two: float, out: Any) -> tuple[int
             x, y = tx + reach * math.cos(angle), ty + reach * math.sin(angle)
             if bounded:
                 x, y = _on_field(x, y, bounds)
-                if (x - tx) ** two + (y - ty) ** two > edge:
+                if _beyond(x - tx, y - ty, edge, two):
                     continue
             # Python skips this test where no place can be so far (``far``): there it holds
-            if (x - hx) ** two + (y - hy) ** two > most:
+            if _beyond(x - hx, y - hy, most, two):
                 continue
             if count >= most_spots:
                 return -1, 0
@@ -96,7 +113,7 @@ def _spots(way: Any, turns: Any, bounds: Any, two: float, out: Any) -> tuple[int
             px, py = (x + sx, y + sy) if sign == 0 else (x - sx, y - sy)
             if bounded:
                 px, py = _on_field(px, py, bounds)
-            if (px - hx) ** two + (py - hy) ** two <= most:
+            if not _beyond(px - hx, py - hy, most, two):
                 out[2 * count], out[2 * count + 1] = px, py
                 count += 1
         step, short = yards - short, 2 * short  # 1, 2, 4 ... yards short
