@@ -239,6 +239,12 @@ class Occupied:
         )
         return self.agents[s]
 
+    def standing(self) -> tuple[list[Any], Any]:
+        """Everyone on the field (in slot order), and each one's ``x, y`` and radius."""
+        on = np.flatnonzero(self.links[: len(self.slots), 2] >= 0)
+        agents = self.agents
+        return [agents[s] for s in on.tolist()], self.spots[on]
+
     def drop(self, agent: Any) -> None:
         """``agent`` left the field."""
         s = self.slots.get(agent)

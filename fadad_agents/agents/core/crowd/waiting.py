@@ -49,7 +49,7 @@ FIGHTING = Status.FIGHTING
 
 _UNWRITTEN = object()  # a fighter's way not yet written in the arrays
 
-_FIGURES = attrgetter("unique_id", "radius", "side", "reach", "stride")
+_FIGURES, _RADIUS = attrgetter("unique_id", "side", "reach", "stride"), attrgetter("radius")
 _POLICIES, _MISSILE, _PLACED = attrgetter("policies"), attrgetter("missile"), attrgetter("placed")
 _DOWNED, _ACTIVE = attrgetter("downed"), attrgetter("active")
 
@@ -172,37 +172,49 @@ class _Crowd:
         # each turn's plan as its declares left it, by the turn's id, till its play
         # (plans.plan_turn): every turn of a round declares before the first plays
         self.declared_plans: dict[int, tuple[Any, int, Any]] = {}
-        # in memory order (the field's squares list them scattered): each pass over a
-        # crowd of objects below costs a few times less so; nothing here depends on order
-        self.everyone = everyone = sorted(field.standing(), key=id)
+        # everyone, and where each stands and how wide, from the field's mirror in arrays
+        # when it is kept (in the order it lists them: the order of placing, about that
+        # of memory, so each pass over a crowd of objects below costs a few times less);
+        # else in memory order (the field's squares list them scattered). Nothing here
+        # depends on order.
+        mirror = field.mirrored()
+        if mirror is not None:
+            everyone, spots = mirror.standing()
+        else:
+            everyone, spots = sorted(field.standing(), key=id), None
+        self.everyone = everyone
         self.at = [a.position for a in everyone]
         self.field = field
         self.followed = field.moves  # the field's moves the arrays follow (catch_up)
         n = len(everyone)
+        if spots is None:
+            spots = np.empty((n, 3))
+            spots[:, :2] = np.fromiter(chain.from_iterable(self.at), np.float64, 2 * n).reshape(
+                -1, 2
+            )
+            spots[:, 2] = np.fromiter(map(_RADIUS, everyone), np.float64, n)
         # what the arrays hold of each fighter, read in one pass over a crowd of objects
         # scattered in memory (a pass a field costs more than the reading)
         figures = np.fromiter(
-            chain.from_iterable(map(_FIGURES, everyone)), np.float64, 5 * n
-        ).reshape(-1, 5)
+            chain.from_iterable(map(_FIGURES, everyone)), np.float64, 4 * n
+        ).reshape(-1, 4)
         ids = self.ids = figures[:, 0].astype(np.int64)
         # each side's fighters (their indices in everyone), filed to be asked for the
         # nearest of them (:meth:`nearest_to_each`) while none of them moved
-        sides = figures[:, 2].astype(np.int64)
+        sides = figures[:, 1].astype(np.int64)
         self.of_side = [np.flatnonzero(sides == s) for s in range(len(self.sides))]
         self.nearest: list[tuple[int, Any] | None] = [None] * len(self.sides)
         self.moves_of = [0] * len(self.sides)  # moves in the arrays, side by side
         self.slot = dict(zip(ids.tolist(), range(n), strict=True))
         size = int(ids.max()) + 1 if n else 1
-        where = np.fromiter(chain.from_iterable(self.at), np.float64, 2 * n).reshape(-1, 2)
         self.x, self.y, self.radius = np.zeros(size), np.zeros(size), np.zeros(size)
-        self.x[ids], self.y[ids] = where[:, 0], where[:, 1]
-        self.radius[ids] = figures[:, 1]
+        self.x[ids], self.y[ids], self.radius[ids] = spots[:, 0], spots[:, 1], spots[:, 2]
         self.side = np.zeros(size, dtype=np.int64)
-        self.side[ids] = figures[:, 2]
+        self.side[ids] = sides
         # what a plan in compiled code reads: each fighter's reach and stride, and the
         # most actions its movement spends if it closes in (CloseIn), else -1
         self.reach, self.stride = np.zeros(size), np.zeros(size)
-        self.reach[ids], self.stride[ids] = figures[:, 3], figures[:, 4]
+        self.reach[ids], self.stride[ids] = figures[:, 2], figures[:, 3]
         self.most = np.full(size, -1, dtype=np.int64)
         self.takes_nearest = np.zeros(size, dtype=np.bool_)
         self._moving(everyone)

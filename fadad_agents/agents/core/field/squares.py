@@ -219,6 +219,11 @@ class Squares:
             self._make_mirror()
         return self.occupied
 
+    def mirrored(self) -> Any:
+        """:attr:`occupied` if it is kept and holds everyone on the field now (nobody
+        waits to be filed), else None: nothing made or filed here."""
+        return self.occupied if self.occupied and not self._unfiled else None
+
     def _unmirror(self) -> None:
         """Give up the mirror (someone stepped outside it, or it has no slot left for one
         who came): kept from placement on, it is made again at once; else made again
