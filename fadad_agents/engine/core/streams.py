@@ -425,8 +425,9 @@ class Streams:
         The seed is the subsystem's 128-bit seed with the index appended, so it is fixed by
         (battle seed, name, index) alone; ``random.Random`` scrambles every seed bit.
         """
-        base = self._sub_bases.get(name)
-        if base is None:
+        try:  # a subscript, not get: no method call (ten a reset)
+            base = self._sub_bases[name]
+        except KeyError:
             base = self._sub_bases[name] = self.seed_of(name) << 32
         seed = base | (index & 0xFFFFFFFF)
         if into is not None:

@@ -127,12 +127,13 @@ class TurnOrder:
             keys = self._keys(rng, mode, draw, mask)
         keys.sort()
         turns: list[Sequence[Combatant]] = []
-        last: int | None = None  # the tie (roll and trait) of the last turn
+        # The first key past the last turn's tie (roll and trait: the bits above ``bits``)
+        # opens the next turn: one comparison a key, no shift.
+        limit = keys[0] if keys else 0
         for key in keys:
-            tie = key >> bits
-            if tie != last:  # most turns: no tie
+            if key >= limit:  # most turns: no tie
                 turns.append(by_place[key & mask])
-                last = tie
+                limit = (key | mask) + 1  # the next tie's first key
                 continue
             previous = turns[-1]
             if type(previous) is SharedTurn:

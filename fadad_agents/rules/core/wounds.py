@@ -290,9 +290,10 @@ def record(
     # A pure function of a frozen track: a blow already seen on this very track (fighters
     # share their states from new_track's empty ones) is one lookup, not a new track.
     key = (id(track), wound, scratch_cap, overflow_past_near_death, max_level)
-    known = _RECORDED.get(key)
-    if known is not None:  # its entry holds the track: no other object has its id meanwhile
-        return known[1]
+    try:  # a subscript, not get: no method call a hit (a new blow costs an exception once)
+        return _RECORDED[key][1]  # the entry holds the track: no other object has its id
+    except KeyError:
+        pass
     recorded = _record(track, wound, scratch_cap, overflow_past_near_death, max_level)
     if len(_RECORDED) >= _RECORDED_MAX:  # tracks built elsewhere (healing, custom) add up
         _RECORDED.clear()

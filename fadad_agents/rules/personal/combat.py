@@ -101,9 +101,10 @@ def _crit_modifiers(effects: tuple[CritEffect, ...]) -> CritModifiers:
     """:func:`criticals.crit_modifiers` from memory: a lone crit (most) by its name, as
     hashing the effect for the cache, a dataclass, is a Python call per effect."""
     if len(effects) == 1:
-        lone = _LONE_CRIT.get(effects[0].name)
-        if lone is not None:
-            return lone
+        try:
+            return _LONE_CRIT[effects[0].name]
+        except KeyError:  # an effect of another kernel's
+            pass
     return _effects_of(effects)
 
 
@@ -172,8 +173,9 @@ def exchange(
     """
     if attacker.shield is None and defender.shield is None:  # most fights: no cache key to hash
         difference = defender.scale - attacker.scale
-        target = _SCALE_TARGETS.get(difference)
-        if target is None:
+        try:  # a subscript, not get: no method call (a missing key costs only once)
+            target = _SCALE_TARGETS[difference]
+        except KeyError:
             target = _SCALE_TARGETS[difference] = defender_target(difference, 0)
         shield_modifier = 0
     else:
@@ -386,8 +388,9 @@ def resolve_attack(
         # wound_for_damage): calls and tuples saved a swing (test_attack_sampler holds
         # the path to the general one draw for draw).
         difference = defender.scale - attacker.scale
-        target = _SCALE_TARGETS.get(difference)
-        if target is None:
+        try:  # a subscript, not get: no method call (a missing key costs only once)
+            target = _SCALE_TARGETS[difference]
+        except KeyError:
             target = _SCALE_TARGETS[difference] = defender_target(difference, 0)
         target += target_bonus
         a_rolled = attacker.attack + (modifier + attacker_penalty) + attack_dice
