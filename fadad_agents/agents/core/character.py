@@ -20,6 +20,7 @@ from fadad_agents.agents.core import aid, aims, conditions, moving, shooting
 from fadad_agents.agents.core.base import Arena, Band, Combatant
 from fadad_agents.agents.core.blows import attack_event, defence_verb, strike
 from fadad_agents.agents.core.conditions import Conditions
+from fadad_agents.agents.core.field import SQUARES_HAIR
 from fadad_agents.policies.core.defaults import random_foe_told
 from fadad_agents.policies.core.policy_set import PolicySet
 from fadad_agents.policies.core.protocols import PLAIN, MoraleChoice, Stance
@@ -32,6 +33,9 @@ from fadad_agents.rules.personal.wound_models import record_wound
 
 __all__ = ["Character", "attack_event", "defence_verb", "record_morale", "strike"]
 
+
+_LOW, _HIGH = 1 - SQUARES_HAIR, 1 + SQUARES_HAIR
+"""Within these shares of a limit a sum of squares by ``*`` is measured again by ``**``."""
 
 PLAYER_PROTECTION = Protection(pc=True)
 """How a blow on a player character is recorded: the ``pc_death`` options apply (C-13).
@@ -398,7 +402,9 @@ class Character(Combatant):
                 (ax, ay), (bx, by) = mine, target.position
                 reach = self.radius + self.reach + target.radius
                 self.gait = None
-                if (ax - bx) ** 2 + (ay - by) ** 2 > reach * reach + 1e-6:
+                dx, dy, limit = ax - bx, ay - by, reach * reach + 1e-6
+                d = dx * dx + dy * dy  # ``**`` (pow, several products) only within a hair
+                if d > limit * _HIGH or (d >= limit * _LOW and dx**2 + dy**2 > limit):
                     moving.advance(self, arena)
             measure = not arena.field.all_touching  # one melee: every foe in reach
             if measure:
@@ -423,7 +429,9 @@ class Character(Combatant):
             if measure and target.placed:  # moving.touches, inlined (once a swing)
                 there = target.position
                 limit = reach + target.radius
-                if (x - there[0]) ** 2 + (y - there[1]) ** 2 > limit * limit + 1e-6:
+                dx, dy, limit = x - there[0], y - there[1], limit * limit + 1e-6
+                d = dx * dx + dy * dy  # by products, ``**`` within a hair (as above)
+                if d > limit * _HIGH or (d >= limit * _LOW and dx**2 + dy**2 > limit):
                     if not in_reach:  # none was a moment ago, and nobody moved since
                         return
                     target = moving.another_in_reach(self, arena)

@@ -20,7 +20,7 @@ from fadad_agents.agents.core import ranks
 from fadad_agents.agents.core.crowd import ahead
 from fadad_agents.agents.core.ranks import ENGAGE_MARGIN, way_forward
 from fadad_agents.rules.personal.movement import (
-    gait_for_move_actions,
+    GAITS,
     melee_slots,
     move_plan,
     movement_allowance,
@@ -351,7 +351,7 @@ def advance(actor: Any, arena: Any) -> None:
     spent = move_plan(yards, planned, pace)[0]
     field.move(actor, x, y)
     actor.bearing = math.atan2(goal[1] - here[1], goal[0] - here[0])
-    gait = gait_for_move_actions(spent)
+    gait = GAITS[spent]  # gait_for_move_actions, unchecked: move_plan spends 0 to 2
     actor.gait = gait
     target = actor.target
     arena.defer(  # its log fields made when the log is read: a crowd moves thousands a round
@@ -411,8 +411,8 @@ def _way_now(
     move = _destination(actor, actor.target, arena, route)
     if move is None:
         return None
-    point = move[0]
-    goal = arena.field.clamp(*point)
+    point, field = move[0], arena.field
+    goal = point if field.width is None and field.height is None else field.clamp(*point)
     if goal == point:  # on the field: the point kept already (one object fewer a way)
         goal = point
     (hx, hy), (gx, gy) = actor.position, goal

@@ -22,7 +22,7 @@ from typing import Any
 
 from fadad_agents.agents.core.base import Combatant
 from fadad_agents.agents.core.character import Character
-from fadad_agents.agents.core.field import Field
+from fadad_agents.agents.core.field import SQUARES_HAIR, Field
 from fadad_agents.agents.core.field.ground import UNFILED
 from fadad_agents.agents.core.moving import contact_place, has_room, touches
 from fadad_agents.schema.scenario import Scenario
@@ -47,6 +47,9 @@ side is filed in arrays for its nearest (:meth:`OnTheField.foes_in_reach`): behi
 ranks it is out of everyone's reach, told by one compiled look-up instead of a search of
 the squares round it. False (tests only): the squares are always searched; the same
 battle."""
+
+_LOW, _HIGH = 1 - SQUARES_HAIR, 1 + SQUARES_HAIR
+"""Within these shares of a limit a sum of squares by ``*`` is measured again by ``**``."""
 
 _OUT_OF_REACH = 1 + 1e-9
 """How many times an actor's squared reach (and a hair) its nearest foe must stand beyond
@@ -135,26 +138,28 @@ class OnTheField:
         if type(actor) is not Character or shoots:
             return [f for f in found if actor.can_reach(f)]
         base = actor.radius + actor.reach
-        near_foes: list[Any] = found
-        return [  # Character.can_reach (moving.touches), inlined: every re-target asks
-            f
-            for f in near_foes
-            if not f.placed
-            or (x - f.position[0]) ** 2 + (y - f.position[1]) ** 2
-            <= (reach := base + f.radius) * reach + 1e-6
-        ]
+        near_foes: list[Any] = []
+        candidates: list[Any] = found
+        for f in candidates:  # Character.can_reach (moving.touches), inlined: every re-target asks
+            if f.placed:  # squares by products, by ``**`` (pow) only within a hair
+                dx, dy, reach = x - f.position[0], y - f.position[1], base + f.radius
+                d, limit = dx * dx + dy * dy, reach * reach + 1e-6
+                if d > limit * _LOW and (d > limit * _HIGH or dx**2 + dy**2 > limit):
+                    continue
+            near_foes.append(f)
+        return near_foes
 
     def nearest_foe(self, actor: Any, *, room: bool = False) -> Combatant | None:
         """The nearest active foe on the field (None without a field); with ``room``, the
         nearest with a place left round it for the actor this round."""
         field = self.field
-        if field is None or not actor.placed or not self.foes(actor.side):
-            return None  # no foe left (the battle ends this round): nothing to look up
-        if not room:
+        if not room and field is not None:  # (a foe still fighting: one is left)
             who, there, moves, near = self._nearest_seen
             if who is actor and there is actor.position and moves == field.moves and near.fighting:
                 told: Combatant = near  # found by foes_in_reach, nobody moved since
                 return told
+        if field is None or not actor.placed or not self.foes(actor.side):
+            return None  # no foe left (the battle ends this round): nothing to look up
         x, y = actor.position
         accept = (lambda foe: has_room(foe, actor, self)) if room else None
         best: Combatant | None = None
