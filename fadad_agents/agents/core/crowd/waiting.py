@@ -204,6 +204,7 @@ class _Crowd:
         sides = figures[:, 1].astype(np.int64)
         self.of_side = [np.flatnonzero(sides == s) for s in range(len(self.sides))]
         self.nearest: list[tuple[int, Any] | None] = [None] * len(self.sides)
+        self.members_of: list[list[Any] | None] = [None] * len(self.sides)  # of_side's
         self.moves_of = [0] * len(self.sides)  # moves in the arrays, side by side
         self.slot = dict(zip(ids.tolist(), range(n), strict=True))
         size = int(ids.max()) + 1 if n else 1
@@ -334,14 +335,18 @@ class _Crowd:
         kept = self.nearest[side]
         if kept is None or kept[0] != self.moves_of[side]:
             slots = self.of_side[side]
-            slots = slots[self.fighting[self.ids[slots]]]
-            if not len(slots):
-                return None
             ids = self.ids[slots]
+            fighting = self.fighting[ids]
+            if not fighting.any():
+                return None
             spots = np.column_stack((self.x[ids], self.y[ids]))
-            everyone = self.everyone
-            members = [everyone[k] for k in slots.tolist()]
-            kept = self.nearest[side] = (self.moves_of[side], Nearest.of(spots, ids, members))
+            members = self.members_of[side]
+            if members is None:  # those who no longer fight filed too, passed over
+                everyone = self.everyone
+                members = self.members_of[side] = [everyone[k] for k in slots.tolist()]
+            filed = Nearest.of(spots, ids, members)
+            filed.left[:] = ~fighting
+            kept = self.nearest[side] = (self.moves_of[side], filed)
         return kept[1]
 
     def state(self) -> tuple[Any, ...]:
