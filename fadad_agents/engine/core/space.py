@@ -67,14 +67,10 @@ class OnTheField:
             the yards measured: while none of them changed (and the nearest fights), the
             same answers (``random_foe`` asks for the nearest foe next; a re-target's
             strike asks for foes in reach again).
-        _nearest_seen: the same first four for the last nearest foe :meth:`foes_in_reach`
-            looked up, beyond reach or not: :meth:`nearest_foe`'s answer while none of
-            them changed (and it fights): the same look-up, in the same arrays.
     """
 
     field: Field | None
     _out_of_reach: tuple[Any, Any, int, Any, float] = (None, None, -1, None, 0.0)
-    _nearest_seen: tuple[Any, Any, int, Any] = (None, None, -1, None)
 
     def foes(self, side: int) -> Sequence[Combatant]:  # provided by the battle
         raise NotImplementedError
@@ -122,10 +118,9 @@ class OnTheField:
             if NEAREST_FIRST and field.sides == 2 and not field.off_field:  # if cheap
                 near = field.nearest_known(1 - actor.side, x, y)
                 if near is not None and near is not UNFILED:
-                    self._nearest_seen = seen = (actor, here, field.moves, near)
                     fx, fy = near.position
                     if (fx - x) ** 2 + (fy - y) ** 2 > _OUT_OF_REACH * (radius * radius + 1e-6):
-                        self._out_of_reach = (*seen, radius)
+                        self._out_of_reach = (actor, here, field.moves, near, radius)
                         return []
         found: list[Combatant] = []
         for side in range(field.sides):
@@ -154,7 +149,7 @@ class OnTheField:
         nearest with a place left round it for the actor this round."""
         field = self.field
         if not room and field is not None:  # (a foe still fighting: one is left)
-            who, there, moves, near = self._nearest_seen
+            who, there, moves, near, _ = self._out_of_reach
             if who is actor and there is actor.position and moves == field.moves and near.fighting:
                 told: Combatant = near  # found by foes_in_reach, nobody moved since
                 return told
