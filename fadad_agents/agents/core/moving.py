@@ -6,23 +6,30 @@ less for short legs, heavy armour and a Hurt leg; a quickly moving fighter's Tar
 rules.personal.movement`, PROPOSED there). Melee needs contact; as many attackers strike
 one defender in a round as fit round it (six round a man), fewer where the scenario's
 ``map.max_attackers`` says so (a doorway), and at most ``engine.max_on_one`` of one
-``count:`` group. These functions take the character and the arena;
+``count:`` group (counted in :mod:`~fadad_agents.agents.core.field.room`, its names
+given here too). These functions take the character and the arena;
 :class:`~.character.Character` calls them from its declare and act steps.
 """
 
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 from typing import Any
 
 from fadad_agents.agents.core import ranks
 from fadad_agents.agents.core.crowd import ahead
+from fadad_agents.agents.core.field.room import (
+    admit,
+    another_in_reach,
+    has_room,
+    never_crowded,
+    room,
+    roomy_foe_in_reach,
+)
 from fadad_agents.agents.core.ranks import ENGAGE_MARGIN, way_forward
 from fadad_agents.rules.personal.movement import (
     GAITS,
-    melee_slots,
-    move_plan,
+    MAX_MOVE_ACTIONS,
     movement_allowance,
 )
 
@@ -46,14 +53,11 @@ __all__ = [
     "touches",
 ]
 
-_slots = lru_cache(maxsize=256)(melee_slots)
-
-FEW_TO_LOOK_OVER = 64
-"""The most agents a battle may have for :func:`never_crowded` to look them over: in a
-larger one every defender's places are counted (it is a crowd, or nearly)."""
-
 _ARRIVE = 1e-6
 """Yards short of a goal that still count as there (floating point)."""
+
+_ALLOWANCES = tuple(movement_allowance(spent) for spent in range(MAX_MOVE_ACTIONS + 1))
+""":func:`movement_allowance` of 0, 1 and 2 actions (``move_plan`` inlined, every move)."""
 
 
 def distance(a: tuple[float, float], b: tuple[float, float]) -> float:
@@ -86,100 +90,6 @@ def shield_rank(defender: Any, attacker: Any) -> int:
     (dx, dy), (ax, ay) = defender.position, attacker.position
     bearing = defender.bearing
     return int((ax - dx) * math.cos(bearing) + (ay - dy) * math.sin(bearing) >= 0)
-
-
-def room(defender: Any, attacker: Any, arena: Any) -> int:
-    """How many can attack ``defender`` in melee at once: as many of the attacker's size
-    as fit round it, at most the scenario's ``map.max_attackers``."""
-    places = _slots(defender.radius, getattr(attacker, "radius", defender.radius))
-    field = arena.field
-    if field is not None and field.max_attackers is not None and field.max_attackers < places:
-        return int(field.max_attackers)
-    return places
-
-
-def _room_left(defender: Any, attacker: Any, arena: Any, engaged: list[Any]) -> bool:
-    """A place is left round ``defender`` for a newcomer ``attacker`` this round."""
-    if len(engaged) >= room(defender, attacker, arena):
-        return False
-    band = attacker.band
-    if len(band.members) > 1:
-        same = sum(1 for other in engaged if other.band is band)
-        if same >= arena.options.engine.max_on_one:
-            return False
-    return True
-
-
-def never_crowded(defender: Any, arena: Any) -> bool:
-    """Whether :func:`admit` admits every attacker of ``defender`` this whole battle, so
-    that nobody need count the places round it: everyone not on its side could strike it
-    at once (no more of them than :func:`room` has for the largest), and none belongs to a
-    ``count:`` group of more than ``engine.max_on_one``. Fixed once the battle starts
-    (agents join only before its first round; radii and groups never change): a small
-    melee (five a side) is, a crowd or a doorway is not. A battle of more than
-    :data:`FEW_TO_LOOK_OVER` agents is taken as a crowd without looking them over (each
-    defender would look over everyone)."""
-    if defender.engaged is None:
-        return True
-    agents = defender.model.agents
-    if len(agents) > FEW_TO_LOOK_OVER:
-        return False
-    side, most = defender.side, arena.options.engine.max_on_one
-    foes = [a for a in agents if getattr(a, "side", side) != side]
-    bands = [len(getattr(foe, "band", defender.band).members) for foe in foes]
-    return all(len(foes) <= room(defender, foe, arena) for foe in foes) and all(
-        n == 1 or n <= most for n in bands
-    )
-
-
-def has_room(defender: Any, attacker: Any, arena: Any) -> bool:
-    """Whether ``attacker`` holds or can take a place round ``defender`` this round (a
-    group, crew or unit, has room for everyone: it is many bodies)."""
-    engaged = defender.engaged
-    if engaged is None or defender.engaged_round != arena.round or attacker in engaged:
-        return True
-    return _room_left(defender, attacker, arena, engaged)
-
-
-def admit(defender: Any, attacker: Any, arena: Any) -> bool:
-    """Whether ``attacker`` may strike ``defender`` in melee this round, taking one of the
-    places round it if it has none yet (places are counted per round, unless it is
-    :func:`never_crowded`: found on its first blow of the battle, kept in ``roomy``)."""
-    engaged = defender.engaged
-    if engaged is None or defender.roomy:
-        return True
-    if defender.roomy is None:
-        defender.roomy = never_crowded(defender, arena)
-        if defender.roomy:
-            return True
-    rnd = arena.round
-    if defender.engaged_round != rnd:  # the first this round: there is always one place
-        defender.engaged_round = rnd
-        defender.engaged = [attacker]
-        return True
-    if attacker in engaged:
-        return True
-    if not _room_left(defender, attacker, arena, engaged):
-        return False
-    engaged.append(attacker)
-    return True
-
-
-def another_in_reach(actor: Any, arena: Any) -> Any | None:
-    """A foe in reach with room round it (the first in the live list), now the target."""
-    for foe in arena.foes_in_reach(actor):
-        if admit(foe, actor, arena):
-            actor.target = foe
-            return foe
-    return None
-
-
-def roomy_foe_in_reach(actor: Any, arena: Any) -> Any | None:
-    """The first foe in reach with a place left round it for the actor, without taking it."""
-    for foe in arena.foes_in_reach(actor):
-        if has_room(foe, actor, arena):
-            return foe
-    return None
 
 
 def contact_place(actor: Any, target: Any) -> tuple[float, float]:
@@ -232,7 +142,17 @@ def _plan(
     goal, most = move
     gap = math.hypot(actor.position[0] - goal[0], actor.position[1] - goal[1])  # distance
     pace = float(actor.stride) if actor.conditions is None else _stride(actor, arena)
-    spent, yards = move_plan(gap, most if most < budget else budget, pace)  # min, inlined
+    most = most if most < budget else budget  # min, inlined
+    if gap <= 0:  # move_plan, inlined (every plan)
+        spent, yards = 0, 0.0
+    else:
+        spent = 0 if most < 0 else most if most < MAX_MOVE_ACTIONS else MAX_MOVE_ACTIONS
+        for steps in range(spent + 1):
+            if gap <= _ALLOWANCES[steps] * pace:
+                spent, yards = steps, gap
+                break
+        else:
+            yards = _ALLOWANCES[spent] * pace
     if target is None or yards < gap - _ARRIVE:
         return spent, False  # it does not arrive
     return spent, _touches_from(actor, goal, target)
@@ -325,13 +245,25 @@ def advance(actor: Any, arena: Any) -> None:
         field.looked_ahead = arena.round
         _look_ahead(arena)
     planned = actor.move_actions
-    way = current_way(actor, arena)
+    memory = actor.memory
+    route, target, here = memory.get("route"), actor.target, actor.position
+    if (  # current_way's kept way, inlined (every move): see _foreseen
+        route is not None
+        and route.actions == planned
+        and route.target is target
+        and target is not None
+        and route.here == here
+        and route.at == target.position
+        and route.placed == target.placed
+        and actor.conditions is None
+    ):
+        way = route.way
+    else:
+        way = current_way(actor, arena)
     if way is None:
         _spare(actor, planned)
         return
     goal, gap, yards, allowance, pace, target = way
-    here = actor.position
-    memory = actor.memory
     memo = memory.get("blocked")
     found = memory.pop("found", _UNSET)  # what arrays found (crowd.waiting)
     if found is not _UNSET:
@@ -348,7 +280,9 @@ def advance(actor: Any, arena: Any) -> None:
     if yards <= _ARRIVE:
         _spare(actor, planned)
         return
-    spent = move_plan(yards, planned, pace)[0]
+    spent, most = 0, planned if planned < MAX_MOVE_ACTIONS else MAX_MOVE_ACTIONS
+    while spent < most and yards > _ALLOWANCES[spent] * pace:  # move_plan's, inlined
+        spent += 1
     field.move(actor, x, y)
     actor.bearing = math.atan2(goal[1] - here[1], goal[0] - here[0])
     gait = GAITS[spent]  # gait_for_move_actions, unchecked: move_plan spends 0 to 2

@@ -153,16 +153,6 @@ class Blocked(NamedTuple):
         fields = (here, goal, allowance, target, at, spots, ring, tried, stood, chased, seen, way)
         return _memo(cls, fields)
 
-    def same_way(self, here: Any, goal: Any, allowance: float, target: Any, at: Any) -> bool:
-        """The search would try the same places in the same order."""
-        return (
-            self.here == here
-            and self.goal == goal
-            and self.allowance == allowance
-            and self.target is target
-            and self.target_at == at
-        )
-
     def retry(self, actor: Any, field: Any) -> tuple[float, float] | None:
         """The same search again, measuring only the places whose blocker moved or left (a
         place stays taken while whoever took it stands there, fighting): the first free
@@ -232,7 +222,13 @@ def way_forward(
         known = actor.memory.get("blocked") if memo is _UNASKED else memo
     hints: list[Any] | tuple[Any, ...] = _NO_HINTS
     if known is not None:
-        if known.same_way(here, goal, allowance, target, at):
+        if (  # the same search: the same places in the same order
+            known.here == here
+            and known.goal == goal
+            and known.allowance == allowance
+            and known.target is target
+            and known.target_at == at
+        ):
             return known.retry(actor, field)
         hints = known.tried
     tried: list[Any] = []

@@ -144,24 +144,24 @@ def _search(
     two: float,
     out: Any,
     blockers: Any,
-) -> tuple[int, int, int]:
+) -> tuple[int, int, float, float]:
     """A search's places (``places._spots`` into ``out``, ``x, y`` flat) and the first
     where nobody stands within the elbow room of the fighter in slot ``me``
-    (``ranks._first_free``): how many places (-1: more than ``out`` holds), how many
-    round the target, and the first free (-1: none); ``blockers[k]``, a slot standing in
-    place ``k`` (-1: free), for every place measured."""
+    (``ranks._first_free``): how many places (-1: more than ``out`` holds; 0: every one
+    taken), how many round the target, and the first free place's ``x, y`` (read in
+    Python without indexing ``out``); ``blockers[k]``, a slot standing in place ``k``
+    (-1: free), for every place measured."""
     count, ring = _spots(way, turns, bounds, two, out)
     if count < 0:
-        return -1, 0, -1
+        return -1, 0, 0.0, 0.0
     r = way[7]
     for k in range(count):
-        found = _standing_at(
-            out[2 * k], out[2 * k + 1], 0 < k <= ring, me, r, spots, links, head, grid, two
-        )
+        x, y = out[2 * k], out[2 * k + 1]
+        found = _standing_at(x, y, 0 < k <= ring, me, r, spots, links, head, grid, two)
         blockers[k] = found
         if found < 0:
-            return count, ring, k
-    return count, ring, -1
+            return 0, ring, x, y
+    return count, ring, 0.0, 0.0
 
 
 @njit(cache=True)
@@ -253,6 +253,7 @@ class Occupied:
 
 
 _OUT = np.empty(2 * MOST_SPOTS)
+_NO_SPOTS: list[Any] = []  # a free place found: no places nor blockers kept (never changed)
 _BLOCKERS = np.empty(MOST_SPOTS, dtype=np.int64)
 
 
@@ -269,14 +270,12 @@ def first_free(
     me = occupied.slots.get(actor)
     if me is None:
         return None
-    count, ring, free = _search(
+    count, ring, x, y = _search(
         way, turns, bounds, me, occupied.spots, occupied.links, occupied.head, occupied.grid,
         _TWO, _OUT, _BLOCKERS,
     )  # fmt: skip
-    if count < 0:
-        return None
-    if free >= 0:
-        return (float(_OUT[2 * free]), float(_OUT[2 * free + 1])), [], ring, []
+    if count <= 0:
+        return None if count else ((x, y), _NO_SPOTS, ring, _NO_SPOTS)
     agents = occupied.agents
     tried = [agents[s] for s in _BLOCKERS[:count].tolist()]
     return None, _OUT[: 2 * count].tolist(), ring, tried

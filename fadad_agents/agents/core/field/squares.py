@@ -448,10 +448,10 @@ class Squares:
             self._occupy(agent, x, y)
             self._file(agent, *new)
         else:
-            if self._halo is not None:
-                self._ring_shift(agent, ox, oy, x, y)
-            else:
+            if self._halo is None:
                 self._spot_shift(agent, ox, oy, x, y)
+            elif not self._paused:  # paused: the mirror answers
+                self._ring_shift(agent, ox, oy, x, y)
             if new != old:
                 bucket.remove(agent)
                 self._file(agent, *new)
