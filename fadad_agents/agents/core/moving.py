@@ -27,6 +27,7 @@ from fadad_agents.agents.core.field.room import (
     roomy_foe_in_reach,
 )
 from fadad_agents.agents.core.ranks import ENGAGE_MARGIN, way_forward
+from fadad_agents.policies.core.movement import CloseIn
 from fadad_agents.rules.personal.movement import (
     GAITS,
     MAX_MOVE_ACTIONS,
@@ -154,8 +155,12 @@ def _plan(
         else:
             yards = _ALLOWANCES[spent] * pace
     if target is None or yards < gap - _ARRIVE:
-        return spent, False  # it does not arrive
-    return spent, _touches_from(actor, goal, target)
+        plan = spent, False  # it does not arrive
+    else:
+        plan = spent, _touches_from(actor, goal, target)
+    if route is not None and actor.target is target:  # its way with these actions, now
+        route.actions, route.way = spent, _way_now(actor, arena, route, spent)
+    return plan
 
 
 class Route:
@@ -200,6 +205,11 @@ def _foreseen(actor: Any, target: Any) -> Route | None:
         and (route.here, route.at, route.placed) == (here, at, placed)
     ):  # kept (only ever for a foreseeable policy: a fighter's policies never change)
         return route
+    if route is not None:  # a new route in the kept object (nothing else holds it)
+        route.here, route.target, route.at, route.placed = here, target, at, placed
+        route.move = route.plan = route.way = _UNSET
+        route.budget = route.actions = -1
+        return route
     if not getattr(actor.policies.movement, "foreseeable", False):
         return None
     route = actor.memory["route"] = Route(here, target, at, placed)
@@ -211,7 +221,12 @@ def _destination(actor: Any, target: Any, arena: Any, route: Route | None) -> An
     ``route`` (:func:`_foreseen`) when it has one."""
     if route is not None and route.move is not _UNSET:
         return route.move
-    move = actor.policies.movement.destination(actor, target, arena)
+    movement = actor.policies.movement
+    if type(movement) is CloseIn:  # its destination and arena.engage_point, inlined
+        reached = target is None or arena.field is None or touches(actor, target)
+        move = None if reached else (contact_place(actor, target), movement.actions)
+    else:
+        move = movement.destination(actor, target, arena)
     if route is not None:
         route.move = move
     return move
@@ -339,10 +354,13 @@ def current_way(actor: Any, arena: Any) -> tuple[Any, float, float, float, float
 
 
 def _way_now(
-    actor: Any, arena: Any, route: Route | None
+    actor: Any, arena: Any, route: Route | None, actions: int | None = None
 ) -> tuple[Any, float, float, float, float, Any] | None:
-    """:func:`current_way`, worked out."""
-    move = _destination(actor, actor.target, arena, route)
+    """:func:`current_way`, worked out (with ``actions`` planned: its move actions now
+    if None)."""
+    move: Any = route.move if route is not None else _UNSET
+    if move is _UNSET:
+        move = _destination(actor, actor.target, arena, route)
     if move is None:
         return None
     point, field = move[0], arena.field
@@ -352,7 +370,9 @@ def _way_now(
     (hx, hy), (gx, gy) = actor.position, goal
     gap = math.hypot(hx - gx, hy - gy)  # distance, inlined (every new way)
     pace = float(actor.stride) if actor.conditions is None else _stride(actor, arena)
-    allowance = movement_allowance(actor.move_actions) * pace
+    if actions is None:
+        actions = actor.move_actions
+    allowance = movement_allowance(actions) * pace
     yards = gap if gap <= allowance else allowance
     if yards <= _ARRIVE:
         return None

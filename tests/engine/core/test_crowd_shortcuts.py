@@ -161,14 +161,14 @@ def test_a_remembered_move_plays_the_same_battle(
     if walled:
         text += "map: {kind: open, width: 14, height: 8}\n"
     used = 0
-    destination = moving._destination
+    way_now = moving._way_now
 
-    def counted(actor: Any, target: Any, arena: Any, route: Any) -> Any:
-        nonlocal used
+    def counted(actor: Any, arena: Any, route: Any, actions: Any = None) -> Any:
+        nonlocal used  # a way worked out from a remembered destination
         used += route is not None and route.move is not moving._UNSET
-        return destination(actor, target, arena, route)
+        return way_now(actor, arena, route, actions)
 
-    monkeypatch.setattr(moving, "_destination", counted)
+    monkeypatch.setattr(moving, "_way_now", counted)
     remembered = _log_text(text, seed)
     assert used > 0, "no move was remembered: the comparison would prove nothing"
     monkeypatch.setattr(moving, "_foreseen", lambda actor, target: None)
