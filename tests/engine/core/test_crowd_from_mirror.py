@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 
 from benchmarks.bench_engine import _melee_yaml
+from fadad_agents.agents.core.base import Status
 from fadad_agents.agents.core.crowd import kernels, waiting
 from fadad_agents.agents.core.field import squares
 from fadad_agents.engine import build_battle, load
@@ -79,3 +80,33 @@ def test_a_crowd_read_from_the_fighters_plays_the_same_battle(
     assert made["mirror"] >= 1
     monkeypatch.setattr(squares.Squares, "mirrored", lambda self: None)
     assert _played(text, seed) == from_mirror
+
+
+def test_a_crowd_made_while_everyone_fights_holds_each_ones_status(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Two bands of 300 over three rounds: the field in arrays made while every member
+    of every side fights (no status read) and one made after some fell (each status
+    read) hold who fights as the fighters' statuses say; and the comparison can fail:
+    a fighter whose status changed behind its side's back is not seen then."""
+    made: list[tuple[bool, bool]] = []
+    init = waiting._Crowd.__init__
+
+    def checked(self: Any, arena: Any, kernels: Any) -> None:
+        init(self, arena, kernels)
+        everyone_fights = all(len(s.active) == len(s.members) for s in arena.sides)
+        statuses = [a.status is Status.FIGHTING for a in self.everyone]
+        made.append((everyone_fights, self.fighting[self.ids].tolist() == statuses))
+
+    monkeypatch.setattr(waiting._Crowd, "__init__", checked)
+    battle = build_battle(load(_melee_yaml(300, bands=True)), 1, collect=False)
+    for _ in range(3):
+        battle.play_round()
+        battle.field.in_arrays = None  # made again at the next round's declares
+    assert [fights for fights, _ in made] == [True, False, False]
+    assert all(same for _, same in made)
+    made.clear()
+    battle = build_battle(load(_melee_yaml(300, bands=True)), 1, collect=False)
+    battle.sides[0].members[0].status = Status.WITHDRAWN  # not taken off its side
+    battle.play_round()
+    assert made[0] == (True, False)

@@ -240,7 +240,8 @@ def _declare_placed(
     if moves is not None:  # _Moves.add, inlined: thousands a turn
         crowd = moves.crowd
         uid, tid = member.unique_id, target.unique_id
-        if crowd.closes[uid] and target.placed and tid in crowd.slot:
+        slot = crowd.slot
+        if crowd.closes[uid] and target.placed and tid < len(slot) and slot[tid] >= 0:
             moves.members.append(member)
             moves.rows.extend((uid, tid, budget, n, at))
             return
@@ -328,7 +329,7 @@ class _Moves:
         tids = figures[:, 0]
         filed = (tids >= 0) & (tids < size)
         ready = filed & (figures[:, 1] == 1) & (figures[:, 2] != rnd)  # placed, unclaimed
-        ready &= crowd.on_field[np.where(filed, tids, 0)]  # ``tid in crowd.slot``
+        ready &= crowd.on_field[np.where(filed, tids, 0)]  # ``crowd.slot[tid] >= 0``
         if int(uids.max()) < size:
             ready &= crowd.most[uids] >= 0  # ``crowd.closes``
         else:

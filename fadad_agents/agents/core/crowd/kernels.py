@@ -85,8 +85,8 @@ def file_all(x: Any, y: Any, on_field: Any, cell: float, depth: int) -> tuple[An
             j_lo, j_hi = min(j_lo, j), max(j_hi, j)
     i0, j0 = i_lo - 64, j_lo - 64
     width, height = max(i_hi - i0 + 65, 1), max(j_hi - j0 + 65, 1)
-    squares = np.full((width * height, depth), -1, dtype=np.int64)
-    counts = np.zeros(width * height, dtype=np.int64)
+    squares = np.full((width * height, depth), -1, dtype=np.int32)
+    counts = np.zeros(width * height, dtype=np.int32)
     for k in range(n):
         if on_field[k]:
             s = (math.floor(x[k] / cell) - i0) * height + math.floor(y[k] / cell) - j0

@@ -49,7 +49,8 @@ def plan_turn(crowd: Any, turn: Sequence[Any], arena: Any, kernels: Any) -> tupl
         if (
             target is None
             or member.conditions is not None
-            or not steady.get(uid)
+            or uid >= size
+            or not steady[uid]
             or target.unique_id >= size
             or not target.placed
             or member.stepped

@@ -42,15 +42,16 @@ IN_ARRAYS_AT_LEAST = 256
 """Fewer members in a turn than this, and each plays its own turn (arrays pay off only
 in a crowd)."""
 
-_DEPTH = 8
-"""Fighters a square of the index holds at first (doubled when one overflows)."""
+_DEPTH = 4
+"""Fighters a square of the index holds at first (doubled when one overflows): in a
+block in ranks a square holds one or two."""
 
 FIGHTING = Status.FIGHTING
 
 _UNWRITTEN = object()  # a fighter's way not yet written in the arrays
 
-_FIGURES, _RADIUS = attrgetter("unique_id", "side", "reach", "stride"), attrgetter("radius")
-_POLICIES, _MISSILE, _PLACED = attrgetter("policies"), attrgetter("missile"), attrgetter("placed")
+_FIGURES = attrgetter("unique_id", "side", "reach", "stride", "placed", "radius")
+_POLICIES, _MISSILE = attrgetter("policies"), attrgetter("missile")
 _DOWNED, _ACTIVE = attrgetter("downed"), attrgetter("active")
 
 
@@ -187,17 +188,17 @@ class _Crowd:
         self.field = field
         self.followed = field.moves  # the field's moves the arrays follow (catch_up)
         n = len(everyone)
+        # what the arrays hold of each fighter, read in one pass over a crowd of objects
+        # scattered in memory (a pass a field costs more than the reading)
+        figures = np.fromiter(
+            chain.from_iterable(map(_FIGURES, everyone)), np.float64, 6 * n
+        ).reshape(-1, 6)
         if spots is None:
             spots = np.empty((n, 3))
             spots[:, :2] = np.fromiter(chain.from_iterable(self.at), np.float64, 2 * n).reshape(
                 -1, 2
             )
-            spots[:, 2] = np.fromiter(map(_RADIUS, everyone), np.float64, n)
-        # what the arrays hold of each fighter, read in one pass over a crowd of objects
-        # scattered in memory (a pass a field costs more than the reading)
-        figures = np.fromiter(
-            chain.from_iterable(map(_FIGURES, everyone)), np.float64, 4 * n
-        ).reshape(-1, 4)
+            spots[:, 2] = figures[:, 5]
         ids = self.ids = figures[:, 0].astype(np.int64)
         # each side's fighters (their indices in everyone), filed to be asked for the
         # nearest of them (:meth:`nearest_to_each`) while none of them moved
@@ -206,8 +207,12 @@ class _Crowd:
         self.nearest: list[tuple[int, Any] | None] = [None] * len(self.sides)
         self.members_of: list[list[Any] | None] = [None] * len(self.sides)  # of_side's
         self.moves_of = [0] * len(self.sides)  # moves in the arrays, side by side
-        self.slot = dict(zip(ids.tolist(), range(n), strict=True))
         size = int(ids.max()) + 1 if n else 1
+        # each fighter's index in everyone by unique_id, -1 off the field (a list: read
+        # one at a time, where an array's item costs more)
+        slots = np.full(size, -1, dtype=np.int64)
+        slots[ids] = np.arange(n)
+        self.slot = slots.tolist()
         self.x, self.y, self.radius = np.zeros(size), np.zeros(size), np.zeros(size)
         self.x[ids], self.y[ids], self.radius[ids] = spots[:, 0], spots[:, 1], spots[:, 2]
         self.side = np.zeros(size, dtype=np.int64)
@@ -218,14 +223,15 @@ class _Crowd:
         self.reach[ids], self.stride[ids] = figures[:, 2], figures[:, 3]
         self.most = np.full(size, -1, dtype=np.int64)
         self.takes_nearest = np.zeros(size, dtype=np.bool_)
-        self._moving(everyone)
+        self._moving(everyone, figures[:, 4] != 0)
         self.fighting = np.zeros(size, dtype=np.bool_)
         self.on_field = np.zeros(size, dtype=np.bool_)
         self.on_field[ids] = True
         self.version = np.zeros(size, dtype=np.int64)
         # each fighter's last search: its key, then each place's blocker and its version
         self.memo_key = np.full((size, 5), -1, dtype=np.int64)
-        self.memo = np.full((size, 2 * kernels.MEMO), -1, dtype=np.int32)
+        # (unfilled: a row is cleared when its key is first written, and no key is yet)
+        self.memo = np.empty((size, 2 * kernels.MEMO), dtype=np.int32)
         # each fighter's way (plans.plan_turn): the goal's x, y, the yards to it, the yards
         # it moves, its allowance and its reach; whether it has one and how many places
         # round its target it tries; the way object they were written from
@@ -254,7 +260,7 @@ class _Crowd:
         )
         self._file(kernels)
 
-    def _moving(self, everyone: Sequence[Any]) -> None:
+    def _moving(self, everyone: Sequence[Any], placed: Any) -> None:
         """Who may wait in arrays whatever the round (:attr:`steady`: on the field, its
         way foreseeable - :func:`moving.current_way` follows from where it and its
         target stand - no missile), who closes in (:attr:`most`), and whose new target is
@@ -275,24 +281,28 @@ class _Crowd:
             if type(movement) is CloseIn:
                 closes[k] = movement.actions
         unarmed = np.fromiter(map(id, map(_MISSILE, everyone)), np.int64, n) == id(None)
-        placed = np.fromiter(map(_PLACED, everyone), np.bool_, n)
         steady = placed & unarmed & foreseeable[which]
-        self.steady = dict(zip(self.ids.tolist(), steady.tolist(), strict=True))
         self.steady_at = np.zeros(len(self.most), dtype=np.bool_)
         self.steady_at[self.ids] = steady
+        self.steady: list[bool] = self.steady_at.tolist()  # by unique_id, as slot
         self.most[self.ids] = closes[which]
         self.wanted = np.zeros(len(self.most), dtype=np.int64)
         self.wanted[self.ids] = wanted[which]
         self.takes_nearest[self.ids] = nearest[which]
 
     def _count_fighting(self) -> None:
-        """Who fights, from every fighter's status."""
-        everyone = self.everyone
-        self.fighting[self.ids] = np.fromiter(
-            (a.status is FIGHTING for a in everyone), np.bool_, len(everyone)
-        )
-        self.downed = [len(side.downed) for side in self.sides]
-        self.active = sum(len(side.active) for side in self.sides)
+        """Who fights, from every fighter's status; none read while every member of every
+        side fights (none left its side's ``active``, where a status other than fighting
+        is given: ``Battle._deactivate``), as when a play begins."""
+        everyone, sides = self.everyone, self.sides
+        self.active = sum(len(side.active) for side in sides)
+        if self.active == sum(len(side.members) for side in sides):
+            self.fighting[self.ids] = True
+        else:
+            self.fighting[self.ids] = np.fromiter(
+                (a.status is FIGHTING for a in everyone), np.bool_, len(everyone)
+            )
+        self.downed = [len(side.downed) for side in sides]
         self.nearest = [None] * len(self.sides)  # filed afresh when next asked
 
     def _file(self, kernels: Any) -> None:
@@ -443,9 +453,10 @@ class _Crowd:
     def after(self, member: Any, kernels: Any) -> bool:
         """Bring the arrays up to date after ``member`` played its turn in Python: where
         it stands now, and who fell. Whether everyone was filed afresh."""
-        k = self.slot.get(member.unique_id)
+        uid, slot = member.unique_id, self.slot
+        k = slot[uid] if uid < len(slot) else -1
         refiled = False
-        if k is not None and member.position is not self.at[k]:
+        if k >= 0 and member.position is not self.at[k]:
             refiled = self._moved(k, member, kernels)
         self._fell()
         return refiled
