@@ -341,8 +341,11 @@ class _Moves:
         fast = np.flatnonzero(ready)
         if not len(fast):
             return
-        for i in fast[fast >= held].tolist():  # a new target, settled
-            members[i].target = targets[i]
+        chosen_now = fast[fast >= held].tolist()  # a new target, settled
+        for member, target in zip(
+            map(members.__getitem__, chosen_now), map(targets.__getitem__, chosen_now), strict=True
+        ):
+            member.target = target
         if len(fast) != n:
             members = [members[i] for i in fast.tolist()]
         uids = uids[fast]
@@ -390,9 +393,12 @@ class _Moves:
             fights[near] = [filed.members[r].fighting for r in near.tolist()]
             found = fights[rows]
             tids[mine[found]] = filed.arrays[1][rows[found]]
-            foes = [*filed.members, None]
-            for i, r in zip(mine.tolist(), rows.tolist(), strict=True):
-                targets[i] = foes[r]
+            picked = map([*filed.members, None].__getitem__, rows.tolist())
+            if len(mine) == n:  # a band's members: of one side
+                targets = list(picked)
+                continue
+            for i, foe in zip(mine.tolist(), picked, strict=True):
+                targets[i] = foe
         beyond = planning.beyond_reach(
             uids, tids, crowd.x, crowd.y, crowd.radius, crowd.reach, field.widest,
             _OUT_OF_REACH, 2.0,

@@ -29,6 +29,7 @@ import numpy as np
 
 from fadad_agents.agents.core import moving
 from fadad_agents.agents.core.base import Status
+from fadad_agents.agents.core.crowd import runs
 from fadad_agents.agents.core.field import ELBOW_ROOM, HALO_MOST
 from fadad_agents.policies.core.movement import CloseIn
 
@@ -376,79 +377,10 @@ class _Crowd:
         arena: Any,
         kernels: Any,
     ) -> tuple[int, bool]:
-        """Leave the members ``start`` to ``stop`` who waited as their own turns would
-        (:func:`moving.advance` finding no place: spare movement actions to defences;
-        one whose target fell, :func:`~.kernels.wait_in_ranks`' ``lost``, then takes
-        the nearest foe, as ``random_foe`` does with none in reach), and play the turns
-        of those who moved in the arrays (``run``: who, to which places, and who lost
-        their target), each by ``act`` with the place found. The first whose state the
-        arrays did not know (a crit since the turn began) ends the run there, to be
-        played (True); a mover whose turn went otherwise (it did not stand where the
-        arrays moved it, or someone fell) ends it after it, played. The arrays then follow
-        Python, the moves after undone. Returns where the run ends, and whether that
-        member is yet to play."""
-        movers, spots, lost = run
-        nearest = self._nearest_foes(turn, lost, arena) if lost else None
-        m, mover = 0, movers[0] if movers else -1
-        f, fell = 0, lost[0] if lost else -1
-        for i in range(start, stop):
-            member = turn[i]
-            if i == mover:
-                place = tuple(spots[m])
-                m += 1
-                mover = movers[m] if m < len(movers) else -1
-                if not member.fighting or member.conditions is not None:  # as a waiter's
-                    self._undo(turn, movers[m - 1 :], spots[m - 1 :], kernels)
-                    return i, True
-                member.memory["found"] = place
-                act(member)
-                member.memory.pop("found", 0)
-                k = self.slot[member.unique_id]
-                if member.position is not self.at[k]:  # one move of the field's, followed
-                    self.followed += 1
-                if member.position == place and not self._fell():
-                    self.at[k] = member.position
-                    continue
-                self._shift(member.unique_id, place, member.position, kernels)
-                self.at[k] = member.position
-                self._fell()
-                self._undo(turn, movers[m:], spots[m:], kernels)
-                return i + 1, False
-            if not member.fighting:
-                continue
-            if member.conditions is not None:
-                self._undo(turn, movers[m:], spots[m:], kernels)
-                return i, True
-            member.gait = None
-            planned = member.move_actions
-            if planned:
-                member.move_actions = 0
-                member.defences_left += planned
-            if i == fell:
-                f += 1
-                fell = lost[f] if f < len(lost) else -1
-                # random_foe's choice with no foe in reach: every foe stands on the field
-                # (else the arrays leave a fighter with attacks to Python), so the nearest,
-                # None only when no foe is left
-                member.target = nearest[i]  # type: ignore[index]
-        return stop, True
-
-    def _nearest_foes(self, turn: Sequence[Any], lost: list[int], arena: Any) -> dict[int, Any]:
-        """:meth:`~fadad_agents.engine.core.space.OnTheField.nearest_foe` of each member
-        of ``turn`` at ``lost``, found together from the arrays (:meth:`nearest_to_each`):
-        while a run is played no foe moves, and one who falls ends it (:meth:`played`)."""
-        places = [turn[i].position for i in lost]  # a band's members: of one side
-        found = arena.nearest_foes(turn[lost[0]].side, places, self.nearest_to_each)
-        return dict(zip(lost, found, strict=True))
-
-    def _undo(
-        self, turn: Sequence[Any], movers: list[int], spots: list[list[float]], kernels: Any
-    ) -> None:
-        """Take back the moves the arrays made for ``movers`` (members of ``turn``, moved
-        to ``spots``) whose turns were not played: each stands where Python has it."""
-        for i, spot in zip(reversed(movers), reversed(spots), strict=True):
-            member = turn[i]
-            self._shift(member.unique_id, tuple(spot), member.position, kernels)
+        """:func:`~.runs.played`: the run ``start`` to ``stop`` of ``turn`` that the
+        arrays played (``run``) left on its fighters. Returns where the run ends, and
+        whether that member is yet to play."""
+        return runs.played(self, turn, start, stop, run, act, arena, kernels)
 
     def after(self, member: Any, kernels: Any) -> bool:
         """Bring the arrays up to date after ``member`` played its turn in Python: where

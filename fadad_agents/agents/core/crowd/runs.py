@@ -1,0 +1,130 @@
+"""A run of a band's turn that the compiled loop played, left on the fighters.
+
+:func:`~.kernels.wait_in_ranks` plays, in arrays, the turns of a band's members from
+one that Python must play to the next: most wait where they stand, a few move there
+(their turns are the move alone), and some who wait lost their target. Here each of
+them is left as its own turn would leave it, in turn order (:func:`played`): the
+waiters' spare movement actions go to defences, a few a time in one loop; each mover's
+turn is played in Python with the place the arrays found; the one whose target fell takes
+the nearest foe. The field in arrays (``waiting._Crowd``) then follows what Python did.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+__all__ = ["played"]
+
+
+def played(
+    crowd: Any,
+    turn: Sequence[Any],
+    start: int,
+    stop: int,
+    run: tuple[list[int], list[list[float]], list[int]],
+    act: Callable[[Any], None],
+    arena: Any,
+    kernels: Any,
+) -> tuple[int, bool]:
+    """Leave the members ``start`` to ``stop`` who waited as their own turns would
+    (:func:`moving.advance` finding no place: spare movement actions to defences; one
+    whose target fell, :func:`~.kernels.wait_in_ranks`' ``lost``, then takes the nearest
+    foe, as ``random_foe`` does with none in reach), and play the turns of those who moved
+    in the arrays (``run``: who, to which places, and who lost their target), each by
+    ``act`` with the place found. The first whose state the arrays did not know (a crit
+    since the turn began) ends the run there, to be played (True); a mover whose turn
+    went otherwise (it did not stand where the arrays moved it, or someone fell) ends it
+    after it, played. The ``crowd`` then follows Python, the moves after undone. Returns
+    where the run ends, and whether that member is yet to play."""
+    movers, spots, lost = run
+    nearest = _nearest_foes(crowd, turn, lost, arena) if lost else None
+    m, i = 0, start
+    for mark in (*(sorted(movers + lost) if lost else movers), stop):  # in turn order
+        held = _waited(turn, i, mark)
+        moves = m < len(movers) and movers[m] == mark
+        if held < 0 and mark < stop and not moves:  # a waiter whose target fell
+            held = _waited(turn, mark, mark + 1)
+            member = turn[mark]
+            if held < 0 and member.fighting:
+                # random_foe's choice with no foe in reach: every foe stands on the field
+                # (else the arrays leave a fighter with attacks to Python), so the
+                # nearest, None only when no foe is left
+                member.target = nearest[mark]  # type: ignore[index]
+        if held < 0 and moves:
+            member = turn[mark]
+            if not member.fighting or member.conditions is not None:  # as a waiter's
+                held = mark
+        if held >= 0:  # a crit since the turn began: its turn is Python's
+            _undo(crowd, turn, movers[m:], spots[m:], kernels)
+            return held, True
+        if mark == stop:
+            break
+        i = mark + 1
+        if moves:
+            m += 1
+            if not _moved(crowd, turn[mark], tuple(spots[m - 1]), act, kernels):
+                _undo(crowd, turn, movers[m:], spots[m:], kernels)
+                return mark + 1, False
+    return stop, True
+
+
+def _moved(
+    crowd: Any, member: Any, place: tuple[float, float], act: Callable[[Any], None], kernels: Any
+) -> bool:
+    """Play the turn of ``member``, whom the arrays moved to ``place``, by ``act`` with
+    that place found, and bring the ``crowd`` up to date. Whether it went as in the
+    arrays: it stands there, and nobody fell."""
+    member.memory["found"] = place
+    act(member)
+    member.memory.pop("found", 0)
+    k = crowd.slot[member.unique_id]
+    now = member.position
+    if now is not crowd.at[k]:  # one move of the field's, followed
+        crowd.followed += 1
+    if now == place and not crowd._fell():
+        crowd.at[k] = now
+        return True
+    crowd._shift(member.unique_id, place, now, kernels)
+    crowd.at[k] = now
+    crowd._fell()
+    return False
+
+
+def _waited(turn: Sequence[Any], i: int, j: int) -> int:
+    """The members ``i`` to ``j`` of ``turn``, who waited in the arrays, each left as
+    :func:`moving.advance` finding no place leaves it (its spare movement actions to
+    defences); those not fighting passed over. Stops at the first with conditions (a crit
+    since the turn began: the arrays did not know its turn) and returns its place in
+    ``turn``, else -1."""
+    for member in turn[i:j]:
+        if not member.fighting:
+            continue
+        if member.conditions is not None:
+            return turn.index(member, i, j)
+        member.gait = None
+        planned = member.move_actions
+        if planned:
+            member.move_actions = 0
+            member.defences_left += planned
+    return -1
+
+
+def _nearest_foes(crowd: Any, turn: Sequence[Any], lost: list[int], arena: Any) -> dict[int, Any]:
+    """:meth:`~fadad_agents.engine.core.space.OnTheField.nearest_foe` of each member
+    of ``turn`` at ``lost``, found together from the ``crowd`` (its
+    ``nearest_to_each``): while a run is played no foe moves, and one who falls ends it
+    (:func:`played`)."""
+    places = [turn[i].position for i in lost]  # a band's members: of one side
+    found = arena.nearest_foes(turn[lost[0]].side, places, crowd.nearest_to_each)
+    return dict(zip(lost, found, strict=True))
+
+
+def _undo(
+    crowd: Any, turn: Sequence[Any], movers: list[int], spots: list[list[float]], kernels: Any
+) -> None:
+    """Take back the moves the arrays made for ``movers`` (members of ``turn``, moved
+    to ``spots``) whose turns were not played: each stands where Python has it."""
+    for i, spot in zip(reversed(movers), reversed(spots), strict=True):
+        member = turn[i]
+        crowd._shift(member.unique_id, tuple(spot), member.position, kernels)
