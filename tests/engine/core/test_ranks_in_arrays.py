@@ -25,7 +25,7 @@ import pytest
 from benchmarks.bench_engine import _melee_yaml
 from fadad_agents.agents.core import moving
 from fadad_agents.agents.core.conditions import Conditions
-from fadad_agents.agents.core.crowd import kernels, nearest, plans, waiting
+from fadad_agents.agents.core.crowd import elbows, kernels, nearest, plans, waiting
 from fadad_agents.engine import build_battle, load
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -270,10 +270,10 @@ def test_squares_decide_as_python_at_the_limit() -> None:
     for a, b in cases:
         exact = a**2 + b**2
         for limit in (math.nextafter(exact, 0), exact, math.nextafter(exact, math.inf)):
-            assert kernels._within(a, b, limit, 2.0) == (a**2 + b**2 <= limit)
+            assert elbows._within(a, b, limit, 2.0) == (a**2 + b**2 <= limit)
         room = math.sqrt(exact)
         for r in (math.nextafter(room, 0), room, math.nextafter(room, math.inf)):
-            assert kernels._closer(a, b, r, 2.0) == (a**2 + b**2 < r**2)
+            assert elbows._closer(a, b, r, 2.0) == (a**2 + b**2 < r**2)
 
 
 def _turns_read(monkeypatch: pytest.MonkeyPatch) -> list[int | None]:

@@ -19,9 +19,9 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from fadad_agents.agents.core.field import ELBOW_ROOM
+from fadad_agents.agents.core.crowd.elbows import Crowd, _within
+from fadad_agents.agents.core.crowd.searching import _MOST_SPOTS, _UNKNOWN, MEMO, _search
 from fadad_agents.agents.core.moving import _ARRIVE
-from fadad_agents.agents.core.ranks import _SHUFFLE, ENGAGE_MARGIN
 
 __all__ = [
     "BLOCKED",
@@ -51,23 +51,6 @@ NO_TURN = -2
 """In a member's plan: not fighting when the turn began, it has no turn."""
 PYTHONS = -1
 """In a member's plan: its turn is played in Python."""
-
-_UNKNOWN = -2  # a search the arrays cannot make
-_HAIR = 1e-12  # relative: far wider than the few units in the last place * and ** differ
-_FREE = -1  # nobody stands in a place
-_BEYOND = -2  # a place beyond the squares of the index
-
-MEMO = 32
-"""Places of a search whose blockers a fighter remembers (``ranks.Blocked``, in arrays):
-while its way is the same, a place stays taken while its blocker stands where it stood."""
-
-Crowd = tuple[Any, Any, Any, Any, Any, Any]
-"""Every fighter's x, y, radius, side, whether it fights and its version, by index."""
-
-_MOST_SPOTS = 128
-"""Places one search tries at most (a giant's ring has more: Python's)."""
-_AROUND = (0, 0, -1, -1, 0, 1, 1, -1, 1, 0)
-"""Offsets of the nine squares round a place (read in overlapping pairs, own first)."""
 
 
 @njit(cache=True)
@@ -131,45 +114,6 @@ def refile(
 
 
 @njit(cache=True)
-def _taken(
-    k: int,
-    sx: float,
-    sy: float,
-    by_pow: bool,
-    crowd: Crowd,
-    grid: tuple[Any, Any, Any],
-    measures: Any,
-) -> int:
-    """Someone fighting other than fighter ``k`` who stands within its elbow room of
-    ``(sx, sy)`` (``ranks._first_free``; squares by ``**`` where ``by_pow``), or
-    :data:`_FREE` if nobody does, :data:`_BEYOND` if the place lies beyond the squares
-    of the index."""
-    x, y, radius, _, fighting, _ = crowd
-    squares, counts, box = grid
-    i0, j0, width, height = box[0], box[1], box[2], box[3]
-    cell, two = measures[0], measures[4]
-    i, j = math.floor(sx / cell) - i0, math.floor(sy / cell) - j0
-    if i < 1 or j < 1 or i >= width - 1 or j >= height - 1:
-        return _BEYOND
-    r = radius[k]
-    for q in range(9):  # its own square first: whoever stands there most often blocks it
-        s = (i + _AROUND[q]) * height + j + _AROUND[q + 1]
-        for m in range(counts[s]):
-            o = squares[s, m]
-            if o == k or not fighting[o]:
-                continue
-            ox = x[o] - sx
-            oy = y[o] - sy
-            room = (r + radius[o]) * ELBOW_ROOM
-            if by_pow:
-                if _closer(ox, oy, room, two):
-                    return int(o)
-            elif ox * ox + oy * oy < room * room:
-                return int(o)
-    return _FREE
-
-
-@njit(cache=True)
 def _foe_in_reach(
     k: int,
     hx: float,
@@ -208,35 +152,6 @@ def _foe_in_reach(
                 ):
                     return True
     return False
-
-
-@njit(cache=True)
-def _within(a: float, b: float, limit: float, two: float) -> bool:
-    """``a ** 2 + b ** 2 <= limit`` as Python decides it. Python's squares (``pow``) and
-    ``a * a + b * b`` differ by a few units in the last place at most, so ``pow`` (slow)
-    is called only within a hair of the limit, where they might decide otherwise."""
-    squares = a * a + b * b
-    if abs(squares - limit) > _HAIR * limit:
-        return squares <= limit
-    return bool(a**two + b**two <= limit)
-
-
-@njit(cache=True)
-def _closer(a: float, b: float, room: float, two: float) -> bool:
-    """``a ** 2 + b ** 2 < room ** 2`` as Python decides it (``pow`` only within a hair,
-    as :func:`_within`)."""
-    squares, limit = a * a + b * b, room * room
-    if abs(squares - limit) > _HAIR * limit:
-        return squares < limit
-    return bool(a**two + b**two < room**two)
-
-
-@njit(cache=True)
-def _clamp(v: float, most: float) -> float:
-    """``Field.clamp`` of one axis (``most`` below 0: unbounded)."""
-    if most < 0:
-        return v
-    return 0.0 if v < 0.0 else most if v > most else v
 
 
 @njit(cache=True)
@@ -283,9 +198,10 @@ def wait_in_ranks(
     Every fighter's ``x``, ``y``, ``radius``, ``side``, whether it is ``fighting`` and
     its ``version`` (how often it moved), by index; the squares, ``counts`` and ``box``
     of :func:`file_all`; ``measures``: the squares' side, the field's width and height
-    (below 0: unbounded), the widest fighter's radius and the exponent 2. Each
-    fighter's memo of its last search (:func:`_search`) is kept up to date; ``moved``,
-    ``places`` and ``lost`` have room for every member. (Arrays apart, not in tuples:
+    (below 0: unbounded), the widest fighter's radius, the exponent 2 and whether a
+    search asks each place's last blocker first. Each fighter's memo of its last search
+    (:func:`~.searching._search`) is kept up to date; ``moved``, ``places`` and ``lost``
+    have room for every member. (Arrays apart, not in tuples:
     numba's dispatcher types a tuple slowly, and this is called thousands of times a
     round.)"""
     crowd = (x, y, radius, side, fighting, version)
@@ -366,135 +282,3 @@ def _moves_alone(
     x[k], y[k] = px, py
     version[k] += 1
     return True
-
-
-@njit(cache=True)
-def _search(
-    w: int,
-    k: int,
-    t: int,
-    slots: int,
-    planned: int,
-    way: Any,
-    crowd: Crowd,
-    grid: tuple[Any, Any, Any],
-    measures: Any,
-    memo_key: Any,
-    memo: Any,
-    spots: Any,
-) -> int:
-    """``ranks.way_forward`` along ``way`` row ``w`` for fighter ``k`` (target ``t``, with
-    ``slots`` places round it, 0: the move does not reach it; ``planned`` movement
-    actions): the first of its places (left in ``spots``) where nobody stands, -1 if
-    every one is taken, :data:`_UNKNOWN` if the arrays cannot tell.
-
-    The fighter's memo (``memo_key``: its version, target and target's version and
-    planned actions when made, and how many places the search has, -1 not known;
-    ``memo``: each place's blocker and that one's version then, -1 unknown) answers for a
-    place whose blocker has neither moved nor fallen; every other place is measured, and
-    its blocker remembered. The places follow from the key (where the fighter and its
-    target stand, its actions): while the memo answers for every one, none is worked
-    out."""
-    fighting, version = crowd[4], crowd[5]
-    key = memo_key[k]
-    known = memo[k]
-    if key[0] != version[k] or key[1] != t or key[2] != version[t] or key[3] != planned:
-        key[0], key[1], key[2], key[3], key[4] = version[k], t, version[t], planned, -1
-        known[:] = -1  # another way: nothing known
-    elif 0 <= key[4] <= MEMO and _all_taken(key[4], known, fighting, version):
-        return -1
-    count, ring = _spots(w, k, t, slots, way, crowd, measures, spots)
-    if count < 0:
-        return _UNKNOWN
-    key[4] = count
-    for s in range(count):
-        if s < MEMO:
-            b = known[2 * s]
-            if b >= 0 and fighting[b] and version[b] == known[2 * s + 1]:
-                continue  # its blocker stands where it stood
-        taken = _taken(k, spots[2 * s], spots[2 * s + 1], 0 < s <= ring, crowd, grid, measures)
-        if taken == _BEYOND:
-            return _UNKNOWN
-        if taken == _FREE:
-            return s
-        if s < MEMO:
-            known[2 * s], known[2 * s + 1] = taken, version[taken]
-    return -1
-
-
-@njit(cache=True)
-def _all_taken(count: int, known: Any, fighting: Any, version: Any) -> bool:
-    """Whether the memo ``known`` answers for each of a search's ``count`` places: its
-    blocker still fighting where it stood."""
-    for s in range(count):
-        b = known[2 * s]
-        if b < 0 or not fighting[b] or version[b] != known[2 * s + 1]:
-            return False
-    return True
-
-
-@njit(cache=True)
-def _spots(
-    w: int,
-    k: int,
-    t: int,
-    slots: int,
-    way: Any,
-    crowd: Crowd,
-    measures: Any,
-    spots: Any,
-) -> tuple[int, int]:
-    """The places along ``way`` row ``w`` for fighter ``k`` in the order
-    ``ranks.way_forward`` tries them (``x, y`` flat in ``spots``): the end of its move,
-    the places round its target ``t`` (``_places_round``) if the move reaches it, then
-    ``_way_spots``. How many, and how many round the target; -1 if more than
-    :data:`_MOST_SPOTS`."""
-    x, y, radius = crowd[0], crowd[1], crowd[2]
-    width_yd, height_yd, two = measures[1], measures[2], measures[4]
-    hx, hy = x[k], y[k]
-    gx, gy, gap, yards, allowance = way[w, 0], way[w, 1], way[w, 2], way[w, 3], way[w, 4]
-    spots[0] = hx + (gx - hx) * yards / gap
-    spots[1] = hy + (gy - hy) * yards / gap
-    count = 1
-    if slots:  # _places_round
-        tx, ty = x[t], y[t]
-        reach = radius[k] + way[w, 5] + radius[t] - ENGAGE_MARGIN
-        if slots > _MOST_SPOTS // 2:
-            return -1, 0
-        step = 2 * math.pi / slots
-        base = math.atan2(hy - ty, hx - tx)
-        edge = (reach + ENGAGE_MARGIN) ** two
-        most = allowance * allowance
-        for s in range(1, slots):
-            angle = base + (s + 1) // 2 * step * (1 if s % 2 else -1)
-            px = _clamp(tx + reach * math.cos(angle), width_yd)
-            py = _clamp(ty + reach * math.sin(angle), height_yd)
-            if not _within(px - tx, py - ty, edge, two) or not _within(px - hx, py - hy, most, two):
-                continue
-            spots[2 * count], spots[2 * count + 1] = px, py
-            count += 1
-    ring = count - 1
-    dx, dy = (gx - hx) / gap, (gy - hy) / gap
-    side = 2 * radius[k]
-    sx, sy = -dy * side, dx * side
-    bounded = width_yd >= 0 or height_yd >= 0
-    step = yards
-    short = 1.0
-    while True:
-        px, py = hx + dx * step, hy + dy * step
-        spots[2 * count], spots[2 * count + 1] = px, py
-        count += 1
-        for sign in (1.0, -1.0):
-            qx, qy = px + sign * sx, py + sign * sy
-            if bounded:
-                qx, qy = _clamp(qx, width_yd), _clamp(qy, height_yd)
-            if _within(qx - hx, qy - hy, yards * yards, two):
-                spots[2 * count], spots[2 * count + 1] = qx, qy
-                count += 1
-        step = yards - short
-        if step < _SHUFFLE:
-            break
-        short *= 2
-        if count + 3 > _MOST_SPOTS:
-            return -1, 0
-    return count, ring

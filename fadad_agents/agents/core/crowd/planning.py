@@ -10,7 +10,7 @@ contact, :func:`~fadad_agents.agents.core.moving.contact_place`) both are worked
 for a whole turn in one call over the field in arrays (:mod:`~.waiting`), with every
 operation as Python does it: :func:`hypot` is CPython's ``math.hypot`` (its
 ``vector_norm``, with the exact products of a fused multiply-add), squares are the C
-library's ``pow`` as Python's ``**`` (:func:`~.kernels._within`), so each plan and way is
+library's ``pow`` as Python's ``**`` (:func:`~.elbows._within`), so each plan and way is
 the same to the last bit. Nothing here is drawn.
 """
 
@@ -24,7 +24,7 @@ from llvmlite import ir
 from numba import njit, types
 from numba.extending import intrinsic
 
-from fadad_agents.agents.core.crowd.kernels import _within
+from fadad_agents.agents.core.crowd.elbows import _within
 from fadad_agents.agents.core.moving import _ARRIVE
 from fadad_agents.agents.core.ranks import ENGAGE_MARGIN
 from fadad_agents.rules.personal.movement import MAX_MOVE_ACTIONS, movement_allowance

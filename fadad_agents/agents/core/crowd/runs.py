@@ -70,7 +70,7 @@ def played(
 
 
 def _moved(
-    crowd: Any, member: Any, place: tuple[float, float], act: Callable[[Any], None], kernels: Any
+    crowd: Any, member: Any, place: tuple[float, ...], act: Callable[[Any], None], kernels: Any
 ) -> bool:
     """Play the turn of ``member``, whom the arrays moved to ``place``, by ``act`` with
     that place found, and bring the ``crowd`` up to date. Whether it went as in the

@@ -39,6 +39,11 @@ RANKS_IN_ARRAYS = True
 """Play a big band's turn with its waiting fighters in compiled code (False: every
 member by its own method; the tests compare both)."""
 
+ASK_LAST_BLOCKER = True
+"""A search in arrays whose way changed asks the one who blocked each place last time
+first whether it blocks the place still (:mod:`~.searching`; False: each place measured
+over the squares; the tests compare both)."""
+
 IN_ARRAYS_AT_LEAST = 256
 """Fewer members in a turn than this, and each plays its own turn (arrays pay off only
 in a crowd)."""
@@ -249,7 +254,8 @@ class _Crowd:
         self.cell = 2 * field.widest * ELBOW_ROOM * (1 + 1e-9) + 1e-9
         self.depth = _DEPTH
         # as kernels.wait_in_ranks reads them; 2.0 the exponent of Python's squares, given
-        # at run time (a constant 2 would be compiled into a product)
+        # at run time (a constant 2 would be compiled into a product); whether a search
+        # asks a place's last blocker first (ASK_LAST_BLOCKER)
         self.measures = np.array(
             [
                 self.cell,
@@ -257,6 +263,7 @@ class _Crowd:
                 -1.0 if field.height is None else float(field.height),
                 field.widest,
                 2.0,
+                float(ASK_LAST_BLOCKER),
             ]
         )
         self._file(kernels)
@@ -415,9 +422,16 @@ class _Crowd:
 
     def _fell(self) -> bool:
         """Those taken out since (each side's downed list), or, if anyone else left
-        (withdrew, surrendered), everyone's status read again. Whether anyone left."""
-        sides, downed = self.sides, self.downed
-        now = list(map(len, map(_DOWNED, sides)))  # asked after every turn in Python
+        (withdrew, surrendered), everyone's status read again. Whether anyone left.
+        Asked after every turn in Python: while each side's ``active`` holds as many as
+        before nobody left, nor fell (one taken out leaves it first), and nothing more
+        is read."""
+        sides = self.sides
+        active = sum(map(len, map(_ACTIVE, sides)))
+        if active == self.active:
+            return False
+        downed = self.downed
+        now = list(map(len, map(_DOWNED, sides)))
         left = now != downed
         if left:
             for s, side in enumerate(sides):
@@ -428,7 +442,7 @@ class _Crowd:
                     if kept is not None:
                         kept[1].leave(fell)
             self.downed = now
-        if self.active != sum(map(len, map(_ACTIVE, sides))):
+        if self.active != active:
             self._count_fighting()
             return True
         return left

@@ -1,0 +1,97 @@
+"""The shortcuts of a band's turn in arrays play the same battles as the long way.
+
+A search in arrays whose way changed asks each place's last blocker first whether it
+blocks the place still (``searching``, :data:`~fadad_agents.agents.core.crowd.waiting.
+ASK_LAST_BLOCKER`), and the field in arrays learns who left only when a side's live list
+is shorter (``waiting._Crowd._fell``). Neither changes what is found: a place is taken
+by whoever stands in it, and who fights is who the fighters' statuses say.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+from benchmarks.bench_engine import _melee_yaml
+from fadad_agents.agents.core.base import Status
+from fadad_agents.agents.core.crowd import kernels, searching, waiting
+
+from .test_ranks_in_arrays import CASES, _played
+
+
+def _search_once(ask_first: bool) -> tuple[int, int]:
+    """One fighter's search after its way changed (it stepped since): its first place
+    stands where two others stand: one in the place's own square (searched first), and the
+    one its last search found there. What it finds, and who it remembers blocking it."""
+    x = np.array([0.0, 10.0, 2.0, 2.1])  # the searcher, its target, two in its way
+    y = np.array([0.0, 0.0, 0.0, 0.05])
+    radius = np.full(4, 0.5)
+    side, fighting = np.array([0, 1, 0, 0]), np.ones(4, dtype=np.bool_)
+    version = np.array([1, 0, 0, 0])
+    cell = 2 * 0.5 * 2 / 3 * (1 + 1e-9) + 1e-9
+    grid = kernels.file_all(x, y, fighting, cell, 4)
+    way = np.array([[9.0, 0.0, 9.0, 2.0, 2.0, 1.0]])  # toward (9, 0), 2 yards this turn
+    measures = np.array([cell, -1.0, -1.0, 0.5, 2.0, float(ask_first)])
+    key = np.array([[0, 1, 0, 2, 9]] * 4)  # searched at version 0: its way changed
+    memo = np.full((4, 2 * searching.MEMO), -1, dtype=np.int32)
+    memo[0, :2] = (3, 0)  # 3 blocked its first place then
+    found = searching._search(
+        0, 0, 1, 0, 2, way, (x, y, radius, side, fighting, version), grid, measures, key,
+        memo, np.empty(256),
+    )  # fmt: skip
+    return found, int(memo[0, 0])
+
+
+def test_a_search_asks_a_places_last_blocker_first() -> None:
+    """A fighter whose way changed finds its first place taken by the one its last search
+    found there, who stands there still (asked first); without asking first, by the one
+    the place's square lists first: the place taken either way, the same search."""
+    asked, measured = _search_once(True), _search_once(False)
+    assert asked[1] == 3
+    assert measured[1] == 2
+    assert asked[0] == measured[0]
+
+
+@pytest.mark.parametrize("case", ["in contact", "12 yards apart, walled"])
+def test_asking_the_last_blocker_first_plays_the_same_battle(
+    case: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two bands of 100 in ranks, random crits, to the end: the same log, events and
+    final states with each search in arrays asking a place's last blocker first or
+    measuring every place over the squares."""
+    gap, walls = CASES[case]
+    text = _melee_yaml(100, bands=True, gap=gap).replace(
+        "rolled}", "rolled, fadad.crit_effects: random}"
+    )
+    text += walls
+    monkeypatch.setattr(waiting, "IN_ARRAYS_AT_LEAST", 8)
+    asked = _played(text, 1)
+    monkeypatch.setattr(waiting, "ASK_LAST_BLOCKER", False)
+    assert _played(text, 1) == asked
+
+
+def test_the_arrays_know_who_fights_after_every_turn_in_python(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Two bands of 100 to the end, random crits: after every turn played in Python the
+    field in arrays holds as fighting exactly those whose status is fighting, though it
+    reads the sides' downed lists only when a live list shrank."""
+    monkeypatch.setattr(waiting, "IN_ARRAYS_AT_LEAST", 8)
+    after = waiting._Crowd.after
+    checked: list[bool] = []
+
+    def checking(self: Any, member: Any, kernels: Any) -> bool:
+        refiled = after(self, member, kernels)
+        statuses = [a.status is Status.FIGHTING for a in self.everyone]
+        checked.append(self.fighting[self.ids].tolist() == statuses)
+        return refiled
+
+    monkeypatch.setattr(waiting._Crowd, "after", checking)
+    text = _melee_yaml(100, bands=True, gap=12).replace(
+        "rolled}", "rolled, fadad.crit_effects: random}"
+    )
+    _played(text, 1)
+    assert len(checked) > 100
+    assert all(checked)
