@@ -12,6 +12,7 @@ import math
 import random
 from typing import Any
 
+import numpy as np
 import pytest
 
 from benchmarks.bench_engine import _melee_yaml
@@ -43,9 +44,14 @@ def _crowd(rng: random.Random, field: Field, many: int) -> list[_Fighter]:
 
 
 def _mirror_holds(field: Field) -> None:
-    """The mirror lists exactly the fighters filed on the field, where they stand."""
+    """The mirror lists exactly the fighters filed on the field, where they stand; its
+    parts read here are views of the two arrays compiled code is given."""
     mirror = field.occupied
     assert mirror
+    for part in ("grid", "spots", "out"):
+        assert np.shares_memory(getattr(mirror, part), mirror.floats), part
+    for part in ("links", "head", "blockers"):
+        assert np.shares_memory(getattr(mirror, part), mirror.ints), part
     listed = set()
     for square, first in enumerate(mirror.head.tolist()):
         s = first

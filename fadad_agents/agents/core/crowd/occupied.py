@@ -46,6 +46,10 @@ _LOW, _HIGH = 1 - SQUARES_HAIR, 1 + SQUARES_HAIR  # as ranks' (``**`` within a h
 
 _TWO = np.float64(2.0)  # Python's squares are pow(x, 2.0): given at run time, never x * x
 
+_HEADER = 6
+"""The grid's figures first in :class:`Occupied`'s ``floats``: its corner, its squares'
+side, its columns and rows, and how many slots (:func:`_views`)."""
+
 
 @njit(cache=True)
 def _square(x: float, y: float, grid: Any) -> int:
@@ -73,7 +77,29 @@ def _unlink(s: int, head: Any, links: Any) -> None:
 
 
 @njit(cache=True)
-def _put(
+def _views(floats: Any, ints: Any) -> tuple[Any, Any, Any, Any, Any, Any]:
+    """:class:`Occupied`'s two arrays seen as its parts: ``grid`` (its corner, its
+    squares' side, its columns and rows, and how many slots), each slot's ``spots`` and
+    ``links``, each square's ``head``, and a search's scratch: ``out`` (its places) and
+    ``blockers`` (who stood in each)."""
+    capacity, squares = int(floats[5]), int(floats[3]) * int(floats[4])
+    spots = floats[_HEADER : _HEADER + 3 * capacity].reshape((capacity, 3))
+    links = ints[: 3 * capacity].reshape((capacity, 3))
+    head = ints[3 * capacity : 3 * capacity + squares]
+    out, blockers = floats[_HEADER + 3 * capacity :], ints[3 * capacity + squares :]
+    return floats[:_HEADER], spots, links, head, out, blockers
+
+
+@njit(cache=True)
+def _put(s: int, x: float, y: float, r: float, floats: Any, ints: Any) -> bool:
+    """:func:`_put_in` of the mirror's two arrays (two arguments: numba's call costs
+    more with each array it is given)."""
+    grid, spots, links, head, _, _ = _views(floats, ints)
+    return _put_in(s, x, y, r, spots, links, head, grid)
+
+
+@njit(cache=True)
+def _put_in(
     s: int, x: float, y: float, r: float, spots: Any, links: Any, head: Any, grid: Any
 ) -> bool:
     """Slot ``s`` stands at ``(x, y)`` with radius ``r``, listed in its square; False
@@ -90,6 +116,15 @@ def _put(
             links[first, 1] = s
         head[square] = s
     return True
+
+
+@njit(cache=True)
+def _standing_in(
+    x: float, y: float, by_pow: bool, me: int, r: float, floats: Any, ints: Any, two: float
+) -> int:
+    """:func:`_standing_at` in the mirror's two arrays."""
+    grid, spots, links, head, _, _ = _views(floats, ints)
+    return _standing_at(x, y, by_pow, me, r, spots, links, head, grid, two)
 
 
 @njit(cache=True)
@@ -133,24 +168,16 @@ def _standing_at(
 
 @njit(cache=True)
 def _search(
-    way: Any,
-    turns: Any,
-    bounds: Any,
-    me: int,
-    spots: Any,
-    links: Any,
-    head: Any,
-    grid: Any,
-    two: float,
-    out: Any,
-    blockers: Any,
+    way: Any, turns: Any, bounds: Any, me: int, floats: Any, ints: Any, two: float
 ) -> tuple[int, int, float, float]:
     """A search's places (``places._spots`` into ``out``, ``x, y`` flat) and the first
     where nobody stands within the elbow room of the fighter in slot ``me``
     (``ranks._first_free``): how many places (-1: more than ``out`` holds; 0: every one
     taken), how many round the target, and the first free place's ``x, y`` (read in
     Python without indexing ``out``); ``blockers[k]``, a slot standing in place ``k``
-    (-1: free), for every place measured."""
+    (-1: free), for every place measured (``out`` and ``blockers``: the mirror's scratch,
+    :func:`_views` of its two arrays ``floats`` and ``ints``)."""
+    grid, spots, links, head, out, blockers = _views(floats, ints)
     count, ring = _spots(way, turns, bounds, two, out)
     if count < 0:
         return -1, 0, 0.0, 0.0
@@ -165,10 +192,11 @@ def _search(
 
 
 @njit(cache=True)
-def _file_all(spots: Any, links: Any, head: Any, grid: Any, n: int) -> bool:
+def _file_all(floats: Any, ints: Any, n: int) -> bool:
     """List slots ``0 .. n`` (``spots`` set) in their squares; False if one lies outside."""
+    grid, spots, links, head, _, _ = _views(floats, ints)
     for s in range(n):
-        if not _put(s, spots[s, 0], spots[s, 1], spots[s, 2], spots, links, head, grid):
+        if not _put_in(s, spots[s, 0], spots[s, 1], spots[s, 2], spots, links, head, grid):
             return False
     return True
 
@@ -177,21 +205,29 @@ class Occupied:
     """The field in arrays (see the module): a slot a fighter, ``spots`` its ``x, y`` and
     radius, ``links`` the next and previous slot in its square and the square (-1: off
     the field), ``head`` each square's first slot; ``grid`` the grid's corner, its
-    squares' side and how many columns and rows. ``agents``: who holds each slot, and
-    None last (a slot of -1, nobody, reads None)."""
+    squares' side and how many columns and rows (and how many slots). ``agents``: who
+    holds each slot, and None last (a slot of -1, nobody, reads None). These are parts
+    of two arrays, ``floats`` and ``ints`` (:func:`_views`), with a search's scratch:
+    what compiled code is given (numba's call costs more with each array)."""
 
-    __slots__ = ("agents", "grid", "head", "links", "slots", "spots")
+    __slots__ = (
+        "agents", "blockers", "floats", "grid", "head", "ints", "links", "out", "slots",
+        "spots",
+    )  # fmt: skip
 
     def __init__(self, standing: list[Any], spots: Any, grid: tuple[float, ...]) -> None:
         n = len(standing)
         capacity = max(64, 2 * n)
+        squares = int(grid[3]) * int(grid[4])
         self.agents: list[Any] = [*standing, *[None] * (capacity - n + 1)]
         self.slots = {agent: s for s, agent in enumerate(standing)}
-        self.spots = np.zeros((capacity, 3))
+        self.floats = np.zeros(_HEADER + 3 * capacity + 2 * MOST_SPOTS)
+        self.floats[:_HEADER] = (*grid, capacity)
+        self.ints = np.full(3 * capacity + squares + MOST_SPOTS, -1, dtype=np.int64)
+        self.grid, self.spots, self.links, self.head, self.out, self.blockers = _views(
+            self.floats, self.ints
+        )
         self.spots[:n] = spots
-        self.links = np.full((capacity, 3), -1, dtype=np.int64)
-        self.grid = np.array(grid)
-        self.head = np.full(int(grid[3]) * int(grid[4]), -1, dtype=np.int64)
 
     @classmethod
     def made(cls, standing: list[Any], widest: float) -> Occupied | None:
@@ -213,7 +249,7 @@ class Occupied:
         if columns * rows > MOST_SQUARES:
             return None
         found = cls(standing, spots, (x0, y0, side, float(columns), float(rows)))
-        if not _file_all(found.spots, found.links, found.head, found.grid, n):
+        if not _file_all(found.floats, found.ints, n):
             return None  # floating point at the grid's far edge: not worth a second try
         return found
 
@@ -227,16 +263,14 @@ class Occupied:
                 return False
             self.slots[agent] = s
             self.agents[s] = agent
-        return bool(_put(s, x, y, agent.radius, self.spots, self.links, self.head, self.grid))
+        return bool(_put(s, x, y, agent.radius, self.floats, self.ints))
 
     def standing_at(self, agent: Any, x: float, y: float, by_pow: bool = False) -> Any | None:
         """Someone standing within ``agent``'s elbow room at ``(x, y)`` (``agent`` no
         wider than anyone on the field), measured by products (``by_pow``: as the places
         round a target are measured, ``**`` within a hair), or None."""
         me = self.slots.get(agent, -1)
-        s = _standing_at(
-            x, y, by_pow, me, agent.radius, self.spots, self.links, self.head, self.grid, _TWO
-        )
+        s = _standing_in(x, y, by_pow, me, agent.radius, self.floats, self.ints, _TWO)
         return self.agents[s]
 
     def standing(self) -> tuple[list[Any], Any]:
@@ -252,9 +286,7 @@ class Occupied:
             _unlink(s, self.head, self.links)
 
 
-_OUT = np.empty(2 * MOST_SPOTS)
 _NO_SPOTS: list[Any] = []  # a free place found: no places nor blockers kept (never changed)
-_BLOCKERS = np.empty(MOST_SPOTS, dtype=np.int64)
 
 
 def first_free(
@@ -270,12 +302,9 @@ def first_free(
     me = occupied.slots.get(actor)
     if me is None:
         return None
-    count, ring, x, y = _search(
-        way, turns, bounds, me, occupied.spots, occupied.links, occupied.head, occupied.grid,
-        _TWO, _OUT, _BLOCKERS,
-    )  # fmt: skip
+    count, ring, x, y = _search(way, turns, bounds, me, occupied.floats, occupied.ints, _TWO)
     if count <= 0:
         return None if count else ((x, y), _NO_SPOTS, ring, _NO_SPOTS)
     agents = occupied.agents
-    tried = [agents[s] for s in _BLOCKERS[:count].tolist()]
-    return None, _OUT[: 2 * count].tolist(), ring, tried
+    tried = [agents[s] for s in occupied.blockers[:count].tolist()]
+    return None, occupied.out[: 2 * count].tolist(), ring, tried
