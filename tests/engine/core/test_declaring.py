@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from benchmarks.bench_engine import _melee_yaml
-from fadad_agents.agents.core.crowd import declaring, waiting
+from fadad_agents.agents.core.crowd import choosing, declaring, waiting
 from fadad_agents.engine import build_battle, load
 
 
@@ -96,7 +96,7 @@ def test_targets_settled_together_play_the_same_battle(
     text = _melee_yaml(150, bands=True, gap=gap).replace("max_rounds: 1000", "max_rounds: 12")
     text = text.replace("rolled}", "rolled, fadad.crit_effects: random}")
     counts = {"settled": 0, "drawn": 0}
-    make, drawn = declaring._Moves.make, declaring.random_foe
+    make, drawn = declaring._Moves.make, choosing.random_foe
 
     def counted(moves: Any, *args: Any) -> None:
         counts["settled"] += sum(len(members) for members, _ in moves.settled)
@@ -107,7 +107,7 @@ def test_targets_settled_together_play_the_same_battle(
         return drawn(*args)
 
     monkeypatch.setattr(declaring._Moves, "make", counted)
-    monkeypatch.setattr(declaring, "random_foe", counted_draw)
+    monkeypatch.setattr(choosing, "random_foe", counted_draw)
     monkeypatch.setattr(waiting, "IN_ARRAYS_AT_LEAST", 8)
     together = _log_text(text, seed)
     assert counts["settled"] > 1000
@@ -124,3 +124,30 @@ def test_targets_settled_together_play_the_same_battle(
     monkeypatch.setattr(declaring, "_figures", figures)
     monkeypatch.setattr(declaring, "SETTLE_TOGETHER", False)
     assert _log_text(text, seed) == together
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_few_settled_one_by_one_play_the_same_battle(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two bands of 150 formed in ranks, random crits (those with conditions declare by
+    their own methods amid a turn, leaving a few to settle between them), played in
+    arrays (the threshold lowered): the same first 12 rounds with every run of waiting
+    members settled in arrays, and with those of fewer than 64 read one by one; and
+    many runs were that few."""
+    text = _melee_yaml(150, bands=True, gap=12).replace("max_rounds: 1000", "max_rounds: 12")
+    text = text.replace("rolled}", "rolled, fadad.crit_effects: random}")
+    few = 0
+    settle_few = declaring._Moves._settle_few
+
+    def counted(moves: Any, *args: Any) -> None:
+        nonlocal few
+        few += 1
+        settle_few(moves, *args)
+
+    monkeypatch.setattr(declaring._Moves, "_settle_few", counted)
+    monkeypatch.setattr(waiting, "IN_ARRAYS_AT_LEAST", 8)
+    one_by_one = _log_text(text, seed)
+    assert few > 20
+    monkeypatch.setattr(declaring, "_FEW_SETTLED", 0)
+    assert _log_text(text, seed) == one_by_one

@@ -36,16 +36,10 @@ from typing import Any
 import numpy as np
 
 from fadad_agents.agents.core import moving
+from fadad_agents.agents.core.crowd import choosing as choosing_
 from fadad_agents.agents.core.crowd import plans, waiting
-from fadad_agents.agents.core.moving import _ARRIVE
-from fadad_agents.policies.core.defaults import random_foe
 
 __all__ = ["DECLARE_TOGETHER", "PLAN_TOGETHER", "SETTLE_TOGETHER", "declare_turn"]
-
-_OUT_OF_REACH = 1 + 1e-9
-"""How many times the squared reach of the widest a nearest foe must stand beyond for no
-foe to be in reach (floating point: the nearest of another side is compared by
-``math.dist``)."""
 
 DECLARE_TOGETHER = True
 """Declare a turn's plain fighters on a field here (False: each by its own method; the
@@ -61,6 +55,10 @@ arrays, a run of them at a time (:meth:`_Moves.settle`; False: each in the loop,
 with the moves planned one by one; the tests compare both)."""
 
 _TARGETS = attrgetter("unique_id", "placed", "engaged_round")
+_FEW_SETTLED = 64
+"""Fewer members to settle together than this (a turn's few between two who declare by
+their own methods), and :meth:`_Moves.settle` reads them one by one, not in arrays."""
+
 _FEW_TARGETS = 64
 """Fewer targets than this are read each (:func:`_figures`), not sorted by identity."""
 
@@ -185,40 +183,11 @@ def _choose(
     nearest_to_each`, where the turn's moves are planned there): what one takes when no
     foe is in reach. Empties ``choosing``."""
     each = None if moves is None else moves.crowd.nearest_to_each
-    nearest = _nearest_foes([member for _, member in choosing], arena, each)
+    nearest = choosing_.nearest_foes([member for _, member in choosing], arena, each)
     for at, member in choosing:
-        target = _new_target(member, arena, nearest[member])
+        target = choosing_.new_target(member, arena, nearest[member])
         _declare_placed(member, target, arena, budget, rnd, moves, at)
     choosing.clear()
-
-
-def _nearest_foes(members: list[Any], arena: Any, each: Any) -> dict[Any, Any]:
-    """The nearest foe of each of ``members``, found together side by side (``each``: as
-    :meth:`~fadad_agents.engine.core.space.OnTheField.nearest_foes` takes it)."""
-    by_side: dict[int, list[Any]] = {}
-    for member in members:
-        by_side.setdefault(member.side, []).append(member)
-    nearest: dict[Any, Any] = {}
-    for side, of_side in by_side.items():
-        places = [member.position for member in of_side]
-        nearest.update(zip(of_side, arena.nearest_foes(side, places, each), strict=True))
-    return nearest
-
-
-def _new_target(member: Any, arena: Any, near: Any) -> Any:
-    """:func:`random_foe`'s new target for ``member``, ``near`` its nearest foe found
-    before (or None): that one, without looking for foes in reach, when it still fights
-    and stands beyond the reach of the widest fighter (and no foe stands off the field,
-    in reach of everyone), so that none can be in reach."""
-    if near is not None and near.fighting:
-        field = arena.field
-        (x, y), (fx, fy) = member.position, near.position
-        limit = member.radius + member.reach + field.widest
-        if not field.off_field and (fx - x) ** 2 + (fy - y) ** 2 > _OUT_OF_REACH * (
-            limit * limit + _ARRIVE
-        ):
-            return near
-    return random_foe(member, arena, member.targeting_rng)
 
 
 def _declare_placed(
@@ -300,7 +269,7 @@ class _Moves:
     ) -> None:
         """Declare the rest of the members of ``turn`` who wait (``waits``: the places
         in the turn of those who keep their targets, their ids and targets;
-        of those who take :func:`random_foe`'s, found in arrays, :meth:`_new_targets`,
+        of those who take :func:`random_foe`'s, found in arrays, :func:`~.choosing.new_targets`,
         and their ids; plain fighters on the field without conditions), with
         ``budget`` actions, as :func:`_declare_placed` would, in arrays: each whose target
         is one the arrays plan a move toward (it closes in, the target is placed, filed,
@@ -309,13 +278,16 @@ class _Moves:
         order. Empties ``waits``."""
         crowd, rnd = self.crowd, arena.round
         kept, kept_ids, targets, choosing, chosen_ids = waits
+        if len(kept) + len(choosing) < _FEW_SETTLED:
+            self._settle_few(turn, waits, arena, budget)
+            return
         members = list(map(turn.__getitem__, kept))
         ats, held = kept + choosing, len(kept)  # those who keep theirs come first
         uids = np.array(kept_ids + chosen_ids, dtype=np.int64)
         targets = targets.copy()
         if choosing:
             chosen = list(map(turn.__getitem__, choosing))
-            targets += self._new_targets(chosen, uids[held:], arena)
+            targets += choosing_.new_targets(crowd, chosen, uids[held:], arena)
             members += chosen
         for done in waits:
             done.clear()
@@ -357,56 +329,54 @@ class _Moves:
         )  # fmt: skip
         self.settled.append((members, rows))
 
-    def _new_targets(self, members: list[Any], uids: Any, arena: Any) -> list[Any]:
-        """:func:`_new_target` of each of ``members`` (of the turn's ``choosing``), as
-        :func:`_choose` finds it, in arrays: each one's nearest foe (the field in arrays,
-        :meth:`~.waiting._Crowd.filed`), whether it stands beyond the reach of the widest
-        (:func:`~.planning.beyond_reach`), and :func:`random_foe` called, in order, for
-        each of the others (it may draw). On a field of more than two sides, or with
-        anyone off it, or a member not in the arrays, as :func:`_choose` finds them."""
-        from fadad_agents.agents.core.crowd import planning  # numba: crowds only
-
-        crowd, field = self.crowd, arena.field
-        n, size = len(members), len(crowd.x)
-        if (
-            field.sides != 2
-            or field.off_field
-            or int(uids.max()) >= size
-            or not crowd.on_field[uids].all()
-        ):
-            nearest = _nearest_foes(members, arena, crowd.nearest_to_each)
-            return [_new_target(member, arena, nearest[member]) for member in members]
-        sides = crowd.side[uids]
-        tids = np.full(n, -1, dtype=np.int64)  # each one's nearest foe still fighting
-        targets: list[Any] = [None] * n
-        for side in np.unique(sides).tolist():
-            filed = crowd.filed(1 - side) if arena.foes(side) else None
-            if filed is None:
-                continue  # no foe: random_foe's answer
-            mine = np.flatnonzero(sides == side)
-            places = np.empty(2 * len(mine))
-            places[0::2], places[1::2] = crowd.x[uids[mine]], crowd.y[uids[mine]]
-            rows = filed.rows_to_each(places)
-            # whether each is fighting (one who left while the turn declares is yet filed)
-            fights = np.zeros(len(filed.members) + 1, dtype=np.bool_)  # the last: none
-            near = np.unique(rows[rows >= 0])
-            fights[near] = [filed.members[r].fighting for r in near.tolist()]
-            found = fights[rows]
-            tids[mine[found]] = filed.arrays[1][rows[found]]
-            picked = map([*filed.members, None].__getitem__, rows.tolist())
-            if len(mine) == n:  # a band's members: of one side
-                targets = list(picked)
+    def _settle_few(
+        self, turn: Sequence[Any], waits: tuple[list[Any], ...], arena: Any, budget: int
+    ) -> None:
+        """:meth:`settle` of a few, member by member (a few dozen numpy calls cost more
+        than their work): the new targets as :func:`_choose` finds them, then each
+        member's target read and checked as :meth:`settle` checks it in arrays."""
+        crowd, rnd = self.crowd, arena.round
+        kept, kept_ids, targets, choosing, chosen_ids = waits
+        members = list(map(turn.__getitem__, kept))
+        ats, held, uids = kept + choosing, len(kept), kept_ids + chosen_ids
+        targets = targets.copy()
+        if choosing:
+            chosen = list(map(turn.__getitem__, choosing))
+            nearest = choosing_.nearest_foes(chosen, arena, crowd.nearest_to_each)
+            targets += [choosing_.new_target(m, arena, nearest[m]) for m in chosen]
+            members += chosen
+        for done in waits:
+            done.clear()
+        slot, closes, wanted = crowd.slot, crowd.closes, crowd.wanted
+        size = len(slot)
+        closing = max(uids) < size
+        ready: list[int] = []  # as settle's: the rest first, in turn order, then these
+        for i in sorted(range(len(members)), key=ats.__getitem__):
+            target = targets[i]
+            if (
+                closing
+                and target is not None
+                and 0 <= target.unique_id < size
+                and target.placed
+                and target.engaged_round != rnd  # no place claimed round it
+                and slot[target.unique_id] >= 0
+                and closes[uids[i]]
+            ):
+                ready.append(i)
                 continue
-            for i, foe in zip(mine.tolist(), picked, strict=True):
-                targets[i] = foe
-        beyond = planning.beyond_reach(
-            uids, tids, crowd.x, crowd.y, crowd.radius, crowd.reach, field.widest,
-            _OUT_OF_REACH, 2.0,
-        )  # fmt: skip
-        for i in np.flatnonzero(~beyond).tolist():  # in order: it may draw
-            member = members[i]
-            targets[i] = random_foe(member, arena, member.targeting_rng)
-        return targets
+            _budget(members[i], budget)
+            _declare_placed(members[i], target, arena, budget, rnd, self, ats[i])
+        if not ready:
+            return
+        ready.sort()
+        rows: list[int] = []
+        for i in ready:
+            if i >= held:  # a new target, settled
+                members[i].target = targets[i]
+            uid, tid = uids[i], targets[i].unique_id
+            rows += (uid, tid, budget, min(int(wanted[uid]), budget), ats[i])
+        rows_in = np.array(rows, dtype=np.int64).reshape(-1, 5)
+        self.settled.append(([members[i] for i in ready], rows_in))
 
     def make(self, turn: Sequence[Any], rnd: int) -> None:
         """Each member's plan: its movement actions, attacks and defences (as

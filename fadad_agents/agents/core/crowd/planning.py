@@ -121,7 +121,7 @@ def beyond_reach(
     two: float,
 ) -> Any:
     """Whether each fighter ``uids[i]`` stands beyond the reach of the widest of
-    ``tids[i]`` (False where that is below 0), measured as ``declaring._new_target``
+    ``tids[i]`` (False where that is below 0), measured as ``choosing.new_target``
     measures: its squared yards by ``**`` over ``over`` times the square of its radius,
     reach and ``widest`` together, and ``moving._ARRIVE``."""
     out = np.zeros(len(uids), dtype=np.bool_)
