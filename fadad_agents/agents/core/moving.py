@@ -262,7 +262,10 @@ def advance(actor: Any, arena: Any) -> None:
     planned = actor.move_actions
     memory = actor.memory
     route, target, here = memory.get("route"), actor.target, actor.position
-    if (  # current_way's kept way, inlined (every move): see _foreseen
+    found = memory.pop("found", _UNSET)  # a place the arrays found (crowd.runs): no search
+    if found is not _UNSET:  # its way for the goal and pace only: no route kept (none read)
+        way = None if found is None else _way_now(actor, arena, None)
+    elif (  # current_way's kept way, inlined (every move): see _foreseen
         route is not None
         and route.actions == planned
         and route.target is target
@@ -280,7 +283,6 @@ def advance(actor: Any, arena: Any) -> None:
         return
     goal, gap, yards, allowance, pace, target = way
     memo = memory.get("blocked")
-    found = memory.pop("found", _UNSET)  # what arrays found (crowd.waiting)
     if found is not _UNSET:
         place = found
     elif memo is not None and memo.way is way and ranks.REMEMBER_BLOCKED:

@@ -41,8 +41,9 @@ def test_a_planned_move_keeps_the_way_its_turn_works_out(
     size: tuple[float | None, float | None],
 ) -> None:
     """The way moving._plan keeps in a fighter's route with the actions it plans is the
-    one its turn works out afresh with those actions (moving._way_now, no route), to the
-    last bit; and current_way reads it from the route while both stand where they did."""
+    one its turn works out afresh with those actions (moving._way_now, no route: as a
+    turn whose place the arrays found reads it), to the last bit; and current_way reads it
+    from the route while both stand where they did."""
     arena: Any = _Arena(Field(2, width=size[0], height=size[1]))
     kept = 0
     for budget, (actor, target) in enumerate(_pairs_of_fighters(20_000)):
