@@ -164,20 +164,37 @@ def test_a_fighter_is_plain_only_with_nothing_to_decide() -> None:
     }  # fmt: skip
 
 
+def test_marking_a_round_finds_what_is_plain_finds() -> None:
+    """mark_plain (each policy set asked once: a band's members share one) marks every
+    character as is_plain answers, member by member: plain and not, bands and singles."""
+    rules = "fadad.crit_effects: random"
+    texts = [_five_a_side(red="{aim: stun}", blue="{retreat: wounded}", rules=rules), FIVE]
+    texts.append(_melee_yaml(40, bands=True))
+    found = []
+    for text in texts:
+        battle = build_battle(load(text), 1, collect=False)
+        plain_round.mark_plain(battle.initiative_turns(), battle)
+        for member in (m for side in battle.sides for m in side.members):
+            assert member.plain is plain_round.is_plain(member, battle)
+            found.append(member.plain)
+    assert found.count(False) == 4  # the first two of each side in the first battle
+    assert found.count(True) == len(found) - 4
+
+
 def test_a_battle_finds_its_plain_fighters_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """Whether a fighter is plain is found at the first round its battle plays, once: the
     battle reset for the next seed does not ask again, and plays the battle one built for
     that seed plays."""
-    asked: list[str] = []
-    is_plain = plain_round.is_plain
+    asked: list[Any] = []
+    plain_policies = plain_round._plain_policies
 
-    def counted(member: Any, arena: Any) -> bool:
-        asked.append(member.name)
-        return is_plain(member, arena)
+    def counted(pol: Any) -> bool:
+        asked.append(pol)
+        return plain_policies(pol)
 
-    monkeypatch.setattr(plain_round, "is_plain", counted)
+    monkeypatch.setattr(plain_round, "_plain_policies", counted)
     battle = build_battle(load(FIVE), 1, collect=False).run_to_end()
-    assert len(asked) == 10
+    assert len(asked) == len({id(p) for p in asked}) == 10  # each fighter's policies, once
     battle.reset(2, collect=False)
     battle.run_to_end()
     assert len(asked) == 10

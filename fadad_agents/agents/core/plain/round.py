@@ -38,7 +38,7 @@ from fadad_agents.policies.core.protocols import PLAIN
 from fadad_agents.rules.personal.combat import NO_PROTECTION, AttackResult, resolve_attack
 from fadad_agents.rules.personal.melee import moving_target_bonus
 
-__all__ = ["PLAIN_ROUNDS", "is_plain", "play_round"]
+__all__ = ["PLAIN_ROUNDS", "is_plain", "mark_plain", "play_round"]
 
 PLAIN_ROUNDS = True
 """Play plain fighters' declare and act here (False: every fighter by its own methods;
@@ -58,18 +58,53 @@ def is_plain(member: Any, arena: Any) -> bool:
     comparison."""
     if type(member) is not Character:
         return False
-    pol = member.policies
-    return (
+    sizes = arena.combat_rules.weapon_size_comparison
+    return _plain_policies(member.policies) and _plain_kit(member, sizes)
+
+
+def _plain_policies(pol: Any) -> bool:
+    """:func:`is_plain`'s part that is the policy set's: it holds, attacks, plainly, a
+    fixed number of times, and closes with its target."""
+    return bool(
         pol.holds
         and pol.always_attacks
         and pol.aim_now is PLAIN
         and pol.attack_count > 0
         and pol.closes
-        and member.missile is None
+    )
+
+
+def _plain_kit(member: Any, sizes: bool) -> bool:
+    """:func:`is_plain`'s part that is the character's own: no missile, first aid or
+    spirit figures, nor a size compared when the rules compare ``sizes``."""
+    return (
+        member.missile is None
         and member.first_aid is None
         and member.spirit is None
-        and not (arena.combat_rules.weapon_size_comparison and member.size_value is not None)
+        and not (sizes and member.size_value is not None)
     )
+
+
+def mark_plain(turns: Sequence[Turn], arena: Any) -> None:
+    """Find which characters of ``turns`` not yet marked are plain (:func:`is_plain`) and
+    mark them: each policy set asked once (a band's members share one), each member's
+    own kit read in the loop (a band of 10,000 is marked in a few milliseconds)."""
+    sizes = arena.combat_rules.weapon_size_comparison
+    found: dict[int, bool] = {}  # a policy set's answer by its id (all alive meanwhile)
+    for turn in turns:
+        for member in turn:
+            if type(member) is Character and member.plain is None:
+                pol = member.policies
+                plain = found.get(id(pol))
+                if plain is None:
+                    plain = found[id(pol)] = _plain_policies(pol)
+                # Character.mark_plain and _plain_kit, inlined: two calls less a member
+                member.plain = plain and (  # type: ignore[misc]  # a dict entry, not a slot
+                    member.missile is None
+                    and member.first_aid is None
+                    and member.spirit is None
+                    and not (sizes and member.size_value is not None)
+                )
 
 
 def play_round(
@@ -80,10 +115,7 @@ def play_round(
     ``shared`` type together (its movers first, its effects held to its end), and one
     with a member other than a character as the battle plays it (``play_turn``)."""
     if arena.round == 1:  # agents join only before the first round: found once a battle
-        for turn in turns:
-            for member in turn:
-                if type(member) is Character and member.plain is None:
-                    member.mark_plain(is_plain(member, arena))
+        mark_plain(turns, arena)
     field = arena.field
     near = field is None or field.all_touching  # nobody moves while declaring
     actions = arena.options.fadad.actions_per_round
