@@ -375,7 +375,10 @@ class Battle(RoundClock, MesaModel, OnTheField):
         before it), so found once, not each round."""
         bands = [band.members for band in self._bands.values()]
         self._checks_morale = any(m.checks_morale for b in bands for m in b)
-        bulk = any(len(b) > 1 and any(isinstance(m, Unit) for m in b) for b in bands)
+        # a band's units found among its few kinds (a band of 10,000 characters: one)
+        bulk = any(
+            len(b) > 1 and any(issubclass(k, Unit) for k in {type(m) for m in b}) for b in bands
+        )
         self._acts = act_in_order if bulk else act_each
         order = self._turn_order = TurnOrder(bands)
         return order

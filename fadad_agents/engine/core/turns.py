@@ -76,35 +76,44 @@ class TurnOrder:
     into one int key a band (``((-initiative) * traits + trait's place) << bits |
     member's place``). A round then sorts plain ints: the order of the kernel's
     ``(-initiative, -trait, unique_id)`` tuples, and bands tied on roll and trait have
-    equal keys but for the low ``bits``.
+    equal keys but for the low ``bits``. A member's place is its ``unique_id`` itself
+    when the ids are distinct small ints (Mesa's count up from 1: no sort, no table),
+    else its rank among them.
     """
 
-    __slots__ = ("_bands", "_bits", "_by_place", "_key", "_rolled", "_singles", "_step")
+    __slots__ = (
+        *("_bands", "_bits", "_by_place", "_place", "_rolled", "_singles", "_step"),
+        "_trait_key",
+    )
 
     def __init__(self, bands: Iterable[Sequence[Combatant]]) -> None:
         bands = list(bands)
         members = [m for band in bands for m in band]
-        # (-reaction, unique_id) by two stable sorts on plain attributes (no key tuple a
-        # member: a big battle has tens of thousands); reverse keeps ties in their order
-        ordered = sorted(members, key=_UNIQUE_ID)
-        ordered.sort(key=_REACTION, reverse=True)
-        reactions = list(map(_REACTION, ordered))
-        traits = sorted({-r for r in reactions})  # negated: the highest first
-        bits = self._bits = len(ordered).bit_length()
+        ids = {m.unique_id for m in members}  # a comprehension's reads are specialised
+        top = max(ids, default=0)
+        if len(ids) == len(members) and min(ids, default=0) >= 0 and top < 4 * len(ids) + 64:
+            self._place: dict[int, int] | None = None  # each member's unique_id
+        else:  # (-reaction, unique_id) by two stable sorts on plain attributes
+            ordered = sorted(members, key=_UNIQUE_ID)
+            ordered.sort(key=_REACTION, reverse=True)
+            self._place = {id(m): k for k, m in enumerate(ordered)}
+            top = len(ordered) - 1
+        traits = sorted({-m.reaction for m in members})  # negated: the highest first
+        bits = self._bits = (top + 1).bit_length()
         step = len(traits) << bits  # one point of initiative in a key
         self._rolled = [total * step for total in TABLE_4DF]  # each 4dF draw's points
         self._step = step
         # a member's key at a roll of 0 (initiative = reaction): its trait's, plus its
         # place in the order; a roll of d takes d steps
-        trait_key = {-t: (t * len(traits) + k) << bits for k, t in enumerate(traits)}
-        keys = [trait_key[r] + k for k, r in enumerate(reactions)]
-        self._key = dict(zip(map(id, ordered), keys, strict=True))
+        self._trait_key: dict[int, int] = {
+            -t: (t * len(traits) + k) << bits for k, t in enumerate(traits)
+        }
         # the turn each member's key stands for (a band of one: its own list, not copied)
-        self._by_place: list[Sequence[Combatant]] = [()] * len(ordered)
+        self._by_place: list[Sequence[Combatant]] = [()] * (top + 1)
         self._bands: list[tuple[Combatant | None, int, Sequence[Combatant]]] = []
         for band in bands:
             lead = band[0] if len(band) == 1 else None
-            key = 0 if lead is None else self._key[id(lead)]
+            key = 0 if lead is None else self._key(lead)
             if lead is not None:
                 self._by_place[key & ((1 << bits) - 1)] = band
             self._bands.append((lead, key, band))
@@ -113,6 +122,12 @@ class TurnOrder:
         self._singles: list[tuple[Combatant, int]] | None = None
         if all(lead is not None for lead, _, _ in self._bands):
             self._singles = [(lead, key) for lead, key, _ in self._bands if lead is not None]
+
+    def _key(self, member: Combatant) -> int:
+        """``member``'s key at a roll of 0: its trait's, plus its place."""
+        place = self._place
+        at: int = member.unique_id if place is None else place[id(member)]
+        return self._trait_key[member.reaction] + at
 
     def roll(self, rng: random.Random, mode: str) -> list[Sequence[Combatant]]:
         """This round's turns (:func:`roll_turns`), one roll per band with someone fighting."""
@@ -158,7 +173,7 @@ class TurnOrder:
                 if not active:
                     continue
                 lead = active[0]
-                key = self._key[id(lead)]
+                key = self._key(lead)
                 by_place[key & mask] = active
             if draw is not None:
                 keys.append(key - rolled[floor(draw() * 81.0)])  # floor: see TABLE_4DF

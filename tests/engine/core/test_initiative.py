@@ -249,8 +249,10 @@ def test_the_turn_order_kept_round_after_round_is_the_kernels() -> None:
     round, for bands of one and of several, mixed traits, and leads falling between rounds;
     every other case only bands of one (the order's one comprehension of the draws)."""
     picker = random.Random(7)
-    for case in range(60):
-        uid = iter(picker.sample(range(1000), 40))
+    by_id: set[bool] = set()
+    for case in range(90):
+        # ids scattered (places by rank) or, as Mesa's, a few small ints (places by id)
+        uid = iter(picker.sample(range(1000) if case % 3 else range(50), 40))
         sizes = (1,) if case % 2 else (1, 1, 3)
         bands = [
             [
@@ -261,6 +263,7 @@ def test_the_turn_order_kept_round_after_round_is_the_kernels() -> None:
         ]
         order = TurnOrder(bands)
         assert (order._singles is not None) == all(len(band) == 1 for band in bands)
+        by_id.add(order._place is None)
         ours, theirs = random.Random(case), random.Random(case)
         for _ in range(8):
             found = [
@@ -272,3 +275,4 @@ def test_the_turn_order_kept_round_after_round_is_the_kernels() -> None:
                 for member in band:
                     if picker.random() < 0.15:
                         member.fighting = False
+    assert by_id == {True, False}  # places by id and by rank both held to the kernel's
