@@ -17,6 +17,7 @@ import pytest
 from benchmarks.bench_engine import _melee_yaml
 from fadad_agents.agents.core.base import Status
 from fadad_agents.agents.core.crowd import kernels, searching, waiting
+from fadad_agents.engine import build_battle, load
 
 from .test_ranks_in_arrays import CASES, _played
 
@@ -95,3 +96,26 @@ def test_the_arrays_know_who_fights_after_every_turn_in_python(
     _played(text, 1)
     assert len(checked) > 100
     assert all(checked)
+
+
+def test_a_run_of_none_leaves_everything_as_it_was(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A run the arrays stopped at its first member (Python's: a striker most often),
+    left on the fighters as any run is, changes no fighter and nothing in the arrays,
+    and ends where it began, that member yet to play: what a band's turn takes without
+    asking (``waiting.play_band_turn``)."""
+    monkeypatch.setattr(waiting, "IN_ARRAYS_AT_LEAST", 8)
+    battle = build_battle(load(_melee_yaml(100, bands=True, gap=12)), 1, collect=False)
+    battle.play_round()
+    crowd, turn = battle.field.in_arrays, battle.sides[0].members
+
+    def state() -> Any:
+        fighters = [(m.gait, m.move_actions, m.defences_left, m.target) for m in turn]
+        return fighters, crowd.x.tolist(), crowd.version.tolist(), list(crowd.at)
+
+    before = state()
+    for start in (0, 37, 99):
+        assert crowd.played(turn, start, start, ([], [], []), None, battle, kernels) == (
+            start,
+            True,
+        )
+    assert state() == before

@@ -94,12 +94,14 @@ def play_band_turn(
     state = (takes, *crowd.state(), *outcome)
     while i < n:
         stop, why, px, py, count, fell = kernels.wait_in_ranks(i, plan, way, *state)
-        run = (moved[:count].tolist(), places[:count].tolist(), lost[:fell].tolist())
-        for mover in run[0]:  # moved in the arrays already
-            crowd.moves_of[turn[mover].side] += 1
-        end, play = crowd.played(turn, i, stop, run, act, arena, kernels)
-        if end != stop or not play:  # a turn other than the arrays had it: synced, undone
-            state = (takes, *crowd.state(), *outcome)
+        end, play = stop, True  # the first member is Python's (a striker most often)
+        if stop > i:  # a run the arrays played, left on its fighters
+            run = (moved[:count].tolist(), places[:count].tolist(), lost[:fell].tolist())
+            for mover in run[0]:  # moved in the arrays already
+                crowd.moves_of[turn[mover].side] += 1
+            end, play = crowd.played(turn, i, stop, run, act, arena, kernels)
+            if end != stop or not play:  # a turn other than the arrays had it: synced
+                state = (takes, *crowd.state(), *outcome)
         if end == n:
             return
         if not play:
