@@ -20,7 +20,7 @@ from fadad_agents.agents.core import aid, aims, conditions, moving, shooting
 from fadad_agents.agents.core.base import Arena, Band, Combatant
 from fadad_agents.agents.core.blows import attack_event, defence_verb, strike
 from fadad_agents.agents.core.conditions import Conditions
-from fadad_agents.agents.core.field import SQUARES_HAIR
+from fadad_agents.agents.core.field.measures import SQUARES_HIGH, SQUARES_LOW
 from fadad_agents.policies.core.defaults import random_foe_told
 from fadad_agents.policies.core.policy_set import PolicySet
 from fadad_agents.policies.core.protocols import PLAIN, MoraleChoice, Stance
@@ -33,9 +33,6 @@ from fadad_agents.rules.personal.wound_models import record_wound
 
 __all__ = ["Character", "attack_event", "defence_verb", "record_morale", "strike"]
 
-
-_LOW, _HIGH = 1 - SQUARES_HAIR, 1 + SQUARES_HAIR
-"""Within these shares of a limit a sum of squares by ``*`` is measured again by ``**``."""
 
 PLAYER_PROTECTION = Protection(pc=True)
 """How a blow on a player character is recorded: the ``pc_death`` options apply (C-13).
@@ -404,7 +401,7 @@ class Character(Combatant):
                 self.gait = None
                 dx, dy, limit = ax - bx, ay - by, reach * reach + 1e-6
                 d = dx * dx + dy * dy  # ``**`` (pow, several products) only within a hair
-                if d > limit * _HIGH or (d >= limit * _LOW and dx**2 + dy**2 > limit):
+                if d > limit * SQUARES_HIGH or (d >= limit * SQUARES_LOW and dx**2 + dy**2 > limit):
                     moving.advance(self, arena)
             measure = not arena.field.all_touching  # one melee: every foe in reach
             if measure:
@@ -431,7 +428,7 @@ class Character(Combatant):
                 limit = reach + target.radius
                 dx, dy, limit = x - there[0], y - there[1], limit * limit + 1e-6
                 d = dx * dx + dy * dy  # by products, ``**`` within a hair (as above)
-                if d > limit * _HIGH or (d >= limit * _LOW and dx**2 + dy**2 > limit):
+                if d > limit * SQUARES_HIGH or (d >= limit * SQUARES_LOW and dx**2 + dy**2 > limit):
                     if not in_reach:  # none was a moment ago, and nobody moved since
                         return
                     target = moving.another_in_reach(self, arena)

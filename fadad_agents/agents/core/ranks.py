@@ -38,7 +38,8 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from fadad_agents.agents.core.base import Status
-from fadad_agents.agents.core.field import ELBOW_ROOM, HALO_SPAN, HALO_YARDS, SQUARES_HAIR
+from fadad_agents.agents.core.field import ELBOW_ROOM, HALO_SPAN, HALO_YARDS
+from fadad_agents.agents.core.field.measures import SQUARES_HIGH, SQUARES_LOW
 from fadad_agents.rules.personal.movement import melee_slots
 
 __all__ = ["REMEMBER_BLOCKED", "Blocked", "way_forward"]
@@ -56,12 +57,10 @@ _SHUFFLE = 0.25
 
 _ROUNDING, _ROUNDING_YARDS = 1 + 1e-9, 1e-6
 """A share and yards more than floating point can move a place measured (no place is
-taken as near enough to go unmeasured unless it is nearer by both)."""
-
-_LOW, _HIGH = 1 - SQUARES_HAIR, 1 + SQUARES_HAIR
-"""Within these shares of a limit a sum of squares by ``*`` is measured again by ``**``
-(``pow``): the places round a target and the sidesteps are measured by ``**``, as they
-always were, but ``**`` is called only where ``*`` might decide otherwise."""
+taken as near enough to go unmeasured unless it is nearer by both). The places round a
+target and the sidesteps are measured by ``**`` (``pow``), as they always were, but ``**``
+is called only where ``*`` might decide otherwise (:data:`SQUARES_LOW`,
+:data:`SQUARES_HIGH`)."""
 
 _NO_HINTS: tuple[Any, ...] = ()
 
@@ -372,10 +371,10 @@ def _first_free(
     The places round the target (places 1 to ``ring``) are measured with squares taken by
     ``**``, as they always were (``x ** 2`` and ``x * x`` differ in the last bit now and
     then: the same battle needs the same arithmetic), called only within a hair of the
-    elbow room (:data:`_LOW`, :data:`_HIGH`), where ``*`` might decide otherwise. One call
-    for a run of a search's places, the measuring inlined: a rear rank tries a dozen a
-    round. (With the field in arrays kept instead of the index, each place is measured
-    there, compiled.)"""
+    elbow room (:data:`SQUARES_LOW`, :data:`SQUARES_HIGH`), where ``*`` might decide
+    otherwise. One call for a run of a search's places, the measuring inlined: a rear rank
+    tries a dozen a round. (With the field in arrays kept instead of the index, each place
+    is measured there, compiled.)"""
     occupied = field.occupancy()
     if occupied:
         for k in range(start, len(spots) // 2 if stop is None else stop):
@@ -405,7 +404,7 @@ def _first_free(
                 ox -= x
                 oy -= y
                 d, limit = ox * ox + oy * oy, room * room
-                if by_pow and limit * _LOW <= d <= limit * _HIGH:
+                if by_pow and limit * SQUARES_LOW <= d <= limit * SQUARES_HIGH:
                     d, limit = ox**2 + oy**2, room**2  # within a hair: as ``**`` decides
                 if d < limit:
                     found = other
@@ -447,7 +446,7 @@ def _places_round(
         if far:
             dx, dy = x - ax, y - ay
             d = dx * dx + dy * dy
-            if most * _LOW <= d <= most * _HIGH:
+            if most * SQUARES_LOW <= d <= most * SQUARES_HIGH:
                 d = dx**2 + dy**2  # within a hair: as ``**`` decides
             if d > most:
                 continue  # too far to go
@@ -474,7 +473,7 @@ def _way_spots(
     sx, sy = -dy * side, dx * side
     bounded = field.width is not None or field.height is not None
     most = yards * yards
-    low, high = most * _LOW, most * _HIGH  # ``**`` only within a hair of the limit
+    low, high = most * SQUARES_LOW, most * SQUARES_HIGH  # ``**`` only within a hair of the limit
     step = yards
     short = 1.0
     while True:

@@ -22,8 +22,9 @@ from typing import Any
 
 from fadad_agents.agents.core.base import Combatant
 from fadad_agents.agents.core.character import Character
-from fadad_agents.agents.core.field import SQUARES_HAIR, Field
+from fadad_agents.agents.core.field import Field
 from fadad_agents.agents.core.field.ground import UNFILED
+from fadad_agents.agents.core.field.measures import SQUARES_HIGH, SQUARES_LOW
 from fadad_agents.agents.core.moving import contact_place, has_room, touches
 from fadad_agents.schema.scenario import Scenario
 
@@ -48,8 +49,6 @@ ranks it is out of everyone's reach, told by one compiled look-up instead of a s
 the squares round it. False (tests only): the squares are always searched; the same
 battle."""
 
-_LOW, _HIGH = 1 - SQUARES_HAIR, 1 + SQUARES_HAIR
-"""Within these shares of a limit a sum of squares by ``*`` is measured again by ``**``."""
 
 _OUT_OF_REACH = 1 + 1e-9
 """How many times an actor's squared reach (and a hair) its nearest foe must stand beyond
@@ -139,7 +138,7 @@ class OnTheField:
             if f.placed:  # squares by products, by ``**`` (pow) only within a hair
                 dx, dy, reach = x - f.position[0], y - f.position[1], base + f.radius
                 d, limit = dx * dx + dy * dy, reach * reach + 1e-6
-                if d > limit * _LOW and (d > limit * _HIGH or dx**2 + dy**2 > limit):
+                if d > limit * SQUARES_LOW and (d > limit * SQUARES_HIGH or dx**2 + dy**2 > limit):
                     continue
             near_foes.append(f)
         return near_foes

@@ -31,7 +31,7 @@ import numpy as np
 from numba import njit
 
 from fadad_agents.agents.core.crowd.places import MOST_SPOTS, _spots
-from fadad_agents.agents.core.field.measures import ELBOW_ROOM, SQUARES_HAIR
+from fadad_agents.agents.core.field.measures import ELBOW_ROOM, SQUARES_HIGH, SQUARES_LOW
 
 __all__ = ["MOST_SQUARES", "Occupied", "first_free"]
 
@@ -42,7 +42,6 @@ measured in Python, as before."""
 _MARGIN = 16.0
 """Yards of grid kept round everyone at least (the ranks close in without a new grid)."""
 
-_LOW, _HIGH = 1 - SQUARES_HAIR, 1 + SQUARES_HAIR  # as ranks' (``**`` within a hair)
 
 _TWO = np.float64(2.0)  # Python's squares are pow(x, 2.0): given at run time, never x * x
 
@@ -158,7 +157,7 @@ def _standing_at(
                     ox, oy = spots[s, 0] - x, spots[s, 1] - y
                     room = (r + spots[s, 2]) * ELBOW_ROOM
                     d, limit = ox * ox + oy * oy, room * room
-                    if by_pow and limit * _LOW <= d and d <= limit * _HIGH:
+                    if by_pow and limit * SQUARES_LOW <= d and d <= limit * SQUARES_HIGH:
                         d, limit = ox**two + oy**two, room**two
                     if d < limit:
                         return int(s)

@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from fadad_agents.agents.core.field.measures import SQUARES_HAIR
+from fadad_agents.agents.core.field.measures import SQUARES_HIGH, SQUARES_LOW
 
 __all__ = ["MOST_SPOTS", "spots_of"]
 
@@ -33,8 +33,6 @@ of hundreds of yards, a giant's ring) is worked out in Python."""
 
 _TWO = np.float64(2.0)  # Python's squares are pow(x, 2.0): given at run time, never x * x
 
-_LOW, _HIGH = 1 - SQUARES_HAIR, 1 + SQUARES_HAIR  # as ranks' (``**`` within a hair)
-
 
 @njit(cache=True)
 def _beyond(dx: float, dy: float, limit: float, two: float) -> bool:
@@ -42,9 +40,9 @@ def _beyond(dx: float, dy: float, limit: float, two: float) -> bool:
     lies within a hair of ``limit`` (``pow`` costs several products; the two sums differ
     by a few units in the last place at most: as ``ranks`` measures)."""
     d = dx * dx + dy * dy
-    if d < limit * _LOW:
+    if d < limit * SQUARES_LOW:
         return False
-    if d > limit * _HIGH:
+    if d > limit * SQUARES_HIGH:
         return True
     return bool(dx**two + dy**two > limit)
 

@@ -24,13 +24,13 @@ from typing import Any
 
 import numpy as np
 
+from fadad_agents.agents.core.field.measures import SQUARES_HIGH, SQUARES_LOW
 from fadad_agents.agents.core.field.squares import (
     CELL_YARDS,
     ELBOW_ROOM,
     HALO_SPAN,
     HALO_YARDS,
     SPOT_YARDS,
-    SQUARES_HAIR,
     Squares,
     halo_key,
     keys_in,
@@ -41,9 +41,6 @@ __all__ = ["NEAREST_AT_ONCE", "NEAREST_LOADED", "UNFILED", "Field"]
 _NOBODY: list[Any] = []
 """No one: an empty square of the elbow-room index (never changed)."""
 
-
-_LOW, _HIGH = 1 - SQUARES_HAIR, 1 + SQUARES_HAIR
-"""Within these shares of a limit a sum of squares by ``*`` is measured again by ``**``."""
 
 _SLACK = 1e-6
 """Yards taken off a bucket's distance before skipping it (floating point at its edges)."""
@@ -204,7 +201,7 @@ class Field(Squares):
         if x1 < x0 or y1 < y0:  # the circle misses the side's squares (ranks behind)
             return []
         r2 = radius * radius
-        low, high = r2 * _LOW, r2 * _HIGH  # ``**`` (pow) only within a hair of r2
+        low, high = r2 * SQUARES_LOW, r2 * SQUARES_HIGH  # ``**`` (pow) only within a hair of r2
         found = []
         if (x1 - x0 + 1) * (y1 - y0 + 1) <= len(buckets):  # keys_in's box, without a generator
             get = buckets.get
@@ -409,7 +406,7 @@ class Field(Squares):
                             px -= x
                             py -= y
                             d = px * px + py * py
-                            if d > best_d * _HIGH:
+                            if d > best_d * SQUARES_HIGH:
                                 continue  # farther than the best by ``**`` too
                             d = px**2 + py**2
                             if (d < best_d or (d == best_d and agent.unique_id < best_id)) and (
