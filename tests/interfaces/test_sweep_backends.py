@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import pickle
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 import pytest
 
 from fadad_agents.analysis import BackendError, sweep
-from fadad_agents.analysis.replicates import Portable
+from fadad_agents.analysis.replicates import Batch, Portable, run_batch
 from fadad_agents.engine import load
 
 DUEL = Path(__file__).parents[2] / "scenarios" / "snorri-vs-brynhild.yaml"
@@ -176,6 +178,27 @@ def test_a_sweep_too_small_for_workers_plays_serially_and_says_so(serial: pd.Dat
     pd.testing.assert_frame_equal(result.frame, serial)
 
 
+def test_a_pause_of_the_sweep_does_not_start_its_workers(
+    serial: pd.DataFrame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first batch is timed in CPU time: a pause while it plays (the machine busy
+    elsewhere, here a sleep of 0.5 s in each of its two timed parts) does not make forty
+    duels look worth starting workers for."""
+    from fadad_agents.analysis import backends
+
+    def paused(batch: Batch) -> list[dict[str, Any]]:
+        time.sleep(0.5 if batch.start == 0 or batch.start == 1 else 0.0)
+        return run_batch(batch)
+
+    monkeypatch.setattr(backends, "run_batch", paused)
+    result = sweep(
+        DUEL, RUNS, SEED, backend="processes", workers=2, batch_size=BATCH, progress=False
+    )
+    assert result.backend == "serial"
+    assert result.note is not None
+    pd.testing.assert_frame_equal(result.frame, serial)
+
+
 def test_workers_play_when_they_pay_off(
     serial: pd.DataFrame, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -184,6 +207,7 @@ def test_workers_play_when_they_pay_off(
 
     monkeypatch.setitem(backends.WORKER_START_SECONDS, "processes", 0.0)
     monkeypatch.setattr(backends, "WARM_START_SECONDS", 0.0)
+    monkeypatch.setattr(backends, "FORK_START_SECONDS", 0.0)  # a single-threaded sweep's
     result = sweep(
         DUEL, RUNS, SEED, backend="processes", workers=2, batch_size=BATCH, progress=False
     )
