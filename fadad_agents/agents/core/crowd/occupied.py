@@ -28,7 +28,7 @@ from itertools import chain
 from typing import Any
 
 import numpy as np
-from numba import njit
+from numba import njit, types
 
 from fadad_agents.agents.core.crowd.places import MOST_SPOTS, _spots
 from fadad_agents.agents.core.field.measures import ELBOW_ROOM, SQUARES_HIGH, SQUARES_LOW
@@ -200,6 +200,28 @@ def _file_all(floats: Any, ints: Any, n: int) -> bool:
     return True
 
 
+_FLOATS, _INTS = types.float64[::1], types.int64[::1]  # the mirror's two arrays, typed
+
+_tuple_of: Any = types.UniTuple  # (numba's types are untyped)
+_WAY = _tuple_of(types.float64, 13)  # a search's way (ranks._compiled_search)
+
+
+def _direct(dispatcher: Any, *typed: Any) -> Any:
+    """``dispatcher``'s compiled code for arguments of the numba types ``typed``, to be
+    called without its dispatch: numba types every argument of a call to pick its code,
+    about 2,800 instructions a call here, as many as most of these calls' own work (3%
+    of a round's instructions at 200 agents). Only for arguments of these types (a float
+    or int for a float, an array of the dtype, contiguous); the dispatcher's own answers
+    (tests/engine/core/test_compiled_direct.py)."""
+    return dispatcher.compile(typed)
+
+
+_F8, _I8 = types.float64, types.int64
+_put_now = _direct(_put, _I8, _F8, _F8, _F8, _FLOATS, _INTS)
+_standing_now = _direct(_standing_in, _F8, _F8, types.boolean, _I8, _F8, _FLOATS, _INTS, _F8)
+_search_now = _direct(_search, _WAY, _FLOATS, _tuple_of(_F8, 2), _I8, _FLOATS, _INTS, _F8)
+
+
 class Occupied:
     """The field in arrays (see the module): a slot a fighter, ``spots`` its ``x, y`` and
     radius, ``links`` the next and previous slot in its square and the square (-1: off
@@ -262,14 +284,14 @@ class Occupied:
                 return False
             self.slots[agent] = s
             self.agents[s] = agent
-        return bool(_put(s, x, y, agent.radius, self.floats, self.ints))
+        return bool(_put_now(s, x, y, agent.radius, self.floats, self.ints))
 
     def standing_at(self, agent: Any, x: float, y: float, by_pow: bool = False) -> Any | None:
         """Someone standing within ``agent``'s elbow room at ``(x, y)`` (``agent`` no
         wider than anyone on the field), measured by products (``by_pow``: as the places
         round a target are measured, ``**`` within a hair), or None."""
         me = self.slots.get(agent, -1)
-        s = _standing_in(x, y, by_pow, me, agent.radius, self.floats, self.ints, _TWO)
+        s = _standing_now(x, y, by_pow, me, agent.radius, self.floats, self.ints, _TWO)
         return self.agents[s]
 
     def standing(self) -> tuple[list[Any], Any]:
@@ -301,7 +323,7 @@ def first_free(
     me = occupied.slots.get(actor)
     if me is None:
         return None
-    count, ring, x, y = _search(way, turns, bounds, me, occupied.floats, occupied.ints, _TWO)
+    count, ring, x, y = _search_now(way, turns, bounds, me, occupied.floats, occupied.ints, _TWO)
     if count <= 0:
         return None if count else ((x, y), _NO_SPOTS, ring, _NO_SPOTS)
     agents = occupied.agents
