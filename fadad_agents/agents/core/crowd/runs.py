@@ -82,6 +82,7 @@ def _moved(
     now = member.position
     if now is not crowd.at[k]:  # one move of the field's, followed
         crowd.followed += 1
+        crowd.followed_of[member.side] += 1
     if now == place and not crowd._fell():
         crowd.at[k] = now
         return True

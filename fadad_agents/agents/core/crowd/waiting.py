@@ -195,6 +195,8 @@ class _Crowd:
         self.at = [a.position for a in everyone]
         self.field = field
         self.followed = field.moves  # the field's moves the arrays follow (catch_up)
+        self.followed_of = field.moved_of.copy()  # side by side (filed_now)
+        self.replaying = False  # a run's moves made in arrays, not yet on the field
         n = len(everyone)
         # what the arrays hold of each fighter, read in one pass over a crowd of objects
         # scattered in memory (a pass a field costs more than the reading)
@@ -334,6 +336,7 @@ class _Crowd:
                 if agent.position is not at[k]:
                     self._moved(k, agent, kernels)
             self.followed = field.moves
+        self.followed_of[:] = field.moved_of
         self._fell()
 
     def nearest_to_each(self, side: int, points: list[tuple[float, float]]) -> list[Any]:
@@ -369,6 +372,23 @@ class _Crowd:
             kept = self.nearest[side] = (self.moves_of[side], filed)
         return kept[1]
 
+    def filed_now(self, side: int) -> Any:
+        """Those of ``side`` who fight, filed as :meth:`filed` files them, when the arrays
+        hold the side as the field does now (:meth:`~fadad_agents.agents.core.field.
+        Field.nearest` asks): every move of the side the field counts followed here, no
+        move made here ahead of the field's (a run being played), and nobody of any side
+        gone since the arrays last looked; else None."""
+        if (
+            self.replaying
+            or self.followed_of[side] != self.field.moved_of[side]
+            or sum(map(len, map(_ACTIVE, self.sides))) != self.active
+        ):
+            return None
+        kept = self.nearest[side]
+        if kept is not None and kept[0] == self.moves_of[side]:
+            return kept[1]
+        return self.filed(side)
+
     def state(self) -> tuple[Any, ...]:
         """The field's arrays as :func:`kernels.wait_in_ranks` reads them."""
         return (
@@ -389,7 +409,11 @@ class _Crowd:
         """:func:`~.runs.played`: the run ``start`` to ``stop`` of ``turn`` that the
         arrays played (``run``) left on its fighters. Returns where the run ends, and
         whether that member is yet to play."""
-        return runs.played(self, turn, start, stop, run, act, arena, kernels)
+        self.replaying = True  # till each mover's move is made on the field, or undone
+        try:
+            return runs.played(self, turn, start, stop, run, act, arena, kernels)
+        finally:
+            self.replaying = False
 
     def after(self, member: Any, kernels: Any) -> bool:
         """Bring the arrays up to date after ``member`` played its turn in Python: where
@@ -408,6 +432,7 @@ class _Crowd:
         was = self.at[k]
         self.at[k] = agent.position
         self.followed += 1
+        self.followed_of[agent.side] += 1
         return self._shift(agent.unique_id, was, agent.position, kernels)
 
     def _shift(self, uid: int, was: Any, now: Any, kernels: Any) -> bool:
