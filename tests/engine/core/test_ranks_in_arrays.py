@@ -25,7 +25,7 @@ import pytest
 from benchmarks.bench_engine import _melee_yaml
 from fadad_agents.agents.core import moving
 from fadad_agents.agents.core.conditions import Conditions
-from fadad_agents.agents.core.crowd import elbows, kernels, nearest, plans, waiting
+from fadad_agents.agents.core.crowd import elbows, kernels, nearest, plans, runs, waiting
 from fadad_agents.engine import build_battle, load
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -138,6 +138,7 @@ def test_moves_python_did_not_make_are_taken_back(monkeypatch: pytest.MonkeyPatc
             moving._spare(actor, actor.move_actions)
 
     monkeypatch.setattr(moving, "advance", balky)
+    monkeypatch.setattr(runs, "MOVES_INLINED", False)  # each mover's act, which balks
     counts = _counting(monkeypatch)
     in_arrays = _played(text, 1)
     assert counts["undone"] > 5, "few moves taken back: the undoing is barely tested"

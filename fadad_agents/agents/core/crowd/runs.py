@@ -11,10 +11,24 @@ the nearest foe. The field in arrays (``waiting._Crowd``) then follows what Pyth
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
-__all__ = ["played"]
+from fadad_agents.agents.core import moving
+from fadad_agents.agents.core.character import Character
+from fadad_agents.rules.personal.movement import GAITS, MAX_MOVE_ACTIONS
+
+__all__ = ["MOVES_INLINED", "played"]
+
+MOVES_INLINED = True
+"""A mover's turn after the arrays moved it played here (:func:`_move`: the steps of
+:meth:`Character.act` and :func:`moving.advance` such a turn takes, inlined), not by its
+act (False: every mover by ``act``; the tests compare both)."""
+
+_ACT = Character.act
+_ARRIVE = moving._ARRIVE
+_ALLOWANCES = moving._ALLOWANCES
 
 
 def played(
@@ -63,21 +77,27 @@ def played(
         i = mark + 1
         if moves:
             m += 1
-            if not _moved(crowd, turn[mark], tuple(spots[m - 1]), act, kernels):
+            if not _moved(crowd, turn[mark], tuple(spots[m - 1]), act, arena, kernels):
                 _undo(crowd, turn, movers[m:], spots[m:], kernels)
                 return mark + 1, False
     return stop, True
 
 
 def _moved(
-    crowd: Any, member: Any, place: tuple[float, ...], act: Callable[[Any], None], kernels: Any
+    crowd: Any,
+    member: Any,
+    place: tuple[float, ...],
+    act: Callable[[Any], None],
+    arena: Any,
+    kernels: Any,
 ) -> bool:
     """Play the turn of ``member``, whom the arrays moved to ``place``, by ``act`` with
-    that place found, and bring the ``crowd`` up to date. Whether it went as in the
-    arrays: it stands there, and nobody fell."""
-    member.memory["found"] = place
-    act(member)
-    member.memory.pop("found", 0)
+    that place found (or here, :func:`_move`), and bring the ``crowd`` up to date.
+    Whether it went as in the arrays: it stands there, and nobody fell."""
+    if not (MOVES_INLINED and _move(crowd, member, place, arena)):
+        member.memory["found"] = place
+        act(member)
+        member.memory.pop("found", 0)
     k = crowd.slot[member.unique_id]
     now = member.position
     if now is not crowd.at[k]:  # one move of the field's, followed
@@ -90,6 +110,62 @@ def _moved(
     crowd.at[k] = now
     crowd._fell()
     return False
+
+
+def _move(crowd: Any, member: Any, place: tuple[float, ...], arena: Any) -> bool:
+    """The turn of ``member``, whom the arrays moved to ``place``, as its act plays it
+    (:meth:`Character.act` of a fighter out of its target's reach, or ``move_first``'s
+    :func:`moving.advance`, its gait cleared already): its gait cleared, then
+    :func:`moving.advance` with the place found - its way's goal the one the arrays
+    searched along (row ``unique_id`` of the crowd's ``way``, as :func:`moving.
+    current_way` finds it), the actions spent, the move, its bearing and gait, the log's
+    entry, the spare actions to defences - and no attack (the arrays move only one who
+    plans none and stands out of its target's reach there). False, nothing done, where
+    the turn may go otherwise: a character of another kind, with conditions or a missile
+    weapon, one that stepped, plans an attack, takes the free step in reach, or whose
+    round's searches were not yet made ahead, or whose way the arrays did not work out
+    themselves (its movement policy other than :class:`CloseIn`)."""
+    target = member.target
+    planned = member.move_actions
+    if (
+        type(member).act is not _ACT
+        or not crowd.closes[member.unique_id]
+        or not member.placed
+        or member.conditions is not None
+        or member.missile is not None
+        or member.stepped
+        or member.attacks_planned
+        or target is None
+        or not target.placed
+        or arena.field.looked_ahead != arena.round
+    ):
+        return False
+    here: Any = member.position
+    (hx, hy), (x, y), (tx, ty) = here, place, target.position
+    reach = member.radius + member.reach + target.radius
+    limit = reach * reach + _ARRIVE
+    if (hx - tx) ** 2 + (hy - ty) ** 2 <= limit or (x - tx) ** 2 + (y - ty) ** 2 <= limit:
+        return False  # in reach now (its act steps no free step), or once there (a blow)
+    member.gait = None
+    yards = math.hypot(hx - x, hy - y)
+    if yards <= _ARRIVE:
+        moving._spare(member, planned)
+        return True
+    gx, gy = crowd.way[member.unique_id, :2].tolist()
+    pace = float(member.stride)
+    spent, most = 0, planned if planned < MAX_MOVE_ACTIONS else MAX_MOVE_ACTIONS
+    while spent < most and yards > _ALLOWANCES[spent] * pace:
+        spent += 1
+    arena.field.move(member, x, y)
+    member.bearing = math.atan2(gy - hy, gx - hx)
+    gait = GAITS[spent]
+    member.gait = gait
+    arena.defer(moving.move_event, (member.name, target.name, spent, gait, yards, here, x, y))
+    spare = planned - spent
+    if spare > 0:  # moving._spare, its target out of reach (above)
+        member.move_actions -= spare
+        member.defences_left += spare
+    return True
 
 
 def _waited(turn: Sequence[Any], i: int, j: int) -> int:
