@@ -277,6 +277,26 @@ def test_squares_decide_as_python_at_the_limit() -> None:
             assert elbows._closer(a, b, r, 2.0) == (a**2 + b**2 < r**2)
 
 
+def test_squares_against_a_squared_reach_decide_as_python_at_the_limit() -> None:
+    """The compiled squares decide ``a ** 2 + b ** 2 <= r ** 2 + plus`` as Python does
+    with the limit's ``pow`` made only within a hair of it (``elbows._within_pow``), at
+    reaches a unit in the last place either side of the point's distance, where ``r * r``
+    and ``r ** 2`` part or ``*`` and ``**`` part for the point."""
+    rng = random.Random(11)
+    cases = []
+    while len(cases) < 300:
+        a, b = rng.uniform(-30, 30), rng.uniform(-30, 30)
+        r = math.sqrt(a**2 + b**2)
+        if a * a + b * b != a**2 + b**2 or r * r != r**2:  # where * and ** part
+            cases.append((a, b, r))
+    for a, b, room in cases:
+        for plus in (0.0, 1e-6):
+            for r in (math.nextafter(room, 0), room, math.nextafter(room, math.inf)):
+                r = math.sqrt(max(r * r - plus, 0.0)) if plus and r == room else r
+                want = a**2 + b**2 <= r**2 + plus
+                assert elbows._within_pow(a, b, r, plus, 2.0) == want, (a, b, r, plus)
+
+
 def _turns_read(monkeypatch: pytest.MonkeyPatch) -> list[int | None]:
     """How many members each band turn's plan read again at its play (None: every one,
     no plan left by its declares)."""

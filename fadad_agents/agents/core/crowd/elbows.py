@@ -82,6 +82,18 @@ def _within(a: float, b: float, limit: float, two: float) -> bool:
 
 
 @njit(cache=True)
+def _within_pow(a: float, b: float, r: float, plus: float, two: float) -> bool:
+    """``a ** 2 + b ** 2 <= r ** 2 + plus`` as Python decides it (:func:`_within`), the
+    limit's ``pow`` too made only within a hair of it: ``r * r`` and ``r ** 2`` part in
+    the last bit at most, so a sum of squares twice the hair away from the one is as far
+    from the other, and decided the same by either."""
+    squares, limit = a * a + b * b, r * r + plus
+    if abs(squares - limit) > 2 * _HAIR * limit:
+        return squares <= limit
+    return _within(a, b, r**two + plus, two)
+
+
+@njit(cache=True)
 def _closer(a: float, b: float, room: float, two: float) -> bool:
     """``a ** 2 + b ** 2 < room ** 2`` as Python decides it (``pow`` only within a hair,
     as :func:`_within`)."""

@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from fadad_agents.agents.core.crowd.elbows import Crowd, _within
+from fadad_agents.agents.core.crowd.elbows import Crowd, _within, _within_pow
 from fadad_agents.agents.core.crowd.searching import _MOST_SPOTS, _UNKNOWN, MEMO, _search
 from fadad_agents.agents.core.moving import _ARRIVE
 
@@ -147,8 +147,8 @@ def _foe_in_reach(
                 if side[o] == own or not fighting[o]:
                     continue
                 reach = base + radius[o]
-                if _within(hx - x[o], hy - y[o], reach * reach + _ARRIVE, two) or _within(
-                    x[o] - hx, y[o] - hy, reach**two + _ARRIVE, two
+                if _within(hx - x[o], hy - y[o], reach * reach + _ARRIVE, two) or _within_pow(
+                    x[o] - hx, y[o] - hy, reach, _ARRIVE, two
                 ):
                     return True
     return False

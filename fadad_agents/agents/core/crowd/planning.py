@@ -24,7 +24,7 @@ from llvmlite import ir
 from numba import njit, types
 from numba.extending import intrinsic
 
-from fadad_agents.agents.core.crowd.elbows import _within
+from fadad_agents.agents.core.crowd.elbows import _within, _within_pow
 from fadad_agents.agents.core.moving import _ARRIVE
 from fadad_agents.agents.core.ranks import ENGAGE_MARGIN
 from fadad_agents.rules.personal.movement import MAX_MOVE_ACTIONS, movement_allowance
@@ -128,8 +128,8 @@ def beyond_reach(
     for i in range(len(uids)):
         k, t = uids[i], tids[i]
         if t >= 0:
-            limit = radius[k] + reach[k] + widest
-            out[i] = (x[t] - x[k]) ** two + (y[t] - y[k]) ** two > over * (limit * limit + _ARRIVE)
+            limit = radius[k] + reach[k] + widest  # ``**`` only within a hair (_within)
+            out[i] = not _within(x[t] - x[k], y[t] - y[k], over * (limit * limit + _ARRIVE), two)
     return out
 
 
@@ -148,7 +148,7 @@ def plan_moves(
         k, t, budget = rows[i, 0], rows[i, 1], rows[i, 2]
         ax, ay, tx, ty = x[k], y[k], x[t], y[t]
         full = radius[k] + reach[k] + radius[t]
-        if _within(ax - tx, ay - ty, full**two, two):  # the declare's measure
+        if _within_pow(ax - tx, ay - ty, full, 0.0, two):  # the declare's measure
             out[i, 0] = IN_REACH
             continue
         if _within(ax - tx, ay - ty, full * full + _ARRIVE, two):  # moving.touches

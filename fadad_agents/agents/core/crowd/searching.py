@@ -24,6 +24,7 @@ from fadad_agents.agents.core.crowd.elbows import (
     _closer,
     _taken,
     _within,
+    _within_pow,
 )
 from fadad_agents.agents.core.field import ELBOW_ROOM
 from fadad_agents.agents.core.ranks import _SHUFFLE, ENGAGE_MARGIN
@@ -149,13 +150,14 @@ def _spots(
             return -1, 0
         step = 2 * math.pi / slots
         base = math.atan2(hy - ty, hx - tx)
-        edge = (reach + ENGAGE_MARGIN) ** two
         most = allowance * allowance
         for s in range(1, slots):
             angle = base + (s + 1) // 2 * step * (1 if s % 2 else -1)
             px = _clamp(tx + reach * math.cos(angle), width_yd)
             py = _clamp(ty + reach * math.sin(angle), height_yd)
-            if not _within(px - tx, py - ty, edge, two) or not _within(px - hx, py - hy, most, two):
+            if not _within_pow(px - tx, py - ty, reach + ENGAGE_MARGIN, 0.0, two) or not _within(
+                px - hx, py - hy, most, two
+            ):
                 continue
             spots[2 * count], spots[2 * count + 1] = px, py
             count += 1
