@@ -79,6 +79,7 @@ def _counting(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
 
     monkeypatch.setattr(waiting._Crowd, "played", counted)
     monkeypatch.setattr(kernels, "wait_in_ranks", searched)
+    monkeypatch.setattr(waiting, "WAIT_DIRECT", False)  # by the dispatcher, counted here
     return counts
 
 

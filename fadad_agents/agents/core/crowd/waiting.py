@@ -33,7 +33,7 @@ from fadad_agents.agents.core.crowd import runs
 from fadad_agents.agents.core.field import ELBOW_ROOM, HALO_MOST
 from fadad_agents.policies.core.movement import CloseIn
 
-__all__ = ["IN_ARRAYS_AT_LEAST", "RANKS_IN_ARRAYS", "move_first", "play_band_turn"]
+__all__ = ["IN_ARRAYS_AT_LEAST", "RANKS_IN_ARRAYS", "WAIT_DIRECT", "move_first", "play_band_turn"]
 
 RANKS_IN_ARRAYS = True
 """Play a big band's turn with its waiting fighters in compiled code (False: every
@@ -43,6 +43,10 @@ ASK_LAST_BLOCKER = True
 """A search in arrays whose way changed asks the one who blocked each place last time
 first whether it blocks the place still (:mod:`~.searching`; False: each place measured
 over the squares; the tests compare both)."""
+
+WAIT_DIRECT = True
+"""Call the compiled loop by its code for the arrays' types, without numba's dispatch
+(:data:`~.kernels.wait_now`; False: by the dispatcher; the tests compare both)."""
 
 IN_ARRAYS_AT_LEAST = 256
 """Fewer members in a turn than this, and each plays its own turn (arrays pay off only
@@ -92,8 +96,9 @@ def play_band_turn(
     outcome = (moved, places, lost)
     takes = crowd.takes_nearest if retargets else np.zeros_like(crowd.takes_nearest)
     state = (takes, *crowd.state(), *outcome)
+    wait = kernels.wait_now if WAIT_DIRECT else kernels.wait_in_ranks
     while i < n:
-        stop, why, px, py, count, fell = kernels.wait_in_ranks(i, plan, way, *state)
+        stop, why, px, py, count, fell = wait(i, plan, way, *state)
         end, play = stop, True  # the first member is Python's (a striker most often)
         if stop > i:  # a run the arrays played, left on its fighters
             run = (moved[:count].tolist(), places[:count].tolist(), lost[:fell].tolist())
