@@ -25,6 +25,7 @@ from fadad_agents.agents.core.character import Character
 from fadad_agents.agents.core.field import Field
 from fadad_agents.agents.core.field.ground import UNFILED
 from fadad_agents.agents.core.field.measures import SQUARES_HIGH, SQUARES_LOW
+from fadad_agents.agents.core.field.squares import keys_in
 from fadad_agents.agents.core.moving import contact_place, has_room, touches
 from fadad_agents.schema.scenario import Scenario
 
@@ -48,6 +49,13 @@ side is filed in arrays for its nearest (:meth:`OnTheField.foes_in_reach`): behi
 ranks it is out of everyone's reach, told by one compiled look-up instead of a search of
 the squares round it. False (tests only): the squares are always searched; the same
 battle."""
+
+
+TOUCHING_AT_ONCE = True
+"""A melee character on a field of two sides, nobody off it, has its foes in reach found
+in one pass over the other side's squares round it, none at once where those squares
+hold none of that side (:meth:`OnTheField._touching`). False (tests only): found by
+``Field.within`` and measured each; the same foes in the same order."""
 
 
 _OUT_OF_REACH = 1 + 1e-9
@@ -114,7 +122,10 @@ class OnTheField:
             radius = actor.missile.extreme
         else:
             radius = actor.radius + actor.reach + field.widest
-            if NEAREST_FIRST and field.sides == 2 and not field.off_field:  # if cheap
+            two = field.sides == 2 and not field.off_field
+            if TOUCHING_AT_ONCE and two and type(actor) is Character:
+                return self._touching(actor, field, radius)
+            if NEAREST_FIRST and two:  # if cheap
                 near = field.nearest_known(1 - actor.side, x, y)
                 if near is not None and near is not UNFILED:
                     fx, fy = near.position
@@ -143,6 +154,55 @@ class OnTheField:
             near_foes.append(f)
         return near_foes
 
+    def _touching(self, actor: Any, field: Field, radius: float) -> list[Any]:
+        """:meth:`foes_in_reach` of a melee character on a field of two sides, nobody off
+        it (``radius``: its reach and the widest's): none where the squares ``radius``
+        round it miss the other side's (no bucket of it lies there: the ranks behind), or
+        where that side's nearest, filed in arrays, stands beyond it (:data:`NEAREST_FIRST`);
+        else ``Field.within``'s foes, those fighting, that its reach touches (as
+        ``Character.can_reach`` measures), measured in one pass."""
+        side = 1 - actor.side
+        buckets, (bx0, by0, bx1, by1) = field.filed(side)
+        here: Any = actor.position
+        (x, y), cell = here, field.cell
+        x0, y0 = math.floor((x - radius) / cell), math.floor((y - radius) / cell)
+        x1, y1 = math.floor((x + radius) / cell), math.floor((y + radius) / cell)
+        x0, y0 = x0 if x0 > bx0 else bx0, y0 if y0 > by0 else by0  # max, min: no calls
+        x1, y1 = x1 if x1 < bx1 else bx1, y1 if y1 < by1 else by1
+        if x1 < x0 or y1 < y0:
+            return []
+        if NEAREST_FIRST:
+            near = field.nearest_known(side, x, y)
+            if near is not None and near is not UNFILED:
+                fx, fy = near.position
+                if (fx - x) ** 2 + (fy - y) ** 2 > _OUT_OF_REACH * (radius * radius + 1e-6):
+                    self._out_of_reach = (actor, here, field.moves, near, radius)
+                    return []
+        r2, widest, base = radius * radius, field.widest, actor.radius + actor.reach
+        low, high = r2 * SQUARES_LOW, r2 * SQUARES_HIGH
+        found: list[Any] = []
+        if (x1 - x0 + 1) * (y1 - y0 + 1) <= len(buckets):  # as Field.within looks
+            get = buckets.get
+            filled = [get((i, j)) for i in range(x0, x1 + 1) for j in range(y0, y1 + 1)]
+        else:
+            filled = [buckets[key] for key in keys_in(buckets, x0, x1, y0, y1)]
+        for bucket in filled:
+            for f in bucket or ():
+                px, py = f.position
+                px -= x
+                py -= y
+                d = px * px + py * py
+                if (d < low or (d <= high and px**2 + py**2 <= r2)) and f.fighting:
+                    if f.radius != widest and f.placed:  # as wide: within it, it touches
+                        reach = base + f.radius
+                        limit = reach * reach + 1e-6
+                        if d > limit * SQUARES_LOW and (
+                            d > limit * SQUARES_HIGH or px**2 + py**2 > limit
+                        ):
+                            continue
+                    found.append(f)
+        return found
+
     def nearest_foe(self, actor: Any, *, room: bool = False) -> Combatant | None:
         """The nearest active foe on the field (None without a field); with ``room``, the
         nearest with a place left round it for the actor this round."""
@@ -155,6 +215,8 @@ class OnTheField:
         if field is None or not actor.placed or not self.foes(actor.side):
             return None  # no foe left (the battle ends this round): nothing to look up
         x, y = actor.position
+        if not room and field.sides == 2:  # one other side: its nearest, none to compare
+            return field.nearest(1 - actor.side, x, y)
         accept = (lambda foe: has_room(foe, actor, self)) if room else None
         best: Combatant | None = None
         best_d = math.inf

@@ -34,7 +34,9 @@ def test_foes_out_of_reach_told_by_the_nearest_play_the_same_battle(
     edges cut their ranks short; numba loaded, so each side is filed for its nearest)
     play the same first 15 rounds, byte for byte in the log, whether a fighter's foes in
     reach are taken as none when its nearest foe lies beyond its reach, or the squares
-    round it are always searched; and the nearest told it often."""
+    round it are always searched; and the nearest told it often. (Foes in reach found by
+    ``Field.within``, counted here: not at once, ``space.TOUCHING_AT_ONCE``.)"""
+    monkeypatch.setattr(space, "TOUCHING_AT_ONCE", False)
     text = _melee_yaml(100, bands=True, gap=gap).replace("max_rounds: 1000", "max_rounds: 15")
     if walled:
         text += "map: {kind: open, width: 14, height: 8}\n"

@@ -245,6 +245,13 @@ class Squares:
                 self._ring_in(agent, *agent.position)
         return self._halo
 
+    def filed(self, side: int) -> tuple[dict[tuple[int, int], list[Any]], list[int]]:
+        """The buckets of ``side`` and its least and greatest bucket keys ever used (no
+        bucket of it lies outside them), whoever came since filed: read, never changed."""
+        if self._unfiled:
+            self._file_unfiled()
+        return self._buckets[side], self._bounds[side]
+
     def standing(self) -> list[Any]:
         """Everyone on the field (every side; in no particular order)."""
         if self._unfiled:
@@ -297,12 +304,8 @@ class Squares:
     def _halo_box(self, x: float, y: float) -> tuple[int, int, int, int]:
         """The first and last columns and rows of the elbow-room squares round ``(x, y)``."""
         reach = self._halo_reach
-        return (
-            int((x - reach) // HALO_YARDS),
-            int((x + reach) // HALO_YARDS),
-            int((y - reach) // HALO_YARDS),
-            int((y + reach) // HALO_YARDS),
-        )
+        return (int((x - reach) // HALO_YARDS), int((x + reach) // HALO_YARDS),
+                int((y - reach) // HALO_YARDS), int((y + reach) // HALO_YARDS))  # fmt: skip
 
     def _ring_in(self, agent: Any, x: float, y: float) -> None:
         """File ``agent`` in every elbow-room square its elbow room reaches into: first in
