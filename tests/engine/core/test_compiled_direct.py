@@ -1,4 +1,4 @@
-"""Compiled code called without numba's dispatch (``crowd.occupied._direct``) answers as the
+"""Compiled code called without numba's dispatch (``crowd.occupied.direct``) answers as the
 dispatcher does: the same returns and the same arrays written, over random fields,
 places and searches, and with a Python int where a float is typed (a radius of 1)."""
 
@@ -10,7 +10,8 @@ from typing import Any
 
 import numpy as np
 
-from fadad_agents.agents.core.crowd import occupied
+from fadad_agents.agents.core.crowd import nearest, occupied
+from fadad_agents.agents.core.crowd.nearest import Nearest
 from fadad_agents.agents.core.field import Field
 from tests.engine.core.test_compiled_search import _crowd
 
@@ -87,3 +88,34 @@ def test_a_direct_search_finds_the_dispatchers_places() -> None:
         assert np.array_equal(mirror.ints, ints)
         taken += direct[0] > 0
     assert taken > 60  # every place taken, often enough to compare what is written
+
+
+def test_the_nearest_read_directly_is_the_dispatchers() -> None:
+    """Sides of random fighters filed for their nearest, some gone: the nearest to random
+    points read without dispatch (arrays made by ``Nearest`` itself) is the
+    dispatcher's (arrays at hand, ``Nearest.of``, are read through the dispatcher)."""
+    rng = random.Random(8)
+    for _ in range(40):
+        n = rng.randrange(1, 60)
+        crowd = [
+            _Spot(u, rng.uniform(-9, 9), rng.uniform(-6, 6)) for u in rng.sample(range(3 * n), n)
+        ]
+        known = Nearest(crowd)
+        assert known.near is nearest._nearest_now
+        for k in rng.sample(range(n), n // 3):
+            known.left[k] = True
+        for _ in range(50):
+            x, y = rng.uniform(-12, 12), rng.choice([rng.uniform(-8, 8), 0, 1])
+            want = nearest._nearest_to(known.arrays, x, y, 2.0)
+            assert nearest._nearest_now(known.arrays, x, y, 2.0) == want
+            assert known.to(x, y) is (None if want[0] < 0 else known.members[want[0]])
+    wide = np.zeros((5, 4))
+    wide[:, 0], wide[:, 2] = range(5), range(5)
+    strided = Nearest.of(wide[:, ::2], np.arange(5, dtype=np.int64), list(range(5)))
+    assert strided.near is nearest._nearest_to
+    assert strided.to(3.2, 2.9) == 3
+
+
+class _Spot:
+    def __init__(self, uid: int, x: float, y: float) -> None:
+        self.unique_id, self.position = uid, (x, y)

@@ -16,7 +16,9 @@ from operator import attrgetter
 from typing import Any
 
 import numpy as np
-from numba import njit
+from numba import njit, typeof
+
+from fadad_agents.agents.core.crowd.occupied import direct
 
 __all__ = ["Nearest"]
 
@@ -38,7 +40,7 @@ class Nearest:
     (those in the squares no farther than the best found) measured, so each answer is
     ``Field.nearest``'s, those who left since (:meth:`leave`) passed over."""
 
-    __slots__ = ("arrays", "left", "members", "rows")
+    __slots__ = ("arrays", "left", "members", "near", "rows")
 
     def __init__(self, members: list[Any]) -> None:
         # read in memory order (the side's squares list them scattered): a pass over a
@@ -48,6 +50,7 @@ class Nearest:
             chain.from_iterable([agent.position for agent in members]), np.float64, 2 * len(members)
         ).reshape(-1, 2)
         self._filed(spots, np.fromiter(map(_unique_id, members), np.int64, len(members)), members)
+        self.near = _nearest_now  # its arrays made here, of the types it was compiled for
 
     @classmethod
     def of(cls, spots: Any, ids: Any, members: list[Any]) -> Nearest:
@@ -55,6 +58,7 @@ class Nearest:
         ``unique_id``: filed from arrays at hand (a crowd's), no fighter read."""
         known = cls.__new__(cls)
         known._filed(spots, ids, members)
+        known.near = _nearest_to  # numba's dispatch finds the code for these arrays
         return known
 
     def _filed(self, spots: Any, ids: Any, members: list[Any]) -> None:
@@ -73,7 +77,7 @@ class Nearest:
 
     def to(self, x: float, y: float) -> Any:
         """The member nearest ``(x, y)`` (None: every one left)."""
-        row = _nearest_to(self.arrays, x, y, 2.0)[0]
+        row = self.near(self.arrays, x, y, 2.0)[0]
         return None if row < 0 else self.members[row]
 
     def to_each(self, points: list[tuple[float, float]]) -> list[Any]:
@@ -189,3 +193,9 @@ def _gap2(lo: float, at: float, span: float) -> float:
     column takes those on its far edge, the hair those a rounding files a square over)."""
     gap = lo - at if lo > at else at - lo - span
     return (gap - _SLACK) * (gap - _SLACK) if gap > _SLACK else 0.0
+
+
+_FILED = (np.zeros((1, 2)), *[np.zeros(1, np.int64)] * 3, np.zeros((1, 2)), np.zeros(1),
+          np.zeros(1, np.bool_))  # fmt: skip
+_typeof: Any = typeof  # (numba's types are untyped)
+_nearest_now = direct(_nearest_to, _typeof(_FILED), *[_typeof(2.0)] * 3)  # for __init__'s arrays

@@ -33,7 +33,7 @@ from numba import njit, types
 from fadad_agents.agents.core.crowd.places import MOST_SPOTS, _spots
 from fadad_agents.agents.core.field.measures import ELBOW_ROOM, SQUARES_HIGH, SQUARES_LOW
 
-__all__ = ["MOST_SQUARES", "Occupied", "first_free"]
+__all__ = ["MOST_SQUARES", "Occupied", "direct", "first_free"]
 
 MOST_SQUARES = 1 << 20
 """The most squares the grid may have: a field spread wider (thousands of yards) is
@@ -206,7 +206,7 @@ _tuple_of: Any = types.UniTuple  # (numba's types are untyped)
 _WAY = _tuple_of(types.float64, 13)  # a search's way (ranks._compiled_search)
 
 
-def _direct(dispatcher: Any, *typed: Any) -> Any:
+def direct(dispatcher: Any, *typed: Any) -> Any:
     """``dispatcher``'s compiled code for arguments of the numba types ``typed``, to be
     called without its dispatch: numba types every argument of a call to pick its code,
     about 2,800 instructions a call here, as many as most of these calls' own work (3%
@@ -217,9 +217,9 @@ def _direct(dispatcher: Any, *typed: Any) -> Any:
 
 
 _F8, _I8 = types.float64, types.int64
-_put_now = _direct(_put, _I8, _F8, _F8, _F8, _FLOATS, _INTS)
-_standing_now = _direct(_standing_in, _F8, _F8, types.boolean, _I8, _F8, _FLOATS, _INTS, _F8)
-_search_now = _direct(_search, _WAY, _FLOATS, _tuple_of(_F8, 2), _I8, _FLOATS, _INTS, _F8)
+_put_now = direct(_put, _I8, _F8, _F8, _F8, _FLOATS, _INTS)
+_standing_now = direct(_standing_in, _F8, _F8, types.boolean, _I8, _F8, _FLOATS, _INTS, _F8)
+_search_now = direct(_search, _WAY, _FLOATS, _tuple_of(_F8, 2), _I8, _FLOATS, _INTS, _F8)
 
 
 class Occupied:
