@@ -223,10 +223,23 @@ def _destination(actor: Any, target: Any, arena: Any, route: Route | None) -> An
         return route.move
     movement = actor.policies.movement
     if type(movement) is CloseIn:  # its destination and arena.engage_point, inlined
-        reached = target is None or arena.field is None or touches(actor, target)
-        move = None if reached else (contact_place(actor, target), movement.actions)
+        if target is None or arena.field is None or not (actor.placed and target.placed):
+            return _kept(route, None)  # touches: no one to close on, or off the field
+        (ax, ay), (tx, ty) = actor.position, target.position  # touches, contact_place inlined
+        reach = actor.radius + actor.reach + target.radius
+        dx, dy = ax - tx, ay - ty
+        if dx**2 + dy**2 <= reach * reach + _ARRIVE:
+            return _kept(route, None)
+        ring, gap = reach - ENGAGE_MARGIN, math.hypot(dx, dy)
+        place = (tx + ring, ty) if gap < _ARRIVE else (tx + dx / gap * ring, ty + dy / gap * ring)
+        move = place, movement.actions
     else:
         move = movement.destination(actor, target, arena)
+    return _kept(route, move)
+
+
+def _kept(route: Route | None, move: Any) -> Any:
+    """``move``, kept in ``route`` if the actor has one."""
     if route is not None:
         route.move = move
     return move
@@ -374,7 +387,9 @@ def _way_now(
     pace = float(actor.stride) if actor.conditions is None else _stride(actor, arena)
     if actions is None:
         actions = actor.move_actions
-    allowance = movement_allowance(actions) * pace
+    allowance = (
+        _ALLOWANCES[actions] if 0 <= actions <= MAX_MOVE_ACTIONS else movement_allowance(actions)
+    ) * pace
     yards = gap if gap <= allowance else allowance
     if yards <= _ARRIVE:
         return None
