@@ -159,7 +159,16 @@ def _plan(
     else:
         plan = spent, _touches_from(actor, goal, target)
     if route is not None and actor.target is target:  # its way with these actions, now
-        route.actions, route.way = spent, _way_now(actor, arena, route, spent)
+        field = arena.field
+        if field.width is None and field.height is None:  # _way_now's, its gap known
+            allowance = _ALLOWANCES[spent] * pace
+            far = gap if gap <= allowance else allowance
+            reaches = far >= gap - _ARRIVE and target is not None and target.placed
+            chased = target if reaches else None
+            way = None if far <= _ARRIVE else (goal, gap, far, allowance, pace, chased)
+        else:
+            way = _way_now(actor, arena, route, spent)
+        route.actions, route.way = spent, way
     return plan
 
 
