@@ -156,8 +156,11 @@ def _plan(
             yards = _ALLOWANCES[spent] * pace
     if target is None or yards < gap - _ARRIVE:
         plan = spent, False  # it does not arrive
+    elif not target.placed:  # _touches_from, inlined (every plan)
+        plan = spent, True
     else:
-        plan = spent, _touches_from(actor, goal, target)
+        reach, (tx, ty) = actor.radius + actor.reach + target.radius, target.position
+        plan = spent, math.hypot(goal[0] - tx, goal[1] - ty) <= reach + _ARRIVE
     if route is not None and actor.target is target:  # its way with these actions, now
         field = arena.field
         if field.width is None and field.height is None:  # _way_now's, its gap known
@@ -211,7 +214,9 @@ def _foreseen(actor: Any, target: Any) -> Route | None:
     if (
         route is not None
         and route.target is target
-        and (route.here, route.at, route.placed) == (here, at, placed)
+        and route.here == here
+        and route.at == at
+        and route.placed == placed
     ):  # kept (only ever for a foreseeable policy: a fighter's policies never change)
         return route
     if route is not None:  # a new route in the kept object (nothing else holds it)
@@ -261,14 +266,6 @@ def _stride(actor: Any, arena: Any) -> float:
     if found is not None and found.parts.get("leg") == "hurt":
         return float(actor.stride * arena.options.move.hurt_leg_factor)
     return float(actor.stride)
-
-
-def _touches_from(actor: Any, point: tuple[float, float], other: Any) -> bool:
-    if not other.placed:
-        return True
-    reach = actor.radius + actor.reach + other.radius
-    (px, py), (ox, oy) = point, other.position
-    return bool(math.hypot(px - ox, py - oy) <= reach + _ARRIVE)  # distance, inlined
 
 
 def advance(actor: Any, arena: Any) -> None:
