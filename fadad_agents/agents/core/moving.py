@@ -298,7 +298,8 @@ def advance(actor: Any, arena: Any) -> None:
     else:
         way = current_way(actor, arena)
     if way is None:
-        _spare(actor, planned)
+        if planned > 0:  # _spare of none: nothing to do (a blocked rear rank, every turn)
+            _spare(actor, planned)
         return
     goal, gap, yards, allowance, pace, target = way
     memo = memory.get("blocked")
@@ -309,12 +310,14 @@ def advance(actor: Any, arena: Any) -> None:
     else:
         place = way_forward(actor, field, goal, gap, yards, allowance, target, way, memo)
     if place is None:  # every place tried is taken: it waits where it stands
-        _spare(actor, planned)
+        if planned > 0:
+            _spare(actor, planned)
         return
     x, y = place
     yards = math.hypot(here[0] - x, here[1] - y)  # distance, inlined (every move)
     if yards <= _ARRIVE:
-        _spare(actor, planned)
+        if planned > 0:
+            _spare(actor, planned)
         return
     spent, most = 0, planned if planned < MAX_MOVE_ACTIONS else MAX_MOVE_ACTIONS
     while spent < most and yards > _ALLOWANCES[spent] * pace:  # move_plan's, inlined
@@ -328,7 +331,8 @@ def advance(actor: Any, arena: Any) -> None:
         move_event,
         (actor.name, None if target is None else target.name, spent, gait, yards, here, x, y),
     )
-    _spare(actor, planned - spent)
+    if planned > spent:
+        _spare(actor, planned - spent)
 
 
 def move_event(
