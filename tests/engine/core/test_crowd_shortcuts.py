@@ -156,23 +156,24 @@ def test_a_remembered_move_plays_the_same_battle(
     ranks short) play the same first 15 rounds, byte for byte in the log, whether a
     fighter whose movement policy is foreseeable remembers its destination, plan and way
     while it and its target stand where they stood, or works them out every time; and the
-    remembered ones were used."""
+    remembered ones were used: fewer moves were planned."""
     text = _melee_yaml(100, bands=True).replace("max_rounds: 1000", "max_rounds: 15")
     if walled:
         text += "map: {kind: open, width: 14, height: 8}\n"
-    used = 0
-    way_now = moving._way_now
+    planned = 0
+    plan = moving._plan
 
-    def counted(actor: Any, arena: Any, route: Any, actions: Any = None) -> Any:
-        nonlocal used  # a way worked out from a remembered destination
-        used += route is not None and route.move is not moving._UNSET
-        return way_now(actor, arena, route, actions)
+    def counted(actor: Any, target: Any, arena: Any, budget: int, route: Any) -> Any:
+        nonlocal planned  # a move worked out, not remembered
+        planned += 1
+        return plan(actor, target, arena, budget, route)
 
-    monkeypatch.setattr(moving, "_way_now", counted)
+    monkeypatch.setattr(moving, "_plan", counted)
     remembered = _log_text(text, seed)
-    assert used > 0, "no move was remembered: the comparison would prove nothing"
+    kept, planned = planned, 0
     monkeypatch.setattr(moving, "_foreseen", lambda actor, target: None)
     assert _log_text(text, seed) == remembered
+    assert kept < planned, "no move was remembered: the comparison would prove nothing"
 
 
 @pytest.mark.parametrize(("gap", "walled"), [(None, False), (12, False), (None, True)])
