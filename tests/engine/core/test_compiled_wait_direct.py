@@ -14,19 +14,7 @@ import pytest
 
 from benchmarks.bench_engine import _melee_yaml
 from fadad_agents.agents.core.crowd import kernels, waiting
-from fadad_agents.engine import build_battle, load
-
-
-def _played(text: str, seed: int) -> tuple[str, list[Any]]:
-    """A battle to its end: its log as read, and each fighter's final state."""
-    battle = build_battle(load(text), seed, collect=False)
-    battle.run_to_end()
-    states = [
-        (m.name, m.status, m.position, m.track, m.conditions, m.target and m.target.name)
-        for side in battle.sides
-        for m in side.members
-    ]
-    return battle.log.to_jsonl(), states
+from tests.engine.core.test_nearest_from_crowd import _played
 
 
 @pytest.mark.parametrize("gap", [None, 12])
