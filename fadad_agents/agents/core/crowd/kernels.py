@@ -20,6 +20,7 @@ import numpy as np
 from numba import njit, types
 
 from fadad_agents.agents.core.crowd.elbows import Crowd, _within, _within_pow
+from fadad_agents.agents.core.crowd.occupied import direct
 from fadad_agents.agents.core.crowd.searching import _MOST_SPOTS, _UNKNOWN, MEMO, _search
 from fadad_agents.agents.core.moving import _ARRIVE
 
@@ -285,16 +286,6 @@ def _moves_alone(
     return True
 
 
-def _direct(dispatcher: Any, *typed: Any) -> Any:
-    """``dispatcher``'s compiled code for arguments of the numba types ``typed``, called
-    without its dispatch (as ``crowd.occupied``'s mirror calls are): numba types every
-    argument of a call to pick its code, and :func:`wait_in_ranks` is given 19, about
-    3.8 us a call, 2,000 calls in the bench's 3 rounds at 20,000 agents. Only for
-    arguments of exactly these types (contiguous arrays of the dtype); a test checks the
-    dispatcher picks this very signature for the arrays a band's turn gives."""
-    return dispatcher.compile(typed)
-
-
 _I8 = types.int64
 _F1, _I1, _J1, _B1 = types.float64[::1], types.int64[::1], types.int32[::1], types.boolean[::1]
 _F2, _I2, _J2 = types.float64[:, ::1], types.int64[:, ::1], types.int32[:, ::1]
@@ -302,5 +293,9 @@ WAIT_TYPES: tuple[Any, ...] = (_I8, _I2, _F2, _B1, _F1, _F1, _F1, _I1, _B1, _I1,
 WAIT_TYPES += (_I1, _F1, _I2, _J2, _I1, _F2, _I1)
 """The numba types of :func:`wait_in_ranks`' arguments as a band's turn gives them."""
 
-wait_now = _direct(wait_in_ranks, *WAIT_TYPES)
-""":func:`wait_in_ranks` without numba's dispatch (:func:`_direct`)."""
+wait_now = direct(wait_in_ranks, *WAIT_TYPES)
+""":func:`wait_in_ranks` without numba's dispatch (:func:`~.occupied.direct`): numba types
+every argument of a call to pick its code, and :func:`wait_in_ranks` is given 19, about
+3.8 us a call, 2,000 calls in the bench's 3 rounds at 20,000 agents. Only for arguments
+of exactly :data:`WAIT_TYPES` (contiguous arrays of the dtype); a test checks the
+dispatcher picks this very signature for the arrays a band's turn gives."""
