@@ -9,8 +9,9 @@ only the squares a fighter leaves and enters:
 - every side together, for "is this spot taken?": while nobody on the field is wider
   than :data:`HALO_MOST`, each fighter in every :data:`HALO_YARDS` square its elbow room
   reaches into, so that a spot's check is one look-up of the spot's own square (keyed by
-  one float, :func:`halo_key`); with anyone wider, each in its :data:`SPOT_YARDS` square
-  (the squares round a spot looked in).
+  one float, :func:`halo_key`; kept in :mod:`~fadad_agents.agents.core.field.halo`);
+  with anyone wider, each in its :data:`SPOT_YARDS` square (the squares round a spot
+  looked in).
 
 The order in which a square lists its fighters is part of no answer: a look-up asks
 whether anyone stands there, never who is found first (a search remembers whom it found,
@@ -18,6 +19,8 @@ but only to measure that one first next time: :mod:`~fadad_agents.agents.core.ra
 An elbow-room square lists those who stand in it before those whose elbow room only
 reaches into it (whoever stands in a spot's square most often blocks it, and a look-up
 stops at the first fighter it finds there); other orders are whatever costs least.
+Once numba is loaded the field is mirrored in arrays instead of the elbow-room index
+(:data:`MIRRORED`).
 """
 
 from __future__ import annotations
@@ -26,6 +29,15 @@ import sys
 from collections.abc import Iterable
 from typing import Any
 
+from fadad_agents.agents.core.field.halo import (
+    HALO_MOST,
+    HALO_SPAN,
+    HALO_YARDS,
+    halo_key,
+    ring_in,
+    ring_out,
+    ring_shift,
+)
 from fadad_agents.agents.core.field.measures import ELBOW_ROOM, SQUARES_HAIR
 
 __all__ = [
@@ -49,22 +61,6 @@ SPOT_YARDS = 1.5
 """Side of a square of the occupancy index: wider than the elbow room round a man, so a
 spot's check visits one to four squares."""
 
-HALO_YARDS = 0.75
-"""Side of a square of the elbow-room index: a man's elbow room reaches into four to nine."""
-
-HALO_MOST = 1.0
-"""Yards: with anyone wider on the field (a giant's elbow room would fill thousands of
-squares) spots are checked in the occupancy index alone."""
-
-HALO_SPAN = 2.0**26 + 40_503
-"""Rows to a column in an elbow-room square's key (:func:`halo_key`): keys are distinct
-within 2**25 rows (25 million yards) of the centre; farther out two squares may share
-a key, which only gives a look-up more fighters to measure. Not 2**26 alone: a dict
-places a key by its low bits, which a power of two leaves the same for every square of
-a row (5 slots probed a look-up, not 1.2, on 20,000 fighters' field); 40,503, odd,
-about 0.618 of 2**16, spreads the columns over them."""
-
-
 MIRRORED = True
 """A field placed once numba is loaded (by anything) keeps its mirror in arrays from the
 first fighter placed on (:attr:`Squares.occupied`), never the elbow-room index (filing
@@ -72,15 +68,6 @@ each step there cost more than the search it served). False (tests only): the in
 kept till the first compiled search makes the mirror. The same battle either way."""
 
 _mirror: Any = None  # crowd.occupied once imported (numba loaded)
-
-
-def halo_key(x: float, y: float) -> float:
-    """The key of the elbow-room square holding ``(x, y)``: its column times
-    :data:`HALO_SPAN` plus its row, one float (a search looks up a dozen squares a turn,
-    and a tuple of two ints costs two ``int`` calls, a tuple and its hash). Filing and
-    look-up compute it alike, column and row exact integers in floats (the hot look-ups
-    of a search's places and of ``Field.blocker`` write it out)."""
-    return x // HALO_YARDS * HALO_SPAN + y // HALO_YARDS
 
 
 class Squares:
@@ -301,83 +288,11 @@ class Squares:
         for agent in filed:
             self._ring_in(agent, *agent.position)
 
-    def _halo_box(self, x: float, y: float) -> tuple[int, int, int, int]:
-        """The first and last columns and rows of the elbow-room squares round ``(x, y)``."""
-        reach = self._halo_reach
-        return (int((x - reach) // HALO_YARDS), int((x + reach) // HALO_YARDS),
-                int((y - reach) // HALO_YARDS), int((y + reach) // HALO_YARDS))  # fmt: skip
-
     def _ring_in(self, agent: Any, x: float, y: float) -> None:
-        """File ``agent`` in every elbow-room square its elbow room reaches into: first in
-        the square it stands in (whoever stands in a spot's own square most often blocks
-        it, so a look-up stops at the first fighter it measures), last in the others."""
+        """File ``agent``, standing at ``(x, y)``, in the elbow-room index (if kept)."""
         halo = self._halo
         if halo is not None and not self._paused:
-            i0, i1, j0, j1 = self._halo_box(x, y)
-            for i in range(i0, i1 + 1):
-                column = i * HALO_SPAN
-                for j in range(j0, j1 + 1):
-                    found = halo.get(column + j)
-                    if found is None:
-                        halo[column + j] = [agent]
-                    else:
-                        found.append(agent)
-            _first_in(halo[halo_key(x, y)], agent)
-
-    def _ring_out(self, agent: Any, x: float, y: float) -> None:
-        """Take ``agent``, filed at ``(x, y)``, out of the elbow-room index."""
-        halo = self._halo
-        if halo is not None and not self._paused:
-            i0, i1, j0, j1 = self._halo_box(x, y)
-            for i in range(i0, i1 + 1):
-                column = i * HALO_SPAN
-                for j in range(j0, j1 + 1):
-                    halo[column + j].remove(agent)  # filed in every square round it
-
-    def _ring_shift(self, agent: Any, ox: float, oy: float, x: float, y: float) -> None:
-        """Move ``agent``, filed at ``(ox, oy)``, to ``(x, y)`` in the elbow-room index,
-        touching only the squares it leaves and enters (a step in the ranks is shorter
-        than a square, and most of the squares its elbow room reaches stay the same):
-        first in the square it now stands in, after the others in the one it left."""
-        halo = self._halo
-        if halo is None or self._paused:
-            return
-        reach = self._halo_reach  # _halo_box of both places, inlined (every step)
-        oi0, oi1 = int((ox - reach) // HALO_YARDS), int((ox + reach) // HALO_YARDS)
-        oj0, oj1 = int((oy - reach) // HALO_YARDS), int((oy + reach) // HALO_YARDS)
-        ni0, ni1 = int((x - reach) // HALO_YARDS), int((x + reach) // HALO_YARDS)
-        nj0, nj1 = int((y - reach) // HALO_YARDS), int((y + reach) // HALO_YARDS)
-        if oi0 != ni0 or oi1 != ni1 or oj0 != nj0 or oj1 != nj1:  # else the same squares
-            for i in range(oi0, oi1 + 1):
-                column = i * HALO_SPAN
-                if ni0 <= i <= ni1:
-                    for j in range(oj0, oj1 + 1):
-                        if not nj0 <= j <= nj1:
-                            halo[column + j].remove(agent)
-                else:
-                    for j in range(oj0, oj1 + 1):
-                        halo[column + j].remove(agent)
-            for i in range(ni0, ni1 + 1):
-                column = i * HALO_SPAN
-                kept = oi0 <= i <= oi1
-                for j in range(nj0, nj1 + 1):
-                    if kept and oj0 <= j <= oj1:  # listed there already
-                        continue
-                    found = halo.get(column + j)
-                    if found is None:
-                        halo[column + j] = [agent]
-                    else:
-                        found.append(agent)
-        now, was = halo_key(x, y), halo_key(ox, oy)
-        if now != was:  # it stands in the square it left no more: after those who do
-            left = halo.get(was)
-            if left and left[-1] is not agent and agent in left:
-                left.remove(agent)
-                left.append(agent)
-        square = halo[now]  # _first_in, inlined
-        if square[0] is not agent:
-            square.remove(agent)
-            square.insert(0, agent)
+            ring_in(halo, self._halo_reach, agent, x, y)
 
     def _occupy(self, agent: Any, x: float, y: float) -> None:
         """File ``agent``, standing at ``(x, y)``, in the index of spots."""
@@ -394,7 +309,8 @@ class Squares:
     def _vacate(self, agent: Any, x: float, y: float) -> None:
         """Take ``agent``, filed at ``(x, y)``, out of the index of spots."""
         if self._halo is not None:
-            self._ring_out(agent, x, y)
+            if not self._paused:
+                ring_out(self._halo, self._halo_reach, agent, x, y)
         else:
             self._spots[(int(x // SPOT_YARDS), int(y // SPOT_YARDS))].remove(agent)
 
@@ -454,7 +370,7 @@ class Squares:
             if self._halo is None:
                 self._spot_shift(agent, ox, oy, x, y)
             elif not self._paused:  # paused: the mirror answers
-                self._ring_shift(agent, ox, oy, x, y)
+                ring_shift(self._halo, self._halo_reach, agent, ox, oy, x, y)
             if new != old:
                 bucket.remove(agent)
                 self._file(agent, *new)
@@ -479,13 +395,6 @@ class Squares:
             bounds[1] = j
         elif j > bounds[3]:
             bounds[3] = j
-
-
-def _first_in(square: list[Any], agent: Any) -> None:
-    """Put ``agent``, listed in ``square``, first there."""
-    if square[0] is not agent:
-        square.remove(agent)
-        square.insert(0, agent)
 
 
 def keys_in(
