@@ -35,6 +35,7 @@ from fadad_agents.rules.personal.movement import (
 )
 
 __all__ = [
+    "STEP",
     "admit",
     "advance",
     "another_in_reach",
@@ -53,6 +54,12 @@ __all__ = [
     "shield_rank",
     "touches",
 ]
+
+STEP = True
+"""A mover's compiled search moves it to the place it found in the field's mirror in the
+same call, which the field's move then finds done (:func:`~fadad_agents.agents.core.ranks.
+way_forward`'s ``step``): one compiled call a move fewer. Off (tests only), the field's
+move puts it there: the same battle."""
 
 _ARRIVE = 1e-6
 """Yards short of a goal that still count as there (floating point)."""
@@ -308,7 +315,7 @@ def advance(actor: Any, arena: Any) -> None:
     elif memo is not None and memo.way is way and ranks.REMEMBER_BLOCKED:
         place = memo.retry(actor, field)  # its remembered search was for this very way
     else:
-        place = way_forward(actor, field, goal, gap, yards, allowance, target, way, memo)
+        place = way_forward(actor, field, goal, gap, yards, allowance, target, way, memo, STEP)
     if place is None:  # every place tried is taken: it waits where it stands
         if planned > 0:
             _spare(actor, planned)

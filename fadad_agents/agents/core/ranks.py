@@ -207,13 +207,15 @@ def way_forward(
     target: Any,
     way: Any = None,
     memo: Any = _UNASKED,
+    step: bool = False,
 ) -> tuple[float, float] | None:
     """Where a move of ``yards`` toward ``goal`` (``gap`` away) ends: the full move if
     its end is free; else, with ``target`` (the move reaches it), the free place round it
     nearest the actor's side within ``allowance``; else the first free spot of
     :func:`_way_spots`; None if every one is taken (it waits where it stands). ``way``:
     the remembered way these come from, kept in the memo (:class:`Blocked`); ``memo``:
-    the actor's memo if the caller read it already."""
+    the actor's memo if the caller read it already; ``step``: it moves to the place found
+    (:func:`~.moving.advance`; :func:`~.crowd.occupied.first_free`'s ``step``)."""
     here = actor.position
     at = None if target is None else target.position
     known: Blocked | None = None
@@ -233,7 +235,7 @@ def way_forward(
     tried: list[Any] = []
     compiled = None
     if COMPILED_PLACES and (_places is not None or "numba" in sys.modules):
-        searched = _compiled_search(actor, field, target, goal, gap, yards, allowance)
+        searched = _compiled_search(actor, field, target, goal, gap, yards, allowance, step)
         if searched is not None:  # numba loaded: every place at once, compiled
             place, spots, ring, tried = searched
             if place is None:
@@ -265,8 +267,9 @@ def way_forward(
 
 
 def _compiled_search(
-    actor: Any, field: Any, target: Any, goal: Any, gap: float, yards: float, allowance: float
-) -> tuple[tuple[float, float] | None, list[float], int, list[Any]] | None:
+    actor: Any, field: Any, target: Any, goal: Any, gap: float, yards: float, allowance: float,
+    step: bool = False,
+) -> tuple[tuple[float, float] | None, list[float], int, list[Any]] | None:  # fmt: skip
     """:func:`way_forward`'s search for a move toward ``goal`` (``gap``, ``yards`` and
     ``allowance`` as there) in one compiled call, against the field in arrays
     (:mod:`~fadad_agents.agents.core.crowd.occupied`; asked only once numba is loaded):
@@ -285,13 +288,13 @@ def _compiled_search(
     r = actor.radius
     if target is None:
         way = (hx, hy, gx, gy, gap, yards, allowance, r, 0.0, 0.0, 0.0, 0.0, _SHUFFLE)
-        return _occupied.first_free(actor, occupied, way, _NO_TURNS, bounds)  # type: ignore[no-any-return]
+        return _occupied.first_free(actor, occupied, way, _NO_TURNS, bounds, step)  # type: ignore[no-any-return]
     tx, ty = target.position
     reach = r + actor.reach + target.radius - ENGAGE_MARGIN
     edge = (reach + ENGAGE_MARGIN) ** 2  # as _places_round measures the field's edge
     way = (hx, hy, gx, gy, gap, yards, allowance, r, tx, ty, reach, edge, _SHUFFLE)
     turns = _turns_array(target.radius, r)
-    return _occupied.first_free(actor, occupied, way, turns, bounds)  # type: ignore[no-any-return]
+    return _occupied.first_free(actor, occupied, way, turns, bounds, step)  # type: ignore[no-any-return]
 
 
 def _mirrored(actor: Any, field: Any) -> bool:

@@ -190,6 +190,30 @@ def _search(
     return count, ring, 0.0, 0.0
 
 
+_STEPPED = (2 * 1e-6) ** 2
+"""The least squared yards from where a mover stands to the place its search found for it
+to be moved there at once (:func:`_search_step`): twice ``moving``'s yards that count as
+there, so that a place moved to here is one ``advance`` moves to (it moves by more than
+1e-6 yards, however ``hypot`` rounds)."""
+
+
+@njit(cache=True)
+def _search_step(
+    way: Any, turns: Any, bounds: Any, me: int, floats: Any, ints: Any, two: float
+) -> tuple[int, int, float, float, bool]:
+    """:func:`_search` of a mover who moves to the place found (``moving.advance``), and
+    whether slot ``me`` was moved there too (as :func:`_put` would: the place lies in the
+    grid, and farther from where it stands than :data:`_STEPPED`), to spare the field's
+    move a second compiled call."""
+    count, ring, x, y = _search(way, turns, bounds, me, floats, ints, two)
+    if count == 0:
+        dx, dy = x - way[0], y - way[1]
+        if dx * dx + dy * dy > _STEPPED:
+            grid, spots, links, head, _, _ = _views(floats, ints)
+            return 0, ring, x, y, _put_in(me, x, y, way[7], spots, links, head, grid)
+    return count, ring, x, y, False
+
+
 @njit(cache=True)
 def _file_all(floats: Any, ints: Any, n: int) -> bool:
     """List slots ``0 .. n`` (``spots`` set) in their squares; False if one lies outside."""
@@ -220,6 +244,7 @@ _F8, _I8 = types.float64, types.int64
 _put_now = direct(_put, _I8, _F8, _F8, _F8, _FLOATS, _INTS)
 _standing_now = direct(_standing_in, _F8, _F8, types.boolean, _I8, _F8, _FLOATS, _INTS, _F8)
 _search_now = direct(_search, _WAY, _FLOATS, _tuple_of(_F8, 2), _I8, _FLOATS, _INTS, _F8)
+_step_now = direct(_search_step, _WAY, _FLOATS, _tuple_of(_F8, 2), _I8, _FLOATS, _INTS, _F8)
 
 
 class Occupied:
@@ -229,11 +254,13 @@ class Occupied:
     squares' side and how many columns and rows (and how many slots). ``agents``: who
     holds each slot, and None last (a slot of -1, nobody, reads None). These are parts
     of two arrays, ``floats`` and ``ints`` (:func:`_views`), with a search's scratch:
-    what compiled code is given (numba's call costs more with each array)."""
+    what compiled code is given (numba's call costs more with each array). ``ahead``: a
+    mover its search moved here already (:func:`first_free` with ``step``), till the
+    field's move finds it so (:meth:`moved_ahead`)."""
 
     __slots__ = (
-        "agents", "blockers", "floats", "grid", "head", "ints", "links", "out", "slots",
-        "spots",
+        "agents", "ahead", "blockers", "floats", "grid", "head", "ints", "links", "out",
+        "slots", "spots",
     )  # fmt: skip
 
     def __init__(self, standing: list[Any], spots: Any, grid: tuple[float, ...]) -> None:
@@ -241,6 +268,7 @@ class Occupied:
         capacity = max(64, 2 * n)
         squares = int(grid[3]) * int(grid[4])
         self.agents: list[Any] = [*standing, *[None] * (capacity - n + 1)]
+        self.ahead: Any = None
         self.slots = {agent: s for s, agent in enumerate(standing)}
         self.floats = np.zeros(_HEADER + 3 * capacity + 2 * MOST_SPOTS)
         self.floats[:_HEADER] = (*grid, capacity)
@@ -286,6 +314,14 @@ class Occupied:
             self.agents[s] = agent
         return bool(_put_now(s, x, y, agent.radius, self.floats, self.ints))
 
+    def moved_ahead(self, agent: Any) -> bool:
+        """Whether ``agent``'s search moved it here already, where the field now moves it
+        (:func:`first_free` with ``step``): then nothing more to do here."""
+        if self.ahead is not agent:
+            return False
+        self.ahead = None
+        return True
+
     def standing_at(self, agent: Any, x: float, y: float, by_pow: bool = False) -> Any | None:
         """Someone standing within ``agent``'s elbow room at ``(x, y)`` (``agent`` no
         wider than anyone on the field), measured by products (``by_pow``: as the places
@@ -311,7 +347,12 @@ _NO_SPOTS: list[Any] = []  # a free place found: no places nor blockers kept (ne
 
 
 def first_free(
-    actor: Any, occupied: Occupied, way: tuple[float, ...], turns: Any, bounds: Any
+    actor: Any,
+    occupied: Occupied,
+    way: tuple[float, ...],
+    turns: Any,
+    bounds: Any,
+    step: bool = False,
 ) -> tuple[tuple[float, float] | None, list[float], int, list[Any]] | None:
     """A search's first free place (``ranks.way_forward``; ``way``, ``turns`` and
     ``bounds`` as :func:`~fadad_agents.agents.core.crowd.places.spots_of` takes them), in
@@ -319,11 +360,23 @@ def first_free(
     (``place`` None), ``spots`` are the places (``x, y`` flat), ``ring`` how many round
     the target and ``tried`` who stood in each (else both empty); None if there are more
     than :data:`~fadad_agents.agents.core.crowd.places.MOST_SPOTS` places or the actor is
-    not in the mirror (Python searches, the same places)."""
+    not in the mirror (Python searches, the same places). ``step``: the actor moves to the
+    place found, farther than 1e-6 yards (``moving.advance``): it is moved there in the
+    mirror in the same call if it can be (:attr:`Occupied.ahead`), and the field's move
+    must follow."""
     me = occupied.slots.get(actor)
     if me is None:
         return None
-    count, ring, x, y = _search_now(way, turns, bounds, me, occupied.floats, occupied.ints, _TWO)
+    if step:
+        count, ring, x, y, moved = _step_now(
+            way, turns, bounds, me, occupied.floats, occupied.ints, _TWO
+        )
+        if moved:
+            occupied.ahead = actor
+    else:
+        count, ring, x, y = _search_now(
+            way, turns, bounds, me, occupied.floats, occupied.ints, _TWO
+        )
     if count <= 0:
         return None if count else ((x, y), _NO_SPOTS, ring, _NO_SPOTS)
     agents = occupied.agents

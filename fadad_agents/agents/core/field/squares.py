@@ -374,7 +374,11 @@ class Squares:
             if new != old:
                 bucket.remove(agent)
                 self._file(agent, *new)
-        self._mirror_put(agent, x, y)
+        occupied = self.occupied
+        if occupied and occupied.ahead is agent:  # its search moved it there in the mirror
+            occupied.ahead = None
+        else:
+            self._mirror_put(agent, x, y)
 
     def _file(self, agent: Any, i: int, j: int) -> None:
         """Put ``agent`` in bucket ``(i, j)`` of its side, widening the side's bounds."""
