@@ -34,6 +34,7 @@ __all__ = [
     "WAITS",
     "file_all",
     "refile",
+    "refile_now",
     "wait_in_ranks",
     "wait_now",
 ]
@@ -299,3 +300,15 @@ every argument of a call to pick its code, and :func:`wait_in_ranks` is given 19
 3.8 us a call, 2,000 calls in the bench's 3 rounds at 20,000 agents. Only for arguments
 of exactly :data:`WAIT_TYPES` (contiguous arrays of the dtype); a test checks the
 dispatcher picks this very signature for the arrays a band's turn gives."""
+
+GRID_TYPES: tuple[Any, ...] = (_I8, types.float64, types.float64, types.float64, types.float64)
+_TUPLE: Any = types.Tuple  # (numba's types are untyped)
+GRID_TYPES += (_TUPLE((_J2, _J1, _I1)), types.float64)
+"""The numba types of :func:`refile`'s arguments as ``waiting._Crowd`` gives them: its
+``grid`` is always :func:`file_all`'s own arrays (made there, C-contiguous)."""
+
+refile_now = direct(refile, *GRID_TYPES)
+""":func:`refile` without numba's dispatch (typing the grid's tuple of three arrays costs
+about as much as the call's work, a thousand calls in the bench's 3 rounds at 20,000
+agents). Only for arguments of :data:`GRID_TYPES` (an int for a float will do); a test
+checks it answers as the dispatcher."""

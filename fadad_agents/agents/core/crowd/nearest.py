@@ -20,7 +20,14 @@ from numba import njit, typeof
 
 from fadad_agents.agents.core.crowd.occupied import direct
 
-__all__ = ["Nearest"]
+__all__ = ["NEAREST_DIRECT", "Nearest"]
+
+NEAREST_DIRECT = True
+"""Ask the compiled searches of a side filed from a crowd's arrays (:meth:`Nearest.of`),
+and every search of many points at once, by their code for the arrays' types, without
+numba's dispatch (:func:`~.occupied.direct`; False: by the dispatcher, as a side filed
+from its fighters asked one point at a time always is not; the tests compare both).
+Arrays of other types or strides (a view) always go by the dispatcher."""
 
 _SLACK = 1e-6
 """Yards taken off a square's distance before skipping it (floating point at its edges),
@@ -40,7 +47,7 @@ class Nearest:
     (those in the squares no farther than the best found) measured, so each answer is
     ``Field.nearest``'s, those who left since (:meth:`leave`) passed over."""
 
-    __slots__ = ("arrays", "left", "members", "near", "rows")
+    __slots__ = ("arrays", "each", "left", "members", "near", "rows")
 
     def __init__(self, members: list[Any]) -> None:
         # read in memory order (the side's squares list them scattered): a pass over a
@@ -51,6 +58,7 @@ class Nearest:
         ).reshape(-1, 2)
         self._filed(spots, np.fromiter(map(_unique_id, members), np.int64, len(members)), members)
         self.near = _nearest_now  # its arrays made here, of the types it was compiled for
+        self.each = _each_now if NEAREST_DIRECT else _nearest_each
 
     @classmethod
     def of(cls, spots: Any, ids: Any, members: list[Any]) -> Nearest:
@@ -58,7 +66,13 @@ class Nearest:
         ``unique_id``: filed from arrays at hand (a crowd's), no fighter read."""
         known = cls.__new__(cls)
         known._filed(spots, ids, members)
-        known.near = _nearest_to  # numba's dispatch finds the code for these arrays
+        # the direct code only for the arrays it was compiled for (a crowd's: spots of
+        # np.column_stack, ids fancy-indexed, both new C-contiguous arrays); else
+        # numba's dispatch finds the code for these arrays
+        typed = NEAREST_DIRECT and _c_array(spots, np.float64, 2) and _c_array(ids, np.int64, 1)
+        known.near, known.each = (
+            (_nearest_now, _each_now) if typed else (_nearest_to, _nearest_each)
+        )
         return known
 
     def _filed(self, spots: Any, ids: Any, members: list[Any]) -> None:
@@ -83,14 +97,23 @@ class Nearest:
     def to_each(self, points: list[tuple[float, float]]) -> list[Any]:
         """The member nearest each of ``points`` (as :meth:`to`), in one compiled call."""
         places = np.fromiter(chain.from_iterable(points), np.float64, 2 * len(points))
-        rows = _nearest_each(self.arrays, places, 2.0).tolist()
+        rows = self.each(self.arrays, places, 2.0).tolist()
         members = self.members
         return [None if row < 0 else members[row] for row in rows]
 
     def rows_to_each(self, places: Any) -> Any:
         """The row of the member nearest each of ``places`` (x and y in turn, flat), -1
         where every one left: :meth:`to_each` in arrays (``members[row]``)."""
-        return _nearest_each(self.arrays, places, 2.0)
+        each = self.each if _c_array(places, np.float64, 1) else _nearest_each
+        return each(self.arrays, places, 2.0)
+
+
+def _c_array(a: Any, dtype: Any, ndim: int) -> bool:
+    """Whether ``a`` is an array of ``dtype`` and ``ndim`` dimensions laid out as C lays
+    it out (a direct call's code reads any other wrongly, silently)."""
+    return (
+        isinstance(a, np.ndarray) and a.dtype == dtype and a.ndim == ndim and a.flags.c_contiguous
+    )
 
 
 @njit(cache=True)
@@ -199,3 +222,4 @@ _FILED = (np.zeros((1, 2)), *[np.zeros(1, np.int64)] * 3, np.zeros((1, 2)), np.z
           np.zeros(1, np.bool_))  # fmt: skip
 _typeof: Any = typeof  # (numba's types are untyped)
 _nearest_now = direct(_nearest_to, _typeof(_FILED), *[_typeof(2.0)] * 3)  # for __init__'s arrays
+_each_now = direct(_nearest_each, _typeof(_FILED), _typeof(np.zeros(2)), _typeof(2.0))

@@ -45,8 +45,9 @@ first whether it blocks the place still (:mod:`~.searching`; False: each place m
 over the squares; the tests compare both)."""
 
 WAIT_DIRECT = True
-"""Call the compiled loop by its code for the arrays' types, without numba's dispatch
-(:data:`~.kernels.wait_now`; False: by the dispatcher; the tests compare both)."""
+"""Call the compiled loop, and the refiling of one who moved, by their code for the
+arrays' types, without numba's dispatch (:data:`~.kernels.wait_now`,
+:data:`~.kernels.refile_now`; False: by the dispatcher; the tests compare both)."""
 
 IN_ARRAYS_AT_LEAST = 256
 """Fewer members in a turn than this, and each plays its own turn (arrays pay off only
@@ -447,7 +448,8 @@ class _Crowd:
         self.x[uid], self.y[uid] = nx, ny
         self.moves_of[self.side[uid]] += 1
         self.version[uid] += 1
-        if kernels.refile(uid, ox, oy, nx, ny, self.grid, self.cell):
+        refile = kernels.refile_now if WAIT_DIRECT else kernels.refile
+        if refile(uid, ox, oy, nx, ny, self.grid, self.cell):
             return False
         self._file(kernels)
         return True
