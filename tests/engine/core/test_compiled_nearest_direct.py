@@ -1,10 +1,11 @@
-"""The refiling of one who moved, and the nearest of a side, called without numba's dispatch.
+"""The refiling of one who moved, and the nearest of a side, without numba's dispatch.
 
 ``crowd.kernels.refile_now`` and ``crowd.nearest``'s direct searches are the code the
 dispatchers compile for the arrays a crowd gives them (``waiting.WAIT_DIRECT``,
 ``nearest.NEAREST_DIRECT``): they answer as the dispatchers do, arrays of other types or
 strides go by the dispatchers (a direct call would misread them silently), and battles
-play the same either way.
+play the same either way. A search of many points begun from the best of the squares
+round each (``nearest.NEAREST_SEEDED``) finds the same nearest.
 """
 
 from __future__ import annotations
@@ -71,7 +72,7 @@ def test_a_side_filed_from_arrays_is_asked_directly_and_answers_the_same() -> No
         row = nearest._nearest_to(known.arrays, px, py, 2.0)[0]
         assert known.to(px, py) == members[row]
     places = np.array(points).ravel()
-    rows = nearest._nearest_each(known.arrays, places, 2.0)
+    rows = nearest._nearest_each(known.arrays, places, 2.0, nearest.NEAREST_SEEDED)
     assert np.array_equal(known.rows_to_each(places), rows)
     assert known.to_each(points) == [members[r] for r in rows.tolist()]
 
@@ -100,6 +101,49 @@ def test_arrays_of_other_strides_go_by_the_dispatcher() -> None:
     assert np.array_equal(narrow.rows_to_each(points), expected)
     for q in range(0, 800, 2):
         assert strided.to(points[q], points[q + 1]) == plain.to(points[q], points[q + 1])
+
+
+def _brute(spots: Any, ids: Any, left: Any, x: float, y: float) -> int:
+    """The nearest row by Python's ``**``, the lower id on a tie (-1: every row left)."""
+    best, best_d, best_id = -1, float("inf"), 0
+    for k, ((sx, sy), i) in enumerate(zip(spots.tolist(), ids.tolist(), strict=True)):
+        d = (sx - x) ** 2 + (sy - y) ** 2
+        if not left[k] and (d < best_d or (d == best_d and i < best_id)):
+            best, best_d, best_id = k, d, i
+    return best
+
+
+def _ranks(rng: random.Random, n: int, ragged: float) -> Any:
+    """``n`` spots in ranks a yard apart with a few ulps of noise (as fighters who moved
+    stand), some stepped out of line by up to ``ragged`` yards."""
+    side = int(n**0.5)
+    spots = np.array([(-0.5 - i + rng.uniform(-1e-12, 1e-12), j - side / 2 + 0.5)
+                      for i in range(side) for j in range(side)])  # fmt: skip
+    for k in rng.sample(range(len(spots)), len(spots) // 5):
+        spots[k] += (rng.uniform(-ragged, ragged), rng.uniform(-ragged, ragged))
+    return spots
+
+
+@pytest.mark.parametrize("ragged", [0.0, 0.6, 3.0])
+def test_a_seeded_search_finds_the_nearest(ragged: float) -> None:
+    """Points before, behind, beside and among ranks (filed across columns by a rounding,
+    or ragged), some of the ranks gone: the seeded search (``NEAREST_SEEDED``) finds the
+    row the plain one finds, the nearest by ``**`` with the lower id on a tie."""
+    rng = random.Random(int(ragged * 10) + 8)
+    spots = _ranks(rng, 400, ragged)
+    ids = np.array(rng.sample(range(2000), len(spots)), dtype=np.int64)
+    known = Nearest.of(spots, ids, [None] * len(spots))
+    for k in rng.sample(range(len(spots)), 60):
+        known.left[k] = True
+    points = [(rng.choice([-30.0, -10.5, 0.5, 1.0, 40.0]) + rng.uniform(-3, 3),
+               rng.uniform(-25, 25)) for _ in range(250)]  # fmt: skip
+    points += [(-0.5 - rng.randrange(20), rng.randrange(-10, 10) + 0.5) for _ in range(50)]
+    places = np.array(points).ravel()
+    seeded = nearest._each_now(known.arrays, places, 2.0, True)
+    plain = nearest._each_now(known.arrays, places, 2.0, False)
+    assert np.array_equal(seeded, plain)
+    assert seeded.tolist() == [_brute(spots, ids, known.left, x, y) for x, y in points]
+    assert len(np.unique(seeded)) > 20
 
 
 @pytest.mark.parametrize("gap", [None, 12])
@@ -137,14 +181,16 @@ def test_direct_calls_play_the_same_battle(
         direct = _played(text, seed)
         monkeypatch.setattr(waiting, "WAIT_DIRECT", False)
         monkeypatch.setattr(nearest, "NEAREST_DIRECT", False)
+        monkeypatch.setattr(nearest, "NEAREST_SEEDED", False)
         assert _played(text, seed) == direct, seed
         monkeypatch.setattr(waiting, "WAIT_DIRECT", True)
         monkeypatch.setattr(nearest, "NEAREST_DIRECT", True)
+        monkeypatch.setattr(nearest, "NEAREST_SEEDED", True)
     assert called["refile"] > 20, called
     assert called["each"] > 20, called
     # a Python int given for a float (a position of whole yards) is the float's code too
     whole, real = nearest._typeof(1), nearest._typeof(1.0)
     floats = {(a[0], *[real if t == whole else t for t in a[1:]]) for a in typed["refile"]}
     assert floats == {kernels.GRID_TYPES}
-    places, two = nearest._typeof(np.zeros(2)), nearest._typeof(2.0)
-    assert typed["each"] == {(nearest._typeof(nearest._FILED), places, two)}
+    places, two, seeded = nearest._typeof(np.zeros(2)), nearest._typeof(2.0), nearest._typeof(True)
+    assert typed["each"] == {(nearest._typeof(nearest._FILED), places, two, seeded)}
