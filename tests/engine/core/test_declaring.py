@@ -72,7 +72,7 @@ def test_moves_planned_together_play_the_same_battle(
 
     def counted(moves: Any, *args: Any) -> None:
         nonlocal made
-        made += len(moves.members) + sum(len(members) for members, _ in moves.settled)
+        made += len(moves.members) + sum(len(members) for members, _, _ in moves.settled)
         make(moves, *args)
 
     monkeypatch.setattr(declaring._Moves, "make", counted)
@@ -99,7 +99,7 @@ def test_targets_settled_together_play_the_same_battle(
     make, drawn = declaring._Moves.make, choosing.random_foe
 
     def counted(moves: Any, *args: Any) -> None:
-        counts["settled"] += sum(len(members) for members, _ in moves.settled)
+        counts["settled"] += sum(len(members) for members, _, _ in moves.settled)
         make(moves, *args)
 
     def counted_draw(*args: Any) -> Any:
@@ -151,3 +151,37 @@ def test_a_few_settled_one_by_one_play_the_same_battle(
     assert few > 20
     monkeypatch.setattr(declaring, "_FEW_SETTLED", 0)
     assert _log_text(text, seed) == one_by_one
+
+
+@pytest.mark.parametrize("gap", [None, 12])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_new_targets_given_with_plans_play_the_same_battle(
+    gap: int | None, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two bands of 150 formed in ranks (crits leave conditions: some declare by their own
+    method amid a turn, between runs settled together), played in arrays (the threshold
+    lowered): the same first 12 rounds with the new targets of those settled together
+    given with the rest of their plans (``TARGETS_WITH_PLANS``) and as each run is
+    settled; and many a new target was given with its plan, none as settled."""
+    text = _melee_yaml(150, bands=True, gap=gap).replace("max_rounds: 1000", "max_rounds: 12")
+    text = text.replace("rolled}", "rolled, fadad.crit_effects: random}")
+    given = 0
+    make = declaring._Moves.make
+
+    def counted_make(moves: Any, *args: Any) -> None:
+        nonlocal given
+        given += sum(
+            member.target is not target
+            for members, targets, _ in moves.settled
+            for member, target in zip(members, targets, strict=True)
+        )
+        make(moves, *args)
+
+    monkeypatch.setattr(declaring._Moves, "make", counted_make)
+    monkeypatch.setattr(waiting, "IN_ARRAYS_AT_LEAST", 8)
+    with_plans = _log_text(text, seed)
+    assert given > 300
+    monkeypatch.setattr(declaring, "TARGETS_WITH_PLANS", False)
+    given = 0
+    assert _log_text(text, seed) == with_plans
+    assert given == 0  # each given its new target as it was settled

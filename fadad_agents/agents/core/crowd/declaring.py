@@ -39,7 +39,9 @@ from fadad_agents.agents.core import moving
 from fadad_agents.agents.core.crowd import choosing as choosing_
 from fadad_agents.agents.core.crowd import plans, waiting
 
-__all__ = ["DECLARE_TOGETHER", "PLAN_TOGETHER", "SETTLE_TOGETHER", "declare_turn"]
+__all__ = [
+    "DECLARE_TOGETHER", "PLAN_TOGETHER", "SETTLE_TOGETHER", "TARGETS_WITH_PLANS", "declare_turn",
+]  # fmt: skip
 
 DECLARE_TOGETHER = True
 """Declare a turn's plain fighters on a field here (False: each by its own method; the
@@ -53,6 +55,12 @@ SETTLE_TOGETHER = True
 """In a turn whose moves are planned together, settle its plain fighters' targets in
 arrays, a run of them at a time (:meth:`_Moves.settle`; False: each in the loop, as
 with the moves planned one by one; the tests compare both)."""
+
+TARGETS_WITH_PLANS = True
+"""The new targets of those settled together given with the rest of their plans
+(:meth:`_Moves.make`: one pass over the turn's fighters, each read and written once
+more), not as they are settled (False; the tests compare both): nobody reads another's
+target while declaring."""
 
 _TARGETS = attrgetter("unique_id", "placed", "engaged_round")
 _FEW_SETTLED = 64
@@ -212,6 +220,7 @@ def _declare_placed(
         slot = crowd.slot
         if crowd.closes[uid] and target.placed and tid < len(slot) and slot[tid] >= 0:
             moves.members.append(member)
+            moves.targets.append(target)
             moves.rows.extend((uid, tid, budget, n, at))
             return
     here: Any = member.position
@@ -251,18 +260,20 @@ class _Moves:
     the field in arrays for the turn's play (:func:`~.plans.plan_turn`): these
     members' rows need no fighter read again."""
 
-    __slots__ = ("crowd", "members", "rows", "settled")
+    __slots__ = ("crowd", "members", "rows", "settled", "targets")
 
     def __init__(self, arena: Any) -> None:
         from fadad_agents.agents.core.crowd import kernels  # numba: crowds only
 
         self.crowd = waiting.crowd_now(arena, kernels)
         self.members: list[Any] = []
+        self.targets: list[Any] = []  # theirs
         # each member's index, its target's, its actions, the attacks it wants and its
         # place in the turn, flat (a list: an array("q") parses each int it is given)
         self.rows: list[int] = []
-        # members settled together (:meth:`settle`), and their rows as arrays, a run each
-        self.settled: list[tuple[list[Any], Any]] = []
+        # members settled together (:meth:`settle`), their targets, and their rows as
+        # arrays, a run each
+        self.settled: list[tuple[list[Any], list[Any], Any]] = []
 
     def settle(
         self, turn: Sequence[Any], waits: tuple[list[Any], ...], arena: Any, budget: int
@@ -313,13 +324,17 @@ class _Moves:
         fast = np.flatnonzero(ready)
         if not len(fast):
             return
-        chosen_now = fast[fast >= held].tolist()  # a new target, settled
-        for member, target in zip(
-            map(members.__getitem__, chosen_now), map(targets.__getitem__, chosen_now), strict=True
-        ):
-            member.target = target
+        if not TARGETS_WITH_PLANS:
+            chosen_now = fast[fast >= held].tolist()  # a new target, settled
+            for member, target in zip(
+                map(members.__getitem__, chosen_now),
+                map(targets.__getitem__, chosen_now),
+                strict=True,
+            ):
+                member.target = target
         if len(fast) != n:
-            members = [members[i] for i in fast.tolist()]
+            picked = fast.tolist()
+            members, targets = [members[i] for i in picked], [targets[i] for i in picked]
         uids = uids[fast]
         rows = np.column_stack(
             (
@@ -327,7 +342,7 @@ class _Moves:
                 np.minimum(crowd.wanted[uids], budget), np.array(ats, dtype=np.int64)[fast],
             )
         )  # fmt: skip
-        self.settled.append((members, rows))
+        self.settled.append((members, targets, rows))
 
     def _settle_few(
         self, turn: Sequence[Any], waits: tuple[list[Any], ...], arena: Any, budget: int
@@ -371,12 +386,12 @@ class _Moves:
         ready.sort()
         rows: list[int] = []
         for i in ready:
-            if i >= held:  # a new target, settled
+            if i >= held and not TARGETS_WITH_PLANS:  # a new target, settled
                 members[i].target = targets[i]
             uid, tid = uids[i], targets[i].unique_id
             rows += (uid, tid, budget, min(int(wanted[uid]), budget), ats[i])
         rows_in = np.array(rows, dtype=np.int64).reshape(-1, 5)
-        self.settled.append(([members[i] for i in ready], rows_in))
+        self.settled.append(([members[i] for i in ready], [targets[i] for i in ready], rows_in))
 
     def make(self, turn: Sequence[Any], rnd: int) -> None:
         """Each member's plan: its movement actions, attacks and defences (as
@@ -387,9 +402,10 @@ class _Moves:
         self.crowd.declared_plans[id(turn)] = (turn, rnd, plan)
         rows = np.fromiter(self.rows, np.int64, len(self.rows)).reshape(-1, 5)
         if self.settled:
-            rows = np.concatenate([rows, *(settled for _, settled in self.settled)])
-            for members, _ in self.settled:
+            rows = np.concatenate([rows, *(settled for _, _, settled in self.settled)])
+            for members, targets, _ in self.settled:
                 self.members += members
+                self.targets += targets
         if not self.members:
             return
         from fadad_agents.agents.core.crowd import planning  # numba: crowds only
@@ -409,10 +425,11 @@ class _Moves:
             out & ~stands, np.where(found[:, 1] > 0, np.minimum(wanted, budget - moves), 0), wanted
         )
         plan[rows[:, 4]] = np.column_stack((rows[:, 0], rows[:, 1], moves, attacks))
-        for member, far, n, a, d, m in zip(
-            self.members, out.tolist(), wanted.tolist(), attacks.tolist(),
+        for member, target, far, n, a, d, m in zip(
+            self.members, self.targets, out.tolist(), wanted.tolist(), attacks.tolist(),
             (budget - attacks - moves).tolist(), moves.tolist(), strict=True,
         ):  # fmt: skip
+            member.target = target  # (its own already, unless settled new: TARGETS_WITH_PLANS)
             if far:
                 member.memory["attacks_wanted"] = n
             # the rest of the budget (_budget: those settled together had none yet)

@@ -94,7 +94,8 @@ def _moved(
     """Play the turn of ``member``, whom the arrays moved to ``place``, by ``act`` with
     that place found (or here, :func:`_move`), and bring the ``crowd`` up to date.
     Whether it went as in the arrays: it stands there, and nobody fell."""
-    if not (MOVES_INLINED and _move(crowd, member, place, arena)):
+    inlined = MOVES_INLINED and _move(crowd, member, place, arena)
+    if not inlined:
         member.memory["found"] = place
         act(member)
         member.memory.pop("found", 0)
@@ -103,7 +104,8 @@ def _moved(
     if now is not crowd.at[k]:  # one move of the field's, followed
         crowd.followed += 1
         crowd.followed_of[member.side] += 1
-    if now == place and not crowd._fell():
+    # (nobody falls in a turn played here: a move alone, nobody asked who fell)
+    if now == place and (inlined or not crowd._fell()):
         crowd.at[k] = now
         return True
     crowd._shift(member.unique_id, place, now, kernels)
