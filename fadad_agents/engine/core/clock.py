@@ -44,14 +44,22 @@ PERSONAL_ROUND_SECONDS = 6
 def round_seconds(battle: Any) -> int:
     """A round's length: a personal round, or ``mass.round_seconds`` in a battle fought by
     units and crews alone (C-01; PROPOSED, the seed gives mass combat none)."""
+    for side in battle.sides:  # the first fighter tells a personal battle: no list of all
+        for member in side.members:
+            if member.kind not in _MASS_KINDS:
+                return PERSONAL_ROUND_SECONDS
     kinds = [m.kind for side in battle.sides for m in side.members]
     return seconds_per_round(kinds, battle.options)
+
+
+_MASS_KINDS = ("unit", "crew")
+"""The kinds of combatant a battle of mass combat rounds is fought by alone."""
 
 
 def seconds_per_round(kinds: Sequence[str], options: Any) -> int:
     """:func:`round_seconds` of a battle whose combatants are of ``kinds`` (agents' or
     stat blocks' ``kind``: the same words), before it is built."""
-    if kinds and all(kind in ("unit", "crew") for kind in kinds):
+    if kinds and all(kind in _MASS_KINDS for kind in kinds):
         return int(options.mass.round_seconds)
     return PERSONAL_ROUND_SECONDS
 
