@@ -140,13 +140,30 @@ def play_round(
                 if type(turn) is shared:
                     _play_together(turn, arena, now)
                 elif waiting.in_arrays(turn, arena):
-                    waiting.play_band_turn(turn, arena, lambda m: _act(m, arena, now))
+                    waiting.play_band_turn(turn, arena, _acting(arena, now))
                 else:
                     for member in turn:
                         if member.fighting:
-                            _act(member, arena, now)
+                            if member.placed and not field.all_touching:  # _act's first
+                                member.act(arena)  # answer, without its call
+                            else:
+                                _act(member, arena, now)
         elif turn[0].fighting:
             _act(turn[0], arena, now)
+
+
+def _acting(arena: Any, now: int) -> Callable[[Any], None]:
+    """:func:`_act` of a member in ``arena`` at ``now``, its own act called at once where
+    it stands on a field not all in one melee (what :func:`_act` would call)."""
+    field = arena.field
+
+    def act(member: Any) -> None:
+        if member.placed and not field.all_touching:
+            member.act(arena)
+        else:
+            _act(member, arena, now)
+
+    return act
 
 
 def _play_together(turn: Turn, arena: Any, now: int) -> None:
