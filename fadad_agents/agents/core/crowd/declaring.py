@@ -424,7 +424,10 @@ class _Moves:
         attacks = np.where(
             out & ~stands, np.where(found[:, 1] > 0, np.minimum(wanted, budget - moves), 0), wanted
         )
-        plan[rows[:, 4]] = np.column_stack((rows[:, 0], rows[:, 1], moves, attacks))
+        if plans.ROWS_COMPILED:
+            planning.put_rows(plan, rows, moves, attacks)
+        else:
+            plan[rows[:, 4]] = np.column_stack((rows[:, 0], rows[:, 1], moves, attacks))
         for member, target, far, n, a, d, m in zip(
             self.members, self.targets, out.tolist(), wanted.tolist(), attacks.tolist(),
             (budget - attacks - moves).tolist(), moves.tolist(), strict=True,

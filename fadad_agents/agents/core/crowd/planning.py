@@ -29,7 +29,10 @@ from fadad_agents.agents.core.moving import _ARRIVE
 from fadad_agents.agents.core.ranks import ENGAGE_MARGIN
 from fadad_agents.rules.personal.movement import MAX_MOVE_ACTIONS, movement_allowance
 
-__all__ = ["IN_REACH", "STANDS", "beyond_reach", "hypot", "plan_moves", "write_ways"]
+__all__ = [
+    "IN_REACH", "STANDS", "beyond_reach", "closing", "fill_plan", "hypot", "plan_moves", "put_rows",
+    "recheck", "write_ways",
+]  # fmt: skip
 
 IN_REACH = -1
 """A plan's actions when the fighter's target is in reach as it declares: no move."""
@@ -228,3 +231,72 @@ def write_ways(
             half = math.asin(radius[k] / (radius[t] + radius[k]))
             reaches[k, 1] = max(1, math.floor(math.pi / half + 1e-9))
     return written[:count]
+
+
+@njit(cache=True)
+def recheck(
+    given: Any, steady: Any, fighting: Any, looks: bool, pythons: int, no_turn: int
+) -> None:
+    """A declared plan's rows checked again before the turn (``plans._declared``), in
+    place: a row with a fighter (its index, at least 0) who no longer fights becomes
+    ``no_turn``, one whose fighter is not ``steady`` or who plans attacks on a field
+    where they are not looked for after waiting (``looks``) becomes ``pythons``, their
+    other columns 0; every other row as it stands."""
+    for i in range(len(given)):
+        k = given[i, 0]
+        if k < 0:
+            continue
+        if not fighting[k]:
+            given[i, 0] = no_turn
+        elif not steady[k] or (given[i, 3] > 0 and not looks):
+            given[i, 0] = pythons
+        else:
+            continue
+        given[i, 1], given[i, 2], given[i, 3] = 0, 0, 0
+
+
+@njit(cache=True)
+def closing(given: Any, most: Any) -> Any:
+    """The rows of ``given`` whose fighter (its index, at least 0) closes in (``most``
+    at least 0): their first three columns, a new array."""
+    count = 0
+    for i in range(len(given)):
+        if given[i, 0] >= 0 and most[given[i, 0]] >= 0:
+            count += 1
+    rows = np.empty((count, 3), dtype=np.int64)
+    count = 0
+    for i in range(len(given)):
+        if given[i, 0] >= 0 and most[given[i, 0]] >= 0:
+            rows[count, 0], rows[count, 1], rows[count, 2] = given[i, 0], given[i, 1], given[i, 2]
+            count += 1
+    return rows
+
+
+@njit(cache=True)
+def fill_plan(given: Any, reaches: Any, version: Any) -> Any:
+    """A turn's plan as ``kernels.wait_in_ranks`` reads it: ``given``'s four columns,
+    then for a row with a fighter (its index, at least 0) its ``reaches``, its index and
+    its own and its target's ``version``; 0 elsewhere."""
+    plan = np.zeros((len(given), 9), dtype=np.int64)
+    for i in range(len(given)):
+        k, t = given[i, 0], given[i, 1]
+        plan[i, 0], plan[i, 1], plan[i, 2], plan[i, 3] = k, t, given[i, 2], given[i, 3]
+        if k >= 0:
+            plan[i, 4], plan[i, 5], plan[i, 6] = reaches[k, 0], reaches[k, 1], k
+            plan[i, 7], plan[i, 8] = version[k], version[t]
+    return plan
+
+
+@njit(cache=True)
+def put_rows(plan: Any, rows: Any, moves: Any, attacks: Any) -> None:
+    """Each row of ``rows`` (a fighter's index, its target's, its actions, the attacks
+    it wants, its place in the turn) in row ``place`` of the turn's ``plan``: the two
+    indices, its ``moves`` and ``attacks``."""
+    for i in range(len(rows)):
+        p = rows[i, 4]
+        plan[p, 0], plan[p, 1], plan[p, 2], plan[p, 3] = (
+            rows[i, 0],
+            rows[i, 1],
+            moves[i],
+            attacks[i],
+        )
