@@ -153,7 +153,8 @@ def _move(crowd: Any, member: Any, place: tuple[float, ...], arena: Any) -> bool
     if yards <= _ARRIVE:
         moving._spare(member, planned)
         return True
-    gx, gy = crowd.way[member.unique_id, :2].tolist()
+    way, uid = crowd.way, member.unique_id
+    gx, gy = way.item(uid, 0), way.item(uid, 1)  # (no row view made: a Python float each)
     pace = float(member.stride)
     spent, most = 0, planned if planned < MAX_MOVE_ACTIONS else MAX_MOVE_ACTIONS
     while spent < most and yards > _ALLOWANCES[spent] * pace:
