@@ -76,9 +76,10 @@ def hypot(x: float, y: float) -> float:
     most = max(x, y)
     if most == 0.0:
         return most
-    if math.frexp(most)[1] < -1023:  # subnormal: made normal, as vector_norm recurses
+    exponent = math.frexp(most)[1]  # (a call out of the compiled code: once)
+    if exponent < -1023:  # subnormal: made normal, as vector_norm recurses
         return _DBL_MIN * hypot(x / _DBL_MIN, y / _DBL_MIN)
-    scale = math.ldexp(1.0, -math.frexp(most)[1])
+    scale = math.ldexp(1.0, -exponent)
     csum, frac1, frac2 = 1.0, 0.0, 0.0
     for v in (x, y):
         v *= scale  # lossless
