@@ -15,7 +15,7 @@ from fadad_agents.agents.core import aims, conditions
 from fadad_agents.agents.core.base import Arena, Combatant
 from fadad_agents.agents.core.shields import shield_rank
 from fadad_agents.rules.core.wounds import Wound
-from fadad_agents.rules.personal.combat import NO_PROTECTION, AttackResult, resolve_attack
+from fadad_agents.rules.personal.combat import NO_PROTECTION, resolve_attack
 from fadad_agents.rules.personal.dc_track import DcTrack
 from fadad_agents.rules.personal.melee import (
     ALL_OUT_ATTACK_BONUS,
@@ -23,17 +23,7 @@ from fadad_agents.rules.personal.melee import (
     size_comparison_modifier,
 )
 
-__all__ = ["PLAIN_BLOWS", "attack_event", "defence_verb", "land", "strike"]
-
-PLAIN_BLOWS = True
-"""Strike a blow of one plain character on another (``Combatant.plain``: a melee weapon
-alone, no aim, all-out attack or size compared, no spirit figures) by
-:func:`_plain_strike`, its calls inlined (False: every blow by :func:`strike`'s general
-path; the tests compare both)."""
-
-_HIT, _CRIT_EFFECTS, _TRACK = map(AttackResult._fields.index, ("hit", "crit_effects", "track"))
-"""Where an :class:`AttackResult` holds the fields a plain blow reads: by index (CPython
-3.12 never specialises a named tuple's field read by name)."""
+__all__ = ["attack_event", "defence_verb", "land", "strike"]
 
 
 def strike(attacker: Combatant, fighter: Any, target: Combatant, arena: Arena) -> Any:
@@ -45,8 +35,6 @@ def strike(attacker: Combatant, fighter: Any, target: Combatant, arena: Arena) -
     ``move.target_bonus``, section 5).
     The log event is deferred (:func:`attack_event` makes it when the log is read).
     """
-    if PLAIN_BLOWS and attacker.plain is True and target.plain is True:
-        return _plain_strike(attacker, fighter, target, arena)
     defended = target.use_defence()
     a_pen, d_pen = attacker.penalty, target.penalty
     facing = target.target
@@ -99,54 +87,6 @@ def strike(attacker: Combatant, fighter: Any, target: Combatant, arena: Arena) -
     res = land(target, res, track, protection, arena)
     if after is not None:  # a stun, a hurt limb: once the blow is logged (agents.core.aims)
         after()
-    return res
-
-
-def _plain_strike(attacker: Any, fighter: Any, target: Any, arena: Arena) -> Any:
-    """:func:`strike` of one plain character on another (``plain``: no aim, all-out
-    attack, size compared or spirit figures), its calls inlined: the defence spent, both
-    penalties (``Character.penalty``), the track struck (``melee_track``), the kernel
-    called with its arguments in order, and an unprotected hit absorbed
-    (``Character.absorb`` and ``_wounded``). The same dice and log as :func:`strike`'s
-    general path (:data:`PLAIN_BLOWS` off; a test plays battles both ways)."""
-    defended = target.defences_left > 0
-    if defended:
-        target.defences_left -= 1
-    found = attacker.conditions
-    a_pen = attacker.track.penalty if found is None else attacker.track.penalty + found.penalty
-    found = target.conditions
-    d_pen = target.track.penalty if found is None else target.track.penalty + found.penalty
-    pending = target.pending
-    track = target.track if pending is None else pending
-    protection = target.protection
-    gait = target.gait
-    rank = (
-        1
-        if target.target is attacker or target.fighter.shield is None
-        else shield_rank(target, attacker, arena.round)
-    )
-    bonus = moving_target_bonus(gait, arena.options.move.target_bonus) if gait else 0
-    res: Any = resolve_attack(  # in order, not by keyword: one call a swing
-        fighter, target.fighter, track, attacker.rng, arena.combat_rules,
-        a_pen, d_pen, defended, 0, rank, protection, bonus,
-    )  # fmt: skip
-    arena.defer(
-        attack_event,
-        (attacker.name, target.name, res, a_pen, d_pen, defended, attacker.verb,
-         target.defence_verb, None),
-    )  # fmt: skip
-    if not res[_HIT]:
-        return res
-    if protection is not NO_PROTECTION:
-        return land(target, res, track, protection, arena)
-    if res[_CRIT_EFFECTS]:
-        target.absorb(res, arena)
-    elif target.pending is not None:  # Character.absorb and _wounded, inlined
-        target.pending = res[_TRACK]
-    else:
-        track = target.track = res[_TRACK]
-        if track.out_of_fight and target.fighting:
-            arena.take_out(target, track.level.label)
     return res
 
 
