@@ -123,7 +123,15 @@ def plan_move(actor: Any, target: Any, arena: Any, budget: int, attacks: int) ->
         plan = _plan(actor, target, arena, budget, route)
         if route is not None:
             route.budget, route.plan = budget, plan and _PLANS.get(plan, plan)
-    return follow_plan(actor, plan, budget, attacks)
+    actor.memory["attacks_wanted"] = attacks  # follow_plan, inlined (every plan)
+    if plan is None:
+        return attacks
+    spent, reaches = plan
+    actor.move_actions = spent
+    if not reaches:
+        return 0
+    left = budget - spent
+    return attacks if attacks < left else left
 
 
 def follow_plan(actor: Any, plan: tuple[int, bool] | None, budget: int, attacks: int) -> int:
@@ -243,25 +251,23 @@ def _destination(actor: Any, target: Any, arena: Any, route: Route | None) -> An
     if route is not None and route.move is not _UNSET:
         return route.move
     movement = actor.policies.movement
-    if type(movement) is CloseIn:  # its destination and arena.engage_point, inlined
-        if target is None or arena.field is None or not (actor.placed and target.placed):
-            return _kept(route, None)  # touches: no one to close on, or off the field
-        (ax, ay), (tx, ty) = actor.position, target.position  # touches, contact_place inlined
+    if type(movement) is not CloseIn:
+        move = movement.destination(actor, target, arena)
+    elif target is None or arena.field is None or not (actor.placed and target.placed):
+        move = None  # no one to close on, or off the field
+    else:  # CloseIn's destination and arena.engage_point (touches, contact_place) inlined
+        (ax, ay), (tx, ty) = actor.position, target.position
         reach = actor.radius + actor.reach + target.radius
         dx, dy = ax - tx, ay - ty
         if dx**2 + dy**2 <= reach * reach + _ARRIVE:
-            return _kept(route, None)
-        ring, gap = reach - ENGAGE_MARGIN, math.hypot(dx, dy)
-        place = (tx + ring, ty) if gap < _ARRIVE else (tx + dx / gap * ring, ty + dy / gap * ring)
-        move = place, movement.actions
-    else:
-        move = movement.destination(actor, target, arena)
-    return _kept(route, move)
-
-
-def _kept(route: Route | None, move: Any) -> Any:
-    """``move``, kept in ``route`` if the actor has one."""
-    if route is not None:
+            move = None  # in reach already
+        else:
+            ring, gap = reach - ENGAGE_MARGIN, math.hypot(dx, dy)
+            if gap < _ARRIVE:  # on top of it: from the +x side
+                move = (tx + ring, ty), movement.actions
+            else:
+                move = (tx + dx / gap * ring, ty + dy / gap * ring), movement.actions
+    if route is not None:  # kept there
         route.move = move
     return move
 

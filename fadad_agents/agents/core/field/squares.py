@@ -360,20 +360,21 @@ class Squares:
         ox, oy = agent.position
         agent.position = (x, y)
         cell = self.cell
-        old = (int(ox // cell), int(oy // cell))
-        new = (int(x // cell), int(y // cell))
-        bucket = self._buckets[agent.side].get(old)
+        # The buckets' keys as floats: a float equal to an int finds the int's key (the
+        # same hash), without int() each (every step); filed by ints.
+        oi, oj, ni, nj = ox // cell, oy // cell, x // cell, y // cell
+        bucket = self._buckets[agent.side].get((oi, oj))
         if bucket is None or agent not in bucket:  # not filed: filed where it now stands
             self._occupy(agent, x, y)
-            self._file(agent, *new)
+            self._file(agent, int(ni), int(nj))
         else:
             if self._halo is None:
                 self._spot_shift(agent, ox, oy, x, y)
             elif not self._paused:  # paused: the mirror answers
                 ring_shift(self._halo, self._halo_reach, agent, ox, oy, x, y)
-            if new != old:
+            if ni != oi or nj != oj:
                 bucket.remove(agent)
-                self._file(agent, *new)
+                self._file(agent, int(ni), int(nj))
         occupied = self.occupied
         if occupied and occupied.ahead is agent:  # its search moved it there in the mirror
             occupied.ahead = None
