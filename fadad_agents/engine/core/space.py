@@ -51,6 +51,12 @@ the squares round it. False (tests only): the squares are always searched; the s
 battle."""
 
 
+TOUCHING_IN_MIRROR = True
+"""Where the field is mirrored in arrays (``Field.mirrored``), a melee character's foes in
+reach on a field of two sides are measured there, in one compiled call, and told in the
+order the other side's buckets list them (:meth:`OnTheField._touching`). False (tests
+only): measured bucket by bucket in Python; the same foes in the same order."""
+
 TOUCHING_AT_ONCE = True
 """A melee character on a field of two sides, nobody off it, has its foes in reach found
 in one pass over the other side's squares round it, none at once where those squares
@@ -179,6 +185,12 @@ class OnTheField:
                     self._out_of_reach = (actor, here, field.moves, near, radius)
                     return []
         r2, widest, base = radius * radius, field.widest, actor.radius + actor.reach
+        mirror = field.mirrored() if TOUCHING_IN_MIRROR else None
+        if mirror:  # every fighter there is on the field, and fighting (checked all the same)
+            asked = (x, y, radius, base, widest, cell, float(side), x0, x1, y0, y1)
+            told = mirror.touching(asked)
+            if told is not None:
+                return [f for f in told if f.fighting]
         low, high = r2 * SQUARES_LOW, r2 * SQUARES_HIGH
         found: list[Any] = []
         if (x1 - x0 + 1) * (y1 - y0 + 1) <= len(buckets):  # as Field.within looks

@@ -215,6 +215,66 @@ def _search_step(
 
 
 @njit(cache=True)
+def _touching_in(asked: Any, floats: Any, ints: Any, filing: Any, two: float) -> int:
+    """``space._touching``'s foes, measured here: the slots of side ``asked[6]`` filed in
+    the side's buckets ``asked[7]`` to ``asked[8]`` across and ``asked[9]`` to
+    ``asked[10]`` down (``x // cell, y // cell``, ``cell`` ``asked[5]``) standing within
+    ``asked[2]`` yards of ``asked[0], asked[1]`` (squares by products, by ``**`` within a
+    hair) and, unless as wide as the widest (``asked[4]``), within the reach ``asked[3]``
+    plus their radius: into the scratch ``blockers`` in the order the buckets list them
+    (bucket by bucket, across then down, each in the order filed: ``filing``'s stamps).
+    How many; -1 if more than the scratch holds."""
+    grid, spots, links, head, _, found = _views(floats, ints)
+    x, y, radius, base, widest, cell = asked[0], asked[1], asked[2], asked[3], asked[4], asked[5]
+    side, bx0, bx1, by0, by1 = asked[6], asked[7], asked[8], asked[9], asked[10]
+    r2 = radius * radius
+    low, high = r2 * SQUARES_LOW, r2 * SQUARES_HIGH
+    columns, rows = int(grid[3]), int(grid[4])  # the grid's squares within radius, and one
+    i0 = max(math.floor((x - radius - grid[0]) / grid[2]) - 1, 0)  # more (floating point)
+    i1 = min(math.floor((x + radius - grid[0]) / grid[2]) + 1, columns - 1)
+    j0 = max(math.floor((y - radius - grid[1]) / grid[2]) - 1, 0)
+    j1 = min(math.floor((y + radius - grid[1]) / grid[2]) + 1, rows - 1)
+    count = 0
+    for i in range(int(i0), int(i1) + 1):
+        for j in range(int(j0), int(j1) + 1):
+            s = head[i * rows + j]
+            while s >= 0:
+                sx, sy = spots[s, 0], spots[s, 1]
+                ki, kj = sx // cell, sy // cell  # its bucket (Python's floor division)
+                if filing[s, 0] == side and bx0 <= ki <= bx1 and by0 <= kj <= by1:
+                    px, py = sx - x, sy - y
+                    d = px * px + py * py
+                    if d < low or (d <= high and px**two + py**two <= r2):
+                        near = True
+                        if spots[s, 2] != widest:  # as wide: within radius, it touches
+                            reach = base + spots[s, 2]
+                            limit = reach * reach + 1e-6
+                            if d > limit * SQUARES_LOW and (
+                                d > limit * SQUARES_HIGH or px**two + py**two > limit
+                            ):
+                                near = False
+                        if near:
+                            if count >= len(found):
+                                return -1
+                            found[count] = s
+                            count += 1
+                s = links[s, 0]
+    for a in range(1, count):  # in the buckets' order: a handful, by insertion
+        s = found[a]
+        si, sj, stamp = spots[s, 0] // cell, spots[s, 1] // cell, filing[s, 1]
+        b = a - 1
+        while b >= 0:
+            t = found[b]
+            ti, tj = spots[t, 0] // cell, spots[t, 1] // cell
+            if ti < si or (ti == si and (tj < sj or (tj == sj and filing[t, 1] < stamp))):
+                break
+            found[b + 1] = t
+            b -= 1
+        found[b + 1] = s
+    return count
+
+
+@njit(cache=True)
 def _file_all(floats: Any, ints: Any, n: int) -> bool:
     """List slots ``0 .. n`` (``spots`` set) in their squares; False if one lies outside."""
     grid, spots, links, head, _, _ = _views(floats, ints)
@@ -245,6 +305,8 @@ _put_now = direct(_put, _I8, _F8, _F8, _F8, _FLOATS, _INTS)
 _standing_now = direct(_standing_in, _F8, _F8, types.boolean, _I8, _F8, _FLOATS, _INTS, _F8)
 _search_now = direct(_search, _WAY, _FLOATS, _tuple_of(_F8, 2), _I8, _FLOATS, _INTS, _F8)
 _step_now = direct(_search_step, _WAY, _FLOATS, _tuple_of(_F8, 2), _I8, _FLOATS, _INTS, _F8)
+_ASKED = _tuple_of(_F8, 11)  # a question of Occupied.touching
+_touching_now = direct(_touching_in, _ASKED, _FLOATS, _INTS, types.int64[:, ::1], _F8)
 
 
 class Occupied:
@@ -256,11 +318,14 @@ class Occupied:
     of two arrays, ``floats`` and ``ints`` (:func:`_views`), with a search's scratch:
     what compiled code is given (numba's call costs more with each array). ``ahead``: a
     mover its search moved here already (:func:`first_free` with ``step``), till the
-    field's move finds it so (:meth:`moved_ahead`)."""
+    field's move finds it so (``Squares.move``). ``filing``: each slot's side and when it
+    was last filed in its side's bucket (a stamp, from ``stamp`` on: a bucket lists its
+    fighters in the order filed), so that foes in reach are told in the buckets' order
+    (:meth:`touching`)."""
 
     __slots__ = (
-        "agents", "ahead", "blockers", "floats", "grid", "head", "ints", "links", "out",
-        "slots", "spots",
+        "agents", "ahead", "blockers", "filing", "floats", "grid", "head", "ints", "links",
+        "out", "slots", "spots", "stamp",
     )  # fmt: skip
 
     def __init__(self, standing: list[Any], spots: Any, grid: tuple[float, ...]) -> None:
@@ -277,6 +342,11 @@ class Occupied:
             self.floats, self.ints
         )
         self.spots[:n] = spots
+        # filed in the order standing lists them: bucket by bucket, each in its order
+        self.filing = np.zeros((capacity, 2), dtype=np.int64)
+        self.filing[:n, 0] = np.fromiter([agent.side for agent in standing], np.int64, n)
+        self.filing[:n, 1] = np.arange(n)
+        self.stamp = n
 
     @classmethod
     def made(cls, standing: list[Any], widest: float) -> Occupied | None:
@@ -312,15 +382,26 @@ class Occupied:
                 return False
             self.slots[agent] = s
             self.agents[s] = agent
+            self.filing[s] = agent.side, self.stamp  # filed just now (Squares._file)
+            self.stamp += 1
         return bool(_put_now(s, x, y, agent.radius, self.floats, self.ints))
 
-    def moved_ahead(self, agent: Any) -> bool:
-        """Whether ``agent``'s search moved it here already, where the field now moves it
-        (:func:`first_free` with ``step``): then nothing more to do here."""
-        if self.ahead is not agent:
-            return False
-        self.ahead = None
-        return True
+    def refiled(self, agent: Any) -> None:
+        """``agent`` was filed last in a bucket of its side just now (it came or stepped
+        into another bucket; one not yet here is stamped when put here)."""
+        s = self.slots.get(agent)
+        if s is not None:
+            self.filing[s, 1] = self.stamp
+            self.stamp += 1
+
+    def touching(self, asked: tuple[float, ...]) -> list[Any] | None:
+        """The foes ``asked`` for (:func:`_touching_in`: the question of
+        ``space._touching``), in the order its buckets list them; None if too many."""
+        count = _touching_now(asked, self.floats, self.ints, self.filing, _TWO)
+        if count < 0:
+            return None
+        agents = self.agents
+        return [agents[s] for s in self.blockers[:count].tolist()]
 
     def standing_at(self, agent: Any, x: float, y: float, by_pow: bool = False) -> Any | None:
         """Someone standing within ``agent``'s elbow room at ``(x, y)`` (``agent`` no

@@ -382,12 +382,15 @@ class Squares:
             self._mirror_put(agent, x, y)
 
     def _file(self, agent: Any, i: int, j: int) -> None:
-        """Put ``agent`` in bucket ``(i, j)`` of its side, widening the side's bounds."""
+        """Put ``agent`` in bucket ``(i, j)`` of its side, last, widening the side's bounds
+        (and stamped so in the mirror, which tells foes in reach in the buckets' order)."""
         bucket = self._buckets[agent.side].get((i, j))
         if bucket is None:
             self._buckets[agent.side][(i, j)] = [agent]
         else:
             bucket.append(agent)
+        if self.occupied:
+            self.occupied.refiled(agent)
         bounds = self._bounds[agent.side]
         if bounds[2] < bounds[0]:  # empty
             bounds[:] = [i, j, i, j]
