@@ -74,6 +74,8 @@ _places: Any = None  # crowd.places once imported (numba loaded)
 
 _occupied: Any = None  # crowd.occupied once imported (numba loaded)
 
+_remembered: Any = None  # crowd.remembered, imported with it
+
 _NO_TURNS = np.empty(0)  # no places round a target (the move does not reach it)
 
 _UNASKED = object()  # the elbow-room index not yet asked for
@@ -118,7 +120,9 @@ class Blocked(NamedTuple):
 
     A memo made ahead (:func:`measure_ahead`) may know blockers for only the first few
     places (``tried`` shorter): the place after them was free then; it is measured on the
-    fighter's turn, and those after it if it was taken meanwhile."""
+    fighter's turn, and those after it if it was taken meanwhile. A memo of a compiled
+    search keeps its blockers in the field's mirror instead (``tried`` None:
+    :mod:`~fadad_agents.agents.core.crowd.remembered`)."""
 
     here: tuple[float, float]
     goal: tuple[float, float]
@@ -127,27 +131,22 @@ class Blocked(NamedTuple):
     target_at: Any
     spots: Sequence[float]
     ring: int
-    tried: list[Any]
-    stood: list[Any]
+    tried: Any
+    stood: Any
     chased: Any
     chased_at: Any
     way: Any
 
     @classmethod
-    def of(
-        cls,
-        here: Any,
-        goal: Any,
-        allowance: float,
-        target: Any,
-        at: Any,
-        spots: list[float],
-        ring: int,
-        tried: list[Any],
-        chased: Any,
-        way: Any = None,
-    ) -> Blocked:
-        stood = list(map(_POSITION, tried))  # and tuple.__new__: a blocked search each
+    def of(  # ``tried``: who stood in each place, or (mirror, kept) of crowd.remembered
+        cls, here: Any, goal: Any, allowance: float, target: Any, at: Any,
+        spots: Sequence[float], ring: int, tried: Any, chased: Any, way: Any = None,
+    ) -> Blocked:  # fmt: skip
+        stood: Any = tried
+        if type(tried) is tuple:  # kept in the mirror (occupied.REMEMBERED)
+            tried = None
+        else:
+            stood = list(map(_POSITION, tried))  # and tuple.__new__: a blocked search each
         seen = None if chased is None else chased.position
         fields = (here, goal, allowance, target, at, spots, ring, tried, stood, chased, seen, way)
         return _memo(cls, fields)
@@ -157,6 +156,11 @@ class Blocked(NamedTuple):
         place stays taken while whoever took it stands there, fighting): the first free
         place in order, or None, the memo brought up to date, if all are still taken."""
         tried, stood, spots, ring = self.tried, self.stood, self.spots, self.ring
+        if tried is None:  # kept in the field's mirror: measured there, else afresh
+            found = _remembered.recheck(self, actor, field)
+            if found is not _remembered.AFRESH:  # else its mirror is gone: measured afresh
+                return found  # type: ignore[no-any-return]
+            return _first_free(actor, field, list(map(float, spots)), ring, (), [])
         halo: Any = _UNASKED
         occupied: Any = None
         r = actor.radius
@@ -231,7 +235,7 @@ def way_forward(
             and known.target_at == at
         ):
             return known.retry(actor, field)
-        hints = known.tried
+        hints = known.tried or _NO_HINTS
     tried: list[Any] = []
     compiled = None
     if COMPILED_PLACES and (_places is not None or "numba" in sys.modules):
@@ -300,11 +304,12 @@ def _compiled_search(
 def _mirrored(actor: Any, field: Any) -> bool:
     """Whether the field is mirrored in arrays for :func:`_compiled_search` (made here if
     it is not yet, and the compiled modules imported: numba is loaded)."""
-    global _occupied, _places
+    global _occupied, _places, _remembered
     if _occupied is None:
         from fadad_agents.agents.core.crowd import occupied as module  # numba: loaded
+        from fadad_agents.agents.core.crowd import remembered
 
-        _occupied = module
+        _occupied, _remembered = module, remembered
     if _places is None:
         from fadad_agents.agents.core.crowd import places  # numba: loaded already
 

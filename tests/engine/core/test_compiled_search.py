@@ -17,7 +17,7 @@ import pytest
 
 from benchmarks.bench_engine import _melee_yaml
 from fadad_agents.agents.core import ranks
-from fadad_agents.agents.core.crowd import occupied
+from fadad_agents.agents.core.crowd import occupied, remembered
 from fadad_agents.agents.core.field import ELBOW_ROOM, Field, squares
 from fadad_agents.agents.core.ranks import Blocked
 from tests.engine.core.test_compiled_places import _in_python, _played
@@ -141,8 +141,9 @@ def test_a_compiled_search_finds_pythons_place(
         if want is None:  # the memo: every place, each blocked by whoever it names
             assert isinstance(memo, Blocked)
             spots = memo.spots
-            assert len(memo.tried) == len(spots) // 2
-            for k, other in enumerate(memo.tried):
+            tried = remembered.blockers(memo)  # kept in the mirror, or listed
+            assert len(tried) == len(spots) // 2
+            for k, other in enumerate(tried):
                 ox, oy = other.position[0] - spots[2 * k], other.position[1] - spots[2 * k + 1]
                 assert other is not actor
                 assert math.hypot(ox, oy) < (actor.radius + other.radius) * ELBOW_ROOM * 1.000001

@@ -177,16 +177,18 @@ def _search(
     (-1: free), for every place measured (``out`` and ``blockers``: the mirror's scratch,
     :func:`_views` of its two arrays ``floats`` and ``ints``)."""
     grid, spots, links, head, out, blockers = _views(floats, ints)
-    count, ring = _spots(way, turns, bounds, two, out)
+    count, ring = _spots(way, turns, bounds, two, out[: 2 * MOST_SPOTS])
     if count < 0:
         return -1, 0, 0.0, 0.0
     r = way[7]
+    kept = out[2 * count :]  # each blocker's slot and where it stood (crowd.remembered)
     for k in range(count):
         x, y = out[2 * k], out[2 * k + 1]
         found = _standing_at(x, y, 0 < k <= ring, me, r, spots, links, head, grid, two)
         blockers[k] = found
         if found < 0:
             return 0, ring, x, y
+        kept[3 * k], kept[3 * k + 1], kept[3 * k + 2] = found, spots[found, 0], spots[found, 1]
     return count, ring, 0.0, 0.0
 
 
@@ -335,7 +337,7 @@ class Occupied:
         self.agents: list[Any] = [*standing, *[None] * (capacity - n + 1)]
         self.ahead: Any = None
         self.slots = {agent: s for s, agent in enumerate(standing)}
-        self.floats = np.zeros(_HEADER + 3 * capacity + 2 * MOST_SPOTS)
+        self.floats = np.zeros(_HEADER + 3 * capacity + 5 * MOST_SPOTS)
         self.floats[:_HEADER] = (*grid, capacity)
         self.ints = np.full(3 * capacity + squares + MOST_SPOTS, -1, dtype=np.int64)
         self.grid, self.spots, self.links, self.head, self.out, self.blockers = _views(
@@ -424,6 +426,14 @@ class Occupied:
             _unlink(s, self.head, self.links)
 
 
+REMEMBERED = True
+"""A search that finds every place taken leaves its places, and each one's blocker's slot
+and where it stood, in one array kept with the mirror it was measured in
+(:func:`first_free`'s ``tried`` is then that pair): ``ranks.Blocked.retry`` measures them
+again in one compiled call (:mod:`~fadad_agents.agents.core.crowd.remembered`) instead of
+a Python list of blockers and their positions. False (tests only): the lists; the same
+battle."""
+
 _NO_SPOTS: list[Any] = []  # a free place found: no places nor blockers kept (never changed)
 
 
@@ -434,12 +444,14 @@ def first_free(
     turns: Any,
     bounds: Any,
     step: bool = False,
-) -> tuple[tuple[float, float] | None, list[float], int, list[Any]] | None:
+) -> tuple[tuple[float, float] | None, Any, int, Any] | None:
     """A search's first free place (``ranks.way_forward``; ``way``, ``turns`` and
     ``bounds`` as :func:`~fadad_agents.agents.core.crowd.places.spots_of` takes them), in
     one compiled call: ``(place, spots, ring, tried)``, where, if every place is taken
     (``place`` None), ``spots`` are the places (``x, y`` flat), ``ring`` how many round
-    the target and ``tried`` who stood in each (else both empty); None if there are more
+    the target and ``tried`` who stood in each (else both empty; with :data:`REMEMBERED`
+    the places are an array and ``tried`` the mirror and that array, each blocker's slot
+    and where it stood after the places: :mod:`~.remembered`); None if there are more
     than :data:`~fadad_agents.agents.core.crowd.places.MOST_SPOTS` places or the actor is
     not in the mirror (Python searches, the same places). ``step``: the actor moves to the
     place found, farther than 1e-6 yards (``moving.advance``): it is moved there in the
@@ -460,6 +472,9 @@ def first_free(
         )
     if count <= 0:
         return None if count else ((x, y), _NO_SPOTS, ring, _NO_SPOTS)
+    if REMEMBERED:  # the places and blockers kept in an array (crowd.remembered)
+        kept = occupied.out[: 5 * count].copy()
+        return None, kept[: 2 * count], ring, (occupied, kept)
     agents = occupied.agents
     tried = [agents[s] for s in occupied.blockers[:count].tolist()]
     return None, occupied.out[: 2 * count].tolist(), ring, tried
