@@ -47,7 +47,7 @@ sides:
 
 def _plain(value: Any) -> Any:
     """A comparable copy: streams by generator state, agents by id, bands by name, a
-    kept route by what it holds."""
+    kept route by what it holds, arrays by their values."""
     if isinstance(value, random.Random):
         return ("stream", value.getstate())
     if isinstance(value, np.random.Generator):
@@ -58,6 +58,10 @@ def _plain(value: Any) -> Any:
         return ("band", value.name, value.side, [m.unique_id for m in value.members])
     if isinstance(value, Route):
         return ("route", _slots(value))
+    if type(value).__name__ == "Occupied":  # the field's mirror a blocked search's memo
+        return "mirror"  # keeps (crowd.remembered; not imported here: numba)
+    if isinstance(value, np.ndarray):  # a memo's places and blockers kept in the mirror
+        return ("array", value.tolist())
     if isinstance(value, list | tuple):
         return [_plain(v) for v in value]
     if isinstance(value, dict):
