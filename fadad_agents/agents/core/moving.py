@@ -123,15 +123,7 @@ def plan_move(actor: Any, target: Any, arena: Any, budget: int, attacks: int) ->
         plan = _plan(actor, target, arena, budget, route)
         if route is not None:
             route.budget, route.plan = budget, plan and _PLANS.get(plan, plan)
-    actor.memory["attacks_wanted"] = attacks  # follow_plan, inlined (every plan)
-    if plan is None:
-        return attacks
-    spent, reaches = plan
-    actor.move_actions = spent
-    if not reaches:
-        return 0
-    left = budget - spent
-    return attacks if attacks < left else left
+    return follow_plan(actor, plan, budget, attacks)
 
 
 def follow_plan(actor: Any, plan: tuple[int, bool] | None, budget: int, attacks: int) -> int:
