@@ -31,10 +31,11 @@ Arrays of other types or strides (a view) always go by the dispatcher."""
 
 NEAREST_SEEDED = True
 """Begin each search of many points at once (:meth:`Nearest.to_each`,
-:meth:`~Nearest.rows_to_each`) from the nearest of the few squares round the point's, not
-from nothing (False; the tests compare both): the same answers, fewer squares looked at
-where the first column searched holds only a few spots far along it (a rank filed across
-two columns by a rounding: 60-110 squares a search, against 2-25)."""
+:meth:`~Nearest.rows_to_each`) from the nearest in three squares of the point's row (its
+own and the columns either side), not from nothing (False; the tests compare both): the
+same answers, fewer squares looked at where the first column searched holds only a few
+spots far along it (a rank filed across two columns by a rounding: 60-110 squares a
+search, against 2-25)."""
 
 _SLACK = 1e-6
 """Yards taken off a square's distance before skipping it (floating point at its edges),
@@ -243,8 +244,8 @@ def _measure(
 @njit(cache=True)
 def _nearest_each(arrays: Any, places: Any, two: float, seeded: bool) -> Any:
     """:func:`_nearest_to`'s row for each point of ``places`` (x and y in turn);
-    ``seeded``: each search begun from the best of the squares round the point's, the
-    column before and after it, the row before and after (:data:`NEAREST_SEEDED`)."""
+    ``seeded``: each search begun from the best of three squares of the point's row, its
+    own and the columns before and after it (:data:`NEAREST_SEEDED`)."""
     box = arrays[5]
     columns, rows = int(box[3]), int(box[4])
     found = np.empty(len(places) // 2, np.int64)
