@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from benchmarks.bench_engine import _melee_yaml
 from fadad_agents.agents.core import moving, ranks
-from fadad_agents.agents.core.crowd import ahead, waiting
+from fadad_agents.agents.core.crowd import ahead, declaring, waiting
 from fadad_agents.agents.core.crowd.nearest import Nearest
 from fadad_agents.agents.core.field import Field
 from fadad_agents.agents.core.field import ground as field_module
@@ -162,6 +162,7 @@ def test_a_remembered_move_plays_the_same_battle(
         text += "map: {kind: open, width: 14, height: 8}\n"
     planned = 0
     plan = moving._plan
+    monkeypatch.setattr(declaring, "ROUTES_INLINED", False)  # every route made by moving
 
     def counted(actor: Any, target: Any, arena: Any, budget: int, route: Any) -> Any:
         nonlocal planned  # a move worked out, not remembered

@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 
 from benchmarks.bench_engine import _melee_yaml
-from fadad_agents.agents.core.crowd import choosing, declaring, waiting
+from fadad_agents.agents.core import moving
+from fadad_agents.agents.core.crowd import choosing, declaring, plans, waiting
 from fadad_agents.engine import build_battle, load
 
 
@@ -54,6 +55,113 @@ def test_a_turn_declared_together_plays_the_same_battle(
     assert counts["remembered"] > 100
     monkeypatch.setattr(declaring, "DECLARE_TOGETHER", False)
     assert _log_text(text, seed) == together
+
+
+_WALLED = "map: {kind: open, width: 14, height: 8}\n"
+"""A yard narrower than the ranks: its members' new routes are worked out by
+``moving.plan_move`` (a way clamped to the field)."""
+
+
+@pytest.mark.parametrize(("gap", "walls"), [(None, ""), (12, ""), (12, _WALLED)])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_new_routes_inlined_play_the_same_battle(
+    gap: int | None, walls: str, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two bands of 150 formed in ranks (crits leave conditions), declared member by
+    member: the same first 12 rounds with a new route toward a target closed in on worked
+    out in one call (``plans.new_route``) and by ``moving.plan_move``; and the one call
+    worked out many on an open field, none in a walled yard."""
+    text = _melee_yaml(150, bands=True, gap=gap).replace("max_rounds: 1000", "max_rounds: 12")
+    text = text.replace("rolled}", "rolled, fadad.crit_effects: random}") + walls
+    inlined = 0
+    new_route = plans.new_route
+
+    def counted(*args: Any) -> int:
+        nonlocal inlined
+        inlined += 1
+        return new_route(*args)
+
+    monkeypatch.setattr(plans, "new_route", counted)
+    one_call = _log_text(text, seed)
+    assert inlined > 1000 if not walls else inlined == 0
+    monkeypatch.setattr(declaring, "ROUTES_INLINED", False)
+    assert _log_text(text, seed) == one_call
+
+
+_ROUTE = ("here", "target", "at", "placed", "move", "plan", "way", "budget", "actions")
+
+
+def _planned(member: Any, attacks: int) -> tuple[Any, ...]:
+    """What a member's plan leaves: the attacks it may make, its movement actions, the
+    attacks it wants and its route's every part."""
+    route = member.memory["route"]
+    parts = tuple(getattr(route, part) for part in _ROUTE)
+    return attacks, member.move_actions, member.memory["attacks_wanted"], parts
+
+
+_new_route = plans.new_route
+
+
+def _both_ways(member: Any, target: Any, arena: Any, budget: int, attacks: int) -> Any:
+    """What ``plans.new_route`` leaves ``member`` (:func:`_planned`), checked against what
+    ``moving.plan_move`` leaves it from the same route it had (or none), which it keeps."""
+    route = member.memory.get("route")
+    was = None if route is None else tuple(getattr(route, part) for part in _ROUTE)
+    found = _planned(member, _new_route(member, target, route, budget, attacks))
+    if route is None:
+        del member.memory["route"]
+    else:
+        for part, value in zip(_ROUTE, was, strict=True):
+            setattr(route, part, value)
+    del member.memory["attacks_wanted"]
+    member.move_actions = -1
+    again = moving.plan_move(member, target, arena, budget, attacks)
+    assert _planned(member, again) == found
+    return found
+
+
+@pytest.mark.parametrize("gap", [None, 40])
+def test_a_new_route_is_the_one_plan_move_works_out(
+    gap: int | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each new route worked out in one call (``plans.new_route``) in two bands of 150
+    formed in ranks (in contact, 40 yards apart) leaves the member what
+    ``moving.plan_move`` leaves it: the same attacks, movement actions, attacks wanted and
+    every part of the route; many reach their target, or (40 yards apart) fall short."""
+    text = _melee_yaml(150, bands=True, gap=gap).replace("max_rounds: 1000", "max_rounds: 8")
+    kinds = {"reaches": 0, "short": 0}
+
+    def compared(member: Any, target: Any, route: Any, budget: int, attacks: int) -> int:
+        assert member.memory.get("route") is route
+        found = _both_ways(member, target, battle, budget, attacks)
+        kinds["reaches" if found[3][5][1] else "short"] += 1
+        return int(found[0])
+
+    monkeypatch.setattr(plans, "new_route", compared)
+    battle = build_battle(load(text), 1, collect=False)
+    for _ in range(8):
+        battle.play_round()
+    assert kinds["reaches" if gap is None else "short"] > 200
+
+
+def test_a_route_in_reach_is_the_one_plan_move_works_out() -> None:
+    """A member without conditions already in reach of its target (a front rank's, in
+    contact), its route gone, is given by ``plans.new_route`` what ``moving.plan_move``
+    gives it: no move, every attack wanted, a route that stands (``plan`` None)."""
+    text = _melee_yaml(150, bands=True).replace("max_rounds: 1000", "max_rounds: 1")
+    battle = build_battle(load(text), 1, collect=False)
+    battle.play_round()
+    stood = 0
+    for side in battle.sides:
+        for member in side.members:
+            target = member.target
+            if member.conditions is None and moving.in_contact(member, target, battle):
+                del member.memory["route"]  # a new one, as where it moved or its target did
+                found = _both_ways(member, target, battle, 2, 1)
+                assert found[:3] == (1, 0, 1)
+                assert found[3][5] is None
+                stood += 1
+    assert stood > 10
 
 
 @pytest.mark.parametrize("gap", [None, 12])
@@ -112,16 +220,16 @@ def test_targets_settled_together_play_the_same_battle(
     together = _log_text(text, seed)
     assert counts["settled"] > 1000
     assert counts["drawn"] > 50
-    figures = declaring._figures
+    figures = plans.figures
 
     def unsure(targets: list[Any]) -> Any:  # every third target taken for one not placed
         found = figures(targets)
         found[::3, 1] = 0
         return found
 
-    monkeypatch.setattr(declaring, "_figures", unsure)
+    monkeypatch.setattr(plans, "figures", unsure)
     assert _log_text(text, seed) == together
-    monkeypatch.setattr(declaring, "_figures", figures)
+    monkeypatch.setattr(plans, "figures", figures)
     monkeypatch.setattr(declaring, "SETTLE_TOGETHER", False)
     assert _log_text(text, seed) == together
 

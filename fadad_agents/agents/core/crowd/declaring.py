@@ -29,8 +29,6 @@ on a plan, and nobody reads another's planned actions while declaring.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from itertools import chain
-from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -38,6 +36,7 @@ import numpy as np
 from fadad_agents.agents.core import moving
 from fadad_agents.agents.core.crowd import choosing as choosing_
 from fadad_agents.agents.core.crowd import plans, waiting
+from fadad_agents.policies.core.movement import CloseIn
 
 __all__ = [
     "DECLARE_TOGETHER", "PLAN_TOGETHER", "SETTLE_TOGETHER", "TARGETS_WITH_PLANS", "declare_turn",
@@ -56,19 +55,20 @@ SETTLE_TOGETHER = True
 arrays, a run of them at a time (:meth:`_Moves.settle`; False: each in the loop, as
 with the moves planned one by one; the tests compare both)."""
 
+ROUTES_INLINED = True
+"""A plain fighter's new route toward a target it closes in on worked out here, in one
+call (:func:`_plan_move`; False: by :func:`~fadad_agents.agents.core.moving.plan_move`;
+the tests compare both)."""
+
 TARGETS_WITH_PLANS = True
 """The new targets of those settled together given with the rest of their plans
 (:meth:`_Moves.make`: one pass over the turn's fighters, each read and written once
 more), not as they are settled (False; the tests compare both): nobody reads another's
 target while declaring."""
 
-_TARGETS = attrgetter("unique_id", "placed", "engaged_round")
 _FEW_SETTLED = 64
 """Fewer members to settle together than this (a turn's few between two who declare by
 their own methods), and :meth:`_Moves.settle` reads them one by one, not in arrays."""
-
-_FEW_TARGETS = 64
-"""Fewer targets than this are read each (:func:`_figures`), not sorted by identity."""
 
 
 def declare_turn(
@@ -234,20 +234,33 @@ def _declare_placed(
 def _plan_move(member: Any, target: Any, arena: Any, budget: int, attacks: int) -> int:
     """:func:`~fadad_agents.agents.core.moving.plan_move`, its remembered move read here
     when the member's :class:`~fadad_agents.agents.core.moving.Route` still holds (it and
-    its target stand where they stood, the same budget), else worked out there."""
-    memory = member.memory
+    its target stand where they stood, the same budget), a new one toward a target it
+    closes in on (:class:`CloseIn`) worked out in one call (:func:`~.plans.new_route`,
+    :data:`ROUTES_INLINED`), else there."""
+    memory, movement, field = member.memory, member.policies.movement, arena.field
     route = memory.get("route")
-    if (
-        route is None
-        or route.budget != budget
-        or route.target is not target
-        or route.here != member.position
-        or route.at != target.position
-        or route.placed != target.placed
-        or not getattr(member.policies.movement, "foreseeable", False)
+    here, at = member.position, target.position
+    held = (
+        route is not None
+        and route.target is target
+        and route.here == here
+        and route.at == at
+        and route.placed == target.placed
+    )
+    if held:
+        if route.budget == budget and getattr(movement, "foreseeable", False):
+            return moving.follow_plan(member, route.plan, budget, attacks)
+    elif (
+        ROUTES_INLINED
+        and type(movement) is CloseIn
+        and target.placed
+        and member.target is target
+        and member.conditions is None
+        and field.width is None
+        and field.height is None
     ):
-        return moving.plan_move(member, target, arena, budget, attacks)
-    return moving.follow_plan(member, route.plan, budget, attacks)
+        return plans.new_route(member, target, route, budget, attacks)
+    return moving.plan_move(member, target, arena, budget, attacks)
 
 
 class _Moves:
@@ -306,9 +319,9 @@ class _Moves:
         if None in targets:
             found = np.array([t is not None for t in targets])
             figures = np.full((n, 3), -1, dtype=np.int64)
-            figures[found] = _figures([t for t in targets if t is not None])
+            figures[found] = plans.figures([t for t in targets if t is not None])
         else:
-            figures = _figures(targets)
+            figures = plans.figures(targets)
         tids = figures[:, 0]
         filed = (tids >= 0) & (tids < size)
         ready = filed & (figures[:, 1] == 1) & (figures[:, 2] != rnd)  # placed, unclaimed
@@ -438,21 +451,3 @@ class _Moves:
             # the rest of the budget (_budget: those settled together had none yet)
             member.move_actions, member.all_out, member.aim = m, False, None
             member.attacks_planned, member.defences_left = a, d
-
-
-def _figures(targets: list[Any]) -> Any:
-    """Each of ``targets``' ``unique_id``, whether it is placed (1) and the round a place
-    round it was last claimed: read once a target (a band's thousands share a few hundred,
-    those in its front ranks), the others found by identity (no fighter read)."""
-    n = len(targets)
-    if n < _FEW_TARGETS:
-        return _read(targets)
-    keys = np.fromiter(map(id, targets), np.int64, n)
-    _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
-    return _read(list(map(targets.__getitem__, first.tolist())))[inverse]
-
-
-def _read(targets: list[Any]) -> Any:
-    """:func:`_figures`, each target read."""
-    n = len(targets)
-    return np.fromiter(chain.from_iterable(map(_TARGETS, targets)), np.int64, 3 * n).reshape(n, 3)

@@ -6,19 +6,28 @@ actions it planned; its way is the move it searches along (:func:`~fadad_agents.
 core.moving.current_way`, as its own turn would find it). Where the turn's declares
 planned the moves together (``declaring._Moves``), their rows are read from there,
 checked again only for what may change before the turn, and no fighter is read again.
+
+Where a band's turn declares member by member (``declaring``), a member's new route
+toward a target it closes in on is worked out in one call (:func:`new_route`), and the
+targets of those whose moves are planned together read once (:func:`figures`).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from itertools import chain
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
 
 from fadad_agents.agents.core import moving
-from fadad_agents.agents.core.ranks import ring
+from fadad_agents.agents.core.moving import _ALLOWANCES, _ARRIVE, _PLANS
+from fadad_agents.agents.core.ranks import ENGAGE_MARGIN, ring
+from fadad_agents.rules.personal.movement import MAX_MOVE_ACTIONS
 
-__all__ = ["ROWS_COMPILED", "UNREAD", "plan_turn"]
+__all__ = ["ROWS_COMPILED", "UNREAD", "figures", "new_route", "plan_turn"]
 
 UNREAD = -3
 """In a turn's plan as its declares leave it: the member's row is read on its turn."""
@@ -30,6 +39,11 @@ a turn's declared rows put in place by :func:`~.planning.put_rows`), not by nump
 indexing of rows by masks and lists (False; the tests compare both): the same integers,
 at 10,000 rows a few ms a round less (numpy gathers rows of a 2-d array one item at a
 time)."""
+
+
+_TARGETS = attrgetter("unique_id", "placed", "engaged_round")
+_FEW_TARGETS = 64
+"""Fewer targets than this are read each (:func:`figures`), not sorted by identity."""
 
 
 def plan_turn(crowd: Any, turn: Sequence[Any], arena: Any, kernels: Any) -> tuple[Any, Any]:
@@ -147,3 +161,72 @@ def _write(crowd: Any, member: Any, found: Any) -> None:
     goal, gap, yards, allowance, _, reached = found
     crowd.way[uid] = (goal[0], goal[1], gap, yards, allowance, member.reach)
     crowd.reaches[uid] = (1, 0 if reached is None else ring(reached.radius, member.radius)[1])
+
+
+def figures(targets: list[Any]) -> Any:
+    """Each of ``targets``' ``unique_id``, whether it is placed (1) and the round a place
+    round it was last claimed: read once a target (a band's thousands share a few hundred,
+    those in its front ranks), the others found by identity (no fighter read)."""
+    n = len(targets)
+    if n < _FEW_TARGETS:
+        return _read(targets)
+    keys = np.fromiter(map(id, targets), np.int64, n)
+    _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+    return _read(list(map(targets.__getitem__, first.tolist())))[inverse]
+
+
+def _read(targets: list[Any]) -> Any:
+    """:func:`figures`, each target read."""
+    n = len(targets)
+    return np.fromiter(chain.from_iterable(map(_TARGETS, targets)), np.int64, 3 * n).reshape(n, 3)
+
+
+def new_route(member: Any, target: Any, route: Any, budget: int, attacks: int) -> int:
+    """:func:`~fadad_agents.agents.core.moving.plan_move` of ``member`` closing in on
+    ``target`` (placed, its own already) on an unbounded field, no crit slowing it, its
+    ``route`` (if any) no longer holding: ``_foreseen``'s new route, ``_destination``'s
+    of :class:`~fadad_agents.policies.core.movement.CloseIn`, ``_plan``'s move and way
+    and ``follow_plan``, in one call."""
+    memory, here, at = member.memory, member.position, target.position
+    if route is None:
+        route = memory["route"] = moving.Route(here, target, at, True)
+    else:
+        route.here, route.target, route.at, route.placed = here, target, at, True
+        route.way, route.actions = moving._UNSET, -1
+    memory["attacks_wanted"] = attacks
+    (ax, ay), (tx, ty) = here, at
+    reach = member.radius + member.reach + target.radius
+    dx, dy = ax - tx, ay - ty
+    if dx**2 + dy**2 <= reach * reach + _ARRIVE:  # in reach already: it stands
+        route.move, route.plan, route.budget = None, None, budget
+        member.move_actions = 0
+        return attacks
+    ring, gap = reach - ENGAGE_MARGIN, math.hypot(dx, dy)
+    goal = (tx + ring, ty) if gap < _ARRIVE else (tx + dx / gap * ring, ty + dy / gap * ring)
+    most = member.policies.movement.actions
+    route.move = goal, most
+    gx, gy = goal
+    gap, pace = math.hypot(ax - gx, ay - gy), float(member.stride)
+    most = most if most < budget else budget
+    if gap <= 0:
+        spent, yards = 0, 0.0
+    else:
+        spent = 0 if most < 0 else most if most < MAX_MOVE_ACTIONS else MAX_MOVE_ACTIONS
+        for steps in range(spent + 1):
+            if gap <= _ALLOWANCES[steps] * pace:
+                spent, yards = steps, gap
+                break
+        else:
+            yards = _ALLOWANCES[spent] * pace
+    reaches = yards >= gap - _ARRIVE and math.hypot(gx - tx, gy - ty) <= reach + _ARRIVE
+    allowance = _ALLOWANCES[spent] * pace
+    far = gap if gap <= allowance else allowance
+    chased = target if far >= gap - _ARRIVE else None
+    route.way = None if far <= _ARRIVE else (goal, gap, far, allowance, pace, chased)
+    route.actions, route.budget = spent, budget
+    route.plan = _PLANS[spent, reaches]
+    member.move_actions = spent
+    if not reaches:
+        return 0
+    left = budget - spent
+    return attacks if attacks < left else left
