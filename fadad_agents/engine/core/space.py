@@ -64,6 +64,30 @@ hold none of that side (:meth:`OnTheField._touching`). False (tests only): found
 ``Field.within`` and measured each; the same foes in the same order."""
 
 
+REACH_OR_NEAREST = True
+"""Where :data:`TOUCHING_IN_MIRROR` measures them, a melee character's foes in reach and,
+if none is, its nearest foe (kept for :meth:`OnTheField.nearest_foe`) are told in one
+compiled call (:func:`~fadad_agents.agents.core.crowd.remembered.foes_or_nearest`).
+False (tests only): the nearest told first (:data:`NEAREST_FIRST`), then the mirror."""
+
+NEAREST_IN_MIRROR = True
+"""Where the field is mirrored (no big band's crowd answering), the nearest foe of a
+field of two sides is found there in one compiled call (:func:`~fadad_agents.agents.
+core.crowd.remembered.nearest_foe`). False (tests only): ``Field.nearest``."""
+
+_reaching: Any = None  # crowd.remembered once imported (numba loaded: the mirror is kept)
+
+
+def _reaching_now() -> Any:
+    """:mod:`~fadad_agents.agents.core.crowd.remembered` (numba loaded: mirror kept)."""
+    global _reaching
+    if _reaching is None:
+        from fadad_agents.agents.core.crowd import remembered
+
+        _reaching = remembered
+    return _reaching
+
+
 _OUT_OF_REACH = 1 + 1e-9
 """How many times an actor's squared reach (and a hair) its nearest foe must stand beyond
 for no foe to be in reach, whatever floating point does (:meth:`OnTheField.foes_in_reach`;
@@ -177,6 +201,15 @@ class OnTheField:
         x1, y1 = x1 if x1 < bx1 else bx1, y1 if y1 < by1 else by1
         if x1 < x0 or y1 < y0:
             return []
+        mirror = field.mirrored() if TOUCHING_IN_MIRROR else None
+        if mirror and REACH_OR_NEAREST:  # one compiled call: the foes in reach, or the nearest
+            asked = (x, y, radius, actor.radius + actor.reach, field.widest, cell,
+                     side, x0, x1, y0, y1, bx0, by0, bx1, by1)  # fmt: skip
+            told, near = (_reaching or _reaching_now()).foes_or_nearest(mirror, asked)
+            if near is not None and NEAREST_FIRST:  # none in reach: random_foe asks next
+                self._out_of_reach = (actor, here, field.moves, near, radius)
+            if told is not None:
+                return [f for f in told if f.fighting]
         if NEAREST_FIRST:
             near = field.nearest_known(side, x, y)
             if near is not None and near is not UNFILED:
@@ -185,10 +218,8 @@ class OnTheField:
                     self._out_of_reach = (actor, here, field.moves, near, radius)
                     return []
         r2, widest, base = radius * radius, field.widest, actor.radius + actor.reach
-        mirror = field.mirrored() if TOUCHING_IN_MIRROR else None
         if mirror:  # every fighter there is on the field, and fighting (checked all the same)
-            asked = (x, y, radius, base, widest, cell, float(side), x0, x1, y0, y1)
-            told = mirror.touching(asked)
+            told = mirror.touching((x, y, radius, base, widest, cell, float(side), x0, x1, y0, y1))
             if told is not None:
                 return [f for f in told if f.fighting]
         low, high = r2 * SQUARES_LOW, r2 * SQUARES_HIGH
@@ -228,7 +259,13 @@ class OnTheField:
             return None  # no foe left (the battle ends this round): nothing to look up
         x, y = actor.position
         if not room and field.sides == 2:  # one other side: its nearest, none to compare
-            return field.nearest(1 - actor.side, x, y)
+            side = 1 - actor.side
+            mirror = field.mirrored() if NEAREST_IN_MIRROR and field.in_arrays is None else None
+            if mirror:
+                asked = (x, y, side, field.cell, *field.filed(side)[1])
+                found: Combatant | None = (_reaching or _reaching_now()).nearest_foe(mirror, asked)
+                return found
+            return field.nearest(side, x, y)
         accept = (lambda foe: has_room(foe, actor, self)) if room else None
         best: Combatant | None = None
         best_d = math.inf
@@ -256,6 +293,12 @@ class OnTheField:
         if field is None or not self.foes(side):
             return [None] * len(places)
         if each is None:
+            mirror = field.mirrored() if NEAREST_IN_MIRROR and field.in_arrays is None else None
+            if mirror and field.sides == 2:
+                other = 1 - side
+                asked = (other, field.cell, *field.filed(other)[1])
+                found: list[Any] = _reaching_now().nearest_to_each(mirror, asked, places)
+                return found
             each = field.nearest_to_each
         others = [other for other in range(field.sides) if other != side]
         if len(others) == 1:  # no sides to compare

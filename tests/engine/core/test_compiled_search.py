@@ -8,6 +8,7 @@ made again when the mirror is given up. (Battles played with and without it: her
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from typing import Any
@@ -25,10 +26,14 @@ from tests.engine.core.test_compiled_places import _in_python, _played
 FIGHTING = ranks.FIGHTING
 
 
+_ids = itertools.count()
+
+
 class _Fighter:
     def __init__(self, side: int, x: float, y: float, radius: float) -> None:
         self.side, self.position, self.radius, self.reach = side, (x, y), radius, 1.0
         self.status, self.memory, self.target = FIGHTING, {}, None
+        self.unique_id = next(_ids)  # (the mirror files it: crowd.remembered's ties)
 
 
 def _crowd(rng: random.Random, field: Field, many: int) -> list[_Fighter]:

@@ -24,6 +24,9 @@ from fadad_agents.agents.core.crowd.nearest import Nearest
 from fadad_agents.agents.core.field import Field
 from fadad_agents.agents.core.field import ground as field_module
 from fadad_agents.engine import build_battle, load
+from tests.engine.core.test_reach_or_nearest import asked_apart
+
+_apart = pytest.fixture(autouse=True, scope="module")(asked_apart)  # test the calls apart
 
 
 def _played(text: str, seed: int) -> list[Any]:

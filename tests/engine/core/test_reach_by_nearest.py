@@ -18,6 +18,9 @@ from fadad_agents.agents.core.field import Field, ground
 from fadad_agents.engine import build_battle, load
 from fadad_agents.engine.core import space
 from fadad_agents.engine.core.space import OnTheField
+from tests.engine.core.test_reach_or_nearest import asked_apart
+
+_apart = pytest.fixture(autouse=True, scope="module")(asked_apart)  # test the calls apart
 
 
 def _log_text(text: str, seed: int) -> str:

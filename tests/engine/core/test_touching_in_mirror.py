@@ -11,12 +11,13 @@ from typing import Any
 
 import pytest
 
-from benchmarks.bench_engine import _melee_yaml
 from fadad_agents.agents.core.crowd import occupied
 from fadad_agents.agents.core.field import Field
-from fadad_agents.engine import build_battle, load
 from fadad_agents.engine.core import space
+from tests.engine.core.test_reach_or_nearest import asked_apart, twelve_rounds
 from tests.engine.core.test_touching_at_once import _Arena, _Fighter
+
+_apart = pytest.fixture(autouse=True, scope="module")(asked_apart)  # test the calls apart
 
 
 def _touching(arena: _Arena, field: Field, standing: list[_Fighter]) -> list[list[Any]]:
@@ -88,17 +89,10 @@ def test_foes_touched_in_the_mirror_play_the_same_battle(monkeypatch: pytest.Mon
     in the mirror or bucket by bucket in Python; the mirror answered often."""
     told = _count_asked(monkeypatch)
     for gap in (None, 12):
-        text = _melee_yaml(100, bands=True, gap=gap).replace("max_rounds: 1000", "max_rounds: 12")
-
-        def log(text: str = text) -> str:
-            battle = build_battle(load(text), 2, collect=False)
-            battle.run_to_end()
-            return battle.log.to_jsonl()
-
         monkeypatch.setattr(space, "TOUCHING_IN_MIRROR", True)
-        first = log()
+        first = twelve_rounds(gap)
         assert told[0] > 100
         monkeypatch.setattr(space, "TOUCHING_IN_MIRROR", False)
         told[0] = 0
-        assert log() == first
+        assert twelve_rounds(gap) == first
         assert told[0] == 0

@@ -241,13 +241,12 @@ def _touching_in(asked: Any, floats: Any, ints: Any, filing: Any, two: float) ->
         for j in range(int(j0), int(j1) + 1):
             s = head[i * rows + j]
             while s >= 0:
-                sx, sy = spots[s, 0], spots[s, 1]
-                ki, kj = sx // cell, sy // cell  # its bucket (Python's floor division)
-                if filing[s, 0] == side and bx0 <= ki <= bx1 and by0 <= kj <= by1:
-                    px, py = sx - x, sy - y
-                    d = px * px + py * py
-                    if d < low or (d <= high and px**two + py**two <= r2):
-                        near = True
+                px, py = spots[s, 0] - x, spots[s, 1] - y
+                d = px * px + py * py
+                if filing[s, 0] == side and (d < low or (d <= high and px**two + py**two <= r2)):
+                    ki, kj = spots[s, 0] // cell, spots[s, 1] // cell  # its bucket (as Python)
+                    near = bx0 <= ki <= bx1 and by0 <= kj <= by1
+                    if near:
                         if spots[s, 2] != widest:  # as wide: within radius, it touches
                             reach = base + spots[s, 2]
                             limit = reach * reach + 1e-6
@@ -323,7 +322,7 @@ class Occupied:
     field's move finds it so (``Squares.move``). ``filing``: each slot's side and when it
     was last filed in its side's bucket (a stamp, from ``stamp`` on: a bucket lists its
     fighters in the order filed), so that foes in reach are told in the buckets' order
-    (:meth:`touching`)."""
+    (:meth:`touching`), and its ``unique_id`` (the nearest's ties: ``crowd.remembered``)."""
 
     __slots__ = (
         "agents", "ahead", "blockers", "filing", "floats", "grid", "head", "ints", "links",
@@ -345,9 +344,10 @@ class Occupied:
         )
         self.spots[:n] = spots
         # filed in the order standing lists them: bucket by bucket, each in its order
-        self.filing = np.zeros((capacity, 2), dtype=np.int64)
+        self.filing = np.zeros((capacity, 3), dtype=np.int64)
         self.filing[:n, 0] = np.fromiter([agent.side for agent in standing], np.int64, n)
         self.filing[:n, 1] = np.arange(n)
+        self.filing[:n, 2] = np.fromiter([agent.unique_id for agent in standing], np.int64, n)
         self.stamp = n
 
     @classmethod
@@ -384,7 +384,7 @@ class Occupied:
                 return False
             self.slots[agent] = s
             self.agents[s] = agent
-            self.filing[s] = agent.side, self.stamp  # filed just now (Squares._file)
+            self.filing[s] = agent.side, self.stamp, agent.unique_id  # filed just now
             self.stamp += 1
         return bool(_put_now(s, x, y, agent.radius, self.floats, self.ints))
 
