@@ -52,6 +52,7 @@ __all__ = [
     "room",
     "roomy_foe_in_reach",
     "shield_rank",
+    "steps_for",
     "touches",
 ]
 
@@ -139,6 +140,19 @@ def follow_plan(actor: Any, plan: tuple[int, bool] | None, budget: int, attacks:
     return attacks if attacks < left else left
 
 
+def steps_for(gap: float, most: int, pace: float) -> tuple[int, float]:
+    """:func:`~fadad_agents.rules.personal.movement.move_plan` of ``gap`` yards with at
+    most ``most`` actions at ``pace`` (a stride), its allowances read from a table: the
+    movement actions a plan spends and the yards it covers (every plan of a mover)."""
+    if gap <= 0:
+        return 0, 0.0
+    spent = 0 if most < 0 else most if most < MAX_MOVE_ACTIONS else MAX_MOVE_ACTIONS
+    for steps in range(spent + 1):
+        if gap <= _ALLOWANCES[steps] * pace:
+            return steps, gap
+    return spent, _ALLOWANCES[spent] * pace
+
+
 def _plan(
     actor: Any, target: Any, arena: Any, budget: int, route: Route | None
 ) -> tuple[int, bool] | None:
@@ -150,17 +164,7 @@ def _plan(
     goal, most = move
     gap = math.hypot(actor.position[0] - goal[0], actor.position[1] - goal[1])  # distance
     pace = float(actor.stride) if actor.conditions is None else _stride(actor, arena)
-    most = most if most < budget else budget  # min, inlined
-    if gap <= 0:  # move_plan, inlined (every plan)
-        spent, yards = 0, 0.0
-    else:
-        spent = 0 if most < 0 else most if most < MAX_MOVE_ACTIONS else MAX_MOVE_ACTIONS
-        for steps in range(spent + 1):
-            if gap <= _ALLOWANCES[steps] * pace:
-                spent, yards = steps, gap
-                break
-        else:
-            yards = _ALLOWANCES[spent] * pace
+    spent, yards = steps_for(gap, most if most < budget else budget, pace)
     if target is None or yards < gap - _ARRIVE:
         plan = spent, False  # it does not arrive
     elif not target.placed:  # _touches_from, inlined (every plan)

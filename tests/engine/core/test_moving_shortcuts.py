@@ -80,3 +80,25 @@ def test_a_route_kept_in_its_object_starts_afresh() -> None:
         moving._UNSET,
     )
     assert (route.budget, route.actions) == (-1, -1)
+
+
+def test_steps_for_is_the_rules_move_plan() -> None:
+    """moving.steps_for (every plan of a mover: its allowances from a table) spends the
+    actions and covers the yards ``rules.personal.movement.move_plan`` does, to the last
+    bit: gaps on, a hair either side of and between each allowance, every action count
+    from -1 to past the most, at whole, short-legged and odd strides."""
+    from fadad_agents.rules.personal.movement import (
+        MAX_MOVE_ACTIONS,
+        move_plan,
+        movement_allowance,
+    )
+
+    edges = [movement_allowance(a) for a in range(MAX_MOVE_ACTIONS + 1)]
+    checked = 0
+    for pace in (1.0, 0.75, 2 / 3, 1.25):
+        gaps = [-1.0, 0.0, 0.5] + [e * pace + d for e in edges for d in (-1e-9, 0.0, 1e-9, 3.5)]
+        for gap in gaps:
+            for most in range(-1, MAX_MOVE_ACTIONS + 2):
+                assert moving.steps_for(gap, most, pace) == move_plan(gap, most, pace)
+                checked += 1
+    assert checked > 200

@@ -25,7 +25,6 @@ import numpy as np
 from fadad_agents.agents.core import moving
 from fadad_agents.agents.core.moving import _ALLOWANCES, _ARRIVE, _PLANS
 from fadad_agents.agents.core.ranks import ENGAGE_MARGIN, ring
-from fadad_agents.rules.personal.movement import MAX_MOVE_ACTIONS
 
 __all__ = ["ROWS_COMPILED", "UNREAD", "figures", "new_route", "plan_turn"]
 
@@ -207,17 +206,7 @@ def new_route(member: Any, target: Any, route: Any, budget: int, attacks: int) -
     route.move = goal, most
     gx, gy = goal
     gap, pace = math.hypot(ax - gx, ay - gy), float(member.stride)
-    most = most if most < budget else budget
-    if gap <= 0:
-        spent, yards = 0, 0.0
-    else:
-        spent = 0 if most < 0 else most if most < MAX_MOVE_ACTIONS else MAX_MOVE_ACTIONS
-        for steps in range(spent + 1):
-            if gap <= _ALLOWANCES[steps] * pace:
-                spent, yards = steps, gap
-                break
-        else:
-            yards = _ALLOWANCES[spent] * pace
+    spent, yards = moving.steps_for(gap, most if most < budget else budget, pace)
     reaches = yards >= gap - _ARRIVE and math.hypot(gx - tx, gy - ty) <= reach + _ARRIVE
     allowance = _ALLOWANCES[spent] * pace
     far = gap if gap <= allowance else allowance
