@@ -48,6 +48,7 @@ __all__ = [
     "move_event",
     "movers_first",
     "never_crowded",
+    "open_way",
     "plan_move",
     "room",
     "roomy_foe_in_reach",
@@ -153,6 +154,18 @@ def steps_for(gap: float, most: int, pace: float) -> tuple[int, float]:
     return spent, _ALLOWANCES[spent] * pace
 
 
+def open_way(goal: Any, gap: float, spent: int, pace: float, target: Any) -> Any:
+    """A move's way on an open field (no edges to clamp its ``goal``), ``gap`` yards off
+    with ``spent`` actions at ``pace``: the goal, gap, yards it covers, its allowance, the
+    pace and the ``target`` it chases if it gets there (placed); None if it stands."""
+    allowance = _ALLOWANCES[spent] * pace
+    far = gap if gap <= allowance else allowance
+    if far <= _ARRIVE:
+        return None
+    reaches = far >= gap - _ARRIVE and target is not None and target.placed
+    return goal, gap, far, allowance, pace, target if reaches else None
+
+
 def _plan(
     actor: Any, target: Any, arena: Any, budget: int, route: Route | None
 ) -> tuple[int, bool] | None:
@@ -175,11 +188,7 @@ def _plan(
     if route is not None and actor.target is target:  # its way with these actions, now
         field = arena.field
         if field.width is None and field.height is None:  # _way_now's, its gap known
-            allowance = _ALLOWANCES[spent] * pace
-            far = gap if gap <= allowance else allowance
-            reaches = far >= gap - _ARRIVE and target is not None and target.placed
-            chased = target if reaches else None
-            way = None if far <= _ARRIVE else (goal, gap, far, allowance, pace, chased)
+            way = open_way(goal, gap, spent, pace, target)
         else:
             way = _way_now(actor, arena, route, spent)
         route.actions, route.way = spent, way

@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from fadad_agents.agents.core import moving
-from fadad_agents.agents.core.moving import _ALLOWANCES, _ARRIVE, _PLANS
+from fadad_agents.agents.core.moving import _ARRIVE, _PLANS
 from fadad_agents.agents.core.ranks import ENGAGE_MARGIN, ring
 
 __all__ = ["ROWS_COMPILED", "UNREAD", "figures", "new_route", "plan_turn"]
@@ -208,10 +208,7 @@ def new_route(member: Any, target: Any, route: Any, budget: int, attacks: int) -
     gap, pace = math.hypot(ax - gx, ay - gy), float(member.stride)
     spent, yards = moving.steps_for(gap, most if most < budget else budget, pace)
     reaches = yards >= gap - _ARRIVE and math.hypot(gx - tx, gy - ty) <= reach + _ARRIVE
-    allowance = _ALLOWANCES[spent] * pace
-    far = gap if gap <= allowance else allowance
-    chased = target if far >= gap - _ARRIVE else None
-    route.way = None if far <= _ARRIVE else (goal, gap, far, allowance, pace, chased)
+    route.way = moving.open_way(goal, gap, spent, pace, target)
     route.actions, route.budget = spent, budget
     route.plan = _PLANS[spent, reaches]
     member.move_actions = spent

@@ -36,6 +36,7 @@ from typing import Any
 import numpy as np
 from numba import njit, types
 
+from fadad_agents.agents.core.crowd.nearest import _gap2
 from fadad_agents.agents.core.crowd.occupied import (
     _FLOATS,
     _INTS,
@@ -103,19 +104,6 @@ def blockers(memo: Any) -> list[Any]:
     mirror, kept = memo.stood
     count = len(kept) // 5
     return [mirror.agents[int(s)] for s in kept[2 * count :: 3].tolist()]
-
-
-_SLACK = 1e-6
-"""Yards taken off a square's distance before passing it over (floating point at its
-edges), as ``Field.nearest`` takes them."""
-
-
-@njit(cache=True)
-def _gap2(lo: float, at: float, span: float) -> float:
-    """The squared yards from ``at`` to the nearer edge of ``lo .. lo + span`` (0 inside
-    it), less a hair: never more than the truth."""
-    gap = lo - at if lo > at else at - lo - span
-    return (gap - _SLACK) * (gap - _SLACK) if gap > _SLACK else 0.0
 
 
 @njit(cache=True)
