@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import random
 import statistics
+import subprocess
+import sys
 import time
 from typing import Any
 
 import benchmarks.harness as harness
-from benchmarks.harness import BIG, Row, fresh_processes, peak_rss_mb, quick
+from benchmarks.harness import BIG, ROOT, Row, fresh_processes, peak_rss_mb, quick
 from fadad_agents.engine import build_battle, load, run
 from fadad_agents.engine.core.fighters import bare_fighter, character_fighter
 from fadad_agents.engine.core.streams import Streams
@@ -486,4 +488,38 @@ def bench_memory() -> list[Row]:
     ]
 
 
-BENCHMARKS = [bench_5v5, bench_5v5_setup, bench_scaling, bench_bulk, bench_memory]
+def _fresh_loop(runs: int, when_paid: bool) -> tuple[float, int, int]:
+    """CPU seconds, agent-rounds and the battle that loaded numba (-1: none) of a loop of
+    ``runs`` 100 v 100 battles in a fresh process (:mod:`benchmarks.fresh`)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "benchmarks.fresh", str(runs), "on" if when_paid else "off"],
+        cwd=ROOT, capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    seconds, acted, loaded_in = done.stdout.split()
+    return float(seconds), int(acted), int(loaded_in)
+
+
+@fresh_processes
+def bench_fresh_loop() -> list[Row]:
+    """A loop of 100 battles of 100 v 100 (40 with ``--quick``) in a fresh process, where
+    no crowd has loaded numba: CPU cost per agent-round, numba loaded once the field's
+    Python paths have cost what its load does (``agents.core.field.compiled``), against
+    never loaded; the load included. The 200-agent row of the scaling benchmark is
+    measured where a crowd loaded numba before."""
+    runs = quick(100, 40)
+    paid, acted, loaded_in = _fresh_loop(runs, True)
+    never, acted_never, _ = _fresh_loop(runs, False)
+    assert acted == acted_never, "the same battles, whichever path"
+    ratio = paid / never
+    name = f"fresh process, {runs} battles of 100 v 100"
+    return [
+        Row(f"{name}: per agent-round, numba never loaded", never / acted * 1e6, "us"),
+        Row(f"{name}: per agent-round, loaded when paid", paid / acted * 1e6, "us"),
+        Row(f"{name}: numba loaded during battle", loaded_in + 1, "of runs"),
+        Row(f"{name}: loaded when paid / never", ratio, "x", "< 1", ratio < 1),
+    ]
+
+
+BENCHMARKS = [
+    bench_5v5, bench_5v5_setup, bench_scaling, bench_bulk, bench_memory, bench_fresh_loop,
+]  # fmt: skip

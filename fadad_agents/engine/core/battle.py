@@ -28,7 +28,7 @@ from simpy.events import Event
 from fadad_agents.agents.core.base import Band, Combatant, SideRoster, Status
 from fadad_agents.agents.core.character import Character
 from fadad_agents.agents.core.crowd.waiting import move_first
-from fadad_agents.agents.core.field import Field
+from fadad_agents.agents.core.field import Field, compiled
 from fadad_agents.agents.core.groups import Crew, Group, Unit
 from fadad_agents.agents.core.plain import round as plain_round
 from fadad_agents.engine.core.clock import (
@@ -386,6 +386,9 @@ class Battle(RoundClock, MesaModel, OnTheField):
     def _play_round(self) -> None:
         self.round += 1
         turns = self.initiative_turns()
+        field = self.field
+        if compiled.counting and field is not None and not field.all_touching:
+            compiled.played(turns)  # numba loaded once the field's Python paths cost as much
         # Declare, then act, then end-of-round checks, each in the order of action.
         if plain_round.PLAIN_ROUNDS:  # plain fighters in one loop, others by their methods
             plain_round.play_round(self, turns, SharedTurn, self._play_turn)

@@ -14,8 +14,9 @@ find no foe in its reach: its turn ends in Python with the nearest foe its new t
 as its own turn would (:func:`~fadad_agents.policies.core.defaults.random_foe`, no dice).
 
 Nothing is drawn or logged in the compiled part: the same battle, byte for byte
-(a test plays battles with :data:`RANKS_IN_ARRAYS` on and off). numba is imported only
-when a turn this big is first played.
+(a test plays battles with :data:`RANKS_IN_ARRAYS` on and off). numba is imported when a
+turn this big is first played, if the process has not loaded it already
+(:mod:`~fadad_agents.agents.core.field.compiled`).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ import numpy as np
 from fadad_agents.agents.core import moving
 from fadad_agents.agents.core.base import Status
 from fadad_agents.agents.core.crowd import runs
-from fadad_agents.agents.core.field import ELBOW_ROOM, HALO_MOST
+from fadad_agents.agents.core.field import ELBOW_ROOM, HALO_MOST, compiled
 from fadad_agents.policies.core.movement import CloseIn
 
 __all__ = ["IN_ARRAYS_AT_LEAST", "RANKS_IN_ARRAYS", "WAIT_DIRECT", "move_first", "play_band_turn"]
@@ -181,6 +182,7 @@ class _Crowd:
     filed in squares as wide as the widest two fighters' elbow room."""
 
     def __init__(self, arena: Any, kernels: Any) -> None:
+        compiled.load()  # numba: its first compile on an install said so
         field = arena.field
         self.sides = arena.sides
         self.declared = -1  # the round whose declares last read the arrays (crowd_now)

@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from fadad_agents.agents.core.field import compiled
 from fadad_agents.agents.core.field.measures import SQUARES_HIGH, SQUARES_LOW
 from fadad_agents.agents.core.field.squares import (
     CELL_YARDS,
@@ -318,6 +319,8 @@ class Field(Squares):
             return None
         if count >= NEAREST_AT_ONCE or (count >= NEAREST_FEWEST and "numba" in sys.modules):
             from fadad_agents.agents.core.crowd import nearest  # numba: crowds, or loaded
+
+            compiled.load()  # numba: its first compile on an install said so
 
             known = nearest.Nearest([agent for bucket in buckets for agent in bucket])
         self._nearest[side] = known

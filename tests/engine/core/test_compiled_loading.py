@@ -1,0 +1,140 @@
+"""A process loads the field's compiled code once its fights on a field have paid for it.
+
+``agents.core.field.compiled`` counts the agent-rounds a process plays on a field in
+Python and loads numba once :data:`~fadad_agents.agents.core.field.compiled.LOAD_AFTER`
+are played; from then on the field's compiled paths play, and the battle is the same,
+byte for byte. numba, once imported, stays for the process, so each case here runs in a
+fresh process of its own.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[3]
+
+PLAY = """
+import hashlib, json, sys
+from benchmarks.bench_engine import _melee_yaml
+from fadad_agents.agents.core.field import compiled
+from fadad_agents.engine import build_battle, load, run
+
+compiled.LOAD_AFTER = {load_after}
+compiled.LOAD_WHEN_PAID = {when_paid}
+if {preload}:
+    compiled.load()
+out = {{"battles": [], "loaded": [], "counted": []}}
+for text, seed in {cases}:
+    battle = build_battle(load(text), seed, collect=False)
+    loaded = []
+    while not battle.finished:
+        battle.play_round()
+        loaded.append("numba" in sys.modules)
+    states = [
+        (m.name, str(m.status), m.position, str(m.track), m.target and m.target.name)
+        for side in battle.sides
+        for m in side.members
+    ]
+    text = battle.log.text() + repr([tuple(e) for e in battle.log]) + repr(states)
+    out["battles"].append(hashlib.sha256(text.encode()).hexdigest())
+    out["loaded"].append(loaded)
+    out["counted"].append(compiled._played)
+print(json.dumps(out))
+"""
+
+BANDS_OF_100 = "_melee_yaml(100, bands=True)"
+"""Two bands of 100 formed up in ranks: below a crowd's 256, so nothing else loads numba."""
+
+
+def _play(
+    cases: str, *, load_after: int = 40_000, when_paid: bool = True, preload: bool = False,
+    env: dict[str, str] | None = None,
+) -> tuple[dict[str, Any], str]:  # fmt: skip
+    """Play ``cases`` (a Python list of (scenario text, seed)) in a fresh process: each
+    battle's hash (log, events, final states), whether numba was loaded after each round,
+    the agent-rounds counted after each battle; and what the process said on stderr."""
+    code = PLAY.format(load_after=load_after, when_paid=when_paid, preload=preload, cases=cases)
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True,
+        env=env,
+    )  # fmt: skip
+    return json.loads(done.stdout), done.stderr
+
+
+def test_numba_loads_mid_battle_once_paid_and_the_battle_is_the_same() -> None:
+    """With the count to pay lowered to 1,000 agent-rounds, two bands of 100 load numba
+    in their sixth round (200 a round: 1,000 counted at its start), mid-battle; each
+    battle, every path played as it comes, is the same, byte for byte, as the one played
+    wholly in Python (numba never loaded) and the one wholly with numba loaded."""
+    cases = f"[({BANDS_OF_100}, 1), ({BANDS_OF_100}, 2)]"
+    paid, _ = _play(cases, load_after=1_000)
+    never, _ = _play(cases, when_paid=False)
+    always, _ = _play(cases, preload=True)
+    first = paid["loaded"][0]
+    assert first[:5] == [False] * 5, "loaded before 1,000 agent-rounds were played"
+    assert all(first[5:]), "not loaded once 1,000 agent-rounds were played"
+    assert not any(chain for battle in never["loaded"] for chain in battle)
+    assert all(chain for battle in always["loaded"] for chain in battle)
+    assert paid["battles"] == never["battles"] == always["battles"]
+    assert paid["battles"][0] != paid["battles"][1], "two seeds, one battle: nothing shown"
+
+
+def test_the_count_is_agent_rounds_on_a_field_and_stops_at_its_load() -> None:
+    """The count is the fighters of each round played on a field not all in one melee:
+    none for a 5 v 5 in contact (all in one melee) or a ship duel (no field), each
+    round's fighters for two bands of 20 12 yards apart; below the default count to
+    pay (40,000) numba stays unloaded; once it loads, counting stops."""
+    cases = (
+        "[(_melee_yaml(5, bands=False), 1), (_melee_yaml(20, bands=True, gap=12), 1),"
+        " (_melee_yaml(20, bands=True, gap=12), 2)]"
+    )
+    played, _ = _play(cases)
+    in_contact, first, second = played["counted"]
+    assert in_contact == 0
+    assert 40 * 2 < first < second < 40_000  # at least two rounds of 40 each battle
+    assert not any(chain for battle in played["loaded"] for chain in battle)
+    paid, _ = _play(cases, load_after=100)
+    assert paid["counted"][1] == paid["counted"][2] >= 100, "counted on after the load"
+
+
+COMPILE = """
+from fadad_agents.agents.core.field import compiled
+compiled.load()
+from fadad_agents.agents.core.crowd import nearest
+nearest._gap2(0.0, 3.0, 1.0)
+nearest._gap2(0, 3, 1)  # integers: a second compile, no second notice
+"""
+
+
+def test_a_first_compile_says_so_once(tmp_path: Path) -> None:
+    """On an install whose cache is empty (here an empty ``NUMBA_CACHE_DIR``), numba's
+    first compile of the package's code, once loaded, is said on stderr, once however
+    many follow; with the cache filled, nothing is said."""
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
+    notice = "fadad-agents: compiling the crowd code for this install, once"
+    command = [sys.executable, "-c", COMPILE]
+    said = [
+        subprocess.run(
+            command, cwd=ROOT, capture_output=True, text=True, check=True, env=env
+        ).stderr
+        for _ in range(2)
+    ]
+    assert said[0].count(notice) == 1, said[0]
+    assert notice not in said[1], said[1]
+
+
+@pytest.mark.parametrize("when_paid", [True, False])
+def test_small_fights_in_contact_never_load_numba(when_paid: bool) -> None:
+    """Many 5 v 5 fights in contact (nothing counted) leave numba unloaded, whether or not
+    a process loads it once its field fights have paid for it."""
+    played, _ = _play("[(_melee_yaml(5, bands=False), s) for s in range(50)]",
+                      load_after=1, when_paid=when_paid)  # fmt: skip
+    assert set(played["counted"]) == {0}
+    assert not any(chain for battle in played["loaded"] for chain in battle)
