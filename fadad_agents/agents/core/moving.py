@@ -28,11 +28,7 @@ from fadad_agents.agents.core.field.room import (
 )
 from fadad_agents.agents.core.ranks import ENGAGE_MARGIN, way_forward
 from fadad_agents.policies.core.movement import CloseIn
-from fadad_agents.rules.personal.movement import (
-    GAITS,
-    MAX_MOVE_ACTIONS,
-    movement_allowance,
-)
+from fadad_agents.rules.personal.movement import GAITS, MAX_MOVE_ACTIONS, movement_allowance
 
 __all__ = [
     "STEP",
@@ -48,6 +44,7 @@ __all__ = [
     "move_event",
     "movers_first",
     "never_crowded",
+    "on_ring",
     "open_way",
     "plan_move",
     "room",
@@ -107,9 +104,14 @@ def contact_place(actor: Any, target: Any) -> tuple[float, float]:
     straight line between them (a crowd there is met when it moves: :func:`advance`)."""
     (ax, ay), (tx, ty) = actor.position, target.position
     ring = actor.radius + actor.reach + target.radius - ENGAGE_MARGIN
-    dx, dy = ax - tx, ay - ty
+    return on_ring(tx, ty, ax - tx, ay - ty, ring)
+
+
+def on_ring(tx: float, ty: float, dx: float, dy: float, ring: float) -> tuple[float, float]:
+    """:func:`contact_place` from its numbers: ``ring`` yards from ``(tx, ty)`` toward
+    one ``(dx, dy)`` from it (from the +x side for one on top of it)."""
     gap = math.hypot(dx, dy)
-    if gap < _ARRIVE:  # on top of it: from the +x side
+    if gap < _ARRIVE:
         return tx + ring, ty
     return tx + dx / gap * ring, ty + dy / gap * ring
 
@@ -267,11 +269,7 @@ def _destination(actor: Any, target: Any, arena: Any, route: Route | None) -> An
         if dx**2 + dy**2 <= reach * reach + _ARRIVE:
             move = None  # in reach already
         else:
-            ring, gap = reach - ENGAGE_MARGIN, math.hypot(dx, dy)
-            if gap < _ARRIVE:  # on top of it: from the +x side
-                move = (tx + ring, ty), movement.actions
-            else:
-                move = (tx + dx / gap * ring, ty + dy / gap * ring), movement.actions
+            move = on_ring(tx, ty, dx, dy, reach - ENGAGE_MARGIN), movement.actions
     if route is not None:  # kept there
         route.move = move
     return move

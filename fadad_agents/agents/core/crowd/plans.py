@@ -200,8 +200,7 @@ def new_route(member: Any, target: Any, route: Any, budget: int, attacks: int) -
         route.move, route.plan, route.budget = None, None, budget
         member.move_actions = 0
         return attacks
-    ring, gap = reach - ENGAGE_MARGIN, math.hypot(dx, dy)
-    goal = (tx + ring, ty) if gap < _ARRIVE else (tx + dx / gap * ring, ty + dy / gap * ring)
+    goal = moving.on_ring(tx, ty, dx, dy, reach - ENGAGE_MARGIN)  # CloseIn's destination
     most = member.policies.movement.actions
     route.move = goal, most
     gx, gy = goal
