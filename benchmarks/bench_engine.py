@@ -501,23 +501,41 @@ def _fresh_loop(runs: int, when_paid: bool) -> tuple[float, int, int]:
 
 @fresh_processes
 def bench_fresh_loop() -> list[Row]:
-    """A loop of 100 battles of 100 v 100 (40 with ``--quick``) in a fresh process, where
-    no crowd has loaded numba: CPU cost per agent-round, numba loaded once the field's
-    Python paths have cost what its load does (``agents.core.field.compiled``), against
-    never loaded; the load included. The 200-agent row of the scaling benchmark is
-    measured where a crowd loaded numba before."""
+    """A ``run()`` loop of 100 battles of 100 v 100 (40 with ``--quick``) in a fresh
+    process, where no crowd has loaded numba: CPU cost per agent-round, numba loaded once
+    the field's Python paths have cost what its load does (``agents.core.field.compiled``),
+    against never loaded; the load included. Then a serial sweep of as many, which loads
+    numba after its first battle: its CPU time against a sweep's that never loads it. The
+    200-agent row of the scaling benchmark is measured where a crowd loaded numba before."""
     runs = quick(100, 40)
     paid, acted, loaded_in = _fresh_loop(runs, True)
     never, acted_never, _ = _fresh_loop(runs, False)
     assert acted == acted_never, "the same battles, whichever path"
     ratio = paid / never
-    name = f"fresh process, {runs} battles of 100 v 100"
+    name = f"fresh process, run() loop of {runs} battles of 100 v 100"
+    swept, never_swept = (_fresh_sweep(runs, when_paid) for when_paid in (True, False))
+    by_sweep = swept / never_swept
+    name_sweep = f"fresh process, sweep of {runs} battles of 100 v 100"
     return [
         Row(f"{name}: per agent-round, numba never loaded", never / acted * 1e6, "us"),
         Row(f"{name}: per agent-round, loaded when paid", paid / acted * 1e6, "us"),
         Row(f"{name}: numba loaded during battle", loaded_in + 1, "of runs"),
         Row(f"{name}: loaded when paid / never", ratio, "x", "< 1", ratio < 1),
+        Row(f"{name_sweep}: CPU, numba never loaded", never_swept, "s"),
+        Row(f"{name_sweep}: loaded after its first / never", by_sweep, "x", "< 1", by_sweep < 1),
     ]
+
+
+def _fresh_sweep(runs: int, when_paid: bool) -> float:
+    """CPU seconds of a serial sweep of ``runs`` 100 v 100 battles in a fresh process."""
+    done = subprocess.run(
+        [sys.executable, "-m", "benchmarks.fresh", str(runs), "on" if when_paid else "off",
+         "sweep"],
+        cwd=ROOT, capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    seconds, loaded = done.stdout.split()
+    assert loaded == str(when_paid), "numba loaded as it should not be, or not as it should"
+    return float(seconds)
 
 
 BENCHMARKS = [

@@ -104,8 +104,7 @@ class SweepResult:
         return win_probabilities(self.frame, confidence)
 
     def fighter_odds(self, confidence: float = 0.95) -> pd.DataFrame:
-        """Per variant and named fighter: down and killed with intervals, rounds in the
-        fight, mean wound level, who took them out most often."""
+        """Per variant and named fighter: down, killed, rounds, wounds, taken out by whom."""
         return fighter_odds(self.frame, confidence)
 
     def quantiles(self) -> pd.DataFrame:
@@ -173,10 +172,11 @@ class _Plan:
                 if start >= self.stop_at[variant.index]:
                     continue
                 stop, begin = min(start + self.batch_size, self.runs), start
+                after = (self.runs - stop) * len(self.variants)  # the later batches' rounds
                 while (variant.index, begin) in held and begin < stop:
                     begin = held[variant.index, begin]  # parts of an earlier, shorter sweep
                 if begin < stop:
-                    yield Batch(variant.index, begin, stop, seed, source)
+                    yield Batch(variant.index, begin, stop, seed, source, after)
 
     @property
     def done(self) -> int:

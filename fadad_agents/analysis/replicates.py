@@ -19,6 +19,7 @@ from functools import lru_cache
 from typing import Any
 from weakref import WeakKeyDictionary
 
+from fadad_agents.agents.core.field import compiled
 from fadad_agents.engine import Battle, BattleResult, play_through, spawn_states
 from fadad_agents.engine.core.build import per_scenario
 from fadad_agents.engine.core.result import SIDE_COUNTS, outcome, side_counts
@@ -279,6 +280,8 @@ class Batch:
         stop: one past the last replicate index.
         seed: the sweep's root seed.
         source: the variant's scenario (sent to a worker as its JSON data).
+        after: about how many replicates the sweep plays after this batch's, every
+            variant's (whether loading the field's compiled code pays: :func:`run_batch`).
     """
 
     variant: int
@@ -286,6 +289,7 @@ class Batch:
     stop: int
     seed: int
     source: Portable
+    after: int = 0
 
 
 # Validating a scenario takes ~10-20 ms (schema and catalogue); a worker plays many batches
@@ -313,13 +317,17 @@ def run_batch(batch: Batch) -> list[dict[str, Any]]:
 
     Their streams' seeds are mixed for the whole batch at once (:func:`mix_ahead`), from
     the first replicate on if earlier battles of the scenario said which streams it
-    rolls on, else from the second."""
+    rolls on, else from the second. The first replicate's agent-rounds on a field, times
+    the sweep's replicates to come, say whether loading the field's compiled code pays
+    (:func:`~fadad_agents.agents.core.field.compiled.expect`; a worker of several plays
+    only its share of them, so it may load a little early)."""
     scenario = batch.source.scenario
     names = frozenset(fighter_names(scenario))
     streams = per_scenario(_STREAMS, scenario, set)
     seeds = replicate_seeds(batch.seed, batch.stop, batch.start)
     rows = []
     mixed = False
+    counted = compiled.counted()
     for k, battle_seed in enumerate(seeds):
         if not mixed and streams:
             mix_ahead(seeds[k:], set(streams))  # a copy: another thread may add to it
@@ -327,6 +335,8 @@ def run_batch(batch: Batch) -> list[dict[str, Any]]:
         row: dict[str, Any] = {"variant": batch.variant, "replicate": batch.start + k}
         _replicate_row(scenario, battle_seed, names, row, streams)
         rows.append(row)
+        if k == 0 and compiled.counting:  # the first's agent-rounds on a field, the others'
+            compiled.expect((compiled.counted() - counted) * (len(seeds) - 1 + batch.after))
     return rows
 
 

@@ -138,3 +138,56 @@ def test_small_fights_in_contact_never_load_numba(when_paid: bool) -> None:
                       load_after=1, when_paid=when_paid)  # fmt: skip
     assert set(played["counted"]) == {0}
     assert not any(chain for battle in played["loaded"] for chain in battle)
+
+
+SWEEP = """
+import hashlib, json, sys
+from benchmarks.bench_engine import _melee_yaml
+from fadad_agents.agents.core.field import compiled
+from fadad_agents.analysis import sweep
+
+compiled.LOAD_AFTER = 9_000
+compiled.LOAD_WHEN_PAID = {when_paid}
+with open("{path}", "w") as f:
+    f.write(_melee_yaml(100, bands=True))
+one = sweep("{path}", 1, 7, progress=False).frame  # one battle: its agent-rounds
+first = compiled.counted()
+frame = sweep("{path}", {runs}, 7, progress=False).frame
+print(json.dumps({{
+    "first": first, "counted": compiled.counted(), "loaded": "numba" in sys.modules,
+    "rows": hashlib.sha256(frame.to_csv().encode()).hexdigest(),
+}}))
+"""
+
+
+def _sweep(tmp_path: Path, runs: int, when_paid: bool) -> dict[str, Any]:
+    """A serial sweep of ``runs`` battles of two bands of 100 in a fresh process, after a
+    sweep of one (the same first battle), the count to pay lowered to 9,000."""
+    code = SWEEP.format(path=tmp_path / "fight.yaml", runs=runs, when_paid=when_paid)
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    return json.loads(done.stdout)  # type: ignore[no-any-return]
+
+
+def test_a_sweep_loads_numba_after_its_first_battle_when_its_others_will_pay(
+    tmp_path: Path,
+) -> None:
+    """A sweep whose first battle's agent-rounds on a field, times its other battles, reach
+    the count to pay loads numba right after that battle (counting stops there: the
+    count is the first battle's); one whose others will not pay plays them in Python;
+    the rows are the same as a sweep's that never loads numba."""
+    few, many = 2, 7
+    first = _sweep(tmp_path, few, True)["first"]  # 1,868 agent-rounds
+    # the count stays short of 9,000 over the sweep of one and the two of the few (the
+    # second a third longer, say), and the many's others will pay for the load
+    assert 3 * first * 1.3 < 9_000 <= first * (many - 1), "the case no longer tells"
+    paid = _sweep(tmp_path, many, True)
+    assert paid["loaded"]
+    assert paid["counted"] == 2 * first, "not loaded right after the sweep's first battle"
+    not_paid = _sweep(tmp_path, few, True)
+    assert not not_paid["loaded"]
+    assert not_paid["counted"] > 2 * first, "its second battle not counted"
+    never = _sweep(tmp_path, many, False)
+    assert not never["loaded"]
+    assert paid["rows"] == never["rows"]

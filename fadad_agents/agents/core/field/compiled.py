@@ -14,9 +14,10 @@ start of every personal round on a field not all in one melee) and loads numba o
 :data:`LOAD_AFTER` are played: by then it has spent in Python about what the load costs,
 so whether the fights then stop or go on, it never pays more than about twice what the
 best choice made in hindsight would have cost (the rule of renting skis until their price
-is spent, then buying). A sweep or ``run`` loop of 200-fighter battles gets there after
-some twenty battles and plays the rest at about two thirds of the cost; one battle, or a
-sweep of 5 v 5 fights in contact, never does.
+is spent, then buying). A ``run`` loop of 200-fighter battles gets there after some twenty
+battles and plays the rest at about two thirds of the cost; a sweep, which knows how
+many battles it will play, loads it after its first when the rest will pay
+(:func:`expect`); one battle, or any number of 5 v 5 fights in contact, never does.
 
 The first load on an install compiles the code (10-20 s on these machines; cached beside
 the modules from then on), and says so once on standard error.
@@ -28,7 +29,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["LOAD_AFTER", "LOAD_WHEN_PAID", "load", "played"]
+__all__ = ["LOAD_AFTER", "LOAD_WHEN_PAID", "counted", "expect", "load", "played"]
 
 LOAD_WHEN_PAID = True
 """Load numba once :data:`LOAD_AFTER` agent-rounds are played on a field in Python (False:
@@ -60,6 +61,20 @@ def played(turns: Sequence[Sequence[Any]]) -> None:
         return
     _played += sum(map(len, turns))
     if _played >= LOAD_AFTER and LOAD_WHEN_PAID:
+        load()
+
+
+def counted() -> int:
+    """The agent-rounds this process has played on a field in Python so far (counting
+    stops once numba is loaded)."""
+    return _played
+
+
+def expect(agent_rounds: int) -> None:
+    """Load numba now if this process expects to play ``agent_rounds`` more on a field
+    that would pay for it (:data:`LOAD_AFTER` or more): a sweep knows, once its first
+    battle is played, about how many its others will play."""
+    if counting and LOAD_WHEN_PAID and agent_rounds >= LOAD_AFTER and "numba" not in sys.modules:
         load()
 
 
