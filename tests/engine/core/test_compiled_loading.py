@@ -68,17 +68,31 @@ def _play(
     return json.loads(done.stdout), done.stderr
 
 
-def test_numba_loads_mid_battle_once_paid_and_the_battle_is_the_same() -> None:
+CASES = {
+    "formed up in ranks": BANDS_OF_100,
+    "12 yards apart, walled, random crits": (
+        '_melee_yaml(100, bands=True, gap=12).replace("rolled}", "rolled, '
+        'fadad.crit_effects: random}") + "map: {kind: open, width: 14, height: 8}\\n"'
+    ),
+    "40 yards apart": "_melee_yaml(100, bands=True, gap=40)",
+}
+"""Two bands of 100 each way (the scenario's text as Python): ``test_ranks_in_arrays``'s
+cases, played here with no band big enough to load numba itself."""
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_numba_loads_mid_battle_once_paid_and_the_battle_is_the_same(case: str) -> None:
     """With the count to pay lowered to 1,000 agent-rounds, two bands of 100 load numba
     in their sixth round (200 a round: 1,000 counted at its start), mid-battle; each
     battle, every path played as it comes, is the same, byte for byte, as the one played
     wholly in Python (numba never loaded) and the one wholly with numba loaded."""
-    cases = f"[({BANDS_OF_100}, 1), ({BANDS_OF_100}, 2)]"
+    cases = f"[({CASES[case]}, 1), ({CASES[case]}, 2)]"
     paid, _ = _play(cases, load_after=1_000)
     never, _ = _play(cases, when_paid=False)
     always, _ = _play(cases, preload=True)
     first = paid["loaded"][0]
     assert first[:5] == [False] * 5, "loaded before 1,000 agent-rounds were played"
+    assert len(first) > 6, "the battle ended before the load: nothing shown"
     assert all(first[5:]), "not loaded once 1,000 agent-rounds were played"
     assert not any(chain for battle in never["loaded"] for chain in battle)
     assert all(chain for battle in always["loaded"] for chain in battle)
