@@ -172,7 +172,10 @@ def run(
         bool, typer.Option("--json", help="Print the result as JSON instead of prose.")
     ] = False,
     log: Annotated[Path | None, typer.Option(help="Write the battle log as JSON lines.")] = None,
-    quiet: Annotated[bool, typer.Option(help="Print only the one-line summary.")] = False,
+    quiet: Annotated[
+        bool,
+        typer.Option(help="Print only the one-line summary (no progress on a long battle)."),
+    ] = False,
     state_out: Annotated[
         Path | None,
         typer.Option(help="Write everyone's end state (campaign JSON: fadad rest, aftermath)."),
@@ -191,7 +194,9 @@ def run(
     try:
         if state_out is None:
             narrated = not (quiet or json_out)  # the header and tally, kept as it plays
-            result = run_battle(scenario, seed=seed, collect=narrated, limits=limits)
+            result = run_battle(
+                scenario, seed=seed, collect=narrated, limits=limits, progress=not quiet
+            )
         else:
             from fadad_agents import campaign
 

@@ -31,6 +31,7 @@ from fadad_agents.engine.core.log import BattleLog, LogEvent, clock, narrate
 from fadad_agents.engine.core.recycle import play_through
 from fadad_agents.engine.core.result import BattleResult, SideResult, result_of
 from fadad_agents.engine.core.streams import STREAMS, Streams, spawn_states
+from fadad_agents.engine.progress import shown
 from fadad_agents.policies.core.registry import PolicyError
 from fadad_agents.schema.limits import Limits
 from fadad_agents.schema.loader import ScenarioError
@@ -70,6 +71,7 @@ def run(
     *,
     collect: bool = False,
     limits: Limits | None = None,
+    progress: bool = False,
 ) -> BattleResult:
     """Play ``scenario`` (a Scenario, a path, YAML text or a mapping) to its end.
 
@@ -86,6 +88,9 @@ def run(
         limits: how large a battle the file may describe (default
             :data:`~fadad_agents.schema.limits.DEFAULT_LIMITS`; a Scenario object was
             checked against its own when it was made).
+        progress: show the battle's round and how many still fight on standard error
+            (a tqdm bar, :mod:`~fadad_agents.engine.progress`) once it has played a
+            second; the same battle either way.
 
     Raises:
         ScenarioError: anything wrong with the scenario, from the schema to an unknown
@@ -95,7 +100,11 @@ def run(
     model = load(scenario, limits)
     try:
         with play_through(model, seed, collect=collect) as battle:
-            battle.run_to_end()
+            if progress:
+                with shown(battle):
+                    battle.run_to_end()
+            else:
+                battle.run_to_end()
             if collect:
                 return result_of(battle, report=True)
             replay = partial(run, model, battle.seed, collect=True)

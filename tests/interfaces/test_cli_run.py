@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from fadad_agents.cli import app
@@ -63,3 +64,26 @@ def test_sweep_prints_its_summary_line_by_line(tmp_path: Path) -> None:
     assert lines[0] == "Snorri vs Brynhild: 20 battles"
     assert any(line.startswith("Snorri: down ") for line in lines)
     assert "\\n" not in out.stdout
+
+
+def test_run_shows_a_long_battles_progress_unless_quiet(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A battle that lasts shows its rounds and who still fights on stderr (here from the
+    start: the wait cut to nothing); --quiet shows none; stdout is the same either way."""
+    import tqdm.auto  # noqa: F401  # imported now, not by the watcher while the battle plays
+
+    from benchmarks.bench_engine import _melee_yaml
+    from fadad_agents.engine import progress
+
+    monkeypatch.setattr(progress, "PROGRESS_AFTER", 0.0)
+    monkeypatch.setattr(progress, "POLL", 0.001)
+    fight = tmp_path / "fight.yaml"
+    fight.write_text(_melee_yaml(100, bands=True), encoding="utf-8")
+    shown = RUNNER.invoke(app, ["run", str(fight), "--seed", "1"])
+    assert shown.exit_code == 0
+    assert " fighting" in shown.stderr
+    quiet = RUNNER.invoke(app, ["run", str(fight), "--seed", "1", "--quiet"])
+    assert quiet.exit_code == 0
+    assert quiet.stderr == ""
+    assert shown.stdout.strip().splitlines()[-1] == quiet.stdout.strip()
