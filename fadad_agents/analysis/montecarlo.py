@@ -172,7 +172,7 @@ class _Plan:
                 if start >= self.stop_at[variant.index]:
                     continue
                 stop, begin = min(start + self.batch_size, self.runs), start
-                after = (self.runs - stop) * len(self.variants)  # the later batches' rounds
+                after = (self.runs - stop) * len(self.variants)  # replicates of later batches
                 while (variant.index, begin) in held and begin < stop:
                     begin = held[variant.index, begin]  # parts of an earlier, shorter sweep
                 if begin < stop:

@@ -335,7 +335,7 @@ def run_batch(batch: Batch) -> list[dict[str, Any]]:
         row: dict[str, Any] = {"variant": batch.variant, "replicate": batch.start + k}
         _replicate_row(scenario, battle_seed, names, row, streams)
         rows.append(row)
-        if k == 0 and compiled.counting:  # the first's agent-rounds on a field, the others'
+        if k == 0 and compiled.counting:  # its agent-rounds on a field, times those to come
             compiled.expect((compiled.counted() - counted) * (len(seeds) - 1 + batch.after))
     return rows
 

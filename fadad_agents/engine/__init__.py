@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from contextlib import nullcontext
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -100,10 +101,7 @@ def run(
     model = load(scenario, limits)
     try:
         with play_through(model, seed, collect=collect) as battle:
-            if progress:
-                with shown(battle):
-                    battle.run_to_end()
-            else:
+            with shown(battle) if progress else nullcontext():
                 battle.run_to_end()
             if collect:
                 return result_of(battle, report=True)
