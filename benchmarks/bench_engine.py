@@ -504,7 +504,8 @@ def bench_fresh_loop() -> list[Row]:
     """A ``run()`` loop of 100 battles of 100 v 100 (40 with ``--quick``) in a fresh
     process, where no crowd has loaded numba: CPU cost per agent-round, numba loaded once
     the field's Python paths have cost what its load does (``agents.core.field.compiled``),
-    against never loaded; the load included. Then a serial sweep of as many, which loads
+    against never loaded; the load included (a verdict on the full run alone: 40 battles end
+    before the load is paid back, as the rule means). Then a serial sweep of as many, which loads
     numba after its first battle: its CPU time against a sweep's that never loads it. The
     200-agent row of the scaling benchmark is measured where a crowd loaded numba before."""
     runs = quick(100, 40)
@@ -512,6 +513,8 @@ def bench_fresh_loop() -> list[Row]:
     never, acted_never, _ = _fresh_loop(runs, False)
     assert acted == acted_never, "the same battles, whichever path"
     ratio = paid / never
+    # 40 battles (--quick) end before the load is paid back (about the 46th): no verdict
+    target, ok = ("< 1", ratio < 1) if runs == 100 else ("", None)
     name = f"fresh process, run() loop of {runs} battles of 100 v 100"
     swept, never_swept = (_fresh_sweep(runs, when_paid) for when_paid in (True, False))
     by_sweep = swept / never_swept
@@ -520,7 +523,7 @@ def bench_fresh_loop() -> list[Row]:
         Row(f"{name}: per agent-round, numba never loaded", never / acted * 1e6, "us"),
         Row(f"{name}: per agent-round, loaded when paid", paid / acted * 1e6, "us"),
         Row(f"{name}: numba loaded during battle", loaded_in + 1, "of runs"),
-        Row(f"{name}: loaded when paid / never", ratio, "x", "< 1", ratio < 1),
+        Row(f"{name}: loaded when paid / never", ratio, "x", target, ok),
         Row(f"{name_sweep}: CPU, numba never loaded", never_swept, "s"),
         Row(f"{name_sweep}: loaded after its first / never", by_sweep, "x", "< 1", by_sweep < 1),
     ]
