@@ -144,6 +144,39 @@ def test_a_first_compile_says_so_once(tmp_path: Path) -> None:
     assert notice not in said[1], said[1]
 
 
+BESIDE_A_BAR = """
+import tqdm
+from fadad_agents.agents.core.field import compiled
+bar = tqdm.tqdm(total=3, desc="sweep", mininterval=0)
+bar.update(1)
+compiled.load()
+from fadad_agents.agents.core.crowd import nearest
+nearest._gap2(0.0, 3.0, 1.0)
+bar.update(1)
+bar.close()
+"""
+
+
+def test_a_first_compile_beside_a_progress_bar_says_so_on_a_line_of_its_own(
+    tmp_path: Path,
+) -> None:
+    """With a progress bar showing (a sweep's, a long battle's), the notice of a first
+    compile is a line of its own, the bar drawn again below it, not text run into it."""
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
+    command = [sys.executable, "-c", BESIDE_A_BAR]
+    said = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=True, env=env)
+    lines = said.stderr.replace("\r", "\n").splitlines()
+    assert compiled_notice() in lines, said.stderr
+    assert any(line.startswith("sweep: ") for line in lines), "no bar shown: nothing tested"
+
+
+def compiled_notice() -> str:
+    """The notice, as the module words it."""
+    from fadad_agents.agents.core.field import compiled
+
+    return compiled.NOTICE
+
+
 @pytest.mark.parametrize("when_paid", [True, False])
 def test_small_fights_in_contact_never_load_numba(when_paid: bool) -> None:
     """Many 5 v 5 fights in contact (nothing counted) leave numba unloaded, whether or not

@@ -91,6 +91,22 @@ def load() -> None:
     event.register("numba:compile", _notice(event.Listener))  # type: ignore[no-untyped-call]
 
 
+NOTICE = (
+    "fadad-agents: compiling the crowd code for this install, once (10-20 s; cached from then on)"
+)
+"""What the first compile of an install says on standard error."""
+
+
+def _say(text: str) -> None:
+    """``text`` on a line of its own on standard error: through tqdm where it is loaded,
+    which lifts any progress bar shown (a sweep's, a long battle's) above the line."""
+    bars = sys.modules.get("tqdm")
+    if bars is None:
+        print(text, file=sys.stderr)
+    else:
+        bars.tqdm.write(text, file=sys.stderr)
+
+
 def _notice(listener: type) -> Any:
     """A :class:`numba.core.event.Listener` (``listener``, numba's, imported only by
     :func:`load`) that says once, when numba starts compiling code of this package's,
@@ -102,11 +118,7 @@ def _notice(listener: type) -> Any:
             function = getattr(event.data.get("dispatcher"), "py_func", None)
             if not _told and getattr(function, "__module__", "").startswith("fadad_agents."):
                 _told = True
-                print(
-                    "fadad-agents: compiling the crowd code for this install, once "
-                    "(10-20 s; cached from then on)",
-                    file=sys.stderr,
-                )
+                _say(NOTICE)
 
         def on_end(self, event: Any) -> None:
             """Nothing: the notice is given as the compile starts."""
