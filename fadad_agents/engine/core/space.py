@@ -218,7 +218,7 @@ class OnTheField:
                     self._out_of_reach = (actor, here, field.moves, near, radius)
                     return []
         r2, widest, base = radius * radius, field.widest, actor.radius + actor.reach
-        if mirror:  # every fighter there is on the field, and fighting (checked all the same)
+        if mirror and not REACH_OR_NEAREST:  # else asked above: the same question, no answer
             told = mirror.touching((x, y, radius, base, widest, cell, float(side), x0, x1, y0, y1))
             if told is not None:
                 return [f for f in told if f.fighting]
