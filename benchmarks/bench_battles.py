@@ -1,0 +1,74 @@
+"""Whole battles in ranks, played to their end: what an agent-round costs over a battle's
+life at 200, 2,000 and 20,000 agents, beside :func:`~benchmarks.bench_engine.bench_scaling`'s
+first 3 rounds.
+
+The first rounds of a deep block are mostly rear ranks that wait, played in compiled code
+(:mod:`~fadad_agents.agents.core.crowd.waiting`); once the blocks have met and broken up,
+most fighters strike, move or look for a foe, in Python, at any size. Issue 19's target
+(flat within 30% from 200 to 20,000 agents, at most 5 us at 20,000) is read here over whole
+battles too, so that neither reading stands for the other.
+
+Run with ``python -m benchmarks battles``.
+"""
+
+from __future__ import annotations
+
+import time
+
+import benchmarks.harness as harness
+from benchmarks.bench_engine import _melee_yaml, _per_agent_round
+from benchmarks.harness import BIG, Row
+from fadad_agents.engine import build_battle, load
+
+__all__ = ["BENCHMARKS"]
+
+SEEDS = {200: tuple(range(1, 11)), 2_000: (1, 2, 3), 20_000: (1,)}
+"""The battles played at each size (one of 200 agents lasts a twentieth of a second, one
+of 20,000 about 200 rounds: half a minute on these machines)."""
+
+
+def _whole(agents: int, seeds: tuple[int, ...]) -> tuple[float, float]:
+    """CPU seconds per agent-round over whole battles of ``agents`` in ranks (each played
+    to its end; builds not counted), and their mean rounds."""
+    scenario = load(_melee_yaml(agents // 2, bands=True), BIG)
+    spent, acted, rounds = 0.0, 0, 0
+    for seed in seeds:
+        battle = build_battle(scenario, seed=seed)
+        start = time.process_time()
+        while not battle.finished:
+            acted += sum(len(side.active) for side in battle.sides)
+            battle.play_round()
+        spent += time.process_time() - start
+        rounds += battle.round
+    return spent / max(acted, 1), rounds / len(seeds)
+
+
+def bench_whole_battles() -> list[Row]:
+    """Per agent-round CPU cost of whole battles in ranks at 200, 2,000 and 20,000 agents
+    (``--quick``: 200 and 2,000, one battle each, and no verdict), the collector's work
+    after each round included; warmed up as :func:`~benchmarks.bench_engine.bench_scaling`
+    is (numba loaded, a band of 100's searches compiled)."""
+    _per_agent_round(load(_melee_yaml(300, bands=True), BIG), 1)
+    _per_agent_round(load(_melee_yaml(100, bands=True), BIG), 1)
+    _whole(200, (99,))  # a first battle's first steps to its end (endings, take-outs)
+    sizes = (200, 2_000) if harness.QUICK else (200, 2_000, 20_000)
+    rows: list[Row] = []
+    costs = {}
+    for agents in sizes:
+        seeds = SEEDS[agents][:1] if harness.QUICK else SEEDS[agents]
+        cost, rounds = _whole(agents, seeds)
+        costs[agents] = cost
+        rows.append(Row(f"whole battles, per agent-round at {agents:,} agents", cost * 1e6, "us"))
+        rows.append(Row(f"whole battles at {agents:,} agents, mean rounds", rounds, "rounds"))
+    if not harness.QUICK:
+        flat = costs[20_000] / costs[200]
+        rows.append(
+            Row("whole battles, agent-round cost 20,000 / 200", flat, "x", "0.7-1.3",
+                0.7 <= flat <= 1.3)
+        )  # fmt: skip
+        at = costs[20_000] * 1e6
+        rows.append(Row("whole battle, agent-round cost at 20,000", at, "us", "<= 5", at <= 5))
+    return rows
+
+
+BENCHMARKS = [bench_whole_battles]
