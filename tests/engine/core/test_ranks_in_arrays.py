@@ -196,6 +196,37 @@ def test_the_nearest_in_arrays_are_the_fields(monkeypatch: pytest.MonkeyPatch) -
     assert _nearest_each_round(build_battle(load(text), 1, collect=False))[1] > 0
 
 
+def test_a_side_filed_afresh_holds_only_those_who_fight(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each time a side is filed afresh for the nearest of it (once it moved), the fallen
+    are left out, not filed and passed over (left where they fell, a side's dead made a
+    search from behind the ranks cross a front of them square by square); while the same
+    fight, the fighters listed are the ones listed before (not read again)."""
+    monkeypatch.setattr(waiting, "IN_ARRAYS_AT_LEAST", 8)
+    battle = build_battle(load(_melee_yaml(100, bands=True, gap=12)), 1, collect=False)
+    filed_with_fallen = 0
+    while not battle.finished:
+        battle.play_round()
+        crowd = battle.field.in_arrays
+        if crowd is None:
+            continue
+        crowd.catch_up(kernels)
+        for side in range(len(battle.sides)):
+            crowd.nearest[side] = None  # filed afresh when next asked
+            filed = crowd.filed(side)
+            if filed is None:
+                continue
+            fighting = [m for m in battle.sides[side].members if m.fighting and m.placed]
+            ids = sorted(m.unique_id for m in filed.members)
+            assert ids == sorted(m.unique_id for m in fighting)
+            assert not filed.left.any()
+            filed_with_fallen += len(fighting) < len(battle.sides[side].members)
+            crowd.nearest[side] = None
+            assert crowd.filed(side).members is filed.members  # the same who fight
+    assert filed_with_fallen > 10, "few sides had lost anyone: the test proves little"
+
+
 def _nudged(text: str, seed: int) -> tuple[str, list[Any]]:
     """A battle to its end, the last fighter of each side stepping back a yard between
     rounds (moved on the field by no turn of its own): its log as read and its events."""

@@ -223,7 +223,8 @@ class _Crowd:
         sides = figures[:, 1].astype(np.int64)
         self.of_side = [np.flatnonzero(sides == s) for s in range(len(self.sides))]
         self.nearest: list[tuple[int, Any] | None] = [None] * len(self.sides)
-        self.members_of: list[list[Any] | None] = [None] * len(self.sides)  # of_side's
+        # of_side's who fight (when last filed: who did, their indices, the fighters)
+        self.members_of: list[tuple[Any, Any, list[Any]] | None] = [None] * len(self.sides)
         self.moves_of = [0] * len(self.sides)  # moves in the arrays, side by side
         size = int(ids.max()) + 1 if n else 1
         # each fighter's index in everyone by unique_id, -1 off the field (a list: read
@@ -366,17 +367,22 @@ class _Crowd:
         kept = self.nearest[side]
         if kept is None or kept[0] != self.moves_of[side]:
             slots = self.of_side[side]
-            ids = self.ids[slots]
-            fighting = self.fighting[ids]
+            fighting = self.fighting[self.ids[slots]]
             if not fighting.any():
                 return None
-            spots = np.column_stack((self.x[ids], self.y[ids]))
-            members = self.members_of[side]
-            if members is None:  # those who no longer fight filed too, passed over
+            known = self.members_of[side]
+            if known is not None and np.array_equal(known[0], fighting):
+                slots, members = known[1], known[2]
+            else:  # only those who fight: the fallen, left where they fell, are never
+                # looked at (a side's dead filed too made a search from behind the ranks
+                # cross a front of them, square by square: 9 us a search mid-battle)
+                slots = slots[fighting] if not fighting.all() else slots
                 everyone = self.everyone
-                members = self.members_of[side] = [everyone[k] for k in slots.tolist()]
+                members = [everyone[k] for k in slots.tolist()]
+                self.members_of[side] = (fighting, slots, members)
+            ids = self.ids[slots]
+            spots = np.column_stack((self.x[ids], self.y[ids]))
             filed = Nearest.of(spots, ids, members)
-            filed.left[:] = ~fighting
             kept = self.nearest[side] = (self.moves_of[side], filed)
         return kept[1]
 
