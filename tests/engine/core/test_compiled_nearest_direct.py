@@ -5,7 +5,8 @@ dispatchers compile for the arrays a crowd gives them (``waiting.WAIT_DIRECT``,
 ``nearest.NEAREST_DIRECT``): they answer as the dispatchers do, arrays of other types or
 strides go by the dispatchers (a direct call would misread them silently), and battles
 play the same either way. A search of many points begun from the best of the squares
-round each (``nearest.NEAREST_SEEDED``) finds the same nearest.
+round each and of the last point's nearest (``nearest.NEAREST_SEEDED``) finds the same
+nearest.
 """
 
 from __future__ import annotations
@@ -144,6 +145,19 @@ def test_a_seeded_search_finds_the_nearest(ragged: float) -> None:
     assert np.array_equal(seeded, plain)
     assert seeded.tolist() == [_brute(spots, ids, known.left, x, y) for x, y in points]
     assert len(np.unique(seeded)) > 20
+
+
+def test_a_search_begun_from_the_last_points_nearest_keeps_the_lower_id_on_a_tie() -> None:
+    """The seeded search begins from the last point's nearest: where that one ties with
+    another of a lower id, the other is found."""
+    spots = np.array([(0.0, 0.0), (2.0, 0.0), (9.0, 9.0)])
+    ids = np.array([5, 3, 7], dtype=np.int64)
+    known = Nearest.of(spots, ids, ["A", "B", "C"])
+    places = np.array([-1.0, 0.0, 1.0, 0.0, 0.5, 0.0, 8.0, 8.0, 1.0, 0.0])
+    # A (-1, 0); the tie at (1, 0) to B (id 3, not A's 5, begun from); A; C; B again
+    assert nearest._each_now(known.arrays, places, 2.0, True).tolist() == [0, 1, 0, 2, 1]
+    known.left[0] = True  # A gone: B from (-1, 0)
+    assert nearest._each_now(known.arrays, places, 2.0, True).tolist() == [1, 1, 1, 2, 1]
 
 
 @pytest.mark.parametrize("gap", [None, 12])

@@ -31,11 +31,13 @@ Arrays of other types or strides (a view) always go by the dispatcher."""
 
 NEAREST_SEEDED = True
 """Begin each search of many points at once (:meth:`Nearest.to_each`,
-:meth:`~Nearest.rows_to_each`) from the nearest in three squares of the point's row (its
-own and the columns either side), not from nothing (False; the tests compare both): the
-same answers, fewer squares looked at where the first column searched holds only a few
-spots far along it (a rank filed across two columns by a rounding: 60-110 squares a
-search, against 2-25)."""
+:meth:`~Nearest.rows_to_each`) from the nearest of the last point's nearest and those in
+three squares of the point's row (its own and the columns either side), not from nothing
+(False; the tests compare both): the same answers, fewer squares looked at where the first
+column searched holds only a few spots far along it (a rank filed across two columns by a
+rounding: 60-110 squares a search, against 2-25), or where the nearest lies far off (the
+points of a band's rear ranks, asked in their order, most often share a nearest foe
+beyond the front: 3.0 us a search mid-battle at 20,000 fighters, 1.7 so)."""
 
 _SLACK = 1e-6
 """Yards taken off a square's distance before skipping it (floating point at its edges),
@@ -244,21 +246,26 @@ def _measure(
 @njit(cache=True)
 def _nearest_each(arrays: Any, places: Any, two: float, seeded: bool) -> Any:
     """:func:`_nearest_to`'s row for each point of ``places`` (x and y in turn);
-    ``seeded``: each search begun from the best of three squares of the point's row, its
-    own and the columns before and after it (:data:`NEAREST_SEEDED`)."""
-    box = arrays[5]
+    ``seeded``: each search begun from the best of the last point's row and three squares
+    of the point's row, its own and the columns before and after it
+    (:data:`NEAREST_SEEDED`): :func:`_search` finds the nearest whatever it begins from."""
+    spots, ids, box = arrays[0], arrays[1], arrays[5]
     columns, rows = int(box[3]), int(box[4])
     found = np.empty(len(places) // 2, np.int64)
+    last = -1
     for q in range(len(found)):
         x, y = places[2 * q], places[2 * q + 1]
         ci, cj = _square_of(box, x, y)
         best, best_d, best_id = -1, math.inf, 0
         if seeded:
+            if last >= 0:  # the last point's nearest (none left): most often near
+                dx, dy = spots[last, 0] - x, spots[last, 1] - y
+                best, best_d, best_id = last, dx**two + dy**two, ids[last]
             for i in range(max(ci - 1, 0), min(ci + 2, columns)):
                 best, best_d, best_id = _measure(
                     arrays, i * rows + cj, x, y, two, best, best_d, best_id
                 )
-        found[q] = _search(arrays, x, y, two, ci, cj, best, best_d, best_id)[0]
+        last = found[q] = _search(arrays, x, y, two, ci, cj, best, best_d, best_id)[0]
     return found
 
 
