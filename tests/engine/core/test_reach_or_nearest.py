@@ -180,3 +180,52 @@ def test_re_targeting_in_the_mirror_plays_the_same_battle(
             told[name] = 0
         assert twelve_rounds(gap) == first
         assert sum(told[name] for name in calls) == 0
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_a_look_for_another_foe_in_reach_tells_the_same_foes_and_no_nearest(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A fighter looking for another foe in reach of its blow, and no further
+    (``another_in_reach``: ``nearest_next=False``), is told the foes in reach the one
+    compiled call tells, in the same order, without its nearest being looked for."""
+    monkeypatch.setattr(space, "Character", _Fighter)
+    rng = random.Random(seed)
+    fighters = [
+        _Fighter(u, u % 2, rng.uniform(-15, 15) + (8 if u % 2 else -8), rng.uniform(-12, 12), 0.5)
+        for u in range(100)
+    ]
+    field = Field(2)
+    for f in fighters:
+        field.add(f)
+    arena = _Arena(field, fighters)
+    told = _count_asked(monkeypatch)
+    reaching = 0
+    for f in fighters:
+        arena._out_of_reach = (None, None, -1, None, 0.0)
+        both = list(arena.foes_in_reach(f))
+        reaching += bool(both)
+        asked = told["foes_or_nearest"]
+        arena._out_of_reach = (None, None, -1, None, 0.0)
+        assert list(arena.foes_in_reach(f, nearest_next=False)) == both
+        assert told["foes_or_nearest"] == asked  # the nearest never looked for
+    assert told["foes_or_nearest"] > 30
+    assert 10 < reaching < 90  # foes in reach of some, of others none
+
+
+def test_blows_that_look_for_no_nearest_play_the_same_battle(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Two bands of 100 play the same first 12 rounds, byte for byte, whether a fighter
+    looking for another foe in reach of its blow has its nearest foe looked for beside
+    (as ``random_foe`` does) or not."""
+    asks = space.OnTheField.foes_in_reach
+
+    def always(self: Any, actor: Any, *, nearest_next: bool = True) -> Any:
+        return asks(self, actor)
+
+    for gap in (None, 12):
+        first = twelve_rounds(gap)
+        monkeypatch.setattr(space.OnTheField, "foes_in_reach", always)
+        assert twelve_rounds(gap) == first
+        monkeypatch.undo()

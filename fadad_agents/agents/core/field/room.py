@@ -111,7 +111,7 @@ def admit(defender: Any, attacker: Any, arena: Any) -> bool:
 
 def another_in_reach(actor: Any, arena: Any) -> Any | None:
     """A foe in reach with room round it (the first in the live list), now the target."""
-    for foe in arena.foes_in_reach(actor):
+    for foe in arena.foes_in_reach(actor, nearest_next=False):
         if admit(foe, actor, arena):
             actor.target = foe
             return foe
@@ -120,7 +120,7 @@ def another_in_reach(actor: Any, arena: Any) -> Any | None:
 
 def roomy_foe_in_reach(actor: Any, arena: Any) -> Any | None:
     """The first foe in reach with a place left round it for the actor, without taking it."""
-    for foe in arena.foes_in_reach(actor):
+    for foe in arena.foes_in_reach(actor, nearest_next=False):
         if has_room(foe, actor, arena):
             return foe
     return None
