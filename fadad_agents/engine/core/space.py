@@ -115,13 +115,8 @@ class OnTheField:
     def foes_in_reach(self, actor: Any, *, nearest_next: bool = True) -> Sequence[Combatant]:
         """Active foes the actor can attack from where it stands, in the live list's order
         (every foe where the battle has no field, the actor is off it, or it stands in one
-        melee without a missile weapon: the plain melee round counts on that).
-
-        ``nearest_next``: the caller may ask for the actor's nearest foe next if none is in
-        reach (``random_foe`` does), so where the field is mirrored it is found in the same
-        compiled call (:data:`REACH_OR_NEAREST`) and kept for :meth:`nearest_foe`. False
-        (one who looks for another foe in reach of its blow, and no further): not looked
-        for; behind the ranks, most of such a question's cost."""
+        melee without a missile weapon: the plain melee round counts on that). Without
+        ``nearest_next``, the nearest foe (``random_foe``'s next question) is not found too."""
         field = self.field
         if field is None or not actor.placed:
             return self.foes(actor.side)
@@ -190,9 +185,7 @@ class OnTheField:
             near_foes.append(f)
         return near_foes
 
-    def _touching(
-        self, actor: Any, field: Field, radius: float, nearest_next: bool = True
-    ) -> list[Any]:
+    def _touching(self, actor: Any, field: Field, radius: float, nearest: bool = True) -> list[Any]:
         """:meth:`foes_in_reach` of a melee character on a field of two sides, nobody off
         it (``radius``: its reach and the widest's): none where the squares ``radius``
         round it miss the other side's (no bucket of it lies there: the ranks behind), or
@@ -210,7 +203,7 @@ class OnTheField:
         if x1 < x0 or y1 < y0:
             return []
         mirror = field.mirrored() if TOUCHING_IN_MIRROR else None
-        if mirror and REACH_OR_NEAREST and nearest_next:  # one call: in reach, or the nearest
+        if mirror and REACH_OR_NEAREST and nearest:  # one call: in reach, or the nearest
             asked = (x, y, radius, actor.radius + actor.reach, field.widest, cell,
                      side, x0, x1, y0, y1, bx0, by0, bx1, by1)  # fmt: skip
             told, near = (_reaching or _reaching_now()).foes_or_nearest(mirror, asked)
@@ -226,7 +219,7 @@ class OnTheField:
                     self._out_of_reach = (actor, here, field.moves, near, radius)
                     return []
         r2, widest, base = radius * radius, field.widest, actor.radius + actor.reach
-        if mirror and not (REACH_OR_NEAREST and nearest_next):  # else asked above, no answer
+        if mirror and not (REACH_OR_NEAREST and nearest):  # else asked above, no answer
             told = mirror.touching((x, y, radius, base, widest, cell, float(side), x0, x1, y0, y1))
             if told is not None:
                 return [f for f in told if f.fighting]
