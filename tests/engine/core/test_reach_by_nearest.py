@@ -54,11 +54,11 @@ def test_foes_out_of_reach_told_by_the_nearest_play_the_same_battle(
     asked = 0
     foes_in_reach = OnTheField.foes_in_reach
 
-    def asking(arena: Any, actor: Any) -> Any:
+    def asking(arena: Any, actor: Any, *, nearest_next: bool = True) -> Any:
         nonlocal asked, told
         asked += 1
         told += 1
-        return foes_in_reach(arena, actor)
+        return foes_in_reach(arena, actor, nearest_next=nearest_next)
 
     monkeypatch.setattr(Field, "within", counted)
     monkeypatch.setattr(OnTheField, "foes_in_reach", asking)
