@@ -43,6 +43,12 @@ _SLACK = 1e-6
 """Yards taken off a square's distance before skipping it (floating point at its edges),
 as ``Field.nearest`` takes them."""
 
+_SPREAD = 9.0
+"""Spots a square holds on average (squares three spacings wide): where the nearest lies
+far off (behind the ranks, most who ask), fewer squares to cross for a few more spots
+measured in each. One a square read 1.2-3.0 us a search in a battle of 20,000, nine
+0.6-1.6 (the same answers: the search is exact whatever the squares)."""
+
 _CLOSE = 1 + 1e-12
 """A spot whose squared yards by products exceed the best's this many times over is
 farther by ``pow`` too (the two part in the last bit at most): not measured again."""
@@ -128,14 +134,14 @@ def _c_array(a: Any, dtype: Any, ndim: int) -> bool:
 
 @njit(cache=True)
 def _file(spots: Any) -> tuple[Any, Any, Any, Any]:
-    """The ``spots`` filed in squares over their box, about one a square: each square's
-    first row in ``filed`` (and the next's, one more), the rows square by square, each
-    column's least and greatest x (``across``), and the box (its corner, the square's
-    side, columns and rows)."""
+    """The ``spots`` filed in squares over their box, about :data:`_SPREAD` a square:
+    each square's first row in ``filed`` (and the next's, one more), the rows square by
+    square, each column's least and greatest x (``across``), and the box (its corner, the
+    square's side, columns and rows)."""
     n = len(spots)
     x_lo, y_lo = spots[:, 0].min(), spots[:, 1].min()
     wide, high = spots[:, 0].max() - x_lo, spots[:, 1].max() - y_lo
-    cell = max(math.sqrt(wide * high / n), max(wide, high) / n, 1e-3)
+    cell = max(math.sqrt(wide * high * _SPREAD / n), max(wide, high) / n, 1e-3)
     columns, rows = int(wide / cell) + 1, int(high / cell) + 1
     square = np.empty(n, np.int64)
     starts = np.zeros(columns * rows + 1, np.int64)
