@@ -255,6 +255,7 @@ def test_a_few_settled_one_by_one_play_the_same_battle(
 
     monkeypatch.setattr(declaring._Moves, "_settle_few", counted)
     monkeypatch.setattr(waiting, "IN_ARRAYS_AT_LEAST", 8)
+    monkeypatch.setattr(declaring, "SETTLE_AT_END", False)  # a few between each two
     one_by_one = _log_text(text, seed)
     assert few > 20
     monkeypatch.setattr(declaring, "_FEW_SETTLED", 0)
@@ -293,3 +294,51 @@ def test_new_targets_given_with_plans_play_the_same_battle(
     given = 0
     assert _log_text(text, seed) == with_plans
     assert given == 0  # each given its new target as it was settled
+
+
+_RETREATS = "        policies: {retreat: {name: at_wound_level, params: {level: hurt}}}\n"
+"""Fighters who leave once Hurt, as they declare: not plain (their policies may take them
+off)."""
+
+
+@pytest.mark.parametrize(("gap", "retreats"), [(None, False), (12, False), (12, True)])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_those_waiting_past_own_declares_play_the_same_battle(
+    gap: int | None, retreats: bool, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two bands of 150 formed in ranks (crits leave conditions: some declare by their own
+    method amid a turn; tied rounds share a turn between both sides), played in arrays
+    (the threshold lowered): the same first 12 rounds with those waiting settled at the
+    turn's end (``SETTLE_AT_END``: before one who declares by its own method only the new
+    targets given, none before one whose declare draws nothing) and settled before each;
+    and many such declares were passed with nothing settled, some with targets given
+    first. Where Blue's fighters may leave as they declare (initiative static: every
+    round one turn shared by both sides, Red's first), each of them has all those
+    waiting settled before it."""
+    text = _melee_yaml(150, bands=True, gap=gap).replace("max_rounds: 1000", "max_rounds: 12")
+    text = text.replace("rolled}", "rolled, fadad.crit_effects: random}")
+    if retreats:
+        red, count, blue = text.rpartition("count: 150\n")  # Blue's, the last
+        text = red + count + _RETREATS + blue
+        text = text.replace("initiative: rolled", "initiative: static")
+    counts = {"paused": 0, "not passed": 0, "chosen": 0}
+    pause, choose = declaring._Moves.pause, declaring._Moves.choose
+
+    def counted_pause(moves: Any, *args: Any) -> None:
+        counts["paused"] += 1
+        counts["not passed"] += not args[-1]
+        pause(moves, *args)
+
+    def counted_choose(moves: Any, *args: Any) -> None:
+        counts["chosen"] += 1
+        choose(moves, *args)
+
+    monkeypatch.setattr(declaring._Moves, "pause", counted_pause)
+    monkeypatch.setattr(declaring._Moves, "choose", counted_choose)
+    monkeypatch.setattr(waiting, "IN_ARRAYS_AT_LEAST", 8)
+    at_end = _log_text(text, seed)
+    assert counts["paused"] - counts["chosen"] - counts["not passed"] > 10  # nothing done
+    assert counts["chosen"] > 5
+    assert (counts["not passed"] > 0) == retreats
+    monkeypatch.setattr(declaring, "SETTLE_AT_END", False)
+    assert _log_text(text, seed) == at_end

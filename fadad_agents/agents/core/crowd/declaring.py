@@ -55,6 +55,13 @@ SETTLE_TOGETHER = True
 arrays, a run of them at a time (:meth:`_Moves.settle`; False: each in the loop, as
 with the moves planned one by one; the tests compare both)."""
 
+SETTLE_AT_END = True
+"""Settle those waiting once, at the turn's end; before a member between who declares by
+its own method, off the field or by its policy's choice, only give those waiting for a new
+target theirs (:meth:`_Moves.pause`), where its declare may draw too (False: settle every
+one there; the tests compare both). A settle in arrays costs some 50 numpy calls however
+few it settles, and crits leave a turn of thousands with dozens of such members."""
+
 ROUTES_INLINED = True
 """A plain fighter's new route toward a target it closes in on worked out here, in one
 call (:func:`_plan_move`; False: by :func:`~fadad_agents.agents.core.moving.plan_move`;
@@ -79,10 +86,9 @@ def declare_turn(
     ``actions``; a plain one off it by ``off_field``; any other by its own method.
 
     Those here who take :func:`random_foe`'s new target wait for it (``choosing``) until
-    a member who may draw from the battle's streams declares, or the turn's end: their
-    nearest foes are found together (:func:`_choose`), then their draws made in their
-    order. Nothing between depends on them (nobody moves while declaring, and the others
-    here draw nothing), so the same targets are drawn in the same order."""
+    a member who may draw declares, or the turn's end: their nearest foes found together
+    (:func:`_choose`), then their draws made in order. Nothing between depends on them
+    (nobody moves while declaring, the others here draw nothing): the same draws."""
     rnd = arena.round
     moves = _Moves(arena) if PLAN_TOGETHER and waiting.in_arrays(turn, arena) else None
     if moves is not None and actions and SETTLE_TOGETHER:
@@ -144,13 +150,14 @@ def _declare_band(
     for at, member in enumerate(turn):
         if not member.fighting:
             continue
-        if member.plain is not True or member.conditions is not None:
-            if kept or choosing:
-                moves.settle(turn, waits, arena, actions)
+        plain = member.plain is True
+        if not plain or member.conditions is not None:
+            if kept or choosing:  # (not plain: one of its own policies may take it off)
+                moves.pause(turn, waits, arena, actions, member, plain)
             member.declare(arena)
         elif not member.placed:
             if kept or choosing:
-                moves.settle(turn, waits, arena, actions)
+                moves.pause(turn, waits, arena, actions, member, True)
             off_field(member, arena, actions)
         else:
             pol = member.policies
@@ -164,7 +171,7 @@ def _declare_band(
                 chosen_ids.append(member.unique_id)
             else:  # a policy's own choice may draw
                 if kept or choosing:
-                    moves.settle(turn, waits, arena, actions)
+                    moves.pause(turn, waits, arena, actions, None, True)
                 _budget(member, actions)
                 target = pol.targeting.choose_target(member, arena, member.targeting_rng)
                 _declare_placed(member, target, arena, actions, arena.round, moves, at)
@@ -172,9 +179,16 @@ def _declare_band(
         moves.settle(turn, waits, arena, actions)
 
 
+def _draws_none(member: Any) -> bool:
+    """Whether ``member``'s own declare draws nothing: plain but for its crit conditions
+    (which draw nothing), it keeps a target that still fights."""
+    target = member.target
+    return bool(member.plain is True and member.policies.keeps_target and target is not None
+                and target.fighting)  # fmt: skip
+
+
 def _budget(member: Any, actions: int) -> None:
-    """A plain fighter's budget of ``actions`` as it begins to declare
-    (``Character.round_budget``)."""
+    """A plain fighter's budget of ``actions`` as it begins to declare (``round_budget``)."""
     member.attacks_planned, member.defences_left = 0, actions
     member.move_actions = 0
     member.all_out = False
@@ -265,13 +279,11 @@ def _plan_move(member: Any, target: Any, arena: Any, budget: int, attacks: int) 
 
 class _Moves:
     """The plans of a turn's plain fighters who close in on targets on the field, made
-    together once the turn has declared (:meth:`make`), in compiled code over the field
-    in arrays (:mod:`~.waiting`): whether each target is in reach, and each move as
-    :func:`~fadad_agents.agents.core.moving.plan_move` plans it (its
-    :class:`~fadad_agents.agents.core.moving.Route` is not kept: a fighter whose turn is
-    played in Python works its way out there). The turn's plan in arrays is left with
-    the field in arrays for the turn's play (:func:`~.plans.plan_turn`): these
-    members' rows need no fighter read again."""
+    together once the turn has declared (:meth:`make`), compiled, over the field in
+    arrays (:mod:`~.waiting`): whether each target is in reach, and each move as
+    :func:`~fadad_agents.agents.core.moving.plan_move` plans it (its ``Route`` not kept:
+    one whose turn is Python's works it out there). The turn's plan in arrays is left for
+    its play (:func:`~.plans.plan_turn`): no fighter of these rows read again."""
 
     __slots__ = ("crowd", "members", "rows", "settled", "targets")
 
@@ -284,22 +296,56 @@ class _Moves:
         # each member's index, its target's, its actions, the attacks it wants and its
         # place in the turn, flat (a list: an array("q") parses each int it is given)
         self.rows: list[int] = []
-        # members settled together (:meth:`settle`), their targets, and their rows as
-        # arrays, a run each
+        # members settled together (:meth:`settle`), targets and rows (arrays), a run each
         self.settled: list[tuple[list[Any], list[Any], Any]] = []
+
+    def pause(
+        self, turn: Sequence[Any], waits: tuple[list[Any], ...], arena: Any, budget: int,
+        member: Any, passed: bool,
+    ) -> None:  # fmt: skip
+        """Before ``member`` declares by its own method (None: by its policy's choice)
+        amid ``waits``: with :data:`SETTLE_AT_END`, where they may wait past it
+        (``passed``), those who take :func:`random_foe`'s target given it (:meth:`choose`)
+        unless its declare draws nothing (:func:`_draws_none`); else all settled. The
+        rest of a settle draws nothing and reads nothing such a member changes (where
+        anyone stands, targets' figures, one's own state), unless it may leave, or tend
+        another (``passed`` False: not plain, its policies or kit may)."""
+        if not (SETTLE_AT_END and passed):
+            self.settle(turn, waits, arena, budget)
+        elif waits[3] and (member is None or not _draws_none(member)):
+            self.choose(turn, waits, arena)
+
+    def choose(self, turn: Sequence[Any], waits: tuple[list[Any], ...], arena: Any) -> None:
+        """Give those of ``waits`` who take :func:`random_foe`'s new target theirs, in turn
+        order, as :meth:`settle` finds them; each then waits as one who keeps its target
+        (given it with its plan: :data:`TARGETS_WITH_PLANS`)."""
+        kept, kept_ids, targets, choosing, chosen_ids = waits
+        chosen = list(map(turn.__getitem__, choosing))
+        if len(chosen) < _FEW_SETTLED:
+            nearest = choosing_.nearest_foes(chosen, arena, self.crowd.nearest_to_each)
+            found = [choosing_.new_target(member, arena, nearest[member]) for member in chosen]
+        else:
+            uids = np.array(chosen_ids, dtype=np.int64)
+            found = choosing_.new_targets(self.crowd, chosen, uids, arena)
+        if not TARGETS_WITH_PLANS:  # as settle gives them
+            for member, target in zip(chosen, found, strict=True):
+                member.target = target
+        kept += choosing
+        kept_ids += chosen_ids
+        targets += found
+        choosing.clear()
+        chosen_ids.clear()
 
     def settle(
         self, turn: Sequence[Any], waits: tuple[list[Any], ...], arena: Any, budget: int
     ) -> None:
-        """Declare the rest of the members of ``turn`` who wait (``waits``: the places
-        in the turn of those who keep their targets, their ids and targets;
-        of those who take :func:`random_foe`'s, found in arrays, :func:`~.choosing.new_targets`,
-        and their ids; plain fighters on the field without conditions), with
-        ``budget`` actions, as :func:`_declare_placed` would, in arrays: each whose target
-        is one the arrays plan a move toward (it closes in, the target is placed, filed,
-        with no place claimed this round) is left to :meth:`make` (its budget too: nobody
-        reads another's while declaring); any other goes the way of the loop, in turn
-        order. Empties ``waits``."""
+        """Declare the rest of ``turn``'s members who wait (``waits``: places in the
+        turn, ids and targets of those who keep theirs; places and ids of those who take
+        :func:`random_foe`'s, found in arrays by :func:`~.choosing.new_targets`), with
+        ``budget`` actions, as :func:`_declare_placed` would: each whose target the arrays
+        plan a move toward (it closes in; placed, filed, no place claimed this round) left
+        to :meth:`make`, budget too; any other the loop's way, in turn order. Empties
+        ``waits``."""
         crowd, rnd = self.crowd, arena.round
         kept, kept_ids, targets, choosing, chosen_ids = waits
         if len(kept) + len(choosing) < _FEW_SETTLED:
