@@ -9,16 +9,21 @@ by whoever stands in it, and who fights is who the fighters' statuses say.
 
 from __future__ import annotations
 
+import math
+import random
 from typing import Any
 
 import numpy as np
 import pytest
 
 from benchmarks.bench_engine import _melee_yaml
+from fadad_agents.agents.core import ranks
 from fadad_agents.agents.core.base import Status
 from fadad_agents.agents.core.crowd import kernels, searching, waiting
+from fadad_agents.agents.core.field import Field
 from fadad_agents.engine import build_battle, load
 
+from .test_compiled_places import _Fighter, _in_python
 from .test_ranks_in_arrays import CASES, _played
 
 
@@ -119,3 +124,43 @@ def test_a_run_of_none_leaves_everything_as_it_was(monkeypatch: pytest.MonkeyPat
             True,
         )
     assert state() == before
+
+
+@pytest.mark.parametrize("bounds", [(None, None), (14, 8), (None, 6)])
+def test_a_search_in_arrays_tries_pythons_places(bounds: tuple[Any, Any]) -> None:
+    """Random moves toward a target or not, near and far, on open ground and on fields
+    whose edges clamp places: the places a search in arrays tries, in order
+    (``searching._spots``, in the compiled loop of a band's turn), are those Python tries
+    (``ranks._places_round``, then ``ranks._way_spots``), bit for bit, and so is the
+    count round the target."""
+    rng = random.Random(11)
+    field = Field(2, width=bounds[0], height=bounds[1])
+    width, height = (-1.0 if b is None else float(b) for b in bounds)
+    compared = 0
+    for _ in range(3000):
+        radius = rng.choice([0.5, 0.5, 0.3, 0.9])
+        actor = _Fighter(rng.uniform(-3, 17), rng.uniform(-3, 11), radius, rng.choice([1.0, 1.5]))
+        target = _Fighter(rng.uniform(-3, 17), rng.uniform(-3, 11), rng.choice([0.5, 0.7]), 1.0)
+        goal = (target.position[0] + rng.uniform(-2, 2), target.position[1] + rng.uniform(-2, 2))
+        gap = math.hypot(goal[0] - actor.position[0], goal[1] - actor.position[1])
+        if gap < 1e-3:
+            continue
+        allowance = rng.choice([2.0, 4.0, 8.0, gap, gap * rng.uniform(0.2, 1.0)])
+        yards = min(gap, allowance)
+        aimed = target if rng.random() < 0.8 else None
+        want, ring = _in_python(actor, field, goal, gap, yards, allowance, aimed)
+        (ax, ay), (tx, ty) = actor.position, target.position
+        crowd = (
+            np.array([ax, tx]), np.array([ay, ty]), np.array([actor.radius, target.radius]),
+            np.array([0, 1]), np.ones(2, dtype=np.bool_), np.zeros(2, dtype=np.int64),
+        )  # fmt: skip
+        way = np.array([[*goal, gap, yards, allowance, actor.reach]])
+        measures = np.array([1.0, width, height, 0.9, 2.0, 1.0])
+        slots = ranks.ring(target.radius, actor.radius)[1] if aimed else 0
+        spots = np.empty(2 * searching._MOST_SPOTS)
+        count, ring_count = searching._spots(0, 0, 1, slots, way, crowd, measures, spots)
+        if count < 0:  # more places than the arrays hold: Python's search
+            continue
+        assert (spots[: 2 * count].tolist(), ring_count) == (want, ring)
+        compared += 1
+    assert compared > 2500
