@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -43,14 +44,12 @@ def _in_python(
     return spots, ring
 
 
-@pytest.mark.parametrize("bounds", [(None, None), (14, 8), (None, 6)])
-def test_the_compiled_places_are_pythons(bounds: tuple[Any, Any]) -> None:
-    """Random moves, near and far, toward a target or not, on open ground and on fields
-    whose edges clamp places: the compiled places equal Python's, bit for bit, and so
-    does the count round the target."""
-    rng = random.Random(7)
-    field = Field(2, width=bounds[0], height=bounds[1])
-    for _ in range(3000):
+def random_moves(rng: random.Random, many: int, allowances: tuple[float, ...]) -> Iterator[Any]:
+    """Up to ``many`` random moves, near and far, toward a target or not, in a box of
+    20 by 14 yards: each the actor, its target, whom it aims at (the target or None), its
+    goal and gap, the yards it moves and its allowance (one of ``allowances``, its gap or
+    a part of it)."""
+    for _ in range(many):
         radius = rng.choice([0.5, 0.5, 0.3, 0.9])
         actor = _Fighter(rng.uniform(-3, 17), rng.uniform(-3, 11), radius, rng.choice([1.0, 1.5]))
         target = _Fighter(rng.uniform(-3, 17), rng.uniform(-3, 11), rng.choice([0.5, 0.7]), 1.0)
@@ -58,9 +57,20 @@ def test_the_compiled_places_are_pythons(bounds: tuple[Any, Any]) -> None:
         gap = math.hypot(goal[0] - actor.position[0], goal[1] - actor.position[1])
         if gap < 1e-3:
             continue
-        allowance = rng.choice([8.0, 15.0, 30.0, gap, gap * rng.uniform(0.2, 1.0)])
-        yards = min(gap, allowance)
+        allowance = rng.choice([*allowances, gap, gap * rng.uniform(0.2, 1.0)])
         aimed = target if rng.random() < 0.8 else None
+        yield actor, target, aimed, goal, gap, min(gap, allowance), allowance
+
+
+@pytest.mark.parametrize("bounds", [(None, None), (14, 8), (None, 6)])
+def test_the_compiled_places_are_pythons(bounds: tuple[Any, Any]) -> None:
+    """Random moves, near and far, toward a target or not, on open ground and on fields
+    whose edges clamp places: the compiled places equal Python's, bit for bit, and so
+    does the count round the target."""
+    field = Field(2, width=bounds[0], height=bounds[1])
+    for actor, _, aimed, goal, gap, yards, allowance in random_moves(
+        random.Random(7), 3000, (8.0, 15.0, 30.0)
+    ):
         want = _in_python(actor, field, goal, gap, yards, allowance, aimed)
         found = ranks._compiled_places(actor, field, aimed, (goal, gap, yards, allowance))
         assert found == want

@@ -9,7 +9,6 @@ by whoever stands in it, and who fights is who the fighters' statuses say.
 
 from __future__ import annotations
 
-import math
 import random
 from typing import Any
 
@@ -23,7 +22,7 @@ from fadad_agents.agents.core.crowd import kernels, searching, waiting
 from fadad_agents.agents.core.field import Field
 from fadad_agents.engine import build_battle, load
 
-from .test_compiled_places import _Fighter, _in_python
+from .test_compiled_places import _in_python, random_moves
 from .test_ranks_in_arrays import CASES, _played
 
 
@@ -133,21 +132,12 @@ def test_a_search_in_arrays_tries_pythons_places(bounds: tuple[Any, Any]) -> Non
     (``searching._spots``, in the compiled loop of a band's turn), are those Python tries
     (``ranks._places_round``, then ``ranks._way_spots``), bit for bit, and so is the
     count round the target."""
-    rng = random.Random(11)
     field = Field(2, width=bounds[0], height=bounds[1])
     width, height = (-1.0 if b is None else float(b) for b in bounds)
     compared = 0
-    for _ in range(3000):
-        radius = rng.choice([0.5, 0.5, 0.3, 0.9])
-        actor = _Fighter(rng.uniform(-3, 17), rng.uniform(-3, 11), radius, rng.choice([1.0, 1.5]))
-        target = _Fighter(rng.uniform(-3, 17), rng.uniform(-3, 11), rng.choice([0.5, 0.7]), 1.0)
-        goal = (target.position[0] + rng.uniform(-2, 2), target.position[1] + rng.uniform(-2, 2))
-        gap = math.hypot(goal[0] - actor.position[0], goal[1] - actor.position[1])
-        if gap < 1e-3:
-            continue
-        allowance = rng.choice([2.0, 4.0, 8.0, gap, gap * rng.uniform(0.2, 1.0)])
-        yards = min(gap, allowance)
-        aimed = target if rng.random() < 0.8 else None
+    for actor, target, aimed, goal, gap, yards, allowance in random_moves(
+        random.Random(11), 3000, (2.0, 4.0, 8.0)
+    ):
         want, ring = _in_python(actor, field, goal, gap, yards, allowance, aimed)
         (ax, ay), (tx, ty) = actor.position, target.position
         crowd = (
