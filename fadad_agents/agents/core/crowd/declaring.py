@@ -183,8 +183,8 @@ def _draws_none(member: Any) -> bool:
     """Whether ``member``'s own declare draws nothing: plain but for its crit conditions
     (which draw nothing), it keeps a target that still fights."""
     target = member.target
-    return bool(member.plain is True and member.policies.keeps_target and target is not None
-                and target.fighting)  # fmt: skip
+    keeps = member.policies.keeps_target and target is not None and target.fighting
+    return bool(member.plain is True and keeps)
 
 
 def _budget(member: Any, actions: int) -> None:
@@ -316,8 +316,14 @@ class _Moves:
             self.choose(turn, waits, arena)
 
     def choose(self, turn: Sequence[Any], waits: tuple[list[Any], ...], arena: Any) -> None:
+        """:meth:`pause`'s new targets (:meth:`_new_targets`), before a member who may
+        draw."""
+        self._new_targets(turn, waits, arena)
+
+    def _new_targets(self, turn: Sequence[Any], waits: tuple[list[Any], ...], arena: Any) -> None:
         """Give those of ``waits`` who take :func:`random_foe`'s new target theirs, in turn
-        order, as :meth:`settle` finds them; each then waits as one who keeps its target
+        order (in arrays, :func:`~.choosing.new_targets`, or, fewer than
+        :data:`_FEW_SETTLED`, one by one); each then waits as one who keeps its target
         (given it with its plan: :data:`TARGETS_WITH_PLANS`)."""
         kept, kept_ids, targets, choosing, chosen_ids = waits
         chosen = list(map(turn.__getitem__, choosing))
@@ -341,26 +347,22 @@ class _Moves:
     ) -> None:
         """Declare the rest of ``turn``'s members who wait (``waits``: places in the
         turn, ids and targets of those who keep theirs; places and ids of those who take
-        :func:`random_foe`'s, found in arrays by :func:`~.choosing.new_targets`), with
-        ``budget`` actions, as :func:`_declare_placed` would: each whose target the arrays
-        plan a move toward (it closes in; placed, filed, no place claimed this round) left
-        to :meth:`make`, budget too; any other the loop's way, in turn order. Empties
+        :func:`random_foe`'s, given theirs first by :meth:`_new_targets`), with ``budget``
+        actions, as :func:`_declare_placed` would: each whose target the arrays plan a
+        move toward (it closes in; placed, filed, no place claimed this round) left to
+        :meth:`make`, budget too; any other the loop's way, in turn order. Empties
         ``waits``."""
+        if waits[3]:
+            self._new_targets(turn, waits, arena)  # all now wait as those who keep theirs
         crowd, rnd = self.crowd, arena.round
-        kept, kept_ids, targets, choosing, chosen_ids = waits
-        if len(kept) + len(choosing) < _FEW_SETTLED:
-            self._settle_few(turn, waits, arena, budget)
-            return
-        members = list(map(turn.__getitem__, kept))
-        ats, held = kept + choosing, len(kept)  # those who keep theirs come first
-        uids = np.array(kept_ids + chosen_ids, dtype=np.int64)
-        targets = targets.copy()
-        if choosing:
-            chosen = list(map(turn.__getitem__, choosing))
-            targets += choosing_.new_targets(crowd, chosen, uids[held:], arena)
-            members += chosen
+        ats, ids, targets = waits[0].copy(), waits[1].copy(), waits[2].copy()
         for done in waits:
             done.clear()
+        if len(ats) < _FEW_SETTLED:
+            self._settle_few(turn, ats, ids, targets, arena, budget)
+            return
+        members = list(map(turn.__getitem__, ats))
+        uids = np.array(ids, dtype=np.int64)
         n, size = len(members), len(crowd.x)
         if None in targets:
             found = np.array([t is not None for t in targets])
@@ -383,14 +385,6 @@ class _Moves:
         fast = np.flatnonzero(ready)
         if not len(fast):
             return
-        if not TARGETS_WITH_PLANS:
-            chosen_now = fast[fast >= held].tolist()  # a new target, settled
-            for member, target in zip(
-                map(members.__getitem__, chosen_now),
-                map(targets.__getitem__, chosen_now),
-                strict=True,
-            ):
-                member.target = target
         if len(fast) != n:
             picked = fast.tolist()
             members, targets = [members[i] for i in picked], [targets[i] for i in picked]
@@ -404,23 +398,15 @@ class _Moves:
         self.settled.append((members, targets, rows))
 
     def _settle_few(
-        self, turn: Sequence[Any], waits: tuple[list[Any], ...], arena: Any, budget: int
-    ) -> None:
-        """:meth:`settle` of a few, member by member (a few dozen numpy calls cost more
-        than their work): the new targets as :func:`_choose` finds them, then each
-        member's target read and checked as :meth:`settle` checks it in arrays."""
+        self, turn: Sequence[Any], ats: list[int], uids: list[int], targets: list[Any],
+        arena: Any, budget: int,
+    ) -> None:  # fmt: skip
+        """:meth:`settle` of a few (at their places ``ats`` in ``turn``, with their
+        ``uids`` and ``targets``), member by member (a few dozen numpy calls cost more
+        than their work): each one's target read and checked as :meth:`settle` checks it
+        in arrays."""
         crowd, rnd = self.crowd, arena.round
-        kept, kept_ids, targets, choosing, chosen_ids = waits
-        members = list(map(turn.__getitem__, kept))
-        ats, held, uids = kept + choosing, len(kept), kept_ids + chosen_ids
-        targets = targets.copy()
-        if choosing:
-            chosen = list(map(turn.__getitem__, choosing))
-            nearest = choosing_.nearest_foes(chosen, arena, crowd.nearest_to_each)
-            targets += [choosing_.new_target(m, arena, nearest[m]) for m in chosen]
-            members += chosen
-        for done in waits:
-            done.clear()
+        members = list(map(turn.__getitem__, ats))
         slot, closes, wanted = crowd.slot, crowd.closes, crowd.wanted
         size = len(slot)
         closing = max(uids) < size
@@ -445,8 +431,6 @@ class _Moves:
         ready.sort()
         rows: list[int] = []
         for i in ready:
-            if i >= held and not TARGETS_WITH_PLANS:  # a new target, settled
-                members[i].target = targets[i]
             uid, tid = uids[i], targets[i].unique_id
             rows += (uid, tid, budget, min(int(wanted[uid]), budget), ats[i])
         rows_in = np.array(rows, dtype=np.int64).reshape(-1, 5)
