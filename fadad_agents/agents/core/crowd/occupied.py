@@ -27,6 +27,7 @@ import math
 from itertools import chain
 from typing import Any
 
+import numba
 import numpy as np
 from numba import njit, types
 
@@ -297,8 +298,26 @@ def direct(dispatcher: Any, *typed: Any) -> Any:
     about 2,800 instructions a call here, as many as most of these calls' own work (3%
     of a round's instructions at 200 agents). Only for arguments of these types (a float
     or int for a float, an array of the dtype, contiguous); the dispatcher's own answers
-    (tests/engine/core/test_compiled_direct.py)."""
+    (tests/engine/core/test_compiled_direct.py). With numba's ``NUMBA_DISABLE_JIT`` (its
+    debugging switch: every ``njit`` function left as Python), the Python function, its
+    numpy scalars given back as Python's, as compiled code boxes them."""
+    if numba.config.DISABLE_JIT:  # type: ignore[attr-defined]  # (read from the environment)
+        return _as_compiled(dispatcher)
     return dispatcher.compile(typed)
+
+
+def _as_compiled(function: Any) -> Any:
+    """``function`` (an ``njit`` one left as Python) answering as its compiled code
+    would: a numpy scalar, alone or in a tuple, as a Python ``float``, ``int`` or
+    ``bool``."""
+
+    def call(*args: Any) -> Any:
+        found = function(*args)
+        if isinstance(found, tuple):
+            return tuple(v.item() if isinstance(v, np.generic) else v for v in found)
+        return found.item() if isinstance(found, np.generic) else found
+
+    return call
 
 
 _F8, _I8 = types.float64, types.int64

@@ -17,8 +17,10 @@ the same to the last bit. Nothing here is drawn.
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 from typing import Any
 
+import numba
 import numpy as np
 from llvmlite import ir
 from numba import njit, types
@@ -59,7 +61,14 @@ def _fused(typingctx: Any, x: Any, y: Any, z: Any) -> Any:
     return sig, codegen
 
 
-_fma: Any = intrinsic(_fused)
+def _fma_exactly(x: float, y: float, z: float) -> float:
+    """:data:`_fma` in Python (``NUMBA_DISABLE_JIT``): the exact ``x * y + z`` in
+    fractions, rounded once to the nearest double (``float`` of a fraction rounds
+    correctly, ties to even, as ``fma`` does)."""
+    return float(Fraction(x) * Fraction(y) + Fraction(z))
+
+
+_fma: Any = _fma_exactly if numba.config.DISABLE_JIT else intrinsic(_fused)  # type: ignore[attr-defined]
 
 
 @njit(cache=True)
