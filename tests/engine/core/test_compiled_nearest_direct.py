@@ -78,6 +78,31 @@ def test_a_side_filed_from_arrays_is_asked_directly_and_answers_the_same() -> No
     assert known.to_each(points) == [members[r] for r in rows.tolist()]
 
 
+def test_the_places_of_a_turns_lost_read_from_the_arrays_are_asked_as_any() -> None:
+    """``rows_of`` (where the members of a band's turn at ``lost`` stand, read from a
+    crowd's ``x`` and ``y`` by the ids in the turn's plan) answers as ``rows_to_each`` of
+    those places: by the direct code for the arrays a band's turn gives, and by the
+    dispatcher for a plan that is a view."""
+    rng = random.Random(8)
+    spots, ids, members = _side(rng, 400)
+    known = Nearest.of(spots, ids, members)
+    x, y = np.array([rng.uniform(-20, 60) for _ in range(900)]), np.zeros(900)
+    y[:] = [rng.uniform(-20, 45) for _ in range(900)]
+    plan = np.zeros((300, 9), dtype=np.int64)
+    plan[:, 0] = rng.sample(range(900), 300)  # each member's id, where it stands in x, y
+    lost = np.array(rng.sample(range(300), 200), dtype=np.int64)
+    for fell in (1, 5, 200):
+        uids = plan[lost[:fell], 0]
+        places = np.column_stack((x[uids], y[uids])).ravel()
+        expected = known.rows_to_each(places)
+        assert np.array_equal(known.rows_of(x, y, plan, lost, fell), expected)
+        wide = np.zeros((300, 18), dtype=np.int64)
+        wide[:, ::2] = plan
+        assert np.array_equal(known.rows_of(x, y, wide[:, ::2], lost, fell), expected)
+    assert len(np.unique(expected)) > 50
+    assert known.at(np.array([-1, 0])) == [None, members[0]]
+
+
 def test_arrays_of_other_strides_go_by_the_dispatcher() -> None:
     """Spots or points given as views with strides (every other column, every other
     point), or ids of another width, are asked by the dispatcher: the answers of the

@@ -223,7 +223,7 @@ def test_a_side_filed_afresh_holds_only_those_who_fight(
             assert not filed.left.any()
             filed_with_fallen += len(fighting) < len(battle.sides[side].members)
             crowd.nearest[side] = None
-            assert crowd.filed(side).members is filed.members  # the same who fight
+            assert crowd.filed(side).picks is filed.picks  # the same who fight
     assert filed_with_fallen > 10, "few sides had lost anyone: the test proves little"
 
 

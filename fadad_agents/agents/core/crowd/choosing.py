@@ -86,14 +86,14 @@ def new_targets(crowd: Any, members: list[Any], uids: Any, arena: Any) -> list[A
         places[0::2], places[1::2] = crowd.x[uids[mine]], crowd.y[uids[mine]]
         rows = filed.rows_to_each(places)
         # whether each is fighting (one who left while the turn declares is yet filed)
-        fights = np.zeros(len(filed.members) + 1, dtype=np.bool_)  # the last: none
+        fights = np.zeros(len(filed.picks), dtype=np.bool_)  # the last: none
         near = np.unique(rows[rows >= 0])
-        fights[near] = [filed.members[r].fighting for r in near.tolist()]
+        fights[near] = [foe.fighting for foe in filed.at(near)]
         found = fights[rows]
         tids[mine[found]] = filed.arrays[1][rows[found]]
-        picked = map([*filed.members, None].__getitem__, rows.tolist())
+        picked = filed.at(rows)
         if len(mine) == n:  # a band's members: of one side
-            targets = list(picked)
+            targets = picked
             continue
         for i, foe in zip(mine.tolist(), picked, strict=True):
             targets[i] = foe

@@ -63,7 +63,7 @@ class Nearest:
     (those in the squares no farther than the best found) measured, so each answer is
     ``Field.nearest``'s, those who left since (:meth:`leave`) passed over."""
 
-    __slots__ = ("arrays", "each", "left", "members", "near", "rows")
+    __slots__ = ("arrays", "each", "left", "near", "objects", "picks", "rows")
 
     def __init__(self, members: list[Any]) -> None:
         # read in memory order (the side's squares list them scattered): a pass over a
@@ -77,11 +77,13 @@ class Nearest:
         self.each = _each_now if NEAREST_DIRECT else _nearest_each
 
     @classmethod
-    def of(cls, spots: Any, ids: Any, members: list[Any]) -> Nearest:
+    def of(cls, spots: Any, ids: Any, members: list[Any], picks: Any = None) -> Nearest:
         """The ``members`` standing at ``spots`` (a row each, x and y) with ``ids`` their
-        ``unique_id``: filed from arrays at hand (a crowd's), no fighter read."""
+        ``unique_id``: filed from arrays at hand (a crowd's), no fighter read. With
+        ``picks``, each row's index in ``members`` and one more, last, where ``members``
+        holds None (a crowd's fighters, not copied: :meth:`~.waiting._Crowd.filed`)."""
         known = cls.__new__(cls)
-        known._filed(spots, ids, members)
+        known._filed(spots, ids, members, picks)
         # the direct code only for the arrays it was compiled for (a crowd's: spots of
         # np.column_stack, ids fancy-indexed, both new C-contiguous arrays); else
         # numba's dispatch finds the code for these arrays
@@ -91,12 +93,27 @@ class Nearest:
         )
         return known
 
-    def _filed(self, spots: Any, ids: Any, members: list[Any]) -> None:
-        self.members = members
-        self.left = left = np.zeros(len(members), np.bool_)
-        self.rows = np.full(int(ids.max()) + 1 if len(ids) else 0, -1, np.int64)
-        self.rows[ids] = np.arange(len(ids))  # each member's row, by unique_id
+    def _filed(self, spots: Any, ids: Any, members: list[Any], picks: Any = None) -> None:
+        # each row's member is objects[picks[row]]; picks[-1] (row -1: every one left)
+        # is None's: a crowd's fighters are listed once, and a side filed afresh reads
+        # none of them (a list of 10,000 made anew touches each one: half a millisecond)
+        n = len(ids)
+        if picks is None:
+            members, picks = [*members, None], np.arange(n + 1)
+        self.objects, self.picks = members, picks
+        self.left = left = np.zeros(n, np.bool_)
+        self.rows = np.full(int(ids.max()) + 1 if n else 0, -1, np.int64)
+        self.rows[ids] = np.arange(n)  # each member's row, by unique_id
         self.arrays: tuple[Any, Any, Any, Any, Any, Any, Any] = (spots, ids, *_file(spots), left)
+
+    @property
+    def members(self) -> list[Any]:
+        """Those filed, row by row."""
+        return list(map(self.objects.__getitem__, self.picks[:-1].tolist()))
+
+    def at(self, rows: Any) -> list[Any]:
+        """The member of each of ``rows`` (an array; None for -1)."""
+        return list(map(self.objects.__getitem__, self.picks[rows].tolist()))
 
     def leave(self, agent: Any) -> None:
         """``agent`` left the field: nobody's nearest from now on (one not filed here,
@@ -107,21 +124,32 @@ class Nearest:
 
     def to(self, x: float, y: float) -> Any:
         """The member nearest ``(x, y)`` (None: every one left)."""
-        row = self.near(self.arrays, x, y, 2.0)[0]
-        return None if row < 0 else self.members[row]
+        return self.objects[self.picks[self.near(self.arrays, x, y, 2.0)[0]]]
 
     def to_each(self, points: list[tuple[float, float]]) -> list[Any]:
         """The member nearest each of ``points`` (as :meth:`to`), in one compiled call."""
         places = np.fromiter(chain.from_iterable(points), np.float64, 2 * len(points))
-        rows = self.each(self.arrays, places, 2.0, NEAREST_SEEDED).tolist()
-        members = self.members
-        return [None if row < 0 else members[row] for row in rows]
+        return self.at(self.each(self.arrays, places, 2.0, NEAREST_SEEDED))
 
     def rows_to_each(self, places: Any) -> Any:
         """The row of the member nearest each of ``places`` (x and y in turn, flat), -1
         where every one left: :meth:`to_each` in arrays (``members[row]``)."""
         each = self.each if _c_array(places, np.float64, 1) else _nearest_each
         return each(self.arrays, places, 2.0, NEAREST_SEEDED)
+
+    def rows_of(self, x: Any, y: Any, plan: Any, lost: Any, fell: int) -> Any:
+        """:meth:`rows_to_each` of where the members of a band's turn at ``lost[:fell]``
+        stand in ``x`` and ``y`` (a crowd's arrays, by ``unique_id``: the first column of
+        the turn's ``plan``), found in one compiled call."""
+        typed = (
+            self.each is _each_now
+            and _c_array(x, np.float64, 1)
+            and _c_array(y, np.float64, 1)
+            and _c_array(plan, np.int64, 2)
+            and _c_array(lost, np.int64, 1)
+        )
+        of = _of_now if typed else _nearest_of
+        return of(self.arrays, x, y, plan, lost, fell, 2.0, NEAREST_SEEDED)
 
 
 def _c_array(a: Any, dtype: Any, ndim: int) -> bool:
@@ -276,6 +304,19 @@ def _nearest_each(arrays: Any, places: Any, two: float, seeded: bool) -> Any:
 
 
 @njit(cache=True)
+def _nearest_of(
+    arrays: Any, x: Any, y: Any, plan: Any, lost: Any, fell: int, two: float, seeded: bool
+) -> Any:
+    """:func:`_nearest_each` of where each member of a band's turn at ``lost[:fell]``
+    stands in ``x`` and ``y`` (by ``unique_id``, the first column of the turn's ``plan``)."""
+    places = np.empty(2 * fell)
+    for q in range(fell):
+        uid = plan[lost[q], 0]
+        places[2 * q], places[2 * q + 1] = x[uid], y[uid]
+    return _nearest_each(arrays, places, two, seeded)
+
+
+@njit(cache=True)
 def _gap2(lo: float, at: float, span: float) -> float:
     """The squared yards from ``at`` to the nearer edge of the span ``lo .. lo + span``
     (0 inside it), less a hair: never more than the truth (the last square of a row or
@@ -291,3 +332,7 @@ _nearest_now = direct(_nearest_to, _typeof(_FILED), *[_typeof(2.0)] * 3)  # for 
 _each_now = direct(
     _nearest_each, _typeof(_FILED), _typeof(np.zeros(2)), _typeof(2.0), _typeof(True)
 )
+_of_now = direct(
+    _nearest_of, _typeof(_FILED), *[_typeof(np.zeros(2))] * 2, _typeof(np.zeros((2, 4), np.int64)),
+    _typeof(np.zeros(2, np.int64)), _typeof(1), _typeof(2.0), _typeof(True),
+)  # fmt: skip

@@ -40,6 +40,7 @@ def played(
     act: Callable[[Any], None],
     arena: Any,
     kernels: Any,
+    lost_in: tuple[Any, Any] | None = None,
 ) -> tuple[int, bool]:
     """Leave the members ``start`` to ``stop`` who waited as their own turns would
     (:func:`moving.advance` finding no place: spare movement actions to defences; one
@@ -50,9 +51,11 @@ def played(
     since the turn began) ends the run there, to be played (True); a mover whose turn
     went otherwise (it did not stand where the arrays moved it, or someone fell) ends it
     after it, played. The ``crowd`` then follows Python, the moves after undone. Returns
-    where the run ends, and whether that member is yet to play."""
+    where the run ends, and whether that member is yet to play. ``lost_in``: the turn's
+    plan and the compiled loop's array of those who lost their target (the first
+    ``len(lost)``), to find their nearest foes from the arrays (:func:`_nearest_foes`)."""
     movers, spots, lost = run
-    nearest = _nearest_foes(crowd, turn, lost, arena) if lost else None
+    nearest = _nearest_foes(crowd, turn, lost, arena, lost_in) if lost else None
     m, i = 0, start
     for mark in (*(sorted(movers + lost) if lost else movers), stop):  # in turn order
         held = _waited(turn, i, mark)
@@ -121,10 +124,12 @@ def _move(crowd: Any, member: Any, place: tuple[float, ...], arena: Any) -> bool
     :func:`moving.advance` with the place found - its way's goal the one the arrays
     searched along (row ``unique_id`` of the crowd's ``way``, as :func:`moving.
     current_way` finds it), the actions spent, the move, its bearing and gait, the log's
-    entry, the spare actions to defences - and no attack (the arrays move only one who
-    plans none and stands out of its target's reach there). False, nothing done, where
+    entry, the spare actions to defences - and no blow: the arrays move only one who
+    stands out of its target's reach there, and one who plans attacks only where no foe
+    stands in its reach there, its target fighting (:data:`~.waiting.MOVERS_WITH_ATTACKS`:
+    its act's blows then find nobody, ``another_in_reach``). False, nothing done, where
     the turn may go otherwise: a character of another kind, with conditions or a missile
-    weapon, one that stepped, plans an attack, takes the free step in reach, or whose
+    weapon, one that stepped, takes the free step in reach, or whose
     round's searches were not yet made ahead, or whose way the arrays did not work out
     themselves (its movement policy other than :class:`CloseIn`)."""
     target = member.target
@@ -136,7 +141,6 @@ def _move(crowd: Any, member: Any, place: tuple[float, ...], arena: Any) -> bool
         or member.conditions is not None
         or member.missile is not None
         or member.stepped
-        or member.attacks_planned
         or target is None
         or not target.placed
         or arena.field.looked_ahead != arena.round
@@ -190,14 +194,25 @@ def _waited(turn: Sequence[Any], i: int, j: int) -> int:
     return -1
 
 
-def _nearest_foes(crowd: Any, turn: Sequence[Any], lost: list[int], arena: Any) -> dict[int, Any]:
+def _nearest_foes(
+    crowd: Any, turn: Sequence[Any], lost: list[int], arena: Any, lost_in: tuple[Any, Any] | None
+) -> dict[int, Any]:
     """:meth:`~fadad_agents.engine.core.space.OnTheField.nearest_foe` of each member
     of ``turn`` at ``lost``, found together from the ``crowd`` (its
     ``nearest_to_each``): while a run is played no foe moves, and one who falls ends it
-    (:func:`played`)."""
-    places = [turn[i].position for i in lost]  # a band's members: of one side
-    found = arena.nearest_foes(turn[lost[0]].side, places, crowd.nearest_to_each)
-    return dict(zip(lost, found, strict=True))
+    (:func:`played`). With two sides and ``lost_in`` (the turn's plan, and ``lost`` as
+    the compiled loop left it), the same question asked in one compiled call, from where
+    each stands in the arrays (those who wait stand where the field has them): the chain
+    of calls and lists from the fighters cost as much as the search."""
+    if lost_in is None or arena.field.sides != 2:
+        places = [turn[i].position for i in lost]  # a band's members: of one side
+        found = arena.nearest_foes(turn[lost[0]].side, places, crowd.nearest_to_each)
+        return dict(zip(lost, found, strict=True))
+    side = turn[lost[0]].side
+    if not arena.foes(side) or (filed := crowd.filed(1 - side)) is None:
+        return dict.fromkeys(lost)
+    rows = filed.rows_of(crowd.x, crowd.y, *lost_in, len(lost))
+    return dict(zip(lost, filed.at(rows), strict=True))
 
 
 def _undo(

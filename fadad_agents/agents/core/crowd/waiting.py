@@ -34,7 +34,10 @@ from fadad_agents.agents.core.crowd import runs
 from fadad_agents.agents.core.field import ELBOW_ROOM, HALO_MOST, compiled
 from fadad_agents.policies.core.movement import CloseIn
 
-__all__ = ["IN_ARRAYS_AT_LEAST", "RANKS_IN_ARRAYS", "WAIT_DIRECT", "move_first", "play_band_turn"]
+__all__ = [
+    "IN_ARRAYS_AT_LEAST", "MOVERS_WITH_ATTACKS", "RANKS_IN_ARRAYS", "WAIT_DIRECT", "move_first",
+    "play_band_turn",
+]  # fmt: skip
 
 RANKS_IN_ARRAYS = True
 """Play a big band's turn with its waiting fighters in compiled code (False: every
@@ -44,6 +47,10 @@ ASK_LAST_BLOCKER = True
 """A search in arrays whose way changed asks the one who blocked each place last time
 first whether it blocks the place still (:mod:`~.searching`; False: each place measured
 over the squares; the tests compare both)."""
+
+MOVERS_WITH_ATTACKS = True
+"""One with attacks whose move ends out of its target's reach, no foe in its reach there,
+moves in arrays too (its act's blows find nobody; False: Python's; the tests compare both)."""
 
 WAIT_DIRECT = True
 """Call the compiled loop, and the refiling of one who moved, by their code for the
@@ -106,7 +113,7 @@ def play_band_turn(
             run = (moved[:count].tolist(), places[:count].tolist(), lost[:fell].tolist())
             for mover in run[0]:  # moved in the arrays already
                 crowd.moves_of[turn[mover].side] += 1
-            end, play = crowd.played(turn, i, stop, run, act, arena, kernels)
+            end, play = crowd.played(turn, i, stop, run, act, arena, kernels, (plan, lost))
             if end != stop or not play:  # a turn other than the arrays had it: synced
                 state = (takes, *crowd.state(), *outcome)
         if end == n:
@@ -200,6 +207,7 @@ class _Crowd:
         else:
             everyone, spots = sorted(field.standing(), key=id), None
         self.everyone = everyone
+        self.listed = [*everyone, None]  # as a side is filed (:meth:`filed`): None last
         self.at = [a.position for a in everyone]
         self.field = field
         self.followed = field.moves  # the field's moves the arrays follow (catch_up)
@@ -223,8 +231,9 @@ class _Crowd:
         sides = figures[:, 1].astype(np.int64)
         self.of_side = [np.flatnonzero(sides == s) for s in range(len(self.sides))]
         self.nearest: list[tuple[int, Any] | None] = [None] * len(self.sides)
-        # of_side's who fight (when last filed: who did, their indices, the fighters)
-        self.members_of: list[tuple[Any, Any, list[Any]] | None] = [None] * len(self.sides)
+        # of_side's who fight (when last filed: who did, and their indices in everyone,
+        # and in listed with None's last: Nearest's picks)
+        self.members_of: list[tuple[Any, Any, Any] | None] = [None] * len(self.sides)
         self.moves_of = [0] * len(self.sides)  # moves in the arrays, side by side
         size = int(ids.max()) + 1 if n else 1
         # each fighter's index in everyone by unique_id, -1 off the field (a list: read
@@ -268,7 +277,7 @@ class _Crowd:
         self.depth = _DEPTH
         # as kernels.wait_in_ranks reads them; 2.0 the exponent of Python's squares, given
         # at run time (a constant 2 would be compiled into a product); whether a search
-        # asks a place's last blocker first (ASK_LAST_BLOCKER)
+        # asks a place's last blocker first (ASK_LAST_BLOCKER); MOVERS_WITH_ATTACKS
         self.measures = np.array(
             [
                 self.cell,
@@ -277,6 +286,7 @@ class _Crowd:
                 field.widest,
                 2.0,
                 float(ASK_LAST_BLOCKER),
+                float(MOVERS_WITH_ATTACKS),
             ]
         )
         self._file(kernels)
@@ -372,17 +382,16 @@ class _Crowd:
                 return None
             known = self.members_of[side]
             if known is not None and np.array_equal(known[0], fighting):
-                slots, members = known[1], known[2]
+                slots, picks = known[1], known[2]
             else:  # only those who fight: the fallen, left where they fell, are never
                 # looked at (a side's dead filed too made a search from behind the ranks
                 # cross a front of them, square by square: 9 us a search mid-battle)
                 slots = slots[fighting] if not fighting.all() else slots
-                everyone = self.everyone
-                members = [everyone[k] for k in slots.tolist()]
-                self.members_of[side] = (fighting, slots, members)
+                picks = np.append(slots, len(self.everyone))  # listed's None last
+                self.members_of[side] = (fighting, slots, picks)
             ids = self.ids[slots]
             spots = np.column_stack((self.x[ids], self.y[ids]))
-            filed = Nearest.of(spots, ids, members)
+            filed = Nearest.of(spots, ids, self.listed, picks)
             kept = self.nearest[side] = (self.moves_of[side], filed)
         return kept[1]
 
@@ -419,13 +428,14 @@ class _Crowd:
         act: Callable[[Any], None],
         arena: Any,
         kernels: Any,
+        lost_in: tuple[Any, Any] | None = None,
     ) -> tuple[int, bool]:
         """:func:`~.runs.played`: the run ``start`` to ``stop`` of ``turn`` that the
-        arrays played (``run``) left on its fighters. Returns where the run ends, and
-        whether that member is yet to play."""
+        arrays played (``run``; ``lost_in`` as there) left on its fighters. Returns where
+        the run ends, and whether that member is yet to play."""
         self.replaying = True  # till each mover's move is made on the field, or undone
         try:
-            return runs.played(self, turn, start, stop, run, act, arena, kernels)
+            return runs.played(self, turn, start, stop, run, act, arena, kernels, lost_in)
         finally:
             self.replaying = False
 
