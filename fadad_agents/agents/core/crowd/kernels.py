@@ -241,16 +241,14 @@ def wait_in_ranks(
                 return i, UNSURE, 0.0, 0.0, count, lost_count
             if found >= 0:
                 px, py = spots[2 * found], spots[2 * found + 1]
-                if (  # with attacks, its blows find nobody there (MOVERS_WITH_ATTACKS)
-                    attacks
-                    and not (
-                        measures[6]
-                        and fighting[t]
-                        and not _foe_in_reach(
-                            k, px, py, radius[k] + way[w, 5], crowd, grid, measures
-                        )
-                    )
-                ) or not _moves_alone(k, t, px, py, reach, crowd, grid, measures):
+                # with attacks, its turn is Python's unless its blows would find nobody
+                # there: its target fighting, no foe in its reach (MOVERS_WITH_ATTACKS)
+                blows = attacks != 0 and not (
+                    measures[6]
+                    and fighting[t]
+                    and not _foe_in_reach(k, px, py, radius[k] + way[w, 5], crowd, grid, measures)
+                )
+                if blows or not _moves_alone(k, t, px, py, reach, crowd, grid, measures):
                     return i, FOUND, px, py, count, lost_count
                 moved[count], places[count, 0], places[count, 1] = i, px, py
                 count += 1
