@@ -78,29 +78,18 @@ def test_a_side_filed_from_arrays_is_asked_directly_and_answers_the_same() -> No
     assert known.to_each(points) == [members[r] for r in rows.tolist()]
 
 
-def test_the_places_of_a_turns_lost_read_from_the_arrays_are_asked_as_any() -> None:
-    """``rows_of`` (where the members of a band's turn at ``lost`` stand, read from a
-    crowd's ``x`` and ``y`` by the ids in the turn's plan) answers as ``rows_to_each`` of
-    those places: by the direct code for the arrays a band's turn gives, and by the
-    dispatcher for a plan that is a view."""
+def test_row_minus_one_is_nobody() -> None:
+    """A search among nobody (every one left, or the compiled loop's stand-in for a side
+    with nobody fighting, ``unfiled``) finds row -1, which :meth:`Nearest.at` gives as
+    None."""
     rng = random.Random(8)
-    spots, ids, members = _side(rng, 400)
+    spots, ids, members = _side(rng, 40)
     known = Nearest.of(spots, ids, members)
-    x, y = np.array([rng.uniform(-20, 60) for _ in range(900)]), np.zeros(900)
-    y[:] = [rng.uniform(-20, 45) for _ in range(900)]
-    plan = np.zeros((300, 9), dtype=np.int64)
-    plan[:, 0] = rng.sample(range(900), 300)  # each member's id, where it stands in x, y
-    lost = np.array(rng.sample(range(300), 200), dtype=np.int64)
-    for fell in (1, 5, 200):
-        uids = plan[lost[:fell], 0]
-        places = np.column_stack((x[uids], y[uids])).ravel()
-        expected = known.rows_to_each(places)
-        assert np.array_equal(known.rows_of(x, y, plan, lost, fell), expected)
-        wide = np.zeros((300, 18), dtype=np.int64)
-        wide[:, ::2] = plan
-        assert np.array_equal(known.rows_of(x, y, wide[:, ::2], lost, fell), expected)
-    assert len(np.unique(expected)) > 50
     assert known.at(np.array([-1, 0])) == [None, members[0]]
+    for known_side in (True, False):
+        assert nearest._nearest_to(nearest.unfiled(known_side), 3.0, 4.0, 2.0)[0] == -1
+    known.left[:] = True
+    assert nearest._nearest_to(known.arrays, 3.0, 4.0, 2.0)[0] == -1
 
 
 def test_arrays_of_other_strides_go_by_the_dispatcher() -> None:

@@ -20,6 +20,7 @@ import numpy as np
 from numba import njit, types
 
 from fadad_agents.agents.core.crowd.elbows import Crowd, _within, _within_pow
+from fadad_agents.agents.core.crowd.nearest import NEAR_TYPE, _nearest_to
 from fadad_agents.agents.core.crowd.occupied import direct
 from fadad_agents.agents.core.crowd.searching import _MOST_SPOTS, _UNKNOWN, MEMO, _search
 from fadad_agents.agents.core.moving import _ARRIVE
@@ -28,6 +29,7 @@ __all__ = [
     "BLOCKED",
     "FOUND",
     "MEMO",
+    "NEAR",
     "NO_TURN",
     "PYTHONS",
     "UNSURE",
@@ -49,6 +51,10 @@ out, it strikes, or its places lie beyond the squares of the index)."""
 BLOCKED = 3
 """The fighter at the stop finds every place taken, then plays the rest of its turn in
 Python (it strikes or chooses a new target)."""
+
+NEAR = 4
+"""The fighter at the stop lost its target and the foes are not filed for the loop yet
+(``near``): Python files them, and the loop goes on from the stop."""
 
 NO_TURN = -2
 """In a member's plan: not fighting when the turn began, it has no turn."""
@@ -178,6 +184,8 @@ def wait_in_ranks(
     moved: Any,
     places: Any,
     lost: Any,
+    near: Any,
+    lost_rows: Any,
 ) -> tuple[int, int, float, float, int, int]:
     """Play the turns from ``start`` of a band's members while each waits where it
     stands (every place its move may end is taken: ``moving.advance`` finding no place)
@@ -189,7 +197,10 @@ def wait_in_ranks(
     made in the arrays already: its turn in Python makes the same move), and how many
     who waited lost their target (``lost``): one with attacks whose target fell and who
     finds no foe in reach (:func:`_foe_in_reach`) ends its turn taking the nearest foe,
-    in Python, if it ``takes_nearest`` (its new target is ``random_foe``'s: no dice).
+    in Python, if it ``takes_nearest`` (its new target is ``random_foe``'s: no dice),
+    the nearest found here: its row of the foes filed in ``near`` (a side's
+    ``Nearest.arrays``) in ``lost_rows``; stops with :data:`NEAR` where they are not
+    filed yet (its box's square side below 0).
 
     ``plan`` per member: its index (:data:`NO_TURN`: not fighting when the turn began;
     :data:`PYTHONS`: its turn is Python's), its target's, its planned movement actions
@@ -259,7 +270,11 @@ def wait_in_ranks(
             ):
                 return i, BLOCKED if plan[i, 4] else UNSURE, 0.0, 0.0, count, lost_count
             if not fighting[t]:
+                box = near[5]
+                if box[2] < 0:  # the foes not filed for the loop yet: Python files them
+                    return i, NEAR, 0.0, 0.0, count, lost_count
                 lost[lost_count] = i
+                lost_rows[lost_count] = _nearest_to(near, hx, hy, two)[0]
                 lost_count += 1
     return n, WAITS, 0.0, 0.0, count, lost_count
 
@@ -298,7 +313,7 @@ _I8 = types.int64
 _F1, _I1, _J1, _B1 = types.float64[::1], types.int64[::1], types.int32[::1], types.boolean[::1]
 _F2, _I2, _J2 = types.float64[:, ::1], types.int64[:, ::1], types.int32[:, ::1]
 WAIT_TYPES: tuple[Any, ...] = (_I8, _I2, _F2, _B1, _F1, _F1, _F1, _I1, _B1, _I1, _J2, _J1)
-WAIT_TYPES += (_I1, _F1, _I2, _J2, _I1, _F2, _I1)
+WAIT_TYPES += (_I1, _F1, _I2, _J2, _I1, _F2, _I1, NEAR_TYPE, _I1)
 """The numba types of :func:`wait_in_ranks`' arguments as a band's turn gives them."""
 
 wait_now = direct(wait_in_ranks, *WAIT_TYPES)

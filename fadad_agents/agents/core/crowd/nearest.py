@@ -20,7 +20,7 @@ from numba import njit, typeof
 
 from fadad_agents.agents.core.crowd.occupied import direct
 
-__all__ = ["NEAREST_DIRECT", "NEAREST_SEEDED", "Nearest"]
+__all__ = ["NEAREST_DIRECT", "NEAREST_SEEDED", "NEAR_TYPE", "Nearest", "unfiled"]
 
 NEAREST_DIRECT = True
 """Ask the compiled searches of a side filed from a crowd's arrays (:meth:`Nearest.of`),
@@ -136,20 +136,6 @@ class Nearest:
         where every one left: :meth:`to_each` in arrays (``members[row]``)."""
         each = self.each if _c_array(places, np.float64, 1) else _nearest_each
         return each(self.arrays, places, 2.0, NEAREST_SEEDED)
-
-    def rows_of(self, x: Any, y: Any, plan: Any, lost: Any, fell: int) -> Any:
-        """:meth:`rows_to_each` of where the members of a band's turn at ``lost[:fell]``
-        stand in ``x`` and ``y`` (a crowd's arrays, by ``unique_id``: the first column of
-        the turn's ``plan``), found in one compiled call."""
-        typed = (
-            self.each is _each_now
-            and _c_array(x, np.float64, 1)
-            and _c_array(y, np.float64, 1)
-            and _c_array(plan, np.int64, 2)
-            and _c_array(lost, np.int64, 1)
-        )
-        of = _of_now if typed else _nearest_of
-        return of(self.arrays, x, y, plan, lost, fell, 2.0, NEAREST_SEEDED)
 
 
 def _c_array(a: Any, dtype: Any, ndim: int) -> bool:
@@ -304,19 +290,6 @@ def _nearest_each(arrays: Any, places: Any, two: float, seeded: bool) -> Any:
 
 
 @njit(cache=True)
-def _nearest_of(
-    arrays: Any, x: Any, y: Any, plan: Any, lost: Any, fell: int, two: float, seeded: bool
-) -> Any:
-    """:func:`_nearest_each` of where each member of a band's turn at ``lost[:fell]``
-    stands in ``x`` and ``y`` (by ``unique_id``, the first column of the turn's ``plan``)."""
-    places = np.empty(2 * fell)
-    for q in range(fell):
-        uid = plan[lost[q], 0]
-        places[2 * q], places[2 * q + 1] = x[uid], y[uid]
-    return _nearest_each(arrays, places, two, seeded)
-
-
-@njit(cache=True)
 def _gap2(lo: float, at: float, span: float) -> float:
     """The squared yards from ``at`` to the nearer edge of the span ``lo .. lo + span``
     (0 inside it), less a hair: never more than the truth (the last square of a row or
@@ -328,11 +301,22 @@ def _gap2(lo: float, at: float, span: float) -> float:
 _FILED = (np.zeros((1, 2)), *[np.zeros(1, np.int64)] * 3, np.zeros((1, 2)), np.zeros(1),
           np.zeros(1, np.bool_))  # fmt: skip
 _typeof: Any = typeof  # (numba's types are untyped)
-_nearest_now = direct(_nearest_to, _typeof(_FILED), *[_typeof(2.0)] * 3)  # for __init__'s arrays
+NEAR_TYPE = _typeof(_FILED)
+"""The numba type of a side's filed arrays (:attr:`Nearest.arrays`) as the compiled loop of
+a band's turn reads them (``kernels.wait_in_ranks``' ``near``)."""
+
+
+def unfiled(known: bool) -> tuple[Any, ...]:
+    """Arrays of the type of :attr:`Nearest.arrays` with nobody filed: each search finds
+    row -1; with ``known`` False, their box says the side is not filed yet (a square's side
+    of -1: the compiled loop asks for the filing before it searches)."""
+    box = np.array([0.0, 0.0, 1.0 if known else -1.0, 0.0, 0.0])
+    none = np.zeros(0, np.int64)
+    return (np.zeros((0, 2)), none, np.zeros(1, np.int64), none, np.zeros((0, 2)), box,
+            np.zeros(0, np.bool_))  # fmt: skip
+
+
+_nearest_now = direct(_nearest_to, NEAR_TYPE, *[_typeof(2.0)] * 3)  # for __init__'s arrays
 _each_now = direct(
     _nearest_each, _typeof(_FILED), _typeof(np.zeros(2)), _typeof(2.0), _typeof(True)
 )
-_of_now = direct(
-    _nearest_of, _typeof(_FILED), *[_typeof(np.zeros(2))] * 2, _typeof(np.zeros((2, 4), np.int64)),
-    _typeof(np.zeros(2, np.int64)), _typeof(1), _typeof(2.0), _typeof(True),
-)  # fmt: skip

@@ -15,11 +15,13 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import numpy as np
+
 from fadad_agents.agents.core import moving
 from fadad_agents.agents.core.character import Character
 from fadad_agents.rules.personal.movement import GAITS, MAX_MOVE_ACTIONS
 
-__all__ = ["MOVES_INLINED", "played"]
+__all__ = ["MOVES_INLINED", "Foes", "played"]
 
 MOVES_INLINED = True
 """A mover's turn after the arrays moved it played here (:func:`_move`: the steps of
@@ -40,7 +42,7 @@ def played(
     act: Callable[[Any], None],
     arena: Any,
     kernels: Any,
-    lost_in: tuple[Any, Any] | None = None,
+    found: tuple[Any, Any] | None = None,
 ) -> tuple[int, bool]:
     """Leave the members ``start`` to ``stop`` who waited as their own turns would
     (:func:`moving.advance` finding no place: spare movement actions to defences; one
@@ -51,11 +53,11 @@ def played(
     since the turn began) ends the run there, to be played (True); a mover whose turn
     went otherwise (it did not stand where the arrays moved it, or someone fell) ends it
     after it, played. The ``crowd`` then follows Python, the moves after undone. Returns
-    where the run ends, and whether that member is yet to play. ``lost_in``: the turn's
-    plan and the compiled loop's array of those who lost their target (the first
-    ``len(lost)``), to find their nearest foes from the arrays (:func:`_nearest_foes`)."""
+    where the run ends, and whether that member is yet to play. ``found``: the foes as the
+    compiled loop found the nearest of each who lost its target, and the rows it found
+    (:class:`Foes`' ``found``; None: found here, :func:`_nearest_foes`)."""
     movers, spots, lost = run
-    nearest = _nearest_foes(crowd, turn, lost, arena, lost_in) if lost else None
+    nearest = _nearest_foes(crowd, turn, lost, arena, found) if lost else None
     m, i = 0, start
     for mark in (*(sorted(movers + lost) if lost else movers), stop):  # in turn order
         held = _waited(turn, i, mark)
@@ -195,24 +197,22 @@ def _waited(turn: Sequence[Any], i: int, j: int) -> int:
 
 
 def _nearest_foes(
-    crowd: Any, turn: Sequence[Any], lost: list[int], arena: Any, lost_in: tuple[Any, Any] | None
+    crowd: Any, turn: Sequence[Any], lost: list[int], arena: Any, found: tuple[Any, Any] | None
 ) -> dict[int, Any]:
     """:meth:`~fadad_agents.engine.core.space.OnTheField.nearest_foe` of each member
-    of ``turn`` at ``lost``, found together from the ``crowd`` (its
-    ``nearest_to_each``): while a run is played no foe moves, and one who falls ends it
-    (:func:`played`). With two sides and ``lost_in`` (the turn's plan, and ``lost`` as
-    the compiled loop left it), the same question asked in one compiled call, from where
-    each stands in the arrays (those who wait stand where the field has them): the chain
-    of calls and lists from the fighters cost as much as the search."""
-    if lost_in is None or arena.field.sides != 2:
+    of ``turn`` at ``lost``: while a run is played no foe moves, and one who falls ends it
+    (:func:`played`). With two sides, as the compiled loop found it (``found``: the foes
+    filed, :class:`~.nearest.Nearest`, and each one's row there, in ``lost``'s order;
+    None: nobody fights); else found together from the ``crowd`` (its
+    ``nearest_to_each``)."""
+    if found is None or arena.field.sides != 2:
         places = [turn[i].position for i in lost]  # a band's members: of one side
         found = arena.nearest_foes(turn[lost[0]].side, places, crowd.nearest_to_each)
         return dict(zip(lost, found, strict=True))
-    side = turn[lost[0]].side
-    if not arena.foes(side) or (filed := crowd.filed(1 - side)) is None:
+    filed, rows = found
+    if filed is None or not arena.foes(turn[lost[0]].side):
         return dict.fromkeys(lost)
-    rows = filed.rows_of(crowd.x, crowd.y, *lost_in, len(lost))
-    return dict(zip(lost, filed.at(rows), strict=True))
+    return dict(zip(lost, filed.at(rows[: len(lost)]), strict=True))
 
 
 def _undo(
@@ -223,3 +223,50 @@ def _undo(
     for i, spot in zip(reversed(movers), reversed(spots), strict=True):
         member = turn[i]
         crowd._shift(member.unique_id, tuple(spot), member.position, kernels)
+
+
+class Foes:
+    """The foes of a band's turn filed for the compiled loop (``near``: a side's
+    :attr:`~.nearest.Nearest.arrays`), where it finds the nearest foe of one who lost its
+    target, filed when it first asks (:data:`~.kernels.NEAR`) and again when the crowd
+    files them afresh; and the rows it found (``lost_rows``), which :func:`played` reads.
+    No foe moves during a band's turn, and a fall marks the filing (``Nearest.leave``):
+    the loop's answers are those the crowd's filing gives when the run is played."""
+
+    def __init__(self, crowd: Any, turn: Sequence[Any], arena: Any, n: int) -> None:
+        from fadad_agents.agents.core.crowd import nearest  # numba: crowds only
+
+        self.crowd, self.arena = crowd, arena
+        self.side = 1 - turn[0].side if arena.field.sides == 2 and n else -1
+        self.unfiled, self.none = nearest.unfiled(False), nearest.unfiled(True)
+        self.near: tuple[Any, ...] = self.unfiled
+        self.filed: Any = None  # the Nearest searched (None: nobody)
+        self.rows = np.empty(n, dtype=np.int64)
+
+    def arrays(self) -> tuple[Any, ...]:
+        """``near`` and ``lost_rows`` for the loop: the filing asked for again where the
+        crowd has filed the foes afresh since (someone left: ``_Crowd._count_fighting``)."""
+        filed = self.filed
+        if filed is not None:
+            kept = self.crowd.nearest[self.side]
+            if kept is None or kept[1] is not filed or kept[0] != self.crowd.moves_of[self.side]:
+                self.near, self.filed = self.unfiled, None
+        return self.near, self.rows
+
+    def file(self) -> None:
+        """File the foes for the loop (the crowd's filing of their side,
+        ``_Crowd.filed``): nobody where none fights, or with more sides than two (each
+        nearest then found in Python, :func:`_nearest_foes`)."""
+        side = self.side
+        if side < 0:  # more sides than two: the nearest found in Python (runs)
+            self.near = self.none
+            return
+        filed = self.crowd.filed(side) if self.arena.foes(1 - side) else None
+        self.filed = filed
+        self.near = self.none if filed is None else filed.arrays
+
+    @property
+    def found(self) -> tuple[Any, Any] | None:
+        """What ``runs.played`` reads of the nearest foes the loop found: the filing, and
+        each one's row in it (None: found in Python, as with more sides than two)."""
+        return None if self.side < 0 else (self.filed, self.rows)

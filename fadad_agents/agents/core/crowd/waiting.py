@@ -10,13 +10,12 @@ strikes, or whose way cannot be known in arrays), whose turn is played in Python
 own method - with the free place the arrays found, the same its own search would find -
 and the arrays are brought up to date with what it changed (where it stands, who fell).
 One who waits with attacks planned while its target fell goes on in the arrays when they
-find no foe in its reach: its turn ends in Python with the nearest foe its new target,
-as its own turn would (:func:`~fadad_agents.policies.core.defaults.random_foe`, no dice).
+find no foe in its reach, and finds the nearest foe there too (its new target, set in
+Python: :func:`~fadad_agents.policies.core.defaults.random_foe`'s choice then, no dice).
 
-Nothing is drawn or logged in the compiled part: the same battle, byte for byte
-(a test plays battles with :data:`RANKS_IN_ARRAYS` on and off). numba is imported when a
-turn this big is first played, if the process has not loaded it already
-(:mod:`~fadad_agents.agents.core.field.compiled`).
+Nothing is drawn or logged in the compiled part: the same battle, byte for byte (a test
+plays battles with :data:`RANKS_IN_ARRAYS` on and off). numba is imported when a turn this
+big is first played, unless loaded (:mod:`~fadad_agents.agents.core.field.compiled`).
 """
 
 from __future__ import annotations
@@ -58,12 +57,10 @@ arrays' types, without numba's dispatch (:data:`~.kernels.wait_now`,
 :data:`~.kernels.refile_now`; False: by the dispatcher; the tests compare both)."""
 
 IN_ARRAYS_AT_LEAST = 256
-"""Fewer members in a turn than this, and each plays its own turn (arrays pay off only
-in a crowd)."""
+"""Fewer members in a turn than this, and each plays its own (arrays pay off in a crowd)."""
 
 _DEPTH = 4
-"""Fighters a square of the index holds at first (doubled when one overflows): in a
-block in ranks a square holds one or two."""
+"""Fighters a square of the index holds at first (doubled when one overflows)."""
 
 FIGHTING = Status.FIGHTING
 
@@ -104,18 +101,22 @@ def play_band_turn(
     lost = np.empty(n, dtype=np.int64)  # those whose target fell, in order
     outcome = (moved, places, lost)
     takes = crowd.takes_nearest if retargets else np.zeros_like(crowd.takes_nearest)
+    foes = runs.Foes(crowd, turn, arena, n)
     state = (takes, *crowd.state(), *outcome)
     wait = kernels.wait_now if WAIT_DIRECT else kernels.wait_in_ranks
     while i < n:
-        stop, why, px, py, count, fell = wait(i, plan, way, *state)
+        stop, why, px, py, count, fell = wait(i, plan, way, *state, *foes.arrays())
         end, play = stop, True  # the first member is Python's (a striker most often)
         if stop > i:  # a run the arrays played, left on its fighters
             run = (moved[:count].tolist(), places[:count].tolist(), lost[:fell].tolist())
             for mover in run[0]:  # moved in the arrays already
                 crowd.moves_of[turn[mover].side] += 1
-            end, play = crowd.played(turn, i, stop, run, act, arena, kernels, (plan, lost))
+            end, play = crowd.played(turn, i, stop, run, act, arena, kernels, foes.found)
             if end != stop or not play:  # a turn other than the arrays had it: synced
                 state = (takes, *crowd.state(), *outcome)
+        if why == kernels.NEAR and end == stop:
+            foes.file()
+            play = False
         if end == n:
             return
         if not play:
@@ -428,14 +429,13 @@ class _Crowd:
         act: Callable[[Any], None],
         arena: Any,
         kernels: Any,
-        lost_in: tuple[Any, Any] | None = None,
+        found: tuple[Any, Any] | None = None,
     ) -> tuple[int, bool]:
-        """:func:`~.runs.played`: the run ``start`` to ``stop`` of ``turn`` that the
-        arrays played (``run``; ``lost_in`` as there) left on its fighters. Returns where
-        the run ends, and whether that member is yet to play."""
+        """:func:`~.runs.played` of the run ``start`` to ``stop`` of ``turn`` (``run`` and
+        ``found`` as there). Returns where it ends, and whether that member is to play."""
         self.replaying = True  # till each mover's move is made on the field, or undone
         try:
-            return runs.played(self, turn, start, stop, run, act, arena, kernels, lost_in)
+            return runs.played(self, turn, start, stop, run, act, arena, kernels, found)
         finally:
             self.replaying = False
 
