@@ -207,8 +207,8 @@ def _nearest_foes(
     ``nearest_to_each``)."""
     if found is None or arena.field.sides != 2:
         places = [turn[i].position for i in lost]  # a band's members: of one side
-        found = arena.nearest_foes(turn[lost[0]].side, places, crowd.nearest_to_each)
-        return dict(zip(lost, found, strict=True))
+        nearest = arena.nearest_foes(turn[lost[0]].side, places, crowd.nearest_to_each)
+        return dict(zip(lost, nearest, strict=True))
     filed, rows = found
     if filed is None or not arena.foes(turn[lost[0]].side):
         return dict.fromkeys(lost)
