@@ -79,15 +79,15 @@ def test_a_side_filed_from_arrays_is_asked_directly_and_answers_the_same() -> No
 
 
 def test_row_minus_one_is_nobody() -> None:
-    """A search among nobody (every one left, or the compiled loop's stand-in for a side
-    with nobody fighting, ``unfiled``) finds row -1, which :meth:`Nearest.at` gives as
-    None."""
+    """A search among nobody (every one left, or the compiled loop's stand-ins for a side
+    with nobody fighting or not filed yet, ``NOBODY`` and ``UNFILED``) finds row -1,
+    which :meth:`Nearest.at` gives as None."""
     rng = random.Random(8)
     spots, ids, members = _side(rng, 40)
     known = Nearest.of(spots, ids, members)
     assert known.at(np.array([-1, 0])) == [None, members[0]]
-    for known_side in (True, False):
-        assert nearest._nearest_to(nearest.unfiled(known_side), 3.0, 4.0, 2.0)[0] == -1
+    for stand_in in (nearest.NOBODY, nearest.UNFILED):
+        assert nearest._nearest_to(stand_in, 3.0, 4.0, 2.0)[0] == -1
     known.left[:] = True
     assert nearest._nearest_to(known.arrays, 3.0, 4.0, 2.0)[0] == -1
 

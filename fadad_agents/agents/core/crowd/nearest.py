@@ -20,7 +20,7 @@ from numba import njit, typeof
 
 from fadad_agents.agents.core.crowd.occupied import direct
 
-__all__ = ["NEAREST_DIRECT", "NEAREST_SEEDED", "NEAR_TYPE", "Nearest", "unfiled"]
+__all__ = ["NEAREST_DIRECT", "NEAREST_SEEDED", "NEAR_TYPE", "NOBODY", "UNFILED", "Nearest"]
 
 NEAREST_DIRECT = True
 """Ask the compiled searches of a side filed from a crowd's arrays (:meth:`Nearest.of`),
@@ -306,14 +306,19 @@ NEAR_TYPE = _typeof(_FILED)
 a band's turn reads them (``kernels.wait_in_ranks``' ``near``)."""
 
 
-def unfiled(known: bool) -> tuple[Any, ...]:
-    """Arrays of the type of :attr:`Nearest.arrays` with nobody filed: each search finds
-    row -1; with ``known`` False, their box says the side is not filed yet (a square's side
-    of -1: the compiled loop asks for the filing before it searches)."""
-    box = np.array([0.0, 0.0, 1.0 if known else -1.0, 0.0, 0.0])
+def _nobody(cell: float) -> tuple[Any, ...]:
+    """Arrays of the type of :attr:`Nearest.arrays` with nobody filed, its squares'
+    side ``cell``: each search finds row -1."""
     none = np.zeros(0, np.int64)
-    return (np.zeros((0, 2)), none, np.zeros(1, np.int64), none, np.zeros((0, 2)), box,
-            np.zeros(0, np.bool_))  # fmt: skip
+    return (np.zeros((0, 2)), none, np.zeros(1, np.int64), none, np.zeros((0, 2)),
+            np.array([0.0, 0.0, cell, 0.0, 0.0]), np.zeros(0, np.bool_))  # fmt: skip
+
+
+NOBODY = _nobody(1.0)
+"""The compiled loop's stand-in for foes of whom nobody fights (read, never written)."""
+UNFILED = _nobody(-1.0)
+"""The compiled loop's stand-in for foes not filed for it yet (a square's side of -1:
+it asks for the filing before it searches)."""
 
 
 _nearest_now = direct(_nearest_to, NEAR_TYPE, *[_typeof(2.0)] * 3)  # for __init__'s arrays

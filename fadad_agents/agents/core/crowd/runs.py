@@ -238,7 +238,7 @@ class Foes:
 
         self.crowd, self.arena = crowd, arena
         self.side = 1 - turn[0].side if arena.field.sides == 2 and n else -1
-        self.unfiled, self.none = nearest.unfiled(False), nearest.unfiled(True)
+        self.unfiled, self.none = nearest.UNFILED, nearest.NOBODY  # (made once)
         self.near: tuple[Any, ...] = self.unfiled
         self.filed: Any = None  # the Nearest searched (None: nobody)
         self.rows = np.empty(n, dtype=np.int64)
