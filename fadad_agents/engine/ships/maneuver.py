@@ -205,10 +205,11 @@ def _reachable_from(
 ) -> Reachable:
     ends, offsets_of = _oriented(*plans)  # (offsets_of: more plans than offered, as good)
     if radius is None or Hex(q0, r0).length() + hi <= radius:  # no move offered leaves the map
-        # The same moves, shifted, wherever she is: their shape is her plans (kept for
-        # good, so their id is theirs alone) and speeds.
+        # The same moves, shifted, wherever she is: their shape is what her plans are
+        # made of (``_oriented``'s arguments) and her speeds, by value (not the plans'
+        # id, which would name other plans were they ever dropped and made again).
         moves = [_move((p, (q0 + q, r0 + r), f)) for p, n, q, r, f in ends if lo <= n <= hi]
-        return MoveOptions.of(moves, (q0, r0), (id(ends), lo, hi)), offsets_of, {}
+        return MoveOptions.of(moves, (q0, r0), (*plans, lo, hi)), offsets_of, {}
     moves = []
     for plan, n, q, r, facing in ends:
         end = Hex(q0 + q, r0 + r)
