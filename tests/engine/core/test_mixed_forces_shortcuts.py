@@ -25,7 +25,9 @@ import pytest
 import fadad_agents.agents
 import fadad_agents.engine
 from fadad_agents.agents.core.crowd import kernels, waiting
+from fadad_agents.rules.core import wounds
 from tests.engine.core.test_ranks_in_arrays import _played
+from tests.engine.ships.test_remembered_answers import _caches
 
 SHORTCUTS: dict[str, tuple[str, ...]] = {
     "fadad_agents.agents.core.character": ("ASK_ONCE",),
@@ -216,6 +218,29 @@ def test_mixed_forces_play_the_same_battle_with_every_shortcut_or_none(
     plain = _played(text, seed)
     assert fast[0] == plain[0], f"seed {seed}: the log reads differently\n{text}"
     assert fast[1:] == plain[1:], f"seed {seed}: events or final states differ\n{text}"
+
+
+def test_mixed_forces_play_the_same_battle_with_every_remembered_answer_or_none(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Forces drawn from 8 seeds, every shortcut on: the same battles with the package's
+    remembered answers (its ``functools`` caches: places round a target, a ring's turns,
+    kit and effects read once, dice tables; and the wound tracks' memo of blows already
+    landed on a track) as with none of them."""
+    monkeypatch.setattr(waiting, "IN_ARRAYS_AT_LEAST", 8)
+    remembered = [_played(mixed_forces(seed), seed) for seed in SEEDS[:8]]
+    for module, name, cached in _caches():
+        monkeypatch.setattr(module, name, cached.__wrapped__)
+    monkeypatch.setattr(wounds, "_RECORDED", _Forgetful())
+    forgotten = [_played(mixed_forces(seed), seed) for seed in SEEDS[:8]]
+    assert forgotten == remembered
+
+
+class _Forgetful(dict[Any, Any]):
+    """A memo that keeps nothing."""
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        pass
 
 
 def test_most_mixed_battles_play_band_turns_in_arrays(monkeypatch: pytest.MonkeyPatch) -> None:
