@@ -17,7 +17,6 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import random
-from types import ModuleType
 from typing import Any
 
 import pytest
@@ -177,14 +176,12 @@ def mixed_forces(seed: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _modules() -> dict[str, ModuleType]:
-    return {name: importlib.import_module(name) for name in SHORTCUTS}
-
-
-def _switch(monkeypatch: pytest.MonkeyPatch, on: bool) -> None:
-    for name, module in _modules().items():
-        for switch in SHORTCUTS[name]:
-            monkeypatch.setattr(module, switch, on)
+def _switch_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every shortcut of :data:`SHORTCUTS` off, for the test's length."""
+    for name, switches in SHORTCUTS.items():
+        module = importlib.import_module(name)
+        for switch in switches:
+            monkeypatch.setattr(module, switch, False)
 
 
 def test_every_shortcut_is_switched_here() -> None:
@@ -214,7 +211,7 @@ def test_mixed_forces_play_the_same_battle_with_every_shortcut_or_none(
     text = mixed_forces(seed)
     monkeypatch.setattr(waiting, "IN_ARRAYS_AT_LEAST", 8)
     fast = _played(text, seed)
-    _switch(monkeypatch, False)
+    _switch_off(monkeypatch)
     plain = _played(text, seed)
     assert fast[0] == plain[0], f"seed {seed}: the log reads differently\n{text}"
     assert fast[1:] == plain[1:], f"seed {seed}: events or final states differ\n{text}"
