@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 from fadad_agents.engine import Streams, build_battle, load, run
 from tests.engine.conftest import SCENARIOS, duel_yaml, fighter
@@ -109,3 +112,48 @@ def test_changed_morale_policy_keeps_an_unrelated_pairs_dice() -> None:
     cat_dan = [e.dice for e in hold.log.of("attack") if e.actor in ("Cat", "Dan")]
     cat_dan_flee = [e.dice for e in flee.log.of("attack") if e.actor in ("Cat", "Dan")]
     assert cat_dan != cat_dan_flee
+
+
+MIXED_SEEDS = (0, 3, 5, 8, 13, 21)
+MIXED = (
+    "import sys; from fadad_agents.agents.core.crowd import waiting; "
+    "from tests.engine.core.test_determinism import _mixed_logs; "
+    "waiting.IN_ARRAYS_AT_LEAST = 8; "
+    "print(*_mixed_logs([int(s) for s in sys.argv[1:]], other_heap=True))"
+)
+
+
+def _mixed_logs(seeds: list[int], *, other_heap: bool = False) -> list[str]:
+    """The sha256 of each mixed-forces battle (``test_mixed_forces_shortcuts``) played to
+    its end on its seed; with ``other_heap``, played
+    last seed first, other objects made between battles (the fighters land elsewhere in
+    memory, as in a notebook that did other work)."""
+    from tests.engine.core.test_mixed_forces_shortcuts import mixed_forces
+    from tests.engine.core.test_ranks_in_arrays import _played
+
+    order = list(reversed(seeds)) if other_heap else seeds
+    held: list[list[object]] = []
+    logs = {}
+    for seed in order:
+        if other_heap:
+            held.append([object() for _ in range(1 + 997 * seed % 3001)])
+        text, events, states = _played(mixed_forces(seed), seed)
+        logs[seed] = hashlib.sha256((text + repr(events) + repr(states)).encode()).hexdigest()
+    return [logs[seed] for seed in seeds]
+
+
+def test_mixed_forces_play_the_same_battles_in_another_process(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Random mixed forces, band turns in arrays, play the same battles in a process with
+    another hash seed that plays them in the other order, its memory laid out otherwise:
+    nothing of the engine's speed (arrays, memos, orders) hangs on where objects lie."""
+    monkeypatch.setattr("fadad_agents.agents.core.crowd.waiting.IN_ARRAYS_AT_LEAST", 8)
+    here = _mixed_logs(list(MIXED_SEEDS))
+    out = subprocess.run(
+        [sys.executable, "-c", MIXED, *map(str, MIXED_SEEDS)],
+        cwd=ROOT, env={**os.environ, "PYTHONHASHSEED": "4242"},
+        capture_output=True, check=True, timeout=300, text=True,
+    )  # fmt: skip
+    assert out.stdout.split() == here
+    assert len(set(here)) == len(MIXED_SEEDS)  # six battles, not one
