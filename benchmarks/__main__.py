@@ -2,14 +2,14 @@
 
 Each module exposes ``BENCHMARKS``: a list of zero-argument callables, each returning a
 list of :class:`benchmarks.harness.Row`. ``make bench`` runs ``python -m benchmarks``
-(about 5 minutes on 2 idle cores); ``make bench-quick`` adds ``--quick`` (fewer passes,
-smaller sweeps: about a minute). ``python -m benchmarks kernel`` runs only modules whose
-name contains ``kernel``. Progress goes to stderr as each benchmark starts, and each
-figure as soon as it is measured; the table, with each target and whether it is met,
-comes last, headed by the machine's load. Benchmarks marked
-:func:`benchmarks.harness.fresh_processes` (peak memory, numba's compile) measure only
-processes they start, so they run last, two at a time on the two cores, none of them
-beside a figure timed in this process.
+(about 3.5 minutes on 2 idle cores; its target is 5); ``make bench-quick`` adds
+``--quick`` (fewer passes, smaller sweeps: about a minute). ``python -m benchmarks
+kernel`` runs only modules whose name contains ``kernel``. Progress goes to stderr as
+each benchmark starts, and each figure as soon as it is measured; the table, with each
+target and whether it is met, comes last, headed by the machine's load. Benchmarks
+marked :func:`benchmarks.harness.fresh_processes` (peak memory, numba's compile) measure
+only processes they start, so they run last, two at a time on the two cores, none of
+them beside a figure timed in this process.
 
 In a full run every other benchmark runs in a process of its own too, one at a time
 (``--one``, :func:`own_process`): each reads the engine in a process no other benchmark
