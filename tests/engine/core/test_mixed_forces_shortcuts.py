@@ -3,13 +3,14 @@
 The engine's speed comes from shortcuts that must change nothing a battle shows: a band's
 turn played in arrays (``crowd.waiting``), declares and plans made together, the field
 mirrored in arrays, remembered searches and answers. Each has its own test on bands of
-identical swordsmen; here they are checked together on forces drawn at random from what
-a scenario may hold: several bands and single fighters a side, two or three sides, other
+identical swordsmen; here they are checked together on forces drawn at random from what a
+scenario may hold: several bands and single fighters a side, two or three sides, other
 creatures, spears and two-handed weapons, shields, bows and slings, player characters,
 walled fields, targeting, stance, movement, aim, attack and retreat policies, crit effects
-and wound options. Each battle is played twice on the same seed, with every shortcut on
-(a band's turn in arrays from 8 members, not 256, so that small bands use it) and with
-every one off: the same log, byte for byte, and the same fighters at the end.
+and every personal rules option with a choice of values. Each battle is played twice on the
+same seed, with every shortcut on (a band's turn in arrays from 8 members, not 256, so that
+small bands use it) and with every one off: the same log, byte for byte, and the same
+fighters at the end.
 """
 
 from __future__ import annotations
@@ -17,14 +18,17 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import random
+import typing
 from typing import Any
 
 import pytest
+from pydantic import BaseModel
 
 import fadad_agents.agents
 import fadad_agents.engine
 from fadad_agents.agents.core.crowd import kernels, waiting
 from fadad_agents.rules.core import wounds
+from fadad_agents.rules.options import RulesOptions
 from tests.engine.core.test_ranks_in_arrays import _played
 from tests.engine.ships.test_remembered_answers import _caches
 
@@ -89,19 +93,39 @@ POLICIES = {
     "multi_attack": ("all_in", "single"),
     "retreat": ("at_wound_level", "wounded", "side_losses"),
 }
+
+
+def _other_values(model: Any, prefix: str = "") -> dict[str, tuple[Any, ...]]:
+    """Each personal-combat option of ``model`` with a choice of values (its literals and
+    switches, read from the options' models: an option added later is drawn too), and the
+    values other than its default."""
+    out: dict[str, tuple[Any, ...]] = {}
+    for name, field in model.model_fields.items():
+        kind, key = field.annotation, f"{prefix}{name}"
+        if isinstance(kind, type) and issubclass(kind, BaseModel):
+            if name not in ("ship", "fire", "sj", "fae", "mass"):  # not personal combat
+                out.update(_other_values(kind, f"{key}."))
+        elif typing.get_origin(kind) is typing.Literal:
+            out[key] = tuple(v for v in typing.get_args(kind) if v != field.default)
+        elif kind is bool:
+            out[key] = (str(not field.default).lower(),)
+    return out
+
+
 OPTIONS = {
-    "fadad.target_mode": ("target_gate_gte",),
+    **{
+        key: values
+        for key, values in _other_values(RulesOptions).items()
+        if key not in ("fadad.initiative", "fadad.crit_effects")  # drawn on their own
+    },
     "fadad.actions_per_round": (1, 3),
-    "fadad.weapon_size_comparison": ("true",),
-    "fadad.all_out_attack_defends": ("true",),
-    "fadad.knockdown_penalty": (2,),
-    "shield_mode": ("fudge_skill_penalty",),
-    "wound_model": ("fudge_numeric", "fudge_minmidmax"),
-    "wound_track": ("moderately_cinematic", "epic", "npc3"),
-    "overflow_past_near_death": ("stay_near_death",),
-    "scratch_cap": ("true",),
-    "fudge.graze": ("false",),
+    "fadad.knockdown_penalty": (0, 2),
+    "engine.max_on_one": (1, 2, 4),
+    "knockout_rounds": (1, 3),
+    "location.minimum_margin_cap_scale": (1, 5),
 }
+"""The rules options a battle may set (each one time in eight): every personal option with
+a choice of values, and some numbers."""
 
 
 def _force(rng: random.Random, name: str, place: tuple[int, int] | None, own: bool) -> str:
