@@ -128,10 +128,16 @@ def random_fleets(seed: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _played(seed: int) -> tuple[str, list[Any]]:
+def _log(seed: int) -> Any:
+    """The log of the battle of ``seed``, built and played to its end."""
     battle = build_battle(load(random_fleets(seed)), seed, collect=False)
     battle.run_to_end()
-    return battle.log.text(), [tuple(e) for e in battle.log]
+    return battle.log
+
+
+def _played(seed: int) -> tuple[str, list[Any]]:
+    log = _log(seed)
+    return log.text(), [tuple(e) for e in log]
 
 
 def test_random_fleets_play_the_same_with_every_remembered_answer_or_none(
@@ -146,7 +152,7 @@ def test_random_fleets_play_the_same_with_every_remembered_answer_or_none(
 def test_random_fleets_fight_in_every_way_a_ship_fights() -> None:
     """The draws are worth comparing: ships move, fire, ram, shear, grapple and board,
     crews fight on deck, check morale and strike, ships burn, break up and escape."""
-    actions = {event.action for seed in SEEDS for event in load_and_play(seed)}
+    actions = {event.action for seed in SEEDS for event in _log(seed)}
     wanted = {
         "maneuver", "gunnery", "ram", "shear", "grapple", "board", "deck_fight", "attack",
         "ship_morale", "surrender", "fire", "crit", "break_up", "escape", "repair",
@@ -154,15 +160,8 @@ def test_random_fleets_fight_in_every_way_a_ship_fights() -> None:
     assert wanted <= actions, sorted(wanted - actions)
 
 
-def load_and_play(seed: int) -> Any:
-    battle = build_battle(load(random_fleets(seed)), seed, collect=False)
-    battle.run_to_end()
-    return battle.log
-
-
 FLEETS = (
-    "import sys; from fadad_agents.engine import load, run; "
-    "from tests.engine.ships.test_random_fleets import _logs; "
+    "import sys; from tests.engine.ships.test_random_fleets import _logs; "
     "print(*_logs([int(s) for s in sys.argv[1:]], other_heap=True))"
 )
 
