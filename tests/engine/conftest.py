@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+import typing
+from collections.abc import Collection, Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
+from pydantic import BaseModel
 
 from fadad_agents.agents.fae.character import FaeCharacter
 from fadad_agents.engine import build_battle, load
@@ -133,3 +136,36 @@ def dice(total: int) -> float:
     from fadad_agents.rules.core.dice import TABLE_4DF
 
     return (TABLE_4DF.index(total) + 0.5) / 81
+
+
+def option_choices(
+    model: type[BaseModel], prefix: str = "", skip: Collection[str] = ()
+) -> dict[str, tuple[tuple[Any, ...], Any]]:
+    """Each rules option of ``model`` with a choice of values (its literals and switches;
+    the numbers are left out), with its default, keyed as a scenario's ``rules`` keys it
+    (``prefix`` before the names), the options of its sections included but those named in
+    ``skip``. Read from the options' models: an option added later is found too."""
+    out: dict[str, tuple[tuple[Any, ...], Any]] = {}
+    for name, field in model.model_fields.items():
+        kind, key = field.annotation, f"{prefix}{name}"
+        if isinstance(kind, type) and issubclass(kind, BaseModel):
+            if name not in skip:
+                out.update(option_choices(kind, f"{key}.", skip))
+        elif typing.get_origin(kind) is typing.Literal:
+            out[key] = typing.get_args(kind), field.default
+        elif kind is bool:
+            out[key] = (True, False), field.default
+    return out
+
+
+def played_order(seeds: Sequence[int], *, other_heap: bool = False) -> Iterator[int]:
+    """``seeds`` in order; with ``other_heap``, last first, other objects made (and held
+    till the last) before each, so that what a battle builds lies elsewhere in memory than
+    in a process that plays them in order."""
+    if not other_heap:
+        yield from seeds
+        return
+    held: list[list[object]] = []
+    for seed in reversed(seeds):
+        held.append([object() for _ in range(1 + 997 * seed % 3001)])
+        yield seed

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from fadad_agents.engine import Streams, build_battle, load, run
-from tests.engine.conftest import SCENARIOS, duel_yaml, fighter
+from tests.engine.conftest import SCENARIOS, duel_yaml, fighter, played_order
 
 ROOT = Path(__file__).resolve().parents[3]
 SCRIPT = (
@@ -131,12 +131,8 @@ def _mixed_logs(seeds: list[int], *, other_heap: bool = False) -> list[str]:
     from tests.engine.core.test_mixed_forces_shortcuts import mixed_forces
     from tests.engine.core.test_ranks_in_arrays import _played
 
-    order = list(reversed(seeds)) if other_heap else seeds
-    held: list[list[object]] = []
     logs = {}
-    for seed in order:
-        if other_heap:
-            held.append([object() for _ in range(1 + 997 * seed % 3001)])
+    for seed in played_order(seeds, other_heap=other_heap):
         text, events, states = _played(mixed_forces(seed), seed)
         logs[seed] = hashlib.sha256((text + repr(events) + repr(states)).encode()).hexdigest()
     return [logs[seed] for seed in seeds]

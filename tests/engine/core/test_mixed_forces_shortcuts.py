@@ -18,17 +18,16 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import random
-import typing
 from typing import Any
 
 import pytest
-from pydantic import BaseModel
 
 import fadad_agents.agents
 import fadad_agents.engine
 from fadad_agents.agents.core.crowd import kernels, waiting
 from fadad_agents.rules.core import wounds
 from fadad_agents.rules.options import RulesOptions
+from tests.engine.conftest import option_choices
 from tests.engine.core.test_ranks_in_arrays import _played
 from tests.engine.ships.test_remembered_answers import _caches
 
@@ -95,27 +94,19 @@ POLICIES = {
 }
 
 
-def _other_values(model: Any, prefix: str = "") -> dict[str, tuple[Any, ...]]:
-    """Each personal-combat option of ``model`` with a choice of values (its literals and
-    switches, read from the options' models: an option added later is drawn too), and the
-    values other than its default."""
-    out: dict[str, tuple[Any, ...]] = {}
-    for name, field in model.model_fields.items():
-        kind, key = field.annotation, f"{prefix}{name}"
-        if isinstance(kind, type) and issubclass(kind, BaseModel):
-            if name not in ("ship", "fire", "sj", "fae", "mass"):  # not personal combat
-                out.update(_other_values(kind, f"{key}."))
-        elif typing.get_origin(kind) is typing.Literal:
-            out[key] = tuple(v for v in typing.get_args(kind) if v != field.default)
-        elif kind is bool:
-            out[key] = (str(not field.default).lower(),)
-    return out
+NOT_PERSONAL = ("ship", "fire", "sj", "fae", "mass")
+"""The sections of the rules options for other kinds of battle."""
+
+
+def _other_than(values: tuple[Any, ...], default: Any) -> tuple[Any, ...]:
+    """An option's values other than its default, as a scenario writes them."""
+    return tuple(str(v).lower() if isinstance(v, bool) else v for v in values if v != default)
 
 
 OPTIONS = {
     **{
-        key: values
-        for key, values in _other_values(RulesOptions).items()
+        key: _other_than(values, default)
+        for key, (values, default) in option_choices(RulesOptions, skip=NOT_PERSONAL).items()
         if key not in ("fadad.initiative", "fadad.crit_effects")  # drawn on their own
     },
     "fadad.actions_per_round": (1, 3),

@@ -18,7 +18,6 @@ import os
 import random
 import subprocess
 import sys
-import typing
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +27,7 @@ import yaml
 from fadad_agents.engine import build_battle, load, run
 from fadad_agents.policies.ships.registry import SHIP_KINDS, SHIP_REGISTRY
 from fadad_agents.rules.ships.options import FireOptions, ShipOptions, SjOptions
+from tests.engine.conftest import option_choices, played_order
 from tests.engine.ships.test_remembered_answers import _forget
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -39,21 +39,10 @@ LADDER = ("Poor", "Mediocre", "Fair", "Good", "Great", "Superb")
 SEEDS = range(24)
 
 
-def _choices(section: str, model: Any) -> dict[str, list[Any]]:
-    """The options of ``model`` with a choice of values: its literals and switches."""
-    out = {}
-    for name, field in model.model_fields.items():
-        if typing.get_origin(field.annotation) is typing.Literal:
-            out[f"{section}.{name}"] = list(typing.get_args(field.annotation))
-        elif field.annotation is bool:
-            out[f"{section}.{name}"] = [True, False]
-    return out
-
-
 OPTIONS = {
-    **_choices("ship", ShipOptions),
-    **_choices("fire", FireOptions),
-    **_choices("sj", SjOptions),
+    key: values
+    for section, model in (("ship", ShipOptions), ("fire", FireOptions), ("sj", SjOptions))
+    for key, (values, _) in option_choices(model, f"{section}.").items()
 }
 POLICIES = {
     kind: [name for name in SHIP_REGISTRY.names(kind) if name != "land"]  # land: a site
@@ -171,10 +160,7 @@ def _logs(seeds: list[int], *, other_heap: bool = False) -> list[str]:
     before), and of the next seed's built afresh; with ``other_heap``, last seed first,
     other objects made between battles."""
     logs = {}
-    held: list[list[object]] = []
-    for seed in reversed(seeds) if other_heap else seeds:
-        if other_heap:
-            held.append([object() for _ in range(1 + 997 * seed % 3001)])
+    for seed in played_order(seeds, other_heap=other_heap):
         scenario = load(random_fleets(seed))
         text = run(scenario, seed=seed).log.to_jsonl()
         text += build_battle(scenario, seed + 1, collect=False).run_to_end().log.to_jsonl()
