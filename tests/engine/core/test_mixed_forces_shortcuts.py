@@ -57,6 +57,7 @@ SHORTCUTS: dict[str, tuple[str, ...]] = {
         "MOVERS_WITH_ATTACKS",
         "WAIT_DIRECT",
     ),
+    "fadad_agents.agents.core.crowd.filing": ("FALLEN_UNFILED",),
     "fadad_agents.engine.core.space": (
         "NEAREST_FIRST",
         "TOUCHING_IN_MIRROR",

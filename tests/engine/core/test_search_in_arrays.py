@@ -3,27 +3,33 @@
 A search in arrays whose way changed asks each place's last blocker first whether it
 blocks the place still (``searching``, :data:`~fadad_agents.agents.core.crowd.waiting.
 ASK_LAST_BLOCKER`), and the field in arrays learns who left only when a side's live list
-is shorter (``waiting._Crowd._fell``). Neither changes what is found: a place is taken
-by whoever stands in it, and who fights is who the fighters' statuses say.
+is shorter (``waiting._Crowd._fell``), and takes those who left out of the squares its
+searches measure (:data:`~fadad_agents.agents.core.crowd.filing.FALLEN_UNFILED`). None
+changes what is found: a place is taken by whoever fighting stands in it, and who fights
+is who the fighters' statuses say.
 """
 
 from __future__ import annotations
 
 import random
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
 import pytest
 
 from benchmarks.bench_engine import _melee_yaml
-from fadad_agents.agents.core import ranks
+from fadad_agents.agents.core import character, ranks
 from fadad_agents.agents.core.base import Status
-from fadad_agents.agents.core.crowd import kernels, searching, waiting
+from fadad_agents.agents.core.crowd import filing, kernels, searching, waiting
 from fadad_agents.agents.core.field import Field
 from fadad_agents.engine import build_battle, load
+from fadad_agents.policies.core.protocols import MoraleChoice
 
 from .test_compiled_places import _in_python, random_moves
 from .test_ranks_in_arrays import CASES, _played
+
+_UID = attrgetter("unique_id")
 
 
 def _search_once(ask_first: bool) -> tuple[int, int]:
@@ -60,37 +66,54 @@ def test_a_search_asks_a_places_last_blocker_first() -> None:
 
 
 @pytest.mark.parametrize("case", ["in contact", "12 yards apart, walled"])
-def test_asking_the_last_blocker_first_plays_the_same_battle(
-    case: str, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize("switch", ["ASK_LAST_BLOCKER", "FALLEN_UNFILED"])
+def test_each_shortcut_of_the_searches_plays_the_same_battle(
+    switch: str, case: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Two bands of 100 in ranks, random crits, to the end: the same log, events and
     final states with each search in arrays asking a place's last blocker first or
-    measuring every place over the squares."""
+    measuring every place over the squares (``ASK_LAST_BLOCKER``), and with those who
+    left taken out of the squares or kept there (``FALLEN_UNFILED``)."""
     gap, walls = CASES[case]
     text = _melee_yaml(100, bands=True, gap=gap).replace(
         "rolled}", "rolled, fadad.crit_effects: random}"
     )
     text += walls
     monkeypatch.setattr(waiting, "IN_ARRAYS_AT_LEAST", 8)
-    asked = _played(text, 1)
-    monkeypatch.setattr(waiting, "ASK_LAST_BLOCKER", False)
-    assert _played(text, 1) == asked
+    shortcut = _played(text, 1)
+    monkeypatch.setattr(waiting if switch == "ASK_LAST_BLOCKER" else filing, switch, False)
+    assert _played(text, 1) == shortcut
 
 
+def _filed(crowd: Any) -> list[int]:
+    """The fighters the squares of the field in arrays hold, by index, in order."""
+    squares, counts, _ = crowd.grid
+    return sorted(int(k) for s in np.flatnonzero(counts).tolist() for k in squares[s, : counts[s]])
+
+
+@pytest.mark.parametrize("unfiled", [True, False])
 def test_the_arrays_know_who_fights_after_every_turn_in_python(
-    monkeypatch: pytest.MonkeyPatch,
+    unfiled: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Two bands of 100 to the end, random crits: after every turn played in Python the
     field in arrays holds as fighting exactly those whose status is fighting, though it
-    reads the sides' downed lists only when a live list shrank."""
+    reads the sides' downed lists only when a live list shrank, and its squares (what the
+    searches measure) hold exactly those, each once (everyone on the field while the
+    fallen are kept filed); and the fallen were many."""
     monkeypatch.setattr(waiting, "IN_ARRAYS_AT_LEAST", 8)
+    monkeypatch.setattr(filing, "FALLEN_UNFILED", unfiled)
     after = waiting._Crowd.after
-    checked: list[bool] = []
+    checked: list[tuple[bool, bool]] = []
+    fallen: list[int] = []
 
     def checking(self: Any, member: Any, kernels: Any) -> bool:
         refiled = after(self, member, kernels)
         statuses = [a.status is Status.FIGHTING for a in self.everyone]
-        checked.append(self.fighting[self.ids].tolist() == statuses)
+        held = self.ids[self.fighting[self.ids]] if unfiled else self.ids
+        checked.append(
+            (self.fighting[self.ids].tolist() == statuses, _filed(self) == sorted(held.tolist()))
+        )
+        fallen.append(len(self.ids) - int(self.fighting[self.ids].sum()))
         return refiled
 
     monkeypatch.setattr(waiting._Crowd, "after", checking)
@@ -99,7 +122,47 @@ def test_the_arrays_know_who_fights_after_every_turn_in_python(
     )
     _played(text, 1)
     assert len(checked) > 100
-    assert all(checked)
+    assert all(fights and squares for fights, squares in checked)
+    assert max(fallen) > 50
+
+
+def test_one_who_withdraws_mid_turn_is_taken_out_of_squares_made_afresh(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every 15th blow makes a foe of the striker withdraw (not downed: everyone's status
+    read again and everyone filed afresh, ``Filed._count_fighting``). The band's turn
+    then reads the new squares (``_Crowd.after`` says so whenever they were made again),
+    and the battle is the one every member plays by its own method (blows are struck in
+    Python either way)."""
+    monkeypatch.setattr(waiting, "IN_ARRAYS_AT_LEAST", 8)
+    strike, after = character.strike, waiting._Crowd.after
+    blows, told = [0], []
+
+    def withdrawing(attacker: Any, fighter: Any, target: Any, arena: Any) -> Any:
+        struck = strike(attacker, fighter, target, arena)
+        blows[0] += 1
+        foes = arena.sides[1 - attacker.side].active
+        if blows[0] % 15 == 0 and len(foes) > 1:
+            arena.leave(min(foes, key=_UID), MoraleChoice.WITHDRAW, "told to")
+        return struck
+
+    def checking(self: Any, member: Any, kernels: Any) -> bool:
+        grid = self.grid
+        refiled = after(self, member, kernels)
+        if self.grid is not grid:
+            told.append(refiled)
+        return refiled
+
+    monkeypatch.setattr(character, "strike", withdrawing)
+    monkeypatch.setattr(waiting._Crowd, "after", checking)
+    text = _melee_yaml(100, bands=True, gap=12)
+    in_arrays = _played(text, 1)
+    assert len(told) > 5
+    assert all(told)
+    assert sum(status is Status.WITHDRAWN for _, status, *_ in in_arrays[2]) > 5
+    monkeypatch.setattr(waiting, "RANKS_IN_ARRAYS", False)
+    blows[0] = 0
+    assert _played(text, 1) == in_arrays
 
 
 def test_a_run_of_none_leaves_everything_as_it_was(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -37,6 +37,7 @@ __all__ = [
     "file_all",
     "refile",
     "refile_now",
+    "unfile",
     "wait_in_ranks",
     "wait_now",
 ]
@@ -109,17 +110,35 @@ def refile(
     new = i * height + j
     if counts[new] == squares.shape[1]:
         return False
-    old = (math.floor(ox / cell) - i0) * height + math.floor(oy / cell) - j0
-    c = counts[old]
-    for m in range(c):
-        if squares[old, m] == k:
-            squares[old, m] = squares[old, c - 1]
-            squares[old, c - 1] = -1
-            counts[old] = c - 1
-            break
+    _take_out(k, (math.floor(ox / cell) - i0) * height + math.floor(oy / cell) - j0, grid)
     squares[new, counts[new]] = k
     counts[new] += 1
     return True
+
+
+@njit(cache=True)
+def unfile(ks: Any, x: Any, y: Any, squares: Any, counts: Any, box: Any, cell: float) -> None:
+    """Take the fighters ``ks`` (fallen: nobody's place is taken by them, nor is anyone in
+    reach of them) out of the squares of :func:`file_all`, each from the square of where
+    it stands."""
+    i0, j0, height = box[0], box[1], box[3]
+    for k in ks:
+        s = (math.floor(x[k] / cell) - i0) * height + math.floor(y[k] / cell) - j0
+        _take_out(k, s, (squares, counts, box))
+
+
+@njit(cache=True)
+def _take_out(k: int, s: int, grid: tuple[Any, Any, Any]) -> None:
+    """Take fighter ``k`` out of square ``s`` of the ``grid`` (the last of the square's
+    fighters takes its room)."""
+    squares, counts = grid[0], grid[1]
+    c = counts[s]
+    for m in range(c):
+        if squares[s, m] == k:
+            squares[s, m] = squares[s, c - 1]
+            squares[s, c - 1] = -1
+            counts[s] = c - 1
+            return
 
 
 @njit(cache=True)

@@ -28,8 +28,8 @@ from typing import Any
 import numpy as np
 
 from fadad_agents.agents.core import moving
-from fadad_agents.agents.core.base import Status
-from fadad_agents.agents.core.crowd import runs
+from fadad_agents.agents.core.crowd import filing, runs
+from fadad_agents.agents.core.crowd.filing import Filed
 from fadad_agents.agents.core.field import ELBOW_ROOM, HALO_MOST, compiled
 from fadad_agents.policies.core.movement import CloseIn
 
@@ -59,16 +59,11 @@ arrays' types, without numba's dispatch (:data:`~.kernels.wait_now`,
 IN_ARRAYS_AT_LEAST = 256
 """Fewer members in a turn than this, and each plays its own (arrays pay off in a crowd)."""
 
-_DEPTH = 4
-"""Fighters a square of the index holds at first (doubled when one overflows)."""
-
-FIGHTING = Status.FIGHTING
-
 _UNWRITTEN = object()  # a fighter's way not yet written in the arrays
 
 _FIGURES = attrgetter("unique_id", "side", "reach", "stride", "placed", "radius")
 _POLICIES, _MISSILE = attrgetter("policies"), attrgetter("missile")
-_DOWNED, _ACTIVE = attrgetter("downed"), attrgetter("active")
+_ACTIVE = attrgetter("active")
 
 
 def in_arrays(turn: Sequence[Any], arena: Any) -> bool:
@@ -183,7 +178,7 @@ def crowd_now(arena: Any, kernels: Any) -> _Crowd:
     return crowd
 
 
-class _Crowd:
+class _Crowd(Filed):
     """The field in arrays for one play of a battle: where each fighter stands (by
     ``unique_id``), its radius and side, whether it fights, how often it moved
     (``version``: a way worked out before holds while neither end moved), and everyone
@@ -271,11 +266,13 @@ class _Crowd:
         # (the fighter's version, its target, the target's version, its actions)
         self.way_key = np.full((size, 4), -1, dtype=np.int64)
         self.closes: list[bool] = (self.most >= 0).tolist()
-        self._count_fighting()
+        self.kernels = kernels
+        self.filings = 0  # how often everyone was filed afresh (the grid's arrays new)
+        self._count_fighting(refile=False)
         # attacks after waiting look for foes in reach: none off the field (crews, units)
         self.looks_in_reach = not field.off_field
         self.cell = 2 * field.widest * ELBOW_ROOM * (1 + 1e-9) + 1e-9
-        self.depth = _DEPTH
+        self.depth = filing.DEPTH
         # as kernels.wait_in_ranks reads them; 2.0 the exponent of Python's squares, given
         # at run time (a constant 2 would be compiled into a product); whether a search
         # asks a place's last blocker first (ASK_LAST_BLOCKER); MOVERS_WITH_ATTACKS
@@ -321,29 +318,6 @@ class _Crowd:
         self.wanted = np.zeros(len(self.most), dtype=np.int64)
         self.wanted[self.ids] = wanted[which]
         self.takes_nearest[self.ids] = nearest[which]
-
-    def _count_fighting(self) -> None:
-        """Who fights, from every fighter's status; none read while every member of every
-        side fights (none left its side's ``active``, where a status other than fighting
-        is given: ``Battle._deactivate``), as when a play begins."""
-        everyone, sides = self.everyone, self.sides
-        self.active = sum(len(side.active) for side in sides)
-        if self.active == sum(len(side.members) for side in sides):
-            self.fighting[self.ids] = True
-        else:
-            self.fighting[self.ids] = np.fromiter(
-                (a.status is FIGHTING for a in everyone), np.bool_, len(everyone)
-            )
-        self.downed = [len(side.downed) for side in sides]
-        self.nearest = [None] * len(self.sides)  # filed afresh when next asked
-
-    def _file(self, kernels: Any) -> None:
-        """Everyone in the squares afresh (deeper squares while one overflows)."""
-        while True:
-            self.grid = kernels.file_all(self.x, self.y, self.on_field, self.cell, self.depth)
-            if self.grid[2][3]:  # no square overflowed
-                return
-            self.depth *= 2
 
     def catch_up(self, kernels: Any) -> None:
         """Bring the arrays up to date with every move and fall since they were last:
@@ -444,11 +418,11 @@ class _Crowd:
         it stands now, and who fell. Whether everyone was filed afresh."""
         uid, slot = member.unique_id, self.slot
         k = slot[uid] if uid < len(slot) else -1
-        refiled = False
+        filings = self.filings
         if k >= 0 and member.position is not self.at[k]:
-            refiled = self._moved(k, member, kernels)
+            self._moved(k, member, kernels)
         self._fell()
-        return refiled
+        return self.filings != filings
 
     def _moved(self, k: int, agent: Any, kernels: Any) -> bool:
         """``agent`` (``everyone[k]``) moved: its place, version and square. Whether
@@ -466,35 +440,10 @@ class _Crowd:
         self.x[uid], self.y[uid] = nx, ny
         self.moves_of[self.side[uid]] += 1
         self.version[uid] += 1
+        if filing.FALLEN_UNFILED and not self.fighting[uid]:  # not filed
+            return False
         refile = kernels.refile_now if WAIT_DIRECT else kernels.refile
         if refile(uid, ox, oy, nx, ny, self.grid, self.cell):
             return False
         self._file(kernels)
         return True
-
-    def _fell(self) -> bool:
-        """Those taken out since (each side's downed list), or, if anyone else left
-        (withdrew, surrendered), everyone's status read again. Whether anyone left.
-        Asked after every turn in Python: while each side's ``active`` holds as many as
-        before nobody left, nor fell (one taken out leaves it first), and nothing more
-        is read."""
-        sides = self.sides
-        active = sum(map(len, map(_ACTIVE, sides)))
-        if active == self.active:
-            return False
-        downed = self.downed
-        now = list(map(len, map(_DOWNED, sides)))
-        left = now != downed
-        if left:
-            for s, side in enumerate(sides):
-                kept = self.nearest[s]
-                for fell in side.downed[downed[s] :]:
-                    self.fighting[fell.unique_id] = False
-                    self.active -= 1
-                    if kept is not None:
-                        kept[1].leave(fell)
-            self.downed = now
-        if self.active != active:
-            self._count_fighting()
-            return True
-        return left
