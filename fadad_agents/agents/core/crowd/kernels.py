@@ -110,7 +110,7 @@ def refile(
     new = i * height + j
     if counts[new] == squares.shape[1]:
         return False
-    _take_out(k, (math.floor(ox / cell) - i0) * height + math.floor(oy / cell) - j0, grid)
+    _take_out(k, _square(ox, oy, box, cell), squares, counts)
     squares[new, counts[new]] = k
     counts[new] += 1
     return True
@@ -121,17 +121,20 @@ def unfile(ks: Any, x: Any, y: Any, squares: Any, counts: Any, box: Any, cell: f
     """Take the fighters ``ks`` (fallen: nobody's place is taken by them, nor is anyone in
     reach of them) out of the squares of :func:`file_all`, each from the square of where
     it stands."""
-    i0, j0, height = box[0], box[1], box[3]
     for k in ks:
-        s = (math.floor(x[k] / cell) - i0) * height + math.floor(y[k] / cell) - j0
-        _take_out(k, s, (squares, counts, box))
+        _take_out(k, _square(x[k], y[k], box, cell), squares, counts)
 
 
 @njit(cache=True)
-def _take_out(k: int, s: int, grid: tuple[Any, Any, Any]) -> None:
-    """Take fighter ``k`` out of square ``s`` of the ``grid`` (the last of the square's
-    fighters takes its room)."""
-    squares, counts = grid[0], grid[1]
+def _square(x: float, y: float, box: Any, cell: float) -> int:
+    """The square of :func:`file_all`'s ``box`` that holds ``(x, y)``."""
+    return int((math.floor(x / cell) - box[0]) * box[3] + math.floor(y / cell) - box[1])
+
+
+@njit(cache=True)
+def _take_out(k: int, s: int, squares: Any, counts: Any) -> None:
+    """Take fighter ``k`` out of square ``s`` (the last of the square's fighters takes
+    its room)."""
     c = counts[s]
     for m in range(c):
         if squares[s, m] == k:

@@ -424,26 +424,24 @@ class _Crowd(Filed):
         self._fell()
         return self.filings != filings
 
-    def _moved(self, k: int, agent: Any, kernels: Any) -> bool:
-        """``agent`` (``everyone[k]``) moved: its place, version and square. Whether
-        everyone was filed afresh (it left the squares' box, or its square was full)."""
+    def _moved(self, k: int, agent: Any, kernels: Any) -> None:
+        """``agent`` (``everyone[k]``) moved: its place, version and square."""
         was = self.at[k]
         self.at[k] = agent.position
         self.followed += 1
         self.followed_of[agent.side] += 1
-        return self._shift(agent.unique_id, was, agent.position, kernels)
+        self._shift(agent.unique_id, was, agent.position, kernels)
 
-    def _shift(self, uid: int, was: Any, now: Any, kernels: Any) -> bool:
+    def _shift(self, uid: int, was: Any, now: Any, kernels: Any) -> None:
         """Fighter ``uid`` from ``was`` to ``now`` in the arrays: its place, version and
-        square. Whether everyone was filed afresh (as :meth:`_moved`)."""
+        square (everyone filed afresh, :attr:`filings`, if it left the squares' box or
+        its new square was full)."""
         (ox, oy), (nx, ny) = was, now
         self.x[uid], self.y[uid] = nx, ny
         self.moves_of[self.side[uid]] += 1
         self.version[uid] += 1
         if filing.FALLEN_UNFILED and not self.fighting[uid]:  # not filed
-            return False
+            return
         refile = kernels.refile_now if WAIT_DIRECT else kernels.refile
-        if refile(uid, ox, oy, nx, ny, self.grid, self.cell):
-            return False
-        self._file(kernels)
-        return True
+        if not refile(uid, ox, oy, nx, ny, self.grid, self.cell):
+            self._file(kernels)
