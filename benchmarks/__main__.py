@@ -6,7 +6,9 @@ list of :class:`benchmarks.harness.Row`. ``make bench`` runs ``python -m benchma
 ``--quick`` (fewer passes, smaller sweeps: about a minute). ``python -m benchmarks
 kernel`` runs only modules whose name contains ``kernel``. Progress goes to stderr as
 each benchmark starts, and each figure as soon as it is measured; the table, with each
-target and whether it is met, comes last, headed by the machine's load. Benchmarks
+target and whether it is met, comes last, headed by the machine's load and what read the
+figures (the interpreter, its recorded build, the processor: :func:`~benchmarks.harness.
+machine_note`). Benchmarks
 marked :func:`benchmarks.harness.fresh_processes` (peak memory, numba's compile) measure
 only processes they start, so they run last, two at a time on the two cores, none of
 them beside a figure timed in this process.
@@ -36,7 +38,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import benchmarks.harness as harness
-from benchmarks.harness import Row, load_note, print_table
+from benchmarks.harness import Row, load_note, machine_note, print_table
 
 
 def main(argv: list[str]) -> int:
@@ -86,6 +88,7 @@ def main(argv: list[str]) -> int:
     print(f"[{total:4.0f} s] done", file=sys.stderr, flush=True)
     mode = "quick" if harness.QUICK else "full"
     print(f"{mode} run, {total:.0f} s; {loads[0]} at the start, {loads[1]} at the end")
+    print(f"read by {machine_note()}")
     if not wanted:  # the whole run has a target too (issue 19): 1 minute quick, 5 full
         limit = 60 if harness.QUICK else 300
         rows.append(Row(f"the {mode} run, wall clock", total, "s", f"<= {limit}", total <= limit))

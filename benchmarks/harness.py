@@ -11,9 +11,11 @@ smaller passes.
 from __future__ import annotations
 
 import os
+import platform
 import resource
 import subprocess
 import sys
+import sysconfig
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
@@ -28,6 +30,7 @@ __all__ = [
     "best_cpu",
     "fresh_processes",
     "load_note",
+    "machine_note",
     "peak_rss_mb",
     "print_table",
     "quick",
@@ -117,6 +120,39 @@ def load_note() -> str:
     """The machine's load as the benchmarks saw it (1-minute load average, CPUs)."""
     one, _, _ = os.getloadavg()
     return f"load average {one:.1f} on {os.cpu_count()} CPUs"
+
+
+def machine_note() -> str:
+    """What read the figures: the interpreter, the flags it was built with that speed it
+    up (PGO, LTO; a build that records neither may still have had them, as Debian's does
+    not record its own) and the processor. Python 3.13.5 built here with PGO and LTO ran
+    a pure-Python loop 28% quicker than pyenv's 3.13.0, and the engine within 10% of
+    pyenv's 3.12.1 (2026-12-05): rows from two machines are compared knowing both."""
+    flags = (
+        f"{sysconfig.get_config_var('CONFIG_ARGS')} {sysconfig.get_config_var('PY_CFLAGS_NODIST')}"
+    )
+    built = [
+        name
+        for name, flag in (("PGO", "--enable-optimizations"), ("LTO", "-flto"))
+        if flag in flags
+    ]
+    build = " and ".join(built) + " recorded" if built else "no PGO or LTO recorded"
+    return (
+        f"{platform.python_implementation()} {platform.python_version()} ({build}) "
+        f"on {_processor()}"
+    )
+
+
+def _processor() -> str:
+    """The processor's model name (Linux's ``/proc/cpuinfo``), else what ``platform`` says."""
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as info:
+            for line in info:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine() or "an unknown processor"
 
 
 def print_table(rows: list[Row]) -> None:
