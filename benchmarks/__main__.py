@@ -6,12 +6,12 @@ list of :class:`benchmarks.harness.Row`. ``make bench`` runs ``python -m benchma
 ``--quick`` (fewer passes, smaller sweeps: about a minute). ``python -m benchmarks
 kernel`` runs only modules whose name contains ``kernel``. Progress goes to stderr as
 each benchmark starts, and each figure as soon as it is measured; the table, with each
-target and whether it is met, comes last, headed by the machine's load and what read the
-figures (the interpreter, its recorded build, the processor: :func:`~benchmarks.harness.
-machine_note`). Benchmarks
-marked :func:`benchmarks.harness.fresh_processes` (peak memory, numba's compile) measure
-only processes they start, so they run last, two at a time on the two cores, none of
-them beside a figure timed in this process.
+target and whether it is met, comes last, headed by the machine's load and by what read
+the figures (the interpreter, its recorded build and the processor:
+:func:`benchmarks.harness.machine_note`). Benchmarks marked
+:func:`benchmarks.harness.fresh_processes` (peak memory, numba's compile) measure only
+processes they start, so they run last, two at a time on the two cores, none of them
+beside a figure timed in this process.
 
 In a full run every other benchmark runs in a process of its own too, one at a time
 (``--one``, :func:`own_process`): each reads the engine in a process no other benchmark
