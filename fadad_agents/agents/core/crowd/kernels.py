@@ -80,14 +80,15 @@ def file_all(x: Any, y: Any, on_field: Any, cell: float, depth: int) -> tuple[An
     width, height = max(i_hi - i0 + 65, 1), max(j_hi - j0 + 65, 1)
     squares = np.full((width * height, depth), -1, dtype=np.int32)
     counts = np.zeros(width * height, dtype=np.int32)
+    box = np.array([i0, j0, width, height])
     for k in range(n):
         if on_field[k]:
-            s = (math.floor(x[k] / cell) - i0) * height + math.floor(y[k] / cell) - j0
+            s = _square(x[k], y[k], box, cell)
             if counts[s] == depth:
                 return squares, counts, np.array([i0, j0, width, 0])
             squares[s, counts[s]] = k
             counts[s] += 1
-    return squares, counts, np.array([i0, j0, width, height])
+    return squares, counts, box
 
 
 @njit(cache=True)
