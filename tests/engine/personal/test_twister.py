@@ -1,0 +1,156 @@
+"""The compiled Mersenne Twister against CPython's own ``random.Random``, the oracle.
+
+Seeded states word for word, draws exactly (``==``, never approximately) across many
+twists, streams handed mid-way from Python to compiled code and back, and 4dF rolls.
+"""
+
+from __future__ import annotations
+
+import random
+from math import floor
+
+import numpy as np
+import pytest
+from numba import njit
+
+from fadad_agents.engine.personal import twister
+from fadad_agents.rules.core.dice import TABLE_4DF
+
+_EDGE_SEEDS = [0, 1, 2**32 - 1, 2**32, 2**64 + 12345, 2**127 + 3]
+_DRAWS = 5_000  # 10,000 words: 16 twists
+_TABLE = np.array(TABLE_4DF, dtype=np.int64)
+
+
+def _seeded(n: int) -> np.ndarray:
+    state = np.zeros(twister.N + 1, dtype=np.uint32)
+    twister.seed_into(state, twister.key_words(n))
+    return state
+
+
+def _words(state: np.ndarray) -> list[int]:
+    return [int(word) for word in state]
+
+
+def test_key_words_are_little_endian_32_bit_words() -> None:
+    assert twister.key_words(0).tolist() == [0]
+    assert twister.key_words(2**32).tolist() == [0, 1]
+    assert twister.key_words(2**64 + 12345).tolist() == [12345, 0, 1]
+    assert twister.key_words(-5).tolist() == [5]
+    assert twister.key_words(7).dtype == np.uint32
+
+
+@pytest.mark.parametrize("n", _EDGE_SEEDS)
+def test_seeded_state_equals_cpython(n: int) -> None:
+    assert _words(_seeded(n)) == list(random.Random(n).getstate()[1])
+
+
+def test_seeded_state_equals_cpython_for_random_128_bit_seeds() -> None:
+    picker = random.Random(20240601)
+    for _ in range(200):
+        n = picker.getrandbits(128)
+        assert _words(_seeded(n)) == list(random.Random(n).getstate()[1]), n
+
+
+@pytest.mark.parametrize("n", [0, 1, 2**32 - 1, 2**127 + 3, 987654321987654321])
+def test_draws_equal_cpython_across_twists(n: int) -> None:
+    state = _seeded(n)
+    oracle = random.Random(n)
+    for draw in range(_DRAWS):
+        assert twister.random(state) == oracle.random(), (n, draw)
+    assert _words(state) == list(oracle.getstate()[1])
+
+
+@njit
+def _draw_in_compiled_loop(state: np.ndarray, table: np.ndarray, out: np.ndarray) -> None:
+    for i in range(0, out.shape[0], 2):
+        out[i] = twister.random(state)
+        out[i + 1] = twister.roll_4df(state, table)
+
+
+def test_draws_from_a_compiled_caller_equal_cpython() -> None:
+    """Called from another compiled function (the melee's way), not through the dispatcher."""
+    state = _seeded(2**64 + 12345)
+    oracle = random.Random(2**64 + 12345)
+    out = np.zeros(3_000, dtype=np.float64)
+    _draw_in_compiled_loop(state, _TABLE, out)
+    for i in range(0, out.shape[0], 2):
+        assert out[i] == oracle.random()
+        assert out[i + 1] == TABLE_4DF[floor(oracle.random() * 81.0)]
+    assert _words(state) == list(oracle.getstate()[1])
+
+
+def test_words_equal_cpython_getrandbits_32() -> None:
+    state = _seeded(42)
+    oracle = random.Random(42)
+    assert [twister.genrand_uint32(state) for _ in range(2_000)] == [
+        oracle.getrandbits(32) for _ in range(2_000)
+    ]
+
+
+@pytest.mark.parametrize("words", [True, False])
+@pytest.mark.parametrize("k", [0, 1, 311, 312, 623, 624, 1000])
+def test_streams_hand_over_both_ways_mid_stream(k: int, words: bool) -> None:
+    """Python draws ``k`` times, compiled code continues, then Python continues again.
+
+    A draw is one word (``getrandbits(32)``: the index lands odd or even, so a compiled
+    ``random()`` may straddle a twist) or two (``random()``).
+    """
+    python = random.Random(2**100 + k)
+    for _ in range(k):
+        python.getrandbits(32) if words else python.random()
+    oracle = random.Random()
+    oracle.setstate(python.getstate())
+    state = twister.state_of(python)
+    assert state.dtype == np.uint32
+    assert state.shape == (twister.N + 1,)
+    assert int(state[twister.N]) == python.getstate()[1][twister.N]
+    for _ in range(700):
+        assert twister.random(state) == oracle.random()
+    twister.set_state(python, state)
+    assert python.getstate() == oracle.getstate()
+    for _ in range(700):
+        assert python.random() == oracle.random()
+
+
+def test_set_state_keeps_the_compiled_stream_unchanged() -> None:
+    state = _seeded(5)
+    before = state.copy()
+    python = random.Random()
+    twister.set_state(python, state)
+    assert np.array_equal(state, before)
+    assert np.array_equal(twister.state_of(python), before)
+
+
+def test_roll_4df_equals_the_python_roll() -> None:
+    state = _seeded(2**127 + 3)
+    oracle = random.Random(2**127 + 3)
+    rolls = [twister.roll_4df(state, _TABLE) for _ in range(10_000)]
+    assert rolls == [TABLE_4DF[floor(oracle.random() * 81.0)] for _ in range(10_000)]
+    assert set(rolls) == set(range(-4, 5))
+
+
+def test_truncation_is_floor_at_the_edges() -> None:
+    """``int`` (compiled) and ``floor`` (Python) agree on the extremes of ``random() * 81``."""
+    largest = 1.0 - 2.0**-53
+    for x in (0.0, 2.0**-53, 1.0 / 81.0, 80.0 / 81.0, largest):
+        assert int(x * 81.0) == floor(x * 81.0)
+    assert int(largest * 81.0) == 80
+
+
+def test_seed_streams_seeds_many_streams_as_random_random_does() -> None:
+    """Streams seeded together, keys of one to five words mixed, in any order: each the
+    state ``random.Random(seed)`` holds, word for word."""
+    rng = random.Random(7)
+    seeds = [
+        0,
+        1,
+        2**32,
+        2**64 + 5,
+        *(rng.getrandbits(rng.choice((32, 96, 128, 160))) for _ in range(30)),
+    ]
+    keys = np.frombuffer(b"".join(s.to_bytes(24, "little") for s in seeds), np.uint32)
+    lengths = np.array([(s.bit_length() + 31) >> 5 or 1 for s in seeds], dtype=np.int64)
+    streams = np.zeros((len(seeds), twister.N + 1), dtype=np.uint32)
+    twister.seed_streams(streams, keys.reshape(-1, 6), lengths, twister.GENRAND)
+    for stream, seed in zip(streams, seeds, strict=True):
+        assert tuple(stream.tolist()) == random.Random(seed).getstate()[1]
