@@ -17,6 +17,7 @@ from typing import Any
 
 # The rule systems' engines register themselves with the core on import.
 import fadad_agents.engine.fae
+import fadad_agents.engine.personal
 import fadad_agents.engine.ships  # noqa: F401
 from fadad_agents.engine.core.battle import (
     PERSONAL_ROUND_SECONDS,

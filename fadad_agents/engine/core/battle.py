@@ -31,6 +31,7 @@ from fadad_agents.agents.core.crowd.waiting import move_first
 from fadad_agents.agents.core.field import Field, compiled
 from fadad_agents.agents.core.groups import Crew, Group, Unit
 from fadad_agents.agents.core.plain import round as plain_round
+from fadad_agents.engine.core import clock as round_clock
 from fadad_agents.engine.core.clock import (
     PERSONAL_ROUND_SECONDS,
     Clock,
@@ -175,7 +176,10 @@ class Battle(RoundClock, MesaModel, OnTheField):
             side.restart()
         for band in self._bands.values():
             band.memory = {}
-        on_use = self.field is None  # a personal battle's fighters all strike: seeded now
+        # a personal battle's fighters all strike: seeded now (but off the field, and for the
+        # compiled melee, which seeds its own)
+        whole = round_clock.whole_battles
+        on_use = self.field is None or (whole is not None and whole.plays(self))
         targeting = streams.get("targeting", on_use=on_use)  # every agent's, as for_agent
         melee = streams.for_index
         for side in self.sides:

@@ -64,6 +64,14 @@ def seconds_per_round(kinds: Sequence[str], options: Any) -> int:
     return PERSONAL_ROUND_SECONDS
 
 
+whole_battles: Any = None
+"""What plays a battle whole at once where it can (the compiled melee, ``engine.personal.
+melee``, registers itself when the engine is imported): its ``play(battle)`` says whether
+it played the battle, at its start, to its end; ``plays(battle)`` whether it would play one
+just reset; ``count(battle)`` is told of a battle just played round by round in Python.
+None: every battle plays its rounds here."""
+
+
 class Phase(IntEnum):
     """SimPy priorities of same-instant work (lower runs first; SimPy uses 0 and 1)."""
 
@@ -364,7 +372,12 @@ class RoundClock:
                 # here: waiting on that round's timer (events keep their order).
                 self._check_sides()
                 self._started = True
+                whole = whole_battles
+                if whole is not None and whole.play(self):  # at once (compiled)
+                    return self
                 if env.every(self._round_length(), self._round):
+                    if whole is not None:
+                        whole.count(self)
                     return self  # the whole battle without a SimPy step
                 driver = self.round_driver()
                 self._driver_process = _Resumed(env, driver, driver.send(None))

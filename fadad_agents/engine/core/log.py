@@ -432,7 +432,7 @@ class BattleLog:
             if entry[0] != time:
                 return None
             make = entry[2]  # an actor's name, or a deferred entry's make
-            if make is attack_event:  # its args begin (actor, target): nothing to make
+            if make is attack_event or getattr(make, "aimed", False):  # (actor, target, ...)
                 if entry[4] == victim:
                     return str(entry[3])
                 continue

@@ -132,7 +132,7 @@ def test_a_first_compile_says_so_once(tmp_path: Path) -> None:
     first compile of the package's code, once loaded, is said on stderr, once however
     many follow; with the cache filled, nothing is said."""
     env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
-    notice = "fadad-agents: compiling the crowd code for this install, once"
+    notice = "fadad-agents: compiling its fast paths for this install, once"
     command = [sys.executable, "-c", COMPILE]
     said = [
         subprocess.run(
@@ -178,9 +178,10 @@ def compiled_notice() -> str:
 
 
 @pytest.mark.parametrize("when_paid", [True, False])
-def test_small_fights_in_contact_never_load_numba(when_paid: bool) -> None:
-    """Many 5 v 5 fights in contact (nothing counted) leave numba unloaded, whether or not
-    a process loads it once its field fights have paid for it."""
+def test_small_fights_in_contact_round_by_round_never_load_numba(when_paid: bool) -> None:
+    """Many 5 v 5 fights in contact played round by round (nothing counted: the compiled
+    melee plays only whole battles) leave numba unloaded, whether or not a process loads
+    it once its fights have paid for it."""
     played, _ = _play("[(_melee_yaml(5, bands=False), s) for s in range(50)]",
                       load_after=1, when_paid=when_paid)  # fmt: skip
     assert set(played["counted"]) == {0}

@@ -58,6 +58,7 @@ SHORTCUTS: dict[str, tuple[str, ...]] = {
         "WAIT_DIRECT",
     ),
     "fadad_agents.agents.core.crowd.filing": ("FALLEN_UNFILED",),
+    "fadad_agents.engine.personal.melee": ("MELEE_COMPILED",),
     "fadad_agents.engine.core.space": (
         "NEAREST_FIRST",
         "TOUCHING_IN_MIRROR",

@@ -20,6 +20,7 @@ from benchmarks.bench_engine import _melee_yaml
 from fadad_agents.agents.core.character import Character
 from fadad_agents.agents.core.plain import round as plain_round
 from fadad_agents.engine import build_battle, load
+from fadad_agents.engine.personal import melee as melee
 from fadad_agents.policies import build_policy_set
 from fadad_agents.policies.core.defaults import StickyTargeting
 from tests.engine.conftest import duel_yaml, fighter
@@ -106,6 +107,7 @@ def test_the_plain_round_plays_the_same_battle(name: str, monkeypatch: pytest.Mo
     with the plain round on and off; and with it on, plain fighters declared and acted
     there (their own methods were called less)."""
     text = SCENARIOS[name]
+    monkeypatch.setattr(melee, "MELEE_COMPILED", False)  # the Python round, compiled or not
     calls = {"declare": 0, "act": 0}
     declare, act = Character.declare, Character.act
 

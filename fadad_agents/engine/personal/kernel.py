@@ -1,0 +1,380 @@
+"""The compiled plain melee: a whole battle of plain fighters in one melee, in numba.
+
+:func:`play` plays, round after round, what the engine's plain round plays in Python for
+a battle all in one melee whose fighters are all plain characters (:mod:`~.melee` says
+which battles): initiative band by band (:class:`~fadad_agents.engine.core.turns.
+TurnOrder`), declares (a target kept or drawn, the budget split, what a crit took paid
+first), the acts in turn order, tied turns played together (wounds and take-outs held to
+the turn's end), places round a defender counted (:mod:`~.outcomes`), each swing as
+:func:`~fadad_agents.rules.personal.combat.resolve_attack`'s plain path resolves it
+(:mod:`~.swing`), the non-lethal crits' conditions as
+:mod:`~fadad_agents.agents.core.conditions` leaves them. Every die is drawn from the same
+Mersenne Twister stream Python draws it from, at the same place (:mod:`~.twister`).
+
+Nothing here makes a Python object: the battle is written as rows of
+:data:`~.swing.EVENT_COLUMNS` integers, one an event of the log (a swing, a take-out, a
+crit's effect, a recovery), and wound tracks as versions (a version's parent and the wound
+recorded on it), from which :mod:`~.melee` makes the log's entries and the fighters'
+tracks with the kernel's own functions, so the log reads byte for byte as the Python
+engine's.
+
+Each function takes the arrays it reads one by one, not the battle's arrays in one named
+tuple: numba counts a reference to every array of a tuple at every call that is not
+inlined, and a swing makes several: with one, the kernel took 65 us a 5 v 5 battle, not 30
+(2026-12-06). The signatures are long for that.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from fadad_agents.engine.personal.swing import (
+    _ARM,
+    _ATTACKS,
+    _CALLED,
+    _CONDITIONS,
+    _COUNT,
+    _DEFENCES,
+    _DISARMED,
+    _FIGHTING,
+    _KEEPS,
+    _PENDING,
+    _PRONE,
+    _STAGGERED,
+    _TARGET,
+    _TRACK,
+    FULL,
+    SWING,
+    _penalty,
+    _swing,
+)
+from fadad_agents.engine.personal.twister import random
+
+__all__ = ["FULL", "play"]
+from fadad_agents.engine.personal.outcomes import (
+    _admit,
+    _another,
+    _new_target,
+    _pay,
+    _suffer,
+    _take_out,
+    _wounded,
+)
+
+
+@njit(cache=True)
+def _absorb(
+    t: int,
+    e: int,
+    s: np.ndarray,
+    tracks: np.ndarray,
+    held: np.ndarray,
+    active: np.ndarray,
+    counts: np.ndarray,
+    rnd: int,
+    events: np.ndarray,
+    effects: np.ndarray,
+    arm_state: np.ndarray,
+    rules: np.ndarray,
+) -> bool:
+    """A hit (swing ``e``) lands on ``t``: ``_act``'s landing and ``Character.absorb``,
+    a tied turn's member's wound held on its pending track. False: an array is full."""
+    v = events[e, 16]
+    if events[e, 20] == 0:
+        if s[t, _PENDING] >= 0:
+            s[t, _PENDING] = v
+            return True
+        return _wounded(t, v, s, tracks, held, active, counts, rnd, events)
+    if not rules[7]:  # a Called Location spares the body (location.also_general_wound off)
+        for k in range(events[e, 20]):
+            if effects[e, k] == _CALLED:
+                v = s[t, _PENDING] if s[t, _PENDING] >= 0 else s[t, _TRACK]
+                break
+    if s[t, _PENDING] >= 0:  # its crits wait for the turn's end too (pending_crits)
+        s[t, _PENDING] = v
+        return True
+    if not _wounded(t, v, s, tracks, held, active, counts, rnd, events):
+        return False
+    return _suffer(t, e, s, rnd, events, effects, arm_state)
+
+
+@njit(cache=True)
+def _act(
+    i: int,
+    s: np.ndarray,
+    figures: np.ndarray,
+    melee: np.ndarray,
+    targeting: np.ndarray,
+    tracks: np.ndarray,
+    boxes: np.ndarray,
+    fold: np.ndarray,
+    rules: np.ndarray,
+    targets: np.ndarray,
+    table: np.ndarray,
+    rnd: int,
+    events: np.ndarray,
+    effects: np.ndarray,
+    arm_state: np.ndarray,
+    held: np.ndarray,
+    active: np.ndarray,
+    counts: np.ndarray,
+    places: np.ndarray,
+    room: np.ndarray,
+    bands: np.ndarray,
+) -> bool:
+    """The plain round's ``_act`` of fighter ``i``: what a crit took since it declared
+    paid from its attacks, then each attack on its target, or a new one drawn where it
+    fell, or the first foe with a place left round it where its own has none. False: an
+    array is full."""
+    if s[i, _TARGET] < 0:
+        return True
+    left = _pay(i, s[i, _ATTACKS], s, rnd, events)
+    if left < 0:
+        return False
+    s[i, _ATTACKS] = left
+    a_pen = _penalty(i, s, tracks, rules)
+    while left:
+        left -= 1
+        t = s[i, _TARGET]
+        if t < 0 or not s[t, _FIGHTING]:
+            t = s[i, _TARGET] = _new_target(i, s, active, counts, targeting)
+            if t < 0:
+                return True
+        if not places[t, 0] and not _admit(t, i, places, room, bands, rules, rnd):
+            t = _another(i, s, active, counts, places, room, bands, rules, rnd)
+            if t < 0:
+                return True
+        e = _swing(i, t, a_pen, s, figures, melee, tracks, boxes, fold, rules, targets, table,
+                   rnd, events, effects)  # fmt: skip
+        if e < 0:
+            return False
+        if not events[e, 10]:
+            continue
+        if not _absorb(t, e, s, tracks, held, active, counts, rnd, events, effects, arm_state,
+                       rules):  # fmt: skip
+            return False
+        if not s[i, _FIGHTING]:
+            return True
+    return True
+
+
+@njit(cache=True)
+def _declare(
+    i: int,
+    s: np.ndarray,
+    active: np.ndarray,
+    counts: np.ndarray,
+    targeting: np.ndarray,
+    rules: np.ndarray,
+    rnd: int,
+    events: np.ndarray,
+) -> bool:
+    """The plain round's ``_declare`` of fighter ``i``: what its conditions owe paid
+    from the round's actions, its target kept or drawn, the rest split between one
+    attack a time it plans and defences. False: an array is full."""
+    budget = _pay(i, rules[6], s, rnd, events)
+    if budget < 0:
+        return False
+    if not (s[i, _PRONE] or s[i, _DISARMED] or s[i, _STAGGERED] or s[i, _ARM]):
+        s[i, _CONDITIONS] = 0  # Conditions.start_round: cleared, dropped
+    s[i, _ATTACKS], s[i, _DEFENCES] = 0, budget
+    if not budget:
+        return True
+    t = s[i, _TARGET]
+    if not (s[i, _KEEPS] and t >= 0 and s[t, _FIGHTING]):
+        t = s[i, _TARGET] = _new_target(i, s, active, counts, targeting)
+    if t < 0:
+        return True
+    n = min(s[i, _COUNT], budget)
+    s[i, _ATTACKS], s[i, _DEFENCES] = n, budget - n
+    return True
+
+
+@njit(cache=True)
+def play(
+    s: np.ndarray,
+    figures: np.ndarray,
+    melee: np.ndarray,
+    targeting: np.ndarray,
+    initiative: np.ndarray,
+    tracks: np.ndarray,
+    boxes: np.ndarray,
+    fold: np.ndarray,
+    rules: np.ndarray,
+    targets: np.ndarray,
+    table: np.ndarray,
+    bands: np.ndarray,
+    members: np.ndarray,
+    keys: np.ndarray,
+    rolled: np.ndarray,
+    mask: int,
+    band_at: np.ndarray,
+    active: np.ndarray,
+    counts: np.ndarray,
+    arm_state: np.ndarray,
+    events: np.ndarray,
+    effects: np.ndarray,
+    places: np.ndarray,
+    room: np.ndarray,
+) -> int:
+    """Play the battle to its end: the rounds played, or :data:`FULL` when ``events`` or
+    ``tracks`` filled first (the caller plays it again with larger ones, its streams
+    seeded again). ``rules`` (:func:`~.melee.rules_row`): crits drawn, their pool, scratch
+    cap, overflow kept at Near Death, knockdown penalty, kill above 9, actions a round, a
+    Called Location wounds the body too, the weapon arm's penalty by state (4), the most
+    rounds, the most seconds, the round's seconds. Band ``k``'s members are
+    ``members[bands[k]:bands[k + 1]]``; ``keys`` each fighter's initiative key at a roll of
+    0, ``band_at`` the band of each key's low ``mask`` bits (:class:`~fadad_agents.engine.
+    core.turns.TurnOrder`). ``places``: each defender's room this round (:func:`_admit`),
+    ``room`` how many of a size fit round one of a size."""
+    n = s.shape[0]
+    held = np.full((n * max(rules[6], 1) + 2, 2), -1, dtype=np.int64)
+    drawn = np.empty(bands.shape[0] - 1, dtype=np.int64)
+    order = np.empty(n, dtype=np.int64)  # the round's fighters, turn by turn
+    starts = np.empty(n + 1, dtype=np.int64)  # where each turn begins in order
+    shared = np.zeros(n, dtype=np.bool_)  # whether each turn is bands tied
+    rnd = 0
+    while True:
+        rnd += 1
+        turns = _turns(s, bands, members, keys, rolled, mask, band_at, initiative, drawn,
+                       order, starts, shared, rules[16] != 0)  # fmt: skip
+        for j in range(starts[turns]):
+            i = order[j]
+            if s[i, _FIGHTING] and not _declare(i, s, active, counts, targeting, rules, rnd,
+                                                events):  # fmt: skip
+                return FULL
+        for k in range(turns):
+            first, end = starts[k], starts[k + 1]
+            if shared[k]:
+                if not _together(order[first:end], s, figures, melee, targeting, tracks, boxes,
+                                 fold, rules, targets, table, rnd, events, effects, arm_state,
+                                 held, active, counts, places, room, bands):  # fmt: skip
+                    return FULL
+                continue
+            for j in range(first, end):  # one band's members, one after another
+                i = order[j]
+                if s[i, _FIGHTING] and not _act(
+                    i, s, figures, melee, targeting, tracks, boxes, fold, rules, targets,
+                    table, rnd, events, effects, arm_state, held, active, counts, places, room,
+                    bands,
+                ):  # fmt: skip
+                    return FULL
+        if counts[0] == 0 or counts[1] == 0 or rnd >= rules[12] or rnd * rules[14] >= rules[13]:
+            return rnd
+
+
+@njit(cache=True)
+def _turns(
+    s: np.ndarray,
+    bands: np.ndarray,
+    members: np.ndarray,
+    keys: np.ndarray,
+    rolled: np.ndarray,
+    mask: int,
+    band_at: np.ndarray,
+    initiative: np.ndarray,
+    drawn: np.ndarray,
+    order: np.ndarray,
+    starts: np.ndarray,
+    shared: np.ndarray,
+    roll: bool,
+) -> int:
+    """``TurnOrder.roll``: a draw for each band with someone fighting, in the bands' order,
+    led by its first fighting member; the keys sorted; a band's fighting members a turn,
+    bands tied on roll and trait one turn together. The turns (``order`` from
+    ``starts``), their count."""
+    m = 0
+    for k in range(bands.shape[0] - 1):
+        for j in range(bands[k], bands[k + 1]):
+            lead = members[j]
+            if s[lead, _FIGHTING]:  # rolled, else static (the trait alone, no draw)
+                drawn[m] = (
+                    keys[lead] - rolled[int(random(initiative) * 81.0)] if roll else keys[lead]
+                )
+                m += 1
+                break
+    ranked = np.sort(drawn[:m])
+    turns, at = 0, 0
+    limit = ranked[0]
+    for key in ranked:
+        k = band_at[key & mask]
+        if key >= limit:
+            starts[turns] = at
+            shared[turns] = False
+            turns += 1
+            limit = (key | mask) + 1
+        else:
+            shared[turns - 1] = True
+        for j in range(bands[k], bands[k + 1]):  # the band's members fighting now
+            if s[members[j], _FIGHTING]:
+                order[at] = members[j]
+                at += 1
+    starts[turns] = at
+    return turns
+
+
+@njit(cache=True)
+def _together(
+    turn: np.ndarray,
+    s: np.ndarray,
+    figures: np.ndarray,
+    melee: np.ndarray,
+    targeting: np.ndarray,
+    tracks: np.ndarray,
+    boxes: np.ndarray,
+    fold: np.ndarray,
+    rules: np.ndarray,
+    targets: np.ndarray,
+    table: np.ndarray,
+    rnd: int,
+    events: np.ndarray,
+    effects: np.ndarray,
+    arm_state: np.ndarray,
+    held: np.ndarray,
+    active: np.ndarray,
+    counts: np.ndarray,
+    places: np.ndarray,
+    room: np.ndarray,
+    bands: np.ndarray,
+) -> bool:
+    """A tied turn (``_play_together``): each member's wounds wait on its pending track,
+    take-outs are held; then each member's wounds apply (and crits, in the order they
+    came), then the held take-outs, in order. False: an array is full."""
+    begun = events[0, 0]
+    for i in turn:
+        s[i, _PENDING] = s[i, _TRACK]
+    held[0, 0] = 0
+    for i in turn:
+        if s[i, _FIGHTING] and not _act(
+            i, s, figures, melee, targeting, tracks, boxes, fold, rules, targets, table, rnd,
+            events, effects, arm_state, held, active, counts, places, room, bands,
+        ):  # fmt: skip
+            held[0, 0] = -1
+            return False
+    count = held[0, 0]
+    held[0, 0] = -1
+    ended = events[0, 0]
+    for i in turn:
+        pending = s[i, _PENDING]
+        s[i, _PENDING] = -1
+        crits = False
+        for e in range(begun, ended):
+            if events[e, 0] == SWING and events[e, 3] == i and events[e, 10] and events[e, 20]:
+                crits = True
+                break
+        if pending != s[i, _TRACK] and not _wounded(i, pending, s, tracks, held, active,
+                                                    counts, rnd, events):  # fmt: skip
+            return False
+        if crits:
+            for e in range(begun, ended):
+                if (
+                    events[e, 0] == SWING and events[e, 3] == i and events[e, 10]
+                    and events[e, 20]
+                    and not _suffer(i, e, s, rnd, events, effects, arm_state)
+                ):  # fmt: skip
+                    return False
+    for h in range(1, count + 1):
+        if not _take_out(held[h, 0], held[h, 1], s, active, counts, rnd, events):
+            return False
+    return True

@@ -1,0 +1,457 @@
+"""Which battles the compiled plain melee plays, and the battle it leaves: log, fighters,
+sides and clock, as the engine's Python leaves them.
+
+A battle of two sides of plain characters (:func:`~fadad_agents.agents.core.plain.round.
+is_plain`: nothing to decide but a new target, a random foe's) all in one melee (no map, or
+a field where each touches every foe), none a player character or carrying a shield,
+single fighters or bands, initiative rolled or static, no morale checked, no round data
+collected, on the default rules of a swing (effective opposition, FADAD wounds, no weapon
+groups) and crits ``none`` or ``non_lethal``: :func:`play` plays it whole in
+:func:`~.kernel.play` once numba is loaded, from its start to its end (``run``, sweeps;
+never round by round). Any other battle, and every battle before numba is loaded, plays in
+Python, as before; such a battle played whole in Python is counted toward loading numba
+(:func:`count`).
+
+From the kernel's rows the log is written with the engine's own entries (a swing's
+:class:`~fadad_agents.rules.personal.combat.AttackResult`, its wound tracks made by
+:func:`~fadad_agents.rules.core.wounds.record` from the same blows), the take-outs made by
+the battle's own :meth:`~fadad_agents.engine.core.battle.Battle._deactivate`, and the
+battle ended by its own checks: the same log, byte for byte, and the same result.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+from weakref import WeakKeyDictionary
+
+import numpy as np
+
+from fadad_agents.agents.core.base import Status
+from fadad_agents.agents.core.blows import attack_event
+from fadad_agents.agents.core.character import Character
+from fadad_agents.agents.core.conditions import Conditions, _outcome
+from fadad_agents.agents.core.field import compiled
+from fadad_agents.agents.core.field.room import never_crowded, room
+from fadad_agents.agents.core.plain.round import mark_plain
+from fadad_agents.rules.core.dice import TABLE_4DF
+from fadad_agents.rules.core.wounds import _FOLD, Wound, WoundTrack, record
+from fadad_agents.rules.personal.combat import NO_PROTECTION, AttackResult
+from fadad_agents.rules.personal.criticals import CRIT_EFFECTS
+from fadad_agents.rules.personal.melee import (
+    LOCATION_STATES,
+    LOCATIONS,
+    defender_target,
+    location_penalty,
+    location_severity,
+)
+
+__all__ = ["MELEE_COMPILED", "count", "play", "plays", "swing_event"]
+
+MELEE_COMPILED = True
+"""Play a battle the compiled melee can play there, once numba is loaded (False: always in
+Python; the tests compare both)."""
+
+_WOUNDS = tuple(Wound)
+_EFFECTS = {effect.d8: effect for effect in CRIT_EFFECTS}
+_SUFFERED = {
+    6: ("knocked down", "Knockdown"),
+    5: ("disarmed", "Disarm"),
+    7: ("staggered", "Stagger"),
+}
+_RECOVERED = ("gets up", "picks up the dropped weapon", "loses an action, staggered")
+_ONE = {total: (total,) for total in TABLE_4DF}
+_TABLE = np.array(TABLE_4DF, dtype=np.int64)
+
+_MELEES: WeakKeyDictionary[Any, Melee | None] = WeakKeyDictionary()
+"""Each battle's :class:`Melee`, or None where the compiled melee cannot play it."""
+_ELIGIBLE: WeakKeyDictionary[Any, bool] = WeakKeyDictionary()
+"""Whether the compiled melee could play each battle played in Python (:func:`count`)."""
+
+
+def play(battle: Any) -> bool:
+    """Play ``battle`` (at its start) whole in compiled code if it can be and numba is
+    loaded: whether it was."""
+    if (
+        not MELEE_COMPILED
+        or "numba" not in sys.modules
+        or battle.datacollector is not None
+        or battle._row_columns is not None
+    ):
+        return False
+    try:
+        melee = _MELEES[battle]
+    except KeyError:
+        melee = _MELEES[battle] = _melee(battle)
+    return melee is not None and melee.play(battle)
+
+
+def plays(battle: Any) -> bool:
+    """Whether :func:`play` would play ``battle``, reset and about to start, in compiled
+    code (its streams then need no seeding in Python)."""
+    if (
+        not MELEE_COMPILED
+        or "numba" not in sys.modules
+        or battle.datacollector is not None
+        or battle._row_columns is not None
+    ):
+        return False
+    melee = _MELEES.get(battle, False)
+    return melee is not False and melee is not None
+
+
+def count(battle: Any) -> None:
+    """Count ``battle``'s agent-rounds, just played in Python, toward loading numba
+    (:func:`~fadad_agents.agents.core.field.compiled.played_off_field`) when the compiled
+    melee could have played it."""
+    if not compiled.counting or not MELEE_COMPILED:
+        return
+    try:
+        eligible = _ELIGIBLE[battle]
+    except KeyError:
+        eligible = _ELIGIBLE[battle] = _eligible(battle) is not None
+    if eligible:
+        compiled.played_off_field(battle.round * len(battle.agents))
+
+
+def _melee(battle: Any) -> Melee | None:
+    """The battle's :class:`Melee`, or None if the compiled melee cannot play it."""
+    found = _eligible(battle)
+    return None if found is None else Melee(battle, *found)
+
+
+def _eligible(battle: Any) -> tuple[list[Any], Any] | None:
+    """The battle's fighters and turn order if the compiled melee can play it, else None."""
+    field = battle.field
+    if (
+        type(battle).__name__ != "Battle"
+        or battle.held
+        or not (field is None or field.all_touching)
+    ):
+        return None
+    sides = battle.sides
+    if len(sides) != 2 or battle.streams.on_new is not None:
+        return None
+    members = [m for side in sides for m in side.members]
+    options = battle.options
+    rules = battle.combat_rules
+    if (
+        options.fadad.initiative not in ("rolled", "static")
+        or options.fadad.actions_per_round < 1
+        or not rules.plain
+        or rules.crit_effects not in ("none", "non_lethal")
+        or not all(type(m) is Character for m in members)
+    ):
+        return None
+    mark_plain([members], battle)  # as the first round marks them: each policy set asked once
+    if not all(_plain(m) for m in members):
+        return None
+    order = battle._turn_order or battle._roll_call()
+    if battle._checks_morale:
+        return None
+    return members, order
+
+
+class Melee:
+    """What the compiled melee keeps of one battle for every play of it (a sweep resets
+    the battle for each replicate): its fighters in arrays as set up, the tables the
+    kernel reads, and room for a battle's events."""
+
+    def __init__(self, battle: Any, members: list[Any], order: Any) -> None:
+        from fadad_agents.engine.personal import kernel, swing, twister  # numba, when loaded
+
+        self.kernel, self.seed_streams = kernel, twister.seed_streams
+        self.genrand = twister.GENRAND
+        c = self.columns = swing
+        self.members = members
+        n = len(members)
+        at = {id(m): i for i, m in enumerate(members)}
+        self.names = [m.name for m in members]
+        self.verbs = [m.verb for m in members]
+        self.defence_verbs = [m.defence_verb for m in members]
+        self.indices = [m.index for m in members]
+        state = np.zeros((n, c.STATE_COLUMNS), dtype=np.int64)
+        self.figures = np.zeros((n, 2, 5), dtype=np.int64)
+        self.boxes = np.zeros((n, 5), dtype=np.int64)
+        self.fold = np.zeros((n, 7), dtype=np.int64)
+        self.starts = np.zeros((n, 9), dtype=np.int64)  # each one's track as set up
+        self.active = np.full((2, n), -1, dtype=np.int64)
+        self.counts = np.zeros(2, dtype=np.int64)
+        for side in battle.sides:
+            for slot, m in enumerate(side.members):
+                self.active[side.index, slot] = at[id(m)]
+            self.counts[side.index] = len(side.members)
+        for i, m in enumerate(members):
+            pol = m.policies
+            state[i, c._SIDE] = m.side
+            state[i, c._TARGET] = -1
+            state[i, c._FIGHTING] = 1
+            state[i, c._TRACK] = i + 1
+            state[i, c._PENDING] = -1
+            state[i, c._KEEPS] = pol.keeps_target
+            state[i, c._COUNT] = pol.attack_count
+            state[i, c._SLOT] = battle.sides[m.side].members.index(m)
+            for k, f in enumerate((m.armed, m.bare)):
+                self.figures[i, k] = (f.attack, f.defence, f.odm, f.ddm, f.scale)
+            track = m.start_track
+            self.boxes[i] = track.boxes
+            self.fold[i] = _FOLD[track.kind]
+            self.starts[i] = (0, 0, i, track.dead, *track.filled)
+        self.state = state
+        self.tracks_at_start = [None, *(m.start_track for m in members)]
+        options, rules = battle.options, battle.combat_rules
+        self.rules = rules_row(battle)
+        self.wounds = rules.wounds
+        self.targets = np.array([defender_target(d, 0) for d in range(-20, 21)], dtype=np.int64)
+        self.arm_state = _arm_states(options.location)
+        bands = [members_ for _, _, members_ in order._bands]
+        self.bands = np.cumsum([0, *map(len, bands)]).astype(np.int64)
+        self.band_members = np.array([at[id(m)] for band in bands for m in band], np.int64)
+        self.keys = np.array([order._key(m) for m in members], dtype=np.int64)
+        self.rolled = np.array(order._rolled, dtype=np.int64)
+        self.mask = (1 << order._bits) - 1
+        self.band_at = np.full(self.mask + 1, -1, dtype=np.int64)
+        for k, band in enumerate(bands):
+            for m in band:
+                self.band_at[order._key(m) & self.mask] = k
+        self.streams = np.zeros((n + 2, 625), dtype=np.uint32)
+        self._places(battle, members, bands, at)
+        self._room(256 * n, 64 * n + 64)
+
+    def _places(
+        self, battle: Any, members: list[Any], bands: list[Any], at: dict[int, int]
+    ) -> None:
+        """The room round each fighter (``room.admit``): whether it is never crowded, its
+        size, its band; how many of one size fit round one of another (the map's
+        ``max_attackers`` at most)."""
+        sizes = sorted({m.radius for m in members})
+        size = {r: k for k, r in enumerate(sizes)}
+        proxies = [members[[m.radius for m in members].index(r)] for r in sizes]
+        self.room = np.array(
+            [[room(d, a, battle) for a in proxies] for d in proxies], dtype=np.int64
+        )
+        places = np.zeros((len(members), 5 + int(self.room.max())), dtype=np.int64)
+        for k, band in enumerate(bands):
+            for m in band:
+                places[at[id(m)], 2] = k
+        for i, m in enumerate(members):
+            places[i, 0] = never_crowded(m, battle)
+            places[i, 1] = size[m.radius]
+            places[i, 3] = -1
+        self.places = places
+
+    def _room(self, events: int, tracks: int) -> None:
+        """Room for ``events`` events and ``tracks`` wound track versions a battle."""
+        self.events = np.zeros((events, self.columns.EVENT_COLUMNS), dtype=np.int64)
+        self.effects = np.zeros((events, 8), dtype=np.int64)
+        self.tracks = np.zeros((tracks, 9), dtype=np.int64)
+
+    def play(self, battle: Any) -> bool:
+        """Play ``battle`` whole, as set up (its first round not begun); False if it is not
+        at its start."""
+        if battle.round or battle.log.raw or battle.ending is not None:
+            return False
+        streams = battle.streams
+        streams.get("initiative", on_use=True)  # the names a Python play asks for
+        melee = streams.seed_of("melee") << 32
+        seeds = [streams.seed_of("initiative"), streams.seed_of("targeting")]
+        seeds += [melee | (index & 0xFFFFFFFF) for index in self.indices]
+        kernel = self.kernel
+        while True:
+            self._seed(seeds)
+            s = self.state.copy()
+            events, tracks = self.events, self.tracks
+            events[0, 0] = 1
+            n = len(self.members)
+            tracks[0, 0] = n + 1
+            tracks[1 : n + 1] = self.starts
+            streams_now = self.streams
+            rounds = kernel.play(
+                s, self.figures, streams_now[2:], streams_now[1], streams_now[0], tracks,
+                self.boxes, self.fold, self.rules, self.targets, _TABLE, self.bands,
+                self.band_members, self.keys, self.rolled, self.mask, self.band_at,
+                self.active.copy(), self.counts.copy(), self.arm_state, events, self.effects,
+                self.places.copy(), self.room,
+            )  # fmt: skip
+            if rounds != kernel.FULL:
+                break
+            self._room(2 * len(events), 2 * len(tracks))
+        self._leave(battle, s, rounds)
+        return True
+
+    def _seed(self, seeds: list[int]) -> None:
+        """Each stream's state as ``random.Random(seed)`` leaves it (its key: the seed's
+        32-bit words, least first, as many as its bits need, at least one)."""
+        words = np.frombuffer(b"".join(s.to_bytes(24, "little") for s in seeds), np.uint32)
+        lengths = np.array([(s.bit_length() + 31) >> 5 or 1 for s in seeds], dtype=np.int64)
+        self.seed_streams(self.streams, words.reshape(-1, 6), lengths, self.genrand)
+
+    def _leave(self, battle: Any, s: np.ndarray, rounds: int) -> None:
+        """The battle as the kernel's rows leave it: tracks, log, take-outs, fighters, the
+        clock and the end."""
+        members, names = self.members, self.names
+        w = self.wounds
+        scratch_cap, overflow = w.scratch_cap, w.overflow_past_near_death
+        used = int(self.tracks[0, 0])
+        versions = self.tracks_at_start.copy()
+        for parent, wound in self.tracks[len(versions) : used, :2].tolist():
+            versions.append(record(versions[parent], wound, scratch_cap, overflow, Wound.DEAD))
+        secs = battle._round_length()
+        log = battle.log
+        raw, outs = log.raw, log.outs
+        count = int(self.events[0, 0])
+        rows = self.events[1:count].tolist()
+        effects = self.effects
+        verbs, defence_verbs = self.verbs, self.defence_verbs
+        for e, row in enumerate(rows, 1):
+            kind, rnd, i = row[0], row[1], row[2]
+            now = rnd * secs
+            if kind == 1:  # a swing, its event made when the log is read
+                t = row[3]
+                drawn = effects[e, : row[20]].tolist() if row[20] else ()
+                raw.append((
+                    now, rnd, swing_event, names[i], names[t], row, drawn, versions, verbs[i],
+                    defence_verbs[t],
+                ))  # fmt: skip
+            elif kind == 2:  # a take-out
+                member = members[i]
+                battle._deactivate(member, Status.OUT).downed.append(member)
+                outs.append(len(raw))
+                raw.append(
+                    (now, rnd, names[i], "out", None, (), (), (("result", _WOUNDS[row[3]].label),))
+                )
+            elif kind == 3:  # a crit's effect
+                face = row[3]
+                if face == 8:
+                    what = f"hit in the weapon arm ({LOCATION_STATES[row[4]]})"
+                    outcome = _outcome(what, "Called Location")
+                else:
+                    outcome = _outcome(*_SUFFERED[face])
+                raw.append((now, rnd, names[i], "crit_effect", None, (), (), outcome))
+            else:  # a recovery
+                raw.append(
+                    (
+                        now,
+                        rnd,
+                        names[i],
+                        "crit_recovery",
+                        None,
+                        (),
+                        (),
+                        _outcome(_RECOVERED[row[3]]),
+                    )
+                )
+        self._fighters(battle, s, versions)
+        battle.round = rounds
+        battle.env._now = rounds * secs
+        if not battle._check_end():
+            raise AssertionError("the compiled melee stopped a battle that goes on")
+        battle._finish()
+
+    def _fighters(self, battle: Any, s: np.ndarray, versions: list[Any]) -> None:
+        """Each fighter's track, target, actions and conditions as the battle left them."""
+        k = self.columns
+        members = self.members
+        knockdown = battle.options.fadad.knockdown_penalty
+        for i, row in enumerate(s.tolist()):
+            m = members[i]
+            m.track = versions[row[k._TRACK]]
+            m.pending = None
+            t = row[k._TARGET]
+            m.target = members[t] if t >= 0 and m.fighting else None
+            m.attacks_planned, m.defences_left = row[k._ATTACKS], row[k._DEFENCES]
+            m.fighter = m.bare if row[k._BARE] else m.armed
+            arm = row[k._ARM]
+            m.conditions = None
+            if row[k._CONDITIONS]:
+                found = m.conditions = Conditions(knockdown)
+                found.prone, found.disarmed = bool(row[k._PRONE]), bool(row[k._DISARMED])
+                found.staggered = row[k._STAGGERED]
+                if arm:
+                    found.parts["arm"] = LOCATION_STATES[arm]
+
+
+def swing_event(
+    actor: str, target: str, row: list[int], drawn: Any, versions: list[Any], verb: str,
+    defence_verb: str,
+) -> tuple[str, str, str, Any, Any, Any]:  # fmt: skip
+    """The log's event of a swing of the compiled melee (its kernel's ``row``, the crit
+    effects ``drawn``, the wound tracks by version): ``attack_event`` of the
+    :class:`~fadad_agents.rules.personal.combat.AttackResult` the Python swing made."""
+    defended = bool(row[19])
+    if row[10]:
+        res = tuple.__new__(AttackResult, (
+            row[4], row[6], row[5] if defended else None, row[7] if defended else None, row[8],
+            row[9], True, row[11], tuple(_EFFECTS[f] for f in drawn), row[13],
+            _ONE[row[14]], _WOUNDS[row[15]], versions[row[16]],
+        ))  # fmt: skip
+    else:
+        res = tuple.__new__(AttackResult, (
+            row[4], row[6], row[5] if defended else None, row[7] if defended else None, row[8],
+            row[9], False, 0, (), 0, (), Wound.UNDAMAGED, versions[row[16]],
+        ))  # fmt: skip
+    return attack_event(actor, target, res, row[17], row[18], defended, verb, defence_verb)
+
+
+swing_event.aimed = True  # type: ignore[attr-defined]  # its args begin (actor, target):
+# BattleLog.takedowns reads them without making the event, as attack_event's
+
+
+def _plain(member: Any) -> bool:
+    """Whether the compiled melee can play ``member``: a plain character (no missile,
+    first aid, spirit), no player character, without a shield or a scale-piercing weapon,
+    whose new target is a random foe, on a wound track."""
+    return (
+        member.plain is True
+        and not member.player
+        and member.protection is NO_PROTECTION
+        and member.policies.random_in_reach
+        and member.armed.plain
+        and member.bare.plain
+        and type(member.start_track) is WoundTrack
+        and member.start_track.kind in _FOLD
+    )
+
+
+def rules_row(battle: Any) -> np.ndarray:
+    """The rules the kernel reads (:func:`~.kernel.play`), as one row of ints."""
+    options, rules = battle.options, battle.combat_rules
+    w = rules.wounds
+    stop = battle.stop
+    penalties = [location_penalty(state) if state != "none" else 0 for state in LOCATION_STATES]
+    big = 1 << 62
+    return np.array(
+        [
+            rules.crit_effects != "none",
+            5,  # the non-lethal pool: Extra Damage, Disarm, Knockdown, Stagger, Called Location
+            w.scratch_cap,
+            w.overflow_past_near_death == "stay_near_death",
+            options.fadad.knockdown_penalty,
+            rules.damage.kill_above_9,
+            options.fadad.actions_per_round,
+            options.location.also_general_wound,
+            *penalties,
+            big if stop.max_rounds is None else stop.max_rounds,
+            big if stop.max_seconds is None else stop.max_seconds,
+            battle._round_length(),
+            options.engine.max_on_one,
+            options.fadad.initiative == "rolled",
+        ],
+        dtype=np.int64,
+    )
+
+
+def _arm_states(location: Any) -> np.ndarray:
+    """The weapon arm's state a Called Location leaves (``aims.part_state``'s), by the
+    blow's damage number and RD (to 63 each: the last row and column stand for more)."""
+    arm = LOCATIONS["arm"]
+    table = np.zeros((64, 64), dtype=np.int64)
+    for damage in range(64):
+        for rd in range(64):
+            state = location_severity(
+                damage, max(rd, arm.min_rd), arm.min_rd, 0,
+                thresholds=location.severity_thresholds,
+                cap_scale=location.minimum_margin_cap_scale,
+            )  # fmt: skip
+            table[damage, rd] = LOCATION_STATES.index(state)
+    return table

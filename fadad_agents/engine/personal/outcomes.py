@@ -1,0 +1,238 @@
+"""What a blow leaves in the compiled plain melee (numba), and who may strike whom: a
+take-out off its side's live list, a crit's conditions and their paying off, a place
+round a defender (``room.admit``), a new target drawn. :mod:`~.kernel` plays the rounds.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from fadad_agents.engine.personal.swing import (
+    _ARM,
+    _BARE,
+    _CALLED,
+    _CONDITIONS,
+    _DISARM,
+    _DISARMED,
+    _FIGHTING,
+    _KNOCKDOWN,
+    _PRONE,
+    _SIDE,
+    _SLOT,
+    _STAGGER,
+    _STAGGERED,
+    _TARGET,
+    _TRACK,
+    OUT,
+    RECOVER,
+    SUFFER,
+    _event,
+    _level,
+)
+from fadad_agents.engine.personal.twister import random
+
+__all__: list[str] = []
+
+
+@njit(cache=True)
+def _pay(i: int, actions: int, s: np.ndarray, rnd: int, events: np.ndarray) -> int:
+    """``Conditions.pay``: up to ``actions`` spent rising, picking up, on staggers, each
+    logged; the actions left (-1 when ``events`` is full)."""
+    while actions and (s[i, _PRONE] or s[i, _DISARMED] or s[i, _STAGGERED]):
+        actions -= 1
+        e = _event(events, RECOVER, rnd, i)
+        if e < 0:
+            return -1
+        if s[i, _PRONE]:
+            s[i, _PRONE] = 0
+            events[e, 3] = 0
+        elif s[i, _DISARMED]:
+            s[i, _DISARMED] = 0
+            s[i, _BARE] = 0
+            events[e, 3] = 1
+        else:
+            s[i, _STAGGERED] -= 1
+            events[e, 3] = 2
+    return actions
+
+
+@njit(cache=True)
+def _new_target(
+    i: int, s: np.ndarray, active: np.ndarray, counts: np.ndarray, targeting: np.ndarray
+) -> int:
+    """``random_foe`` off the field: one of the other side's fighters, drawn (-1: none)."""
+    other = 1 - s[i, _SIDE]
+    n = counts[other]
+    if n == 0:
+        return -1
+    return int(active[other, int(random(targeting) * n)])
+
+
+@njit(cache=True)
+def _take_out(
+    t: int,
+    level: int,
+    s: np.ndarray,
+    active: np.ndarray,
+    counts: np.ndarray,
+    rnd: int,
+    events: np.ndarray,
+) -> bool:
+    """``Battle.take_out``: off its side's live list (the last put in its slot), logged
+    with the wound ``level`` that took it out. False when ``events`` is full."""
+    if not s[t, _FIGHTING]:
+        return True
+    side = s[t, _SIDE]
+    slot = s[t, _SLOT]
+    counts[side] -= 1
+    last = active[side, counts[side]]
+    if last != t:
+        active[side, slot] = last
+        s[last, _SLOT] = slot
+    s[t, _FIGHTING] = 0
+    s[t, _TARGET] = -1
+    e = _event(events, OUT, rnd, t)
+    if e < 0:
+        return False
+    events[e, 3] = level
+    return True
+
+
+@njit(cache=True)
+def _suffer(
+    t: int,
+    e: int,
+    s: np.ndarray,
+    rnd: int,
+    events: np.ndarray,
+    effects: np.ndarray,
+    arm_state: np.ndarray,
+) -> bool:
+    """``conditions.suffer``: swing ``e``'s crit effects on fighter ``t``, each logged.
+    False when ``events`` is full."""
+    for k in range(events[e, 20]):
+        if not s[t, _FIGHTING]:
+            return True
+        face = effects[e, k]
+        if face == _DISARM and s[t, _BARE]:
+            continue
+        if face == _KNOCKDOWN:
+            s[t, _PRONE] = 1
+        elif face == _DISARM:
+            s[t, _DISARMED] = 1
+            s[t, _BARE] = 1
+        elif face == _STAGGER:
+            s[t, _STAGGERED] += 1
+        elif face != _CALLED:
+            continue
+        s[t, _CONDITIONS] = 1  # conditions_now(): made on the first that lands
+        x = _event(events, SUFFER, rnd, t)
+        if x < 0:
+            return False
+        events[x, 3] = face
+        if face == _CALLED:  # aims.part_state and hurt_part of the weapon arm
+            rows, cols = arm_state.shape
+            state = arm_state[min(events[e, 13], rows - 1), min(events[e, 9], cols - 1)]
+            if state < s[t, _ARM]:
+                state = s[t, _ARM]
+            events[x, 4] = state
+            if state != s[t, _ARM] and state != 0:
+                s[t, _ARM] = state
+                if state == 3:
+                    s[t, _BARE] = 1
+                    s[t, _DISARMED] = 0
+    return True
+
+
+@njit(cache=True)
+def _wounded(
+    t: int,
+    v: int,
+    s: np.ndarray,
+    tracks: np.ndarray,
+    held: np.ndarray,
+    active: np.ndarray,
+    counts: np.ndarray,
+    rnd: int,
+    events: np.ndarray,
+) -> bool:
+    """``Character._wounded``: track version ``v`` is ``t``'s now; out of the fight at
+    Incapacitated or worse, at once or, in a tied turn (``held[0, 0]`` >= 0), at its end
+    (``held``'s rows: the fighter and the level it fell at). False: an array is full."""
+    s[t, _TRACK] = v
+    level = _level(tracks[v, 4:9], tracks[v, 3] != 0)
+    if level < 4 or not s[t, _FIGHTING]:
+        return True
+    if held[0, 0] >= 0:
+        n = held[0, 0] + 1
+        if n >= held.shape[0]:
+            return False
+        held[0, 0] = n
+        held[n, 0], held[n, 1] = t, level
+        return True
+    return _take_out(t, level, s, active, counts, rnd, events)
+
+
+# a defender's places, a row of ``places``: whether it is never crowded, its size (a row
+# and column of ``room``), its band, the round its places count, how many are taken, and
+# who took them
+_ROOMY, _SIZE, _BAND, _ROUND, _TAKEN = 0, 1, 2, 3, 4
+
+
+@njit(cache=True)
+def _admit(
+    t: int,
+    i: int,
+    places: np.ndarray,
+    room: np.ndarray,
+    bands: np.ndarray,
+    rules: np.ndarray,
+    rnd: int,
+) -> bool:
+    """``room.admit``: whether ``i`` may strike ``t`` this round, taking a place round it if
+    it has none yet (the first this round always finds one; at most ``room`` of its size,
+    at most ``engine.max_on_one`` of one band of several)."""
+    row = places[t]
+    if row[_ROUND] != rnd:
+        row[_ROUND], row[_TAKEN], row[_TAKEN + 1] = rnd, 1, i
+        return True
+    taken = row[_TAKEN]
+    for k in range(taken):
+        if row[_TAKEN + 1 + k] == i:
+            return True
+    if taken >= room[row[_SIZE], places[i, _SIZE]]:
+        return False
+    band = places[i, _BAND]
+    if bands[band + 1] - bands[band] > 1:
+        same = 0
+        for k in range(taken):
+            same += places[row[_TAKEN + 1 + k], _BAND] == band
+        if same >= rules[15]:
+            return False
+    row[_TAKEN + 1 + taken] = i
+    row[_TAKEN] = taken + 1
+    return True
+
+
+@njit(cache=True)
+def _another(
+    i: int,
+    s: np.ndarray,
+    active: np.ndarray,
+    counts: np.ndarray,
+    places: np.ndarray,
+    room: np.ndarray,
+    bands: np.ndarray,
+    rules: np.ndarray,
+    rnd: int,
+) -> int:
+    """``room.another_in_reach``: the first foe in the live list that admits ``i``, now its
+    target (-1: none)."""
+    other = 1 - s[i, _SIDE]
+    for k in range(counts[other]):
+        foe = active[other, k]
+        if places[foe, _ROOMY] or _admit(foe, i, places, room, bands, rules, rnd):
+            s[i, _TARGET] = foe
+            return int(foe)
+    return -1

@@ -1,0 +1,246 @@
+"""One swing of the compiled plain melee (numba): ``resolve_attack``'s plain path, its dice
+drawn from the attacker's own stream (:mod:`~.twister`), and the wound track it leaves.
+
+A fighter is a row of integers (its state, :data:`STATE_COLUMNS`; its figures armed and
+bare), a wound track a version in a table of them (its parent, the wound recorded on it,
+whose it is, dead, the boxes filled: :func:`_record` is ``wounds.record``), a swing a row
+of the battle's events (:func:`_swing`). :mod:`~.kernel` plays the rounds.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from fadad_agents.engine.personal.twister import random
+
+__all__ = ["EVENT_COLUMNS", "FULL", "OUT", "RECOVER", "STATE_COLUMNS", "SUFFER", "SWING"]
+
+
+SWING, OUT, SUFFER, RECOVER = 1, 2, 3, 4
+"""Event kinds: a swing (attack), a take-out, a crit's effect, a recovery."""
+
+EVENT_COLUMNS = 21
+"""Integers an event: kind, round, actor, then the kind's own (see :func:`_swing`)."""
+
+FULL = -1
+""":func:`play`'s answer when its event or track arrays filled before the battle ended."""
+
+NONE = -99
+"""An undefended swing's defence dice, a miss's damage die."""
+
+# crit effects by their d8 face (rules.personal.criticals)
+_EXTRA, _DISARM, _KNOCKDOWN, _STAGGER, _CALLED = 4, 5, 6, 7, 8
+_REPEATS = np.array([0, 1, 1, 0, 1, 0, 0, 1, 0], dtype=np.bool_)  # by face: repeatable
+_PENALTY = np.array([0, 0, -1, -2, -2, -2, -2], dtype=np.int64)  # by wound level
+
+
+@njit(cache=True)
+def _level(filled: np.ndarray, dead: bool) -> int:
+    """A track's wound level (``wounds._level``)."""
+    if dead:
+        return 6
+    for level in (5, 4, 3, 2):
+        if filled[level - 1]:
+            return level
+    return 1 if filled[0] else 0
+
+
+@njit(cache=True)
+def _record(
+    v: int, wound: int, tracks: np.ndarray, boxes: np.ndarray, fold: np.ndarray, rules: np.ndarray
+) -> int:
+    """``wounds.record`` of ``wound`` on track version ``v``: the version it leaves
+    (``v`` itself when nothing lands), a new one written in ``tracks`` (row: parent, wound,
+    owner, dead, five boxes filled; ``tracks[0, 0]`` counts the rows used), or -1 when
+    ``tracks`` is full."""
+    if wound <= 0 or tracks[v, 3]:
+        return v
+    owner = tracks[v, 2]
+    start = fold[owner, min(wound, 6)]
+    if start == 0:
+        return v
+    filled = tracks[v, 4:9]
+    lvl = 6
+    if start < 6:
+        lvl = start
+        while lvl <= 5 and filled[lvl - 1] >= boxes[owner, lvl - 1]:
+            lvl += 1
+    if lvl == 6 and start < 6 and rules[3]:  # overflow past Near Death: stay there
+        return v
+    cap = 6
+    if rules[2] and wound == 1:  # scratch_cap
+        cap = 3
+    if lvl > cap:
+        if 1 <= cap <= 5 and filled[cap - 1] < boxes[owner, cap - 1]:
+            lvl = cap
+        else:
+            return v
+    n = tracks[0, 0]
+    if n >= tracks.shape[0]:
+        return -1
+    tracks[0, 0] = n + 1
+    tracks[n, 0], tracks[n, 1], tracks[n, 2] = v, wound, owner
+    tracks[n, 3] = lvl == 6
+    tracks[n, 4:9] = filled
+    if lvl < 6:
+        tracks[n, 3 + lvl] += 1
+    return int(n)
+
+
+@njit(cache=True)
+def _roll(stream: np.ndarray, table: np.ndarray) -> int:
+    return int(table[int(random(stream) * 81.0)])
+
+
+@njit(cache=True)
+def _event(events: np.ndarray, kind: int, rnd: int, actor: int) -> int:
+    """A new event row (its index; -1 when ``events`` is full); ``events[0, 0]`` counts the
+    rows used."""
+    n = events[0, 0]
+    if n >= events.shape[0]:
+        return -1
+    events[0, 0] = n + 1
+    events[n, 0], events[n, 1], events[n, 2] = kind, rnd, actor
+    return int(n)
+
+
+@njit(cache=True)
+def _penalty(i: int, s: np.ndarray, tracks: np.ndarray, rules: np.ndarray) -> int:
+    """Fighter ``i``'s penalty to every roll (``Character.penalty``): its body track's,
+    prone (``fadad.knockdown_penalty``), its weapon arm's state."""
+    v = s[i, _TRACK]
+    pen = _PENALTY[_level(tracks[v, 4:9], tracks[v, 3] != 0)]
+    if s[i, _PRONE]:
+        pen -= rules[4]
+    return int(pen + rules[8 + s[i, _ARM]])
+
+
+# a fighter's state, a row of ``state`` (int64)
+_SIDE, _TARGET, _ATTACKS, _DEFENCES, _FIGHTING, _TRACK, _PENDING = 0, 1, 2, 3, 4, 5, 6
+_PRONE, _DISARMED, _STAGGERED, _ARM, _BARE, _KEEPS, _COUNT, _SLOT = 7, 8, 9, 10, 11, 12, 13, 14
+_CONDITIONS = 15  # its Conditions made (by a crit) and not yet cleared (at a declare)
+STATE_COLUMNS = 16
+
+# a fighter's figures, ``figures[i, armed or bare]``: attack, defence, odm, ddm, scale
+_ATTACK, _DEFENCE, _ODM, _DDM, _SCALE = 0, 1, 2, 3, 4
+
+
+@njit(cache=True)
+def _swing(
+    i: int,
+    t: int,
+    a_pen: int,
+    s: np.ndarray,
+    figures: np.ndarray,
+    melee: np.ndarray,
+    tracks: np.ndarray,
+    boxes: np.ndarray,
+    fold: np.ndarray,
+    rules: np.ndarray,
+    targets: np.ndarray,
+    table: np.ndarray,
+    rnd: int,
+    events: np.ndarray,
+    effects: np.ndarray,
+) -> int:
+    """Fighter ``i`` swings at ``t`` (``resolve_attack``'s plain path, its dice from
+    ``i``'s own stream, ``melee[i]``), logged as an event row: kind, round, attacker, then
+    target, attack dice, defence dice (:data:`NONE` undefended), attack and defence
+    rolled, the Target, RD, hit, crits, damage number, damage die (:data:`NONE` on a
+    miss), wound, the track version the blow leaves, both penalties, defended, effects
+    drawn (their faces in ``effects``' row). The row's index (-1: an array full)."""
+    stream = melee[i]
+    defended = s[t, _DEFENCES] > 0
+    if defended:
+        s[t, _DEFENCES] -= 1
+    d_pen = _penalty(t, s, tracks, rules)
+    track = s[t, _PENDING] if s[t, _PENDING] >= 0 else s[t, _TRACK]
+    mine, theirs = figures[i, s[i, _BARE]], figures[t, s[t, _BARE]]
+    attack = _roll(stream, table)
+    defence = _roll(stream, table) if defended else NONE
+    target = targets[theirs[_SCALE] - mine[_SCALE] + targets.shape[0] // 2]
+    a_rolled = mine[_ATTACK] + a_pen + attack
+    d_rolled = NONE
+    if defended:
+        d_rolled = theirs[_DEFENCE] + d_pen + defence
+        rd = a_rolled - (d_rolled if d_rolled > target else target)
+    else:
+        rd = a_rolled - target
+    e = _event(events, SWING, rnd, i)
+    if e < 0:
+        return -1
+    row = events[e]
+    row[3], row[4], row[5], row[6], row[7], row[8], row[9] = (
+        t, attack, defence, a_rolled, d_rolled, target, rd,
+    )  # fmt: skip
+    row[17], row[18], row[19], row[20] = a_pen, d_pen, defended, 0
+    row[16] = track
+    if rd < 1:
+        row[10], row[11], row[12], row[13], row[14], row[15] = 0, 0, 0, 0, NONE, 0
+        return e
+    crits = rd // 4 if rd >= 4 else 0
+    if attack == 4 and crits < 1:
+        crits = 1
+    bonus = 0
+    if crits and rules[0]:  # roll_crits: one face a crit, a non-repeatable never twice
+        pool = rules[1]  # 8 faces, or the 5 non-lethal ones (4 to 8)
+        first = 9 - pool
+        for k in range(crits):
+            left = 0
+            for face in range(first, 9):
+                if _REPEATS[face] or not _taken(effects[e], k, face):
+                    left += 1
+            pick = int(random(stream) * left)
+            for face in range(first, 9):
+                if _REPEATS[face] or not _taken(effects[e], k, face):
+                    if pick == 0:
+                        effects[e, k] = face
+                        if face == _EXTRA:
+                            bonus += 2
+                        break
+                    pick -= 1
+        row[20] = crits
+    die = _roll(stream, table)
+    base = rd + mine[_ODM] - theirs[_DDM]
+    number = base + die
+    if base < 0 and number > 1:
+        number = 1
+    if number < 0:
+        number = 0
+    if bonus:  # wound_from_dice with Extra Damage: read again, with kill_above_9
+        if number > 0:
+            number += bonus
+        wound = 6 if rules[5] and number > 9 else _wound_for(number)
+    else:
+        wound = _wound_for(number)
+    landed = _record(track, wound, tracks, boxes, fold, rules)
+    if landed < 0:
+        return -1
+    row[10], row[11], row[12], row[13], row[14], row[15], row[16] = (
+        1, crits, 0, number, die, wound, landed,
+    )  # fmt: skip
+    return e
+
+
+@njit(cache=True)
+def _taken(faces: np.ndarray, k: int, face: int) -> bool:
+    """Whether ``face`` is among the first ``k`` of ``faces``."""
+    for j in range(k):  # noqa: SIM110  # numba compiles no generator for any()
+        if faces[j] == face:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _wound_for(number: int) -> int:
+    """``wound_for_damage`` on the standard thresholds (1, 3, 5, 7, 9)."""
+    if number < 1:
+        return 0
+    if number < 3:
+        return 1
+    if number < 5:
+        return 2
+    if number < 7:
+        return 3
+    return 4 if number < 9 else 5

@@ -1,0 +1,397 @@
+"""The compiled plain melee plays the battle the engine's Python plays, byte for byte.
+
+A battle of plain fighters in one melee (``fadad_agents.engine.personal``) is played whole in
+compiled code once numba is loaded. Here melees drawn at random (one to three forces a
+side, single fighters and now and then a band, other creatures and Scales, every melee
+weapon and armour, now and then a shield, a player character or policies of a side's own,
+crits none, non-lethal or random, and every personal rules option with a choice of values)
+are each played at three seeds with the compiled melee on and off: the same log, the same
+events, the same fighters at the end and the same result. Those it cannot play (a band, a
+shield, a player character, random crits ...) play in Python either way; most of those
+drawn here it plays.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import numba  # noqa: F401  # loaded: the compiled melee plays once numba is
+import pytest
+
+from benchmarks.bench_engine import _melee_yaml
+from fadad_agents.agents.core.plain import round as plain_round
+from fadad_agents.analysis import sweep
+from fadad_agents.engine import build_battle, load
+from fadad_agents.engine.core.result import result_of
+from fadad_agents.engine.personal import melee as melee
+from fadad_agents.rules.options import RulesOptions
+from tests.engine.conftest import option_choices
+
+WEAPONS = (
+    "broadsword", "spear-two-handed", "spear-one-handed", "dagger", "greatsword", "mace",
+    "quarterstaff", "axe", "shortsword", "poleaxe", "club",
+)  # fmt: skip
+TWO_HANDED = {"spear-two-handed", "greatsword", "quarterstaff", "poleaxe"}
+ARMOUR = ("heavy-leather", "leather", "chain-mail", "none", "scale-mail", "plate")
+CREATURES = ("orc", "goblin", "dwarf", "elf", "hobbit", "ogre")
+LADDER = ("Poor", "Mediocre", "Fair", "Good", "Great", "Superb")
+NOT_PERSONAL = ("ship", "fire", "sj", "fae", "mass")
+
+
+def _other_than(values: tuple[Any, ...], default: Any) -> tuple[Any, ...]:
+    return tuple(str(v).lower() if isinstance(v, bool) else v for v in values if v != default)
+
+
+OPTIONS = {
+    **{
+        key: _other_than(values, default)
+        for key, (values, default) in option_choices(RulesOptions, skip=NOT_PERSONAL).items()
+        if key not in ("fadad.initiative", "fadad.crit_effects")  # drawn on their own
+    },
+    "fadad.actions_per_round": (1, 3),
+    "fadad.knockdown_penalty": (0, 2),
+    "knockout_rounds": (1, 3),
+    "location.minimum_margin_cap_scale": (1, 5),
+}
+"""The rules options a melee may set (each about one time in sixteen)."""
+
+SEEDS = range(40)
+
+
+def _force(rng: random.Random, name: str) -> str:
+    count = 1 if rng.random() < 0.9 else rng.randint(2, 4)
+    kind = rng.choice(CREATURES) if rng.random() < 0.3 else "human"
+    weapon = rng.choice(WEAPONS)
+    lines = [
+        f"      - name: {name}",
+        f"        model: creatures/{kind}",
+        f"        reaction_speed: {rng.choice(LADDER[1:5])}",
+        f"        skills: {{Melee: {rng.choice(LADDER)}, Dodge: {rng.choice(LADDER[:4])}}}",
+        "        attack_skill: Melee",
+        f"        weapon: weapons/{weapon}",
+        f"        armour: armour/{rng.choice(ARMOUR)}",
+        f"        count: {count}",
+    ]
+    if rng.random() < 0.03 and weapon not in TWO_HANDED:
+        lines.append("        shield: shields/medium")
+    if count == 1 and rng.random() < 0.02:
+        lines.append("        player: true")
+    return "\n".join(lines)
+
+
+def melee_scenario(seed: int) -> str:
+    """Two sides of one to three forces drawn from ``seed``, in one melee (no map)."""
+    rng = random.Random(seed)
+    rules = ["fadad.initiative: " + ("rolled" if rng.random() < 0.9 else "static")]
+    if rng.random() < 0.5:
+        rules.append("fadad.crit_effects: " + rng.choice(("none", "non_lethal", "random")))
+    rules += [f"{k}: {rng.choice(v)}" for k, v in OPTIONS.items() if rng.random() < 0.06]
+    lines = [f"name: melee {seed}", "rules: {" + ", ".join(rules) + "}", "sides:"]
+    for s in range(2):
+        lines.append(f"  - name: Side {s}")
+        if rng.random() < 0.05:
+            lines.append("    policies: {morale: {name: break_at_losses}}")
+        elif rng.random() < 0.05:
+            lines.append("    policies: {targeting: {name: weakest}}")
+        lines.append("    forces:")
+        lines += [_force(rng, f"S{s}F{f}") for f in range(rng.choice((1, 2, 3)))]
+    lines.append(f"stop: {{max_rounds: {rng.choice((3, 30, 200))}}}")
+    return "\n".join(lines) + "\n"
+
+
+def _played(text: str, seed: int) -> tuple[Any, ...]:
+    """A battle to its end: its log as read, its events, its fighters, its result."""
+    battle = build_battle(load(text), seed, collect=False)
+    battle.run_to_end()
+    states = [
+        (m.name, m.status, m.track, m.conditions, m.target and m.target.name, m.fighter,
+         m.attacks_planned, m.defences_left)
+        for side in battle.sides
+        for m in side.members
+    ]  # fmt: skip
+    sides = [([m.name for m in s.active], [m.name for m in s.downed]) for s in battle.sides]
+    r = result_of(battle, report=True)
+    outcome = (
+        r.winner, r.ending, r.loser, r.rounds, r.duration, r.sides, r.stop_note, r.header,
+        r.tally, battle.log.takedowns(),
+    )  # fmt: skip
+    return battle.log.text(), [tuple(e) for e in battle.log], states, sides, outcome
+
+
+def _both(text: str, seed: int, monkeypatch: pytest.MonkeyPatch) -> tuple[Any, Any, bool]:
+    """The battle played in Python and with the compiled melee; whether it played it."""
+    played = []
+    real = melee.Melee.play
+
+    def spy(self: Any, battle: Any) -> bool:
+        played.append(real(self, battle))
+        return played[-1]
+
+    monkeypatch.setattr(melee, "MELEE_COMPILED", False)
+    python = _played(text, seed)
+    monkeypatch.setattr(melee, "MELEE_COMPILED", True)
+    monkeypatch.setattr(melee.Melee, "play", spy)
+    compiled = _played(text, seed)
+    return python, compiled, any(played)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_drawn_melees_play_the_same_battle_compiled_or_in_python(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A melee drawn from ``seed``, played at three seeds: the same battle either way."""
+    text = melee_scenario(seed)
+    for battle_seed in (seed, 1000 + seed, 7):
+        python, compiled, _ = _both(text, battle_seed, monkeypatch)
+        assert compiled[0] == python[0], f"seed {battle_seed}: the log reads differently\n{text}"
+        assert compiled[1:] == python[1:], f"seed {battle_seed}: events or fighters differ\n{text}"
+
+
+def test_most_drawn_melees_are_compiled(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The comparison above proves something: the compiled melee plays most of its
+    battles, and most of those last more than two rounds."""
+    compiled = long = 0
+    for seed in SEEDS:
+        python, _, played = _both(melee_scenario(seed), seed, monkeypatch)
+        compiled += played
+        long += played and python[4][3] > 2
+    assert compiled >= 0.5 * len(SEEDS)
+    assert long >= 0.4 * len(SEEDS)
+
+
+def _crowd(mine: list[tuple[str, int]], theirs: list[tuple[str, int]], rules: str = "") -> str:
+    """A melee of forces ``(name, count)`` a side: swordsmen in leather, rolled
+    initiative, every Good (ties: tied turns)."""
+
+    def force(name: str, count: int) -> str:
+        return (
+            f"      - {{name: {name}, reaction_speed: Fair, skills: {{Sword: Good}},"
+            f" attack_skill: Sword, weapon: weapons/broadsword, armour: armour/leather,"
+            f" count: {count}}}\n"
+        )
+
+    sides = "".join(
+        f"  - name: Side {k}\n    forces:\n" + "".join(force(*f) for f in forces)
+        for k, forces in enumerate((mine, theirs))
+    )
+    return f"name: crowd\nrules: {{fadad.initiative: rolled{rules}}}\nsides:\n{sides}"
+
+
+CROWDED = {
+    "a band of three on two, one of a band on one": _crowd(
+        [("Band", 3)], [("B0", 1), ("B1", 1)], ", engine.max_on_one: 1"
+    ),
+    "bands tied, one of a band on one": _crowd(
+        [("Reds", 3), ("Red", 1)], [("Blues", 2), ("Blue", 1)], ", engine.max_on_one: 1"
+    ),
+    "five on two at a doorway": _crowd([(f"A{k}", 1) for k in range(5)], [("B0", 1), ("B1", 1)])
+    + "map: {kind: open, max_attackers: 2}\n",
+}
+"""Melees in which places round a defender run out: no more than ``engine.max_on_one`` of
+one band, or the map's ``max_attackers``, on one foe. Places are counted round each
+defender round by round, and one turned away takes the first foe with one left
+(``room.another_in_reach``) or strikes nobody."""
+
+
+@pytest.mark.parametrize("case", list(CROWDED))
+def test_crowded_melees_play_the_same_battle(case: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Places round a defender counted as Python counts them: the same battles at ten
+    seeds, where Python turns attackers to another foe for want of room."""
+    turned = 0
+    another = plain_round.another_in_reach
+
+    def counted(actor: Any, arena: Any) -> Any:
+        nonlocal turned
+        turned += 1
+        return another(actor, arena)
+
+    monkeypatch.setattr(plain_round, "another_in_reach", counted)
+    compiled = 0
+    for seed in range(10):
+        python, played, was = _both(CROWDED[case], seed, monkeypatch)
+        assert played == python, f"seed {seed}"
+        compiled += was
+    assert compiled == 10
+    assert turned > 0, "nobody was turned away: the case shows nothing"
+
+
+def _log_hashes(text: str, seeds: range) -> list[str]:
+    """Each battle's log, as read and as events, hashed."""
+    out = []
+    for seed in seeds:
+        battle = build_battle(load(text), seed, collect=False)
+        battle.run_to_end()
+        log = battle.log.text() + repr([tuple(e) for e in battle.log])
+        out.append(hashlib.sha256(log.encode()).hexdigest())
+    return out
+
+
+def test_the_benchmark_melee_is_the_same_battle_at_300_seeds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The 5 v 5 of ``make bench`` (Good swordsmen in heavy leather, non-lethal crits):
+    the same log at 300 seeds, compiled or not."""
+    text = _melee_yaml(5, bands=False)
+    monkeypatch.setattr(melee, "MELEE_COMPILED", False)
+    python = _log_hashes(text, range(300))
+    monkeypatch.setattr(melee, "MELEE_COMPILED", True)
+    assert _log_hashes(text, range(300)) == python
+
+
+def test_a_sweep_reads_the_same_rows(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A sweep of 300 replicates (a recycled battle reset for each): the same frame."""
+    path = tmp_path / "fight.yaml"
+    path.write_text(_melee_yaml(5, bands=False), encoding="utf-8")
+    monkeypatch.setattr(melee, "MELEE_COMPILED", False)
+    python = sweep(path, 300, 11, progress=False).frame
+    monkeypatch.setattr(melee, "MELEE_COMPILED", True)
+    compiled = sweep(path, 300, 11, progress=False).frame
+    assert compiled.equals(python)
+    assert python["Red0.down"].any()
+    assert not python["Red0.down"].all()
+
+
+def test_a_broken_kernel_plays_another_battle(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The comparisons can fail: a kernel told a knockdown costs one more than the rules
+    say plays some of the 5 v 5 battles otherwise."""
+    text = _melee_yaml(5, bands=False)
+    monkeypatch.setattr(melee, "MELEE_COMPILED", False)
+    python = _log_hashes(text, range(40))
+    monkeypatch.setattr(melee, "MELEE_COMPILED", True)
+    rules_row = melee.rules_row
+
+    def wrong(battle: Any) -> Any:
+        row = rules_row(battle)
+        row[4] += 1  # the knockdown penalty
+        return row
+
+    monkeypatch.setattr(melee, "rules_row", wrong)
+    compiled = _log_hashes(text, range(40))
+    assert sum(a != b for a, b in zip(python, compiled, strict=True)) >= 3
+
+
+LEFT_TO_PYTHON = {
+    "a player character": ("        count: 1\n", "        count: 1\n        player: true\n", 1),
+    "a shield": ("        count: 1\n", "        count: 1\n        shield: shields/medium\n", 1),
+    "random crits": ("rolled}", "rolled, fadad.crit_effects: random}", 1),
+    "another target mode": ("rolled}", "rolled, fadad.target_mode: target_gate_gte}", 1),
+    "morale checked": (
+        "  - name: Blue\n",
+        "  - name: Blue\n    policies: {morale: {name: break_at_losses}}\n",
+        1,
+    ),
+    "apart on a map": ("        count: 1\n", "        count: 1\n        position: [30, 0]\n", 1),
+}
+
+
+@pytest.mark.parametrize("case", list(LEFT_TO_PYTHON))
+def test_what_the_compiled_melee_leaves_to_python(case: str) -> None:
+    """A battle it cannot play as Python would (a player character's protections, a
+    shield's Target, lethal crits, other rules of a swing, morale, a field where not all
+    touch) plays in Python."""
+    old, new, count = LEFT_TO_PYTHON[case]
+    text = _melee_yaml(5, bands=False).replace(old, new, count)
+    assert text != _melee_yaml(5, bands=False)
+    battle = build_battle(load(text), 1, collect=False)
+    assert not melee.play(battle)
+    assert battle.round == 0
+    assert not battle.log.raw
+
+
+def test_round_data_and_rounds_one_at_a_time_are_played_in_python() -> None:
+    """Round data collected, or a battle played round by round (a game master's table),
+    is played in Python: the compiled melee plays whole battles, without round data."""
+    text = _melee_yaml(5, bands=False)
+    collecting = build_battle(load(text), 1, collect=True)
+    assert not melee.play(collecting)
+    stepped = build_battle(load(text), 1, collect=False)
+    stepped.play_round()
+    assert stepped.round == 1
+    assert not melee.play(stepped)
+    whole = build_battle(load(text), 1, collect=False)
+    assert melee.play(whole)
+    assert whole.finished
+
+
+ROOT = Path(__file__).resolve().parents[3]
+
+AS_PYTHON = """
+import hashlib, numba
+from benchmarks.bench_engine import _melee_yaml
+from fadad_agents.engine import build_battle, load
+from fadad_agents.engine.personal import melee as melee
+from tests.engine.personal.test_compiled_melee import CROWDED
+played = []
+for text in (_melee_yaml(5, bands=False), CROWDED["five on two at a doorway"]):
+    for seed in range(3):
+        battle = build_battle(load(text), seed, collect=False)
+        assert melee.play(battle)
+        log = battle.log.text() + repr([tuple(e) for e in battle.log])
+        played.append(hashlib.sha256(log.encode()).hexdigest())
+print(" ".join(played))
+"""
+
+
+def test_the_kernel_as_python_plays_the_same_battles(monkeypatch: pytest.MonkeyPatch) -> None:
+    """numba's debugging switch ``NUMBA_DISABLE_JIT=1`` leaves the kernel the Python it is
+    written in: it plays the battles the engine's Python plays (and the compiled code
+    does), so the kernel can be stepped through in a debugger."""
+    env = {**os.environ, "NUMBA_DISABLE_JIT": "1"}
+    done = subprocess.run(
+        [sys.executable, "-c", AS_PYTHON], cwd=ROOT, capture_output=True, text=True,
+        check=True, env=env,
+    )  # fmt: skip
+    monkeypatch.setattr(melee, "MELEE_COMPILED", False)
+    texts = (_melee_yaml(5, bands=False), CROWDED["five on two at a doorway"])
+    python = [h for text in texts for h in _log_hashes(text, range(3))]
+    assert done.stdout.split() == python
+
+
+LOOP = """
+import hashlib, json, sys
+from benchmarks.bench_engine import _melee_yaml
+from fadad_agents.agents.core.field import compiled
+from fadad_agents.engine import load, run
+
+compiled.LOAD_AFTER = 400
+compiled.LOAD_WHEN_PAID = {when_paid}
+scenario = load(_melee_yaml(5, bands=False))
+out = {{"logs": [], "loaded": [], "counted": []}}
+for seed in range(60):
+    log = run(scenario, seed=seed).log
+    text = log.text() + repr([tuple(e) for e in log])
+    out["logs"].append(hashlib.sha256(text.encode()).hexdigest())
+    out["loaded"].append("numba" in sys.modules)
+    out["counted"].append(compiled.counted())
+print(json.dumps(out))
+"""
+
+
+def _loop(when_paid: bool) -> dict[str, Any]:
+    """A ``run()`` loop of 60 5 v 5 fights in a fresh process, numba loaded once 400
+    agent-rounds are counted (or never)."""
+    code = LOOP.format(when_paid=when_paid)
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    return json.loads(done.stdout)  # type: ignore[no-any-return]
+
+
+def test_a_run_loop_of_melees_loads_numba_once_paid_and_plays_the_same_battles() -> None:
+    """Whole melees played in Python count toward loading numba, a quarter an agent-round
+    (``compiled.MELEE_SHARE``): a ``run()`` loop loads it once they reach the count, plays
+    the rest compiled, and every battle is the one a process that never loads it plays."""
+    paid, never = _loop(True), _loop(False)
+    first = paid["loaded"].index(True)
+    assert 5 < first < 40
+    assert all(paid["loaded"][first:])
+    assert paid["counted"][first - 1] < 400 <= paid["counted"][first]
+    assert not any(never["loaded"])
+    assert paid["logs"] == never["logs"]
