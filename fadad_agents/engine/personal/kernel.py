@@ -44,8 +44,11 @@ from fadad_agents.engine.personal.swing import (
     _STAGGERED,
     _TARGET,
     _TRACK,
+    _UNCONSCIOUS,
     FULL,
+    RECOVER,
     SWING,
+    _event,
     _penalty,
     _swing,
 )
@@ -96,7 +99,7 @@ def _absorb(
         return True
     if not _wounded(t, v, s, tracks, held, active, counts, rnd, events):
         return False
-    return _suffer(t, e, s, rnd, events, effects, arm_state)
+    return _suffer(t, e, s, rnd, events, effects, arm_state, held, active, counts, rules)
 
 
 @njit(cache=True)
@@ -127,7 +130,7 @@ def _act(
     paid from its attacks, then each attack on its target, or a new one drawn where it
     fell, or the first foe with a place left round it where its own has none. False: an
     array is full."""
-    if s[i, _TARGET] < 0:
+    if s[i, _TARGET] < 0 or s[i, _UNCONSCIOUS]:  # Character.ready: not while unconscious
         return True
     left = _pay(i, s[i, _ATTACKS], s, rnd, events)
     if left < 0:
@@ -173,6 +176,15 @@ def _declare(
     """The plain round's ``_declare`` of fighter ``i``: what its conditions owe paid
     from the round's actions, its target kept or drawn, the rest split between one
     attack a time it plans and defences. False: an array is full."""
+    if s[i, _UNCONSCIOUS]:  # Conditions.start_round: it comes to when its rounds are up
+        s[i, _UNCONSCIOUS] -= 1
+        if s[i, _UNCONSCIOUS]:
+            s[i, _ATTACKS], s[i, _DEFENCES] = 0, 0
+            return True
+        e = _event(events, RECOVER, rnd, i)
+        if e < 0:
+            return False
+        events[e, 3] = 3  # comes to
     budget = _pay(i, rules[6], s, rnd, events)
     if budget < 0:
         return False
@@ -371,7 +383,9 @@ def _together(
                 if (
                     events[e, 0] == SWING and events[e, 3] == i and events[e, 10]
                     and events[e, 20]
-                    and not _suffer(i, e, s, rnd, events, effects, arm_state)
+                    and not _suffer(
+                        i, e, s, rnd, events, effects, arm_state, held, active, counts, rules
+                    )
                 ):  # fmt: skip
                     return False
     for h in range(1, count + 1):

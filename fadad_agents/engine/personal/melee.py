@@ -6,7 +6,7 @@ is_plain`: nothing to decide but a new target, a random foe's) all in one melee 
 a field where each touches every foe), none a player character or carrying a shield,
 single fighters or bands, initiative rolled or static, no morale checked, no round data
 collected, on the default rules of a swing (effective opposition, FADAD wounds, no weapon
-groups) and crits ``none`` or ``non_lethal``: :func:`play` plays it whole in
+groups), any crit policy: :func:`play` plays it whole in
 :func:`~.kernel.play` once numba is loaded, from its start to its end (``run``, sweeps;
 never round by round). Any other battle, and every battle before numba is loaded, plays in
 Python, as before; such a battle played whole in Python is counted toward loading numba
@@ -59,7 +59,7 @@ _SUFFERED = {
     5: ("disarmed", "Disarm"),
     7: ("staggered", "Stagger"),
 }
-_RECOVERED = ("gets up", "picks up the dropped weapon", "loses an action, staggered")
+_RECOVERED = ("gets up", "picks up the dropped weapon", "loses an action, staggered", "comes to")
 _ONE = {total: (total,) for total in TABLE_4DF}
 _TABLE = np.array(TABLE_4DF, dtype=np.int64)
 
@@ -139,7 +139,7 @@ def _eligible(battle: Any) -> tuple[list[Any], Any] | None:
         options.fadad.initiative not in ("rolled", "static")
         or options.fadad.actions_per_round < 1
         or not rules.plain
-        or rules.crit_effects not in ("none", "non_lethal")
+        or rules.crit_effects not in ("none", "non_lethal", "random")
         or not all(type(m) is Character for m in members)
     ):
         return None
@@ -171,7 +171,7 @@ class Melee:
         self.defence_verbs = [m.defence_verb for m in members]
         self.indices = [m.index for m in members]
         state = np.zeros((n, c.STATE_COLUMNS), dtype=np.int64)
-        self.figures = np.zeros((n, 2, 5), dtype=np.int64)
+        self.figures = np.zeros((n, 2, c.FIGURES), dtype=np.int64)
         self.boxes = np.zeros((n, 5), dtype=np.int64)
         self.fold = np.zeros((n, 7), dtype=np.int64)
         self.starts = np.zeros((n, 9), dtype=np.int64)  # each one's track as set up
@@ -192,7 +192,7 @@ class Melee:
             state[i, c._COUNT] = pol.attack_count
             state[i, c._SLOT] = battle.sides[m.side].members.index(m)
             for k, f in enumerate((m.armed, m.bare)):
-                self.figures[i, k] = (f.attack, f.defence, f.odm, f.ddm, f.scale)
+                self.figures[i, k] = (f.attack, f.defence, f.odm, f.ddm, f.scale, f.armour)
             track = m.start_track
             self.boxes[i] = track.boxes
             self.fold[i] = _FOLD[track.kind]
@@ -317,14 +317,16 @@ class Melee:
                 member = members[i]
                 battle._deactivate(member, Status.OUT).downed.append(member)
                 outs.append(len(raw))
-                raw.append(
-                    (now, rnd, names[i], "out", None, (), (), (("result", _WOUNDS[row[3]].label),))
-                )
+                why = "knocked out" if row[3] == 7 else _WOUNDS[row[3]].label  # KNOCKED_OUT
+                raw.append((now, rnd, names[i], "out", None, (), (), (("result", why),)))
             elif kind == 3:  # a crit's effect
                 face = row[3]
                 if face == 8:
                     what = f"hit in the weapon arm ({LOCATION_STATES[row[4]]})"
                     outcome = _outcome(what, "Called Location")
+                elif face == 3:  # aims.knock_out, for knockout_rounds
+                    knocked = f"knocked out for {row[4]} rounds"
+                    outcome = (("result", knocked), ("effect", "Knockout"))
                 else:
                     outcome = _outcome(*_SUFFERED[face])
                 raw.append((now, rnd, names[i], "crit_effect", None, (), (), outcome))
@@ -366,7 +368,7 @@ class Melee:
             if row[k._CONDITIONS]:
                 found = m.conditions = Conditions(knockdown)
                 found.prone, found.disarmed = bool(row[k._PRONE]), bool(row[k._DISARMED])
-                found.staggered = row[k._STAGGERED]
+                found.staggered, found.unconscious = row[k._STAGGERED], row[k._UNCONSCIOUS]
                 if arm:
                     found.parts["arm"] = LOCATION_STATES[arm]
 
@@ -423,7 +425,7 @@ def rules_row(battle: Any) -> np.ndarray:
     return np.array(
         [
             rules.crit_effects != "none",
-            5,  # the non-lethal pool: Extra Damage, Disarm, Knockdown, Stagger, Called Location
+            5 if rules.crit_effects == "non_lethal" else 8,  # the pool: non-lethal, or all
             w.scratch_cap,
             w.overflow_past_near_death == "stay_near_death",
             options.fadad.knockdown_penalty,
@@ -436,6 +438,7 @@ def rules_row(battle: Any) -> np.ndarray:
             battle._round_length(),
             options.engine.max_on_one,
             options.fadad.initiative == "rolled",
+            -1 if options.knockout_rounds is None else options.knockout_rounds,
         ],
         dtype=np.int64,
     )

@@ -10,13 +10,16 @@ from numba import njit
 
 from fadad_agents.engine.personal.swing import (
     _ARM,
+    _ATTACKS,
     _BARE,
     _CALLED,
     _CONDITIONS,
+    _DEFENCES,
     _DISARM,
     _DISARMED,
     _FIGHTING,
     _KNOCKDOWN,
+    _KNOCKOUT,
     _PRONE,
     _SIDE,
     _SLOT,
@@ -24,6 +27,8 @@ from fadad_agents.engine.personal.swing import (
     _STAGGERED,
     _TARGET,
     _TRACK,
+    _UNCONSCIOUS,
+    KNOCKED_OUT,
     OUT,
     RECOVER,
     SUFFER,
@@ -108,14 +113,31 @@ def _suffer(
     events: np.ndarray,
     effects: np.ndarray,
     arm_state: np.ndarray,
+    held: np.ndarray,
+    active: np.ndarray,
+    counts: np.ndarray,
+    rules: np.ndarray,
 ) -> bool:
     """``conditions.suffer``: swing ``e``'s crit effects on fighter ``t``, each logged.
-    False when ``events`` is full."""
+    False when an array is full."""
     for k in range(events[e, 20]):
         if not s[t, _FIGHTING]:
             return True
         face = effects[e, k]
         if face == _DISARM and s[t, _BARE]:
+            continue
+        if face == _KNOCKOUT:  # aims.knock_out
+            if rules[17] < 0:  # knockout_rounds unset: out of the fight for its rest
+                if not _out(t, KNOCKED_OUT, s, held, active, counts, rnd, events):
+                    return False
+                continue
+            s[t, _CONDITIONS] = 1
+            s[t, _UNCONSCIOUS] = rules[17]
+            s[t, _ATTACKS] = s[t, _DEFENCES] = 0
+            x = _event(events, SUFFER, rnd, t)
+            if x < 0:
+                return False
+            events[x, 3], events[x, 4] = face, rules[17]
             continue
         if face == _KNOCKDOWN:
             s[t, _PRONE] = 1
@@ -164,14 +186,31 @@ def _wounded(
     level = _level(tracks[v, 4:9], tracks[v, 3] != 0)
     if level < 4 or not s[t, _FIGHTING]:
         return True
+    return _out(t, level, s, held, active, counts, rnd, events)
+
+
+@njit(cache=True)
+def _out(
+    t: int,
+    why: int,
+    s: np.ndarray,
+    held: np.ndarray,
+    active: np.ndarray,
+    counts: np.ndarray,
+    rnd: int,
+    events: np.ndarray,
+) -> bool:
+    """``Battle.take_out`` of ``t`` for ``why`` (a wound level, or :data:`~.swing.
+    KNOCKED_OUT`): at once or, in a tied turn (``held[0, 0]`` >= 0), at its end (``held``'s
+    rows: the fighter and why). False: an array is full."""
     if held[0, 0] >= 0:
         n = held[0, 0] + 1
         if n >= held.shape[0]:
             return False
         held[0, 0] = n
-        held[n, 0], held[n, 1] = t, level
+        held[n, 0], held[n, 1] = t, why
         return True
-    return _take_out(t, level, s, active, counts, rnd, events)
+    return _take_out(t, why, s, active, counts, rnd, events)
 
 
 # a defender's places, a row of ``places``: whether it is never crowded, its size (a row

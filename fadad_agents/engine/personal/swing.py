@@ -13,8 +13,15 @@ import numpy as np
 from numba import njit
 
 from fadad_agents.engine.personal.twister import random
+from fadad_agents.rules.personal.criticals import CRIT_EFFECTS
 
-__all__ = ["EVENT_COLUMNS", "FULL", "OUT", "RECOVER", "STATE_COLUMNS", "SUFFER", "SWING"]
+__all__ = [
+    "EVENT_COLUMNS", "FIGURES", "FULL", "KNOCKED_OUT", "OUT", "RECOVER", "STATE_COLUMNS",
+    "SUFFER", "SWING",
+]  # fmt: skip
+
+KNOCKED_OUT = 7
+"""A take-out's row: taken out knocked out, not by a wound level (0 to 6)."""
 
 
 SWING, OUT, SUFFER, RECOVER = 1, 2, 3, 4
@@ -30,8 +37,10 @@ NONE = -99
 """An undefended swing's defence dice, a miss's damage die."""
 
 # crit effects by their d8 face (rules.personal.criticals)
-_EXTRA, _DISARM, _KNOCKDOWN, _STAGGER, _CALLED = 4, 5, 6, 7, 8
-_REPEATS = np.array([0, 1, 1, 0, 1, 0, 0, 1, 0], dtype=np.bool_)  # by face: repeatable
+_WEAK_SPOT, _VITALS, _KNOCKOUT, _EXTRA = 1, 2, 3, 4
+_DISARM, _KNOCKDOWN, _STAGGER, _CALLED = 5, 6, 7, 8
+_REPEATS = np.array([False, *(effect.repeatable for effect in CRIT_EFFECTS)])
+"""Whether an effect may be drawn twice for one hit, by its d8 face (``CritEffect``)."""
 _PENALTY = np.array([0, 0, -1, -2, -2, -2, -2], dtype=np.int64)  # by wound level
 
 
@@ -120,10 +129,14 @@ def _penalty(i: int, s: np.ndarray, tracks: np.ndarray, rules: np.ndarray) -> in
 _SIDE, _TARGET, _ATTACKS, _DEFENCES, _FIGHTING, _TRACK, _PENDING = 0, 1, 2, 3, 4, 5, 6
 _PRONE, _DISARMED, _STAGGERED, _ARM, _BARE, _KEEPS, _COUNT, _SLOT = 7, 8, 9, 10, 11, 12, 13, 14
 _CONDITIONS = 15  # its Conditions made (by a crit) and not yet cleared (at a declare)
-STATE_COLUMNS = 16
+_UNCONSCIOUS = 16  # rounds still to lie unconscious (a Knockout with knockout_rounds)
+STATE_COLUMNS = 17
 
 # a fighter's figures, ``figures[i, armed or bare]``: attack, defence, odm, ddm, scale
-_ATTACK, _DEFENCE, _ODM, _DDM, _SCALE = 0, 1, 2, 3, 4
+_ATTACK, _DEFENCE, _ODM, _DDM, _SCALE, _ARMOUR = 0, 1, 2, 3, 4, 5
+FIGURES = 6
+"""Figures a fighter's row holds, armed and bare: attack, defence, ODM, DDM, Scale and the
+armour in its DDM (a Weak Spot ignores it)."""
 
 
 @njit(cache=True)
@@ -182,7 +195,8 @@ def _swing(
     crits = rd // 4 if rd >= 4 else 0
     if attack == 4 and crits < 1:
         crits = 1
-    bonus = 0
+    bonus = vitals = 0
+    factor = mine[_ODM] - theirs[_DDM]
     if crits and rules[0]:  # roll_crits: one face a crit, a non-repeatable never twice
         pool = rules[1]  # 8 faces, or the 5 non-lethal ones (4 to 8)
         first = 9 - pool
@@ -198,11 +212,15 @@ def _swing(
                         effects[e, k] = face
                         if face == _EXTRA:
                             bonus += 2
+                        elif face == _VITALS:
+                            vitals += 1
+                        elif face == _WEAK_SPOT:  # the armour left out of the DDM
+                            factor += theirs[_ARMOUR]
                         break
                     pick -= 1
         row[20] = crits
     die = _roll(stream, table)
-    base = rd + mine[_ODM] - theirs[_DDM]
+    base = rd + factor
     number = base + die
     if base < 0 and number > 1:
         number = 1
@@ -215,6 +233,12 @@ def _swing(
     else:
         wound = _wound_for(number)
     landed = _record(track, wound, tracks, boxes, fold, rules)
+    if wound:  # Vitals: one wound level more, recorded after, a crit each
+        for _ in range(vitals):
+            if landed < 0:
+                break
+            level = _level(tracks[landed, 4:9], tracks[landed, 3] != 0)
+            landed = _record(landed, min(level + 1, 6), tracks, boxes, fold, rules)
     if landed < 0:
         return -1
     row[10], row[11], row[12], row[13], row[14], row[15], row[16] = (

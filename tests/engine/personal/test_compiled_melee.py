@@ -6,9 +6,9 @@ side, single fighters and now and then a band, other creatures and Scales, every
 weapon and armour, now and then a shield, a player character or policies of a side's own,
 crits none, non-lethal or random, and every personal rules option with a choice of values)
 are each played at three seeds with the compiled melee on and off: the same log, the same
-events, the same fighters at the end and the same result. Those it cannot play (a band, a
-shield, a player character, random crits ...) play in Python either way; most of those
-drawn here it plays.
+events, the same fighters at the end and the same result. Those it cannot play (a shield,
+a player character, another rule of a swing, morale, a field where not all touch ...)
+play in Python either way; most of those drawn here it plays.
 """
 
 from __future__ import annotations
@@ -280,7 +280,6 @@ def test_a_broken_kernel_plays_another_battle(monkeypatch: pytest.MonkeyPatch) -
 LEFT_TO_PYTHON = {
     "a player character": ("        count: 1\n", "        count: 1\n        player: true\n", 1),
     "a shield": ("        count: 1\n", "        count: 1\n        shield: shields/medium\n", 1),
-    "random crits": ("rolled}", "rolled, fadad.crit_effects: random}", 1),
     "another target mode": ("rolled}", "rolled, fadad.target_mode: target_gate_gte}", 1),
     "morale checked": (
         "  - name: Blue\n",
@@ -294,8 +293,8 @@ LEFT_TO_PYTHON = {
 @pytest.mark.parametrize("case", list(LEFT_TO_PYTHON))
 def test_what_the_compiled_melee_leaves_to_python(case: str) -> None:
     """A battle it cannot play as Python would (a player character's protections, a
-    shield's Target, lethal crits, other rules of a swing, morale, a field where not all
-    touch) plays in Python."""
+    shield's Target, other rules of a swing, morale, a field where not all touch) plays in
+    Python."""
     old, new, count = LEFT_TO_PYTHON[case]
     text = _melee_yaml(5, bands=False).replace(old, new, count)
     assert text != _melee_yaml(5, bands=False)
@@ -395,3 +394,32 @@ def test_a_run_loop_of_melees_loads_numba_once_paid_and_plays_the_same_battles()
     assert paid["counted"][first - 1] < 400 <= paid["counted"][first]
     assert not any(never["loaded"])
     assert paid["logs"] == never["logs"]
+
+
+LETHAL = {
+    "knocked out of the fight": _melee_yaml(5, bands=False).replace(
+        "rolled}", "rolled, fadad.crit_effects: random}"
+    ),
+    "knocked out for two rounds, tied turns": _melee_yaml(5, bands=False).replace(
+        "rolled}", "static, fadad.crit_effects: random, knockout_rounds: 2}"
+    ),
+}
+"""Lethal crits (``fadad.crit_effects: random``): a Weak Spot's armour left out, Vitals'
+wound levels recorded after, a Knockout out of the fight or unconscious for its rounds."""
+
+
+@pytest.mark.parametrize("case", list(LETHAL))
+def test_lethal_crits_play_the_same_battle(case: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every crit effect, the lethal ones too, as Python plays it: the same battles at 40
+    seeds, in which each effect lands."""
+    text = LETHAL[case]
+    monkeypatch.setattr(melee, "MELEE_COMPILED", False)
+    python = _log_hashes(text, range(40))
+    seen = "".join(_played(text, seed)[0] for seed in range(40))
+    monkeypatch.setattr(melee, "MELEE_COMPILED", True)
+    assert melee.play(build_battle(load(text), 1, collect=False))  # played compiled
+    assert _log_hashes(text, range(40)) == python
+    for effect in ("Weak Spot", "Vitals", "Knockout", "knocked out"):
+        assert effect in seen, effect
+    if "two rounds" in case:
+        assert "comes to" in seen
