@@ -34,6 +34,7 @@ from fadad_agents.agents.core.conditions import Conditions, _outcome
 from fadad_agents.agents.core.field import compiled
 from fadad_agents.agents.core.field.room import never_crowded, room
 from fadad_agents.agents.core.plain.round import mark_plain
+from fadad_agents.engine.core.battle import Battle
 from fadad_agents.rules.core.dice import TABLE_4DF
 from fadad_agents.rules.core.wounds import _FOLD, Wound, WoundTrack, record
 from fadad_agents.rules.personal.combat import NO_PROTECTION, AttackResult
@@ -72,12 +73,7 @@ _ELIGIBLE: WeakKeyDictionary[Any, bool] = WeakKeyDictionary()
 def play(battle: Any) -> bool:
     """Play ``battle`` (at its start) whole in compiled code if it can be and numba is
     loaded: whether it was."""
-    if (
-        not MELEE_COMPILED
-        or "numba" not in sys.modules
-        or battle.datacollector is not None
-        or battle._row_columns is not None
-    ):
+    if not _may(battle):
         return False
     try:
         melee = _MELEES[battle]
@@ -89,15 +85,21 @@ def play(battle: Any) -> bool:
 def plays(battle: Any) -> bool:
     """Whether :func:`play` would play ``battle``, reset and about to start, in compiled
     code (its streams then need no seeding in Python)."""
-    if (
-        not MELEE_COMPILED
-        or "numba" not in sys.modules
-        or battle.datacollector is not None
-        or battle._row_columns is not None
-    ):
+    if not _may(battle):
         return False
     melee = _MELEES.get(battle, False)
     return melee is not False and melee is not None
+
+
+def _may(battle: Any) -> bool:
+    """Whether the compiled melee may play now: switched on, numba loaded, no round data
+    collected."""
+    return (
+        MELEE_COMPILED
+        and "numba" in sys.modules
+        and battle.datacollector is None
+        and battle._row_columns is None
+    )
 
 
 def count(battle: Any) -> None:
@@ -123,11 +125,7 @@ def _melee(battle: Any) -> Melee | None:
 def _eligible(battle: Any) -> tuple[list[Any], Any] | None:
     """The battle's fighters and turn order if the compiled melee can play it, else None."""
     field = battle.field
-    if (
-        type(battle).__name__ != "Battle"
-        or battle.held
-        or not (field is None or field.all_touching)
-    ):
+    if type(battle) is not Battle or battle.held or not (field is None or field.all_touching):
         return None
     sides = battle.sides
     if len(sides) != 2 or battle.streams.on_new is not None:
