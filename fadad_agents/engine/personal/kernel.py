@@ -5,9 +5,9 @@ a battle all in one melee whose fighters are all plain characters (:mod:`~.melee
 which battles): initiative band by band (:class:`~fadad_agents.engine.core.turns.
 TurnOrder`), declares (a target kept or drawn, the budget split, what a crit took paid
 first), the acts in turn order, tied turns played together (wounds and take-outs held to
-the turn's end), places round a defender counted (:mod:`~.outcomes`), each swing as
-:func:`~fadad_agents.rules.personal.combat.resolve_attack`'s plain path resolves it
-(:mod:`~.swing`), the non-lethal crits' conditions as
+the turn's end), places round a defender counted and ranks on its shield side
+(:mod:`~.outcomes`), each swing as :func:`~fadad_agents.rules.personal.combat.
+resolve_attack` resolves it (:mod:`~.swing`), the crits' conditions as
 :mod:`~fadad_agents.agents.core.conditions` leaves them. Every die is drawn from the same
 Mersenne Twister stream Python draws it from, at the same place (:mod:`~.twister`).
 
@@ -32,6 +32,7 @@ from numba import njit
 from fadad_agents.engine.personal.swing import (
     _ARM,
     _ATTACKS,
+    _BARE,
     _CALLED,
     _CONDITIONS,
     _COUNT,
@@ -41,6 +42,7 @@ from fadad_agents.engine.personal.swing import (
     _KEEPS,
     _PENDING,
     _PRONE,
+    _SHIELDED,
     _STAGGERED,
     _TARGET,
     _TRACK,
@@ -60,6 +62,7 @@ from fadad_agents.engine.personal.outcomes import (
     _another,
     _new_target,
     _pay,
+    _shield_rank,
     _suffer,
     _take_out,
     _wounded,
@@ -113,7 +116,7 @@ def _act(
     boxes: np.ndarray,
     fold: np.ndarray,
     rules: np.ndarray,
-    targets: np.ndarray,
+    pairs: np.ndarray,
     table: np.ndarray,
     rnd: int,
     events: np.ndarray,
@@ -125,6 +128,7 @@ def _act(
     places: np.ndarray,
     room: np.ndarray,
     bands: np.ndarray,
+    shields: np.ndarray,
 ) -> bool:
     """The plain round's ``_act`` of fighter ``i``: what a crit took since it declared
     paid from its attacks, then each attack on its target, or a new one drawn where it
@@ -148,8 +152,11 @@ def _act(
             t = _another(i, s, active, counts, places, room, bands, rules, rnd)
             if t < 0:
                 return True
-        e = _swing(i, t, a_pen, s, figures, melee, tracks, boxes, fold, rules, targets, table,
-                   rnd, events, effects)  # fmt: skip
+        rank = 1  # shields.shield_rank: the attacker's place on its target's shield side
+        if s[t, _TARGET] != i and figures[t, s[t, _BARE], _SHIELDED]:
+            rank = _shield_rank(t, i, s, shields, rnd)
+        e = _swing(i, t, a_pen, rank, s, figures, melee, tracks, boxes, fold, rules, pairs,
+                   table, rnd, events, effects)  # fmt: skip
         if e < 0:
             return False
         if not events[e, 10]:
@@ -214,7 +221,7 @@ def play(
     boxes: np.ndarray,
     fold: np.ndarray,
     rules: np.ndarray,
-    targets: np.ndarray,
+    pairs: np.ndarray,
     table: np.ndarray,
     bands: np.ndarray,
     members: np.ndarray,
@@ -229,6 +236,7 @@ def play(
     effects: np.ndarray,
     places: np.ndarray,
     room: np.ndarray,
+    shields: np.ndarray,
 ) -> int:
     """Play the battle to its end: the rounds played, or :data:`FULL` when ``events`` or
     ``tracks`` filled first (the caller plays it again with larger ones, its streams
@@ -239,7 +247,9 @@ def play(
     ``members[bands[k]:bands[k + 1]]``; ``keys`` each fighter's initiative key at a roll of
     0, ``band_at`` the band of each key's low ``mask`` bits (:class:`~fadad_agents.engine.
     core.turns.TurnOrder`). ``places``: each defender's room this round (:func:`_admit`),
-    ``room`` how many of a size fit round one of a size."""
+    ``room`` how many of a size fit round one of a size; ``shields``, for each defender,
+    who stands on its shield side (a column a fighter), then this round's list of them
+    (the round, how many, who: ``shields.shield_rank``)."""
     n = s.shape[0]
     held = np.full((n * max(rules[6], 1) + 2, 2), -1, dtype=np.int64)
     drawn = np.empty(bands.shape[0] - 1, dtype=np.int64)
@@ -260,16 +270,16 @@ def play(
             first, end = starts[k], starts[k + 1]
             if shared[k]:
                 if not _together(order[first:end], s, figures, melee, targeting, tracks, boxes,
-                                 fold, rules, targets, table, rnd, events, effects, arm_state,
-                                 held, active, counts, places, room, bands):  # fmt: skip
+                                 fold, rules, pairs, table, rnd, events, effects, arm_state,
+                                 held, active, counts, places, room, bands, shields):  # fmt: skip
                     return FULL
                 continue
             for j in range(first, end):  # one band's members, one after another
                 i = order[j]
                 if s[i, _FIGHTING] and not _act(
-                    i, s, figures, melee, targeting, tracks, boxes, fold, rules, targets,
+                    i, s, figures, melee, targeting, tracks, boxes, fold, rules, pairs,
                     table, rnd, events, effects, arm_state, held, active, counts, places, room,
-                    bands,
+                    bands, shields,
                 ):  # fmt: skip
                     return FULL
         if counts[0] == 0 or counts[1] == 0 or rnd >= rules[12] or rnd * rules[14] >= rules[13]:
@@ -337,7 +347,7 @@ def _together(
     boxes: np.ndarray,
     fold: np.ndarray,
     rules: np.ndarray,
-    targets: np.ndarray,
+    pairs: np.ndarray,
     table: np.ndarray,
     rnd: int,
     events: np.ndarray,
@@ -349,6 +359,7 @@ def _together(
     places: np.ndarray,
     room: np.ndarray,
     bands: np.ndarray,
+    shields: np.ndarray,
 ) -> bool:
     """A tied turn (``_play_together``): each member's wounds wait on its pending track,
     take-outs are held; then each member's wounds apply (and crits, in the order they
@@ -359,8 +370,8 @@ def _together(
     held[0, 0] = 0
     for i in turn:
         if s[i, _FIGHTING] and not _act(
-            i, s, figures, melee, targeting, tracks, boxes, fold, rules, targets, table, rnd,
-            events, effects, arm_state, held, active, counts, places, room, bands,
+            i, s, figures, melee, targeting, tracks, boxes, fold, rules, pairs, table, rnd,
+            events, effects, arm_state, held, active, counts, places, room, bands, shields,
         ):  # fmt: skip
             held[0, 0] = -1
             return False

@@ -3,7 +3,7 @@ sides and clock, as the engine's Python leaves them.
 
 A battle of two sides of plain characters (:func:`~fadad_agents.agents.core.plain.round.
 is_plain`: nothing to decide but a new target, a random foe's) all in one melee (no map, or
-a field where each touches every foe), none a player character or carrying a shield,
+a field where each touches every foe), none a player character, shields or none,
 single fighters or bands, initiative rolled or static, no morale checked, no round data
 collected, on the default rules of a swing (effective opposition, FADAD wounds, no weapon
 groups), any crit policy: :func:`play` plays it whole in
@@ -27,6 +27,7 @@ from weakref import WeakKeyDictionary
 
 import numpy as np
 
+from fadad_agents.agents.core import moving
 from fadad_agents.agents.core.base import Status
 from fadad_agents.agents.core.blows import attack_event
 from fadad_agents.agents.core.character import Character
@@ -37,7 +38,7 @@ from fadad_agents.agents.core.plain.round import mark_plain
 from fadad_agents.engine.core.battle import Battle
 from fadad_agents.rules.core.dice import TABLE_4DF
 from fadad_agents.rules.core.wounds import _FOLD, Wound, WoundTrack, record
-from fadad_agents.rules.personal.combat import NO_PROTECTION, AttackResult
+from fadad_agents.rules.personal.combat import NO_PROTECTION, AttackResult, _pair_constants
 from fadad_agents.rules.personal.criticals import CRIT_EFFECTS
 from fadad_agents.rules.personal.melee import (
     LOCATION_STATES,
@@ -168,6 +169,7 @@ class Melee:
         self.verbs = [m.verb for m in members]
         self.defence_verbs = [m.defence_verb for m in members]
         self.indices = [m.index for m in members]
+        kinds: dict[tuple[int, Any, int | None], int] = {}  # (Scale, shield, cap): kind
         state = np.zeros((n, c.STATE_COLUMNS), dtype=np.int64)
         self.figures = np.zeros((n, 2, c.FIGURES), dtype=np.int64)
         self.boxes = np.zeros((n, 5), dtype=np.int64)
@@ -190,7 +192,11 @@ class Melee:
             state[i, c._COUNT] = pol.attack_count
             state[i, c._SLOT] = battle.sides[m.side].members.index(m)
             for k, f in enumerate((m.armed, m.bare)):
-                self.figures[i, k] = (f.attack, f.defence, f.odm, f.ddm, f.scale, f.armour)
+                kind = kinds.setdefault((f.scale, f.shield, f.shield_cap), len(kinds))
+                self.figures[i, k] = (
+                    f.attack, f.defence, f.odm, f.ddm, f.scale, f.armour, kind,
+                    f.shield is not None,
+                )  # fmt: skip
             track = m.start_track
             self.boxes[i] = track.boxes
             self.fold[i] = _FOLD[track.kind]
@@ -200,7 +206,8 @@ class Melee:
         options, rules = battle.options, battle.combat_rules
         self.rules = rules_row(battle)
         self.wounds = rules.wounds
-        self.targets = np.array([defender_target(d, 0) for d in range(-20, 21)], dtype=np.int64)
+        self.pairs = _pairs(list(kinds), len(members) + 3, rules.shield_mode)
+        self.shields = _shield_sides(members)
         self.arm_state = _arm_states(options.location)
         bands = [members_ for _, _, members_ in order._bands]
         self.bands = np.cumsum([0, *map(len, bands)]).astype(np.int64)
@@ -266,10 +273,10 @@ class Melee:
             streams_now = self.streams
             rounds = kernel.play(
                 s, self.figures, streams_now[2:], streams_now[1], streams_now[0], tracks,
-                self.boxes, self.fold, self.rules, self.targets, _TABLE, self.bands,
+                self.boxes, self.fold, self.rules, self.pairs, _TABLE, self.bands,
                 self.band_members, self.keys, self.rolled, self.mask, self.band_at,
                 self.active.copy(), self.counts.copy(), self.arm_state, events, self.effects,
-                self.places.copy(), self.room,
+                self.places.copy(), self.room, self.shields.copy(),
             )  # fmt: skip
             if rounds != kernel.FULL:
                 break
@@ -399,15 +406,15 @@ swing_event.aimed = True  # type: ignore[attr-defined]  # its args begin (actor,
 
 def _plain(member: Any) -> bool:
     """Whether the compiled melee can play ``member``: a plain character (no missile,
-    first aid, spirit), no player character, without a shield or a scale-piercing weapon,
+    first aid, spirit), no player character, without a scale-piercing weapon,
     whose new target is a random foe, on a wound track."""
     return (
         member.plain is True
         and not member.player
         and member.protection is NO_PROTECTION
         and member.policies.random_in_reach
-        and member.armed.plain
-        and member.bare.plain
+        and member.armed.scale_piercing == "none"
+        and member.bare.scale_piercing == "none"
         and type(member.start_track) is WoundTrack
         and member.start_track.kind in _FOLD
     )
@@ -440,6 +447,36 @@ def rules_row(battle: Any) -> np.ndarray:
         ],
         dtype=np.int64,
     )
+
+
+def _pairs(kinds: list[tuple[int, Any, int | None]], ranks: int, mode: str) -> np.ndarray:
+    """The Target and the attacker's shield modifier of each pair of kinds (a Scale, a
+    shield, a shield cap) at each rank on the defender's shield side, as ``exchange``
+    finds them: by Scales alone where neither carries a shield."""
+    pairs = np.zeros((len(kinds), len(kinds), ranks, 2), dtype=np.int64)
+    for a, (a_scale, a_shield, _) in enumerate(kinds):
+        for d, (d_scale, d_shield, d_cap) in enumerate(kinds):
+            for rank in range(ranks):
+                if a_shield is None and d_shield is None:
+                    pairs[a, d, rank] = defender_target(d_scale - a_scale, 0), 0
+                else:
+                    pairs[a, d, rank] = _pair_constants(
+                        a_scale, a_shield, d_scale, d_shield, rank, mode, d_cap
+                    )
+    return pairs
+
+
+def _shield_sides(members: list[Any]) -> np.ndarray:
+    """For each defender, whether each fighter stands on the side its shield faces
+    (``moving.shield_rank``: where all touch nobody moves, so it holds all battle), then
+    room for a round's list of them (:func:`~.outcomes._shield_rank`)."""
+    n = len(members)
+    sides = np.zeros((n, 2 * n + 2), dtype=np.int64)
+    for t, defender in enumerate(members):
+        for i, attacker in enumerate(members):
+            sides[t, i] = moving.shield_rank(defender, attacker)
+        sides[t, n] = -1
+    return sides
 
 
 def _arm_states(location: Any) -> np.ndarray:

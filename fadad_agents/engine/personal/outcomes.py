@@ -275,3 +275,24 @@ def _another(
             s[i, _TARGET] = foe
             return int(foe)
     return -1
+
+
+@njit(cache=True)
+def _shield_rank(t: int, i: int, s: np.ndarray, shields: np.ndarray, rnd: int) -> int:
+    """``shields.shield_rank`` of attacker ``i`` on defender ``t``, which carries a shield
+    and faces another: 0 off the side its shield faces (``shields[t, i]``), else its place
+    among this round's attackers on that side, from 2 (from 1 for one facing nobody)."""
+    n = s.shape[0]
+    if not shields[t, i]:
+        return 0
+    row = shields[t]
+    if row[n] != rnd:
+        row[n], row[n + 1] = rnd, 0
+    first = 1 if s[t, _TARGET] < 0 else 2
+    seen = int(row[n + 1])
+    for k in range(seen):
+        if row[n + 2 + k] == i:
+            return k + first
+    row[n + 2 + seen] = i
+    row[n + 1] = seen + 1
+    return seen + first

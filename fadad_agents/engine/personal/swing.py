@@ -1,5 +1,7 @@
-"""One swing of the compiled plain melee (numba): ``resolve_attack``'s plain path, its dice
-drawn from the attacker's own stream (:mod:`~.twister`), and the wound track it leaves.
+"""One swing of the compiled plain melee (numba): ``resolve_attack`` without protections or
+table dice (its Target and shield modifier by the pair, a table ``exchange`` fills), its
+dice drawn from the attacker's own stream (:mod:`~.twister`), and the wound track it
+leaves.
 
 A fighter is a row of integers (its state, :data:`STATE_COLUMNS`; its figures armed and
 bare), a wound track a version in a table of them (its parent, the wound recorded on it,
@@ -133,10 +135,11 @@ _UNCONSCIOUS = 16  # rounds still to lie unconscious (a Knockout with knockout_r
 STATE_COLUMNS = 17
 
 # a fighter's figures, ``figures[i, armed or bare]``: attack, defence, odm, ddm, scale
-_ATTACK, _DEFENCE, _ODM, _DDM, _SCALE, _ARMOUR = 0, 1, 2, 3, 4, 5
-FIGURES = 6
-"""Figures a fighter's row holds, armed and bare: attack, defence, ODM, DDM, Scale and the
-armour in its DDM (a Weak Spot ignores it)."""
+_ATTACK, _DEFENCE, _ODM, _DDM, _SCALE, _ARMOUR, _KIND, _SHIELDED = 0, 1, 2, 3, 4, 5, 6, 7
+FIGURES = 8
+"""Figures a fighter's row holds, armed and bare: attack, defence, ODM, DDM, Scale, the
+armour in its DDM (a Weak Spot ignores it), its kind for the pairs' Target and shield
+modifier (its Scale, shield and shield cap) and whether it carries a shield."""
 
 
 @njit(cache=True)
@@ -144,6 +147,7 @@ def _swing(
     i: int,
     t: int,
     a_pen: int,
+    rank: int,
     s: np.ndarray,
     figures: np.ndarray,
     melee: np.ndarray,
@@ -151,13 +155,14 @@ def _swing(
     boxes: np.ndarray,
     fold: np.ndarray,
     rules: np.ndarray,
-    targets: np.ndarray,
+    pairs: np.ndarray,
     table: np.ndarray,
     rnd: int,
     events: np.ndarray,
     effects: np.ndarray,
 ) -> int:
-    """Fighter ``i`` swings at ``t`` (``resolve_attack``'s plain path, its dice from
+    """Fighter ``i`` swings at ``t``, on the ``rank`` of ``t``'s shield side (1 where its
+    shield makes no difference), as ``resolve_attack`` resolves it (its dice from
     ``i``'s own stream, ``melee[i]``), logged as an event row: kind, round, attacker, then
     target, attack dice, defence dice (:data:`NONE` undefended), attack and defence
     rolled, the Target, RD, hit, crits, damage number, damage die (:data:`NONE` on a
@@ -172,8 +177,9 @@ def _swing(
     mine, theirs = figures[i, s[i, _BARE]], figures[t, s[t, _BARE]]
     attack = _roll(stream, table)
     defence = _roll(stream, table) if defended else NONE
-    target = targets[theirs[_SCALE] - mine[_SCALE] + targets.shape[0] // 2]
-    a_rolled = mine[_ATTACK] + a_pen + attack
+    pair = pairs[mine[_KIND], theirs[_KIND], min(rank, pairs.shape[2] - 1)]
+    target = pair[0]  # exchange: the Target by Scales and shield, the shield's modifier
+    a_rolled = mine[_ATTACK] + (pair[1] + a_pen) + attack
     d_rolled = NONE
     if defended:
         d_rolled = theirs[_DEFENCE] + d_pen + defence

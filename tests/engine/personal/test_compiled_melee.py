@@ -6,9 +6,9 @@ side, single fighters and now and then a band, other creatures and Scales, every
 weapon and armour, now and then a shield, a player character or policies of a side's own,
 crits none, non-lethal or random, and every personal rules option with a choice of values)
 are each played at three seeds with the compiled melee on and off: the same log, the same
-events, the same fighters at the end and the same result. Those it cannot play (a shield,
-a player character, another rule of a swing, morale, a field where not all touch ...)
-play in Python either way; most of those drawn here it plays.
+events, the same fighters at the end and the same result. Those it cannot play (a player
+character, another rule of a swing, morale, a field where not all touch ...) play in
+Python either way; most of those drawn here it plays.
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ WEAPONS = (
     "quarterstaff", "axe", "shortsword", "poleaxe", "club",
 )  # fmt: skip
 TWO_HANDED = {"spear-two-handed", "greatsword", "quarterstaff", "poleaxe"}
+SHIELDS = ("buckler", "small", "medium", "large")
 ARMOUR = ("heavy-leather", "leather", "chain-mail", "none", "scale-mail", "plate")
 CREATURES = ("orc", "goblin", "dwarf", "elf", "hobbit", "ogre")
 LADDER = ("Poor", "Mediocre", "Fair", "Good", "Great", "Superb")
@@ -79,8 +80,8 @@ def _force(rng: random.Random, name: str) -> str:
         f"        armour: armour/{rng.choice(ARMOUR)}",
         f"        count: {count}",
     ]
-    if rng.random() < 0.03 and weapon not in TWO_HANDED:
-        lines.append("        shield: shields/medium")
+    if rng.random() < 0.2 and weapon not in TWO_HANDED:
+        lines.append(f"        shield: shields/{rng.choice(SHIELDS)}")
     if count == 1 and rng.random() < 0.02:
         lines.append("        player: true")
     return "\n".join(lines)
@@ -279,7 +280,6 @@ def test_a_broken_kernel_plays_another_battle(monkeypatch: pytest.MonkeyPatch) -
 
 LEFT_TO_PYTHON = {
     "a player character": ("        count: 1\n", "        count: 1\n        player: true\n", 1),
-    "a shield": ("        count: 1\n", "        count: 1\n        shield: shields/medium\n", 1),
     "another target mode": ("rolled}", "rolled, fadad.target_mode: target_gate_gte}", 1),
     "morale checked": (
         "  - name: Blue\n",
@@ -292,9 +292,8 @@ LEFT_TO_PYTHON = {
 
 @pytest.mark.parametrize("case", list(LEFT_TO_PYTHON))
 def test_what_the_compiled_melee_leaves_to_python(case: str) -> None:
-    """A battle it cannot play as Python would (a player character's protections, a
-    shield's Target, other rules of a swing, morale, a field where not all touch) plays in
-    Python."""
+    """A battle it cannot play as Python would (a player character's protections, other
+    rules of a swing, morale, a field where not all touch) plays in Python."""
     old, new, count = LEFT_TO_PYTHON[case]
     text = _melee_yaml(5, bands=False).replace(old, new, count)
     assert text != _melee_yaml(5, bands=False)
@@ -423,3 +422,40 @@ def test_lethal_crits_play_the_same_battle(case: str, monkeypatch: pytest.Monkey
         assert effect in seen, effect
     if "two rounds" in case:
         assert "comes to" in seen
+
+
+SHIELDED = {
+    "every one with a shield": _melee_yaml(5, bands=False).replace(
+        "        count: 1\n", "        count: 1\n        shield: shields/medium\n"
+    ),
+    "shields large and small, tied turns, random crits": _melee_yaml(4, bands=False)
+    .replace("rolled}", "static, fadad.crit_effects: random}")
+    .replace("        count: 1\n", "        count: 1\n        shield: SHIELD\n")
+    .replace("SHIELD", "shields/large", 3)
+    .replace("SHIELD", "shields/buckler", 2)
+    .replace("        shield: SHIELD\n", ""),
+}
+"""Shields: the Target and the attacker's shield modifier by the pair (``exchange``), the
+rank of each attacker on a defender's shield side this round (``shields.shield_rank``,
+from where each stands), a shield dropped (Disarm) or kept."""
+
+
+@pytest.mark.parametrize("case", list(SHIELDED))
+def test_shields_play_the_same_battle(case: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Shields as Python plays them: the same battles at 40 seeds, compiled, with
+    attackers second and later on a shield's side."""
+    text = SHIELDED[case]
+    ranks: list[int] = []
+    rank = plain_round.shield_rank
+
+    def counted(defender: Any, attacker: Any, round_: int) -> int:
+        ranks.append(rank(defender, attacker, round_))
+        return ranks[-1]
+
+    monkeypatch.setattr(plain_round, "shield_rank", counted)
+    monkeypatch.setattr(melee, "MELEE_COMPILED", False)
+    python = _log_hashes(text, range(40))
+    assert max(ranks) >= 3
+    monkeypatch.setattr(melee, "MELEE_COMPILED", True)
+    assert melee.play(build_battle(load(text), 1, collect=False))  # played compiled
+    assert _log_hashes(text, range(40)) == python
