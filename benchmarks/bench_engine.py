@@ -15,9 +15,11 @@ from typing import Any
 
 import benchmarks.harness as harness
 from benchmarks.harness import BIG, ROOT, Row, fresh_processes, peak_rss_mb, quick
+from fadad_agents.agents.core.field import compiled
 from fadad_agents.engine import build_battle, load, run
 from fadad_agents.engine.core.fighters import bare_fighter, character_fighter
 from fadad_agents.engine.core.streams import Streams
+from fadad_agents.engine.personal import melee
 from fadad_agents.rules.core.actions import InitiativeEntry, initiative_order, roll_initiative
 from fadad_agents.rules.core.wounds import new_track
 from fadad_agents.rules.personal.combat import CombatRules, resolve_attack
@@ -296,8 +298,19 @@ def bench_5v5() -> list[Row]:
     slows all alike. The same 50 seeds are timed in passes of this process's CPU time for
     about 6 s; the rates come from the fastest pass of each (best-of-N, as ``timeit``
     does: load on a shared machine only ever adds time) and the ratios are the medians of
-    the passes' ratios.
+    the passes' ratios. The engine is the Python one (the overhead's target is its; a
+    ``run`` loop this long would load numba for the compiled melee partway:
+    :func:`bench_5v5_compiled` times that).
     """
+    melee.MELEE_COMPILED = False  # the Python engine (bench_5v5_compiled: the compiled)
+    try:
+        return _5v5_in_python()
+    finally:
+        melee.MELEE_COMPILED = True
+
+
+def _5v5_in_python() -> list[Row]:
+    """:func:`bench_5v5`'s passes, the compiled melee switched off."""
     scenario = load(_melee_yaml(5, bands=False))
     forces = [f for s in scenario.sides for f in s.forces if isinstance(f, Character)]
     fighters = [character_fighter(f, scenario.rules) for f in forces]
@@ -331,6 +344,25 @@ def bench_5v5() -> list[Row]:
         Row("bare loop 5v5, one stream (earlier baseline)", one_rate, "battles/s"),
         Row("engine overhead 5v5 over the one-stream loop", ratio_one, "x bare"),
     ]
+
+
+def bench_5v5_compiled() -> list[Row]:
+    """The same 5 v 5 through a ``run`` loop once numba is loaded: the compiled melee
+    (:mod:`~fadad_agents.engine.personal`) plays each battle whole (its load not timed;
+    the fastest of passes of the same 50 seeds for about 3 s, CPU time). In a process of
+    its own, so that :func:`bench_5v5`'s Python engine is timed without numba loaded."""
+    scenario = load(_melee_yaml(5, bands=False))
+    compiled.load()
+    for seed in range(30):  # warm-up: the compiled melee's code read from its cache
+        run(scenario, seed=seed)
+    best, spent = float("inf"), 0.0
+    while spent < quick(3.0, 1.0):
+        start = time.process_time()
+        for seed in range(_PASS_SEEDS):
+            run(scenario, seed=seed)
+        took = time.process_time() - start
+        best, spent = min(best, took), spent + took
+    return [Row("engine 5v5 melee, compiled (numba loaded)", _PASS_SEEDS / best, "battles/s")]
 
 
 def bench_5v5_setup() -> list[Row]:
@@ -542,5 +574,6 @@ def _fresh_sweep(runs: int, when_paid: bool) -> float:
 
 
 BENCHMARKS = [
-    bench_5v5, bench_5v5_setup, bench_scaling, bench_bulk, bench_memory, bench_fresh_loop,
+    bench_5v5, bench_5v5_compiled, bench_5v5_setup, bench_scaling, bench_bulk, bench_memory,
+    bench_fresh_loop,
 ]  # fmt: skip
