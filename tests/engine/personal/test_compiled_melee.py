@@ -459,3 +459,27 @@ def test_shields_play_the_same_battle(case: str, monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(melee, "MELEE_COMPILED", True)
     assert melee.play(build_battle(load(text), 1, collect=False))  # played compiled
     assert _log_hashes(text, range(40)) == python
+
+
+def test_a_battle_longer_than_its_room_is_played_again_in_more(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A battle whose events or wound tracks fill the kernel's arrays is played again from
+    its start, its streams seeded again, in arrays twice as large, until it fits: the same
+    battle as Python's (here from room for four events and a few tracks)."""
+    text = _melee_yaml(5, bands=False)
+    monkeypatch.setattr(melee, "MELEE_COMPILED", False)
+    python = _log_hashes(text, range(10))
+    monkeypatch.setattr(melee, "MELEE_COMPILED", True)
+    sizes: list[tuple[int, int]] = []
+    room = melee.Melee._room
+
+    def small(self: Any, events: int, tracks: int) -> None:
+        if not sizes:
+            events, tracks = 4, len(self.members) + 3
+        sizes.append((events, tracks))
+        room(self, events, tracks)
+
+    monkeypatch.setattr(melee.Melee, "_room", small)
+    assert _log_hashes(text, range(10)) == python
+    assert sizes[1] == (8, 2 * sizes[0][1]), "never played again in more room"
