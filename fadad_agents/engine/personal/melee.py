@@ -159,8 +159,7 @@ class Melee:
     def __init__(self, battle: Any, members: list[Any], order: Any) -> None:
         from fadad_agents.engine.personal import kernel, swing, twister  # numba, when loaded
 
-        self.kernel, self.seed_streams = kernel, twister.seed_streams
-        self.genrand = twister.GENRAND
+        self.kernel, self.seed = kernel, twister.seed
         c = self.columns = swing
         self.members = members
         n = len(members)
@@ -263,7 +262,7 @@ class Melee:
         seeds += [melee | (index & 0xFFFFFFFF) for index in self.indices]
         kernel = self.kernel
         while True:
-            self._seed(seeds)
+            self.seed(self.streams, seeds)  # as random.Random(seed) seeds each
             s = self.state.copy()
             events, tracks = self.events, self.tracks
             events[0, 0] = 1
@@ -283,13 +282,6 @@ class Melee:
             self._room(2 * len(events), 2 * len(tracks))
         self._leave(battle, s, rounds)
         return True
-
-    def _seed(self, seeds: list[int]) -> None:
-        """Each stream's state as ``random.Random(seed)`` leaves it (its key: the seed's
-        32-bit words, least first, as many as its bits need, at least one)."""
-        words = np.frombuffer(b"".join(s.to_bytes(24, "little") for s in seeds), np.uint32)
-        lengths = np.array([(s.bit_length() + 31) >> 5 or 1 for s in seeds], dtype=np.int64)
-        self.seed_streams(self.streams, words.reshape(-1, 6), lengths, self.genrand)
 
     def _leave(self, battle: Any, s: np.ndarray, rounds: int) -> None:
         """The battle as the kernel's rows leave it: tracks, log, take-outs, fighters, the

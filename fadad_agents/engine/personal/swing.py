@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from fadad_agents.engine.personal.twister import random
+from fadad_agents.engine.personal.twister import random, roll_4df
 from fadad_agents.rules.personal.criticals import CRIT_EFFECTS
 
 __all__ = [
@@ -100,11 +100,6 @@ def _record(
 
 
 @njit(cache=True)
-def _roll(stream: np.ndarray, table: np.ndarray) -> int:
-    return int(table[int(random(stream) * 81.0)])
-
-
-@njit(cache=True)
 def _event(events: np.ndarray, kind: int, rnd: int, actor: int) -> int:
     """A new event row (its index; -1 when ``events`` is full); ``events[0, 0]`` counts the
     rows used."""
@@ -175,8 +170,8 @@ def _swing(
     d_pen = _penalty(t, s, tracks, rules)
     track = s[t, _PENDING] if s[t, _PENDING] >= 0 else s[t, _TRACK]
     mine, theirs = figures[i, s[i, _BARE]], figures[t, s[t, _BARE]]
-    attack = _roll(stream, table)
-    defence = _roll(stream, table) if defended else NONE
+    attack = roll_4df(stream, table)
+    defence = roll_4df(stream, table) if defended else NONE
     pair = pairs[mine[_KIND], theirs[_KIND], min(rank, pairs.shape[2] - 1)]
     target = pair[0]  # exchange: the Target by Scales and shield, the shield's modifier
     a_rolled = mine[_ATTACK] + (pair[1] + a_pen) + attack
@@ -225,7 +220,7 @@ def _swing(
                         break
                     pick -= 1
         row[20] = crits
-    die = _roll(stream, table)
+    die = roll_4df(stream, table)
     base = rd + factor
     number = base + die
     if base < 0 and number > 1:

@@ -1,7 +1,7 @@
 """CPython's ``random.Random`` (the MT19937 Mersenne Twister) in compiled code (numba).
 
-Dice drawn here equal the Python streams' dice: a stream seeded by :func:`seed_into` from
-:func:`key_words` ``(n)`` is word for word the state of ``random.Random(n)``, and
+Dice drawn here equal the Python streams' dice: a stream seeded by :func:`seed` from ``n``
+is word for word the state of ``random.Random(n)``, and
 :func:`random` returns exactly the floats ``random.Random.random`` returns (CPython 3.12,
 ``Modules/_randommodule.c``: ``init_genrand``, ``init_by_array``, ``genrand_uint32``,
 ``random_random``). So a battle played in compiled code is the same battle, byte for byte,
@@ -9,8 +9,8 @@ as the engine's Python plays on the same seed. The compiled plain melee
 (:mod:`fadad_agents.engine.personal`) draws its dice here.
 
 A stream is a 1-D ``np.uint32`` array of 625 words: ``mt[0..623]`` then the index ``mti``
-(624 after seeding), the layout of ``random.Random.getstate()[1]``; :func:`state_of` and
-:func:`set_state` carry a stream between Python and compiled code, either way, mid-stream.
+(624 after seeding), the layout of ``random.Random.getstate()[1]`` (the tests hand
+streams between Python and compiled code mid-way, either way, through it).
 
 Arithmetic is in int64 masked to 32 bits: every product here (a 32-bit word times a
 multiplier below 2**31) stays below 2**63, so no step overflows before its mask.
@@ -21,30 +21,19 @@ inlining, compiled and cached once). A compiled function that calls another one 
 not inlined must assume the call may raise, and then keeps a reference count on the stream
 array that it cannot prune: two atomic operations per call, more than the draw itself. So
 a ``random()`` called in a compiled loop costs about 6 ns and a 4dF roll about 8, where a
-``random()`` that called ``genrand_uint32`` would cost 10 and a roll calling it 21. (Inlining
+``random()`` that called a compiled word function would cost 10 and a roll calling it 21. (Inlining
 the public functions too, at every call site, would save 2 to 4 ns more a draw but
 costs numba seconds of compilation per call site.)
 """
 
 from __future__ import annotations
 
-import random as _random
+from collections.abc import Sequence
 
 import numpy as np
 from numba import njit
 
-__all__ = [
-    "GENRAND",
-    "N",
-    "genrand_uint32",
-    "key_words",
-    "random",
-    "roll_4df",
-    "seed_into",
-    "seed_streams",
-    "set_state",
-    "state_of",
-]
+__all__ = ["GENRAND", "N", "random", "roll_4df", "seed", "seed_streams"]
 
 N = 624
 """Words of Mersenne Twister state; the stream array holds one more, the index."""
@@ -54,50 +43,6 @@ _MASK = 0xFFFFFFFF
 _MATRIX_A = 0x9908B0DF
 _UPPER = 0x80000000
 _LOWER = 0x7FFFFFFF
-
-
-@njit(cache=True)
-def _init_genrand(state: np.ndarray, s: int) -> None:
-    """Fill ``mt[]`` from the 32-bit seed ``s`` (CPython's ``init_genrand``)."""
-    prev = np.int64(s) & _MASK
-    state[0] = prev
-    for i in range(1, N):
-        prev = (1812433253 * (prev ^ (prev >> 30)) + i) & _MASK
-        state[i] = prev
-    state[N] = N
-
-
-@njit(cache=True)
-def seed_into(state: np.ndarray, key: np.ndarray) -> None:
-    """Seed ``state`` (625 uint32) from ``key`` as ``random.Random(n)`` does (``init_by_array``).
-
-    ``key`` is :func:`key_words` ``(n)``: ``abs(n)`` in little-endian 32-bit words.
-    """
-    _init_genrand(state, 19650218)
-    length = key.shape[0]
-    i = 1
-    j = 0
-    for _ in range(max(N, length)):
-        prev = np.int64(state[i - 1])
-        mixed = (np.int64(state[i]) ^ (((prev ^ (prev >> 30)) * 1664525) & _MASK)) & _MASK
-        state[i] = (mixed + np.int64(key[j]) + j) & _MASK
-        i += 1
-        j += 1
-        if i >= N:
-            state[0] = state[N - 1]
-            i = 1
-        if j >= length:
-            j = 0
-    for _ in range(N - 1):
-        prev = np.int64(state[i - 1])
-        mixed = (np.int64(state[i]) ^ (((prev ^ (prev >> 30)) * 1566083941) & _MASK)) & _MASK
-        state[i] = (mixed - i) & _MASK
-        i += 1
-        if i >= N:
-            state[0] = state[N - 1]
-            i = 1
-    state[0] = _UPPER
-    state[N] = N
 
 
 @njit(cache=True, inline="always")
@@ -146,12 +91,6 @@ def _unit(state: np.ndarray) -> float:
 
 
 @njit(cache=True)
-def genrand_uint32(state: np.ndarray) -> int:
-    """The stream's next 32-bit word (CPython's ``genrand_uint32``), twisting when spent."""
-    return _word(state)
-
-
-@njit(cache=True)
 def random(state: np.ndarray) -> float:
     """The next float in [0, 1), equal to ``random.Random.random()``: two words, 53 bits."""
     return _unit(state)
@@ -180,28 +119,15 @@ GENRAND = _genrand(19650218)
 every seed (:func:`seed_streams` starts each stream from them)."""
 
 
-def key_words(n: int) -> np.ndarray:
-    """``abs(n)`` as little-endian 32-bit words, CPython's seed key (``[0]`` for 0)."""
-    n = abs(n)
-    words = [0] if n == 0 else []
-    while n:
-        words.append(n & _MASK)
-        n >>= 32
-    return np.array(words, dtype=np.uint32)
+def seed(streams: np.ndarray, seeds: Sequence[int]) -> None:
+    """Seed row ``i`` of ``streams`` as ``random.Random(seeds[i])`` seeds itself.
 
-
-def state_of(rng: _random.Random) -> np.ndarray:
-    """A Python stream's state as a 625-word compiled stream (``rng.getstate()[1]``)."""
-    return np.fromiter(rng.getstate()[1], dtype=np.uint32, count=N + 1)
-
-
-def set_state(rng: _random.Random, state: np.ndarray) -> None:
-    """Put a compiled stream's state into ``rng``, which then continues where it left off.
-
-    ``rng`` keeps its own ``gauss_next`` (compiled code draws no Gaussians).
+    CPython's key is ``abs(seed)`` in little-endian 32-bit words, as many as its bits need
+    (at least one); seeds here are below ``2**192`` (six words), as the engine's are.
     """
-    version, _, gauss_next = rng.getstate()
-    rng.setstate((version, tuple(state.tolist()), gauss_next))
+    keys = np.frombuffer(b"".join(abs(s).to_bytes(24, "little") for s in seeds), np.uint32)
+    lengths = np.array([(abs(s).bit_length() + 31) >> 5 or 1 for s in seeds], dtype=np.int64)
+    seed_streams(streams, keys.reshape(-1, 6), lengths, GENRAND)
 
 
 @njit(cache=True)
@@ -209,8 +135,8 @@ def seed_streams(
     streams: np.ndarray, keys: np.ndarray, lengths: np.ndarray, genrand: np.ndarray
 ) -> None:
     """Seed each row of ``streams`` as ``random.Random`` seeds from its key (``keys``' row,
-    its first ``lengths`` words): :func:`~.twister.seed_into` of the streams whose keys
-    are as long all at once, step by step (each stream's steps depend on the one before;
+    its first ``lengths`` words), CPython's ``init_by_array``: the streams whose keys are
+    as long all at once, step by step (each stream's steps depend on the one before;
     the streams' do not, so the processor overlaps them), from ``genrand``,
     ``init_genrand(19650218)``'s words, the same for every seed."""
     for length in range(1, keys.shape[1] + 1):

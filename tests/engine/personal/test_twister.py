@@ -16,27 +16,36 @@ from numba import njit
 from fadad_agents.engine.personal import twister
 from fadad_agents.rules.core.dice import TABLE_4DF
 
-_EDGE_SEEDS = [0, 1, 2**32 - 1, 2**32, 2**64 + 12345, 2**127 + 3]
+_EDGE_SEEDS = [0, 1, -5, 2**32 - 1, 2**32, 2**64 + 12345, 2**127 + 3, 2**192 - 1]
 _DRAWS = 5_000  # 10,000 words: 16 twists
 _TABLE = np.array(TABLE_4DF, dtype=np.int64)
 
 
 def _seeded(n: int) -> np.ndarray:
-    state = np.zeros(twister.N + 1, dtype=np.uint32)
-    twister.seed_into(state, twister.key_words(n))
-    return state
+    streams = np.zeros((1, twister.N + 1), dtype=np.uint32)
+    twister.seed(streams, [n])
+    return streams[0]
+
+
+def _state_of(rng: random.Random) -> np.ndarray:
+    """A Python stream's state as a compiled stream: ``getstate()[1]``, the same layout."""
+    return np.fromiter(rng.getstate()[1], dtype=np.uint32, count=twister.N + 1)
+
+
+def _set_state(rng: random.Random, state: np.ndarray) -> None:
+    """Put a compiled stream's state into ``rng`` (its ``gauss_next`` kept)."""
+    version, _, gauss_next = rng.getstate()
+    rng.setstate((version, tuple(state.tolist()), gauss_next))
+
+
+@njit
+def _genrand_uint32(state: np.ndarray) -> int:
+    """The stream's next 32-bit word: the twister's own, inlined into this oracle."""
+    return twister._word(state)
 
 
 def _words(state: np.ndarray) -> list[int]:
     return [int(word) for word in state]
-
-
-def test_key_words_are_little_endian_32_bit_words() -> None:
-    assert twister.key_words(0).tolist() == [0]
-    assert twister.key_words(2**32).tolist() == [0, 1]
-    assert twister.key_words(2**64 + 12345).tolist() == [12345, 0, 1]
-    assert twister.key_words(-5).tolist() == [5]
-    assert twister.key_words(7).dtype == np.uint32
 
 
 @pytest.mark.parametrize("n", _EDGE_SEEDS)
@@ -82,7 +91,7 @@ def test_draws_from_a_compiled_caller_equal_cpython() -> None:
 def test_words_equal_cpython_getrandbits_32() -> None:
     state = _seeded(42)
     oracle = random.Random(42)
-    assert [twister.genrand_uint32(state) for _ in range(2_000)] == [
+    assert [_genrand_uint32(state) for _ in range(2_000)] == [
         oracle.getrandbits(32) for _ in range(2_000)
     ]
 
@@ -100,25 +109,16 @@ def test_streams_hand_over_both_ways_mid_stream(k: int, words: bool) -> None:
         python.getrandbits(32) if words else python.random()
     oracle = random.Random()
     oracle.setstate(python.getstate())
-    state = twister.state_of(python)
+    state = _state_of(python)
     assert state.dtype == np.uint32
     assert state.shape == (twister.N + 1,)
     assert int(state[twister.N]) == python.getstate()[1][twister.N]
     for _ in range(700):
         assert twister.random(state) == oracle.random()
-    twister.set_state(python, state)
+    _set_state(python, state)
     assert python.getstate() == oracle.getstate()
     for _ in range(700):
         assert python.random() == oracle.random()
-
-
-def test_set_state_keeps_the_compiled_stream_unchanged() -> None:
-    state = _seeded(5)
-    before = state.copy()
-    python = random.Random()
-    twister.set_state(python, state)
-    assert np.array_equal(state, before)
-    assert np.array_equal(twister.state_of(python), before)
 
 
 def test_roll_4df_equals_the_python_roll() -> None:
@@ -148,9 +148,7 @@ def test_seed_streams_seeds_many_streams_as_random_random_does() -> None:
         2**64 + 5,
         *(rng.getrandbits(rng.choice((32, 96, 128, 160))) for _ in range(30)),
     ]
-    keys = np.frombuffer(b"".join(s.to_bytes(24, "little") for s in seeds), np.uint32)
-    lengths = np.array([(s.bit_length() + 31) >> 5 or 1 for s in seeds], dtype=np.int64)
     streams = np.zeros((len(seeds), twister.N + 1), dtype=np.uint32)
-    twister.seed_streams(streams, keys.reshape(-1, 6), lengths, twister.GENRAND)
+    twister.seed(streams, seeds)
     for stream, seed in zip(streams, seeds, strict=True):
         assert tuple(stream.tolist()) == random.Random(seed).getstate()[1]
