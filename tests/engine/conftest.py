@@ -14,6 +14,7 @@ from pydantic import BaseModel
 from fadad_agents.agents.fae.character import FaeCharacter
 from fadad_agents.engine import build_battle, load
 from fadad_agents.engine.fae.battle import FaeBattle
+from fadad_agents.rules.options import RulesOptions
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
 
@@ -156,6 +157,21 @@ def option_choices(
         elif kind is bool:
             out[key] = (True, False), field.default
     return out
+
+
+NOT_PERSONAL = ("ship", "fire", "sj", "fae", "mass")
+"""The sections of the rules options for other kinds of battle than a personal fight."""
+
+
+def personal_options(*apart: str) -> dict[str, tuple[Any, ...]]:
+    """Each personal rules option with a choice of values (:func:`option_choices`) and its
+    values other than its default, as a scenario writes them (switches ``true``/``false``);
+    not the options named in ``apart``, which a test draws on its own."""
+    return {
+        key: tuple(str(v).lower() if isinstance(v, bool) else v for v in values if v != default)
+        for key, (values, default) in option_choices(RulesOptions, skip=NOT_PERSONAL).items()
+        if key not in apart
+    }
 
 
 def played_order(seeds: Sequence[int], *, other_heap: bool = False) -> Iterator[int]:

@@ -26,8 +26,7 @@ import fadad_agents.agents
 import fadad_agents.engine
 from fadad_agents.agents.core.crowd import kernels, waiting
 from fadad_agents.rules.core import wounds
-from fadad_agents.rules.options import RulesOptions
-from tests.engine.conftest import option_choices
+from tests.engine.conftest import personal_options
 from tests.engine.core.test_ranks_in_arrays import _played
 from tests.engine.ships.test_remembered_answers import _caches
 
@@ -96,21 +95,8 @@ POLICIES = {
 }
 
 
-NOT_PERSONAL = ("ship", "fire", "sj", "fae", "mass")
-"""The sections of the rules options for other kinds of battle."""
-
-
-def _other_than(values: tuple[Any, ...], default: Any) -> tuple[Any, ...]:
-    """An option's values other than its default, as a scenario writes them."""
-    return tuple(str(v).lower() if isinstance(v, bool) else v for v in values if v != default)
-
-
 OPTIONS = {
-    **{
-        key: _other_than(values, default)
-        for key, (values, default) in option_choices(RulesOptions, skip=NOT_PERSONAL).items()
-        if key not in ("fadad.initiative", "fadad.crit_effects")  # drawn on their own
-    },
+    **personal_options("fadad.initiative", "fadad.crit_effects"),  # those two drawn apart
     "fadad.actions_per_round": (1, 3),
     "fadad.knockdown_penalty": (0, 2),
     "engine.max_on_one": (1, 2, 4),

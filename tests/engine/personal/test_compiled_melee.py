@@ -31,8 +31,7 @@ from fadad_agents.analysis import sweep
 from fadad_agents.engine import build_battle, load
 from fadad_agents.engine.core.result import result_of
 from fadad_agents.engine.personal import melee as melee
-from fadad_agents.rules.options import RulesOptions
-from tests.engine.conftest import option_choices
+from tests.engine.conftest import personal_options
 
 WEAPONS = (
     "broadsword", "spear-two-handed", "spear-one-handed", "dagger", "greatsword", "mace",
@@ -43,19 +42,8 @@ SHIELDS = ("buckler", "small", "medium", "large")
 ARMOUR = ("heavy-leather", "leather", "chain-mail", "none", "scale-mail", "plate")
 CREATURES = ("orc", "goblin", "dwarf", "elf", "hobbit", "ogre")
 LADDER = ("Poor", "Mediocre", "Fair", "Good", "Great", "Superb")
-NOT_PERSONAL = ("ship", "fire", "sj", "fae", "mass")
-
-
-def _other_than(values: tuple[Any, ...], default: Any) -> tuple[Any, ...]:
-    return tuple(str(v).lower() if isinstance(v, bool) else v for v in values if v != default)
-
-
 OPTIONS = {
-    **{
-        key: _other_than(values, default)
-        for key, (values, default) in option_choices(RulesOptions, skip=NOT_PERSONAL).items()
-        if key not in ("fadad.initiative", "fadad.crit_effects")  # drawn on their own
-    },
+    **personal_options("fadad.initiative", "fadad.crit_effects"),  # those two drawn apart
     "fadad.actions_per_round": (1, 3),
     "fadad.knockdown_penalty": (0, 2),
     "knockout_rounds": (1, 3),
