@@ -41,6 +41,7 @@ from fadad_agents.engine.personal.swing import (
     _FIGHTING,
     _KEEPS,
     _PENDING,
+    _PLAYER,
     _PRONE,
     _SHIELDED,
     _STAGGERED,
@@ -63,6 +64,7 @@ from fadad_agents.engine.personal.outcomes import (
     _new_target,
     _pay,
     _shield_rank,
+    _spend_ite,
     _suffer,
     _take_out,
     _wounded,
@@ -75,6 +77,8 @@ def _absorb(
     e: int,
     s: np.ndarray,
     tracks: np.ndarray,
+    boxes: np.ndarray,
+    fold: np.ndarray,
     held: np.ndarray,
     active: np.ndarray,
     counts: np.ndarray,
@@ -84,9 +88,14 @@ def _absorb(
     arm_state: np.ndarray,
     rules: np.ndarray,
 ) -> bool:
-    """A hit (swing ``e``) lands on ``t``: ``_act``'s landing and ``Character.absorb``,
-    a tied turn's member's wound held on its pending track. False: an array is full."""
+    """A hit (swing ``e``) lands on ``t``: ``_act``'s landing (``blows.land``: a player
+    character may spend an Ité point first) and ``Character.absorb``, a tied turn's
+    member's wound held on its pending track. False: an array is full."""
     v = events[e, 16]
+    if s[t, _PLAYER]:
+        v = _spend_ite(t, e, s, tracks, boxes, fold, rules, rnd, events, effects)
+        if v < 0:
+            return False
     if events[e, 20] == 0:
         if s[t, _PENDING] >= 0:
             s[t, _PENDING] = v
@@ -161,8 +170,8 @@ def _act(
             return False
         if not events[e, 10]:
             continue
-        if not _absorb(t, e, s, tracks, held, active, counts, rnd, events, effects, arm_state,
-                       rules):  # fmt: skip
+        if not _absorb(t, e, s, tracks, boxes, fold, held, active, counts, rnd, events,
+                       effects, arm_state, rules):  # fmt: skip
             return False
         if not s[i, _FIGHTING]:
             return True
@@ -240,16 +249,18 @@ def play(
 ) -> int:
     """Play the battle to its end: the rounds played, or :data:`FULL` when ``events`` or
     ``tracks`` filled first (the caller plays it again with larger ones, its streams
-    seeded again). ``rules`` (:func:`~.melee.rules_row`): crits drawn, their pool, scratch
+    seeded again). ``rules`` (:func:`~.tables.rules_row`): crits drawn, their pool, scratch
     cap, overflow kept at Near Death, knockdown penalty, kill above 9, actions a round, a
     Called Location wounds the body too, the weapon arm's penalty by state (4), the most
-    rounds, the most seconds, the round's seconds. Band ``k``'s members are
-    ``members[bands[k]:bands[k + 1]]``; ``keys`` each fighter's initiative key at a roll of
-    0, ``band_at`` the band of each key's low ``mask`` bits (:class:`~fadad_agents.engine.
-    core.turns.TurnOrder`). ``places``: each defender's room this round (:func:`_admit`),
-    ``room`` how many of a size fit round one of a size; ``shields``, for each defender,
-    who stands on its shield side (a column a fighter), then this round's list of them
-    (the round, how many, who: ``shields.shield_rank``)."""
+    rounds, the most seconds, the round's seconds, ``engine.max_on_one``, initiative rolled,
+    ``knockout_rounds`` (-1: unset), then the player characters' protections
+    (``pc_death.max_three_levels``, ``no_near_death_unless_incap``, ``point_spend``). Band
+    ``k``'s members are ``members[bands[k]:bands[k + 1]]``; ``keys`` each fighter's
+    initiative key at a roll of 0, ``band_at`` the band of each key's low ``mask`` bits
+    (:class:`~fadad_agents.engine.core.turns.TurnOrder`). ``places``: each defender's room
+    this round (:func:`_admit`), ``room`` how many of a size fit round one of a size;
+    ``shields``, for each defender, who stands on its shield side (a column a fighter), then
+    this round's list of them (the round, how many, who: ``shields.shield_rank``)."""
     n = s.shape[0]
     held = np.full((n * max(rules[6], 1) + 2, 2), -1, dtype=np.int64)
     drawn = np.empty(bands.shape[0] - 1, dtype=np.int64)

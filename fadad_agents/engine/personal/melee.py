@@ -3,14 +3,14 @@ sides and clock, as the engine's Python leaves them.
 
 A battle of two sides of plain characters (:func:`~fadad_agents.agents.core.plain.round.
 is_plain`: nothing to decide but a new target, a random foe's) all in one melee (no map, or
-a field where each touches every foe), none a player character, shields or none,
-single fighters or bands, initiative rolled or static, no morale checked, no round data
-collected, on the default rules of a swing (effective opposition, FADAD wounds, no weapon
-groups), any crit policy: :func:`play` plays it whole in
-:func:`~.kernel.play` once numba is loaded, from its start to its end (``run``, sweeps;
-never round by round). Any other battle, and every battle before numba is loaded, plays in
-Python, as before; such a battle played whole in Python is counted toward loading numba
-(:func:`count`).
+a field where each touches every foe), player characters with their protections
+(``pc_death.*``, Ité points spent as the three shipped policies spend them) or none, shields
+or none, single fighters or bands, initiative rolled or static, no morale checked, no round
+data collected, on the default rules of a swing (effective opposition, FADAD wounds, no
+weapon groups), any crit policy: :func:`play` plays it whole in :func:`~.kernel.play` once
+numba is loaded, from its start to its end (``run``, sweeps; never round by round). Any
+other battle, and every battle before numba is loaded, plays in Python, as before; such a
+battle played whole in Python is counted toward loading numba (:func:`count`).
 
 From the kernel's rows the log is written with the engine's own entries (a swing's
 :class:`~fadad_agents.rules.personal.combat.AttackResult`, its wound tracks made by
@@ -27,26 +27,21 @@ from weakref import WeakKeyDictionary
 
 import numpy as np
 
-from fadad_agents.agents.core import moving
 from fadad_agents.agents.core.base import Status
 from fadad_agents.agents.core.blows import attack_event
-from fadad_agents.agents.core.character import Character
+from fadad_agents.agents.core.character import PLAYER_PROTECTION, Character
 from fadad_agents.agents.core.conditions import Conditions, _outcome
 from fadad_agents.agents.core.field import compiled
 from fadad_agents.agents.core.field.room import never_crowded, room
 from fadad_agents.agents.core.plain.round import mark_plain
 from fadad_agents.engine.core.battle import Battle
+from fadad_agents.engine.personal.tables import arm_states, pairs, rules_row, shield_sides
+from fadad_agents.policies.core.defaults import KeepPoints, SaveFromDeath, SaveFromDeathOnly
 from fadad_agents.rules.core.dice import TABLE_4DF
 from fadad_agents.rules.core.wounds import _FOLD, Wound, WoundTrack, record
-from fadad_agents.rules.personal.combat import NO_PROTECTION, AttackResult, _pair_constants
+from fadad_agents.rules.personal.combat import NO_PROTECTION, AttackResult
 from fadad_agents.rules.personal.criticals import CRIT_EFFECTS
-from fadad_agents.rules.personal.melee import (
-    LOCATION_STATES,
-    LOCATIONS,
-    defender_target,
-    location_penalty,
-    location_severity,
-)
+from fadad_agents.rules.personal.melee import LOCATION_STATES
 
 __all__ = ["MELEE_COMPILED", "count", "play", "plays", "swing_event"]
 
@@ -63,6 +58,9 @@ _SUFFERED = {
 }
 _RECOVERED = ("gets up", "picks up the dropped weapon", "loses an action, staggered", "comes to")
 _ONE = {total: (total,) for total in TABLE_4DF}
+_SPENDS = {KeepPoints: 0, SaveFromDeath: 1, SaveFromDeathOnly: 2}
+"""When each shipped Ité policy spends a point (``swing.NEVER``, ``ON_DEATHLY``,
+``ON_DEAD``); a player character with another policy is played in Python."""
 _TABLE = np.array(TABLE_4DF, dtype=np.int64)
 
 _MELEES: WeakKeyDictionary[Any, Melee | None] = WeakKeyDictionary()
@@ -173,7 +171,7 @@ class Melee:
         self.figures = np.zeros((n, 2, c.FIGURES), dtype=np.int64)
         self.boxes = np.zeros((n, 5), dtype=np.int64)
         self.fold = np.zeros((n, 7), dtype=np.int64)
-        self.starts = np.zeros((n, 9), dtype=np.int64)  # each one's track as set up
+        self.starts = np.zeros((n, c.TRACK_COLUMNS), dtype=np.int64)  # tracks as set up
         self.active = np.full((2, n), -1, dtype=np.int64)
         self.counts = np.zeros(2, dtype=np.int64)
         for side in battle.sides:
@@ -190,6 +188,10 @@ class Melee:
             state[i, c._KEEPS] = pol.keeps_target
             state[i, c._COUNT] = pol.attack_count
             state[i, c._SLOT] = battle.sides[m.side].members.index(m)
+            if m.player:
+                state[i, c._PLAYER] = 1
+                state[i, c._ITE] = m.start_ite_points
+                state[i, c._SPENDS] = _SPENDS[type(pol.ite_points)]
             for k, f in enumerate((m.armed, m.bare)):
                 kind = kinds.setdefault((f.scale, f.shield, f.shield_cap), len(kinds))
                 self.figures[i, k] = (
@@ -199,15 +201,15 @@ class Melee:
             track = m.start_track
             self.boxes[i] = track.boxes
             self.fold[i] = _FOLD[track.kind]
-            self.starts[i] = (0, 0, i, track.dead, *track.filled)
+            self.starts[i] = (0, 0, i, track.dead, *track.filled, Wound.DEAD)
         self.state = state
         self.tracks_at_start = [None, *(m.start_track for m in members)]
         options, rules = battle.options, battle.combat_rules
         self.rules = rules_row(battle)
         self.wounds = rules.wounds
-        self.pairs = _pairs(list(kinds), len(members) + 3, rules.shield_mode)
-        self.shields = _shield_sides(members)
-        self.arm_state = _arm_states(options.location)
+        self.pairs = pairs(list(kinds), len(members) + 3, rules.shield_mode)
+        self.shields = shield_sides(members)
+        self.arm_state = arm_states(options.location)
         bands = [members_ for _, _, members_ in order._bands]
         self.bands = np.cumsum([0, *map(len, bands)]).astype(np.int64)
         self.band_members = np.array([at[id(m)] for band in bands for m in band], np.int64)
@@ -248,7 +250,7 @@ class Melee:
         """Room for ``events`` events and ``tracks`` wound track versions a battle."""
         self.events = np.zeros((events, self.columns.EVENT_COLUMNS), dtype=np.int64)
         self.effects = np.zeros((events, 8), dtype=np.int64)
-        self.tracks = np.zeros((tracks, 9), dtype=np.int64)
+        self.tracks = np.zeros((tracks, self.columns.TRACK_COLUMNS), dtype=np.int64)
 
     def play(self, battle: Any) -> bool:
         """Play ``battle`` whole, as set up (its first round not begun); False if it is not
@@ -291,8 +293,9 @@ class Melee:
         scratch_cap, overflow = w.scratch_cap, w.overflow_past_near_death
         used = int(self.tracks[0, 0])
         versions = self.tracks_at_start.copy()
-        for parent, wound in self.tracks[len(versions) : used, :2].tolist():
-            versions.append(record(versions[parent], wound, scratch_cap, overflow, Wound.DEAD))
+        made = self.tracks[len(versions) : used]
+        for (parent, wound), most in zip(made[:, :2].tolist(), made[:, 9].tolist(), strict=True):
+            versions.append(record(versions[parent], wound, scratch_cap, overflow, most))
         secs = battle._round_length()
         log = battle.log
         raw, outs = log.raw, log.outs
@@ -327,6 +330,13 @@ class Melee:
                 else:
                     outcome = _outcome(*_SUFFERED[face])
                 raw.append((now, rnd, names[i], "crit_effect", None, (), (), outcome))
+            elif kind == 5:  # an Ité point spent (Character.spend_ite_point)
+                outcome = (
+                    ("result", _WOUNDS[row[3]].label),
+                    ("instead_of", _WOUNDS[row[4]].label),
+                    ("left", row[5]),
+                )
+                raw.append((now, rnd, names[i], "ite_point", None, (), (), outcome))
             else:  # a recovery
                 raw.append(
                     (
@@ -356,6 +366,8 @@ class Melee:
             m = members[i]
             m.track = versions[row[k._TRACK]]
             m.pending = None
+            if row[k._PLAYER]:
+                m.ite_points = row[k._ITE]
             t = row[k._TARGET]
             m.target = members[t] if t >= 0 and m.fighting else None
             m.attacks_planned, m.defences_left = row[k._ATTACKS], row[k._DEFENCES]
@@ -398,90 +410,15 @@ swing_event.aimed = True  # type: ignore[attr-defined]  # its args begin (actor,
 
 def _plain(member: Any) -> bool:
     """Whether the compiled melee can play ``member``: a plain character (no missile,
-    first aid, spirit), no player character, without a scale-piercing weapon,
-    whose new target is a random foe, on a wound track."""
+    first aid, spirit), a player character only with a shipped Ité policy, without a
+    scale-piercing weapon, whose new target is a random foe, on a wound track."""
     return (
         member.plain is True
-        and not member.player
-        and member.protection is NO_PROTECTION
+        and member.protection is (PLAYER_PROTECTION if member.player else NO_PROTECTION)
+        and (not member.player or type(member.policies.ite_points) in _SPENDS)
         and member.policies.random_in_reach
         and member.armed.scale_piercing == "none"
         and member.bare.scale_piercing == "none"
         and type(member.start_track) is WoundTrack
         and member.start_track.kind in _FOLD
     )
-
-
-def rules_row(battle: Any) -> np.ndarray:
-    """The rules the kernel reads (:func:`~.kernel.play`), as one row of ints."""
-    options, rules = battle.options, battle.combat_rules
-    w = rules.wounds
-    stop = battle.stop
-    penalties = [location_penalty(state) if state != "none" else 0 for state in LOCATION_STATES]
-    big = 1 << 62
-    return np.array(
-        [
-            rules.crit_effects != "none",
-            5 if rules.crit_effects == "non_lethal" else 8,  # the pool: non-lethal, or all
-            w.scratch_cap,
-            w.overflow_past_near_death == "stay_near_death",
-            options.fadad.knockdown_penalty,
-            rules.damage.kill_above_9,
-            options.fadad.actions_per_round,
-            options.location.also_general_wound,
-            *penalties,
-            big if stop.max_rounds is None else stop.max_rounds,
-            big if stop.max_seconds is None else stop.max_seconds,
-            battle._round_length(),
-            options.engine.max_on_one,
-            options.fadad.initiative == "rolled",
-            -1 if options.knockout_rounds is None else options.knockout_rounds,
-        ],
-        dtype=np.int64,
-    )
-
-
-def _pairs(kinds: list[tuple[int, Any, int | None]], ranks: int, mode: str) -> np.ndarray:
-    """The Target and the attacker's shield modifier of each pair of kinds (a Scale, a
-    shield, a shield cap) at each rank on the defender's shield side, as ``exchange``
-    finds them: by Scales alone where neither carries a shield."""
-    pairs = np.zeros((len(kinds), len(kinds), ranks, 2), dtype=np.int64)
-    for a, (a_scale, a_shield, _) in enumerate(kinds):
-        for d, (d_scale, d_shield, d_cap) in enumerate(kinds):
-            for rank in range(ranks):
-                if a_shield is None and d_shield is None:
-                    pairs[a, d, rank] = defender_target(d_scale - a_scale, 0), 0
-                else:
-                    pairs[a, d, rank] = _pair_constants(
-                        a_scale, a_shield, d_scale, d_shield, rank, mode, d_cap
-                    )
-    return pairs
-
-
-def _shield_sides(members: list[Any]) -> np.ndarray:
-    """For each defender, whether each fighter stands on the side its shield faces
-    (``moving.shield_rank``: where all touch nobody moves, so it holds all battle), then
-    room for a round's list of them (:func:`~.outcomes._shield_rank`)."""
-    n = len(members)
-    sides = np.zeros((n, 2 * n + 2), dtype=np.int64)
-    for t, defender in enumerate(members):
-        for i, attacker in enumerate(members):
-            sides[t, i] = moving.shield_rank(defender, attacker)
-        sides[t, n] = -1
-    return sides
-
-
-def _arm_states(location: Any) -> np.ndarray:
-    """The weapon arm's state a Called Location leaves (``aims.part_state``'s), by the
-    blow's damage number and RD (to 63 each: the last row and column stand for more)."""
-    arm = LOCATIONS["arm"]
-    table = np.zeros((64, 64), dtype=np.int64)
-    for damage in range(64):
-        for rd in range(64):
-            state = location_severity(
-                damage, max(rd, arm.min_rd), arm.min_rd, 0,
-                thresholds=location.severity_thresholds,
-                cap_scale=location.minimum_margin_cap_scale,
-            )  # fmt: skip
-            table[damage, rd] = LOCATION_STATES.index(state)
-    return table

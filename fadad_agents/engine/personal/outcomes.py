@@ -1,6 +1,7 @@
-"""What a blow leaves in the compiled plain melee (numba), and who may strike whom: a
-take-out off its side's live list, a crit's conditions and their paying off, a place
-round a defender (``room.admit``), a new target drawn. :mod:`~.kernel` plays the rounds.
+"""What a blow leaves in the compiled plain melee (numba), and who may strike whom: an Ité
+point spent, a take-out off its side's live list, a crit's conditions and their paying
+off, a place round a defender (``room.admit``), a new target drawn. :mod:`~.kernel` plays
+the rounds.
 """
 
 from __future__ import annotations
@@ -18,22 +19,29 @@ from fadad_agents.engine.personal.swing import (
     _DISARM,
     _DISARMED,
     _FIGHTING,
+    _ITE,
     _KNOCKDOWN,
     _KNOCKOUT,
+    _PENDING,
     _PRONE,
     _SIDE,
     _SLOT,
+    _SPENDS,
     _STAGGER,
     _STAGGERED,
     _TARGET,
     _TRACK,
     _UNCONSCIOUS,
+    ITE,
     KNOCKED_OUT,
+    ON_DEAD,
     OUT,
     RECOVER,
     SUFFER,
     _event,
     _level,
+    _most,
+    _record,
 )
 from fadad_agents.engine.personal.twister import random
 
@@ -72,6 +80,47 @@ def _new_target(
     if n == 0:
         return -1
     return int(active[other, int(random(targeting) * n)])
+
+
+@njit(cache=True)
+def _spend_ite(
+    t: int,
+    e: int,
+    s: np.ndarray,
+    tracks: np.ndarray,
+    boxes: np.ndarray,
+    fold: np.ndarray,
+    rules: np.ndarray,
+    rnd: int,
+    events: np.ndarray,
+    effects: np.ndarray,
+) -> int:
+    """``blows.land``'s Ité point: swing ``e``'s hit would leave player character ``t``
+    Near Death or Dead; with a point left, ``pc_death.point_spend`` on, the blow on its
+    body (not a Called Location's alone) and its policy willing, it spends one and takes
+    the wound on the track it was struck on as Incapacitated at worst, logged. The track
+    version it keeps (-1: an array is full)."""
+    landed = events[e, 16]
+    blow = _level(tracks[landed, 4:9], tracks[landed, 3] != 0)
+    if blow < 5 or not s[t, _ITE] or not rules[20]:
+        return int(landed)
+    if not rules[7]:  # conditions.spares_the_body: a Called Location takes the blow
+        for k in range(events[e, 20]):
+            if effects[e, k] == _CALLED:
+                return int(landed)
+    spends = s[t, _SPENDS]
+    if spends == 0 or (spends == ON_DEAD and blow < 6):
+        return int(landed)
+    s[t, _ITE] -= 1
+    track = s[t, _PENDING] if s[t, _PENDING] >= 0 else s[t, _TRACK]  # as it was struck
+    most = _most(t, track, True, s, tracks, rules)
+    saved = _record(track, events[e, 15], tracks, boxes, fold, rules, most)
+    x = _event(events, ITE, rnd, t)
+    if saved < 0 or x < 0:
+        return -1
+    events[x, 3] = _level(tracks[saved, 4:9], tracks[saved, 3] != 0)
+    events[x, 4], events[x, 5] = blow, s[t, _ITE]
+    return int(saved)
 
 
 @njit(cache=True)

@@ -1,7 +1,7 @@
-"""One swing of the compiled plain melee (numba): ``resolve_attack`` without protections or
-table dice (its Target and shield modifier by the pair, a table ``exchange`` fills), its
-dice drawn from the attacker's own stream (:mod:`~.twister`), and the wound track it
-leaves.
+"""One swing of the compiled plain melee (numba): ``resolve_attack`` without table dice
+(its Target and shield modifier by the pair, a table ``exchange`` fills), its dice drawn
+from the attacker's own stream (:mod:`~.twister`), and the wound track it leaves, within a
+player character's protections (``pc_death``).
 
 A fighter is a row of integers (its state, :data:`STATE_COLUMNS`; its figures armed and
 bare), a wound track a version in a table of them (its parent, the wound recorded on it,
@@ -18,19 +18,29 @@ from fadad_agents.engine.personal.twister import random, roll_4df
 from fadad_agents.rules.personal.criticals import CRIT_EFFECTS
 
 __all__ = [
-    "EVENT_COLUMNS", "FIGURES", "FULL", "KNOCKED_OUT", "OUT", "RECOVER", "STATE_COLUMNS",
-    "SUFFER", "SWING",
+    "EVENT_COLUMNS", "FIGURES", "FULL", "ITE", "KNOCKED_OUT", "NEVER", "ON_DEAD", "ON_DEATHLY",
+    "OUT", "RECOVER", "STATE_COLUMNS", "SUFFER", "SWING", "TRACK_COLUMNS",
 ]  # fmt: skip
 
 KNOCKED_OUT = 7
 """A take-out's row: taken out knocked out, not by a wound level (0 to 6)."""
 
 
-SWING, OUT, SUFFER, RECOVER = 1, 2, 3, 4
-"""Event kinds: a swing (attack), a take-out, a crit's effect, a recovery."""
+SWING, OUT, SUFFER, RECOVER, ITE = 1, 2, 3, 4, 5
+"""Event kinds: a swing (attack), a take-out, a crit's effect, a recovery, an Ité point
+spent."""
+
+NEVER, ON_DEATHLY, ON_DEAD = 0, 1, 2
+"""When a player character spends an Ité point (``_SPENDS``): never (``keep``), on a blow
+that would leave it Near Death or Dead (``save_from_death``), on one that would kill
+(``save_from_death_only``)."""
 
 EVENT_COLUMNS = 21
 """Integers an event: kind, round, actor, then the kind's own (see :func:`_swing`)."""
+
+TRACK_COLUMNS = 10
+"""Integers a wound track version: parent, wound, owner, dead, five boxes filled, the worst
+level the blow could leave (:func:`_record`)."""
 
 FULL = -1
 """:func:`play`'s answer when its event or track arrays filled before the battle ended."""
@@ -59,12 +69,19 @@ def _level(filled: np.ndarray, dead: bool) -> int:
 
 @njit(cache=True)
 def _record(
-    v: int, wound: int, tracks: np.ndarray, boxes: np.ndarray, fold: np.ndarray, rules: np.ndarray
+    v: int,
+    wound: int,
+    tracks: np.ndarray,
+    boxes: np.ndarray,
+    fold: np.ndarray,
+    rules: np.ndarray,
+    most: int,
 ) -> int:
-    """``wounds.record`` of ``wound`` on track version ``v``: the version it leaves
-    (``v`` itself when nothing lands), a new one written in ``tracks`` (row: parent, wound,
-    owner, dead, five boxes filled; ``tracks[0, 0]`` counts the rows used), or -1 when
-    ``tracks`` is full."""
+    """``wounds.record`` of ``wound`` on track version ``v``, leaving it at level ``most``
+    at worst (its ``max_level``: 6 but for a player character's protections): the version
+    it leaves (``v`` itself when nothing lands), a new one written in ``tracks`` (row:
+    parent, wound, owner, dead, five boxes filled, ``most``; ``tracks[0, 0]`` counts the
+    rows used), or -1 when ``tracks`` is full."""
     if wound <= 0 or tracks[v, 3]:
         return v
     owner = tracks[v, 2]
@@ -79,8 +96,8 @@ def _record(
             lvl += 1
     if lvl == 6 and start < 6 and rules[3]:  # overflow past Near Death: stay there
         return v
-    cap = 6
-    if rules[2] and wound == 1:  # scratch_cap
+    cap = most
+    if rules[2] and wound == 1 and cap > 3:  # scratch_cap
         cap = 3
     if lvl > cap:
         if 1 <= cap <= 5 and filled[cap - 1] < boxes[owner, cap - 1]:
@@ -94,9 +111,23 @@ def _record(
     tracks[n, 0], tracks[n, 1], tracks[n, 2] = v, wound, owner
     tracks[n, 3] = lvl == 6
     tracks[n, 4:9] = filled
+    tracks[n, 9] = most
     if lvl < 6:
         tracks[n, 3 + lvl] += 1
     return int(n)
+
+
+@njit(cache=True, inline="always")
+def _most(t: int, v: int, spent: bool, s: np.ndarray, tracks: np.ndarray, rules: np.ndarray) -> int:
+    """The worst level a blow may leave player character ``t``'s track version ``v`` at
+    (``wounds.pc_death_cap``), its Ité point ``spent`` or not (anyone else's: 6, Dead)."""
+    level = _level(tracks[v, 4:9], tracks[v, 3] != 0)
+    cap = 6
+    if rules[18]:  # pc_death.max_three_levels
+        cap = min(cap, level + 3)
+    if rules[19] or spent:  # pc_death.no_near_death_unless_incap (never begun so), a point
+        cap = min(cap, max(4, level))
+    return cap
 
 
 @njit(cache=True)
@@ -127,7 +158,8 @@ _SIDE, _TARGET, _ATTACKS, _DEFENCES, _FIGHTING, _TRACK, _PENDING = 0, 1, 2, 3, 4
 _PRONE, _DISARMED, _STAGGERED, _ARM, _BARE, _KEEPS, _COUNT, _SLOT = 7, 8, 9, 10, 11, 12, 13, 14
 _CONDITIONS = 15  # its Conditions made (by a crit) and not yet cleared (at a declare)
 _UNCONSCIOUS = 16  # rounds still to lie unconscious (a Knockout with knockout_rounds)
-STATE_COLUMNS = 17
+_PLAYER, _ITE, _SPENDS = 17, 18, 19  # a player character, its Ité points, when it spends
+STATE_COLUMNS = 20
 
 # a fighter's figures, ``figures[i, armed or bare]``: attack, defence, odm, ddm, scale
 _ATTACK, _DEFENCE, _ODM, _DDM, _SCALE, _ARMOUR, _KIND, _SHIELDED = 0, 1, 2, 3, 4, 5, 6, 7
@@ -233,13 +265,14 @@ def _swing(
         wound = 6 if rules[5] and number > 9 else _wound_for(number)
     else:
         wound = _wound_for(number)
-    landed = _record(track, wound, tracks, boxes, fold, rules)
+    most = _most(t, track, False, s, tracks, rules) if s[t, _PLAYER] else 6
+    landed = _record(track, wound, tracks, boxes, fold, rules, most)
     if wound:  # Vitals: one wound level more, recorded after, a crit each
         for _ in range(vitals):
             if landed < 0:
                 break
             level = _level(tracks[landed, 4:9], tracks[landed, 3] != 0)
-            landed = _record(landed, min(level + 1, 6), tracks, boxes, fold, rules)
+            landed = _record(landed, min(level + 1, 6), tracks, boxes, fold, rules, most)
     if landed < 0:
         return -1
     row[10], row[11], row[12], row[13], row[14], row[15], row[16] = (

@@ -3,12 +3,13 @@
 A battle of plain fighters in one melee (``fadad_agents.engine.personal``) is played whole in
 compiled code once numba is loaded. Here melees drawn at random (one to three forces a
 side, single fighters and now and then a band, other creatures and Scales, every melee
-weapon and armour, now and then a shield, a player character or policies of a side's own,
-crits none, non-lethal or random, and every personal rules option with a choice of values)
-are each played at three seeds with the compiled melee on and off: the same log, the same
-events, the same fighters at the end and the same result. Those it cannot play (a player
-character, another rule of a swing, morale, a field where not all touch ...) play in
-Python either way; most of those drawn here it plays.
+weapon and armour, now and then a shield, a player character (Ité points, a policy for
+them) or policies of a side's own, crits none, non-lethal or random, and every personal
+rules option with a choice of values) are each played at three seeds with the compiled
+melee on and off: the same log, the same events, the same fighters at the end and the
+same result; so are melees of many player characters under the PC-death options. Those
+it cannot play (an Ité policy of a GM's own, another rule of a swing, morale, a field
+where not all touch ...) play in Python either way; most of those drawn here it plays.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from fadad_agents.analysis import sweep
 from fadad_agents.engine import build_battle, load
 from fadad_agents.engine.core.result import result_of
 from fadad_agents.engine.personal import melee as melee
+from fadad_agents.policies.core.registry import REGISTRY
 from tests.engine.conftest import personal_options
 
 WEAPONS = (
@@ -42,6 +44,7 @@ SHIELDS = ("buckler", "small", "medium", "large")
 ARMOUR = ("heavy-leather", "leather", "chain-mail", "none", "scale-mail", "plate")
 CREATURES = ("orc", "goblin", "dwarf", "elf", "hobbit", "ogre")
 LADDER = ("Poor", "Mediocre", "Fair", "Good", "Great", "Superb")
+ITE_POLICIES = ("save_from_death", "save_from_death_only", "keep")
 OPTIONS = {
     **personal_options("fadad.initiative", "fadad.crit_effects"),  # those two drawn apart
     "fadad.actions_per_round": (1, 3),
@@ -54,7 +57,7 @@ OPTIONS = {
 SEEDS = range(40)
 
 
-def _force(rng: random.Random, name: str) -> str:
+def _force(rng: random.Random, name: str, players: float) -> str:
     count = 1 if rng.random() < 0.9 else rng.randint(2, 4)
     kind = rng.choice(CREATURES) if rng.random() < 0.3 else "human"
     weapon = rng.choice(WEAPONS)
@@ -70,18 +73,28 @@ def _force(rng: random.Random, name: str) -> str:
     ]
     if rng.random() < 0.2 and weapon not in TWO_HANDED:
         lines.append(f"        shield: shields/{rng.choice(SHIELDS)}")
-    if count == 1 and rng.random() < 0.02:
+    if count == 1 and rng.random() < players:
         lines.append("        player: true")
+        if rng.random() < 0.8:
+            lines.append(f"        ite_points: {rng.randint(1, 3)}")
+        if rng.random() < 0.4:
+            lines.append(f"        policies: {{ite_points: {rng.choice(ITE_POLICIES)}}}")
     return "\n".join(lines)
 
 
-def melee_scenario(seed: int) -> str:
-    """Two sides of one to three forces drawn from ``seed``, in one melee (no map)."""
+def melee_scenario(seed: int, players: float = 0.1, protections: float = 0.06) -> str:
+    """Two sides of one to three forces drawn from ``seed``, in one melee (no map); a
+    single fighter a player character one time in ``1 / players``, each PC-death option
+    set one time in ``1 / protections`` (each other option about one time in sixteen)."""
     rng = random.Random(seed)
     rules = ["fadad.initiative: " + ("rolled" if rng.random() < 0.9 else "static")]
     if rng.random() < 0.5:
         rules.append("fadad.crit_effects: " + rng.choice(("none", "non_lethal", "random")))
-    rules += [f"{k}: {rng.choice(v)}" for k, v in OPTIONS.items() if rng.random() < 0.06]
+    rules += [
+        f"{k}: {rng.choice(v)}"
+        for k, v in OPTIONS.items()
+        if rng.random() < (protections if k.startswith("pc_death.") else 0.06)
+    ]
     lines = [f"name: melee {seed}", "rules: {" + ", ".join(rules) + "}", "sides:"]
     for s in range(2):
         lines.append(f"  - name: Side {s}")
@@ -90,7 +103,7 @@ def melee_scenario(seed: int) -> str:
         elif rng.random() < 0.05:
             lines.append("    policies: {targeting: {name: weakest}}")
         lines.append("    forces:")
-        lines += [_force(rng, f"S{s}F{f}") for f in range(rng.choice((1, 2, 3)))]
+        lines += [_force(rng, f"S{s}F{f}", players) for f in range(rng.choice((1, 2, 3)))]
     lines.append(f"stop: {{max_rounds: {rng.choice((3, 30, 200))}}}")
     return "\n".join(lines) + "\n"
 
@@ -153,6 +166,46 @@ def test_most_drawn_melees_are_compiled(monkeypatch: pytest.MonkeyPatch) -> None
         long += played and python[4][3] > 2
     assert compiled >= 0.5 * len(SEEDS)
     assert long >= 0.4 * len(SEEDS)
+
+
+PC_SEEDS = range(500, 520)
+
+
+@pytest.mark.parametrize("seed", PC_SEEDS)
+def test_player_characters_play_the_same_battle(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A melee of many player characters, the PC-death options often set, Ité points
+    spent as each policy spends them: the same battle either way, at two seeds."""
+    text = melee_scenario(seed, players=0.6, protections=0.3)
+    for battle_seed in (seed, 7):
+        python, compiled, _ = _both(text, battle_seed, monkeypatch)
+        assert compiled[0] == python[0], f"seed {battle_seed}: the log reads differently\n{text}"
+        assert compiled[1:] == python[1:], f"seed {battle_seed}: events or fighters differ\n{text}"
+
+
+def test_player_characters_are_compiled_with_their_protections(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The comparison above proves something: the compiled melee plays most of those
+    battles, and in them player characters spend Ité points and take blows capped by
+    the PC-death options (each logged)."""
+    played: list[bool] = []
+    real = melee.Melee.play
+
+    def spy(self: Any, battle: Any) -> bool:
+        played.append(real(self, battle))
+        return played[-1]
+
+    monkeypatch.setattr(melee.Melee, "play", spy)
+    spent = capped = 0
+    for seed in PC_SEEDS:
+        for battle_seed in (seed, 7):
+            text = _played(melee_scenario(seed, players=0.6, protections=0.3), battle_seed)[0]
+            if played[-1]:
+                spent += text.count("spends an Ité point")
+                capped += text.count(", taken as ")
+    assert sum(played) >= 0.6 * len(played)
+    assert spent >= 3
+    assert capped >= 5
 
 
 def _crowd(mine: list[tuple[str, int]], theirs: list[tuple[str, int]], rules: str = "") -> str:
@@ -266,8 +319,24 @@ def test_a_broken_kernel_plays_another_battle(monkeypatch: pytest.MonkeyPatch) -
     assert sum(a != b for a, b in zip(python, compiled, strict=True)) >= 3
 
 
+class _EveryOther:
+    """An Ité policy of a GM's own: spends a point on every other deadly blow."""
+
+    def __init__(self) -> None:
+        self.asked = 0
+
+    def spend(self, actor: Any, blow: int, battle: Any) -> bool:
+        self.asked += 1
+        return self.asked % 2 == 0
+
+
 LEFT_TO_PYTHON = {
-    "a player character": ("        count: 1\n", "        count: 1\n        player: true\n", 1),
+    "an Ité policy of a GM's own": (
+        "        count: 1\n",
+        "        count: 1\n        player: true\n        ite_points: 2\n"
+        "        policies: {ite_points: test_every_other}\n",
+        1,
+    ),
     "another target mode": ("rolled}", "rolled, fadad.target_mode: target_gate_gte}", 1),
     "morale checked": (
         "  - name: Blue\n",
@@ -280,8 +349,9 @@ LEFT_TO_PYTHON = {
 
 @pytest.mark.parametrize("case", list(LEFT_TO_PYTHON))
 def test_what_the_compiled_melee_leaves_to_python(case: str) -> None:
-    """A battle it cannot play as Python would (a player character's protections, other
+    """A battle it cannot play as Python would (an Ité policy it does not know, other
     rules of a swing, morale, a field where not all touch) plays in Python."""
+    REGISTRY.register("ite_points", "test_every_other", _EveryOther, replace=True)
     old, new, count = LEFT_TO_PYTHON[case]
     text = _melee_yaml(5, bands=False).replace(old, new, count)
     assert text != _melee_yaml(5, bands=False)

@@ -1,0 +1,100 @@
+"""The tables the compiled plain melee's kernel reads, made once a battle from its rules
+and fighters: the rules as one row of ints, each pair of fighters' Target and shield
+modifier, who stands on each shield side, the weapon arm's state a Called Location leaves.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from fadad_agents.agents.core import moving
+from fadad_agents.rules.personal.combat import _pair_constants
+from fadad_agents.rules.personal.melee import (
+    LOCATION_STATES,
+    LOCATIONS,
+    defender_target,
+    location_penalty,
+    location_severity,
+)
+
+__all__ = ["arm_states", "pairs", "rules_row", "shield_sides"]
+
+
+def rules_row(battle: Any) -> np.ndarray:
+    """The rules the kernel reads (:func:`~.kernel.play`), as one row of ints."""
+    options, rules = battle.options, battle.combat_rules
+    w = rules.wounds
+    stop = battle.stop
+    penalties = [location_penalty(state) if state != "none" else 0 for state in LOCATION_STATES]
+    big = 1 << 62
+    return np.array(
+        [
+            rules.crit_effects != "none",
+            5 if rules.crit_effects == "non_lethal" else 8,  # the pool: non-lethal, or all
+            w.scratch_cap,
+            w.overflow_past_near_death == "stay_near_death",
+            options.fadad.knockdown_penalty,
+            rules.damage.kill_above_9,
+            options.fadad.actions_per_round,
+            options.location.also_general_wound,
+            *penalties,
+            big if stop.max_rounds is None else stop.max_rounds,
+            big if stop.max_seconds is None else stop.max_seconds,
+            battle._round_length(),
+            options.engine.max_on_one,
+            options.fadad.initiative == "rolled",
+            -1 if options.knockout_rounds is None else options.knockout_rounds,
+            w.max_three_levels,
+            w.no_near_death_unless_incap,
+            w.point_spend,
+        ],
+        dtype=np.int64,
+    )
+
+
+def pairs(kinds: list[tuple[int, Any, int | None]], ranks: int, mode: str) -> np.ndarray:
+    """The Target and the attacker's shield modifier of each pair of kinds (a Scale, a
+    shield, a shield cap) at each rank on the defender's shield side, as ``exchange``
+    finds them: by Scales alone where neither carries a shield."""
+    pairs = np.zeros((len(kinds), len(kinds), ranks, 2), dtype=np.int64)
+    for a, (a_scale, a_shield, _) in enumerate(kinds):
+        for d, (d_scale, d_shield, d_cap) in enumerate(kinds):
+            for rank in range(ranks):
+                if a_shield is None and d_shield is None:
+                    pairs[a, d, rank] = defender_target(d_scale - a_scale, 0), 0
+                else:
+                    pairs[a, d, rank] = _pair_constants(
+                        a_scale, a_shield, d_scale, d_shield, rank, mode, d_cap
+                    )
+    return pairs
+
+
+def shield_sides(members: list[Any]) -> np.ndarray:
+    """For each defender, whether each fighter stands on the side its shield faces
+    (``moving.shield_rank``: where all touch nobody moves, so it holds all battle), then
+    room for a round's list of them (:func:`~.outcomes._shield_rank`)."""
+    n = len(members)
+    sides = np.zeros((n, 2 * n + 2), dtype=np.int64)
+    for t, defender in enumerate(members):
+        for i, attacker in enumerate(members):
+            sides[t, i] = moving.shield_rank(defender, attacker)
+        sides[t, n] = -1
+    return sides
+
+
+def arm_states(location: Any) -> np.ndarray:
+    """The weapon arm's state a Called Location leaves (``aims.part_state``'s), by the
+    blow's damage number and RD (to 63 each: the last row and column stand for more)."""
+    arm = LOCATIONS["arm"]
+    table = np.zeros((64, 64), dtype=np.int64)
+    for damage in range(64):
+        for rd in range(64):
+            state = location_severity(
+                damage, max(rd, arm.min_rd), arm.min_rd, 0,
+                thresholds=location.severity_thresholds,
+                cap_scale=location.minimum_margin_cap_scale,
+            )  # fmt: skip
+            table[damage, rd] = LOCATION_STATES.index(state)
+    return table
