@@ -8,7 +8,8 @@ first), the acts in turn order, tied turns played together (wounds and take-outs
 the turn's end), places round a defender counted and ranks on its shield side
 (:mod:`~.outcomes`), each swing as :func:`~fadad_agents.rules.personal.combat.
 resolve_attack` resolves it (:mod:`~.swing`), the crits' conditions as
-:mod:`~fadad_agents.agents.core.conditions` leaves them. Every die is drawn from the same
+:mod:`~fadad_agents.agents.core.conditions` leaves them, the bands' morale at each round's
+end (:mod:`~.morale`). Every die is drawn from the same
 Mersenne Twister stream Python draws it from, at the same place (:mod:`~.twister`).
 
 Nothing here makes a Python object: the battle is written as rows of
@@ -29,6 +30,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from fadad_agents.engine.personal.morale import end_round
 from fadad_agents.engine.personal.swing import (
     _ARM,
     _ATTACKS,
@@ -246,6 +248,11 @@ def play(
     places: np.ndarray,
     room: np.ndarray,
     shields: np.ndarray,
+    morale: np.ndarray,
+    levels: np.ndarray,
+    crossed: np.ndarray,
+    start: np.ndarray,
+    morale_stream: np.ndarray,
 ) -> int:
     """Play the battle to its end: the rounds played, or :data:`FULL` when ``events`` or
     ``tracks`` filled first (the caller plays it again with larger ones, its streams
@@ -254,13 +261,17 @@ def play(
     Called Location wounds the body too, the weapon arm's penalty by state (4), the most
     rounds, the most seconds, the round's seconds, ``engine.max_on_one``, initiative rolled,
     ``knockout_rounds`` (-1: unset), then the player characters' protections
-    (``pc_death.max_three_levels``, ``no_near_death_unless_incap``, ``point_spend``). Band
+    (``pc_death.max_three_levels``, ``no_near_death_unless_incap``, ``point_spend``), the
+    level a morale check must reach (Fair), whether anyone checks morale. Band
     ``k``'s members are ``members[bands[k]:bands[k + 1]]``; ``keys`` each fighter's
     initiative key at a roll of 0, ``band_at`` the band of each key's low ``mask`` bits
     (:class:`~fadad_agents.engine.core.turns.TurnOrder`). ``places``: each defender's room
     this round (:func:`_admit`), ``room`` how many of a size fit round one of a size;
     ``shields``, for each defender, who stands on its shield side (a column a fighter), then
-    this round's list of them (the round, how many, who: ``shields.shield_rank``)."""
+    this round's list of them (the round, how many, who: ``shields.shield_rank``);
+    ``morale``, ``levels``: each fighter's morale and its policy's thresholds, ``crossed``
+    the thresholds each band has crossed, ``start`` each side's fighters at the start, and
+    the battle's ``morale_stream`` (:func:`~.morale.end_round`)."""
     n = s.shape[0]
     held = np.full((n * max(rules[6], 1) + 2, 2), -1, dtype=np.int64)
     drawn = np.empty(bands.shape[0] - 1, dtype=np.int64)
@@ -293,6 +304,11 @@ def play(
                     bands, shields,
                 ):  # fmt: skip
                     return FULL
+        if rules[22] and not end_round(
+            order[: starts[turns]], s, morale, levels, crossed, bands, members, active, counts,
+            start, morale_stream, table, rules[21], rnd, events,
+        ):  # fmt: skip
+            return FULL
         if counts[0] == 0 or counts[1] == 0 or rnd >= rules[12] or rnd * rules[14] >= rules[13]:
             return rnd
 

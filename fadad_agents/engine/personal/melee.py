@@ -4,13 +4,14 @@ sides and clock, as the engine's Python leaves them.
 A battle of two sides of plain characters (:func:`~fadad_agents.agents.core.plain.round.
 is_plain`: nothing to decide but a new target, a random foe's) all in one melee (no map, or
 a field where each touches every foe), player characters with their protections
-(``pc_death.*``, Ité points spent as the three shipped policies spend them) or none, shields
-or none, single fighters or bands, initiative rolled or static, no morale checked, no round
-data collected, on the default rules of a swing (effective opposition, FADAD wounds, no
-weapon groups), any crit policy: :func:`play` plays it whole in :func:`~.kernel.play` once
-numba is loaded, from its start to its end (``run``, sweeps; never round by round). Any
-other battle, and every battle before numba is loaded, plays in Python, as before; such a
-battle played whole in Python is counted toward loading numba (:func:`count`).
+(``pc_death.*``, Ité points spent as the three shipped policies spend them) or none,
+shields or none, single fighters or bands, initiative rolled or static, morale checked at
+losses (the shipped policies) or not, no round data collected, on the default rules of a
+swing (effective opposition, FADAD wounds, no weapon groups), any crit policy: :func:`play`
+plays it whole in :func:`~.kernel.play` once numba is loaded, from its start to its end
+(``run``, sweeps; never round by round). Any other battle, and every battle before numba is
+loaded, plays in Python, as before; such a battle played whole in Python is counted toward
+loading numba (:func:`count`).
 
 From the kernel's rows the log is written with the engine's own entries (a swing's
 :class:`~fadad_agents.rules.personal.combat.AttackResult`, its wound tracks made by
@@ -35,9 +36,23 @@ from fadad_agents.agents.core.field import compiled
 from fadad_agents.agents.core.field.room import never_crowded, room
 from fadad_agents.agents.core.plain.round import mark_plain
 from fadad_agents.engine.core.battle import Battle
-from fadad_agents.engine.personal.tables import arm_states, pairs, rules_row, shield_sides
-from fadad_agents.policies.core.defaults import KeepPoints, SaveFromDeath, SaveFromDeathOnly
+from fadad_agents.engine.personal.tables import (
+    arm_states,
+    morale_rows,
+    pairs,
+    rules_row,
+    shield_sides,
+)
+from fadad_agents.policies.core.defaults import (
+    CasualtyMorale,
+    KeepPoints,
+    NoMorale,
+    SaveFromDeath,
+    SaveFromDeathOnly,
+    TableMorale,
+)
 from fadad_agents.rules.core.dice import TABLE_4DF
+from fadad_agents.rules.core.ladder import FAIR
 from fadad_agents.rules.core.wounds import _FOLD, Wound, WoundTrack, record
 from fadad_agents.rules.personal.combat import NO_PROTECTION, AttackResult
 from fadad_agents.rules.personal.criticals import CRIT_EFFECTS
@@ -62,6 +77,8 @@ _SPENDS = {KeepPoints: 0, SaveFromDeath: 1, SaveFromDeathOnly: 2}
 """When each shipped Ité policy spends a point (``swing.NEVER``, ``ON_DEATHLY``,
 ``ON_DEAD``); a player character with another policy is played in Python."""
 _TABLE = np.array(TABLE_4DF, dtype=np.int64)
+_MORALE = (NoMorale, CasualtyMorale, TableMorale)
+"""The morale policies the compiled melee plays (checks at losses, or none)."""
 
 _MELEES: WeakKeyDictionary[Any, Melee | None] = WeakKeyDictionary()
 """Each battle's :class:`Melee`, or None where the compiled melee cannot play it."""
@@ -144,7 +161,7 @@ def _eligible(battle: Any) -> tuple[list[Any], Any] | None:
     if not all(_plain(m) for m in members):
         return None
     order = battle._turn_order or battle._roll_call()
-    if battle._checks_morale:
+    if not all(type(m.policies.morale) in _MORALE for m in members):
         return None
     return members, order
 
@@ -220,7 +237,12 @@ class Melee:
         for k, band in enumerate(bands):
             for m in band:
                 self.band_at[order._key(m) & self.mask] = k
-        self.streams = np.zeros((n + 2, 625), dtype=np.uint32)
+        self.morale, self.levels, self.reasons = morale_rows(members, bands)
+        self.checks = bool(self.morale[:, 0].any())
+        self.uncrossed = np.zeros(len(bands), dtype=np.int64)  # no band's thresholds yet
+        self.band_names = [m.band.name for m in members]
+        self.bands_of = [m.band for m in members]
+        self.streams = np.zeros((n + 3, 625), dtype=np.uint32)  # and the morale stream
         self._places(battle, members, bands, at)
         self._room(256 * n, 64 * n + 64)
 
@@ -262,6 +284,8 @@ class Melee:
         melee = streams.seed_of("melee") << 32
         seeds = [streams.seed_of("initiative"), streams.seed_of("targeting")]
         seeds += [melee | (index & 0xFFFFFFFF) for index in self.indices]
+        if self.checks:
+            seeds.append(streams.seed_of("morale"))
         kernel = self.kernel
         while True:
             self.seed(self.streams, seeds)  # as random.Random(seed) seeds each
@@ -272,18 +296,31 @@ class Melee:
             tracks[0, 0] = n + 1
             tracks[1 : n + 1] = self.starts
             streams_now = self.streams
+            crossed = np.zeros_like(self.uncrossed) if self.checks else self.uncrossed
             rounds = kernel.play(
-                s, self.figures, streams_now[2:], streams_now[1], streams_now[0], tracks,
-                self.boxes, self.fold, self.rules, self.pairs, _TABLE, self.bands,
+                s, self.figures, streams_now[2 : n + 2], streams_now[1], streams_now[0],
+                tracks, self.boxes, self.fold, self.rules, self.pairs, _TABLE, self.bands,
                 self.band_members, self.keys, self.rolled, self.mask, self.band_at,
                 self.active.copy(), self.counts.copy(), self.arm_state, events, self.effects,
-                self.places.copy(), self.room, self.shields.copy(),
+                self.places.copy(), self.room, self.shields.copy(), self.morale, self.levels,
+                crossed, self.counts, streams_now[n + 2],
             )  # fmt: skip
             if rounds != kernel.FULL:
                 break
             self._room(2 * len(events), 2 * len(tracks))
         self._leave(battle, s, rounds)
+        if self.checks:
+            self._remember(crossed)
         return True
+
+    def _remember(self, crossed: np.ndarray) -> None:
+        """Each band's morale thresholds crossed, in the memory ``CasualtyMorale`` keeps
+        them in (the band's, or a lone fighter's own)."""
+        for k in np.flatnonzero(crossed).tolist():
+            first = int(self.band_members[self.bands[k]])
+            lone = self.bands[k + 1] - self.bands[k] == 1
+            view = self.members[first] if lone else self.bands_of[first]
+            view.memory["morale_thresholds"] = int(crossed[k])
 
     def _leave(self, battle: Any, s: np.ndarray, rounds: int) -> None:
         """The battle as the kernel's rows leave it: tracks, log, take-outs, fighters, the
@@ -303,6 +340,7 @@ class Melee:
         rows = self.events[1:count].tolist()
         effects = self.effects
         verbs, defence_verbs = self.verbs, self.defence_verbs
+        outcome: tuple[tuple[str, Any], ...]
         for e, row in enumerate(rows, 1):
             kind, rnd, i = row[0], row[1], row[2]
             now = rnd * secs
@@ -330,6 +368,27 @@ class Melee:
                 else:
                     outcome = _outcome(*_SUFFERED[face])
                 raw.append((now, rnd, names[i], "crit_effect", None, (), (), outcome))
+            elif kind == 6:  # a band's morale check (Character.end_round, record_morale)
+                outcome = (
+                    ("result", "holds" if row[5] else "breaks"),
+                    ("check", self.reasons[i][row[6]]),
+                    ("target", FAIR),
+                )
+                raw.append((
+                    now, rnd, self.band_names[i], "morale", None, (("4dF", row[3]),),
+                    (("morale", row[4]),), outcome,
+                ))  # fmt: skip
+            elif kind == 7:  # a fighter leaves as its band breaks (Battle.leave)
+                member = members[i]
+                why = "morale broke: " + self.reasons[row[5]][row[4]]
+                if row[3]:
+                    status, action = Status.SURRENDERED, "surrender"
+                else:
+                    status, action = Status.WITHDRAWN, "withdraw"
+                    battle.sides[member.side].routed += 1
+                battle._deactivate(member, status)
+                outcome = (("result", status.value), ("reason", why))
+                raw.append((now, rnd, names[i], action, None, (), (), outcome))
             elif kind == 5:  # an Ité point spent (Character.spend_ite_point)
                 outcome = (
                     ("result", _WOUNDS[row[3]].label),

@@ -45,7 +45,7 @@ from fadad_agents.engine.personal.swing import (
 )
 from fadad_agents.engine.personal.twister import random
 
-__all__: list[str] = []
+__all__ = ["off_the_field"]
 
 
 @njit(cache=True)
@@ -123,6 +123,21 @@ def _spend_ite(
     return int(saved)
 
 
+@njit(cache=True, inline="always")
+def off_the_field(t: int, s: np.ndarray, active: np.ndarray, counts: np.ndarray) -> None:
+    """``Battle._deactivate``: ``t`` off its side's live list (the last put in its slot),
+    out of the fight, its target dropped."""
+    side = s[t, _SIDE]
+    slot = s[t, _SLOT]
+    counts[side] -= 1
+    last = active[side, counts[side]]
+    if last != t:
+        active[side, slot] = last
+        s[last, _SLOT] = slot
+    s[t, _FIGHTING] = 0
+    s[t, _TARGET] = -1
+
+
 @njit(cache=True)
 def _take_out(
     t: int,
@@ -137,15 +152,7 @@ def _take_out(
     with the wound ``level`` that took it out. False when ``events`` is full."""
     if not s[t, _FIGHTING]:
         return True
-    side = s[t, _SIDE]
-    slot = s[t, _SLOT]
-    counts[side] -= 1
-    last = active[side, counts[side]]
-    if last != t:
-        active[side, slot] = last
-        s[last, _SLOT] = slot
-    s[t, _FIGHTING] = 0
-    s[t, _TARGET] = -1
+    off_the_field(t, s, active, counts)
     e = _event(events, OUT, rnd, t)
     if e < 0:
         return False

@@ -1,6 +1,7 @@
 """The tables the compiled plain melee's kernel reads, made once a battle from its rules
 and fighters: the rules as one row of ints, each pair of fighters' Target and shield
-modifier, who stands on each shield side, the weapon arm's state a Called Location leaves.
+modifier, who stands on each shield side, the weapon arm's state a Called Location leaves,
+each fighter's morale.
 """
 
 from __future__ import annotations
@@ -10,6 +11,9 @@ from typing import Any
 import numpy as np
 
 from fadad_agents.agents.core import moving
+from fadad_agents.policies.core.defaults import CasualtyMorale
+from fadad_agents.policies.core.protocols import MoraleChoice
+from fadad_agents.rules.core.ladder import FAIR
 from fadad_agents.rules.personal.combat import _pair_constants
 from fadad_agents.rules.personal.melee import (
     LOCATION_STATES,
@@ -19,7 +23,7 @@ from fadad_agents.rules.personal.melee import (
     location_severity,
 )
 
-__all__ = ["arm_states", "pairs", "rules_row", "shield_sides"]
+__all__ = ["arm_states", "morale_rows", "pairs", "rules_row", "shield_sides"]
 
 
 def rules_row(battle: Any) -> np.ndarray:
@@ -49,6 +53,8 @@ def rules_row(battle: Any) -> np.ndarray:
             w.max_three_levels,
             w.no_near_death_unless_incap,
             w.point_spend,
+            FAIR,  # what a morale check must reach
+            battle._checks_morale,
         ],
         dtype=np.int64,
     )
@@ -98,3 +104,33 @@ def arm_states(location: Any) -> np.ndarray:
             )  # fmt: skip
             table[damage, rd] = LOCATION_STATES.index(state)
     return table
+
+
+def morale_rows(
+    members: list[Any], bands: list[Any]
+) -> tuple[np.ndarray, np.ndarray, list[list[str]]]:
+    """Each fighter's morale (:mod:`~.morale`'s columns, in their order): whether it
+    checks (a casualty policy's thresholds; ``Character.checks_morale`` says a player
+    character never does), its band (its place in ``bands``), its morale trait, whether
+    its band surrenders when it breaks, how many thresholds; the thresholds; and each
+    threshold as a check's reason reads."""
+    at = {id(m): i for i, m in enumerate(members)}
+    policies = [m.policies.morale for m in members]
+    most = max((len(p.thresholds) for p in policies if type(p) is CasualtyMorale), default=0)
+    rows = np.zeros((len(members), 5), dtype=np.int64)
+    levels = np.zeros((len(members), max(most, 1)), dtype=np.float64)
+    reasons: list[list[str]] = [[] for _ in members]
+    for k, band in enumerate(bands):
+        for m in band:
+            i = at[id(m)]
+            policy = policies[i]
+            rows[i, 1] = k
+            rows[i, 2] = m.morale
+            if not m.checks_morale or type(policy) is not CasualtyMorale:
+                continue  # never checks, or its policy never finds a reason (TableMorale)
+            rows[i, 0] = 1
+            rows[i, 3] = policy.choice is MoraleChoice.SURRENDER
+            rows[i, 4] = len(policy.thresholds)
+            levels[i, : len(policy.thresholds)] = policy.thresholds
+            reasons[i] = [f"{round(t * 100)}% losses" for t in policy.thresholds]
+    return rows, levels, reasons
