@@ -1,0 +1,80 @@
+"""A fight at the table (issue 19): the odds a game master asks for mid-session.
+
+Four player characters (Ité points, the PC-death options on) against five orcs who break
+at half losses, all in one melee, through a serial ``sweep``: in Python, and with numba
+loaded, where the compiled melee plays each battle whole
+(:mod:`~fadad_agents.engine.personal`), the same battles either way. No target: it shows
+what the compiled melee gives a fight with player characters and morale (the 5 v 5 of
+:mod:`~benchmarks.bench_paths` has neither). Each in a process of its own; CPU time, the
+best of passes of the same replicates.
+
+Run with ``python -m benchmarks party``.
+"""
+
+from __future__ import annotations
+
+import time
+
+from benchmarks.harness import Row, quick
+from fadad_agents.agents.core.field import compiled
+from fadad_agents.analysis import sweep
+from fadad_agents.engine import load
+from fadad_agents.engine.personal import melee
+
+__all__ = ["BENCHMARKS", "PARTY"]
+
+PARTY = """
+name: the party against the orcs
+rules: {fadad.initiative: rolled, pc_death.max_three_levels: true}
+sides:
+  - name: Party
+    forces:
+      - {name: Ser Aldric, player: true, ite_points: 2, reaction_speed: Good,
+         skills: {Sword: Great, Shield: Good}, attack_skill: Sword, weapon: weapons/broadsword,
+         armour: armour/chain-mail, shield: shields/medium}
+      - {name: Mirelle, player: true, ite_points: 2, reaction_speed: Great,
+         skills: {Dagger: Good, Dodge: Great}, attack_skill: Dagger, weapon: weapons/dagger,
+         armour: armour/leather}
+      - {name: Brother Oswin, player: true, ite_points: 2, reaction_speed: Fair,
+         skills: {Mace: Good, Shield: Fair}, attack_skill: Mace, weapon: weapons/mace,
+         armour: armour/scale-mail, shield: shields/small}
+      - {name: Tamsin, player: true, ite_points: 1, reaction_speed: Good,
+         skills: {Spear: Good, Dodge: Fair}, attack_skill: Spear,
+         weapon: weapons/spear-two-handed, armour: armour/heavy-leather,
+         policies: {ite_points: save_from_death_only}}
+  - name: Orcs
+    policies: {morale: {name: break_at_losses, params: {fraction: 0.5}}}
+    forces:
+      - {name: Orc, model: creatures/orc, count: 5, reaction_speed: Fair,
+         skills: {Axe: Fair, Dodge: Mediocre}, attack_skill: Axe, weapon: weapons/axe,
+         armour: armour/heavy-leather, traits: {Morale: Fair}}
+stop: {max_rounds: 100}
+"""
+
+
+def _rate(runs: int) -> float:
+    """Battles a CPU-second through a serial sweep of ``runs`` (the best of passes of the
+    same replicates, after a warm-up)."""
+    scenario = load(PARTY)
+    sweep(scenario, 50, 1, progress=False)  # warm-up: set-up, caches, compiled code read
+    best = float("inf")
+    for _ in range(quick(3, 1)):
+        start = time.process_time()
+        sweep(scenario, runs, 0, progress=False)
+        best = min(best, time.process_time() - start)
+    return runs / best
+
+
+def bench_party_python() -> list[Row]:
+    """The party's odds in Python (the compiled melee off)."""
+    melee.MELEE_COMPILED = False
+    return [Row("party v orcs sweep, Python", _rate(quick(1000, 300)), "battles/s")]
+
+
+def bench_party_compiled() -> list[Row]:
+    """The party's odds with numba loaded: each battle played whole in compiled code."""
+    compiled.load()
+    return [Row("party v orcs sweep, compiled melee", _rate(quick(1000, 300)), "battles/s")]
+
+
+BENCHMARKS = [bench_party_python, bench_party_compiled]
