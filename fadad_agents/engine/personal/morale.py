@@ -89,10 +89,10 @@ def end_round(
         )  # fmt: skip
         if passed:
             continue
-        for j in range(first, end):
+        for j in range(first, end):  # as the lead's policy says: withdraw or surrender
             m = members[j]
-            if s[m, _FIGHTING] and not _leave(m, i, now - 1, s, morale, active, counts, rnd,
-                                             events):  # fmt: skip
+            if s[m, _FIGHTING] and not _leave(m, i, morale[i, _SURRENDERS], now - 1, s,
+                                             active, counts, rnd, events):  # fmt: skip
                 return False
     return True
 
@@ -101,19 +101,19 @@ def end_round(
 def _leave(
     m: int,
     i: int,
+    surrenders: int,
     why: int,
     s: np.ndarray,
-    morale: np.ndarray,
     active: np.ndarray,
     counts: np.ndarray,
     rnd: int,
     events: np.ndarray,
 ) -> bool:
-    """``Battle.leave``: ``m`` off the field, withdrawn or surrendered as its policy says,
+    """``Battle.leave``: ``m`` off the field, withdrawn or, ``surrenders``, surrendered,
     logged with the threshold ``why`` of ``i``'s check. False: ``events`` is full."""
     off_the_field(m, s, active, counts)
     e = _event(events, LEAVE, rnd, m)
     if e < 0:
         return False
-    events[e, 3], events[e, 4], events[e, 5] = morale[m, _SURRENDERS], why, i
+    events[e, 3], events[e, 4], events[e, 5] = surrenders, why, i
     return True
