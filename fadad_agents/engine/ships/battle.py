@@ -45,12 +45,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from fadad_agents.agents.core.base import Status
+from fadad_agents.agents.core.base import Combatant, Status
 from fadad_agents.agents.core.character import Character
 from fadad_agents.agents.core.groups import Crew
 from fadad_agents.agents.ships.ship import Ship
 from fadad_agents.agents.ships.weapon_team import Reload, reloads_until
 from fadad_agents.engine.core.clock import At, Phase
+from fadad_agents.engine.core.turns import TurnOrder
 from fadad_agents.engine.ships import aftermath as ship_aftermath
 from fadad_agents.engine.ships import close as ship_close
 from fadad_agents.engine.ships import helm as ship_helm
@@ -106,6 +107,12 @@ class ShipBattle(ShipBattleState):
     _restartable = False
     """Its people all characters and crews, every ship's policies stateless (set-up facts,
     asked by every reset: looked at once, as set-up ends)."""
+
+    def __init__(self, *args: Any, **kw: Any) -> None:
+        super().__init__(*args, **kw)
+        self.deck_orders: dict[int, tuple[tuple[Combatant, ...], TurnOrder]] = {}
+        """Each deck's last fighters and the order of their bands (:func:`~fadad_agents.
+        engine.ships.deck.deck_round`), kept across resets: set-up facts alone make it."""
 
     # --- set-up and reset --------------------------------------------------------------
 

@@ -24,7 +24,7 @@ from fadad_agents.agents.core.base import Combatant, Status
 from fadad_agents.agents.core.character import Character
 from fadad_agents.agents.core.groups import Crew, Group
 from fadad_agents.engine.core.space import OnTheField
-from fadad_agents.engine.core.turns import SharedTurn, play_shared, roll_turns
+from fadad_agents.engine.core.turns import SharedTurn, TurnOrder, play_shared
 from fadad_agents.policies.core.protocols import MoraleChoice
 from fadad_agents.rules.ships import effects as fx
 from fadad_agents.rules.ships.crew import morale_failure
@@ -224,18 +224,15 @@ def breathe(battle: Any, members: Sequence[Combatant]) -> None:
             m.conditions_now().foul_air = levels
 
 
-def _turns(battle: Any, members: list[Combatant]) -> list[Sequence[Combatant]]:
+def _turns(battle: Any, ship: Any, members: list[Combatant]) -> list[Sequence[Combatant]]:
     """The deck's order of action: one initiative roll per band, ties to the higher trait,
     then a shared, simultaneous turn (personal-combat.md 1.2,
     :func:`~fadad_agents.engine.core.turns.roll_turns`), except among crews alone: rapid
     resolution is "resolved in the order of initiative and ... not simultaneous" (SJ 13),
     so crews tied on both are put in a fresh random order (a reroll of the tie, as A-47
     rerolls the sides' ship initiative)."""
-    bands: dict[int, list[Combatant]] = {}
-    for m in members:
-        bands.setdefault(id(m.band), []).append(m)
     rng = battle.deck_init_rng
-    turns = roll_turns(bands.values(), rng, battle.options.fadad.initiative)
+    turns = _order(battle, ship, members).roll(rng, battle.options.fadad.initiative)
     out: list[Sequence[Combatant]] = []
     for turn in turns:
         if type(turn) is SharedTurn and all(isinstance(m, Crew) for m in turn):
@@ -247,6 +244,26 @@ def _turns(battle: Any, members: list[Combatant]) -> list[Sequence[Combatant]]:
     return out
 
 
+def _order(battle: Any, ship: Any, members: list[Combatant]) -> TurnOrder:
+    """The :class:`~fadad_agents.engine.core.turns.TurnOrder` of the bands of ``members``
+    on ``ship``'s deck, kept (in :attr:`~fadad_agents.engine.ships.battle.ShipBattle.
+    deck_orders`) while the same fighters stand there, round after round and play after
+    play: an order reads only each member's band, ``unique_id`` and ``reaction``, which
+    set-up fixes and nothing changes after (a reset keeps every agent), so a kept one
+    rolls the turns a new one would. (Most deck rounds of a duel: the same two crews.)"""
+    fighting = tuple(members)
+    kept = battle.deck_orders.get(ship.unique_id)
+    if kept is not None and kept[0] == fighting:
+        order: TurnOrder = kept[1]
+        return order
+    bands: dict[int, list[Combatant]] = {}
+    for m in members:
+        bands.setdefault(id(m.band), []).append(m)
+    order = TurnOrder(bands.values())
+    battle.deck_orders[ship.unique_id] = (fighting, order)
+    return order
+
+
 def deck_round(battle: Any, ship: Any) -> bool:
     """One 6-second round on ``ship``'s deck; False when nobody fights there any more."""
     members = list(battle.fighters_on(ship))
@@ -254,7 +271,7 @@ def deck_round(battle: Any, ship: Any) -> bool:
         return False
     arena: Any = DeckArena(battle, ship, members)  # the Arena its fighters act in
     breathe(battle, members)
-    turns = _turns(battle, members)
+    turns = _turns(battle, ship, members)
 
     def act(turn: Sequence[Combatant]) -> None:
         for m in turn:
