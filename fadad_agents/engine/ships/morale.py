@@ -90,7 +90,7 @@ def crew_morale(battle: Any, ship: Ship) -> int:
     (by those it started with once none stand); 11 for a ship without crews."""
     crews = [m for m in battle.ship_company(ship) if isinstance(m, Crew)]
     standing = [(c.morale, c.headcount) for c in crews]
-    if not any(h for _, h in standing):
+    if not [h for _, h in standing if h]:  # (a list, not any(): no generator every check)
         standing = [(c.morale, c.start_count) for c in crews]
     return weighted_morale(standing)
 
@@ -98,7 +98,7 @@ def crew_morale(battle: Any, ship: Ship) -> int:
 def _crew_hd_events(battle: Any, ship: Ship, cumulative: bool) -> tuple[MoraleEvent, ...]:
     """The HD entries of her crews' head-weighted mean Hit Dice (none without crews)."""
     crews = [m for m in battle.ship_company(ship) if isinstance(m, Crew)]
-    return _hd_entries(tuple((c.stats.hd, c.start_count) for c in crews), cumulative)
+    return _hd_entries(tuple([(c.stats.hd, c.start_count) for c in crews]), cumulative)
 
 
 @lru_cache(maxsize=256)  # her crews' dice and heads at set-up: the same every round
@@ -161,9 +161,9 @@ def morale_events(battle: Any, ship: Ship, triggers: set[MoraleTrigger]) -> list
     if ship.fire_list:
         events.append(MoraleEvent.ON_FIRE)
     foes = battle.enemy_ships(ship.side)
-    if any(f.fire_list for f in foes):
+    if [f for f in foes if f.fire_list]:  # (lists, not any(): no generator every check)
         events.append(MoraleEvent.OPPONENT_ON_FIRE)
-    if any(f.holed for f in foes):
+    if [f for f in foes if f.holed]:
         events.append(MoraleEvent.OPPONENT_HOLED)
     for situation in ship.spec.crew_situation:
         if situation != "surprised" or battle.round == 1:
@@ -178,12 +178,13 @@ def _command_events(battle: Any, ship: Ship) -> list[MoraleEvent]:
     captain = captain_of(battle, ship)
     if captain is not None and captain.status is Status.OUT:
         return [MoraleEvent.CAPTAIN_SLAIN]
-    on_deck = [m for m in battle.fighters_on(ship) if isinstance(m, Character)]
-    if captain is not None and captain in on_deck:
-        return [MoraleEvent.CAPTAIN_ON_DECK]
-    if any(battle.home_of(m) is ship and m.side == ship.side for m in on_deck):
-        return [MoraleEvent.FIRST_OFFICER_ON_DECK]
-    return []
+    officer = False  # one of hers on deck (a loop over the deck: no lists, no generator)
+    for m in battle.fighters_on(ship):
+        if isinstance(m, Character):
+            if m is captain:
+                return [MoraleEvent.CAPTAIN_ON_DECK]
+            officer = officer or (battle.home_of(m) is ship and m.side == ship.side)
+    return [MoraleEvent.FIRST_OFFICER_ON_DECK] if officer else []
 
 
 def _balance_events(battle: Any, ship: Ship) -> list[MoraleEvent]:
@@ -212,8 +213,11 @@ def _balance_events(battle: Any, ship: Ship) -> list[MoraleEvent]:
         out.append(MoraleEvent.OUTNUMBER_3_TO_1)
     own_tons = foe_tons = 0
     foe_damaged = friend_withdrawn = False
+    flagship = ship  # her fleet's largest (the lowest unique_id among equals)
     for s in battle.ships:  # the fleets, in one pass
         if s.side == side:
+            if (s.tons, -s.unique_id) > (flagship.tons, -flagship.unique_id):
+                flagship = s
             if s.status is _FIGHTING:
                 own_tons += s.tons
             elif s is not ship and s.status is Status.WITHDRAWN:
@@ -229,11 +233,9 @@ def _balance_events(battle: Any, ship: Ship) -> list[MoraleEvent]:
         out.append(MoraleEvent.OPPONENT_DAMAGED_50)
     if friend_withdrawn:
         out.append(MoraleEvent.ABANDONED)
-    fleet = [s for s in battle.ships if s.side == side]
-    flagship = max(fleet, key=lambda s: (s.tons, -s.unique_id))
     if flagship is not ship and flagship.status is Status.OUT:
         out.append(MoraleEvent.STRONGEST_ALLY_KILLED)
-    if not any(_slain(m) for m in battle.people if m.side != side):
+    if not [m for m in battle.people if m.side != side and _slain(m)]:  # (no generator)
         out.append(MoraleEvent.NO_ENEMY_SLAIN)
     if battle.has_spells and any(
         m.fighting and m.side == side and battle.spells_of(m) for m in battle.people

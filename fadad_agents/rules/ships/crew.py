@@ -416,11 +416,14 @@ def weighted_morale(crews: Iterable[tuple[int, int]]) -> int:
     >>> weighted_morale([(13, 12), (11, 18)])
     12
     """
-    pairs = [(m, h) for m, h in crews if h > 0]
-    heads = sum(h for _, h in pairs)
+    heads = weighted = 0
+    for morale, n in crews:
+        if n > 0:
+            heads += n
+            weighted += morale * n
     if not heads:
         return SEAMAN_MORALE
-    return (2 * sum(m * h for m, h in pairs) + heads) // (2 * heads)
+    return (2 * weighted + heads) // (2 * heads)
 
 
 def crew_loss_triggers(lost_before: int, lost_after: int, original: int) -> list[MoraleTrigger]:
