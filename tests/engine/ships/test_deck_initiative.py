@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from fadad_agents.engine import build_battle, load
+from fadad_agents.engine import build_battle, load, play_through
 
 SIDE = """  - name: {name}
     policies: {{surrender: {{name: fight_to_the_end}}, maneuver: {{name: hold}}}}
@@ -84,3 +84,18 @@ def test_tied_crews_take_turns_in_a_fresh_random_order() -> None:
             assert e.actor not in by_time.get(e.time, [])[1:]
     assert first["Red crew"] > 5
     assert first["Blue crew"] > 5
+
+
+def test_a_deck_keeps_its_turn_order_while_the_same_fighters_stand_there() -> None:
+    """A deck's order of bands is made once for the same fighters and kept round after
+    round and play after play (it reads only what set-up fixes); each recycled play's log
+    is still a freshly built battle's."""
+    scenario = load(_brawl())
+    orders = set()
+    for seed in (3, 4, 5):
+        fresh = build_battle(scenario, seed, collect=False).run_to_end()
+        with play_through(scenario, seed, collect=False) as battle:
+            assert battle.run_to_end().log.to_jsonl() == fresh.log.to_jsonl()
+            orders |= {id(order) for _, order in battle.deck_orders.values()}
+            assert battle.deck_orders
+    assert len(orders) == 1
