@@ -1,16 +1,16 @@
 """The compiled plain melee: a whole battle of plain fighters in one melee, in numba.
 
-:func:`play` plays, round after round, what the engine's plain round plays in Python for
-a battle all in one melee whose fighters are all plain characters (:mod:`~.melee` says
-which battles): initiative band by band (:class:`~fadad_agents.engine.core.turns.
-TurnOrder`), declares (a target kept or drawn, the budget split, what a crit took paid
-first), the acts in turn order, tied turns played together (wounds and take-outs held to
-the turn's end), places round a defender counted and ranks on its shield side
-(:mod:`~.outcomes`), each swing as :func:`~fadad_agents.rules.personal.combat.
-resolve_attack` resolves it (:mod:`~.swing`), the crits' conditions as
-:mod:`~fadad_agents.agents.core.conditions` leaves them, the bands' morale at each round's
-end (:mod:`~.morale`). Every die is drawn from the same
-Mersenne Twister stream Python draws it from, at the same place (:mod:`~.twister`).
+:func:`play` plays, round after round, what the engine's plain round plays in Python for a
+battle all in one melee whose fighters are all plain characters (:mod:`~.melee` says which
+battles): initiative band by band (:class:`~fadad_agents.engine.core.turns.TurnOrder`),
+declares (a target kept or drawn, the budget split, what a crit took paid first), the acts
+in turn order, tied turns played together (wounds and take-outs held to the turn's end),
+places round a defender counted and ranks on its shield side (:mod:`~.outcomes`), each
+swing as :func:`~fadad_agents.rules.personal.combat.resolve_attack` resolves it
+(:mod:`~.swing`), the crits' conditions as :mod:`~fadad_agents.agents.core.conditions`
+leaves them, the bands' morale at each round's end (:mod:`~.morale`). Every die is drawn
+from the same Mersenne Twister stream Python draws it from, at the same place
+(:mod:`~.twister`).
 
 Nothing here makes a Python object: the battle is written as rows of
 :data:`~.swing.EVENT_COLUMNS` integers, one an event of the log (a swing, a take-out, a
