@@ -21,6 +21,7 @@ import os
 import random
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -329,7 +330,7 @@ def test_crowded_melees_play_the_same_battle(case: str, monkeypatch: pytest.Monk
     assert turned > 0, "nobody was turned away: the case shows nothing"
 
 
-def _log_hashes(text: str, seeds: range) -> list[str]:
+def _log_hashes(text: str, seeds: Sequence[int]) -> list[str]:
     """Each battle's log, as read and as events, hashed."""
     out = []
     for seed in seeds:
@@ -467,15 +468,22 @@ def test_round_data_and_rounds_one_at_a_time_are_played_in_python() -> None:
 
 ROOT = Path(__file__).resolve().parents[3]
 
+AS_PYTHON_BATTLES = (
+    (_melee_yaml(5, bands=False), range(3)),
+    (CROWDED["five on two at a doorway"], range(3)),
+    (PARTY, (0, 3, 8)),  # morale checked; an Ité point spent and a blow capped; a band breaks
+)
+"""Battles the kernel plays as Python, and their seeds."""
+
 AS_PYTHON = """
 import hashlib, numba
 from benchmarks.bench_engine import _melee_yaml
 from fadad_agents.engine import build_battle, load
 from fadad_agents.engine.personal import melee as melee
-from tests.engine.personal.test_compiled_melee import CROWDED
+from tests.engine.personal.test_compiled_melee import AS_PYTHON_BATTLES
 played = []
-for text in (_melee_yaml(5, bands=False), CROWDED["five on two at a doorway"]):
-    for seed in range(3):
+for text, seeds in AS_PYTHON_BATTLES:
+    for seed in seeds:
         battle = build_battle(load(text), seed, collect=False)
         assert melee.play(battle)
         log = battle.log.text() + repr([tuple(e) for e in battle.log])
@@ -494,8 +502,7 @@ def test_the_kernel_as_python_plays_the_same_battles(monkeypatch: pytest.MonkeyP
         check=True, env=env,
     )  # fmt: skip
     monkeypatch.setattr(melee, "MELEE_COMPILED", False)
-    texts = (_melee_yaml(5, bands=False), CROWDED["five on two at a doorway"])
-    python = [h for text in texts for h in _log_hashes(text, range(3))]
+    python = [h for text, seeds in AS_PYTHON_BATTLES for h in _log_hashes(text, seeds)]
     assert done.stdout.split() == python
 
 
