@@ -240,7 +240,6 @@ class Melee:
         self.morale, self.levels, self.reasons = morale_rows(members, bands)
         self.checks = bool(self.morale[:, 0].any())
         self.uncrossed = np.zeros(len(bands), dtype=np.int64)  # no band's thresholds yet
-        self.band_names = [m.band.name for m in members]
         self.bands_of = [m.band for m in members]
         self.streams = np.zeros((n + 3, 625), dtype=np.uint32)  # and the morale stream
         self._places(battle, members, bands, at)
@@ -375,7 +374,7 @@ class Melee:
                     ("target", FAIR),
                 )
                 raw.append((
-                    now, rnd, self.band_names[i], "morale", None, (("4dF", row[3]),),
+                    now, rnd, self.bands_of[i].name, "morale", None, (("4dF", row[3]),),
                     (("morale", row[4]),), outcome,
                 ))  # fmt: skip
             elif kind == 7:  # a fighter leaves as its band breaks (Battle.leave)

@@ -34,12 +34,13 @@ from fadad_agents.engine.personal.swing import (
     _UNCONSCIOUS,
     ITE,
     KNOCKED_OUT,
+    NEVER,
     ON_DEAD,
     OUT,
     RECOVER,
     SUFFER,
     _event,
-    _level,
+    _level_of,
     _most,
     _record,
 )
@@ -101,7 +102,7 @@ def _spend_ite(
     the wound on the track it was struck on as Incapacitated at worst, logged. The track
     version it keeps (-1: an array is full)."""
     landed = events[e, 16]
-    blow = _level(tracks[landed, 4:9], tracks[landed, 3] != 0)
+    blow = _level_of(tracks, landed)
     if blow < 5 or not s[t, _ITE] or not rules[20]:
         return int(landed)
     if not rules[7]:  # conditions.spares_the_body: a Called Location takes the blow
@@ -109,7 +110,7 @@ def _spend_ite(
             if effects[e, k] == _CALLED:
                 return int(landed)
     spends = s[t, _SPENDS]
-    if spends == 0 or (spends == ON_DEAD and blow < 6):
+    if spends == NEVER or (spends == ON_DEAD and blow < 6):
         return int(landed)
     s[t, _ITE] -= 1
     track = s[t, _PENDING] if s[t, _PENDING] >= 0 else s[t, _TRACK]  # as it was struck
@@ -118,7 +119,7 @@ def _spend_ite(
     x = _event(events, ITE, rnd, t)
     if saved < 0 or x < 0:
         return -1
-    events[x, 3] = _level(tracks[saved, 4:9], tracks[saved, 3] != 0)
+    events[x, 3] = _level_of(tracks, saved)
     events[x, 4], events[x, 5] = blow, s[t, _ITE]
     return int(saved)
 
@@ -239,7 +240,7 @@ def _wounded(
     Incapacitated or worse, at once or, in a tied turn (``held[0, 0]`` >= 0), at its end
     (``held``'s rows: the fighter and the level it fell at). False: an array is full."""
     s[t, _TRACK] = v
-    level = _level(tracks[v, 4:9], tracks[v, 3] != 0)
+    level = _level_of(tracks, v)
     if level < 4 or not s[t, _FIGHTING]:
         return True
     return _out(t, level, s, held, active, counts, rnd, events)

@@ -67,6 +67,12 @@ def _level(filled: np.ndarray, dead: bool) -> int:
     return 1 if filled[0] else 0
 
 
+@njit(cache=True, inline="always")
+def _level_of(tracks: np.ndarray, v: int) -> int:
+    """The wound level of track version ``v``."""
+    return _level(tracks[v, 4:9], tracks[v, 3] != 0)
+
+
 @njit(cache=True)
 def _record(
     v: int,
@@ -121,7 +127,7 @@ def _record(
 def _most(t: int, v: int, spent: bool, s: np.ndarray, tracks: np.ndarray, rules: np.ndarray) -> int:
     """The worst level a blow may leave player character ``t``'s track version ``v`` at
     (``wounds.pc_death_cap``), its Ité point ``spent`` or not (anyone else's: 6, Dead)."""
-    level = _level(tracks[v, 4:9], tracks[v, 3] != 0)
+    level = _level_of(tracks, v)
     cap = 6
     if rules[18]:  # pc_death.max_three_levels
         cap = min(cap, level + 3)
@@ -147,7 +153,7 @@ def _penalty(i: int, s: np.ndarray, tracks: np.ndarray, rules: np.ndarray) -> in
     """Fighter ``i``'s penalty to every roll (``Character.penalty``): its body track's,
     prone (``fadad.knockdown_penalty``), its weapon arm's state."""
     v = s[i, _TRACK]
-    pen = _PENALTY[_level(tracks[v, 4:9], tracks[v, 3] != 0)]
+    pen = _PENALTY[_level_of(tracks, v)]
     if s[i, _PRONE]:
         pen -= rules[4]
     return int(pen + rules[8 + s[i, _ARM]])
@@ -271,7 +277,7 @@ def _swing(
         for _ in range(vitals):
             if landed < 0:
                 break
-            level = _level(tracks[landed, 4:9], tracks[landed, 3] != 0)
+            level = _level_of(tracks, landed)
             landed = _record(landed, min(level + 1, 6), tracks, boxes, fold, rules, most)
     if landed < 0:
         return -1
