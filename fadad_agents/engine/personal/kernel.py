@@ -123,6 +123,7 @@ def _act(
     figures: np.ndarray,
     melee: np.ndarray,
     targeting: np.ndarray,
+    near: np.ndarray,
     tracks: np.ndarray,
     boxes: np.ndarray,
     fold: np.ndarray,
@@ -156,7 +157,7 @@ def _act(
         left -= 1
         t = s[i, _TARGET]
         if t < 0 or not s[t, _FIGHTING]:
-            t = s[i, _TARGET] = _new_target(i, s, active, counts, targeting)
+            t = s[i, _TARGET] = _new_target(i, s, active, counts, targeting, near)
             if t < 0:
                 return True
         if not places[t, 0] and not _admit(t, i, places, room, bands, rules, rnd):
@@ -187,6 +188,7 @@ def _declare(
     active: np.ndarray,
     counts: np.ndarray,
     targeting: np.ndarray,
+    near: np.ndarray,
     rules: np.ndarray,
     rnd: int,
     events: np.ndarray,
@@ -213,7 +215,7 @@ def _declare(
         return True
     t = s[i, _TARGET]
     if not (s[i, _KEEPS] and t >= 0 and s[t, _FIGHTING]):
-        t = s[i, _TARGET] = _new_target(i, s, active, counts, targeting)
+        t = s[i, _TARGET] = _new_target(i, s, active, counts, targeting, near)
     if t < 0:
         return True
     n = min(s[i, _COUNT], budget)
@@ -227,6 +229,7 @@ def play(
     figures: np.ndarray,
     melee: np.ndarray,
     targeting: np.ndarray,
+    near: np.ndarray,
     initiative: np.ndarray,
     tracks: np.ndarray,
     boxes: np.ndarray,
@@ -256,7 +259,9 @@ def play(
 ) -> int:
     """Play the battle to its end: the rounds played, or :data:`FULL` when ``events`` or
     ``tracks`` filled first (the caller plays it again with larger ones, its streams
-    seeded again). ``rules`` (:func:`~.tables.rules_row`): crits drawn, their pool, scratch
+    seeded again). ``near[i, j]``: where foe ``j`` stands in the order fighter ``i``
+    targeting the nearest takes its foes (:func:`~.outcomes._new_target`). ``rules``
+    (:func:`~.tables.rules_row`): crits drawn, their pool, scratch
     cap, overflow kept at Near Death, knockdown penalty, kill above 9, actions a round, a
     Called Location wounds the body too, the weapon arm's penalty by state (4), the most
     rounds, the most seconds, the round's seconds, ``engine.max_on_one``, initiative rolled,
@@ -285,21 +290,22 @@ def play(
                        order, starts, shared, rules[16] != 0)  # fmt: skip
         for j in range(starts[turns]):
             i = order[j]
-            if s[i, _FIGHTING] and not _declare(i, s, active, counts, targeting, rules, rnd,
-                                                events):  # fmt: skip
+            if s[i, _FIGHTING] and not _declare(i, s, active, counts, targeting, near, rules,
+                                                rnd, events):  # fmt: skip
                 return FULL
         for k in range(turns):
             first, end = starts[k], starts[k + 1]
             if shared[k]:
-                if not _together(order[first:end], s, figures, melee, targeting, tracks, boxes,
-                                 fold, rules, pairs, table, rnd, events, effects, arm_state,
-                                 held, active, counts, places, room, bands, shields):  # fmt: skip
+                if not _together(order[first:end], s, figures, melee, targeting, near, tracks,
+                                 boxes, fold, rules, pairs, table, rnd, events, effects,
+                                 arm_state, held, active, counts, places, room, bands,
+                                 shields):  # fmt: skip
                     return FULL
                 continue
             for j in range(first, end):  # one band's members, one after another
                 i = order[j]
                 if s[i, _FIGHTING] and not _act(
-                    i, s, figures, melee, targeting, tracks, boxes, fold, rules, pairs,
+                    i, s, figures, melee, targeting, near, tracks, boxes, fold, rules, pairs,
                     table, rnd, events, effects, arm_state, held, active, counts, places, room,
                     bands, shields,
                 ):  # fmt: skip
@@ -370,6 +376,7 @@ def _together(
     figures: np.ndarray,
     melee: np.ndarray,
     targeting: np.ndarray,
+    near: np.ndarray,
     tracks: np.ndarray,
     boxes: np.ndarray,
     fold: np.ndarray,
@@ -397,8 +404,8 @@ def _together(
     held[0, 0] = 0
     for i in turn:
         if s[i, _FIGHTING] and not _act(
-            i, s, figures, melee, targeting, tracks, boxes, fold, rules, pairs, table, rnd,
-            events, effects, arm_state, held, active, counts, places, room, bands, shields,
+            i, s, figures, melee, targeting, near, tracks, boxes, fold, rules, pairs, table,
+            rnd, events, effects, arm_state, held, active, counts, places, room, bands, shields,
         ):  # fmt: skip
             held[0, 0] = -1
             return False

@@ -1,17 +1,18 @@
 """Which battles the compiled plain melee plays, and the battle it leaves: log, fighters,
 sides and clock, as the engine's Python leaves them.
 
-A battle of two sides of plain characters (:func:`~fadad_agents.agents.core.plain.round.
-is_plain`: nothing to decide but a new target, a random foe's) all in one melee (no map, or
-a field where each touches every foe), player characters with their protections
-(``pc_death.*``, Ité points spent as the three shipped policies spend them) or none,
-shields or none, single fighters or bands, initiative rolled or static, morale checked at
-losses (the shipped policies) or not, no round data collected, on the default rules of a
-swing (effective opposition, FADAD wounds, no weapon groups), any crit policy: :func:`play`
-plays it whole in :func:`~.kernel.play` once numba is loaded, from its start to its end
-(``run``, sweeps; never round by round). Any other battle, and every battle before numba is
-loaded, plays in Python, as before; such a battle played whole in Python is counted toward
-loading numba (:func:`count`).
+A battle of two sides of plain characters
+(:func:`~fadad_agents.agents.core.plain.round.is_plain`: nothing to decide but a new
+target: a random foe, the first or the nearest) all in one melee (no map, or a field where
+each touches every foe), player characters with their protections (``pc_death.*``, Ité
+points spent as the three shipped policies spend them) or none, shields or none, single
+fighters or bands, initiative rolled or static, morale checked at losses (the shipped
+policies) or not, no round data collected, on the default rules of a swing (effective
+opposition, FADAD wounds, no weapon groups), any crit policy: :func:`play` plays it whole
+in :func:`~.kernel.play` once numba is loaded, from its start to its end (``run``, sweeps;
+never round by round). Any other battle, and every battle before numba is loaded, plays in
+Python, as before; such a battle played whole in Python is counted toward loading numba
+(:func:`count`).
 
 From the kernel's rows the log is written with the engine's own entries (a swing's
 :class:`~fadad_agents.rules.personal.combat.AttackResult`, its wound tracks made by
@@ -42,10 +43,13 @@ from fadad_agents.engine.personal.tables import (
     pairs,
     rules_row,
     shield_sides,
+    target_orders,
 )
 from fadad_agents.policies.core.defaults import (
     CasualtyMorale,
+    FixedTargeting,
     KeepPoints,
+    NearestTargeting,
     NoMorale,
     SaveFromDeath,
     SaveFromDeathOnly,
@@ -76,6 +80,9 @@ _ONE = {total: (total,) for total in TABLE_4DF}
 _SPENDS = {KeepPoints: 0, SaveFromDeath: 1, SaveFromDeathOnly: 2}
 """When each shipped Ité policy spends a point (``swing.NEVER``, ``ON_DEATHLY``,
 ``ON_DEAD``); a player character with another policy is played in Python."""
+_CHOOSES = {FixedTargeting: 1, NearestTargeting: 2}
+"""How the compiled melee takes a new target for a policy not ``random_in_reach``
+(``swing.FIRST``, ``NEAREST``); a GM's own, and any other, keeps the battle in Python."""
 _TABLE = np.array(TABLE_4DF, dtype=np.int64)
 _MORALE = (NoMorale, CasualtyMorale, TableMorale)
 """The morale policies the compiled melee plays (checks at losses, or none)."""
@@ -158,7 +165,8 @@ def _eligible(battle: Any) -> tuple[list[Any], Any] | None:
     ):
         return None
     mark_plain([members], battle)  # as the first round marks them: each policy set asked once
-    if not all(_plain(m) for m in members):
+    placed = field is not None  # a nearest foe needs the field (none: Python's own search)
+    if not all(_plain(m, placed) for m in members):
         return None
     order = battle._turn_order or battle._roll_call()
     if not all(type(m.policies.morale) in _MORALE for m in members):
@@ -195,6 +203,7 @@ class Melee:
             for slot, m in enumerate(side.members):
                 self.active[side.index, slot] = at[id(m)]
             self.counts[side.index] = len(side.members)
+        self.near = target_orders(members)
         for i, m in enumerate(members):
             pol = m.policies
             state[i, c._SIDE] = m.side
@@ -202,7 +211,8 @@ class Melee:
             state[i, c._FIGHTING] = 1
             state[i, c._TRACK] = i + 1
             state[i, c._PENDING] = -1
-            state[i, c._KEEPS] = pol.keeps_target
+            chooses = state[i, c._CHOOSES] = _CHOOSES.get(type(pol.targeting), c.RANDOM)
+            state[i, c._KEEPS] = chooses != c.RANDOM or pol.keeps_target  # keep a fighting foe
             state[i, c._COUNT] = pol.attack_count
             state[i, c._SLOT] = battle.sides[m.side].members.index(m)
             if m.player:
@@ -297,7 +307,8 @@ class Melee:
             streams_now = self.streams
             crossed = np.zeros_like(self.uncrossed) if self.checks else self.uncrossed
             rounds = kernel.play(
-                s, self.figures, streams_now[2 : n + 2], streams_now[1], streams_now[0],
+                s, self.figures, streams_now[2 : n + 2], streams_now[1], self.near,
+                streams_now[0],
                 tracks, self.boxes, self.fold, self.rules, self.pairs, _TABLE, self.bands,
                 self.band_members, self.keys, self.rolled, self.mask, self.band_at,
                 self.active.copy(), self.counts.copy(), self.arm_state, events, self.effects,
@@ -466,15 +477,21 @@ swing_event.aimed = True  # type: ignore[attr-defined]  # its args begin (actor,
 # BattleLog.takedowns reads them without making the event, as attack_event's
 
 
-def _plain(member: Any) -> bool:
+def _plain(member: Any, placed: bool) -> bool:
     """Whether the compiled melee can play ``member``: a plain character (no missile,
     first aid, spirit), a player character only with a shipped Ité policy, without a
-    scale-piercing weapon, whose new target is a random foe, on a wound track."""
+    scale-piercing weapon, whose new target is a random foe, the first of the other side,
+    or its nearest where all stand ``placed`` on a field, on a wound track."""
+    pol = member.policies
     return (
         member.plain is True
         and member.protection is (PLAYER_PROTECTION if member.player else NO_PROTECTION)
-        and (not member.player or type(member.policies.ite_points) in _SPENDS)
-        and member.policies.random_in_reach
+        and (not member.player or type(pol.ite_points) in _SPENDS)
+        and (
+            pol.random_in_reach
+            or type(pol.targeting) is FixedTargeting
+            or (placed and member.placed and type(pol.targeting) is NearestTargeting)
+        )
         and member.armed.scale_piercing == "none"
         and member.bare.scale_piercing == "none"
         and type(member.start_track) is WoundTrack

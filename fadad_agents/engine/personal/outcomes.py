@@ -14,6 +14,7 @@ from fadad_agents.engine.personal.swing import (
     _ATTACKS,
     _BARE,
     _CALLED,
+    _CHOOSES,
     _CONDITIONS,
     _DEFENCES,
     _DISARM,
@@ -32,11 +33,13 @@ from fadad_agents.engine.personal.swing import (
     _TARGET,
     _TRACK,
     _UNCONSCIOUS,
+    FIRST,
     ITE,
     KNOCKED_OUT,
     NEVER,
     ON_DEAD,
     OUT,
+    RANDOM,
     RECOVER,
     SUFFER,
     _event,
@@ -73,14 +76,32 @@ def _pay(i: int, actions: int, s: np.ndarray, rnd: int, events: np.ndarray) -> i
 
 @njit(cache=True)
 def _new_target(
-    i: int, s: np.ndarray, active: np.ndarray, counts: np.ndarray, targeting: np.ndarray
+    i: int,
+    s: np.ndarray,
+    active: np.ndarray,
+    counts: np.ndarray,
+    targeting: np.ndarray,
+    near: np.ndarray,
 ) -> int:
-    """``random_foe`` off the field: one of the other side's fighters, drawn (-1: none)."""
+    """A new target (-1: none left), as fighter ``i`` chooses it (``_CHOOSES``): where
+    every foe touches, ``random_foe``'s, one of the other side's fighters drawn; the first
+    of them (``FixedTargeting``, no draw); or the nearest (``NearestTargeting``, no draw:
+    the foe first in ``near[i]``, :func:`~.tables.target_orders`)."""
     other = 1 - s[i, _SIDE]
     n = counts[other]
     if n == 0:
         return -1
-    return int(active[other, int(random(targeting) * n)])
+    chooses = s[i, _CHOOSES]
+    if chooses == RANDOM:
+        return int(active[other, int(random(targeting) * n)])
+    if chooses == FIRST:
+        return int(active[other, 0])
+    best = active[other, 0]
+    for k in range(1, n):
+        foe = active[other, k]
+        if near[i, foe] < near[i, best]:
+            best = foe
+    return int(best)
 
 
 @njit(cache=True)

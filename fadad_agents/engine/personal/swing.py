@@ -18,8 +18,9 @@ from fadad_agents.engine.personal.twister import random, roll_4df
 from fadad_agents.rules.personal.criticals import CRIT_EFFECTS
 
 __all__ = [
-    "EVENT_COLUMNS", "FIGURES", "FULL", "ITE", "KNOCKED_OUT", "NEVER", "ON_DEAD", "ON_DEATHLY",
-    "OUT", "RECOVER", "STATE_COLUMNS", "SUFFER", "SWING", "TRACK_COLUMNS",
+    "EVENT_COLUMNS", "FIGURES", "FIRST", "FULL", "ITE", "KNOCKED_OUT", "NEAREST", "NEVER",
+    "ON_DEAD", "ON_DEATHLY", "OUT", "RANDOM", "RECOVER", "STATE_COLUMNS", "SUFFER", "SWING",
+    "TRACK_COLUMNS",
 ]  # fmt: skip
 
 KNOCKED_OUT = 7
@@ -34,6 +35,11 @@ NEVER, ON_DEATHLY, ON_DEAD = 0, 1, 2
 """When a player character spends an Ité point (``_SPENDS``): never (``keep``), on a blow
 that would leave it Near Death or Dead (``save_from_death``), on one that would kill
 (``save_from_death_only``)."""
+
+RANDOM, FIRST, NEAREST = 0, 1, 2
+"""How a fighter takes a new target (``_CHOOSES``): a random foe (``random_foe`` where all
+touch), the first of the other side's live list (``FixedTargeting``), its nearest
+(``NearestTargeting``)."""
 
 EVENT_COLUMNS = 21
 """Integers an event: kind, round, actor, then the kind's own (see :func:`_swing`)."""
@@ -165,7 +171,8 @@ _PRONE, _DISARMED, _STAGGERED, _ARM, _BARE, _KEEPS, _COUNT, _SLOT = 7, 8, 9, 10,
 _CONDITIONS = 15  # its Conditions made (by a crit) and not yet cleared (at a declare)
 _UNCONSCIOUS = 16  # rounds still to lie unconscious (a Knockout with knockout_rounds)
 _PLAYER, _ITE, _SPENDS = 17, 18, 19  # a player character, its Ité points, when it spends
-STATE_COLUMNS = 20
+_CHOOSES = 20  # how it takes a new target: RANDOM, FIRST or NEAREST
+STATE_COLUMNS = 21
 
 # a fighter's figures, ``figures[i, armed or bare]``: attack, defence, odm, ddm, scale
 _ATTACK, _DEFENCE, _ODM, _DDM, _SCALE, _ARMOUR, _KIND, _SHIELDED = 0, 1, 2, 3, 4, 5, 6, 7

@@ -1,7 +1,7 @@
 """The tables the compiled plain melee's kernel reads, made once a battle from its rules
 and fighters: the rules as one row of ints, each pair of fighters' Target and shield
 modifier, who stands on each shield side, the weapon arm's state a Called Location leaves,
-each fighter's morale.
+each fighter's morale, the order in which a fighter targeting the nearest takes its foes.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from fadad_agents.agents.core import moving
-from fadad_agents.policies.core.defaults import CasualtyMorale
+from fadad_agents.policies.core.defaults import CasualtyMorale, NearestTargeting
 from fadad_agents.policies.core.protocols import MoraleChoice
 from fadad_agents.rules.core.ladder import FAIR
 from fadad_agents.rules.personal.combat import _pair_constants
@@ -23,7 +23,7 @@ from fadad_agents.rules.personal.melee import (
     location_severity,
 )
 
-__all__ = ["arm_states", "morale_rows", "pairs", "rules_row", "shield_sides"]
+__all__ = ["arm_states", "morale_rows", "pairs", "rules_row", "shield_sides", "target_orders"]
 
 
 def rules_row(battle: Any) -> np.ndarray:
@@ -134,3 +134,29 @@ def morale_rows(
             levels[i, : len(policy.thresholds)] = policy.thresholds
             reasons[i] = [f"{round(t * 100)}% losses" for t in policy.thresholds]
     return rows, levels, reasons
+
+
+def target_orders(members: list[Any]) -> np.ndarray:
+    """``near[i, j]``: where foe ``j`` stands in the order fighter ``i`` takes its foes
+    when it targets the nearest (``NearestTargeting``): by the square of the distance
+    between them as ``Field.nearest`` measures it, ties to the lower ``unique_id`` (nobody
+    moves in a melee where all touch: the order holds for the battle). A single 0 where
+    nobody targets the nearest."""
+    nearest = [type(m.policies.targeting) is NearestTargeting for m in members]
+    if not any(nearest):
+        return np.zeros((1, 1), dtype=np.int64)
+    n = len(members)
+    near = np.zeros((n, n), dtype=np.int64)
+    for i in (i for i, m in enumerate(members) if nearest[i]):
+        m = members[i]
+        x, y = m.position
+        keys: dict[int, tuple[float, int]] = {}
+        for j, foe in enumerate(members):
+            if foe.side != m.side:
+                px, py = foe.position
+                px -= x
+                py -= y
+                keys[j] = (px**2 + py**2, foe.unique_id)
+        for rank, j in enumerate(sorted(keys, key=keys.__getitem__)):
+            near[i, j] = rank
+    return near

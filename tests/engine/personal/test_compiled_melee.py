@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 import random
 import subprocess
@@ -35,6 +36,7 @@ from fadad_agents.analysis import sweep
 from fadad_agents.engine import build_battle, load
 from fadad_agents.engine.core.result import result_of
 from fadad_agents.engine.personal import melee as melee
+from fadad_agents.policies.core.defaults import NearestTargeting
 from fadad_agents.policies.core.registry import REGISTRY
 from tests.engine.conftest import personal_options
 
@@ -48,6 +50,8 @@ ARMOUR = ("heavy-leather", "leather", "chain-mail", "none", "scale-mail", "plate
 CREATURES = ("orc", "goblin", "dwarf", "elf", "hobbit", "ogre")
 LADDER = ("Poor", "Mediocre", "Fair", "Good", "Great", "Superb")
 ITE_POLICIES = ("save_from_death", "save_from_death_only", "keep")
+AIMS = ("nearest", "first", "random", "sticky")
+"""Targeting policies a side may take (``aims``): the compiled melee plays each."""
 MORALE_POLICIES = (
     "{name: break_at_losses}",
     "{name: break_at_losses, params: {fraction: 0.3, on_break: surrender}}",
@@ -70,7 +74,7 @@ OPTIONS = {
 SEEDS = range(40)
 
 
-def _force(rng: random.Random, name: str, players: float, bands: float) -> str:
+def _force(rng: random.Random, name: str, players: float, bands: float, placed: float) -> str:
     count = 1 if rng.random() < 1 - bands else rng.randint(2, 4)
     kind = rng.choice(CREATURES) if rng.random() < 0.3 else "human"
     weapon = rng.choice(WEAPONS)
@@ -94,6 +98,9 @@ def _force(rng: random.Random, name: str, players: float, bands: float) -> str:
             lines.append(f"        ite_points: {rng.randint(1, 3)}")
         if rng.random() < 0.4:
             lines.append(f"        policies: {{ite_points: {rng.choice(ITE_POLICIES)}}}")
+    if placed and rng.random() < placed:  # by its side's place in the melee (9.5 or 10.5, 10)
+        x = rng.choice((9, 10) if name[1] == "0" else (10, 11))
+        lines.append(f"        position: [{x}, {rng.choice((9, 10, 11))}]")
     return "\n".join(lines)
 
 
@@ -103,12 +110,16 @@ def melee_scenario(
     protections: float = 0.06,
     morale: float = 0.1,
     bands: float = 0.1,
+    aims: float = 0.0,
+    placed: float = 0.0,
 ) -> str:
-    """Two sides of one to three forces drawn from ``seed``, in one melee (no map); a
-    force a band one time in ``1 / bands``, a single fighter a player character one time
-    in ``1 / players``, each PC-death option set one time in ``1 / protections`` (each
-    other option about one time in sixteen), a side's morale policy one time in
-    ``1 / morale``."""
+    """Two sides of one to three forces drawn from ``seed``, in one melee; a force a band
+    one time in ``1 / bands``, a single fighter a player character one time in
+    ``1 / players``, each PC-death option set one time in ``1 / protections`` (each other
+    option about one time in sixteen), a side's morale policy one time in ``1 / morale``,
+    its targeting policy (nearest, first, random or sticky) one time in ``1 / aims``; a
+    force placed one time in ``1 / placed`` (on a map of 20 by 20 yards, a yard or so from
+    the middle, where the melee stands; most such melees still all touch)."""
     rng = random.Random(seed)
     rules = ["fadad.initiative: " + ("rolled" if rng.random() < 0.9 else "static")]
     if rng.random() < 0.5:
@@ -119,15 +130,22 @@ def melee_scenario(
         if rng.random() < (protections if k.startswith("pc_death.") else 0.06)
     ]
     lines = [f"name: melee {seed}", "rules: {" + ", ".join(rules) + "}", "sides:"]
+    if placed:
+        lines[2:2] = ["map: {kind: open, width: 20, height: 20}"]
     for s in range(2):
         lines.append(f"  - name: Side {s}")
+        policies = []
         if rng.random() < morale:
-            lines.append(f"    policies: {{morale: {rng.choice(MORALE_POLICIES)}}}")
+            policies.append(f"morale: {rng.choice(MORALE_POLICIES)}")
         elif rng.random() < 0.05:
-            lines.append("    policies: {targeting: {name: weakest}}")
+            policies.append("targeting: {name: weakest}")
+        if aims and rng.random() < aims and "targeting" not in "".join(policies):
+            policies.append(f"targeting: {rng.choice(AIMS)}")
+        if policies:
+            lines.append("    policies: {" + ", ".join(policies) + "}")
         lines.append("    forces:")
         forces = range(rng.choice((1, 2, 3)))
-        lines += [_force(rng, f"S{s}F{f}", players, bands) for f in forces]
+        lines += [_force(rng, f"S{s}F{f}", players, bands, placed) for f in forces]
     lines.append(f"stop: {{max_rounds: {rng.choice((3, 30, 200))}}}")
     return "\n".join(lines) + "\n"
 
@@ -272,6 +290,65 @@ def test_morale_is_checked_in_the_compiled_melee(monkeypatch: pytest.MonkeyPatch
     seen = {word: sum(log.count(f" {word}") for log in logs) for word in MORALE_WORDS}
     assert compiled >= 0.6 * 2 * len(texts)
     assert all(count >= 3 for count in seen.values()), seen
+
+
+AIM_SEEDS = range(700, 740)
+
+
+def _aimed(seed: int) -> str:
+    return melee_scenario(seed, aims=0.8, placed=0.3)
+
+
+@pytest.mark.parametrize("seed", AIM_SEEDS)
+def test_targeting_policies_play_the_same_battle(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A melee whose sides often target the nearest foe, the first or a random one, its
+    fighters now and then placed on the map a yard or two apart (nearer foes and farther
+    ones, ties among those at one spot): the same battle either way, at two seeds."""
+    text = _aimed(seed)
+    for battle_seed in (seed, 7):
+        python, compiled, _ = _both(text, battle_seed, monkeypatch)
+        assert compiled[0] == python[0], f"seed {battle_seed}: the log reads differently\n{text}"
+        assert compiled[1:] == python[1:], f"seed {battle_seed}: events or fighters differ\n{text}"
+
+
+def test_nearest_and_first_targets_are_compiled() -> None:
+    """The comparison above proves something: the compiled melee can play many of those
+    battles (a field where not all touch is left to Python), among them battles where a
+    fighter targeting the nearest has foes at different distances, and battles where a
+    side takes the first foe."""
+    played = farther = first = 0
+    for seed in AIM_SEEDS:
+        text = _aimed(seed)
+        battle = build_battle(load(text), seed, collect=False)
+        if melee._eligible(battle) is None:
+            continue
+        played += 1
+        first += "targeting: first" in text
+        members = [m for side in battle.sides for m in side.members]
+        farther += any(
+            len({math.dist(m.position, foe.position) for foe in members if foe.side != m.side}) > 1
+            for m in members
+            if type(m.policies.targeting) is NearestTargeting
+        )
+    assert played >= len(AIM_SEEDS) / 2
+    assert farther >= 4
+    assert first >= 3
+
+
+def test_the_shipped_duel_is_compiled_and_the_same_battle_at_100_seeds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``scenarios/snorri-vs-brynhild.yaml`` (two player characters placed a yard apart,
+    each targeting the nearest foe) is played by the compiled melee: the same log at 100
+    seeds as in Python."""
+    text = (ROOT / "scenarios" / "snorri-vs-brynhild.yaml").read_text(encoding="utf-8")
+    assert melee._eligible(build_battle(load(text), 0, collect=False)) is not None
+    monkeypatch.setattr(melee, "MELEE_COMPILED", False)
+    python = _log_hashes(text, range(100))
+    monkeypatch.setattr(melee, "MELEE_COMPILED", True)
+    assert _log_hashes(text, range(100)) == python
 
 
 def _crowd(mine: list[tuple[str, int]], theirs: list[tuple[str, int]], rules: str = "") -> str:
@@ -433,13 +510,18 @@ LEFT_TO_PYTHON = {
         1,
     ),
     "apart on a map": ("        count: 1\n", "        count: 1\n        position: [30, 0]\n", 1),
+    "the most wounded foe targeted": (
+        "  - name: Blue\n",
+        "  - name: Blue\n    policies: {targeting: weakest}\n",
+        1,
+    ),
 }
 
 
 @pytest.mark.parametrize("case", list(LEFT_TO_PYTHON))
 def test_what_the_compiled_melee_leaves_to_python(case: str) -> None:
-    """A battle it cannot play as Python would (an Ité or morale policy it does not know,
-    other rules of a swing, a field where not all touch) plays in Python."""
+    """A battle it cannot play as Python would (an Ité, morale or targeting policy it does
+    not know, other rules of a swing, a field where not all touch) plays in Python."""
     REGISTRY.register("ite_points", "test_every_other", _EveryOther, replace=True)
     REGISTRY.register("morale", "test_at_first_blood", _AtFirstBlood, replace=True)
     old, new, count = LEFT_TO_PYTHON[case]
