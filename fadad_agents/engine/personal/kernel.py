@@ -157,7 +157,7 @@ def _act(
         left -= 1
         t = s[i, _TARGET]
         if t < 0 or not s[t, _FIGHTING]:
-            t = s[i, _TARGET] = _new_target(i, s, active, counts, targeting, near)
+            t = s[i, _TARGET] = _new_target(i, s, active, counts, targeting, near, tracks)
             if t < 0:
                 return True
         if not places[t, 0] and not _admit(t, i, places, room, bands, rules, rnd):
@@ -189,6 +189,7 @@ def _declare(
     counts: np.ndarray,
     targeting: np.ndarray,
     near: np.ndarray,
+    tracks: np.ndarray,
     rules: np.ndarray,
     rnd: int,
     events: np.ndarray,
@@ -215,7 +216,7 @@ def _declare(
         return True
     t = s[i, _TARGET]
     if not (s[i, _KEEPS] and t >= 0 and s[t, _FIGHTING]):
-        t = s[i, _TARGET] = _new_target(i, s, active, counts, targeting, near)
+        t = s[i, _TARGET] = _new_target(i, s, active, counts, targeting, near, tracks)
     if t < 0:
         return True
     n = min(s[i, _COUNT], budget)
@@ -290,8 +291,8 @@ def play(
                        order, starts, shared, rules[16] != 0)  # fmt: skip
         for j in range(starts[turns]):
             i = order[j]
-            if s[i, _FIGHTING] and not _declare(i, s, active, counts, targeting, near, rules,
-                                                rnd, events):  # fmt: skip
+            if s[i, _FIGHTING] and not _declare(i, s, active, counts, targeting, near, tracks,
+                                                rules, rnd, events):  # fmt: skip
                 return FULL
         for k in range(turns):
             first, end = starts[k], starts[k + 1]

@@ -3,16 +3,16 @@ sides and clock, as the engine's Python leaves them.
 
 A battle of two sides of plain characters
 (:func:`~fadad_agents.agents.core.plain.round.is_plain`: nothing to decide but a new
-target: a random foe, the first or the nearest) all in one melee (no map, or a field where
-each touches every foe), player characters with their protections (``pc_death.*``, Ité
-points spent as the three shipped policies spend them) or none, shields or none, single
-fighters or bands, initiative rolled or static, morale checked at losses (the shipped
-policies) or not, no round data collected, on the default rules of a swing (effective
-opposition, FADAD wounds, no weapon groups), any crit policy: :func:`play` plays it whole
-in :func:`~.kernel.play` once numba is loaded, from its start to its end (``run``, sweeps;
-never round by round). Any other battle, and every battle before numba is loaded, plays in
-Python, as before; such a battle played whole in Python is counted toward loading numba
-(:func:`count`).
+target: a random foe, the first, nearest, most or least wounded) all in one melee (no map,
+or a field where each touches every foe), player characters with their protections
+(``pc_death.*``, Ité points spent as the three shipped policies spend them) or none,
+shields or none, single fighters or bands, initiative rolled or static, morale checked at
+losses (the shipped policies) or not, no round data collected, on the default rules of a
+swing (effective opposition, FADAD wounds, no weapon groups), any crit policy: :func:`play`
+plays it whole in :func:`~.kernel.play` once numba is loaded, from its start to its end
+(``run``, sweeps; never round by round). Any other battle, and every battle before numba is
+loaded, plays in Python, as before; such a battle played whole in Python is counted toward
+loading numba (:func:`count`).
 
 From the kernel's rows the log is written with the engine's own entries (a swing's
 :class:`~fadad_agents.rules.personal.combat.AttackResult`, its wound tracks made by
@@ -38,6 +38,7 @@ from fadad_agents.agents.core.field.room import never_crowded, room
 from fadad_agents.agents.core.plain.round import mark_plain
 from fadad_agents.engine.core.battle import Battle
 from fadad_agents.engine.personal.tables import (
+    CHOOSES,
     arm_states,
     morale_rows,
     pairs,
@@ -47,7 +48,6 @@ from fadad_agents.engine.personal.tables import (
 )
 from fadad_agents.policies.core.defaults import (
     CasualtyMorale,
-    FixedTargeting,
     KeepPoints,
     NearestTargeting,
     NoMorale,
@@ -80,9 +80,6 @@ _ONE = {total: (total,) for total in TABLE_4DF}
 _SPENDS = {KeepPoints: 0, SaveFromDeath: 1, SaveFromDeathOnly: 2}
 """When each shipped Ité policy spends a point (``swing.NEVER``, ``ON_DEATHLY``,
 ``ON_DEAD``); a player character with another policy is played in Python."""
-_CHOOSES = {FixedTargeting: 1, NearestTargeting: 2}
-"""How the compiled melee takes a new target for a policy not ``random_in_reach``
-(``swing.FIRST``, ``NEAREST``); a GM's own, and any other, keeps the battle in Python."""
 _TABLE = np.array(TABLE_4DF, dtype=np.int64)
 _MORALE = (NoMorale, CasualtyMorale, TableMorale)
 """The morale policies the compiled melee plays (checks at losses, or none)."""
@@ -203,7 +200,7 @@ class Melee:
             for slot, m in enumerate(side.members):
                 self.active[side.index, slot] = at[id(m)]
             self.counts[side.index] = len(side.members)
-        self.near = target_orders(members)
+        self.near, state[:, c._REACH] = target_orders(members)
         for i, m in enumerate(members):
             pol = m.policies
             state[i, c._SIDE] = m.side
@@ -211,8 +208,8 @@ class Melee:
             state[i, c._FIGHTING] = 1
             state[i, c._TRACK] = i + 1
             state[i, c._PENDING] = -1
-            chooses = state[i, c._CHOOSES] = _CHOOSES.get(type(pol.targeting), c.RANDOM)
-            state[i, c._KEEPS] = chooses != c.RANDOM or pol.keeps_target  # keep a fighting foe
+            chooses = state[i, c._CHOOSES] = CHOOSES.get(type(pol.targeting), c.RANDOM)
+            state[i, c._KEEPS] = chooses in (c.FIRST, c.NEAREST) or pol.keeps_target
             state[i, c._COUNT] = pol.attack_count
             state[i, c._SLOT] = battle.sides[m.side].members.index(m)
             if m.player:
@@ -480,8 +477,8 @@ swing_event.aimed = True  # type: ignore[attr-defined]  # its args begin (actor,
 def _plain(member: Any, placed: bool) -> bool:
     """Whether the compiled melee can play ``member``: a plain character (no missile,
     first aid, spirit), a player character only with a shipped Ité policy, without a
-    scale-piercing weapon, whose new target is a random foe, the first of the other side,
-    or its nearest where all stand ``placed`` on a field, on a wound track."""
+    scale-piercing weapon, whose new target is a random foe, the first, the most or least
+    wounded, or its nearest where all stand ``placed`` on a field, on a wound track."""
     pol = member.policies
     return (
         member.plain is True
@@ -489,7 +486,7 @@ def _plain(member: Any, placed: bool) -> bool:
         and (not member.player or type(pol.ite_points) in _SPENDS)
         and (
             pol.random_in_reach
-            or type(pol.targeting) is FixedTargeting
+            or (type(pol.targeting) in CHOOSES and type(pol.targeting) is not NearestTargeting)
             or (placed and member.placed and type(pol.targeting) is NearestTargeting)
         )
         and member.armed.scale_piercing == "none"

@@ -25,6 +25,7 @@ from fadad_agents.engine.personal.swing import (
     _KNOCKOUT,
     _PENDING,
     _PRONE,
+    _REACH,
     _SIDE,
     _SLOT,
     _SPENDS,
@@ -36,12 +37,14 @@ from fadad_agents.engine.personal.swing import (
     FIRST,
     ITE,
     KNOCKED_OUT,
+    NEAREST,
     NEVER,
     ON_DEAD,
     OUT,
     RANDOM,
     RECOVER,
     SUFFER,
+    WEAKEST,
     _event,
     _level_of,
     _most,
@@ -82,11 +85,13 @@ def _new_target(
     counts: np.ndarray,
     targeting: np.ndarray,
     near: np.ndarray,
+    tracks: np.ndarray,
 ) -> int:
-    """A new target (-1: none left), as fighter ``i`` chooses it (``_CHOOSES``): where
-    every foe touches, ``random_foe``'s, one of the other side's fighters drawn; the first
-    of them (``FixedTargeting``, no draw); or the nearest (``NearestTargeting``, no draw:
-    the foe first in ``near[i]``, :func:`~.tables.target_orders`)."""
+    """A new target (-1: none left), as fighter ``i`` chooses it (``_CHOOSES``), where every
+    foe touches: ``random_foe``'s, one of the other side's fighters drawn; the first of
+    them (``FixedTargeting``, no draw); the nearest (``NearestTargeting``, no draw: the foe
+    first in ``near[i]``, :func:`~.tables.target_orders`); or the most or least wounded
+    of those it weighs up (:func:`_weighed`)."""
     other = 1 - s[i, _SIDE]
     n = counts[other]
     if n == 0:
@@ -96,11 +101,52 @@ def _new_target(
         return int(active[other, int(random(targeting) * n)])
     if chooses == FIRST:
         return int(active[other, 0])
-    best = active[other, 0]
-    for k in range(1, n):
-        foe = active[other, k]
-        if near[i, foe] < near[i, best]:
-            best = foe
+    if chooses == NEAREST:
+        best = active[other, 0]
+        for k in range(1, n):
+            foe = active[other, k]
+            if near[i, foe] < near[i, best]:
+                best = foe
+        return int(best)
+    return _weighed(i, 1 if chooses == WEAKEST else -1, s, active, n, targeting, tracks)
+
+
+@njit(cache=True)
+def _weighed(
+    i: int,
+    sign: int,
+    s: np.ndarray,
+    active: np.ndarray,
+    n: int,
+    targeting: np.ndarray,
+    tracks: np.ndarray,
+) -> int:
+    """``WeakestTargeting`` (``sign`` 1) or ``StrongestTargeting`` (-1) where every foe
+    touches (``in_reach``): of the other side's ``n`` fighters, every one when at most its
+    reach, else that many drawn (with replacement) with its target first where it fights
+    and was not drawn; the most (least) wounded of them, the first on a tie."""
+    other = 1 - s[i, _SIDE]
+    reach = s[i, _REACH]
+    best, most = -1, 0
+    if n <= reach:
+        for k in range(n):
+            foe = active[other, k]
+            key = sign * _level_of(tracks, s[foe, _TRACK])
+            if best < 0 or key > most:
+                best, most = foe, key
+        return int(best)
+    drawn = np.empty(reach, dtype=np.int64)
+    current = s[i, _TARGET]
+    first = current >= 0 and s[current, _FIGHTING] != 0
+    for k in range(reach):
+        drawn[k] = active[other, int(random(targeting) * n)]
+        first = first and drawn[k] != current
+    if first:
+        best, most = current, sign * _level_of(tracks, s[current, _TRACK])
+    for foe in drawn:
+        key = sign * _level_of(tracks, s[foe, _TRACK])
+        if best < 0 or key > most:
+            best, most = foe, key
     return int(best)
 
 

@@ -19,8 +19,8 @@ from fadad_agents.rules.personal.criticals import CRIT_EFFECTS
 
 __all__ = [
     "EVENT_COLUMNS", "FIGURES", "FIRST", "FULL", "ITE", "KNOCKED_OUT", "NEAREST", "NEVER",
-    "ON_DEAD", "ON_DEATHLY", "OUT", "RANDOM", "RECOVER", "STATE_COLUMNS", "SUFFER", "SWING",
-    "TRACK_COLUMNS",
+    "ON_DEAD", "ON_DEATHLY", "OUT", "RANDOM", "RECOVER", "STATE_COLUMNS", "STRONGEST", "SUFFER",
+    "SWING", "TRACK_COLUMNS", "WEAKEST",
 ]  # fmt: skip
 
 KNOCKED_OUT = 7
@@ -36,10 +36,11 @@ NEVER, ON_DEATHLY, ON_DEAD = 0, 1, 2
 that would leave it Near Death or Dead (``save_from_death``), on one that would kill
 (``save_from_death_only``)."""
 
-RANDOM, FIRST, NEAREST = 0, 1, 2
+RANDOM, FIRST, NEAREST, WEAKEST, STRONGEST = 0, 1, 2, 3, 4
 """How a fighter takes a new target (``_CHOOSES``): a random foe (``random_foe`` where all
 touch), the first of the other side's live list (``FixedTargeting``), its nearest
-(``NearestTargeting``)."""
+(``NearestTargeting``), the most or least wounded of those it weighs up
+(``WeakestTargeting``, ``StrongestTargeting``)."""
 
 EVENT_COLUMNS = 21
 """Integers an event: kind, round, actor, then the kind's own (see :func:`_swing`)."""
@@ -171,8 +172,9 @@ _PRONE, _DISARMED, _STAGGERED, _ARM, _BARE, _KEEPS, _COUNT, _SLOT = 7, 8, 9, 10,
 _CONDITIONS = 15  # its Conditions made (by a crit) and not yet cleared (at a declare)
 _UNCONSCIOUS = 16  # rounds still to lie unconscious (a Knockout with knockout_rounds)
 _PLAYER, _ITE, _SPENDS = 17, 18, 19  # a player character, its Ité points, when it spends
-_CHOOSES = 20  # how it takes a new target: RANDOM, FIRST or NEAREST
-STATE_COLUMNS = 21
+_CHOOSES = 20  # how it takes a new target: RANDOM, FIRST, NEAREST, WEAKEST or STRONGEST
+_REACH = 21  # how many foes it weighs up for the most or least wounded (its policy's reach)
+STATE_COLUMNS = 22
 
 # a fighter's figures, ``figures[i, armed or bare]``: attack, defence, odm, ddm, scale
 _ATTACK, _DEFENCE, _ODM, _DDM, _SCALE, _ARMOUR, _KIND, _SHIELDED = 0, 1, 2, 3, 4, 5, 6, 7

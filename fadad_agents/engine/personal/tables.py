@@ -11,7 +11,13 @@ from typing import Any
 import numpy as np
 
 from fadad_agents.agents.core import moving
-from fadad_agents.policies.core.defaults import CasualtyMorale, NearestTargeting
+from fadad_agents.policies.core.defaults import (
+    CasualtyMorale,
+    FixedTargeting,
+    NearestTargeting,
+    StrongestTargeting,
+    WeakestTargeting,
+)
 from fadad_agents.policies.core.protocols import MoraleChoice
 from fadad_agents.rules.core.ladder import FAIR
 from fadad_agents.rules.personal.combat import _pair_constants
@@ -23,7 +29,9 @@ from fadad_agents.rules.personal.melee import (
     location_severity,
 )
 
-__all__ = ["arm_states", "morale_rows", "pairs", "rules_row", "shield_sides", "target_orders"]
+__all__ = [
+    "CHOOSES", "arm_states", "morale_rows", "pairs", "rules_row", "shield_sides", "target_orders",
+]  # fmt: skip
 
 
 def rules_row(battle: Any) -> np.ndarray:
@@ -136,15 +144,23 @@ def morale_rows(
     return rows, levels, reasons
 
 
-def target_orders(members: list[Any]) -> np.ndarray:
+CHOOSES = {FixedTargeting: 1, NearestTargeting: 2, WeakestTargeting: 3, StrongestTargeting: 4}
+"""How the kernel takes a new target for a targeting policy not ``random_in_reach``
+(``swing.FIRST``, ``NEAREST``, ``WEAKEST``, ``STRONGEST``); with another policy, a GM's own
+among them, the battle is played in Python."""
+
+
+def target_orders(members: list[Any]) -> tuple[np.ndarray, list[int]]:
     """``near[i, j]``: where foe ``j`` stands in the order fighter ``i`` takes its foes
     when it targets the nearest (``NearestTargeting``): by the square of the distance
     between them as ``Field.nearest`` measures it, ties to the lower ``unique_id`` (nobody
-    moves in a melee where all touch: the order holds for the battle). A single 0 where
-    nobody targets the nearest."""
+    moves in a melee where all touch: the order holds for the battle), a single 0 where
+    nobody targets the nearest; and how many foes each weighs up for the most or least
+    wounded (its policy's ``reach``; 0 for others)."""
+    reaches = [getattr(m.policies.targeting, "reach", 0) for m in members]
     nearest = [type(m.policies.targeting) is NearestTargeting for m in members]
     if not any(nearest):
-        return np.zeros((1, 1), dtype=np.int64)
+        return np.zeros((1, 1), dtype=np.int64), reaches
     n = len(members)
     near = np.zeros((n, n), dtype=np.int64)
     for i in (i for i, m in enumerate(members) if nearest[i]):
@@ -159,4 +175,4 @@ def target_orders(members: list[Any]) -> np.ndarray:
                 keys[j] = (px**2 + py**2, foe.unique_id)
         for rank, j in enumerate(sorted(keys, key=keys.__getitem__)):
             near[i, j] = rank
-    return near
+    return near, reaches

@@ -22,6 +22,7 @@ import os
 import random
 import subprocess
 import sys
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -36,7 +37,12 @@ from fadad_agents.analysis import sweep
 from fadad_agents.engine import build_battle, load
 from fadad_agents.engine.core.result import result_of
 from fadad_agents.engine.personal import melee as melee
-from fadad_agents.policies.core.defaults import NearestTargeting
+from fadad_agents.policies.core.defaults import (
+    FixedTargeting,
+    NearestTargeting,
+    StrongestTargeting,
+    WeakestTargeting,
+)
 from fadad_agents.policies.core.registry import REGISTRY
 from tests.engine.conftest import personal_options
 
@@ -50,8 +56,13 @@ ARMOUR = ("heavy-leather", "leather", "chain-mail", "none", "scale-mail", "plate
 CREATURES = ("orc", "goblin", "dwarf", "elf", "hobbit", "ogre")
 LADDER = ("Poor", "Mediocre", "Fair", "Good", "Great", "Superb")
 ITE_POLICIES = ("save_from_death", "save_from_death_only", "keep")
-AIMS = ("nearest", "first", "random", "sticky")
-"""Targeting policies a side may take (``aims``): the compiled melee plays each."""
+AIMS = (
+    "nearest", "first", "random", "sticky", "weakest", "strongest",
+    "{name: weakest, params: {reach: 2}}", "{name: strongest, params: {reach: 1}}",
+    "{name: weakest, params: {reach: 1}}", "{name: strongest, params: {reach: 2}}",
+)  # fmt: skip
+"""Targeting policies a side may take (``aims``): the compiled melee plays each (a reach
+below the foes' number weighs up foes drawn at random)."""
 MORALE_POLICIES = (
     "{name: break_at_losses}",
     "{name: break_at_losses, params: {fraction: 0.3, on_break: surrender}}",
@@ -313,28 +324,37 @@ def test_targeting_policies_play_the_same_battle(
         assert compiled[1:] == python[1:], f"seed {battle_seed}: events or fighters differ\n{text}"
 
 
-def test_nearest_and_first_targets_are_compiled() -> None:
+def test_every_targeting_policy_is_compiled() -> None:
     """The comparison above proves something: the compiled melee can play many of those
     battles (a field where not all touch is left to Python), among them battles where a
-    fighter targeting the nearest has foes at different distances, and battles where a
-    side takes the first foe."""
-    played = farther = first = 0
+    fighter targeting the nearest has foes at different distances, where a side takes the
+    first foe, where it weighs up the most or least wounded, and where it weighs up fewer
+    than the foes, drawn at random."""
+    played = 0
+    seen: Counter[str] = Counter()
     for seed in AIM_SEEDS:
-        text = _aimed(seed)
-        battle = build_battle(load(text), seed, collect=False)
+        battle = build_battle(load(_aimed(seed)), seed, collect=False)
         if melee._eligible(battle) is None:
             continue
         played += 1
-        first += "targeting: first" in text
         members = [m for side in battle.sides for m in side.members]
-        farther += any(
-            len({math.dist(m.position, foe.position) for foe in members if foe.side != m.side}) > 1
-            for m in members
-            if type(m.policies.targeting) is NearestTargeting
-        )
+        kinds = set()
+        for m in members:
+            foes = [foe for foe in members if foe.side != m.side]
+            policy = m.policies.targeting
+            if type(policy) is NearestTargeting:
+                if len({math.dist(m.position, foe.position) for foe in foes}) > 1:
+                    kinds.add("nearest, foes at different distances")
+            elif type(policy) is FixedTargeting:
+                kinds.add("first")
+            elif isinstance(policy, (WeakestTargeting, StrongestTargeting)):
+                kinds.add("most or least wounded")
+                if policy.reach < len(foes):
+                    kinds.add("weighed among foes drawn")
+        seen.update(kinds)
     assert played >= len(AIM_SEEDS) / 2
-    assert farther >= 4
-    assert first >= 3
+    assert len(seen) == 4, seen
+    assert min(seen.values()) >= 3, seen
 
 
 def test_the_shipped_duel_is_compiled_and_the_same_battle_at_100_seeds(
@@ -510,9 +530,9 @@ LEFT_TO_PYTHON = {
         1,
     ),
     "apart on a map": ("        count: 1\n", "        count: 1\n        position: [30, 0]\n", 1),
-    "the most wounded foe targeted": (
+    "a duel's targeting": (
         "  - name: Blue\n",
-        "  - name: Blue\n    policies: {targeting: weakest}\n",
+        "  - name: Blue\n    policies: {targeting: duel}\n",
         1,
     ),
 }
