@@ -314,9 +314,10 @@ def _aimed(seed: int) -> str:
 def test_targeting_policies_play_the_same_battle(
     seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A melee whose sides often target the nearest foe, the first or a random one, its
-    fighters now and then placed on the map a yard or two apart (nearer foes and farther
-    ones, ties among those at one spot): the same battle either way, at two seeds."""
+    """A melee whose sides often target the nearest foe, the first, a random one, the most
+    or least wounded (of every foe, or of a few drawn), its fighters now and then placed on
+    the map a yard or two apart (nearer foes and farther ones, ties among those at one
+    spot): the same battle either way, at two seeds."""
     text = _aimed(seed)
     for battle_seed in (seed, 7):
         python, compiled, _ = _both(text, battle_seed, monkeypatch)
