@@ -3,8 +3,8 @@ sides and clock, as the engine's Python leaves them.
 
 A battle of two sides of plain characters
 (:func:`~fadad_agents.agents.core.plain.round.is_plain`: nothing to decide but a new
-target: a random foe, the first, nearest, most or least wounded) all in one melee (no map,
-or a field where each touches every foe), player characters with their protections
+target: a random foe, the first, nearest, most or least wounded, a duel's) all in one melee
+(no map, or a field where each touches every foe), player characters with their protections
 (``pc_death.*``, Ité points spent as the three shipped policies spend them) or none,
 shields or none, single fighters or bands, initiative rolled or static, morale checked at
 losses (the shipped policies) or not, no round data collected, on the default rules of a
@@ -34,14 +34,15 @@ from fadad_agents.agents.core.blows import attack_event
 from fadad_agents.agents.core.character import PLAYER_PROTECTION, Character
 from fadad_agents.agents.core.conditions import Conditions, _outcome
 from fadad_agents.agents.core.field import compiled
-from fadad_agents.agents.core.field.room import never_crowded, room
 from fadad_agents.agents.core.plain.round import mark_plain
 from fadad_agents.engine.core.battle import Battle
 from fadad_agents.engine.personal.tables import (
     CHOOSES,
+    NEEDS_THE_FIELD,
     arm_states,
     morale_rows,
     pairs,
+    place_rows,
     rules_row,
     shield_sides,
     target_orders,
@@ -49,7 +50,6 @@ from fadad_agents.engine.personal.tables import (
 from fadad_agents.policies.core.defaults import (
     CasualtyMorale,
     KeepPoints,
-    NearestTargeting,
     NoMorale,
     SaveFromDeath,
     SaveFromDeathOnly,
@@ -210,6 +210,7 @@ class Melee:
             state[i, c._PENDING] = -1
             chooses = state[i, c._CHOOSES] = CHOOSES.get(type(pol.targeting), c.RANDOM)
             state[i, c._KEEPS] = chooses in (c.FIRST, c.NEAREST) or pol.keeps_target
+            state[i, c._DUEL] = -1
             state[i, c._COUNT] = pol.attack_count
             state[i, c._SLOT] = battle.sides[m.side].members.index(m)
             if m.player:
@@ -227,6 +228,7 @@ class Melee:
             self.fold[i] = _FOLD[track.kind]
             self.starts[i] = (0, 0, i, track.dead, *track.filled, Wound.DEAD)
         self.state = state
+        self.duels = bool((state[:, c._CHOOSES] == c.DUEL).any())
         self.tracks_at_start = [None, *(m.start_track for m in members)]
         options, rules = battle.options, battle.combat_rules
         self.rules = rules_row(battle)
@@ -249,30 +251,8 @@ class Melee:
         self.uncrossed = np.zeros(len(bands), dtype=np.int64)  # no band's thresholds yet
         self.bands_of = [m.band for m in members]
         self.streams = np.zeros((n + 3, 625), dtype=np.uint32)  # and the morale stream
-        self._places(battle, members, bands, at)
+        self.room, self.places = place_rows(battle, members, bands, at)
         self._room(256 * n, 64 * n + 64)
-
-    def _places(
-        self, battle: Any, members: list[Any], bands: list[Any], at: dict[int, int]
-    ) -> None:
-        """The room round each fighter (``room.admit``): whether it is never crowded, its
-        size, its band; how many of one size fit round one of another (the map's
-        ``max_attackers`` at most)."""
-        sizes = sorted({m.radius for m in members})
-        size = {r: k for k, r in enumerate(sizes)}
-        proxies = [members[[m.radius for m in members].index(r)] for r in sizes]
-        self.room = np.array(
-            [[room(d, a, battle) for a in proxies] for d in proxies], dtype=np.int64
-        )
-        places = np.zeros((len(members), 5 + int(self.room.max())), dtype=np.int64)
-        for k, band in enumerate(bands):
-            for m in band:
-                places[at[id(m)], 2] = k
-        for i, m in enumerate(members):
-            places[i, 0] = never_crowded(m, battle)
-            places[i, 1] = size[m.radius]
-            places[i, 3] = -1
-        self.places = places
 
     def _room(self, events: int, tracks: int) -> None:
         """Room for ``events`` events and ``tracks`` wound track versions a battle."""
@@ -316,13 +296,18 @@ class Melee:
                 break
             self._room(2 * len(events), 2 * len(tracks))
         self._leave(battle, s, rounds)
-        if self.checks:
-            self._remember(crossed)
+        self._remember(s, crossed)
         return True
 
-    def _remember(self, crossed: np.ndarray) -> None:
-        """Each band's morale thresholds crossed, in the memory ``CasualtyMorale`` keeps
-        them in (the band's, or a lone fighter's own)."""
+    def _remember(self, s: np.ndarray, crossed: np.ndarray) -> None:
+        """What the fighters' policies remember: each duellist's opponent, where
+        ``DuelTargeting`` keeps it; each band's morale thresholds crossed, where
+        ``CasualtyMorale`` keeps them (the band's memory, or a lone fighter's own)."""
+        if self.duels:
+            for i in np.flatnonzero(s[:, self.columns._DUEL] >= 0).tolist():
+                self.members[i].memory["duel"] = self.members[s[i, self.columns._DUEL]]
+        if not self.checks:
+            return
         for k in np.flatnonzero(crossed).tolist():
             first = int(self.band_members[self.bands[k]])
             lone = self.bands[k + 1] - self.bands[k] == 1
@@ -486,8 +471,8 @@ def _plain(member: Any, placed: bool) -> bool:
         and (not member.player or type(pol.ite_points) in _SPENDS)
         and (
             pol.random_in_reach
-            or (type(pol.targeting) in CHOOSES and type(pol.targeting) is not NearestTargeting)
-            or (placed and member.placed and type(pol.targeting) is NearestTargeting)
+            or (type(pol.targeting) in CHOOSES and type(pol.targeting) not in NEEDS_THE_FIELD)
+            or (placed and member.placed and type(pol.targeting) in NEEDS_THE_FIELD)
         )
         and member.armed.scale_piercing == "none"
         and member.bare.scale_piercing == "none"

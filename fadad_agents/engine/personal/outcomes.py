@@ -19,6 +19,7 @@ from fadad_agents.engine.personal.swing import (
     _DEFENCES,
     _DISARM,
     _DISARMED,
+    _DUEL,
     _FIGHTING,
     _ITE,
     _KNOCKDOWN,
@@ -34,6 +35,7 @@ from fadad_agents.engine.personal.swing import (
     _TARGET,
     _TRACK,
     _UNCONSCIOUS,
+    DUEL,
     FIRST,
     ITE,
     KNOCKED_OUT,
@@ -43,6 +45,7 @@ from fadad_agents.engine.personal.swing import (
     OUT,
     RANDOM,
     RECOVER,
+    STAY_BACK,
     SUFFER,
     WEAKEST,
     _event,
@@ -90,23 +93,29 @@ def _new_target(
     """A new target (-1: none left), as fighter ``i`` chooses it (``_CHOOSES``), where every
     foe touches: ``random_foe``'s, one of the other side's fighters drawn; the first of
     them (``FixedTargeting``, no draw); the nearest (``NearestTargeting``, no draw: the foe
-    first in ``near[i]``, :func:`~.tables.target_orders`); or the most or least wounded
-    of those it weighs up (:func:`_weighed`)."""
+    first in ``near[i]``, :func:`~.tables.target_orders`); the most or least wounded of
+    those it weighs up (:func:`_weighed`); a duellist's opponent while it fights, else
+    none (``DuelTargeting``: its nearest, once); none (``StayBack``)."""
+    chooses = s[i, _CHOOSES]
+    if chooses == DUEL and s[i, _DUEL] >= 0:
+        duel = s[i, _DUEL]
+        return int(duel) if s[duel, _FIGHTING] else -1
     other = 1 - s[i, _SIDE]
     n = counts[other]
-    if n == 0:
+    if n == 0 or chooses == STAY_BACK:
         return -1
-    chooses = s[i, _CHOOSES]
     if chooses == RANDOM:
         return int(active[other, int(random(targeting) * n)])
     if chooses == FIRST:
         return int(active[other, 0])
-    if chooses == NEAREST:
+    if chooses in (NEAREST, DUEL):
         best = active[other, 0]
         for k in range(1, n):
             foe = active[other, k]
             if near[i, foe] < near[i, best]:
                 best = foe
+        if chooses == DUEL:
+            s[i, _DUEL] = best
         return int(best)
     return _weighed(i, 1 if chooses == WEAKEST else -1, s, active, n, targeting, tracks)
 

@@ -18,9 +18,9 @@ from fadad_agents.engine.personal.twister import random, roll_4df
 from fadad_agents.rules.personal.criticals import CRIT_EFFECTS
 
 __all__ = [
-    "EVENT_COLUMNS", "FIGURES", "FIRST", "FULL", "ITE", "KNOCKED_OUT", "NEAREST", "NEVER",
-    "ON_DEAD", "ON_DEATHLY", "OUT", "RANDOM", "RECOVER", "STATE_COLUMNS", "STRONGEST", "SUFFER",
-    "SWING", "TRACK_COLUMNS", "WEAKEST",
+    "DUEL", "EVENT_COLUMNS", "FIGURES", "FIRST", "FULL", "ITE", "KNOCKED_OUT", "NEAREST",
+    "NEVER", "ON_DEAD", "ON_DEATHLY", "OUT", "RANDOM", "RECOVER", "STATE_COLUMNS", "STAY_BACK",
+    "STRONGEST", "SUFFER", "SWING", "TRACK_COLUMNS", "WEAKEST",
 ]  # fmt: skip
 
 KNOCKED_OUT = 7
@@ -36,11 +36,12 @@ NEVER, ON_DEATHLY, ON_DEAD = 0, 1, 2
 that would leave it Near Death or Dead (``save_from_death``), on one that would kill
 (``save_from_death_only``)."""
 
-RANDOM, FIRST, NEAREST, WEAKEST, STRONGEST = 0, 1, 2, 3, 4
+RANDOM, FIRST, NEAREST, WEAKEST, STRONGEST, DUEL, STAY_BACK = 0, 1, 2, 3, 4, 5, 6
 """How a fighter takes a new target (``_CHOOSES``): a random foe (``random_foe`` where all
 touch), the first of the other side's live list (``FixedTargeting``), its nearest
 (``NearestTargeting``), the most or least wounded of those it weighs up
-(``WeakestTargeting``, ``StrongestTargeting``)."""
+(``WeakestTargeting``, ``StrongestTargeting``), its nearest once and then no other
+(``DuelTargeting``), none (``StayBack``)."""
 
 EVENT_COLUMNS = 21
 """Integers an event: kind, round, actor, then the kind's own (see :func:`_swing`)."""
@@ -174,7 +175,8 @@ _UNCONSCIOUS = 16  # rounds still to lie unconscious (a Knockout with knockout_r
 _PLAYER, _ITE, _SPENDS = 17, 18, 19  # a player character, its Ité points, when it spends
 _CHOOSES = 20  # how it takes a new target: RANDOM, FIRST, NEAREST, WEAKEST or STRONGEST
 _REACH = 21  # how many foes it weighs up for the most or least wounded (its policy's reach)
-STATE_COLUMNS = 22
+_DUEL = 22  # the foe it fights a duel with, once chosen (DuelTargeting's memory; -1: none)
+STATE_COLUMNS = 23
 
 # a fighter's figures, ``figures[i, armed or bare]``: attack, defence, odm, ddm, scale
 _ATTACK, _DEFENCE, _ODM, _DDM, _SCALE, _ARMOUR, _KIND, _SHIELDED = 0, 1, 2, 3, 4, 5, 6, 7

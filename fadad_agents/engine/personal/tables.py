@@ -11,10 +11,13 @@ from typing import Any
 import numpy as np
 
 from fadad_agents.agents.core import moving
+from fadad_agents.agents.core.field.room import never_crowded, room
 from fadad_agents.policies.core.defaults import (
     CasualtyMorale,
+    DuelTargeting,
     FixedTargeting,
     NearestTargeting,
+    StayBack,
     StrongestTargeting,
     WeakestTargeting,
 )
@@ -30,7 +33,8 @@ from fadad_agents.rules.personal.melee import (
 )
 
 __all__ = [
-    "CHOOSES", "arm_states", "morale_rows", "pairs", "rules_row", "shield_sides", "target_orders",
+    "CHOOSES", "NEEDS_THE_FIELD", "arm_states", "morale_rows", "pairs", "place_rows",
+    "rules_row", "shield_sides", "target_orders",
 ]  # fmt: skip
 
 
@@ -144,21 +148,27 @@ def morale_rows(
     return rows, levels, reasons
 
 
-CHOOSES = {FixedTargeting: 1, NearestTargeting: 2, WeakestTargeting: 3, StrongestTargeting: 4}
+CHOOSES = {
+    FixedTargeting: 1, NearestTargeting: 2, WeakestTargeting: 3, StrongestTargeting: 4,
+    DuelTargeting: 5, StayBack: 6,
+}  # fmt: skip
 """How the kernel takes a new target for a targeting policy not ``random_in_reach``
-(``swing.FIRST``, ``NEAREST``, ``WEAKEST``, ``STRONGEST``); with another policy, a GM's own
-among them, the battle is played in Python."""
+(``swing.FIRST``, ``NEAREST``, ``WEAKEST``, ``STRONGEST``, ``DUEL``, ``STAY_BACK``); with
+another policy, a GM's own among them, the battle is played in Python."""
+
+NEEDS_THE_FIELD = (NearestTargeting, DuelTargeting)
+"""The policies that look for the nearest foe on the field (none: Python's own search)."""
 
 
 def target_orders(members: list[Any]) -> tuple[np.ndarray, list[int]]:
     """``near[i, j]``: where foe ``j`` stands in the order fighter ``i`` takes its foes
-    when it targets the nearest (``NearestTargeting``): by the square of the distance
-    between them as ``Field.nearest`` measures it, ties to the lower ``unique_id`` (nobody
-    moves in a melee where all touch: the order holds for the battle), a single 0 where
-    nobody targets the nearest; and how many foes each weighs up for the most or least
-    wounded (its policy's ``reach``; 0 for others)."""
+    when it targets the nearest (``NearestTargeting``, ``DuelTargeting``): by the square
+    of the distance between them as ``Field.nearest`` measures it, ties to the lower
+    ``unique_id`` (nobody moves in a melee where all touch: the order holds for the
+    battle), a single 0 where nobody targets the nearest; and how many foes each weighs up
+    for the most or least wounded (its policy's ``reach``; 0 for others)."""
     reaches = [getattr(m.policies.targeting, "reach", 0) for m in members]
-    nearest = [type(m.policies.targeting) is NearestTargeting for m in members]
+    nearest = [type(m.policies.targeting) in NEEDS_THE_FIELD for m in members]
     if not any(nearest):
         return np.zeros((1, 1), dtype=np.int64), reaches
     n = len(members)
@@ -176,3 +186,25 @@ def target_orders(members: list[Any]) -> tuple[np.ndarray, list[int]]:
         for rank, j in enumerate(sorted(keys, key=keys.__getitem__)):
             near[i, j] = rank
     return near, reaches
+
+
+def place_rows(
+    battle: Any, members: list[Any], bands: list[Any], at: dict[int, int]
+) -> tuple[np.ndarray, np.ndarray]:
+    """How many fighters of one size fit round one of another (the map's ``max_attackers``
+    at most), and the room round each fighter (``room.admit``): whether it is never
+    crowded, its size, its band (``at``: each member's index by its ``id``), then this
+    round's places taken round it (none yet)."""
+    sizes = sorted({m.radius for m in members})
+    size = {r: k for k, r in enumerate(sizes)}
+    proxies = [members[[m.radius for m in members].index(r)] for r in sizes]
+    fit = np.array([[room(d, a, battle) for a in proxies] for d in proxies], dtype=np.int64)
+    places = np.zeros((len(members), 5 + int(fit.max())), dtype=np.int64)
+    for k, band in enumerate(bands):
+        for m in band:
+            places[at[id(m)], 2] = k
+    for i, m in enumerate(members):
+        places[i, 0] = never_crowded(m, battle)
+        places[i, 1] = size[m.radius]
+        places[i, 3] = -1
+    return fit, places

@@ -38,8 +38,10 @@ from fadad_agents.engine import build_battle, load
 from fadad_agents.engine.core.result import result_of
 from fadad_agents.engine.personal import melee as melee
 from fadad_agents.policies.core.defaults import (
+    DuelTargeting,
     FixedTargeting,
     NearestTargeting,
+    StayBack,
     StrongestTargeting,
     WeakestTargeting,
 )
@@ -59,7 +61,8 @@ ITE_POLICIES = ("save_from_death", "save_from_death_only", "keep")
 AIMS = (
     "nearest", "first", "random", "sticky", "weakest", "strongest",
     "{name: weakest, params: {reach: 2}}", "{name: strongest, params: {reach: 1}}",
-    "{name: weakest, params: {reach: 1}}", "{name: strongest, params: {reach: 2}}",
+    "{name: weakest, params: {reach: 1}}", "{name: strongest, params: {reach: 2}}", "duel",
+    "stay_back",
 )  # fmt: skip
 """Targeting policies a side may take (``aims``): the compiled melee plays each (a reach
 below the foes' number weighs up foes drawn at random)."""
@@ -161,13 +164,24 @@ def melee_scenario(
     return "\n".join(lines) + "\n"
 
 
+def _remembered(memory: dict[str, Any]) -> dict[str, Any]:
+    """What a fighter's or band's policies remember that outlasts the battle: a duellist's
+    opponent (by name), the morale thresholds crossed."""
+    return {
+        key: getattr(value, "name", value)
+        for key, value in memory.items()
+        if key in ("duel", "morale_thresholds")
+    }
+
+
 def _played(text: str, seed: int) -> tuple[Any, ...]:
     """A battle to its end: its log as read, its events, its fighters, its result."""
     battle = build_battle(load(text), seed, collect=False)
     battle.run_to_end()
     states = [
         (m.name, m.status, m.track, m.conditions, m.target and m.target.name, m.fighter,
-         m.attacks_planned, m.defences_left)
+         m.attacks_planned, m.defences_left, _remembered(m.memory),
+         m.band and _remembered(m.band.memory))
         for side in battle.sides
         for m in side.members
     ]  # fmt: skip
@@ -303,7 +317,7 @@ def test_morale_is_checked_in_the_compiled_melee(monkeypatch: pytest.MonkeyPatch
     assert all(count >= 3 for count in seen.values()), seen
 
 
-AIM_SEEDS = range(700, 740)
+AIM_SEEDS = range(700, 760)
 
 
 def _aimed(seed: int) -> str:
@@ -329,8 +343,8 @@ def test_every_targeting_policy_is_compiled() -> None:
     """The comparison above proves something: the compiled melee can play many of those
     battles (a field where not all touch is left to Python), among them battles where a
     fighter targeting the nearest has foes at different distances, where a side takes the
-    first foe, where it weighs up the most or least wounded, and where it weighs up fewer
-    than the foes, drawn at random."""
+    first foe, where it weighs up the most or least wounded, where it weighs up fewer than
+    the foes, drawn at random, where fighters take a duel, and where they stay back."""
     played = 0
     seen: Counter[str] = Counter()
     for seed in AIM_SEEDS:
@@ -343,9 +357,13 @@ def test_every_targeting_policy_is_compiled() -> None:
         for m in members:
             foes = [foe for foe in members if foe.side != m.side]
             policy = m.policies.targeting
-            if type(policy) is NearestTargeting:
+            if isinstance(policy, (NearestTargeting, DuelTargeting)):
                 if len({math.dist(m.position, foe.position) for foe in foes}) > 1:
                     kinds.add("nearest, foes at different distances")
+                if type(policy) is DuelTargeting:
+                    kinds.add("a duel")
+            elif type(policy) is StayBack:
+                kinds.add("staying back")
             elif type(policy) is FixedTargeting:
                 kinds.add("first")
             elif isinstance(policy, (WeakestTargeting, StrongestTargeting)):
@@ -354,7 +372,7 @@ def test_every_targeting_policy_is_compiled() -> None:
                     kinds.add("weighed among foes drawn")
         seen.update(kinds)
     assert played >= len(AIM_SEEDS) / 2
-    assert len(seen) == 4, seen
+    assert len(seen) == 6, seen
     assert min(seen.values()) >= 3, seen
 
 
@@ -517,6 +535,14 @@ class _AtFirstBlood:
         return "surrender"
 
 
+class _Last:
+    """A targeting policy of a GM's own: the last foe standing in the list."""
+
+    def choose_target(self, actor: Any, battle: Any, rng: Any) -> Any:
+        foes = battle.foes(actor.side)
+        return foes[-1] if foes else None
+
+
 LEFT_TO_PYTHON = {
     "an Ité policy of a GM's own": (
         "        count: 1\n",
@@ -531,9 +557,9 @@ LEFT_TO_PYTHON = {
         1,
     ),
     "apart on a map": ("        count: 1\n", "        count: 1\n        position: [30, 0]\n", 1),
-    "a duel's targeting": (
+    "a targeting policy of a GM's own": (
         "  - name: Blue\n",
-        "  - name: Blue\n    policies: {targeting: duel}\n",
+        "  - name: Blue\n    policies: {targeting: test_last}\n",
         1,
     ),
 }
@@ -545,6 +571,7 @@ def test_what_the_compiled_melee_leaves_to_python(case: str) -> None:
     not know, other rules of a swing, a field where not all touch) plays in Python."""
     REGISTRY.register("ite_points", "test_every_other", _EveryOther, replace=True)
     REGISTRY.register("morale", "test_at_first_blood", _AtFirstBlood, replace=True)
+    REGISTRY.register("targeting", "test_last", _Last, replace=True)
     old, new, count = LEFT_TO_PYTHON[case]
     text = _melee_yaml(5, bands=False).replace(old, new, count)
     assert text != _melee_yaml(5, bands=False)
