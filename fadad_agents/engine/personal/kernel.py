@@ -28,8 +28,8 @@ inlined, and a swing makes several: with one, the kernel took 65 us a 5 v 5 batt
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from fadad_agents.agents.core.field.caching import njit
 from fadad_agents.engine.personal.morale import end_round
 from fadad_agents.engine.personal.swing import (
     _ARM,

@@ -13,8 +13,8 @@ the thresholds are its row of ``levels`` (float64, the policy's own fractions).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from fadad_agents.agents.core.field.caching import njit
 from fadad_agents.engine.personal.outcomes import off_the_field
 from fadad_agents.engine.personal.swing import _FIGHTING, _SIDE, _event
 from fadad_agents.engine.personal.twister import roll_4df

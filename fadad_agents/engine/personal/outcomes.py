@@ -7,8 +7,8 @@ the rounds.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from fadad_agents.agents.core.field.caching import njit
 from fadad_agents.engine.personal.swing import (
     _ARM,
     _ATTACKS,

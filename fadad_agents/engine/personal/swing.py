@@ -12,8 +12,8 @@ of the battle's events (:func:`_swing`). :mod:`~.kernel` plays the rounds.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from fadad_agents.agents.core.field.caching import njit
 from fadad_agents.engine.personal.twister import random, roll_4df
 from fadad_agents.rules.personal.criticals import CRIT_EFFECTS
 

@@ -31,7 +31,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
-from numba import njit
+
+from fadad_agents.agents.core.field.caching import njit
 
 __all__ = ["GENRAND", "N", "random", "roll_4df", "seed", "seed_streams"]
 

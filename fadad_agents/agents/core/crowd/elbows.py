@@ -14,9 +14,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from numba import njit
-
 from fadad_agents.agents.core.field import ELBOW_ROOM
+from fadad_agents.agents.core.field.caching import njit
 
 __all__ = ["Crowd"]
 

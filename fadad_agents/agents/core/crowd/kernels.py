@@ -17,12 +17,13 @@ import math
 from typing import Any
 
 import numpy as np
-from numba import njit, types
+from numba import types
 
 from fadad_agents.agents.core.crowd.elbows import Crowd, _within, _within_pow
 from fadad_agents.agents.core.crowd.nearest import NEAR_TYPE, _nearest_to
 from fadad_agents.agents.core.crowd.occupied import direct
 from fadad_agents.agents.core.crowd.searching import _MOST_SPOTS, _UNKNOWN, MEMO, _search
+from fadad_agents.agents.core.field.caching import njit
 from fadad_agents.agents.core.moving import _ARRIVE
 
 __all__ = [

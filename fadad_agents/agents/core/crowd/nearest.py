@@ -16,9 +16,10 @@ from operator import attrgetter
 from typing import Any
 
 import numpy as np
-from numba import njit, typeof
+from numba import typeof
 
 from fadad_agents.agents.core.crowd.occupied import direct
+from fadad_agents.agents.core.field.caching import njit
 
 __all__ = ["NEAREST_DIRECT", "NEAREST_SEEDED", "NEAR_TYPE", "NOBODY", "UNFILED", "Nearest"]
 

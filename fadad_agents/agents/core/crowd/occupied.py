@@ -29,9 +29,10 @@ from typing import Any
 
 import numba
 import numpy as np
-from numba import njit, types
+from numba import types
 
 from fadad_agents.agents.core.crowd.places import MOST_SPOTS, _spots
+from fadad_agents.agents.core.field.caching import njit
 from fadad_agents.agents.core.field.measures import ELBOW_ROOM, SQUARES_HIGH, SQUARES_LOW
 
 __all__ = ["MOST_SQUARES", "Occupied", "direct", "first_free"]

@@ -21,8 +21,8 @@ import math
 from typing import Any
 
 import numpy as np
-from numba import njit
 
+from fadad_agents.agents.core.field.caching import njit
 from fadad_agents.agents.core.field.measures import SQUARES_HIGH, SQUARES_LOW
 
 __all__ = ["MOST_SPOTS", "spots_of"]

@@ -23,10 +23,11 @@ from typing import Any
 import numba
 import numpy as np
 from llvmlite import ir
-from numba import njit, types
+from numba import types
 from numba.extending import intrinsic
 
 from fadad_agents.agents.core.crowd.elbows import _within, _within_pow
+from fadad_agents.agents.core.field.caching import njit
 from fadad_agents.agents.core.moving import _ARRIVE
 from fadad_agents.agents.core.ranks import ENGAGE_MARGIN
 from fadad_agents.rules.personal.movement import MAX_MOVE_ACTIONS, movement_allowance

@@ -34,7 +34,7 @@ from itertools import chain
 from typing import Any
 
 import numpy as np
-from numba import njit, types
+from numba import types
 
 from fadad_agents.agents.core.crowd.nearest import _gap2
 from fadad_agents.agents.core.crowd.occupied import (
@@ -47,6 +47,7 @@ from fadad_agents.agents.core.crowd.occupied import (
     _views,
     direct,
 )
+from fadad_agents.agents.core.field.caching import njit
 from fadad_agents.agents.core.field.measures import SQUARES_HIGH
 
 __all__ = ["AFRESH", "blockers", "foes_or_nearest", "nearest_foe", "nearest_to_each", "recheck"]

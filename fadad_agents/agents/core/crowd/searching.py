@@ -14,8 +14,6 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from numba import njit
-
 from fadad_agents.agents.core.crowd.elbows import (
     _BEYOND,
     _FREE,
@@ -27,6 +25,7 @@ from fadad_agents.agents.core.crowd.elbows import (
     _within_pow,
 )
 from fadad_agents.agents.core.field import ELBOW_ROOM
+from fadad_agents.agents.core.field.caching import njit
 from fadad_agents.agents.core.ranks import _SHUFFLE, ENGAGE_MARGIN
 
 __all__ = ["MEMO"]
