@@ -1,12 +1,13 @@
-"""A fight at the table (issue 19): the odds a game master asks for mid-session.
+"""Fights at the table (issue 19): the odds a game master asks for mid-session.
 
 Four player characters (Ité points, the PC-death options on) against five orcs who break
-at half losses, all in one melee, through a serial ``sweep``: in Python, and with numba
-loaded, where the compiled melee plays each battle whole
-(:mod:`~fadad_agents.engine.personal`), the same battles either way. No target: it shows
-what the compiled melee gives a fight with player characters and morale (the 5 v 5 of
-:mod:`~benchmarks.bench_paths` has neither). Each in a process of its own; CPU time, the
-best of passes of the same replicates.
+at half losses, all in one melee, and the shipped duel of Snorri and Brynhild (two player
+characters a yard apart, each targeting the nearest), through a serial ``sweep``: in
+Python, and with numba loaded, where the compiled melee plays each battle whole
+(:mod:`~fadad_agents.engine.personal`), the same battles either way. No target: they show
+what the compiled melee gives fights with player characters, morale and targets of their
+choosing (the 5 v 5 of :mod:`~benchmarks.bench_paths` has none). Each in a process of its
+own; CPU time, the best of passes of the same replicates.
 
 Run with ``python -m benchmarks party``.
 """
@@ -14,8 +15,9 @@ Run with ``python -m benchmarks party``.
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
-from benchmarks.harness import Row, quick
+from benchmarks.harness import ROOT, Row, quick
 from fadad_agents.agents.core.field import compiled
 from fadad_agents.analysis import sweep
 from fadad_agents.engine import load
@@ -52,10 +54,14 @@ stop: {max_rounds: 100}
 """
 
 
-def _rate(runs: int) -> float:
-    """Battles a CPU-second through a serial sweep of ``runs`` (the best of passes of the
-    same replicates, after a warm-up)."""
-    scenario = load(PARTY)
+DUEL = ROOT / "scenarios" / "snorri-vs-brynhild.yaml"
+"""The shipped personal duel (personal-combat.md EX-PC-01 .. 05)."""
+
+
+def _rate(runs: int, source: str | Path = PARTY) -> float:
+    """Battles a CPU-second through a serial sweep of ``runs`` of ``source`` (the party's
+    fight unless told; the best of passes of the same replicates, after a warm-up)."""
+    scenario = load(source)
     sweep(scenario, 50, 1, progress=False)  # warm-up: set-up, caches, compiled code read
     best = float("inf")
     for _ in range(quick(3, 1)):
@@ -77,4 +83,17 @@ def bench_party_compiled() -> list[Row]:
     return [Row("party v orcs sweep, compiled melee", _rate(quick(1000, 300)), "battles/s")]
 
 
-BENCHMARKS = [bench_party_python, bench_party_compiled]
+def bench_duel_python() -> list[Row]:
+    """The shipped duel's odds in Python (the compiled melee off)."""
+    melee.MELEE_COMPILED = False
+    return [Row("Snorri v Brynhild sweep, Python", _rate(quick(2000, 500), DUEL), "battles/s")]
+
+
+def bench_duel_compiled() -> list[Row]:
+    """The shipped duel's odds with numba loaded: each duel played whole in compiled code."""
+    compiled.load()
+    rate = _rate(quick(2000, 500), DUEL)
+    return [Row("Snorri v Brynhild sweep, compiled melee", rate, "battles/s")]
+
+
+BENCHMARKS = [bench_party_python, bench_party_compiled, bench_duel_python, bench_duel_compiled]
