@@ -299,4 +299,4 @@ class Reload:
         if team.process is self:
             team.process = None
         if team.on_loaded is not None:
-            team.on_loaded(team, (int(team.env.now) - start) // team.round_seconds)
+            team.on_loaded(team, (int(team.env._now) - start) // team.round_seconds)

@@ -283,14 +283,14 @@ class Battle(RoundClock, MesaModel, OnTheField):
     ) -> None:
         """Append one event to the log at the current time and round (its fields as a
         plain tuple: the log makes the :class:`LogEvent` when read)."""
-        self.log.raw.append(
-            (int(self.env.now), self.round, actor, action, target, dice, modifiers, outcome)
+        self.log.raw.append(  # (env.now, without its property call: every event)
+            (int(self.env._now), self.round, actor, action, target, dice, modifiers, outcome)
         )
 
     def defer(self, make: Callable[..., tuple[Any, ...]], args: tuple[Any, ...]) -> None:
         """Append an event at the current time and round whose other fields ``make(*args)``
         returns when the log is read (:meth:`BattleLog.defer`; hot: one per swing)."""
-        self.log.raw.append((int(self.env.now), self.round, make, *args))
+        self.log.raw.append((int(self.env._now), self.round, make, *args))  # (as record)
 
     def _deactivate(self, member: Combatant, status: Status) -> SideRoster:
         """Take ``member`` off its side's live list (and the field) with ``status``; its side."""
@@ -444,7 +444,7 @@ class Battle(RoundClock, MesaModel, OnTheField):
             len(sides) == 2
             and sides[0].active
             and sides[1].active
-            and not self.stop.reached(self.round, self.env.now)
+            and not self.stop.reached(self.round, self.env._now)  # (env.now, every round)
         ):
             return False
         found = verdict(sides, self.stop, self.round, self.env.now)
