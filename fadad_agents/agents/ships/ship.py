@@ -377,15 +377,16 @@ class Ship(Combatant):
         up or still climbing out of a gravity well."""
         if self.helm_out or self.warming or self.grounded:
             return 0
-        damaged = bool(self.effects)  # most ships most rounds: no effect to add up
+        damaged = self.effects  # most ships most rounds: no effect to add up
         if damaged and self.timed("helm_malfunction"):
             return 0
         if (self._sailing or self._count_sailing())[0] < 1:  # sailing_crew (a named helmsman too)
             return 0
         sr = self.spec.sr
-        loss = self.timed("sr_loss") if damaged else 0
-        if loss:
-            sr = max(1, sr - loss) if sr >= 1 else sr
+        if damaged:  # (the loss read only with effects to add up: SR is read every move)
+            loss = self.timed("sr_loss")
+            if loss:
+                sr = max(1, sr - loss) if sr >= 1 else sr
         if self.levels_model:
             lvl = ship_level(self.track)
             if lvl >= ShipLevel.WRECKED:

@@ -127,7 +127,7 @@ def fire_guns(battle: Any, ship: Ship, only: Ship | None = None) -> None:
         return  # most turns: every gun reloading or fired already
     if ship.shaken_round == round_no and battle.options.ship.shaken_stops_guns:
         return
-    if ship.wrecked:  # a hulk dead in space (ship.overflow_past_wrecked: stay_wrecked)
+    if ship.levels_model and ship.wrecked:  # a FADAD hulk dead in space (stay_wrecked)
         return
     policy = ship.ship_policies.targeting
     for team in ship.teams:
