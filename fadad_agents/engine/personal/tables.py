@@ -1,7 +1,11 @@
 """The tables the compiled plain melee's kernel reads, made once a battle from its rules
 and fighters: the rules as one row of ints, each pair of fighters' Target and shield
 modifier, who stands on each shield side, the weapon arm's state a Called Location leaves,
-each fighter's morale, the order in which a fighter targeting the nearest takes its foes.
+each fighter's morale, how it takes a new target (in what order of foes, how many weighed
+up), the room round each fighter.
+
+Nothing here loads numba: this module is imported with the engine, numba only once a
+process has played enough to pay for it (the kernel's modules load it).
 """
 
 from __future__ import annotations
@@ -152,9 +156,10 @@ CHOOSES = {
     FixedTargeting: 1, NearestTargeting: 2, WeakestTargeting: 3, StrongestTargeting: 4,
     DuelTargeting: 5, StayBack: 6,
 }  # fmt: skip
-"""How the kernel takes a new target for a targeting policy not ``random_in_reach``
-(``swing.FIRST``, ``NEAREST``, ``WEAKEST``, ``STRONGEST``, ``DUEL``, ``STAY_BACK``); with
-another policy, a GM's own among them, the battle is played in Python."""
+"""How the kernel takes a new target for a targeting policy not ``random_in_reach``:
+``swing.FIRST``, ``NEAREST``, ``WEAKEST``, ``STRONGEST``, ``DUEL``, ``STAY_BACK`` (their
+values, here without loading numba; a test holds them equal); with another policy, a GM's
+own among them, the battle is played in Python."""
 
 NEEDS_THE_FIELD = (NearestTargeting, DuelTargeting)
 """The policies that look for the nearest foe on the field (none: Python's own search)."""

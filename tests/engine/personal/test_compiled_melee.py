@@ -376,6 +376,22 @@ def test_every_targeting_policy_is_compiled() -> None:
     assert min(seen.values()) >= 3, seen
 
 
+def test_the_tables_name_each_targeting_policy_by_the_kernels_code() -> None:
+    """``tables.CHOOSES`` (read without loading numba) gives each policy the code the
+    kernel's ``_new_target`` tests for."""
+    from fadad_agents.engine.personal import swing, tables
+
+    assert {
+        FixedTargeting: swing.FIRST,
+        NearestTargeting: swing.NEAREST,
+        WeakestTargeting: swing.WEAKEST,
+        StrongestTargeting: swing.STRONGEST,
+        DuelTargeting: swing.DUEL,
+        StayBack: swing.STAY_BACK,
+    } == tables.CHOOSES
+    assert swing.RANDOM not in tables.CHOOSES.values()
+
+
 def test_the_shipped_duel_is_compiled_and_the_same_battle_at_100_seeds(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
