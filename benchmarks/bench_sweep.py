@@ -11,8 +11,10 @@
   serially by itself (every pass) and says so; its cost against the serial sweep's (at
   most 1.1x), the two alternated pass by pass, best of 15 each: CPU time, as only this
   process plays (the wall clock's ratio is shown beside).
-* Peak resident memory of a whole process sweeping 10,000 and 100,000 duels: what it
-  gains per replicate beyond the 10,000 against what a row of the result holds.
+* Peak resident memory of a whole process sweeping 10,000 and 100,000 duels, numba and
+  the compiled melee loaded in both (about 105 MiB: the 100,000 would load them after
+  their first battle, the 10,000 perhaps not, which is no growth with the replicates):
+  what it gains per replicate beyond the 10,000 against what a row of the result holds.
 
 The passes alternate (serial, 2 processes) and each figure is the best of its passes:
 load on this shared machine only ever slows a run.
@@ -119,6 +121,7 @@ def bench_sweep_memory() -> list[Row]:
     small, large = quick(10_000, 2_000), quick(100_000, 20_000)
     frame = sweep(SCENARIOS / "snorri-vs-brynhild.yaml", 1_000, 0, progress=False).frame
     row_bytes = frame.memory_usage(deep=True).sum() / len(frame)
+    peak_rss_mb("sweep", "10")  # a cold cache compiled here (its peak is the compiler's)
     low, high = peak_rss_mb("sweep", str(small)), peak_rss_mb("sweep", str(large))
     growth = (high - low) * 2**20 / (large - small)
     return [

@@ -8,7 +8,10 @@ Cases:
     imports: import the engine and the sweeps, nothing else (the floor).
     fight AGENTS: build a melee of AGENTS characters (two bands in ranks) and play 3
         rounds.
-    sweep RUNS: a serial sweep of RUNS replicates of the personal duel, rows kept.
+    sweep RUNS: a serial sweep of RUNS replicates of the personal duel, rows kept, its
+        compiled code loaded first (a long sweep of it loads numba after its first
+        battle, a short one never: loaded in every process, sweeps of any length compare
+        like with like).
     run NAME: one battle of ``scenarios/NAME.yaml`` to its end.
 """
 
@@ -31,6 +34,9 @@ def main(argv: list[str]) -> int:
         for _ in range(3):
             battle.play_round()
     elif case == "sweep":
+        from fadad_agents.agents.core.field import compiled
+
+        compiled.load()
         result = sweep("scenarios/snorri-vs-brynhild.yaml", int(argv[2]), 1, progress=False)
         assert len(result.frame) == int(argv[2])
     elif case == "run":
