@@ -7,12 +7,12 @@ target: a random foe, the first, nearest, most or least wounded, a duel's) all i
 (no map, or a field where each touches every foe), player characters with their protections
 (``pc_death.*``, Ité points spent as the three shipped policies spend them) or none,
 shields or none, single fighters or bands, initiative rolled or static, morale checked at
-losses (the shipped policies) or not, no round data collected, on the default rules of a
-swing (effective opposition, FADAD wounds, no weapon groups), any crit policy: :func:`play`
-plays it whole in :func:`~.kernel.play` once numba is loaded, from its start to its end
-(``run``, sweeps; never round by round). Any other battle, and every battle before numba is
-loaded, plays in Python, as before; such a battle played whole in Python is counted toward
-loading numba (:func:`count`).
+losses (the shipped policies) or not, no round data collected, either target mode, any
+wound model without weapon groups (FADAD's, or FUDGE's with Anna's options), any crit
+policy: :func:`play` plays it whole in :func:`~.kernel.play` once numba is loaded, from
+its start to its end (``run``, sweeps; never round by round). Any other battle, and every
+battle before numba is loaded, plays in Python, as before; such a battle played whole in
+Python is counted toward loading numba (:func:`count`).
 
 From the kernel's rows the log is written with the engine's own entries (a swing's
 :class:`~fadad_agents.rules.personal.combat.AttackResult`, its wound tracks made by
@@ -156,7 +156,7 @@ def _eligible(battle: Any) -> tuple[list[Any], Any] | None:
     if (
         options.fadad.initiative not in ("rolled", "static")
         or options.fadad.actions_per_round < 1
-        or not rules.plain
+        or rules.damage.weapon_groups
         or rules.crit_effects not in ("none", "non_lethal", "random")
         or not all(type(m) is Character for m in members)
     ):
@@ -445,7 +445,8 @@ def swing_event(
         res = tuple.__new__(AttackResult, (
             row[4], row[6], row[5] if defended else None, row[7] if defended else None, row[8],
             row[9], True, row[11], tuple(_EFFECTS[f] for f in drawn), row[13],
-            _ONE[row[14]], _WOUNDS[row[15]], versions[row[16]],
+            _ONE[row[14]] if row[21] == 1 else tuple(row[22:25]) if row[21] else (),
+            _WOUNDS[row[15]], versions[row[16]],
         ))  # fmt: skip
     else:
         res = tuple.__new__(AttackResult, (

@@ -1,7 +1,8 @@
 """One swing of the compiled plain melee (numba): ``resolve_attack`` without table dice
 (its Target and shield modifier by the pair, a table ``exchange`` fills), its dice drawn
 from the attacker's own stream (:mod:`~.twister`), and the wound track it leaves, within a
-player character's protections (``pc_death``).
+player character's protections (``pc_death``): either target mode, and every wound model
+without weapon groups (a FUDGE model's damage in :mod:`~.damage`).
 
 A fighter is a row of integers (its state, :data:`STATE_COLUMNS`; its figures armed and
 bare), a wound track a version in a table of them (its parent, the wound recorded on it,
@@ -14,6 +15,8 @@ from __future__ import annotations
 import numpy as np
 
 from fadad_agents.agents.core.field.caching import njit
+from fadad_agents.engine.personal.codes import DAMAGE, FADAD, GATE
+from fadad_agents.engine.personal.damage import dice_kind, hit, roll
 from fadad_agents.engine.personal.twister import random, roll_4df
 from fadad_agents.rules.personal.criticals import CRIT_EFFECTS
 
@@ -43,7 +46,7 @@ touch), the first of the other side's live list (``FixedTargeting``), its neares
 (``WeakestTargeting``, ``StrongestTargeting``), its nearest once and then no other
 (``DuelTargeting``), none (``StayBack``)."""
 
-EVENT_COLUMNS = 21
+EVENT_COLUMNS = 25
 """Integers an event: kind, round, actor, then the kind's own (see :func:`_swing`)."""
 
 TRACK_COLUMNS = 10
@@ -209,9 +212,11 @@ def _swing(
     shield makes no difference), as ``resolve_attack`` resolves it (its dice from
     ``i``'s own stream, ``melee[i]``), logged as an event row: kind, round, attacker, then
     target, attack dice, defence dice (:data:`NONE` undefended), attack and defence
-    rolled, the Target, RD, hit, crits, damage number, damage die (:data:`NONE` on a
-    miss), wound, the track version the blow leaves, both penalties, defended, effects
-    drawn (their faces in ``effects``' row). The row's index (-1: an array full)."""
+    rolled, the Target, RD, hit, crits, damage number, first damage die (:data:`NONE` on
+    a miss or none rolled), wound, the track version the blow leaves, both penalties,
+    defended, effects drawn (their faces in ``effects``' row), damage dice rolled (0, 1 or
+    3 for a FUDGE model's 3d6) and a FUDGE model's dice. The row's index (-1: an array
+    full)."""
     stream = melee[i]
     defended = s[t, _DEFENCES] > 0
     if defended:
@@ -225,11 +230,18 @@ def _swing(
     target = pair[0]  # exchange: the Target by Scales and shield, the shield's modifier
     a_rolled = mine[_ATTACK] + (pair[1] + a_pen) + attack
     d_rolled = NONE
+    gate = rules[GATE] != 0  # target_gate_gte (else effective opposition): exchange's hit
     if defended:
         d_rolled = theirs[_DEFENCE] + d_pen + defence
-        rd = a_rolled - (d_rolled if d_rolled > target else target)
+        if gate:
+            rd = a_rolled - d_rolled
+            struck = rd >= 1 and a_rolled >= target
+        else:
+            rd = a_rolled - (d_rolled if d_rolled > target else target)
+            struck = rd >= 1
     else:
         rd = a_rolled - target
+        struck = rd >= 1 or (gate and rd >= 0)
     e = _event(events, SWING, rnd, i)
     if e < 0:
         return -1
@@ -237,16 +249,16 @@ def _swing(
     row[3], row[4], row[5], row[6], row[7], row[8], row[9] = (
         t, attack, defence, a_rolled, d_rolled, target, rd,
     )  # fmt: skip
-    row[17], row[18], row[19], row[20] = a_pen, d_pen, defended, 0
+    row[17], row[18], row[19], row[20], row[21] = a_pen, d_pen, defended, 0, 0
     row[16] = track
-    if rd < 1:
+    if not struck:
         row[10], row[11], row[12], row[13], row[14], row[15] = 0, 0, 0, 0, NONE, 0
         return e
     crits = rd // 4 if rd >= 4 else 0
-    if attack == 4 and crits < 1:
+    if attack == 4 and crits < 1 and rd > 0:
         crits = 1
     bonus = vitals = 0
-    factor = mine[_ODM] - theirs[_DDM]
+    factor = plain_factor = mine[_ODM] - theirs[_DDM]
     if crits and rules[0]:  # roll_crits: one face a crit, a non-repeatable never twice
         pool = rules[1]  # 8 faces, or the 5 non-lethal ones (4 to 8)
         first = 9 - pool
@@ -269,19 +281,29 @@ def _swing(
                         break
                     pick -= 1
         row[20] = crits
-    die = roll_4df(stream, table)
-    base = rd + factor
-    number = base + die
-    if base < 0 and number > 1:
-        number = 1
-    if number < 0:
-        number = 0
-    if bonus:  # wound_from_dice with Extra Damage: read again, with kill_above_9
-        if number > 0:
-            number += bonus
-        wound = 6 if rules[5] and number > 9 else _wound_for(number)
-    else:
-        wound = _wound_for(number)
+    if rules[DAMAGE] == FADAD:
+        die = roll_4df(stream, table)
+        row[21] = 1
+        base = rd + factor
+        number = base + die
+        if base < 0 and number > 1:
+            number = 1
+        if number < 0:
+            number = 0
+        if bonus:  # wound_from_dice with Extra Damage: read again, with kill_above_9
+            if number > 0:
+                number += bonus
+            wound = 6 if rules[5] and number > 9 else _wound_for(number)
+        else:
+            wound = _wound_for(number)
+    else:  # a FUDGE model: its dice chosen by the factor before a Weak Spot (damage_kind)
+        dice = row[22:25]
+        advantage = mine[_SCALE] - theirs[_SCALE]
+        kind = dice_kind(rules, rd, plain_factor, advantage)
+        rolled = row[21] = roll(kind, stream, table, dice)
+        die = dice[0] if rolled else NONE
+        odd = defence if defended else 1  # parity reads an undefended swing's as odd
+        wound, number = hit(rules, rd, factor, advantage, dice, rolled, attack, odd, bonus)
     most = _most(t, track, False, s, tracks, rules) if s[t, _PLAYER] else 6
     landed = _record(track, wound, tracks, boxes, fold, rules, most)
     if wound:  # Vitals: one wound level more, recorded after, a crit each

@@ -16,6 +16,7 @@ import numpy as np
 
 from fadad_agents.agents.core import moving
 from fadad_agents.agents.core.field.room import never_crowded, room
+from fadad_agents.engine.personal.codes import DAMAGE_ROLLS, WOUND_MODELS
 from fadad_agents.policies.core.defaults import (
     CasualtyMorale,
     DuelTargeting,
@@ -45,7 +46,7 @@ __all__ = [
 def rules_row(battle: Any) -> np.ndarray:
     """The rules the kernel reads (:func:`~.kernel.play`), as one row of ints."""
     options, rules = battle.options, battle.combat_rules
-    w = rules.wounds
+    w, d = rules.wounds, rules.damage
     stop = battle.stop
     penalties = [location_penalty(state) if state != "none" else 0 for state in LOCATION_STATES]
     big = 1 << 62
@@ -71,6 +72,17 @@ def rules_row(battle: Any) -> np.ndarray:
             w.point_spend,
             FAIR,  # what a morale check must reach
             battle._checks_morale,
+            rules.target_mode == "target_gate_gte",  # codes.GATE
+            WOUND_MODELS.index(d.wound_model),  # codes.DAMAGE: the damage rules (damage.py)
+            DAMAGE_ROLLS.index(d.damage_roll),
+            d.double_rd,
+            d.graze,
+            d.minmidmax_minus2,
+            d.minmidmax_epic,
+            d.kill_above_9,
+            d.situational_levels,
+            d.graze_scale_step,
+            d.scale_damage_roll,
         ],
         dtype=np.int64,
     )

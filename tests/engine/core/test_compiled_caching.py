@@ -61,12 +61,15 @@ def test_a_compiled_function_is_compiled_again_when_a_module_it_imports_changes(
 
 
 def test_a_kernel_follows_the_modules_it_calls() -> None:
-    """The compiled melee's kernel is stamped with the swing, the outcomes, morale and the
-    dice it calls (modules of their own), not with modules it never imports."""
+    """The compiled melee's kernel is stamped with the swing, a FUDGE hit's damage, the
+    outcomes, morale and the dice it calls (modules of their own) and the codes it reads,
+    not with modules it never imports."""
     kernel = PACKAGE / "engine" / "personal" / "kernel.py"
     followed = {path.relative_to(PACKAGE).as_posix() for path in caching.package_imports(kernel)}
     assert {
         "engine/personal/swing.py",
+        "engine/personal/damage.py",
+        "engine/personal/codes.py",
         "engine/personal/outcomes.py",
         "engine/personal/morale.py",
         "engine/personal/twister.py",

@@ -84,6 +84,10 @@ OPTIONS = {
     "location.minimum_margin_cap_scale": (1, 5),
 }
 """The rules options a melee may set (each about one time in sixteen)."""
+WOUND_MODELS = ("fudge_numeric", "fudge_minmidmax", "fudge_freeform")
+DAMAGE_ROLLS = ("none", "1dF_factor", "1dF_level", "parity", "4dF_limited", "4dF_unlimited")
+FUDGE = {k: v for k, v in OPTIONS.items() if k.startswith("fudge.") and k != "fudge.weapon_groups"}
+"""Anna's damage options a FUDGE melee may set (``wounds``; weapon groups are Python's)."""
 
 SEEDS = range(40)
 
@@ -126,6 +130,7 @@ def melee_scenario(
     bands: float = 0.1,
     aims: float = 0.0,
     placed: float = 0.0,
+    wounds: float = 0.0,
 ) -> str:
     """Two sides of one to three forces drawn from ``seed``, in one melee; a force a band
     one time in ``1 / bands``, a single fighter a player character one time in
@@ -133,7 +138,9 @@ def melee_scenario(
     option about one time in sixteen), a side's morale policy one time in ``1 / morale``,
     its targeting policy (nearest, first, random or sticky) one time in ``1 / aims``; a
     force placed one time in ``1 / placed`` (on a map of 20 by 20 yards, a yard or so from
-    the middle, where the melee stands; most such melees still all touch)."""
+    the middle, where the melee stands; most such melees still all touch); a FUDGE wound
+    model one time in ``1 / wounds``, with a damage roll and Anna's other damage options
+    each one time in three, and the Target a gate one time in four."""
     rng = random.Random(seed)
     rules = ["fadad.initiative: " + ("rolled" if rng.random() < 0.9 else "static")]
     if rng.random() < 0.5:
@@ -143,6 +150,14 @@ def melee_scenario(
         for k, v in OPTIONS.items()
         if rng.random() < (protections if k.startswith("pc_death.") else 0.06)
     ]
+    if wounds and rng.random() < wounds:
+        drawn = dict(rule.split(": ", 1) for rule in rules)
+        drawn["wound_model"] = rng.choice(("fudge_numeric", *WOUND_MODELS))  # numeric twice
+        drawn["fudge.damage_roll"] = rng.choice(DAMAGE_ROLLS)
+        drawn.update((k, str(rng.choice(v))) for k, v in FUDGE.items() if rng.random() < 1 / 3)
+        if rng.random() < 0.25:
+            drawn["fadad.target_mode"] = "target_gate_gte"
+        rules = [f"{k}: {v}" for k, v in drawn.items()]
     lines = [f"name: melee {seed}", "rules: {" + ", ".join(rules) + "}", "sides:"]
     if placed:
         lines[2:2] = ["map: {kind: open, width: 20, height: 20}"]
@@ -376,6 +391,50 @@ def test_every_targeting_policy_is_compiled() -> None:
     assert min(seen.values()) >= 3, seen
 
 
+WOUND_SEEDS = range(800, 850)
+
+
+def _wounded(seed: int) -> str:
+    return melee_scenario(seed, players=0.2, wounds=0.9)
+
+
+@pytest.mark.parametrize("seed", WOUND_SEEDS)
+def test_fudge_wound_models_play_the_same_battle(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A melee under a FUDGE wound model (numeric with each damage roll, Min-Mid-Max,
+    freeform; Anna's other damage options, the Target a gate, now and then): the same
+    battle either way, at two seeds."""
+    text = _wounded(seed)
+    for battle_seed in (seed, 7):
+        python, compiled, _ = _both(text, battle_seed, monkeypatch)
+        assert compiled[0] == python[0], f"seed {battle_seed}: the log reads differently\n{text}"
+        assert compiled[1:] == python[1:], f"seed {battle_seed}: events or fighters differ\n{text}"
+
+
+def test_every_wound_model_and_damage_roll_is_compiled(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The comparison above proves something: the compiled melee plays most of those
+    battles, among them some under each FUDGE wound model, each damage roll of FUDGE
+    numeric and the Target as a gate; and they wound (blows of each model's dice land)."""
+    seen: Counter[str] = Counter()
+    texts = [_wounded(seed) for seed in WOUND_SEEDS]
+    for seed, text in zip(WOUND_SEEDS, texts, strict=True):
+        battle = build_battle(load(text), seed, collect=False)
+        if melee._eligible(battle) is None:
+            continue
+        rules = battle.combat_rules
+        seen[rules.damage.wound_model] += 1
+        if rules.damage.wound_model == "fudge_numeric":
+            seen[rules.damage.damage_roll] += 1
+        seen[rules.target_mode] += 1
+    assert all(seen[model] >= 4 for model in WOUND_MODELS), seen
+    assert all(seen[roll] >= 1 for roll in DAMAGE_ROLLS), seen
+    assert seen["target_gate_gte"] >= 4, seen
+    logs = _compiled_logs(texts, WOUND_SEEDS, monkeypatch)
+    assert len(logs) >= 0.6 * 2 * len(texts)
+    assert sum(log.count(", damage ") for log in logs) >= 100
+
+
 def test_the_tables_name_each_targeting_policy_by_the_kernels_code() -> None:
     """``tables.CHOOSES`` (read without loading numba) gives each policy the code the
     kernel's ``_new_target`` tests for."""
@@ -566,7 +625,7 @@ LEFT_TO_PYTHON = {
         "        policies: {ite_points: test_every_other}\n",
         1,
     ),
-    "another target mode": ("rolled}", "rolled, fadad.target_mode: target_gate_gte}", 1),
+    "Anna's weapon groups": ("rolled}", "rolled, fudge.weapon_groups: true}", 1),
     "a morale policy of a GM's own": (
         "  - name: Blue\n",
         "  - name: Blue\n    policies: {morale: test_at_first_blood}\n",
@@ -702,9 +761,24 @@ LETHAL = {
     "knocked out for two rounds, tied turns": _melee_yaml(5, bands=False).replace(
         "rolled}", "static, fadad.crit_effects: random, knockout_rounds: 2}"
     ),
+    "Min-Mid-Max, daggers on ogres in plate": (
+        "name: daggers and ogres\n"
+        "rules: {fadad.crit_effects: random, wound_model: fudge_minmidmax,"
+        " fudge.minmidmax_minus2: true}\n"
+        "sides:\n"
+        "  - name: Knives\n    forces:\n"
+        "      - {name: Knife, skills: {Knife: Superb, Dodge: Good}, attack_skill: Knife,"
+        " weapon: weapons/dagger, count: 4}\n"
+        "  - name: Ogres\n    forces:\n"
+        "      - {name: Ogre, model: creatures/ogre, skills: {Club: Poor}, armour: armour/plate,"
+        " count: 2}\n"
+    ),
 }
 """Lethal crits (``fadad.crit_effects: random``): a Weak Spot's armour left out, Vitals'
-wound levels recorded after, a Knockout out of the fight or unconscious for its rounds."""
+wound levels recorded after, a Knockout out of the fight or unconscious for its rounds;
+under Min-Mid-Max, whether a hit rolls its 3d6 is found before a Weak Spot leaves the
+armour out (``damage_kind`` reads the factor with it: a dagger on an ogre in plate,
+factor -8, rolls no dice at RD 4 or 5, where with the armour left out, -4, it would)."""
 
 
 @pytest.mark.parametrize("case", list(LETHAL))
@@ -722,6 +796,46 @@ def test_lethal_crits_play_the_same_battle(case: str, monkeypatch: pytest.Monkey
         assert effect in seen, effect
     if "two rounds" in case:
         assert "comes to" in seen
+
+
+GATED = {
+    "five on five": _melee_yaml(5, bands=False).replace(
+        "rolled}", "rolled, fadad.target_mode: target_gate_gte}"
+    ),
+    "men on hobbits, whose Target is Poor": (
+        "name: men and hobbits\n"
+        "rules: {fadad.target_mode: target_gate_gte}\n"
+        "sides:\n"
+        "  - name: Men\n    forces:\n"
+        "      - {name: Man, skills: {Sword: Fair}, attack_skill: Sword,"
+        " weapon: weapons/shortsword, count: 3}\n"
+        "  - name: Hobbits\n    forces:\n"
+        "      - {name: Hobbit, model: creatures/hobbit, skills: {Knife: Good, Dodge: Terrible},"
+        " attack_skill: Knife, defence_skill: Dodge, weapon: weapons/dagger, count: 4}\n"
+    ),
+}
+"""Melees under ``fadad.target_mode: target_gate_gte`` (the Target a minimum rolled degree:
+an undefended swing hits at RD 0, a defended one needs RD 1 and the Target)."""
+
+
+@pytest.mark.parametrize("case", list(GATED))
+def test_the_target_as_a_gate_plays_the_same_battle(
+    case: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same battles at 40 seeds compiled as in Python, RD 0 hits among them (and,
+    among men on hobbits, swings winning the opposed roll but short of the Target)."""
+    text = GATED[case]
+    monkeypatch.setattr(melee, "MELEE_COMPILED", False)
+    python = _log_hashes(text, range(40))
+    played = [_played(text, seed) for seed in range(40)]
+    monkeypatch.setattr(melee, "MELEE_COMPILED", True)
+    assert melee.play(build_battle(load(text), 1, collect=False))  # played compiled
+    assert _log_hashes(text, range(40)) == python
+    assert any("hit by 0" in log for log, *_ in played)
+    swings = [dict(e[7]) for _, events, *_ in played for e in events if e[3] == "attack"]
+    short = [o for o in swings if o["defended"] and o["defence"] < o["attack"] < o["target_level"]]
+    assert short or "hobbits" not in case
+    assert not any(o["hit"] for o in short)
 
 
 SHIELDED = {
