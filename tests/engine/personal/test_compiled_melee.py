@@ -226,16 +226,22 @@ def _both(text: str, seed: int, monkeypatch: pytest.MonkeyPatch) -> tuple[Any, A
     return python, compiled, any(played)
 
 
+def _same_battle(text: str, seeds: Sequence[int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """``text`` at each of ``seeds``: the same log, events, fighters and result played
+    compiled or in Python."""
+    for battle_seed in seeds:
+        python, compiled, _ = _both(text, battle_seed, monkeypatch)
+        assert compiled[0] == python[0], f"seed {battle_seed}: the log reads differently\n{text}"
+        assert compiled[1:] == python[1:], f"seed {battle_seed}: events or fighters differ\n{text}"
+
+
 @pytest.mark.parametrize("seed", SEEDS)
 def test_drawn_melees_play_the_same_battle_compiled_or_in_python(
     seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A melee drawn from ``seed``, played at three seeds: the same battle either way."""
     text = melee_scenario(seed)
-    for battle_seed in (seed, 1000 + seed, 7):
-        python, compiled, _ = _both(text, battle_seed, monkeypatch)
-        assert compiled[0] == python[0], f"seed {battle_seed}: the log reads differently\n{text}"
-        assert compiled[1:] == python[1:], f"seed {battle_seed}: events or fighters differ\n{text}"
+    _same_battle(text, (seed, 1000 + seed, 7), monkeypatch)
 
 
 def test_most_drawn_melees_are_compiled(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -280,10 +286,7 @@ def test_player_characters_play_the_same_battle(seed: int, monkeypatch: pytest.M
     """A melee of many player characters, the PC-death options often set, Ité points
     spent as each policy spends them: the same battle either way, at two seeds."""
     text = melee_scenario(seed, players=0.6, protections=0.3)
-    for battle_seed in (seed, 7):
-        python, compiled, _ = _both(text, battle_seed, monkeypatch)
-        assert compiled[0] == python[0], f"seed {battle_seed}: the log reads differently\n{text}"
-        assert compiled[1:] == python[1:], f"seed {battle_seed}: events or fighters differ\n{text}"
+    _same_battle(text, (seed, 7), monkeypatch)
 
 
 def test_player_characters_are_compiled_with_their_protections(
@@ -314,10 +317,7 @@ def test_melees_that_check_morale_play_the_same_battle(
     surrendering, bands and lone fighters, morale traits drawn): the same battle either
     way, at two seeds."""
     text = melee_scenario(seed, players=0.2, morale=0.8, bands=0.5)
-    for battle_seed in (seed, 7):
-        python, compiled, _ = _both(text, battle_seed, monkeypatch)
-        assert compiled[0] == python[0], f"seed {battle_seed}: the log reads differently\n{text}"
-        assert compiled[1:] == python[1:], f"seed {battle_seed}: events or fighters differ\n{text}"
+    _same_battle(text, (seed, 7), monkeypatch)
 
 
 def test_morale_is_checked_in_the_compiled_melee(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -348,10 +348,7 @@ def test_targeting_policies_play_the_same_battle(
     the map a yard or two apart (nearer foes and farther ones, ties among those at one
     spot): the same battle either way, at two seeds."""
     text = _aimed(seed)
-    for battle_seed in (seed, 7):
-        python, compiled, _ = _both(text, battle_seed, monkeypatch)
-        assert compiled[0] == python[0], f"seed {battle_seed}: the log reads differently\n{text}"
-        assert compiled[1:] == python[1:], f"seed {battle_seed}: events or fighters differ\n{text}"
+    _same_battle(text, (seed, 7), monkeypatch)
 
 
 def test_every_targeting_policy_is_compiled() -> None:
@@ -406,10 +403,7 @@ def test_fudge_wound_models_play_the_same_battle(
     freeform; Anna's other damage options, the Target a gate, now and then): the same
     battle either way, at two seeds."""
     text = _wounded(seed)
-    for battle_seed in (seed, 7):
-        python, compiled, _ = _both(text, battle_seed, monkeypatch)
-        assert compiled[0] == python[0], f"seed {battle_seed}: the log reads differently\n{text}"
-        assert compiled[1:] == python[1:], f"seed {battle_seed}: events or fighters differ\n{text}"
+    _same_battle(text, (seed, 7), monkeypatch)
 
 
 def test_every_wound_model_and_damage_roll_is_compiled(monkeypatch: pytest.MonkeyPatch) -> None:
