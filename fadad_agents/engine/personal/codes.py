@@ -10,7 +10,7 @@ its codes from here, not from the tables made with half the package.
 from __future__ import annotations
 
 __all__ = [
-    "DAMAGE", "DAMAGE_ROLLS", "FACTOR_1DF", "FADAD", "FREEFORM", "GATE", "LEVEL_1DF",
+    "DAMAGE", "DAMAGE_ROLLS", "FACTOR_1DF", "FADAD", "FREEFORM", "GATE", "GROUPS", "LEVEL_1DF",
     "LIMITED_4DF", "MINMIDMAX", "NO_ROLL", "NUMERIC", "PARITY", "UNLIMITED_4DF",
     "WOUND_MODELS",
 ]  # fmt: skip
@@ -29,4 +29,6 @@ DAMAGE = 24
 """Where the damage rules begin in the rules row (:func:`~.tables.rules_row`; read by
 :mod:`~.damage`): the wound model, the damage roll, ``fudge.double_rd``, ``graze``,
 ``minmidmax_minus2``, ``minmidmax_epic``, ``minmidmax_kill_above_9``,
-``situational_levels``, ``graze_scale_step``, ``scale_damage_roll``."""
+``situational_levels``, ``graze_scale_step``, ``scale_damage_roll``, ``weapon_groups``."""
+GROUPS = DAMAGE + 10
+"""Where the rules row holds ``fudge.weapon_groups`` (Anna's weapon and armour groups)."""

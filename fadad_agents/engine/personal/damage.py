@@ -1,11 +1,13 @@
-"""A hit's damage under a FUDGE wound model, compiled (numba): which damage dice it rolls
-and the wound they make, as :func:`~fadad_agents.rules.personal.wound_models.
-damage_dice_kind` and :func:`~fadad_agents.rules.personal.wound_models.wound_from_dice`
-find them without weapon groups (wounds-and-healing.md sections 5 and 7; Anna's options
+"""A hit's damage under any wound model but FADAD's plain hit, compiled (numba): which
+damage dice it rolls and the wound they make, as :func:`~fadad_agents.rules.personal.
+wound_models.damage_dice_kind` and :func:`~fadad_agents.rules.personal.wound_models.
+wound_from_dice` find them (wounds-and-healing.md sections 5 and 7; Anna's options
 ``fudge.*``): FUDGE numeric damage with each damage roll (none, 1dF on the factor or the
 level, parity, limited or unlimited 4dF; doubled RD, grazes, Scale-blocked rolls), Min-Mid-
-Max (3d6, its epic thresholds and kill above 9) and freeform (the judged wound moved by
-the situational 4dF). The FADAD hit stays in :func:`~.swing._swing`.
+Max (3d6, its epic thresholds and kill above 9), freeform (the judged wound moved by the
+situational 4dF), and Anna's weapon and armour groups under any model, FADAD's too (full,
+half or no damage, or a level read one level lower or none). The plain FADAD hit stays in
+:func:`~.swing._swing`.
 
 The switches are the tail of the kernel's rules row (:func:`~.tables.rules_row`, from
 :data:`~.codes.DAMAGE`), their codes and order :mod:`~.codes`'.
@@ -19,7 +21,9 @@ from fadad_agents.agents.core.field.caching import njit
 from fadad_agents.engine.personal.codes import (
     DAMAGE,
     FACTOR_1DF,
+    FADAD,
     FREEFORM,
+    GROUPS,
     LEVEL_1DF,
     LIMITED_4DF,
     MINMIDMAX,
@@ -127,7 +131,7 @@ def dice_kind(rules: np.ndarray, rd: int, factor: int, scale_advantage: int) -> 
         if rd <= 1 or _bonus(factor, rd, rules[_MINUS2] != 0) < 0:
             return 0
         return 3
-    if model == FREEFORM:
+    if model in (FADAD, FREEFORM):
         return 4
     kind = rules[_ROLL]
     if kind in (FACTOR_1DF, LEVEL_1DF):
@@ -173,9 +177,13 @@ def _raw(
     n: int,
     parity: int,
 ) -> tuple[int, int, int]:
-    """``wound_models._raw_hit`` of a FUDGE model: the wound, the damage number, the
-    thresholds it was read on (:data:`_LEVEL`: read as a level)."""
+    """``wound_models._raw_hit``: the wound, the damage number, the thresholds it was read
+    on (:data:`_LEVEL`: read as a level)."""
     model = rules[_MODEL]
+    if model == FADAD:  # fadad_damage: a negative base caps the number at 1
+        base = rd + factor
+        number = max(min(base + dice[0], 1) if base < 0 else base + dice[0], 0)
+        return _wound_for(number, _STANDARD), number, _STANDARD
     if model == MINMIDMAX:
         if rd == 1:  # a graze: the graze table, no bonus calculation
             return _graze(factor, scale_advantage, rules[_STEP]), 0, _LEVEL
@@ -224,17 +232,30 @@ def hit(
     attack: int,
     defence: int,
     bonus: int,
+    group: int,
+    armour_group: int,
+    critical: bool,
 ) -> tuple[int, int]:
-    """``wound_from_dice`` of a FUDGE model without weapon groups: the wound and damage
-    number of a hit by ``rd`` with ``factor`` (a Weak Spot's armour in it), the attacker's
-    ``scale_advantage``, the damage ``dice`` rolled (``n`` of them), the opposed dice
-    (``attack``; ``defence`` 1 when undefended: odd, as ``parity`` reads it) and an Extra
-    Damage crit's ``bonus`` (added to a positive number read on thresholds)."""
+    """``wound_from_dice``: the wound and damage number of a hit by ``rd`` with ``factor``
+    (a Weak Spot's armour in it), the attacker's ``scale_advantage``, the damage ``dice``
+    rolled (``n`` of them), the opposed dice (``attack``; ``defence`` 1 when undefended:
+    odd, as ``parity`` reads it), an Extra Damage crit's ``bonus`` (added to a positive
+    number read on thresholds), the attacker's weapon ``group`` (-1: none), the
+    defender's ``armour_group`` and whether the hit is ``critical`` (full damage whatever
+    the groups)."""
     parity = 0
     if rules[_ROLL] == PARITY:  # +1 the attacker's dice even, -1 the defender's
         parity = int((attack & 1) == 0) - int((defence & 1) == 0)
     wound, number, thresholds = _raw(rules, rd, factor, scale_advantage, dice, n, parity)
-    if bonus and thresholds != _LEVEL:
+    groups = rules[GROUPS] != 0 and group >= 0
+    gap = 0 if critical or not groups else armour_group - group  # > 0: armour too heavy
+    if thresholds == _LEVEL:  # a level: one lower at half damage, none at no damage
+        if gap > 0 and wound:
+            wound = max(wound - (1 if gap == 1 else 6), 0)
+        return wound, number
+    if bonus or groups:
         number = number + bonus if number > 0 else 0
+        if gap > 0 and number > 0:  # apply_weapon_groups: half rounded down, or none
+            number = number // 2 if gap == 1 else 0
         wound = _read(number, thresholds, rules[_KILL_ABOVE_9] != 0)
     return wound, number

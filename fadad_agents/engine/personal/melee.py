@@ -8,7 +8,7 @@ target: a random foe, the first, nearest, most or least wounded, a duel's) all i
 (``pc_death.*``, Ité points spent as the three shipped policies spend them) or none,
 shields or none, single fighters or bands, initiative rolled or static, morale checked at
 losses (the shipped policies) or not, no round data collected, either target mode, any
-wound model without weapon groups (FADAD's, or FUDGE's with Anna's options), any crit
+wound model (FADAD's, or FUDGE's with Anna's options, weapon groups too), any crit
 policy: :func:`play` plays it whole in :func:`~.kernel.play` once numba is loaded, from
 its start to its end (``run``, sweeps; never round by round). Any other battle, and every
 battle before numba is loaded, plays in Python, as before; such a battle played whole in
@@ -60,6 +60,7 @@ from fadad_agents.rules.core.ladder import FAIR
 from fadad_agents.rules.core.wounds import _FOLD, Wound, WoundTrack, record
 from fadad_agents.rules.personal.combat import NO_PROTECTION, AttackResult
 from fadad_agents.rules.personal.criticals import CRIT_EFFECTS
+from fadad_agents.rules.personal.damage import armour_group
 from fadad_agents.rules.personal.melee import LOCATION_STATES
 
 __all__ = ["MELEE_COMPILED", "count", "play", "plays", "swing_event"]
@@ -156,7 +157,6 @@ def _eligible(battle: Any) -> tuple[list[Any], Any] | None:
     if (
         options.fadad.initiative not in ("rolled", "static")
         or options.fadad.actions_per_round < 1
-        or rules.damage.weapon_groups
         or rules.crit_effects not in ("none", "non_lethal", "random")
         or not all(type(m) is Character for m in members)
     ):
@@ -221,7 +221,8 @@ class Melee:
                 kind = kinds.setdefault((f.scale, f.shield, f.shield_cap), len(kinds))
                 self.figures[i, k] = (
                     f.attack, f.defence, f.odm, f.ddm, f.scale, f.armour, kind,
-                    f.shield is not None,
+                    f.shield is not None, -1 if f.weapon_group is None else f.weapon_group,
+                    armour_group(f.armour) if f.armour_group is None else f.armour_group,
                 )  # fmt: skip
             track = m.start_track
             self.boxes[i] = track.boxes

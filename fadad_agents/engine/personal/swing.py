@@ -1,8 +1,8 @@
 """One swing of the compiled plain melee (numba): ``resolve_attack`` without table dice
 (its Target and shield modifier by the pair, a table ``exchange`` fills), its dice drawn
 from the attacker's own stream (:mod:`~.twister`), and the wound track it leaves, within a
-player character's protections (``pc_death``): either target mode, and every wound model
-without weapon groups (a FUDGE model's damage in :mod:`~.damage`).
+player character's protections (``pc_death``): either target mode, every wound model, with
+weapon groups or without (a FUDGE model's damage, and groups', in :mod:`~.damage`).
 
 A fighter is a row of integers (its state, :data:`STATE_COLUMNS`; its figures armed and
 bare), a wound track a version in a table of them (its parent, the wound recorded on it,
@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from fadad_agents.agents.core.field.caching import njit
-from fadad_agents.engine.personal.codes import DAMAGE, FADAD, GATE
+from fadad_agents.engine.personal.codes import DAMAGE, FADAD, GATE, GROUPS
 from fadad_agents.engine.personal.damage import dice_kind, hit, roll
 from fadad_agents.engine.personal.twister import random, roll_4df
 from fadad_agents.rules.personal.criticals import CRIT_EFFECTS
@@ -183,10 +183,12 @@ STATE_COLUMNS = 23
 
 # a fighter's figures, ``figures[i, armed or bare]``: attack, defence, odm, ddm, scale
 _ATTACK, _DEFENCE, _ODM, _DDM, _SCALE, _ARMOUR, _KIND, _SHIELDED = 0, 1, 2, 3, 4, 5, 6, 7
-FIGURES = 8
+_GROUP, _ARMOUR_GROUP = 8, 9
+FIGURES = 10
 """Figures a fighter's row holds, armed and bare: attack, defence, ODM, DDM, Scale, the
 armour in its DDM (a Weak Spot ignores it), its kind for the pairs' Target and shield
-modifier (its Scale, shield and shield cap) and whether it carries a shield."""
+modifier (its Scale, shield and shield cap), whether it carries a shield, its weapon's
+group and its armour's (Anna's ``fudge.weapon_groups``; -1: a weapon of no group)."""
 
 
 @njit(cache=True)
@@ -281,7 +283,7 @@ def _swing(
                         break
                     pick -= 1
         row[20] = crits
-    if rules[DAMAGE] == FADAD:
+    if rules[DAMAGE] == FADAD and not rules[GROUPS]:  # the FADAD hit (wound_from_dice's)
         die = roll_4df(stream, table)
         row[21] = 1
         base = rd + factor
@@ -296,14 +298,19 @@ def _swing(
             wound = 6 if rules[5] and number > 9 else _wound_for(number)
         else:
             wound = _wound_for(number)
-    else:  # a FUDGE model: its dice chosen by the factor before a Weak Spot (damage_kind)
+    else:  # a FUDGE model or groups: the dice chosen by the factor before a Weak Spot
         dice = row[22:25]
         advantage = mine[_SCALE] - theirs[_SCALE]
         kind = dice_kind(rules, rd, plain_factor, advantage)
         rolled = row[21] = roll(kind, stream, table, dice)
         die = dice[0] if rolled else NONE
         odd = defence if defended else 1  # parity reads an undefended swing's as odd
-        wound, number = hit(rules, rd, factor, advantage, dice, rolled, attack, odd, bonus)
+        # a Weak Spot leaves the armour's group out too, but a hit with crits does full
+        # damage whatever the groups: the armour's group read as it is
+        wound, number = hit(
+            rules, rd, factor, advantage, dice, rolled, attack, odd, bonus, mine[_GROUP],
+            theirs[_ARMOUR_GROUP], crits > 0,
+        )  # fmt: skip
     most = _most(t, track, False, s, tracks, rules) if s[t, _PLAYER] else 6
     landed = _record(track, wound, tracks, boxes, fold, rules, most)
     if wound:  # Vitals: one wound level more, recorded after, a crit each

@@ -83,6 +83,7 @@ def rules_row(battle: Any) -> np.ndarray:
             d.situational_levels,
             d.graze_scale_step,
             d.scale_damage_roll,
+            d.weapon_groups,  # codes.GROUPS
         ],
         dtype=np.int64,
     )

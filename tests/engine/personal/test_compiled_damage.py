@@ -1,8 +1,8 @@
-"""The compiled FUDGE damage (``engine.personal.damage``) against the rules' own functions,
-the oracle: which damage dice a hit rolls (``damage_dice_kind``), the dice drawn from a
-stream (``roll_damage_dice``, stream for stream), and the wound and damage number they
-make (``wound_from_dice``), over every wound model and option of Anna's without weapon
-groups, exactly.
+"""The compiled damage of a hit (``engine.personal.damage``) against the rules' own
+functions, the oracle: which damage dice a hit rolls (``damage_dice_kind``), the dice drawn
+from a stream (``roll_damage_dice``, stream for stream), and the wound and damage number
+they make (``wound_from_dice``), over every wound model and every option of Anna's, weapon
+groups too, exactly.
 """
 
 from __future__ import annotations
@@ -27,25 +27,25 @@ from fadad_agents.rules.personal.wound_models import (
 
 _TABLE = np.array(TABLE_4DF, dtype=np.int64)
 _KINDS = {"": 0, "1dF": 1, "3d6": 3, "4dF": 4}
-_FUDGE = codes.WOUND_MODELS[1:]
+_MODELS = codes.WOUND_MODELS
 
 
 def _row(rules: DamageRules) -> np.ndarray:
     """The kernel's rules row with ``rules`` as :func:`tables.rules_row` writes them."""
-    row = np.zeros(codes.DAMAGE + 10, dtype=np.int64)
+    row = np.zeros(codes.GROUPS + 1, dtype=np.int64)
     row[codes.DAMAGE :] = (
         codes.WOUND_MODELS.index(rules.wound_model),
         codes.DAMAGE_ROLLS.index(rules.damage_roll),
         rules.double_rd, rules.graze, rules.minmidmax_minus2, rules.minmidmax_epic,
         rules.kill_above_9, rules.situational_levels, rules.graze_scale_step,
-        rules.scale_damage_roll,
+        rules.scale_damage_roll, rules.weapon_groups,
     )  # fmt: skip
     return row
 
 
 def _drawn_rules(rng: random.Random) -> DamageRules:
     return DamageRules(
-        wound_model=rng.choice(_FUDGE),  # type: ignore[arg-type]
+        wound_model=rng.choice(_MODELS),  # type: ignore[arg-type]
         damage_roll=rng.choice(codes.DAMAGE_ROLLS),  # type: ignore[arg-type]
         double_rd=rng.random() < 0.3,
         graze=rng.random() < 0.7,
@@ -55,6 +55,7 @@ def _drawn_rules(rng: random.Random) -> DamageRules:
         situational_levels=rng.random() < 0.7,
         graze_scale_step=rng.choice((1, 2, 5)),
         scale_damage_roll=rng.random() < 0.5,
+        weapon_groups=rng.random() < 0.5,
     )
 
 
@@ -87,13 +88,14 @@ def test_the_rules_row_holds_the_damage_rules_where_the_kernel_reads_them() -> N
     battle = build_battle(load(text), 1, collect=False)
     row = tables.rules_row(battle)[codes.GATE :].tolist()
     assert row[1:] == _row(battle.combat_rules.damage)[codes.DAMAGE :].tolist()
-    assert row == [1, 2, 3, 0, 1, 0, 1, 0, 1, 3, 0]
+    assert row == [1, 2, 3, 0, 1, 0, 1, 0, 1, 3, 0, 0]
 
 
 def test_dice_kind_and_hit_equal_the_rules_for_drawn_hits() -> None:
-    """200,000 hits drawn over every FUDGE model and option (RD 0 to 15, factors and Scale
-    advantages -12 to 12, the dice of the kind, both opposed rolls, Extra Damage bonuses):
-    the same dice kind, wound and damage number as the rules' own functions."""
+    """200,000 hits drawn over every wound model and option (RD 0 to 15, factors and Scale
+    advantages -12 to 12, the dice of the kind, both opposed rolls, Extra Damage bonuses,
+    weapon and armour groups, critical or not): the same dice kind, wound and damage
+    number as the rules' own functions."""
     rng = random.Random(20261206)
     seen: Counter[Any] = Counter()
     dice = np.zeros(3, dtype=np.int64)
@@ -107,16 +109,22 @@ def test_dice_kind_and_hit_equal_the_rules_for_drawn_hits() -> None:
         attack = rng.choice(TABLE_4DF)
         defence = rng.choice((*TABLE_4DF, 1))  # 1: undefended, as the swing passes it
         bonus = rng.choice((0, 0, 0, 2, 4))
+        group, armour = rng.choice((None, 0, 1, 2, 3)), rng.randint(0, 3)
+        critical = rng.random() < 0.2
         dice[: len(rolled)] = rolled
         expected = wound_from_dice(
             rules, rd, factor, rolled, attacker_dice=attack, defender_dice=defence,
-            scale_advantage=advantage, damage_bonus=bonus,
+            scale_advantage=advantage, damage_bonus=bonus, weapon_group=group,
+            armour_group=armour, critical=critical,
         )  # fmt: skip
-        got = damage.hit(row, rd, factor, advantage, dice, len(rolled), attack, defence, bonus)
-        assert got == (expected.wound, expected.damage), (rules, rd, factor, advantage, rolled)
+        got = damage.hit(
+            row, rd, factor, advantage, dice, len(rolled), attack, defence, bonus,
+            -1 if group is None else group, armour, critical,
+        )  # fmt: skip
+        assert got == (expected.wound, expected.damage), (rules, rd, factor, rolled, group)
         seen[rules.wound_model, expected.wound] += 1
         seen[kind] += 1
-    assert all(seen[model, wound] for model in _FUDGE for wound in range(6)), seen
+    assert all(seen[model, wound] for model in _MODELS for wound in range(6)), seen
     assert all(seen[kind] for kind in _KINDS), seen
 
 
@@ -128,7 +136,7 @@ def test_every_option_changes_some_hit() -> None:
         "double_rd": "fudge_numeric", "graze": "fudge_numeric",
         "minmidmax_minus2": "fudge_minmidmax", "minmidmax_epic": "fudge_minmidmax",
         "kill_above_9": "fudge_minmidmax", "situational_levels": "fudge_freeform",
-        "scale_damage_roll": "fudge_numeric",
+        "scale_damage_roll": "fudge_numeric", "weapon_groups": "fadad",
     }  # fmt: skip
     dice = np.zeros(3, dtype=np.int64)
     for name, model in flips.items():
@@ -139,8 +147,8 @@ def test_every_option_changes_some_hit() -> None:
             kind = damage_dice_kind(flipped, rd, factor, advantage)
             rolled = _dice(kind, rng)
             dice[: len(rolled)] = rolled
-            a = damage.hit(_row(base), rd, factor, advantage, dice, len(rolled), 0, 1, 0)
-            b = damage.hit(_row(flipped), rd, factor, advantage, dice, len(rolled), 0, 1, 0)
+            args = (rd, factor, advantage, dice, len(rolled), 0, 1, 0, 1, 3, False)
+            a, b = damage.hit(_row(base), *args), damage.hit(_row(flipped), *args)
             changed += a != b or damage.dice_kind(_row(base), rd, factor, advantage) != (
                 damage.dice_kind(_row(flipped), rd, factor, advantage)
             )

@@ -86,8 +86,8 @@ OPTIONS = {
 """The rules options a melee may set (each about one time in sixteen)."""
 WOUND_MODELS = ("fudge_numeric", "fudge_minmidmax", "fudge_freeform")
 DAMAGE_ROLLS = ("none", "1dF_factor", "1dF_level", "parity", "4dF_limited", "4dF_unlimited")
-FUDGE = {k: v for k, v in OPTIONS.items() if k.startswith("fudge.") and k != "fudge.weapon_groups"}
-"""Anna's damage options a FUDGE melee may set (``wounds``; weapon groups are Python's)."""
+FUDGE = {k: v for k, v in OPTIONS.items() if k.startswith("fudge.")}
+"""Anna's damage options a FUDGE melee may set (``wounds``), weapon groups among them."""
 
 SEEDS = range(40)
 
@@ -138,9 +138,10 @@ def melee_scenario(
     option about one time in sixteen), a side's morale policy one time in ``1 / morale``,
     its targeting policy (nearest, first, random or sticky) one time in ``1 / aims``; a
     force placed one time in ``1 / placed`` (on a map of 20 by 20 yards, a yard or so from
-    the middle, where the melee stands; most such melees still all touch); a FUDGE wound
-    model one time in ``1 / wounds``, with a damage roll and Anna's other damage options
-    each one time in three, and the Target a gate one time in four."""
+    the middle, where the melee stands; most such melees still all touch); a wound model
+    drawn one time in ``1 / wounds`` (FUDGE's four times in five), with a damage roll and
+    Anna's other damage options, weapon groups among them, each one time in three, and the
+    Target a gate one time in four."""
     rng = random.Random(seed)
     rules = ["fadad.initiative: " + ("rolled" if rng.random() < 0.9 else "static")]
     if rng.random() < 0.5:
@@ -152,7 +153,7 @@ def melee_scenario(
     ]
     if wounds and rng.random() < wounds:
         drawn = dict(rule.split(": ", 1) for rule in rules)
-        drawn["wound_model"] = rng.choice(("fudge_numeric", *WOUND_MODELS))  # numeric twice
+        drawn["wound_model"] = rng.choice(("fudge_numeric", *WOUND_MODELS, "fadad"))
         drawn["fudge.damage_roll"] = rng.choice(DAMAGE_ROLLS)
         drawn.update((k, str(rng.choice(v))) for k, v in FUDGE.items() if rng.random() < 1 / 3)
         if rng.random() < 0.25:
@@ -400,8 +401,8 @@ def test_fudge_wound_models_play_the_same_battle(
     seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A melee under a FUDGE wound model (numeric with each damage roll, Min-Mid-Max,
-    freeform; Anna's other damage options, the Target a gate, now and then): the same
-    battle either way, at two seeds."""
+    freeform) or FADAD's, Anna's other damage options (weapon groups among them) and the
+    Target a gate now and then: the same battle either way, at two seeds."""
     text = _wounded(seed)
     _same_battle(text, (seed, 7), monkeypatch)
 
@@ -409,7 +410,7 @@ def test_fudge_wound_models_play_the_same_battle(
 def test_every_wound_model_and_damage_roll_is_compiled(monkeypatch: pytest.MonkeyPatch) -> None:
     """The comparison above proves something: the compiled melee plays most of those
     battles, among them some under each FUDGE wound model, each damage roll of FUDGE
-    numeric and the Target as a gate; and they wound (blows of each model's dice land)."""
+    numeric, weapon groups and the Target as a gate; and they wound (blows land)."""
     seen: Counter[str] = Counter()
     texts = [_wounded(seed) for seed in WOUND_SEEDS]
     for seed, text in zip(WOUND_SEEDS, texts, strict=True):
@@ -421,7 +422,9 @@ def test_every_wound_model_and_damage_roll_is_compiled(monkeypatch: pytest.Monke
         if rules.damage.wound_model == "fudge_numeric":
             seen[rules.damage.damage_roll] += 1
         seen[rules.target_mode] += 1
+        seen["weapon groups"] += rules.damage.weapon_groups
     assert all(seen[model] >= 4 for model in WOUND_MODELS), seen
+    assert seen["weapon groups"] >= 4, seen
     assert all(seen[roll] >= 1 for roll in DAMAGE_ROLLS), seen
     assert seen["target_gate_gte"] >= 4, seen
     logs = _compiled_logs(texts, WOUND_SEEDS, monkeypatch)
@@ -619,7 +622,7 @@ LEFT_TO_PYTHON = {
         "        policies: {ite_points: test_every_other}\n",
         1,
     ),
-    "Anna's weapon groups": ("rolled}", "rolled, fudge.weapon_groups: true}", 1),
+    "weapon sizes compared": ("rolled}", "rolled, fadad.weapon_size_comparison: true}", 1),
     "a morale policy of a GM's own": (
         "  - name: Blue\n",
         "  - name: Blue\n    policies: {morale: test_at_first_blood}\n",
