@@ -1,8 +1,9 @@
 """Fights at the table (issue 19): the odds a game master asks for mid-session.
 
 Four player characters (Ité points, the PC-death options on) against five orcs who break
-at half losses, all in one melee, and the shipped duel of Snorri and Brynhild (two player
-characters a yard apart, each targeting the nearest), through a serial ``sweep``: in
+at half losses, all in one melee (and again under Min-Mid-Max wounds with weapon groups),
+and the shipped duel of Snorri and Brynhild (two player characters a yard apart, each
+targeting the nearest), through a serial ``sweep``: in
 Python, and with numba loaded, where the compiled melee plays each battle whole
 (:mod:`~fadad_agents.engine.personal`), the same battles either way. No target: they show
 what the compiled melee gives fights with player characters, morale and targets of their
@@ -23,7 +24,7 @@ from fadad_agents.analysis import sweep
 from fadad_agents.engine import load
 from fadad_agents.engine.personal import melee
 
-__all__ = ["BENCHMARKS", "PARTY"]
+__all__ = ["BENCHMARKS", "FUDGE_PARTY", "PARTY"]
 
 PARTY = """
 name: the party against the orcs
@@ -96,4 +97,28 @@ def bench_duel_compiled() -> list[Row]:
     return [Row("Snorri v Brynhild sweep, compiled melee", rate, "battles/s")]
 
 
-BENCHMARKS = [bench_party_python, bench_party_compiled, bench_duel_python, bench_duel_compiled]
+FUDGE_PARTY = PARTY.replace(
+    "rules: {", "rules: {wound_model: fudge_minmidmax, fudge.weapon_groups: true, "
+)
+"""The party's fight under Anna's FUDGE options: Min-Mid-Max wounds (3d6 read by the
+damage factor) and weapon and armour groups."""
+
+
+def bench_fudge_python() -> list[Row]:
+    """The party's odds under FUDGE wounds in Python (the compiled melee off)."""
+    melee.MELEE_COMPILED = False
+    rate = _rate(quick(300, 100), FUDGE_PARTY)
+    return [Row("party v orcs, Min-Mid-Max, Python", rate, "battles/s")]
+
+
+def bench_fudge_compiled() -> list[Row]:
+    """The party's odds under FUDGE wounds, each battle played whole in compiled code."""
+    compiled.load()
+    rate = _rate(quick(300, 100), FUDGE_PARTY)
+    return [Row("party v orcs, Min-Mid-Max, compiled melee", rate, "battles/s")]
+
+
+BENCHMARKS = [
+    bench_party_python, bench_party_compiled, bench_duel_python, bench_duel_compiled,
+    bench_fudge_python, bench_fudge_compiled,
+]  # fmt: skip

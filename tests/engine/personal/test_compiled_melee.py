@@ -31,7 +31,7 @@ import numba  # noqa: F401  # loaded: the compiled melee plays once numba is
 import pytest
 
 from benchmarks.bench_engine import _melee_yaml
-from benchmarks.bench_party import PARTY
+from benchmarks.bench_party import FUDGE_PARTY, PARTY
 from fadad_agents.agents.core.plain import round as plain_round
 from fadad_agents.analysis import sweep
 from fadad_agents.engine import build_battle, load
@@ -541,17 +541,18 @@ def test_the_benchmark_melee_is_the_same_battle_at_300_seeds(
     assert _log_hashes(text, range(300)) == python
 
 
+@pytest.mark.parametrize("text", [PARTY, FUDGE_PARTY], ids=["FADAD", "Min-Mid-Max, groups"])
 def test_the_party_of_the_benchmark_is_the_same_battle_at_200_seeds(
-    monkeypatch: pytest.MonkeyPatch,
+    text: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """``bench_party``'s fight at the table (four player characters with Ité points, five
-    orcs who break at half losses), which the compiled melee plays: the same log at 200
-    seeds, compiled or not."""
-    assert melee._eligible(build_battle(load(PARTY), 0, collect=False)) is not None
+    orcs who break at half losses), and again under Min-Mid-Max wounds with weapon groups,
+    which the compiled melee plays: the same log at 200 seeds, compiled or not."""
+    assert melee._eligible(build_battle(load(text), 0, collect=False)) is not None
     monkeypatch.setattr(melee, "MELEE_COMPILED", False)
-    python = _log_hashes(PARTY, range(200))
+    python = _log_hashes(text, range(200))
     monkeypatch.setattr(melee, "MELEE_COMPILED", True)
-    assert _log_hashes(PARTY, range(200)) == python
+    assert _log_hashes(text, range(200)) == python
 
 
 def test_a_sweep_reads_the_same_rows(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
