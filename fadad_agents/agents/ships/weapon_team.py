@@ -17,13 +17,16 @@ would start and take its interrupts, so every event keeps a process's order; its
 booked at NORMAL (1), before the ship-round driver (3) at the same instant, so a weapon
 whose reload ends exactly at a round's start is loaded for that round. Where the driver
 would wait and nothing but these events is due, it plays them itself in the same order
-(:func:`reloads_until`): a duel's rounds take no SimPy step.
+(:func:`reloads_until`): a duel's rounds take no SimPy step. The ends of the reloads a
+ship phase starts are not put on the clock's queue at all: the driver holds them in a
+heap of its own, entries as the queue's, until they are played or it hands them over
+to SimPy to wait (most shots: no event made).
 """
 
 from __future__ import annotations
 
 import math
-from heapq import heappop
+from heapq import heappop, heappush
 from typing import Any
 
 import mesa
@@ -33,7 +36,7 @@ from simpy.events import NORMAL, URGENT, EventPriority
 from fadad_agents.rules.ships.crew import reload_remaining, reload_rounds
 from fadad_agents.schema.equipment import ShipWeapon
 
-__all__ = ["Reload", "WeaponTeam", "reloads_until"]
+__all__ = ["Held", "Reload", "WeaponTeam", "hand_over", "reloads_until"]
 
 
 class WeaponTeam(mesa.Agent):  # type: ignore[misc]
@@ -161,27 +164,39 @@ class WeaponTeam(mesa.Agent):  # type: ignore[misc]
 
 
 class _Call(simpy.Event):
-    """An event that calls ``then`` ``delay`` seconds from now at ``priority``: triggered
-    as simpy's own Initialize and Timeout are, built without Event.__init__'s call (two a
-    shot, as clock.At)."""
+    """An event that calls ``then``, triggered as simpy's own Initialize and Timeout are,
+    built without Event.__init__'s call (as clock.At): :func:`_call` books it on the
+    queue, :func:`hand_over` puts a held reload's end there."""
 
-    def __init__(
-        self, env: simpy.Environment, delay: int, priority: EventPriority, then: Any
-    ) -> None:
+    def __init__(self, env: simpy.Environment, then: Any) -> None:
         self.env = env
         self.callbacks = [then]
         self._ok = True
         self._value = None
-        env.schedule(self, priority, delay)
 
 
-def reloads_until(env: simpy.Environment, due: float) -> bool:
+def _call(env: simpy.Environment, delay: int, priority: EventPriority, then: Any) -> _Call:
+    """A :class:`_Call` of ``then`` booked ``delay`` seconds from now at ``priority``."""
+    event = _Call(env, then)
+    env.schedule(event, priority, delay)
+    return event
+
+
+Held = list[tuple[float, EventPriority, int, "Reload"]]
+"""Reload ends the ship-round driver holds off the clock's queue: a heap of entries as
+SimPy's own, ``(time, NORMAL, event id, reload)``, the id drawn from the clock's count
+when the end is booked (:meth:`Reload.begin`), as ``env.schedule`` draws it."""
+
+
+def reloads_until(env: simpy.Environment, due: float, held: Held) -> bool:
     """Play every event due on ``env`` up to ``due`` as SimPy's steps would, and move the
-    clock to ``due``, if they are all reload events (:class:`_Call`, at URGENT or NORMAL:
-    all before a round driver's event at ``due``); True when done. False, with nothing
-    played, when anything else is due by then; False too if a reload's callback ever
-    booked another kind of event (none does): the caller then waits for ``due`` on the
-    clock, and SimPy plays what is left.
+    clock to ``due``, if they are all reload events: ends ``held`` off the queue and
+    :class:`_Call` events on it (at URGENT or NORMAL: all before a round driver's event
+    at ``due``), merged in the queue's order; True when done. False when anything else is
+    due by then (nothing played), or if a reload's callback ever booked another kind of
+    event (none does): the ``held`` ends are then handed to the queue
+    (:func:`hand_over`), and the caller waits for ``due`` on the clock, where SimPy
+    plays what is left.
 
     The ship-round driver calls it where it would wait for a round's end: most rounds
     nothing but reloads is due, and a reload event's step is a callback, not a process.
@@ -189,17 +204,40 @@ def reloads_until(env: simpy.Environment, due: float) -> bool:
     queue = env._queue  # SimPy's heap of (time, priority, id, event), as Clock.moved_on
     for when, _, _, event in queue:
         if when <= due and type(event) is not _Call:
+            hand_over(env, held)
             return False
-    while queue and queue[0][0] <= due:
-        if type(queue[0][3]) is not _Call:
-            return False
-        env._now, _, _, event = heappop(queue)  # what Environment.step does
-        callbacks = event.callbacks
-        event.callbacks = None  # type: ignore[assignment]  # processed, as SimPy marks it
-        for callback in callbacks:
-            callback(event)
-    env._now = due
-    return True
+    while True:
+        # The next of the two heaps, by (time, priority, id) as SimPy orders its queue.
+        if queue and queue[0][0] <= due and not (held and held[0][:3] < queue[0][:3]):
+            if type(queue[0][3]) is not _Call:
+                hand_over(env, held)
+                return False
+            env._now, _, _, event = heappop(queue)  # what Environment.step does
+            callbacks = event.callbacks
+            event.callbacks = None  # type: ignore[assignment]  # processed, as SimPy marks it
+            for callback in callbacks:
+                callback(event)
+        elif held and held[0][0] <= due:
+            entry = heappop(held)
+            env._now = entry[0]
+            entry[3]._done(entry)
+        else:
+            env._now = due
+            return True
+
+
+def hand_over(env: simpy.Environment, held: Held) -> None:
+    """Put the ``held`` reload ends on the clock's queue as the events they stand for,
+    each with its own id and place (the queue then holds what booking them there would
+    have left), for SimPy to play while the driver waits."""
+    queue = env._queue
+    for entry in held:
+        when, priority, eid, reload = entry
+        event = _Call(env, reload._done)
+        if reload.due is entry:
+            reload.due = event
+        heappush(queue, (when, priority, eid, event))
+    held.clear()
 
 
 class Reload:
@@ -221,7 +259,7 @@ class Reload:
         self.team = team
         self.alive = True
         self.waiting = False  # no hands at the weapon: it starts over when some come
-        self.due: simpy.Event | None = None  # the booked end; an interrupt makes it stale
+        self.due: object = None  # the booked end (an event, or held); an interrupt makes it stale
         # Nothing due now at URGENT priority: SimPy's queue holds (time, priority, id,
         # event), nothing earlier than now, so such an event would be first.
         queue = team.env._queue
@@ -235,23 +273,27 @@ class Reload:
     def _soon(self, then: Any) -> None:
         """``then`` at URGENT priority now, after the step running now (as a process's
         start or interrupt)."""
-        _Call(self.team.env, 0, URGENT, then)
+        _call(self.team.env, 0, URGENT, then)
 
-    def begin(self) -> None:
+    def begin(self, held: Held) -> None:
         """Start now (what the URGENT event would have done): a ship battle's ship phase
         calls it at its end for each start it was handed. :meth:`_begin` and :meth:`_book`
         inline (every shot): with hands at the weapon its end is booked whole rounds on,
-        none spent yet."""
+        none spent yet, in ``held`` (the driver's: :data:`Held`), with the id
+        ``env.schedule`` would have given its event."""
         team = self.team
         env = team.env
-        team.reload_started = int(env._now)  # (env.now, without its property call)
+        now = env._now
+        team.reload_started = int(now)  # (env.now, without its property call)
         if team.disabled:
             self.alive = False
         elif team.crew < 1:
             self.waiting = True
         else:
             rounds = team.remaining_rounds(team.crew, 0)
-            self.due = _Call(env, rounds * team.round_seconds, NORMAL, self._done)
+            end = (now + rounds * team.round_seconds, NORMAL, next(env._eid), self)
+            self.due = end
+            heappush(held, end)
 
     def interrupt(self) -> None:
         """The hands at the weapon changed: recompute (as a process interrupt)."""
@@ -285,10 +327,11 @@ class Reload:
         now = int(env._now)
         spent = (now - start) // secs
         done_at = start + (spent + team.remaining_rounds(team.crew, spent)) * secs
-        self.due = _Call(env, max(0, done_at - now), NORMAL, self._done)  # as env.timeout
+        self.due = _call(env, max(0, done_at - now), NORMAL, self._done)  # as env.timeout
 
-    def _done(self, event: Any) -> None:
-        if event is not self.due or not self.alive:
+    def _done(self, due: object) -> None:
+        """The end booked as ``due`` (its event, or its held entry) has come."""
+        if due is not self.due or not self.alive:
             return  # interrupted since it was booked
         self.alive = False
         team = self.team

@@ -49,7 +49,7 @@ from fadad_agents.agents.core.base import Combatant, Status
 from fadad_agents.agents.core.character import Character
 from fadad_agents.agents.core.groups import Crew
 from fadad_agents.agents.ships.ship import Ship
-from fadad_agents.agents.ships.weapon_team import Reload, reloads_until
+from fadad_agents.agents.ships.weapon_team import Held, Reload, reloads_until
 from fadad_agents.engine.core.clock import At, Phase
 from fadad_agents.engine.core.turns import TurnOrder
 from fadad_agents.engine.ships import aftermath as ship_aftermath
@@ -81,13 +81,14 @@ def _initiative_event(sides: list[Any], winner: int, choice: str, order: list[in
     return sides[winner].name, "ship_initiative", None, (), (), outcome
 
 
-def _wait(env: Any, seconds: int) -> At | None:
-    """The driver's wait of ``seconds``: with nothing but reloads due by then, they are
-    played at once, the clock moved on and None returned (:func:`~fadad_agents.agents.
-    ships.weapon_team.reloads_until`); otherwise the event on the clock to yield (a plain
-    call, not a generator to ``yield from``: most rounds yield nothing)."""
+def _wait(env: Any, seconds: int, held: Held) -> At | None:
+    """The driver's wait of ``seconds``: with nothing but reloads due by then (``held``
+    ones among them), they are played at once, the clock moved on and None returned
+    (:func:`~fadad_agents.agents.ships.weapon_team.reloads_until`); otherwise the event on
+    the clock to yield, the held reloads handed to its queue (a plain call, not a
+    generator to ``yield from``: most rounds yield nothing)."""
     due = env._now + seconds
-    if reloads_until(env, due):
+    if reloads_until(env, due, held):
         return None
     return At(env, int(due - env._now), Phase.ROUND)  # (whole seconds)
 
@@ -227,6 +228,11 @@ class ShipBattle(ShipBattleState):
 
     def _driver(self) -> Any:
         env = self.env
+        # The ends of the reloads begun below, held off the clock's queue until a wait
+        # plays them or hands them to it (reloads_until: every yield below follows one
+        # that said False). None is due once a round's wait is over: each ends a round
+        # or more after the phase that began it, and the wait plays those due by then.
+        held: Held = []
         while True:
             # The reloads the phase's shots start begin as it ends, where their own URGENT
             # events would have run (the step's end: nothing comes between, Reload).
@@ -235,14 +241,14 @@ class ShipBattle(ShipBattleState):
             self._ship_phase()
             self.reload_begins = None
             for reload in begins:
-                reload.begin()
+                reload.begin(held)
             # Two sides meet on a deck only once someone stands on another side's ship (most
             # rounds of most battles: nobody does, and no deck is scanned).
             decks = [s for s in self.ships if self._contested(s)] if self.foreign_decks else None
             if decks:
-                yield from self._deck_fights(decks)
+                yield from self._deck_fights(decks, held)
             else:  # (most rounds)
-                wait = _wait(env, self.round_seconds)
+                wait = _wait(env, self.round_seconds, held)
                 if wait is not None:
                     yield wait
             self._end_of_round()
@@ -254,17 +260,18 @@ class ShipBattle(ShipBattleState):
             # only reloads due they are played here (reloads_until). (The queue read as
             # env.peek() reads it: SimPy's heap of (time, priority, id, event).)
             queue = env._queue
-            if queue and queue[0][0] <= env._now and not reloads_until(env, env._now):
+            if queue and queue[0][0] <= env._now and not reloads_until(env, env._now, held):
                 yield At(env, 0, Phase.ROUND)
 
-    def _deck_fights(self, decks: list[Ship]) -> Any:
-        """Six-second personal rounds on ``decks``, where two sides meet."""
+    def _deck_fights(self, decks: list[Ship], held: Held) -> Any:
+        """Six-second personal rounds on ``decks``, where two sides meet (``held``: the
+        driver's reload ends, :func:`_wait`)."""
         env = self.env
         for deck in decks:
             self._announce(deck)
         steps = self.round_seconds // PERSONAL_SECONDS
         for _ in range(steps):
-            wait = _wait(env, PERSONAL_SECONDS)
+            wait = _wait(env, PERSONAL_SECONDS, held)
             if wait is not None:
                 yield wait
             decks = [s for s in decks if deck_round(self, s)]
@@ -272,7 +279,7 @@ class ShipBattle(ShipBattleState):
                 self.refresh_crews()
         rest = self.round_seconds - steps * PERSONAL_SECONDS
         if rest:
-            wait = _wait(env, rest)
+            wait = _wait(env, rest, held)
             if wait is not None:
                 yield wait
 

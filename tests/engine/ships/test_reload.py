@@ -8,7 +8,13 @@ import mesa
 import pytest
 import simpy
 
-from fadad_agents.agents.ships.weapon_team import WeaponTeam, reloads_until
+from fadad_agents.agents.ships.weapon_team import (
+    Held,
+    Reload,
+    WeaponTeam,
+    hand_over,
+    reloads_until,
+)
 from fadad_agents.engine import build_battle, load, run
 from fadad_agents.engine.ships import battle as ship_battle
 from fadad_agents.engine.ships.battle import ShipBattle
@@ -161,21 +167,61 @@ def test_reloads_the_round_driver_plays_itself_play_the_same_battle(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Where nothing but reloads is due by a round's end, the ship-round driver plays them
-    itself (``reloads_until``) instead of waiting on SimPy: the same battles, byte for
-    byte, as waiting on the clock for every round (duels, a fleet action, boarding)."""
+    itself (``reloads_until``), those its ship phase began held off the clock's queue,
+    instead of waiting on SimPy: the same battles, byte for byte, as handing every held
+    reload to the queue and waiting on the clock for every round (duels, a fleet action,
+    boarding)."""
     played: list[bool] = []
 
-    def counting(env: simpy.Environment, due: float) -> bool:
-        waiting = any(when <= due for when, *_ in env._queue)
-        done = reloads_until(env, due)
+    def counting(env: simpy.Environment, due: float, held: Held) -> bool:
+        waiting = any(when <= due for when, *_ in [*env._queue, *held])
+        done = reloads_until(env, due, held)
         played.append(done and waiting)
         return done
+
+    def waiting_on_the_clock(env: simpy.Environment, due: float, held: Held) -> bool:
+        hand_over(env, held)
+        return False
 
     for name in ("ship-duel", "fleet-action", "boarding-action"):
         for seed in (1, 2, 3):
             monkeypatch.setattr(ship_battle, "reloads_until", counting)
             own = run(SCENARIOS / f"{name}.yaml", seed).log.to_jsonl()
-            monkeypatch.setattr(ship_battle, "reloads_until", lambda env, due: False)
+            monkeypatch.setattr(ship_battle, "reloads_until", waiting_on_the_clock)
             waited = run(SCENARIOS / f"{name}.yaml", seed).log.to_jsonl()
             assert own == waited, (name, seed)
     assert any(played)  # reload events were played by the driver, not merely skipped
+
+
+@pytest.mark.parametrize("handed", [False, True])
+def test_held_reload_ends_merge_with_the_queue_in_booking_order(handed: bool) -> None:
+    """Reload ends at one instant, some held off the clock's queue by the ship-round
+    driver and some booked on it, end in the order they were booked (their event ids),
+    whether the driver plays them itself or hands the held ones to SimPy."""
+    env = simpy.Environment()
+    teams = {name: _team(env, 2) for name in ("first", "second", "third")}
+    order: list[str] = []
+    for name, team in teams.items():
+        team.on_loaded = lambda t, rounds, name=name: order.append(name)
+    held: Held = []
+    teams["first"].fire(1)  # its start an URGENT event, its end booked on the queue
+    env.step()
+    begins: list[Reload] = []
+    teams["second"].model.reload_begins = begins  # as a ship phase hands it on
+    teams["second"].fire(1)
+    assert len(begins) == 1
+    begins[0].begin(held)  # its end held
+    teams["third"].fire(1)
+    env.step()
+    assert len(held) == 1
+    assert len(env._queue) == 2
+    if handed:
+        hand_over(env, held)
+        assert not held
+        assert len(env._queue) == 3
+        env.run(until=4 * R + 1)
+    else:
+        assert reloads_until(env, 4 * R, held)
+        assert env.now == 4 * R
+    assert order == ["first", "second", "third"]
+    assert all(t.loaded and not t.reloading for t in teams.values())
