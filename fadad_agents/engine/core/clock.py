@@ -364,23 +364,28 @@ class RoundClock:
             self.play_round()  # raises the clear error
         env = self.env
         with collector_paused():
-            if not self._started and env.idle and _plain_driver(type(self)):
-                # Nothing else on the clock: its rounds are played in a plain loop, the
-                # clock moved on as the driver's timer would move it (Clock.every), until
-                # a round leaves an event due by the next one's time (an action started).
-                # The driver then takes over as a SimPy process, its first step taken
-                # here: waiting on that round's timer (events keep their order).
+            if not self._started and env.idle:
+                # Nothing else on the clock: the driver's first step is taken here, as the
+                # start of its process would take it, and it becomes a SimPy process only
+                # if it waits (_Resumed; events keep their order). A ship battle's driver
+                # most often plays the whole battle in that step (reloads_until).
                 self._check_sides()
                 self._started = True
-                whole = whole_battles
-                if whole is not None and whole.play(self):  # at once (compiled)
-                    return self
-                if env.every(self._round_length(), self._round):
-                    if whole is not None:
-                        whole.count(self)
-                    return self  # the whole battle without a SimPy step
-                driver = self.round_driver()
-                self._driver_process = _Resumed(env, driver, driver.send(None))
+                if _plain_driver(type(self)):
+                    # The personal rounds are played in a plain loop, the clock moved on
+                    # as the driver's timer would move it (Clock.every), until a round
+                    # leaves an event due by the next one's time (an action started);
+                    # the driver's first step then waits on that round's timer.
+                    whole = whole_battles
+                    if whole is not None and whole.play(self):  # at once (compiled)
+                        return self
+                    if env.every(self._round_length(), self._round):
+                        if whole is not None:
+                            whole.count(self)
+                        return self  # the whole battle without a SimPy step
+                self._driver_process = _first_step(env, self.round_driver())
+                if self._driver_process is None:
+                    return self  # the whole battle in its first step
             else:
                 self._start()
             # One env.run for the whole battle: the driver process ends with the battle.
@@ -389,10 +394,31 @@ class RoundClock:
 
 
 def _plain_driver(kind: type[RoundClock]) -> bool:
-    """Whether ``kind`` drives its battle by the personal round driver, whose first wait
-    :meth:`RoundClock.run_to_end` may hand to SimPy (:class:`_Resumed`); another clock's
-    driver starts as a SimPy process."""
+    """Whether ``kind`` drives its battle by the personal round driver, whose rounds
+    :meth:`RoundClock.run_to_end` may play in a plain loop (:meth:`Clock.every`)."""
     return kind.round_driver is RoundClock.round_driver and kind._driver is RoundClock._driver
+
+
+def _first_step(env: simpy.Environment, driver: Any) -> simpy.Process | None:
+    """Take ``driver``'s first step outside SimPy, on a clock with nothing else on it (as
+    the Initialize event of ``env.process(driver)`` would take it, its first event; the
+    events the step books draw ids one lower, in the same order): the process waiting on
+    the event it yielded (:class:`_Resumed`), or None if it ended.
+
+    A process that ends has its own event booked (NORMAL, now), and ``env.run`` until it
+    plays what is due before it; what the step left due now (a reload recomputed at
+    URGENT, say) is played so, up to an event booked in its place.
+    """
+    try:
+        waiting_on = driver.send(None)
+    except StopIteration:
+        queue = env._queue  # SimPy's heap, as Clock.idle
+        if queue and queue[0][0] <= env.now:
+            ended = env.event()
+            ended.succeed()  # booked as Process._resume books a process that ends
+            env.run(until=ended)
+        return None
+    return _Resumed(env, driver, waiting_on)
 
 
 class _Resumed(simpy.Process):

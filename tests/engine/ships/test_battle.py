@@ -11,6 +11,7 @@ from fadad_agents.agents.core.base import Status
 from fadad_agents.agents.core.groups import Crew
 from fadad_agents.cli import app
 from fadad_agents.engine import build_battle, load, run
+from fadad_agents.engine.core.clock import Clock
 from fadad_agents.engine.ships.battle import ShipBattle, ship_round_seconds
 from tests.engine.conftest import SCENARIOS
 
@@ -154,3 +155,35 @@ def test_no_ship_battle_stalls_to_its_round_limit(name: str, seed: int) -> None:
     battle = build_battle(load(SCENARIOS / f"{name}.yaml"), seed, collect=False)
     battle.run_to_end()
     assert battle.ending != "stopped"
+
+
+def _end_state(battle: ShipBattle) -> tuple[object, ...]:
+    """The log, clock and weapons a played battle leaves, and its events still to come by
+    time and priority (not the one ``env.run`` stopped on: SimPy puts it back, at priority
+    -1, with no callbacks left)."""
+    queue = sorted((when, prio) for when, prio, *_ in battle.env._queue if prio >= 0)
+    weapons = [(t.loaded, t.reload_started, t.reloading) for s in battle.ships for t in s.teams]
+    return battle.log.to_jsonl(), battle.env.now, queue, weapons
+
+
+@pytest.mark.parametrize(
+    ("name", "seed"),
+    # duel 32 and boarding action 87 end with a reload's recompute due at that instant
+    [("ship-duel", 1), ("ship-duel", 32), ("boarding-action", 87), ("fleet-action", 2)],
+)
+def test_a_driver_begun_outside_simpy_plays_the_battle_its_process_plays(
+    name: str, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """run_to_end takes a ship driver's first step itself when nothing else is on the
+    clock (most duels: the whole battle, and no SimPy process): the same log, clock and
+    weapons as the driver started as a SimPy process, what is due as it ends played."""
+    scenario = load(SCENARIOS / f"{name}.yaml")
+    own = build_battle(scenario, seed, collect=False).run_to_end()
+    assert isinstance(own, ShipBattle)
+    monkeypatch.setattr(Clock, "idle", property(lambda env: False))  # as if something were
+    started = build_battle(scenario, seed, collect=False).run_to_end()
+    assert isinstance(started, ShipBattle)
+    assert started._driver_process is not None
+    assert _end_state(own) == _end_state(started)
+    if name == "ship-duel":
+        assert own._driver_process is None  # the whole duel in the driver's first step
