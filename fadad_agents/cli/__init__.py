@@ -193,9 +193,10 @@ def run(
     limits = _limits(limit, "run")
     try:
         if state_out is None:
-            narrated = not (quiet or json_out)  # the header and tally, kept as it plays
+            # the header and tally narrated, the log written or counted: kept as it plays
+            kept = not quiet or json_out or log is not None
             result = run_battle(
-                scenario, seed=seed, collect=narrated, limits=limits, progress=not quiet
+                scenario, seed=seed, collect=kept, limits=limits, progress=not quiet
             )
         else:
             from fadad_agents import campaign

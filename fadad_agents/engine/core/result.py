@@ -1,9 +1,13 @@
 """BattleResult: who won, how it ended, how long it took, what each side kept and lost.
 
-Beyond that, a result tells the battle's story: its header, closing tally and rounds table
-(its :class:`Record`). ``fadad_agents.run`` keeps none of it while the battle plays
-unless asked (``collect=True``): a battle is its scenario and seed, byte for byte, so the
-record is made when first read, by playing the battle again with collection on.
+Beyond that, a result tells the battle's story: its log, header, closing tally and rounds
+table (its :class:`Record`). ``fadad_agents.run`` keeps none of the last three while the
+battle plays unless asked (``collect=True``), nor the log of a small battle (at most
+:data:`~fadad_agents.engine.core.recycle.RECYCLE_MAX_AGENTS` agents, the battles ``run``
+plays on a recycled battle): a battle is its scenario and seed, byte for byte, so the
+record is made when first read, by playing the battle again with collection on. A loop
+that keeps thousands of results keeps no logs for Python's garbage collector to walk
+again and again (each a hundred objects or more).
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from fadad_agents.agents.core.base import SideRoster, Status
 from fadad_agents.engine.core.ending import NO_WINNER_REASONS, wins
 from fadad_agents.engine.core.log import BattleLog
+from fadad_agents.engine.core.recycle import RECYCLE_MAX_AGENTS
 from fadad_agents.engine.core.report import header_lines, tally_lines
 from fadad_agents.engine.core.rounds_table import ROUNDS_TABLE
 from fadad_agents.schema.text import escaped
@@ -157,34 +162,49 @@ def outcome(battle: Battle) -> tuple[str | None, str, str | None]:
 
 
 class Record:
-    """A battle's header, closing tally and rounds table: kept as it played, or made on
-    first read by ``replay`` (the battle played again collecting: a result whose record
-    is kept), and kept from then on."""
+    """A battle's header, closing tally and rounds table, and its log: kept as it played,
+    or made on first read by ``replay`` (the battle played again collecting: a result
+    whose record is kept), and kept from then on."""
 
-    __slots__ = ("_kept", "_replay")
+    __slots__ = ("_kept", "_log", "_replay")
 
     def __init__(
         self,
         header: tuple[str, ...] = (),
         tally: tuple[str, ...] = (),
         collector: mesa.DataCollector | None = None,
+        log: BattleLog | None = None,
         *,
         replay: Callable[[], BattleResult] | None = None,
     ) -> None:
         self._kept = header, tally, collector
+        self._log = log
         self._replay = replay
 
     @property
     def kept(self) -> tuple[tuple[str, ...], tuple[str, ...], mesa.DataCollector | None]:
         """The header, the tally and the DataCollector (replayed now if not kept)."""
-        replay = self._replay
-        if replay is not None:
-            self._kept, self._replay = replay().record.kept, None
+        if self._replay is not None:
+            self._played_again()
         return self._kept
 
+    @property
+    def log(self) -> BattleLog:
+        """The battle's log (replayed now if not kept)."""
+        log = self._log
+        if log is None:
+            self._played_again()
+            log = self._log
+            assert log is not None  # a record without its log has a replay
+        return log
 
-_NOTHING_KEPT = Record()
-"""The record of a battle played without one (a sweep's replicates)."""
+    def _played_again(self) -> None:
+        replay, self._replay = self._replay, None
+        assert replay is not None
+        played = replay().record
+        self._kept = played.kept
+        if self._log is None:
+            self._log = played.log
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,16 +220,16 @@ class BattleResult:
         rounds: personal rounds played.
         duration: sim time in seconds.
         sides: per-side head counts.
-        log: the battle log.
         stop_note: why the battle stopped at the runner's round cap (its scenario sets no
             ``stop.max_rounds``), or None.
-        record: the battle's header, tally and rounds table (read them through
-            :attr:`header`, :attr:`tally`, :attr:`collector` and :attr:`round_data`).
+        record: the battle's log, header, tally and rounds table (read them through
+            :attr:`log`, :attr:`header`, :attr:`tally`, :attr:`collector` and
+            :attr:`round_data`).
 
     A result of ``fadad_agents.run`` without ``collect=True`` makes its record on the
-    first read of any of these four: the battle is played again from its scenario and
-    seed with collection on (the same battle, byte for byte, so the same header, tally
-    and rows), once.
+    first read of any of the last four, and of a small battle's log: the battle is
+    played again from its scenario and seed with collection on (the same battle, byte
+    for byte, so the same log, header, tally and rows), once.
     """
 
     scenario: str
@@ -220,9 +240,13 @@ class BattleResult:
     rounds: int
     duration: int
     sides: tuple[SideResult, ...]
-    log: BattleLog
     stop_note: str | None = None
-    record: Record = field(default=_NOTHING_KEPT, repr=False, compare=False)
+    record: Record = field(default_factory=Record, repr=False, compare=False)
+
+    @property
+    def log(self) -> BattleLog:
+        """The battle log (as :attr:`header`)."""
+        return self.record.log
 
     @property
     def header(self) -> tuple[str, ...]:
@@ -299,16 +323,20 @@ def result_of(
     ``replay``: for a battle that is exactly its scenario and seed (nothing stepped or
     changed it by hand), what plays it again collecting (``fadad_agents.run`` with
     ``collect=True``); the result then keeps no record now and makes it from the replay
-    when first read (``report`` is moot).
+    when first read (``report`` is moot), nor the log of a battle of at most
+    :data:`~fadad_agents.engine.core.recycle.RECYCLE_MAX_AGENTS` agents (replayed as
+    cheaply as it played; a bigger battle's log is kept: playing it again would cost
+    more than keeping it).
     """
     if replay is not None:
-        record = Record(replay=replay)
+        log = None if len(battle.agents) <= RECYCLE_MAX_AGENTS else battle.log
+        record = Record(log=log, replay=replay)
     elif report or battle.datacollector is not None:
         header = tuple(header_lines(battle)) if report else ()
         tally = tuple(tally_lines(battle)) if report else ()
-        record = Record(header, tally, battle.datacollector)
+        record = Record(header, tally, battle.datacollector, battle.log)
     else:
-        record = _NOTHING_KEPT
+        record = Record(log=battle.log)
     winner, ending, loser = outcome(battle)
     return BattleResult(
         scenario=battle.name,
@@ -319,7 +347,6 @@ def result_of(
         rounds=battle.round,
         duration=int(battle.env.now),
         sides=tuple(map(_side_result, battle.sides)),
-        log=battle.log,
         stop_note=battle.stop.note(battle.ending, battle.round),
         record=record,
     )
