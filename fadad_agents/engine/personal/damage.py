@@ -33,6 +33,7 @@ from fadad_agents.engine.personal.codes import (
 )
 from fadad_agents.engine.personal.twister import random, roll_4df
 from fadad_agents.rules.core.wounds import DOUBLED_RD, MINMIDMAX_EPIC, STANDARD
+from fadad_agents.rules.personal.minmidmax import READINGS
 
 __all__ = ["dice_kind", "hit", "roll"]
 
@@ -48,9 +49,13 @@ _LEVEL = -1
 """A hit read as a level (a graze, ``1dF_level``, freeform): no thresholds to read an
 Extra Damage crit's bonus on."""
 
-_READ = np.array([[0, 0, 1], [0, 1, 0], [1, 0, 0], [1, 0, 1], [1, 1, 0], [1, 1, 1]])
+_READ = np.array([[die in read for die in ("max", "mid", "min")] for read in READINGS])
 """Which dice of the sorted 3d6 Min-Mid-Max reads at a total bonus of 0 to 5 or more
-(``READINGS``): the Max, the Mid, the Min (1: read)."""
+(the rules' ``READINGS``): the Max, the Mid, the Min (True: read)."""
+_JUDGED_STEP = 5
+"""The Scale step of the graze a freeform hit's judged wound reads: FUDGE numeric's with
+its default options (``wound_models._NUMERIC``, ``graze_scale_step`` 5; the drawn hits of
+``test_compiled_damage`` hold the two equal)."""
 
 
 @njit(cache=True)
@@ -191,10 +196,14 @@ def _raw(
             return 0, 0, _LEVEL
         thresholds = _EPIC_THRESHOLDS if rules[_EPIC] else _STANDARD
         read = _READ[min(_bonus(factor, rd, rules[_MINUS2] != 0), 5)]
-        number = dice[2] * (read[0] > 0) + dice[1] * (read[1] > 0) + dice[0] * (read[2] > 0)
+        number = dice[2] * read[0] + dice[1] * read[1] + dice[0] * read[2]
         return _read(number, thresholds, rules[_KILL_ABOVE_9] != 0), number, thresholds
     if model == FREEFORM:  # the judged wound (FUDGE numeric's, no damage roll), then moved
-        judged = _graze(factor, 0, 5) if rd == 1 else _wound_for(max(rd + factor, 0), _STANDARD)
+        judged = (
+            _graze(factor, 0, _JUDGED_STEP)
+            if rd == 1
+            else _wound_for(max(rd + factor, 0), _STANDARD)
+        )
         moved = dice[0]
         if not rules[_SITUATIONAL] or judged <= 0 or moved < 3:
             return max(0, min(judged, 6)), 0, _LEVEL
