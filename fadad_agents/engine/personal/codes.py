@@ -10,9 +10,9 @@ its codes from here, not from the tables made with half the package.
 from __future__ import annotations
 
 __all__ = [
-    "DAMAGE", "DAMAGE_ROLLS", "FACTOR_1DF", "FADAD", "FREEFORM", "GATE", "GROUPS", "LEVEL_1DF",
-    "LIMITED_4DF", "MINMIDMAX", "NO_ROLL", "NUMERIC", "PARITY", "UNLIMITED_4DF",
-    "WOUND_MODELS",
+    "DAMAGE", "DAMAGE_ROLLS", "FACTOR_1DF", "FADAD", "FREEFORM", "GATE", "GROUPS", "HALVE",
+    "IGNORE", "LEVEL_1DF", "LIMITED_4DF", "MINMIDMAX", "NO_ROLL", "NUMERIC", "PARITY",
+    "PIERCE_RD", "PIERCING", "SIZES", "UNLIMITED_4DF", "WOUND_MODELS",
 ]  # fmt: skip
 
 WOUND_MODELS = ("fadad", "fudge_numeric", "fudge_minmidmax", "fudge_freeform")
@@ -32,3 +32,12 @@ DAMAGE = 24
 ``situational_levels``, ``graze_scale_step``, ``scale_damage_roll``, ``weapon_groups``."""
 GROUPS = DAMAGE + 10
 """Where the rules row holds ``fudge.weapon_groups`` (Anna's weapon and armour groups)."""
+SIZES = DAMAGE + 11
+"""Where the rules row holds ``fadad.weapon_size_comparison`` (FUDGE's weapon and shield
+sizes compared, both ways: A-04)."""
+PIERCE_RD = DAMAGE + 12
+"""Where the rules row holds ``scale_piercing_min_rd``: the RD from which a scale-piercing
+weapon halves or ignores the defender's Mass Scale (section 11)."""
+PIERCING = ("none", "halve", "ignore")
+"""A weapon's ``scale_piercing`` by its code in a fighter's figures."""
+HALVE, IGNORE = 1, 2

@@ -8,9 +8,10 @@ target: a random foe, the first, nearest, most or least wounded, a duel's) all i
 (``pc_death.*``, Ité points spent as the three shipped policies spend them) or none,
 shields or none, single fighters or bands, initiative rolled or static, morale checked at
 losses (the shipped policies) or not, no round data collected, either target mode, any
-wound model (FADAD's, or FUDGE's with Anna's options, weapon groups too), any crit
-policy: :func:`play` plays it whole in :func:`~.kernel.play` once numba is loaded, from
-its start to its end (``run``, sweeps; never round by round). Any other battle, and every
+wound model (FADAD's, or FUDGE's with Anna's options, weapon groups too), weapon sizes
+compared or not, scale-piercing weapons, any crit policy: :func:`play` plays it whole in
+:func:`~.kernel.play` once numba is loaded, from its start to its end (``run``, sweeps;
+never round by round). Any other battle, and every
 battle before numba is loaded, plays in Python, as before; such a battle played whole in
 Python is counted toward loading numba (:func:`count`).
 
@@ -36,6 +37,7 @@ from fadad_agents.agents.core.conditions import Conditions, _outcome
 from fadad_agents.agents.core.field import compiled
 from fadad_agents.agents.core.plain.round import mark_plain
 from fadad_agents.engine.core.battle import Battle
+from fadad_agents.engine.personal.codes import PIERCING
 from fadad_agents.engine.personal.tables import (
     CHOOSES,
     NEEDS_THE_FIELD,
@@ -163,7 +165,8 @@ def _eligible(battle: Any) -> tuple[list[Any], Any] | None:
         return None
     mark_plain([members], battle)  # as the first round marks them: each policy set asked once
     placed = field is not None  # a nearest foe needs the field (none: Python's own search)
-    if not all(_plain(m, placed) for m in members):
+    sizes = rules.weapon_size_comparison  # each size known, or none compared (blows.strike)
+    if not all(_plain(m, placed) and (m.size_value is not None or not sizes) for m in members):
         return None
     order = battle._turn_order or battle._roll_call()
     if not all(type(m.policies.morale) in _MORALE for m in members):
@@ -223,6 +226,8 @@ class Melee:
                     f.attack, f.defence, f.odm, f.ddm, f.scale, f.armour, kind,
                     f.shield is not None, -1 if f.weapon_group is None else f.weapon_group,
                     armour_group(f.armour) if f.armour_group is None else f.armour_group,
+                    PIERCING.index(f.scale_piercing),
+                    f.scale if f.mass_scale is None else f.mass_scale, m.size_value or 0,
                 )  # fmt: skip
             track = m.start_track
             self.boxes[i] = track.boxes
@@ -463,9 +468,9 @@ swing_event.aimed = True  # type: ignore[attr-defined]  # its args begin (actor,
 
 def _plain(member: Any, placed: bool) -> bool:
     """Whether the compiled melee can play ``member``: a plain character (no missile,
-    first aid, spirit), a player character only with a shipped Ité policy, without a
-    scale-piercing weapon, whose new target is a random foe, the first, the most or least
-    wounded, or its nearest where all stand ``placed`` on a field, on a wound track."""
+    first aid, spirit), a player character only with a shipped Ité policy, whose new
+    target is a random foe, the first, the most or least wounded, or its nearest where all
+    stand ``placed`` on a field, on a wound track."""
     pol = member.policies
     return (
         member.plain is True
@@ -476,8 +481,6 @@ def _plain(member: Any, placed: bool) -> bool:
             or (type(pol.targeting) in CHOOSES and type(pol.targeting) not in NEEDS_THE_FIELD)
             or (placed and member.placed and type(pol.targeting) in NEEDS_THE_FIELD)
         )
-        and member.armed.scale_piercing == "none"
-        and member.bare.scale_piercing == "none"
         and type(member.start_track) is WoundTrack
         and member.start_track.kind in _FOLD
     )

@@ -288,7 +288,8 @@ def _suffer(
         events[x, 3] = face
         if face == _CALLED:  # aims.part_state and hurt_part of the weapon arm
             rows, cols = arm_state.shape
-            state = arm_state[min(events[e, 13], rows - 1), min(events[e, 9], cols - 1)]
+            damage = min(max(events[e, 13] + 1, 0), rows - 1)  # below 0: the first row
+            state = arm_state[damage, min(events[e, 9], cols - 1)]
             if state < s[t, _ARM]:
                 state = s[t, _ARM]
             events[x, 4] = state

@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from fadad_agents.agents.core.field.caching import njit
-from fadad_agents.engine.personal.codes import DAMAGE, FADAD, GATE, GROUPS
+from fadad_agents.engine.personal.codes import DAMAGE, FADAD, GATE, GROUPS, HALVE, PIERCE_RD, SIZES
 from fadad_agents.engine.personal.damage import dice_kind, hit, roll
 from fadad_agents.engine.personal.twister import random, roll_4df
 from fadad_agents.rules.personal.criticals import CRIT_EFFECTS
@@ -183,12 +183,14 @@ STATE_COLUMNS = 23
 
 # a fighter's figures, ``figures[i, armed or bare]``: attack, defence, odm, ddm, scale
 _ATTACK, _DEFENCE, _ODM, _DDM, _SCALE, _ARMOUR, _KIND, _SHIELDED = 0, 1, 2, 3, 4, 5, 6, 7
-_GROUP, _ARMOUR_GROUP = 8, 9
-FIGURES = 10
+_GROUP, _ARMOUR_GROUP, _PIERCE, _MASS, _SIZE = 8, 9, 10, 11, 12
+FIGURES = 13
 """Figures a fighter's row holds, armed and bare: attack, defence, ODM, DDM, Scale, the
 armour in its DDM (a Weak Spot ignores it), its kind for the pairs' Target and shield
 modifier (its Scale, shield and shield cap), whether it carries a shield, its weapon's
-group and its armour's (Anna's ``fudge.weapon_groups``; -1: a weapon of no group)."""
+group and its armour's (Anna's ``fudge.weapon_groups``; -1: a weapon of no group), how
+its weapon pierces Scale (``codes.PIERCING``), its Mass Scale (what a piercing weapon
+halves or ignores) and its weapon and shield size (``fadad.weapon_size_comparison``)."""
 
 
 @njit(cache=True)
@@ -230,7 +232,13 @@ def _swing(
     defence = roll_4df(stream, table) if defended else NONE
     pair = pairs[mine[_KIND], theirs[_KIND], min(rank, pairs.shape[2] - 1)]
     target = pair[0]  # exchange: the Target by Scales and shield, the shield's modifier
-    a_rolled = mine[_ATTACK] + (pair[1] + a_pen) + attack
+    modifier = pair[1] + a_pen
+    if rules[SIZES]:  # size_comparison_modifier both ways: -1 to the one outsized by 2+
+        if theirs[_SIZE] - mine[_SIZE] >= 2:
+            modifier -= 1
+        elif mine[_SIZE] - theirs[_SIZE] >= 2:
+            d_pen -= 1
+    a_rolled = mine[_ATTACK] + modifier + attack
     d_rolled = NONE
     gate = rules[GATE] != 0  # target_gate_gte (else effective opposition): exchange's hit
     if defended:
@@ -260,7 +268,11 @@ def _swing(
     if attack == 4 and crits < 1 and rd > 0:
         crits = 1
     bonus = vitals = 0
-    factor = plain_factor = mine[_ODM] - theirs[_DDM]
+    factor = mine[_ODM] - theirs[_DDM]
+    mass = theirs[_MASS]
+    if mine[_PIERCE] and rd >= rules[PIERCE_RD] and mass > 0:  # _factor's pierced Scale
+        factor += mass - (mass // 2 if mine[_PIERCE] == HALVE else 0)
+    plain_factor = factor
     if crits and rules[0]:  # roll_crits: one face a crit, a non-repeatable never twice
         pool = rules[1]  # 8 faces, or the 5 non-lethal ones (4 to 8)
         first = 9 - pool

@@ -84,6 +84,8 @@ def rules_row(battle: Any) -> np.ndarray:
             d.graze_scale_step,
             d.scale_damage_roll,
             d.weapon_groups,  # codes.GROUPS
+            rules.weapon_size_comparison,  # codes.SIZES
+            d.piercing_min_rd,  # codes.PIERCE_RD
         ],
         dtype=np.int64,
     )
@@ -121,17 +123,19 @@ def shield_sides(members: list[Any]) -> np.ndarray:
 
 def arm_states(location: Any) -> np.ndarray:
     """The weapon arm's state a Called Location leaves (``aims.part_state``'s), by the
-    blow's damage number and RD (to 63 each: the last row and column stand for more)."""
+    blow's damage number plus one and RD (to 63 each: the last row and column stand for
+    more; the first row for every damage number below 0, which a FUDGE model's hit may
+    have and no threshold, 0 at least, reaches)."""
     arm = LOCATIONS["arm"]
-    table = np.zeros((64, 64), dtype=np.int64)
-    for damage in range(64):
+    table = np.zeros((65, 64), dtype=np.int64)
+    for damage in range(-1, 64):
         for rd in range(64):
             state = location_severity(
                 damage, max(rd, arm.min_rd), arm.min_rd, 0,
                 thresholds=location.severity_thresholds,
                 cap_scale=location.minimum_margin_cap_scale,
             )  # fmt: skip
-            table[damage, rd] = LOCATION_STATES.index(state)
+            table[damage + 1, rd] = LOCATION_STATES.index(state)
     return table
 
 

@@ -6,7 +6,8 @@ move, by its own methods. Whichever path plays a battle, the dice are the same a
 the log, byte for byte: here the same seeds are played with the path on and off, across
 the options and policies that touch the round (crits and their conditions, stun and
 called blows on plain fighters, static and tied initiative, a Mediocre lead, the FUDGE
-wound model, player characters, a third side, crews, retreats, movement).
+wound model, player characters, a third side, crews, retreats, movement, weapon sizes
+compared).
 """
 
 from __future__ import annotations
@@ -83,6 +84,9 @@ SCENARIOS: dict[str, str] = {
     ),
     "weakest targets": _five_a_side(red="{targeting: weakest}", blue="{targeting: strongest}"),
     "closing in from 6 yards": _melee_yaml(5, bands=True, gap=6),
+    "weapon sizes compared, daggers on swords": FIVE.replace(
+        "rolled}", "rolled, fadad.weapon_size_comparison: true}"
+    ).replace("weapons/broadsword", "weapons/dagger", 5),
 }
 MOVING = {"closing in from 6 yards"}
 """Scenarios whose fighters never stand in one melee: all act by their own methods (the

@@ -71,13 +71,15 @@ def _dice(kind: str, rng: random.Random) -> tuple[int, ...]:
 
 def test_the_rules_row_holds_the_damage_rules_where_the_kernel_reads_them() -> None:
     """:func:`tables.rules_row` ends with the damage rules at :data:`codes.DAMAGE`, the
-    target mode at :data:`codes.GATE` just before, where the kernel reads them."""
+    target mode at :data:`codes.GATE` just before, weapon sizes compared and the RD a
+    scale-piercing weapon needs after, where the kernel reads them."""
     from fadad_agents.engine import build_battle, load
 
     text = (
         "name: m\nrules: {wound_model: fudge_minmidmax, fudge.damage_roll: parity,"
         " fudge.minmidmax_epic: true, fudge.graze_scale_step: 3,"
-        " fadad.target_mode: target_gate_gte}\n"
+        " fadad.target_mode: target_gate_gte, fadad.weapon_size_comparison: true,"
+        " scale_piercing_min_rd: 5}\n"
         "sides:\n"
         + "".join(
             f"  - name: S{s}\n    forces:\n      - name: F{s}\n        model: creatures/orc\n"
@@ -87,8 +89,12 @@ def test_the_rules_row_holds_the_damage_rules_where_the_kernel_reads_them() -> N
     )
     battle = build_battle(load(text), 1, collect=False)
     row = tables.rules_row(battle)[codes.GATE :].tolist()
-    assert row[1:] == _row(battle.combat_rules.damage)[codes.DAMAGE :].tolist()
-    assert row == [1, 2, 3, 0, 1, 0, 1, 0, 1, 3, 0, 0]
+    assert (
+        row[1 : codes.GROUPS - codes.GATE + 1]
+        == _row(battle.combat_rules.damage)[codes.DAMAGE :].tolist()
+    )
+    assert row == [1, 2, 3, 0, 1, 0, 1, 0, 1, 3, 0, 0, 1, 5]
+    assert (codes.SIZES, codes.PIERCE_RD) == (codes.GATE + 12, codes.GATE + 13)
 
 
 def test_dice_kind_and_hit_equal_the_rules_for_drawn_hits() -> None:

@@ -56,6 +56,8 @@ TWO_HANDED = {"spear-two-handed", "greatsword", "quarterstaff", "poleaxe"}
 SHIELDS = ("buckler", "small", "medium", "large")
 ARMOUR = ("heavy-leather", "leather", "chain-mail", "none", "scale-mail", "plate")
 CREATURES = ("orc", "goblin", "dwarf", "elf", "hobbit", "ogre")
+BIG = ("ogre", "troll", "giant")
+"""Creatures of Mass Scale 3 to 8, whom a scale-piercing weapon pierces (``piercing``)."""
 LADDER = ("Poor", "Mediocre", "Fair", "Good", "Great", "Superb")
 ITE_POLICIES = ("save_from_death", "save_from_death_only", "keep")
 AIMS = (
@@ -92,17 +94,24 @@ FUDGE = {k: v for k, v in OPTIONS.items() if k.startswith("fudge.")}
 SEEDS = range(40)
 
 
-def _force(rng: random.Random, name: str, players: float, bands: float, placed: float) -> str:
+def _force(
+    rng: random.Random, name: str, players: float, bands: float, placed: float, piercing: float
+) -> str:
     count = 1 if rng.random() < 1 - bands else rng.randint(2, 4)
     kind = rng.choice(CREATURES) if rng.random() < 0.3 else "human"
+    if piercing and rng.random() < piercing:
+        kind = rng.choice(BIG)
     weapon = rng.choice(WEAPONS)
+    kit = f"weapons/{weapon}"
+    if piercing and rng.random() < piercing:
+        kit = f"{{model: weapons/{weapon}, scale_piercing: {rng.choice(('halve', 'ignore'))}}}"
     lines = [
         f"      - name: {name}",
         f"        model: creatures/{kind}",
         f"        reaction_speed: {rng.choice(LADDER[1:5])}",
         f"        skills: {{Melee: {rng.choice(LADDER)}, Dodge: {rng.choice(LADDER[:4])}}}",
         "        attack_skill: Melee",
-        f"        weapon: weapons/{weapon}",
+        f"        weapon: {kit}",
         f"        armour: armour/{rng.choice(ARMOUR)}",
         f"        count: {count}",
     ]
@@ -131,6 +140,8 @@ def melee_scenario(
     aims: float = 0.0,
     placed: float = 0.0,
     wounds: float = 0.0,
+    sizes: float = 0.0,
+    piercing: float = 0.0,
 ) -> str:
     """Two sides of one to three forces drawn from ``seed``, in one melee; a force a band
     one time in ``1 / bands``, a single fighter a player character one time in
@@ -141,7 +152,9 @@ def melee_scenario(
     the middle, where the melee stands; most such melees still all touch); a wound model
     drawn one time in ``1 / wounds`` (FUDGE's four times in five), with a damage roll and
     Anna's other damage options, weapon groups among them, each one time in three, and the
-    Target a gate one time in four."""
+    Target a gate one time in four; weapon sizes compared one time in ``1 / sizes``; a
+    force a big creature (Scale 3 to 8) one time in ``1 / piercing`` and its weapon one
+    that halves or ignores Mass Scale as often, ``scale_piercing_min_rd`` drawn then."""
     rng = random.Random(seed)
     rules = ["fadad.initiative: " + ("rolled" if rng.random() < 0.9 else "static")]
     if rng.random() < 0.5:
@@ -159,6 +172,12 @@ def melee_scenario(
         if rng.random() < 0.25:
             drawn["fadad.target_mode"] = "target_gate_gte"
         rules = [f"{k}: {v}" for k, v in drawn.items()]
+    if sizes and rng.random() < sizes:
+        rules = [r for r in rules if not r.startswith("fadad.weapon_size_comparison:")]
+        rules.append("fadad.weapon_size_comparison: true")
+    if piercing:
+        rules = [r for r in rules if not r.startswith("scale_piercing_min_rd:")]
+        rules.append(f"scale_piercing_min_rd: {rng.randint(1, 5)}")
     lines = [f"name: melee {seed}", "rules: {" + ", ".join(rules) + "}", "sides:"]
     if placed:
         lines[2:2] = ["map: {kind: open, width: 20, height: 20}"]
@@ -175,7 +194,7 @@ def melee_scenario(
             lines.append("    policies: {" + ", ".join(policies) + "}")
         lines.append("    forces:")
         forces = range(rng.choice((1, 2, 3)))
-        lines += [_force(rng, f"S{s}F{f}", players, bands, placed) for f in forces]
+        lines += [_force(rng, f"S{s}F{f}", players, bands, placed, piercing) for f in forces]
     lines.append(f"stop: {{max_rounds: {rng.choice((3, 30, 200))}}}")
     return "\n".join(lines) + "\n"
 
@@ -432,6 +451,85 @@ def test_every_wound_model_and_damage_roll_is_compiled(monkeypatch: pytest.Monke
     assert sum(log.count(", damage ") for log in logs) >= 100
 
 
+SIZE_SEEDS = range(900, 940)
+
+
+def _sized(seed: int) -> str:
+    return melee_scenario(seed, sizes=0.8, piercing=0.3, wounds=0.3)
+
+
+@pytest.mark.parametrize("seed", SIZE_SEEDS)
+def test_weapon_sizes_and_scale_piercing_play_the_same_battle(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A melee whose rules mostly compare weapon and shield sizes (``fadad.weapon_size_
+    comparison``), some of its fighters big creatures (Scale 3 to 8) and some weapons
+    halving or ignoring Mass Scale from a drawn ``scale_piercing_min_rd``: the same battle
+    either way, at two seeds."""
+    text = _sized(seed)
+    _same_battle(text, (seed, 7), monkeypatch)
+
+
+@pytest.mark.parametrize(
+    ("what", "place", "wrong"),
+    [("sizes compared", "SIZES", 0), ("the RD a piercing weapon needs", "PIERCE_RD", 100)],
+)
+def test_weapon_sizes_and_scale_piercing_change_compiled_battles(
+    what: str, place: str, wrong: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The comparison above proves something: most of those battles are compiled, and a
+    kernel that reads the rules without ``what`` plays some of them otherwise."""
+    from fadad_agents.engine.personal import codes
+
+    texts = [_sized(seed) for seed in SIZE_SEEDS]
+    assert sum(melee._eligible(build_battle(load(t), 0, collect=False)) is not None
+               for t in texts) >= 0.6 * len(texts)  # fmt: skip
+    right = [_log_hashes(t, (seed,)) for t, seed in zip(texts, SIZE_SEEDS, strict=True)]
+    rules_row = melee.rules_row
+
+    def without(battle: Any) -> Any:
+        row = rules_row(battle)
+        row[getattr(codes, place)] = wrong
+        return row
+
+    monkeypatch.setattr(melee, "rules_row", without)
+    played = [_log_hashes(t, (seed,)) for t, seed in zip(texts, SIZE_SEEDS, strict=True)]
+    assert sum(a != b for a, b in zip(right, played, strict=True)) >= 3, what
+
+
+CALLED = """name: called
+rules: {wound_model: fudge_numeric, fudge.damage_roll: 1dF_level, fudge.weapon_groups: true,
+        fadad.crit_effects: random}
+sides:
+  - name: Knives
+    forces:
+      - {name: Knife, skills: {Melee: Superb}, attack_skill: Melee, weapon: weapons/dagger,
+         count: 3}
+  - name: Ogres
+    forces:
+      - {name: Ogre, model: creatures/ogre, skills: {Melee: Poor}, attack_skill: Melee,
+         weapon: weapons/club, armour: armour/plate, count: 2}
+stop: {max_rounds: 30}
+"""
+"""Knives on ogres in plate under FUDGE numeric wounds with weapon groups: hits whose
+damage number is below 0, crits drawn, a Called Location among them."""
+
+
+def test_a_called_location_on_a_hit_below_zero_damage_leaves_the_arm_as_python_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A Called Location on a hit whose damage number is below 0 (a dagger's on plate,
+    FUDGE numeric) leaves the weapon arm as it was, as ``aims.part_state`` reads it; the
+    kernel once read such a number from the end of its table (Incapacitated), at most of
+    these seeds. The same battles at 15 seeds, and the case shows something: arms hit
+    with damage below 0 and left as they were."""
+    _same_battle(CALLED, range(15), monkeypatch)
+    monkeypatch.setattr(melee, "MELEE_COMPILED", False)
+    lines = [line for seed in range(15) for line in _played(CALLED, seed)[0].splitlines()]
+    called = [k for k, line in enumerate(lines) if "weapon arm (none)" in line]
+    assert any(", damage -" in lines[k - 1] for k in called)
+
+
 def test_the_tables_name_each_targeting_policy_by_the_kernels_code() -> None:
     """``tables.CHOOSES`` (read without loading numba) gives each policy the code the
     kernel's ``_new_target`` tests for."""
@@ -623,7 +721,12 @@ LEFT_TO_PYTHON = {
         "        policies: {ite_points: test_every_other}\n",
         1,
     ),
-    "weapon sizes compared": ("rolled}", "rolled, fadad.weapon_size_comparison: true}", 1),
+    "a third side": (
+        "sides:\n",
+        "sides:\n  - name: Green\n    forces:\n      - {name: Green, skills: {Sword: Good},"
+        " attack_skill: Sword, weapon: weapons/broadsword}\n",
+        1,
+    ),
     "a morale policy of a GM's own": (
         "  - name: Blue\n",
         "  - name: Blue\n    policies: {morale: test_at_first_blood}\n",

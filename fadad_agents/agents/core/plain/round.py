@@ -3,7 +3,7 @@ played in one loop over the round's turns instead of a chain of calls each.
 
 A fighter is **plain** (:func:`is_plain`, found at the first round its battle plays) when it
 is a :class:`~fadad_agents.agents.core.character.Character` with a melee weapon alone (no
-missile, no first aid, no spirit figures, no weapon size compared) whose policies all
+missile, no first aid, no spirit figures) whose policies all
 answer the same every round (:class:`~fadad_agents.policies.core.policy_set.PolicySet`:
 it holds, attacks, plainly, a fixed number of times, and closes with its target). While
 it stands in one melee (or off the field), its declare is a few assignments and its act
@@ -36,7 +36,7 @@ from fadad_agents.agents.core.shields import shield_rank
 from fadad_agents.policies.core.defaults import random_foe
 from fadad_agents.policies.core.protocols import PLAIN
 from fadad_agents.rules.personal.combat import NO_PROTECTION, AttackResult, resolve_attack
-from fadad_agents.rules.personal.melee import moving_target_bonus
+from fadad_agents.rules.personal.melee import moving_target_bonus, size_comparison_modifier
 
 __all__ = ["PLAIN_ROUNDS", "is_plain", "mark_plain", "play_round"]
 
@@ -54,12 +54,10 @@ look-up, about 0.4 k machine instructions, where an index takes a few dozen)."""
 
 def is_plain(member: Any, arena: Any) -> bool:
     """Whether ``member`` is a character whose declare and act ask its policies nothing
-    but a new target, and reach for no missile, first aid, spirit figures or weapon size
-    comparison."""
+    but a new target, and reach for no missile, first aid or spirit figures."""
     if type(member) is not Character:
         return False
-    sizes = arena.combat_rules.weapon_size_comparison
-    return _plain_policies(member.policies) and _plain_kit(member, sizes)
+    return _plain_policies(member.policies) and _plain_kit(member)
 
 
 def _plain_policies(pol: Any) -> bool:
@@ -74,22 +72,16 @@ def _plain_policies(pol: Any) -> bool:
     )
 
 
-def _plain_kit(member: Any, sizes: bool) -> bool:
+def _plain_kit(member: Any) -> bool:
     """:func:`is_plain`'s part that is the character's own: no missile, first aid or
-    spirit figures, nor a size compared when the rules compare ``sizes``."""
-    return (
-        member.missile is None
-        and member.first_aid is None
-        and member.spirit is None
-        and not (sizes and member.size_value is not None)
-    )
+    spirit figures."""
+    return member.missile is None and member.first_aid is None and member.spirit is None
 
 
 def mark_plain(turns: Sequence[Turn], arena: Any) -> None:
     """Find which characters of ``turns`` not yet marked are plain (:func:`is_plain`) and
     mark them: each policy set asked once (a band's members share one), each member's
     own kit read in the loop (a band of 10,000 is marked in a few milliseconds)."""
-    sizes = arena.combat_rules.weapon_size_comparison
     found: dict[int, bool] = {}  # a policy set's answer by its id (all alive meanwhile)
     for turn in turns:
         for member in turn:
@@ -100,10 +92,7 @@ def mark_plain(turns: Sequence[Turn], arena: Any) -> None:
                     plain = found[id(pol)] = _plain_policies(pol)
                 # Character.mark_plain and _plain_kit, inlined: two calls less a member
                 member.plain = plain and (  # type: ignore[misc]  # a dict entry, not a slot
-                    member.missile is None
-                    and member.first_aid is None
-                    and member.spirit is None
-                    and not (sizes and member.size_value is not None)
+                    member.missile is None and member.first_aid is None and member.spirit is None
                 )
 
 
@@ -255,9 +244,9 @@ def _declare(member: Any, arena: Any, actions: int) -> None:
 
 def _act(member: Any, arena: Any, now: int) -> None:
     """:meth:`Character.act` of a plain fighter in one melee with a target, with
-    :func:`strike` inlined for a blow on a character without spirit figures (no aim,
-    all-out attack or size comparison: it is plain); any other fighter by its own
-    method."""
+    :func:`strike` inlined for a blow on a character without spirit figures (no aim or
+    all-out attack: it is plain; sizes compared where the rules compare them); any other
+    fighter by its own method."""
     if (
         member.plain is not True
         or member.stepped
@@ -274,6 +263,8 @@ def _act(member: Any, arena: Any, now: int) -> None:
         member.gait = None
     a_pen = member.track.penalty if found is None else member.track.penalty + found.penalty
     rnd = arena.round
+    rules = arena.combat_rules
+    size = member.size_value if rules.weapon_size_comparison else None
     left = member.attacks_planned
     while left:  # for each planned attack (a range's iterator costs more than the count)
         left -= 1
@@ -306,9 +297,14 @@ def _act(member: Any, arena: Any, now: int) -> None:
             else shield_rank(target, member, rnd)
         )
         bonus = moving_target_bonus(gait, arena.options.move.target_bonus) if gait else 0
+        modifier = 0
+        if size is not None and target.size_value is not None:  # as strike compares (A-04)
+            theirs = target.size_value
+            modifier = size_comparison_modifier(size, 0, theirs, 0)
+            d_pen += size_comparison_modifier(theirs, 0, size, 0)
         res: Any = resolve_attack(  # in order, not by keyword: one call a swing
-            member.fighter, target.fighter, track, member.rng, arena.combat_rules,
-            a_pen, d_pen, defended, 0, rank, protection, bonus,
+            member.fighter, target.fighter, track, member.rng, rules,
+            a_pen, d_pen, defended, modifier, rank, protection, bonus,
         )  # fmt: skip
         arena.log.raw.append(  # arena.defer's entry, without a call
             (now, rnd, attack_event, member.name, target.name, res, a_pen, d_pen, defended,
