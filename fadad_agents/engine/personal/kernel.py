@@ -316,8 +316,8 @@ def play(
             start, morale_stream, table, rules[21], rnd, events,
         ):  # fmt: skip
             return FULL
-        if counts[0] == 0 or counts[1] == 0 or rnd >= rules[12] or rnd * rules[14] >= rules[13]:
-            return rnd
+        if counts.min() == 0 or rnd >= rules[12] or rnd * rules[14] >= rules[13]:
+            return rnd  # a side out ends it (more than two: melee._eligible), or the rule
 
 
 @njit(cache=True)

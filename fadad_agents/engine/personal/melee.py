@@ -1,9 +1,10 @@
 """Which battles the compiled plain melee plays, and the battle it leaves: log, fighters,
 sides and clock, as the engine's Python leaves them.
 
-A battle of two sides of plain characters
-(:func:`~fadad_agents.agents.core.plain.round.is_plain`: nothing to decide but a new
-target: a random foe, the first, nearest, most or least wounded, a duel's) all in one melee
+A battle of plain characters (:func:`~fadad_agents.agents.core.plain.round.is_plain`:
+nothing to decide but a new target: a random foe, the first, nearest, most or least
+wounded, a duel's) on two sides, or on more where a side out any way ends it
+(``stop.when_side``'s default; none of them then targeting the nearest), all in one melee
 (no map, or a field where each touches every foe), player characters with their protections
 (``pc_death.*``, Ité points spent as the three shipped policies spend them) or none,
 shields or none, single fighters or bands, initiative rolled or static, morale checked at
@@ -11,9 +12,9 @@ losses (the shipped policies) or not, no round data collected, either target mod
 wound model (FADAD's, or FUDGE's with Anna's options, weapon groups too), weapon sizes
 compared or not, scale-piercing weapons, any crit policy: :func:`play` plays it whole in
 :func:`~.kernel.play` once numba is loaded, from its start to its end (``run``, sweeps;
-never round by round). Any other battle, and every
-battle before numba is loaded, plays in Python, as before; such a battle played whole in
-Python is counted toward loading numba (:func:`count`).
+never round by round). Any other battle, and every battle before numba is loaded, plays
+in Python, as before; such a battle played whole in Python is counted toward loading
+numba (:func:`count`).
 
 From the kernel's rows the log is written with the engine's own entries (a swing's
 :class:`~fadad_agents.rules.personal.combat.AttackResult`, its wound tracks made by
@@ -84,6 +85,9 @@ _SPENDS = {KeepPoints: 0, SaveFromDeath: 1, SaveFromDeathOnly: 2}
 """When each shipped Ité policy spends a point (``swing.NEVER``, ``ON_DEATHLY``,
 ``ON_DEAD``); a player character with another policy is played in Python."""
 _TABLE = np.array(TABLE_4DF, dtype=np.int64)
+_EVERY_WAY_OUT = frozenset(("destroyed", "routed", "surrendered"))
+"""``stop.when_side`` by default: a side out any way ends the battle, so the kernel ends
+it at the first side out whatever the sides' number."""
 _MORALE = (NoMorale, CasualtyMorale, TableMorale)
 """The morale policies the compiled melee plays (checks at losses, or none)."""
 
@@ -151,7 +155,12 @@ def _eligible(battle: Any) -> tuple[list[Any], Any] | None:
     if type(battle) is not Battle or battle.held or not (field is None or field.all_touching):
         return None
     sides = battle.sides
-    if len(sides) != 2 or battle.streams.on_new is not None:
+    many = len(sides) > 2  # a side out ends the battle only where stop.when_side says so
+    if (
+        len(sides) < 2
+        or (many and battle.stop.when_side != _EVERY_WAY_OUT)
+        or battle.streams.on_new is not None
+    ):
         return None
     members = [m for side in sides for m in side.members]
     options = battle.options
@@ -164,7 +173,9 @@ def _eligible(battle: Any) -> tuple[list[Any], Any] | None:
     ):
         return None
     mark_plain([members], battle)  # as the first round marks them: each policy set asked once
-    placed = field is not None  # a nearest foe needs the field (none: Python's own search)
+    # a nearest foe needs the field (none: Python's own search) and, of more than two sides,
+    # each side's nearest compared by Space.nearest_foe's distance: left to Python
+    placed = field is not None and not many
     sizes = rules.weapon_size_comparison  # each size known, or none compared (blows.strike)
     if not all(_plain(m, placed) and (m.size_value is not None or not sizes) for m in members):
         return None
@@ -197,8 +208,8 @@ class Melee:
         self.boxes = np.zeros((n, 5), dtype=np.int64)
         self.fold = np.zeros((n, 7), dtype=np.int64)
         self.starts = np.zeros((n, c.TRACK_COLUMNS), dtype=np.int64)  # tracks as set up
-        self.active = np.full((2, n), -1, dtype=np.int64)
-        self.counts = np.zeros(2, dtype=np.int64)
+        self.active = np.full((len(battle.sides), n), -1, dtype=np.int64)
+        self.counts = np.zeros(len(battle.sides), dtype=np.int64)
         for side in battle.sides:
             for slot, m in enumerate(side.members):
                 self.active[side.index, slot] = at[id(m)]

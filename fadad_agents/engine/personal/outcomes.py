@@ -100,15 +100,16 @@ def _new_target(
     if chooses == DUEL and s[i, _DUEL] >= 0:
         duel = s[i, _DUEL]
         return int(duel) if s[duel, _FIGHTING] else -1
-    other = 1 - s[i, _SIDE]
-    n = counts[other]
+    side = s[i, _SIDE]
+    n = _foes(side, counts)
     if n == 0 or chooses == STAY_BACK:
         return -1
     if chooses == RANDOM:
-        return int(active[other, int(random(targeting) * n)])
+        return _foe(side, int(random(targeting) * n), active, counts)
     if chooses == FIRST:
-        return int(active[other, 0])
-    if chooses in (NEAREST, DUEL):
+        return _foe(side, 0, active, counts)
+    if chooses in (NEAREST, DUEL):  # two sides only (melee._eligible)
+        other = 1 - side
         best = active[other, 0]
         for k in range(1, n):
             foe = active[other, k]
@@ -117,7 +118,33 @@ def _new_target(
         if chooses == DUEL:
             s[i, _DUEL] = best
         return int(best)
-    return _weighed(i, 1 if chooses == WEAKEST else -1, s, active, n, targeting, tracks)
+    return _weighed(i, 1 if chooses == WEAKEST else -1, s, active, counts, n, targeting, tracks)
+
+
+@njit(cache=True, inline="always")
+def _foes(side: int, counts: np.ndarray) -> int:
+    """How many foes ``side`` has: every other side's fighters (``Battle.foes``)."""
+    if counts.shape[0] == 2:
+        return int(counts[1 - side])
+    n = 0
+    for other in range(counts.shape[0]):
+        if other != side:
+            n += counts[other]
+    return n
+
+
+@njit(cache=True, inline="always")
+def _foe(side: int, k: int, active: np.ndarray, counts: np.ndarray) -> int:
+    """Foe ``k`` of ``side`` in ``Battle.foes``' order: the other sides' live lists one
+    after another, in the sides' order."""
+    if counts.shape[0] == 2:
+        return int(active[1 - side, k])
+    for other in range(counts.shape[0]):
+        if other != side:
+            if k < counts[other]:
+                return int(active[other, k])
+            k -= counts[other]
+    return -1
 
 
 @njit(cache=True)
@@ -126,20 +153,21 @@ def _weighed(
     sign: int,
     s: np.ndarray,
     active: np.ndarray,
+    counts: np.ndarray,
     n: int,
     targeting: np.ndarray,
     tracks: np.ndarray,
 ) -> int:
     """``WeakestTargeting`` (``sign`` 1) or ``StrongestTargeting`` (-1) where every foe
-    touches (``in_reach``): of the other side's ``n`` fighters, every one when at most its
-    reach, else that many drawn (with replacement) with its target first where it fights
-    and was not drawn; the most (least) wounded of them, the first on a tie."""
-    other = 1 - s[i, _SIDE]
+    touches (``in_reach``): of the ``n`` foes, every one when at most its reach, else that
+    many drawn (with replacement) with its target first where it fights and was not
+    drawn; the most (least) wounded of them, the first on a tie."""
+    side = s[i, _SIDE]
     reach = s[i, _REACH]
     best, most = -1, 0
     if n <= reach:
         for k in range(n):
-            foe = active[other, k]
+            foe = _foe(side, k, active, counts)
             key = sign * _level_of(tracks, s[foe, _TRACK])
             if best < 0 or key > most:
                 best, most = foe, key
@@ -148,7 +176,7 @@ def _weighed(
     current = s[i, _TARGET]
     first = current >= 0 and s[current, _FIGHTING] != 0
     for k in range(reach):
-        drawn[k] = active[other, int(random(targeting) * n)]
+        drawn[k] = _foe(side, int(random(targeting) * n), active, counts)
         first = first and drawn[k] != current
     if first:
         best, most = current, sign * _level_of(tracks, s[current, _TRACK])
@@ -400,11 +428,11 @@ def _another(
     rules: np.ndarray,
     rnd: int,
 ) -> int:
-    """``room.another_in_reach``: the first foe in the live list that admits ``i``, now its
+    """``room.another_in_reach``: the first foe in the live lists that admits ``i``, now its
     target (-1: none)."""
-    other = 1 - s[i, _SIDE]
-    for k in range(counts[other]):
-        foe = active[other, k]
+    side = s[i, _SIDE]
+    for k in range(_foes(side, counts)):
+        foe = _foe(side, k, active, counts)
         if places[foe, _ROOMY] or _admit(foe, i, places, room, bands, rules, rnd):
             s[i, _TARGET] = foe
             return int(foe)

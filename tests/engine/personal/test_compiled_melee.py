@@ -142,6 +142,7 @@ def melee_scenario(
     wounds: float = 0.0,
     sizes: float = 0.0,
     piercing: float = 0.0,
+    more_sides: float = 0.0,
 ) -> str:
     """Two sides of one to three forces drawn from ``seed``, in one melee; a force a band
     one time in ``1 / bands``, a single fighter a player character one time in
@@ -154,7 +155,8 @@ def melee_scenario(
     Anna's other damage options, weapon groups among them, each one time in three, and the
     Target a gate one time in four; weapon sizes compared one time in ``1 / sizes``; a
     force a big creature (Scale 3 to 8) one time in ``1 / piercing`` and its weapon one
-    that halves or ignores Mass Scale as often, ``scale_piercing_min_rd`` drawn then."""
+    that halves or ignores Mass Scale as often, ``scale_piercing_min_rd`` drawn then; three
+    or four sides one time in ``1 / more_sides``."""
     rng = random.Random(seed)
     rules = ["fadad.initiative: " + ("rolled" if rng.random() < 0.9 else "static")]
     if rng.random() < 0.5:
@@ -181,7 +183,10 @@ def melee_scenario(
     lines = [f"name: melee {seed}", "rules: {" + ", ".join(rules) + "}", "sides:"]
     if placed:
         lines[2:2] = ["map: {kind: open, width: 20, height: 20}"]
-    for s in range(2):
+    count = 2
+    if more_sides and rng.random() < more_sides:
+        count = rng.choice((3, 4))
+    for s in range(count):
         lines.append(f"  - name: Side {s}")
         policies = []
         if rng.random() < morale:
@@ -530,6 +535,48 @@ def test_a_called_location_on_a_hit_below_zero_damage_leaves_the_arm_as_python_d
     assert any(", damage -" in lines[k - 1] for k in called)
 
 
+SIDES_SEEDS = range(1000, 1040)
+
+
+def _sided(seed: int) -> str:
+    return melee_scenario(seed, more_sides=0.8, aims=0.5, morale=0.3, bands=0.2)
+
+
+@pytest.mark.parametrize("seed", SIDES_SEEDS)
+def test_three_or_four_sides_play_the_same_battle(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A melee of mostly three or four sides (each side's foes every other side's
+    fighters, in the sides' order; targeting policies, morale and bands drawn): the same
+    battle either way, at two seeds."""
+    text = _sided(seed)
+    _same_battle(text, (seed, 7), monkeypatch)
+
+
+def test_melees_of_more_sides_are_compiled_and_cross_sides(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The comparison above proves something: the compiled melee plays most of those
+    battles of three or four sides (those targeting the nearest are left to Python), and
+    in them fighters of one side strike fighters of two others."""
+    texts = [_sided(seed) for seed in SIDES_SEEDS]
+    many = [t for t in texts if "Side 2" in t]
+    assert len(many) >= 0.6 * len(texts)
+    compiled = crossed = 0
+    for seed, text in zip(SIDES_SEEDS, texts, strict=True):
+        if text not in many:
+            continue
+        python, _, played = _both(text, seed, monkeypatch)
+        compiled += played
+        struck: dict[str, set[str]] = {}
+        for event in python[1]:  # (time, round, actor, action, target, ...): names S<side>F..
+            if event[3] == "attack":
+                struck.setdefault(event[2], set()).add(event[4][1])
+        crossed += played and any(len(sides) >= 2 for sides in struck.values())
+    assert compiled >= 0.5 * len(many)
+    assert crossed >= 5
+
+
 def test_the_tables_name_each_targeting_policy_by_the_kernels_code() -> None:
     """``tables.CHOOSES`` (read without loading numba) gives each policy the code the
     kernel's ``_new_target`` tests for."""
@@ -721,10 +768,11 @@ LEFT_TO_PYTHON = {
         "        policies: {ite_points: test_every_other}\n",
         1,
     ),
-    "a third side": (
-        "sides:\n",
-        "sides:\n  - name: Green\n    forces:\n      - {name: Green, skills: {Sword: Good},"
-        " attack_skill: Sword, weapon: weapons/broadsword}\n",
+    "three sides, fighting on past a side's rout": (
+        "stop: {max_rounds: 1000}",
+        "  - name: Green\n    forces:\n      - {name: Green, skills: {Sword: Good},"
+        " attack_skill: Sword, weapon: weapons/broadsword}\n"
+        "stop: {max_rounds: 1000, when_side: [destroyed]}",
         1,
     ),
     "a morale policy of a GM's own": (
