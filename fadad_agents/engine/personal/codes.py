@@ -10,9 +10,10 @@ its codes from here, not from the tables made with half the package.
 from __future__ import annotations
 
 __all__ = [
-    "DAMAGE", "DAMAGE_ROLLS", "FACTOR_1DF", "FADAD", "FREEFORM", "GATE", "GROUPS", "HALVE",
-    "IGNORE", "LEVEL_1DF", "LIMITED_4DF", "MINMIDMAX", "NO_ROLL", "NUMERIC", "PARITY",
-    "PIERCE_RD", "PIERCING", "SIZES", "UNLIMITED_4DF", "WOUND_MODELS",
+    "DAMAGE", "DAMAGE_ROLLS", "EQ", "FACTOR_1DF", "FADAD", "FOES", "FREEFORM", "FRIENDS", "GATE",
+    "GE", "GROUPS", "GT", "HALVE", "IGNORE", "LE", "LEVEL_1DF", "LIMITED_4DF", "LOSSES", "LT",
+    "MINMIDMAX", "NE", "NO_ROLL", "NUMERIC", "OPERATORS", "OUTNUMBERED", "PARITY", "PIERCE_RD",
+    "PIERCING", "QUANTITIES", "ROUND", "SIDE", "SIZES", "UNLIMITED_4DF", "WOUND", "WOUND_MODELS",
 ]  # fmt: skip
 
 WOUND_MODELS = ("fadad", "fudge_numeric", "fudge_minmidmax", "fudge_freeform")
@@ -41,3 +42,11 @@ weapon halves or ignores the defender's Mass Scale (section 11)."""
 PIERCING = ("none", "halve", "ignore")
 """A weapon's ``scale_piercing`` by its code in a fighter's figures."""
 HALVE, IGNORE = 1, 2
+
+QUANTITIES = ("wound", "round", "side", "losses", "foes", "friends", "outnumbered")
+"""What a targeting rule's comparison reads (``policies.core.rules``), by its code in the
+rules' rows (:func:`~.tables.ruled_rows`)."""
+WOUND, ROUND, SIDE, LOSSES, FOES, FRIENDS, OUTNUMBERED = range(7)
+OPERATORS = (">=", "<=", "==", "!=", ">", "<")
+"""A targeting rule's comparison operators by their code."""
+GE, LE, EQ, NE, GT, LT = range(6)

@@ -60,10 +60,10 @@ from fadad_agents.engine.personal.swing import (
 from fadad_agents.engine.personal.twister import random
 
 __all__ = ["FULL", "play"]
+from fadad_agents.engine.personal.choosing import _new_target
 from fadad_agents.engine.personal.outcomes import (
     _admit,
     _another,
-    _new_target,
     _pay,
     _shield_rank,
     _spend_ite,
@@ -124,6 +124,9 @@ def _act(
     melee: np.ndarray,
     targeting: np.ndarray,
     near: np.ndarray,
+    ruled: np.ndarray,
+    worth: np.ndarray,
+    start: np.ndarray,
     tracks: np.ndarray,
     boxes: np.ndarray,
     fold: np.ndarray,
@@ -157,7 +160,9 @@ def _act(
         left -= 1
         t = s[i, _TARGET]
         if t < 0 or not s[t, _FIGHTING]:
-            t = s[i, _TARGET] = _new_target(i, s, active, counts, targeting, near, tracks)
+            t = s[i, _TARGET] = _new_target(
+                i, s, active, counts, targeting, near, ruled, worth, start, tracks, rnd
+            )
             if t < 0:
                 return True
         if not places[t, 0] and not _admit(t, i, places, room, bands, rules, rnd):
@@ -189,6 +194,9 @@ def _declare(
     counts: np.ndarray,
     targeting: np.ndarray,
     near: np.ndarray,
+    ruled: np.ndarray,
+    worth: np.ndarray,
+    start: np.ndarray,
     tracks: np.ndarray,
     rules: np.ndarray,
     rnd: int,
@@ -216,7 +224,9 @@ def _declare(
         return True
     t = s[i, _TARGET]
     if not (s[i, _KEEPS] and t >= 0 and s[t, _FIGHTING]):
-        t = s[i, _TARGET] = _new_target(i, s, active, counts, targeting, near, tracks)
+        t = s[i, _TARGET] = _new_target(
+            i, s, active, counts, targeting, near, ruled, worth, start, tracks, rnd
+        )
     if t < 0:
         return True
     n = min(s[i, _COUNT], budget)
@@ -231,6 +241,8 @@ def play(
     melee: np.ndarray,
     targeting: np.ndarray,
     near: np.ndarray,
+    ruled: np.ndarray,
+    worth: np.ndarray,
     initiative: np.ndarray,
     tracks: np.ndarray,
     boxes: np.ndarray,
@@ -261,7 +273,8 @@ def play(
     """Play the battle to its end: the rounds played, or :data:`FULL` when ``events`` or
     ``tracks`` filled first (the caller plays it again with larger ones, its streams
     seeded again). ``near[i, j]``: where foe ``j`` stands in the order fighter ``i``
-    targeting the nearest takes its foes (:func:`~.outcomes._new_target`). ``rules``
+    targeting the nearest takes its foes (:func:`~.outcomes._new_target`); ``ruled``,
+    ``worth``: the rules of each ``RulesTargeting`` (:func:`~.tables.ruled_rows`). ``rules``
     (:func:`~.tables.rules_row`): crits drawn, their pool, scratch
     cap, overflow kept at Near Death, knockdown penalty, kill above 9, actions a round, a
     Called Location wounds the body too, the weapon arm's penalty by state (4), the most
@@ -291,24 +304,25 @@ def play(
                        order, starts, shared, rules[16] != 0)  # fmt: skip
         for j in range(starts[turns]):
             i = order[j]
-            if s[i, _FIGHTING] and not _declare(i, s, active, counts, targeting, near, tracks,
-                                                rules, rnd, events):  # fmt: skip
+            if s[i, _FIGHTING] and not _declare(i, s, active, counts, targeting, near, ruled,
+                                                worth, start, tracks, rules, rnd,
+                                                events):  # fmt: skip
                 return FULL
         for k in range(turns):
             first, end = starts[k], starts[k + 1]
             if shared[k]:
-                if not _together(order[first:end], s, figures, melee, targeting, near, tracks,
-                                 boxes, fold, rules, pairs, table, rnd, events, effects,
-                                 arm_state, held, active, counts, places, room, bands,
-                                 shields):  # fmt: skip
+                if not _together(order[first:end], s, figures, melee, targeting, near, ruled,
+                                 worth, start, tracks, boxes, fold, rules, pairs, table, rnd,
+                                 events, effects, arm_state, held, active, counts, places,
+                                 room, bands, shields):  # fmt: skip
                     return FULL
                 continue
             for j in range(first, end):  # one band's members, one after another
                 i = order[j]
                 if s[i, _FIGHTING] and not _act(
-                    i, s, figures, melee, targeting, near, tracks, boxes, fold, rules, pairs,
-                    table, rnd, events, effects, arm_state, held, active, counts, places, room,
-                    bands, shields,
+                    i, s, figures, melee, targeting, near, ruled, worth, start, tracks, boxes,
+                    fold, rules, pairs, table, rnd, events, effects, arm_state, held, active,
+                    counts, places, room, bands, shields,
                 ):  # fmt: skip
                     return FULL
         if rules[22] and not end_round(
@@ -378,6 +392,9 @@ def _together(
     melee: np.ndarray,
     targeting: np.ndarray,
     near: np.ndarray,
+    ruled: np.ndarray,
+    worth: np.ndarray,
+    start: np.ndarray,
     tracks: np.ndarray,
     boxes: np.ndarray,
     fold: np.ndarray,
@@ -405,8 +422,9 @@ def _together(
     held[0, 0] = 0
     for i in turn:
         if s[i, _FIGHTING] and not _act(
-            i, s, figures, melee, targeting, near, tracks, boxes, fold, rules, pairs, table,
-            rnd, events, effects, arm_state, held, active, counts, places, room, bands, shields,
+            i, s, figures, melee, targeting, near, ruled, worth, start, tracks, boxes, fold,
+            rules, pairs, table, rnd, events, effects, arm_state, held, active, counts, places,
+            room, bands, shields,
         ):  # fmt: skip
             held[0, 0] = -1
             return False

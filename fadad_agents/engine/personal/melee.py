@@ -3,18 +3,18 @@ sides and clock, as the engine's Python leaves them.
 
 A battle of plain characters (:func:`~fadad_agents.agents.core.plain.round.is_plain`:
 nothing to decide but a new target: a random foe, the first, nearest, most or least
-wounded, a duel's) on two sides, or on more where a side out any way ends it
-(``stop.when_side``'s default; none of them then targeting the nearest), all in one melee
-(no map, or a field where each touches every foe), player characters with their protections
-(``pc_death.*``, Ité points spent as the three shipped policies spend them) or none,
-shields or none, single fighters or bands, initiative rolled or static, morale checked at
-losses (the shipped policies) or not, no round data collected, either target mode, any
-wound model (FADAD's, or FUDGE's with Anna's options, weapon groups too), weapon sizes
-compared or not, scale-piercing weapons, any crit policy: :func:`play` plays it whole in
-:func:`~.kernel.play` once numba is loaded, from its start to its end (``run``, sweeps;
-never round by round). Any other battle, and every battle before numba is loaded, plays
-in Python, as before; such a battle played whole in Python is counted toward loading
-numba (:func:`count`).
+wounded, a duel's, or as a GM's targeting rules choose) on two sides, or on more where a
+side out any way ends it (``stop.when_side``'s default; none of them then targeting the
+nearest), all in one melee (no map, or a field where each touches every foe), player
+characters with their protections (``pc_death.*``, Ité points spent as the three shipped
+policies spend them) or none, shields or none, single fighters or bands, initiative rolled
+or static, morale checked at losses (the shipped policies) or not, no round data collected,
+either target mode, any wound model (FADAD's, or FUDGE's with Anna's options, weapon groups
+too), weapon sizes compared or not, scale-piercing weapons, any crit policy: :func:`play`
+plays it whole in :func:`~.kernel.play` once numba is loaded, from its start to its end
+(``run``, sweeps; never round by round). Any other battle, and every battle before numba is
+loaded, plays in Python, as before; such a battle played whole in Python is counted toward
+loading numba (:func:`count`).
 
 From the kernel's rows the log is written with the engine's own entries (a swing's
 :class:`~fadad_agents.rules.personal.combat.AttackResult`, its wound tracks made by
@@ -46,6 +46,7 @@ from fadad_agents.engine.personal.tables import (
     morale_rows,
     pairs,
     place_rows,
+    ruled_rows,
     rules_row,
     shield_sides,
     target_orders,
@@ -215,6 +216,7 @@ class Melee:
                 self.active[side.index, slot] = at[id(m)]
             self.counts[side.index] = len(side.members)
         self.near, state[:, c._REACH] = target_orders(members)
+        self.ruled, self.worth, state[:, c._RULES] = ruled_rows(members)
         for i, m in enumerate(members):
             pol = m.policies
             state[i, c._SIDE] = m.side
@@ -301,8 +303,8 @@ class Melee:
             streams_now = self.streams
             crossed = np.zeros_like(self.uncrossed) if self.checks else self.uncrossed
             rounds = kernel.play(
-                s, self.figures, streams_now[2 : n + 2], streams_now[1], self.near,
-                streams_now[0],
+                s, self.figures, streams_now[2 : n + 2], streams_now[1], self.near, self.ruled,
+                self.worth, streams_now[0],
                 tracks, self.boxes, self.fold, self.rules, self.pairs, _TABLE, self.bands,
                 self.band_members, self.keys, self.rolled, self.mask, self.band_at,
                 self.active.copy(), self.counts.copy(), self.arm_state, events, self.effects,
@@ -480,8 +482,8 @@ swing_event.aimed = True  # type: ignore[attr-defined]  # its args begin (actor,
 def _plain(member: Any, placed: bool) -> bool:
     """Whether the compiled melee can play ``member``: a plain character (no missile,
     first aid, spirit), a player character only with a shipped Ité policy, whose new
-    target is a random foe, the first, the most or least wounded, or its nearest where all
-    stand ``placed`` on a field, on a wound track."""
+    target is a random foe, the first, the most or least wounded, as its targeting rules
+    choose, or its nearest where all stand ``placed`` on a field, on a wound track."""
     pol = member.policies
     return (
         member.plain is True

@@ -1,7 +1,7 @@
 """What a blow leaves in the compiled plain melee (numba), and who may strike whom: an Ité
 point spent, a take-out off its side's live list, a crit's conditions and their paying
-off, a place round a defender (``room.admit``), a new target drawn. :mod:`~.kernel` plays
-the rounds.
+off, a place round a defender (``room.admit``). :mod:`~.choosing` draws new targets,
+:mod:`~.kernel` plays the rounds.
 """
 
 from __future__ import annotations
@@ -9,24 +9,22 @@ from __future__ import annotations
 import numpy as np
 
 from fadad_agents.agents.core.field.caching import njit
+from fadad_agents.engine.personal.choosing import _foe, _foes
 from fadad_agents.engine.personal.swing import (
     _ARM,
     _ATTACKS,
     _BARE,
     _CALLED,
-    _CHOOSES,
     _CONDITIONS,
     _DEFENCES,
     _DISARM,
     _DISARMED,
-    _DUEL,
     _FIGHTING,
     _ITE,
     _KNOCKDOWN,
     _KNOCKOUT,
     _PENDING,
     _PRONE,
-    _REACH,
     _SIDE,
     _SLOT,
     _SPENDS,
@@ -35,25 +33,18 @@ from fadad_agents.engine.personal.swing import (
     _TARGET,
     _TRACK,
     _UNCONSCIOUS,
-    DUEL,
-    FIRST,
     ITE,
     KNOCKED_OUT,
-    NEAREST,
     NEVER,
     ON_DEAD,
     OUT,
-    RANDOM,
     RECOVER,
-    STAY_BACK,
     SUFFER,
-    WEAKEST,
     _event,
     _level_of,
     _most,
     _record,
 )
-from fadad_agents.engine.personal.twister import random
 
 __all__ = ["off_the_field"]
 
@@ -78,113 +69,6 @@ def _pay(i: int, actions: int, s: np.ndarray, rnd: int, events: np.ndarray) -> i
             s[i, _STAGGERED] -= 1
             events[e, 3] = 2
     return actions
-
-
-@njit(cache=True)
-def _new_target(
-    i: int,
-    s: np.ndarray,
-    active: np.ndarray,
-    counts: np.ndarray,
-    targeting: np.ndarray,
-    near: np.ndarray,
-    tracks: np.ndarray,
-) -> int:
-    """A new target (-1: none left), as fighter ``i`` chooses it (``_CHOOSES``), where every
-    foe touches: ``random_foe``'s, one of the other side's fighters drawn; the first of
-    them (``FixedTargeting``, no draw); the nearest (``NearestTargeting``, no draw: the foe
-    first in ``near[i]``, :func:`~.tables.target_orders`); the most or least wounded of
-    those it weighs up (:func:`_weighed`); a duellist's opponent while it fights, else
-    none (``DuelTargeting``: its nearest, once); none (``StayBack``)."""
-    chooses = s[i, _CHOOSES]
-    if chooses == DUEL and s[i, _DUEL] >= 0:
-        duel = s[i, _DUEL]
-        return int(duel) if s[duel, _FIGHTING] else -1
-    side = s[i, _SIDE]
-    n = _foes(side, counts)
-    if n == 0 or chooses == STAY_BACK:
-        return -1
-    if chooses == RANDOM:
-        return _foe(side, int(random(targeting) * n), active, counts)
-    if chooses == FIRST:
-        return _foe(side, 0, active, counts)
-    if chooses in (NEAREST, DUEL):  # two sides only (melee._eligible)
-        other = 1 - side
-        best = active[other, 0]
-        for k in range(1, n):
-            foe = active[other, k]
-            if near[i, foe] < near[i, best]:
-                best = foe
-        if chooses == DUEL:
-            s[i, _DUEL] = best
-        return int(best)
-    return _weighed(i, 1 if chooses == WEAKEST else -1, s, active, counts, n, targeting, tracks)
-
-
-@njit(cache=True, inline="always")
-def _foes(side: int, counts: np.ndarray) -> int:
-    """How many foes ``side`` has: every other side's fighters (``Battle.foes``)."""
-    if counts.shape[0] == 2:
-        return int(counts[1 - side])
-    n = 0
-    for other in range(counts.shape[0]):
-        if other != side:
-            n += counts[other]
-    return n
-
-
-@njit(cache=True, inline="always")
-def _foe(side: int, k: int, active: np.ndarray, counts: np.ndarray) -> int:
-    """Foe ``k`` of ``side`` in ``Battle.foes``' order: the other sides' live lists one
-    after another, in the sides' order."""
-    if counts.shape[0] == 2:
-        return int(active[1 - side, k])
-    for other in range(counts.shape[0]):
-        if other != side:
-            if k < counts[other]:
-                return int(active[other, k])
-            k -= counts[other]
-    return -1
-
-
-@njit(cache=True)
-def _weighed(
-    i: int,
-    sign: int,
-    s: np.ndarray,
-    active: np.ndarray,
-    counts: np.ndarray,
-    n: int,
-    targeting: np.ndarray,
-    tracks: np.ndarray,
-) -> int:
-    """``WeakestTargeting`` (``sign`` 1) or ``StrongestTargeting`` (-1) where every foe
-    touches (``in_reach``): of the ``n`` foes, every one when at most its reach, else that
-    many drawn (with replacement) with its target first where it fights and was not
-    drawn; the most (least) wounded of them, the first on a tie."""
-    side = s[i, _SIDE]
-    reach = s[i, _REACH]
-    best, most = -1, 0
-    if n <= reach:
-        for k in range(n):
-            foe = _foe(side, k, active, counts)
-            key = sign * _level_of(tracks, s[foe, _TRACK])
-            if best < 0 or key > most:
-                best, most = foe, key
-        return int(best)
-    drawn = np.empty(reach, dtype=np.int64)
-    current = s[i, _TARGET]
-    first = current >= 0 and s[current, _FIGHTING] != 0
-    for k in range(reach):
-        drawn[k] = _foe(side, int(random(targeting) * n), active, counts)
-        first = first and drawn[k] != current
-    if first:
-        best, most = current, sign * _level_of(tracks, s[current, _TRACK])
-    for foe in drawn:
-        key = sign * _level_of(tracks, s[foe, _TRACK])
-        if best < 0 or key > most:
-            best, most = foe, key
-    return int(best)
 
 
 @njit(cache=True)

@@ -22,8 +22,8 @@ from fadad_agents.rules.personal.criticals import CRIT_EFFECTS
 
 __all__ = [
     "DUEL", "EVENT_COLUMNS", "FIGURES", "FIRST", "FULL", "ITE", "KNOCKED_OUT", "NEAREST",
-    "NEVER", "ON_DEAD", "ON_DEATHLY", "OUT", "RANDOM", "RECOVER", "STATE_COLUMNS", "STAY_BACK",
-    "STRONGEST", "SUFFER", "SWING", "TRACK_COLUMNS", "WEAKEST",
+    "NEVER", "ON_DEAD", "ON_DEATHLY", "OUT", "RANDOM", "RECOVER", "RULES", "STATE_COLUMNS",
+    "STAY_BACK", "STICKY", "STRONGEST", "SUFFER", "SWING", "TRACK_COLUMNS", "WEAKEST",
 ]  # fmt: skip
 
 KNOCKED_OUT = 7
@@ -39,12 +39,16 @@ NEVER, ON_DEATHLY, ON_DEAD = 0, 1, 2
 that would leave it Near Death or Dead (``save_from_death``), on one that would kill
 (``save_from_death_only``)."""
 
-RANDOM, FIRST, NEAREST, WEAKEST, STRONGEST, DUEL, STAY_BACK = 0, 1, 2, 3, 4, 5, 6
+RANDOM, FIRST, NEAREST, WEAKEST, STRONGEST, DUEL, STAY_BACK, RULES = 0, 1, 2, 3, 4, 5, 6, 7
 """How a fighter takes a new target (``_CHOOSES``): a random foe (``random_foe`` where all
 touch), the first of the other side's live list (``FixedTargeting``), its nearest
 (``NearestTargeting``), the most or least wounded of those it weighs up
 (``WeakestTargeting``, ``StrongestTargeting``), its nearest once and then no other
-(``DuelTargeting``), none (``StayBack``)."""
+(``DuelTargeting``), none (``StayBack``), as its first rule that holds says
+(``RulesTargeting``)."""
+STICKY = 8
+"""A rule's choice (``RulesTargeting``'s ``sticky``, and its choice when no rule holds):
+the current target while it fights, else a random foe."""
 
 EVENT_COLUMNS = 25
 """Integers an event: kind, round, actor, then the kind's own (see :func:`_swing`)."""
@@ -179,7 +183,8 @@ _PLAYER, _ITE, _SPENDS = 17, 18, 19  # a player character, its Ité points, when
 _CHOOSES = 20  # how it takes a new target: RANDOM, FIRST, NEAREST, WEAKEST or STRONGEST
 _REACH = 21  # how many foes it weighs up for the most or least wounded (its policy's reach)
 _DUEL = 22  # the foe it fights a duel with, once chosen (DuelTargeting's memory; -1: none)
-STATE_COLUMNS = 23
+_RULES = 23  # its RulesTargeting's rules (their row in tables.ruled_rows'; -1: none)
+STATE_COLUMNS = 24
 
 # a fighter's figures, ``figures[i, armed or bare]``: attack, defence, odm, ddm, scale
 _ATTACK, _DEFENCE, _ODM, _DDM, _SCALE, _ARMOUR, _KIND, _SHIELDED = 0, 1, 2, 3, 4, 5, 6, 7

@@ -16,7 +16,7 @@ import numpy as np
 
 from fadad_agents.agents.core import moving
 from fadad_agents.agents.core.field.room import never_crowded, room
-from fadad_agents.engine.personal.codes import DAMAGE_ROLLS, WOUND_MODELS
+from fadad_agents.engine.personal.codes import DAMAGE_ROLLS, OPERATORS, QUANTITIES, WOUND_MODELS
 from fadad_agents.policies.core.defaults import (
     CasualtyMorale,
     DuelTargeting,
@@ -27,6 +27,7 @@ from fadad_agents.policies.core.defaults import (
     WeakestTargeting,
 )
 from fadad_agents.policies.core.protocols import MoraleChoice
+from fadad_agents.policies.core.rules import RulesTargeting
 from fadad_agents.rules.core.ladder import FAIR
 from fadad_agents.rules.personal.combat import _pair_constants
 from fadad_agents.rules.personal.melee import (
@@ -38,8 +39,8 @@ from fadad_agents.rules.personal.melee import (
 )
 
 __all__ = [
-    "CHOOSES", "NEEDS_THE_FIELD", "arm_states", "morale_rows", "pairs", "place_rows",
-    "rules_row", "shield_sides", "target_orders",
+    "CHOOSES", "NEEDS_THE_FIELD", "RULE_CHOICES", "arm_states", "morale_rows", "pairs",
+    "place_rows", "ruled_rows", "rules_row", "shield_sides", "target_orders",
 ]  # fmt: skip
 
 
@@ -171,15 +172,60 @@ def morale_rows(
 
 CHOOSES = {
     FixedTargeting: 1, NearestTargeting: 2, WeakestTargeting: 3, StrongestTargeting: 4,
-    DuelTargeting: 5, StayBack: 6,
+    DuelTargeting: 5, StayBack: 6, RulesTargeting: 7,
 }  # fmt: skip
 """How the kernel takes a new target for a targeting policy not ``random_in_reach``:
-``swing.FIRST``, ``NEAREST``, ``WEAKEST``, ``STRONGEST``, ``DUEL``, ``STAY_BACK`` (their
-values, here without loading numba; a test holds them equal); with another policy, a GM's
-own among them, the battle is played in Python."""
+``swing.FIRST``, ``NEAREST``, ``WEAKEST``, ``STRONGEST``, ``DUEL``, ``STAY_BACK``,
+``RULES`` (their values, here without loading numba; a test holds them equal); with
+another policy, a GM's own among them, the battle is played in Python."""
+
+RULE_CHOICES = {"random": 0, "first": 1, "weakest": 3, "strongest": 4, "sticky": 8}
+"""A targeting rule's choice by the kernel's code (``swing.RANDOM``, ``FIRST``,
+``WEAKEST``, ``STRONGEST``, ``STICKY``; a test holds them equal)."""
+
+
+def ruled_rows(members: list[Any]) -> tuple[np.ndarray, np.ndarray, list[int]]:
+    """The rules of each :class:`~fadad_agents.policies.core.rules.RulesTargeting` among
+    ``members``' policies, for the kernel to evaluate (``outcomes._ruled``): ``ruled[p,
+    r]``, policy ``p``'s rule ``r`` as its choice's code (-1 past the last rule), how many
+    comparisons, then each comparison's quantity and operator (``codes.QUANTITIES``,
+    ``codes.OPERATORS``); ``worth[p, r, k]`` each comparison's value; and each member's
+    policy ``p`` (-1: another policy)."""
+    found: dict[int, int] = {}
+    policies: list[Any] = []
+    which = []
+    for m in members:
+        policy = m.policies.targeting
+        if type(policy) is not RulesTargeting:
+            which.append(-1)
+            continue
+        if id(policy) not in found:
+            found[id(policy)] = len(policies)
+            policies.append(policy)
+        which.append(found[id(policy)])
+    rules = max((len(p.rules) for p in policies), default=0) + 1
+    terms = max((len(r.terms) for p in policies for r in p.rules), default=0)
+    ruled = np.full((max(len(policies), 1), rules, 2 + 2 * terms), -1, dtype=np.int64)
+    worth = np.zeros((max(len(policies), 1), rules, max(terms, 1)), dtype=np.float64)
+    for p, policy in enumerate(policies):
+        for r, rule in enumerate(policy.rules):
+            ruled[p, r, :2] = RULE_CHOICES[rule.choice], len(rule.terms)
+            for k, (quantity, op, value) in enumerate(rule.terms):
+                code = OPERATORS.index(op) if op else -1
+                ruled[p, r, 2 + 2 * k : 4 + 2 * k] = QUANTITIES.index(quantity), code
+                worth[p, r, k] = value
+    return ruled, worth, which
+
 
 NEEDS_THE_FIELD = (NearestTargeting, DuelTargeting)
 """The policies that look for the nearest foe on the field (none: Python's own search)."""
+
+
+def _reach(policy: Any) -> int:
+    """How many foes ``policy`` weighs up for the most or least wounded (0: none)."""
+    if type(policy) is RulesTargeting:  # its weakest and strongest selectors' reach
+        return int(getattr(policy.selectors["weakest"], "reach", 0))
+    return int(getattr(policy, "reach", 0))
 
 
 def target_orders(members: list[Any]) -> tuple[np.ndarray, list[int]]:
@@ -189,7 +235,7 @@ def target_orders(members: list[Any]) -> tuple[np.ndarray, list[int]]:
     ``unique_id`` (nobody moves in a melee where all touch: the order holds for the
     battle), a single 0 where nobody targets the nearest; and how many foes each weighs up
     for the most or least wounded (its policy's ``reach``; 0 for others)."""
-    reaches = [getattr(m.policies.targeting, "reach", 0) for m in members]
+    reaches = [_reach(m.policies.targeting) for m in members]
     nearest = [type(m.policies.targeting) in NEEDS_THE_FIELD for m in members]
     if not any(nearest):
         return np.zeros((1, 1), dtype=np.int64), reaches

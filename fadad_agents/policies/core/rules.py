@@ -84,9 +84,15 @@ def _value(quantity: str, text: str) -> float:
         raise ValueError(f"{text!r} is not a number for {quantity!r}") from None
 
 
-def _comparison(part: str) -> Test:
+type Term = tuple[str, str, float]
+"""A condition's comparison as written: its quantity, operator and value (``outnumbered``:
+``("outnumbered", "", 0.0)``), for code that evaluates rules without calling them (the
+compiled melee)."""
+
+
+def _comparison(part: str) -> tuple[Test, Term]:
     if part == "outnumbered":
-        return _outnumbered
+        return _outnumbered, ("outnumbered", "", 0.0)
     match = _COMPARISON.match(part)
     if not match:
         raise ValueError(
@@ -98,24 +104,27 @@ def _comparison(part: str) -> Test:
     if getter is None:
         raise ValueError(f"unknown quantity {quantity!r}; known: {', '.join(_QUANTITIES)}")
     compare, value = _OPS[op], _value(quantity, raw)
-    return lambda a, b: compare(getter(a, b), value)
+    return (lambda a, b: compare(getter(a, b), value)), (quantity, op, float(value))
 
 
-def _condition(text: str) -> Test:
+def _condition(text: str) -> tuple[Test, tuple[Term, ...]]:
     text = text.strip().lower()
     if text in ("else", "always", ""):
-        return lambda a, b: True
-    tests = [_comparison(p.strip()) for p in re.split(r"\band\b", text)]
-    return lambda a, b: all(t(a, b) for t in tests)
+        return (lambda a, b: True), ()
+    parts = [_comparison(p.strip()) for p in re.split(r"\band\b", text)]
+    tests = [test for test, _ in parts]
+    return (lambda a, b: all(t(a, b) for t in tests)), tuple(term for _, term in parts)
 
 
 @dataclass(frozen=True, slots=True)
 class Rule:
-    """One compiled rule: a test and the choice it makes."""
+    """One compiled rule: a test, the choice it makes, and the test's comparisons as
+    written (all must hold; none: ``else``)."""
 
     text: str
     test: Test
     choice: str
+    terms: tuple[Term, ...] = ()
 
 
 def parse_rules(text: str, choices: tuple[str, ...]) -> tuple[Rule, ...]:
@@ -132,7 +141,8 @@ def parse_rules(text: str, choices: tuple[str, ...]) -> tuple[Rule, ...]:
             raise ValueError(
                 f"unknown choice {choice!r} in rule {raw.strip()!r}; allowed: {', '.join(choices)}"
             )
-        rules.append(Rule(raw.strip(), _condition(cond), choice))
+        test, terms = _condition(cond)
+        rules.append(Rule(raw.strip(), test, choice, terms))
     if not rules:
         raise ValueError("no rules given")
     return tuple(rules)

@@ -143,6 +143,7 @@ def melee_scenario(
     sizes: float = 0.0,
     piercing: float = 0.0,
     more_sides: float = 0.0,
+    ruled: float = 0.0,
 ) -> str:
     """Two sides of one to three forces drawn from ``seed``, in one melee; a force a band
     one time in ``1 / bands``, a single fighter a player character one time in
@@ -156,7 +157,8 @@ def melee_scenario(
     Target a gate one time in four; weapon sizes compared one time in ``1 / sizes``; a
     force a big creature (Scale 3 to 8) one time in ``1 / piercing`` and its weapon one
     that halves or ignores Mass Scale as often, ``scale_piercing_min_rd`` drawn then; three
-    or four sides one time in ``1 / more_sides``."""
+    or four sides one time in ``1 / more_sides``; a side's targeting rules drawn
+    (:func:`_targeting_rules`) one time in ``1 / ruled``."""
     rng = random.Random(seed)
     rules = ["fadad.initiative: " + ("rolled" if rng.random() < 0.9 else "static")]
     if rng.random() < 0.5:
@@ -195,6 +197,10 @@ def melee_scenario(
             policies.append("targeting: {name: weakest}")
         if aims and rng.random() < aims and "targeting" not in "".join(policies):
             policies.append(f"targeting: {rng.choice(AIMS)}")
+        if ruled and rng.random() < ruled and "targeting" not in "".join(policies):
+            policies.append(
+                f"targeting: {{name: rules, params: {{rules: '{_targeting_rules(rng)}'}}}}"
+            )
         if policies:
             lines.append("    policies: {" + ", ".join(policies) + "}")
         lines.append("    forces:")
@@ -202,6 +208,38 @@ def melee_scenario(
         lines += [_force(rng, f"S{s}F{f}", players, bands, placed, piercing) for f in forces]
     lines.append(f"stop: {{max_rounds: {rng.choice((3, 30, 200))}}}")
     return "\n".join(lines) + "\n"
+
+
+RULE_TERMS = {
+    "wound": ("Scratch", "Hurt", "Very Hurt", "Incapacitated"),
+    "round": ("1", "2", "3", "5"),
+    "side": ("30%", "50%", "75%", "100%"),
+    "losses": ("0", "50%"),
+    "foes": ("1", "2", "3", "5"),
+    "friends": ("1", "2", "4"),
+}
+"""What a drawn targeting rule compares (``policies.core.rules``), and values to compare
+with."""
+
+
+def _targeting_rules(rng: random.Random) -> str:
+    """One to three rules (``condition -> choice``), each of one or two comparisons or
+    ``outnumbered``, with every operator and choice, and now and then an ``else``."""
+    rules = []
+    for _ in range(rng.randint(1, 3)):
+        terms = []
+        for _ in range(rng.choice((1, 1, 2))):
+            if rng.random() < 0.15:
+                terms.append("outnumbered")
+                continue
+            quantity = rng.choice(list(RULE_TERMS))
+            op = rng.choice((">=", "<=", "==", "!=", ">", "<"))
+            terms.append(f"{quantity} {op} {rng.choice(RULE_TERMS[quantity])}")
+        choice = rng.choice(("weakest", "strongest", "random", "sticky", "first"))
+        rules.append(f"{' and '.join(terms)} -> {choice}")
+    if rng.random() < 0.5:
+        rules.append(f"else -> {rng.choice(('weakest', 'strongest', 'random', 'first'))}")
+    return "; ".join(rules)
 
 
 def _remembered(memory: dict[str, Any]) -> dict[str, Any]:
@@ -577,10 +615,63 @@ def test_melees_of_more_sides_are_compiled_and_cross_sides(
     assert crossed >= 5
 
 
+RULED_SEEDS = range(1100, 1140)
+
+
+def _ruled(seed: int) -> str:
+    return melee_scenario(seed, ruled=0.8, more_sides=0.3, morale=0.2, bands=0.2)
+
+
+@pytest.mark.parametrize("seed", RULED_SEEDS)
+def test_targeting_rules_play_the_same_battle(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A melee whose sides mostly target by a GM's rules (``targeting: {name: rules}``:
+    one to three rules comparing the fighter's wound, the round, its side's share still
+    fighting, its losses, its foes and friends, or whether it is outnumbered, with every
+    operator, each choosing the most or least wounded, a random foe, the current one or
+    the first): the same battle either way, at two seeds."""
+    text = _ruled(seed)
+    _same_battle(text, (seed, 7), monkeypatch)
+
+
+def test_targeting_rules_are_compiled_and_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The comparison above proves something: the compiled melee plays most of those
+    battles, their rules comparing every quantity; and a kernel that reads each rule's
+    comparison the other way round (``>=`` as ``<``) plays some of them otherwise."""
+    from fadad_agents.policies.core.rules import RulesTargeting
+
+    texts = [_ruled(seed) for seed in RULED_SEEDS]
+    compiled = 0
+    quantities: set[str] = set()
+    for seed, text in zip(RULED_SEEDS, texts, strict=True):
+        battle = build_battle(load(text), seed, collect=False)
+        if melee._eligible(battle) is None:
+            continue
+        compiled += 1
+        for m in battle.agents:
+            if type(m.policies.targeting) is RulesTargeting:
+                quantities.update(t[0] for r in m.policies.targeting.rules for t in r.terms)
+    assert compiled >= 0.6 * len(texts)
+    assert quantities == {*RULE_TERMS, "outnumbered"}, quantities
+    right = [_log_hashes(t, (seed,)) for t, seed in zip(texts, RULED_SEEDS, strict=True)]
+    ruled_rows = melee.ruled_rows
+
+    def backwards(members: Any) -> Any:
+        ruled, worth, which = ruled_rows(members)
+        ops = ruled[:, :, 3::2]
+        ops[ops >= 0] = 5 - ops[ops >= 0]  # >= and <, <= and >, == and != swapped
+        return ruled, worth, which
+
+    monkeypatch.setattr(melee, "ruled_rows", backwards)
+    played = [_log_hashes(t, (seed,)) for t, seed in zip(texts, RULED_SEEDS, strict=True)]
+    assert sum(a != b for a, b in zip(right, played, strict=True)) >= 3
+
+
 def test_the_tables_name_each_targeting_policy_by_the_kernels_code() -> None:
-    """``tables.CHOOSES`` (read without loading numba) gives each policy the code the
-    kernel's ``_new_target`` tests for."""
+    """``tables.CHOOSES`` and ``tables.RULE_CHOICES`` (read without loading numba) give
+    each policy and each targeting rule's choice the code the kernel's ``_new_target``
+    tests for."""
     from fadad_agents.engine.personal import swing, tables
+    from fadad_agents.policies.core.rules import RulesTargeting
 
     assert {
         FixedTargeting: swing.FIRST,
@@ -589,8 +680,13 @@ def test_the_tables_name_each_targeting_policy_by_the_kernels_code() -> None:
         StrongestTargeting: swing.STRONGEST,
         DuelTargeting: swing.DUEL,
         StayBack: swing.STAY_BACK,
+        RulesTargeting: swing.RULES,
     } == tables.CHOOSES
     assert swing.RANDOM not in tables.CHOOSES.values()
+    assert tables.RULE_CHOICES == {
+        "random": swing.RANDOM, "first": swing.FIRST, "weakest": swing.WEAKEST,
+        "strongest": swing.STRONGEST, "sticky": swing.STICKY,
+    }  # fmt: skip
 
 
 def test_the_shipped_duel_is_compiled_and_the_same_battle_at_100_seeds(
