@@ -88,11 +88,10 @@ def _new_target(
         return _foe(side, int(random(targeting) * n), active, counts)
     if chooses == FIRST:
         return _foe(side, 0, active, counts)
-    if chooses in (NEAREST, DUEL):  # two sides only (melee._eligible)
-        other = 1 - side
-        best = active[other, 0]
+    if chooses in (NEAREST, DUEL):
+        best = _foe(side, 0, active, counts)
         for k in range(1, n):
-            foe = active[other, k]
+            foe = _foe(side, k, active, counts)
             if near[i, foe] < near[i, best]:
                 best = foe
         if chooses == DUEL:

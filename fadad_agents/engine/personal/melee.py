@@ -4,17 +4,17 @@ sides and clock, as the engine's Python leaves them.
 A battle of plain characters (:func:`~fadad_agents.agents.core.plain.round.is_plain`:
 nothing to decide but a new target: a random foe, the first, nearest, most or least
 wounded, a duel's, or as a GM's targeting rules choose) on two sides, or on more where a
-side out any way ends it (``stop.when_side``'s default; none of them then targeting the
-nearest), all in one melee (no map, or a field where each touches every foe), player
-characters with their protections (``pc_death.*``, Ité points spent as the three shipped
-policies spend them) or none, shields or none, single fighters or bands, initiative rolled
-or static, morale checked at losses (the shipped policies) or not, no round data collected,
-either target mode, any wound model (FADAD's, or FUDGE's with Anna's options, weapon groups
-too), weapon sizes compared or not, scale-piercing weapons, any crit policy: :func:`play`
-plays it whole in :func:`~.kernel.play` once numba is loaded, from its start to its end
-(``run``, sweeps; never round by round). Any other battle, and every battle before numba is
-loaded, plays in Python, as before; such a battle played whole in Python is counted toward
-loading numba (:func:`count`).
+side out any way ends it (``stop.when_side``'s default), all in one melee (no map, or a
+field where each touches every foe), player characters with their protections
+(``pc_death.*``, Ité points spent as the three shipped policies spend them) or none,
+shields or none, single fighters or bands, initiative rolled or static, morale checked at
+losses (the shipped policies) or not, no round data collected, either target mode, any
+wound model (FADAD's, or FUDGE's with Anna's options, weapon groups too), weapon sizes
+compared or not, scale-piercing weapons, any crit policy: :func:`play` plays it whole in
+:func:`~.kernel.play` once numba is loaded, from its start to its end (``run``, sweeps;
+never round by round). Any other battle, and every battle before numba is loaded, plays in
+Python, as before; such a battle played whole in Python is counted toward loading numba
+(:func:`count`).
 
 From the kernel's rows the log is written with the engine's own entries (a swing's
 :class:`~fadad_agents.rules.personal.combat.AttackResult`, its wound tracks made by
@@ -44,6 +44,7 @@ from fadad_agents.engine.personal.tables import (
     NEEDS_THE_FIELD,
     arm_states,
     morale_rows,
+    nearest_in_order,
     pairs,
     place_rows,
     ruled_rows,
@@ -174,11 +175,11 @@ def _eligible(battle: Any) -> tuple[list[Any], Any] | None:
     ):
         return None
     mark_plain([members], battle)  # as the first round marks them: each policy set asked once
-    # a nearest foe needs the field (none: Python's own search) and, of more than two sides,
-    # each side's nearest compared by Space.nearest_foe's distance: left to Python
-    placed = field is not None and not many
+    placed = field is not None  # a nearest foe needs the field (none: Python's own search)
     sizes = rules.weapon_size_comparison  # each size known, or none compared (blows.strike)
     if not all(_plain(m, placed) and (m.size_value is not None or not sizes) for m in members):
+        return None
+    if many and placed and not nearest_in_order(members):
         return None
     order = battle._turn_order or battle._roll_call()
     if not all(type(m.policies.morale) in _MORALE for m in members):

@@ -10,6 +10,7 @@ process has played enough to pay for it (the kernel's modules load it).
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
@@ -39,8 +40,9 @@ from fadad_agents.rules.personal.melee import (
 )
 
 __all__ = [
-    "CHOOSES", "NEEDS_THE_FIELD", "RULE_CHOICES", "arm_states", "morale_rows", "pairs",
-    "place_rows", "ruled_rows", "rules_row", "shield_sides", "target_orders",
+    "CHOOSES", "NEEDS_THE_FIELD", "RULE_CHOICES", "arm_states", "morale_rows",
+    "nearest_in_order", "pairs", "place_rows", "ruled_rows", "rules_row", "shield_sides",
+    "target_orders",
 ]  # fmt: skip
 
 
@@ -233,27 +235,60 @@ def target_orders(members: list[Any]) -> tuple[np.ndarray, list[int]]:
     when it targets the nearest (``NearestTargeting``, ``DuelTargeting``): by the square
     of the distance between them as ``Field.nearest`` measures it, ties to the lower
     ``unique_id`` (nobody moves in a melee where all touch: the order holds for the
-    battle), a single 0 where nobody targets the nearest; and how many foes each weighs up
-    for the most or least wounded (its policy's ``reach``; 0 for others)."""
+    battle); of more than two sides, by the distance as ``Space.nearest_foe`` compares
+    each side's nearest (``math.dist``), ties to the first side, then as ``Field.nearest``
+    (the same choice while, side by side, the one order never contradicts the other:
+    :func:`nearest_in_order`). A single 0 where nobody targets the nearest; and how many
+    foes each weighs up for the most or least wounded (its policy's ``reach``; 0 for
+    others)."""
     reaches = [_reach(m.policies.targeting) for m in members]
     nearest = [type(m.policies.targeting) in NEEDS_THE_FIELD for m in members]
     if not any(nearest):
         return np.zeros((1, 1), dtype=np.int64), reaches
     n = len(members)
+    many = len({m.side for m in members}) > 2
     near = np.zeros((n, n), dtype=np.int64)
     for i in (i for i, m in enumerate(members) if nearest[i]):
-        m = members[i]
-        x, y = m.position
-        keys: dict[int, tuple[float, int]] = {}
-        for j, foe in enumerate(members):
-            if foe.side != m.side:
-                px, py = foe.position
-                px -= x
-                py -= y
-                keys[j] = (px**2 + py**2, foe.unique_id)
+        keys = _foe_keys(members, i, many)
         for rank, j in enumerate(sorted(keys, key=keys.__getitem__)):
             near[i, j] = rank
     return near, reaches
+
+
+def nearest_in_order(members: list[Any]) -> bool:
+    """Whether, for each fighter of more than two sides targeting the nearest, each side's
+    foes stand in the same order by their squares of distance (``Field.nearest``'s, ties to
+    the lower ``unique_id``) as by their distances (``math.dist``): then the nearest
+    ``Space.nearest_foe`` finds is the first in :func:`target_orders`' order. Floating
+    point could part the two (a hair's difference in one not seen in the other); such a
+    battle is left to Python."""
+    for i, m in enumerate(members):
+        if type(m.policies.targeting) not in NEEDS_THE_FIELD:
+            continue
+        keys = _foe_keys(members, i, True)
+        last: dict[int, float] = {}  # each side's distance so far, in Field.nearest's order
+        for j in sorted(keys, key=lambda j: keys[j][2:]):
+            side, dist = members[j].side, keys[j][0]
+            if dist < last.get(side, dist):
+                return False
+            last[side] = dist
+    return True
+
+
+def _foe_keys(members: list[Any], i: int, many: bool) -> dict[int, tuple[Any, ...]]:
+    """Fighter ``i``'s foes by their keys in :func:`target_orders`' order: the square of
+    the distance and ``unique_id``; of more than two sides, the distance and side first."""
+    m = members[i]
+    x, y = m.position
+    keys: dict[int, tuple[Any, ...]] = {}
+    for j, foe in enumerate(members):
+        if foe.side != m.side:
+            px, py = foe.position
+            px -= x
+            py -= y
+            key = (px**2 + py**2, foe.unique_id)
+            keys[j] = (math.dist(foe.position, m.position), foe.side, *key) if many else key
+    return keys
 
 
 def place_rows(

@@ -591,12 +591,81 @@ def test_three_or_four_sides_play_the_same_battle(
     _same_battle(text, (seed, 7), monkeypatch)
 
 
+def _at(name: str, x: int, y: int) -> str:
+    return (
+        f"      - {{name: {name}, skills: {{Sword: Good}}, attack_skill: Sword,"
+        f" weapon: weapons/broadsword, position: [{x}, {y}]}}\n"
+    )
+
+
+NEAREST_OF_THREE = (
+    "name: nearest of three\nrules: {fadad.initiative: rolled, fadad.crit_effects: random}\n"
+    "map: {kind: open, width: 20, height: 20}\nsides:\n"
+    "  - name: Red\n    policies: {targeting: nearest}\n    forces:\n"
+    + _at("Red0", 10, 10) + _at("Red1", 11, 11)
+    + "  - name: Blue\n    policies: {targeting: duel}\n    forces:\n" + _at("Blue0", 11, 10)
+    + "  - name: Green\n    policies: {targeting: nearest}\n    forces:\n" + _at("Green0", 10, 11)
+)  # fmt: skip
+"""Three sides on a 2 by 2 yard square, all touching: each Red has a Blue and a Green a
+yard away (the nearest of two sides tied: the first side's, as ``Space.nearest_foe``
+compares them), the Blue duellist two Reds a yard away (tied: the lower ``unique_id``)
+and the Green one further."""
+
+
+def test_the_nearest_of_three_sides_is_taken_as_python_takes_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Fighters of three sides targeting the nearest (and a duellist) are compiled and
+    take the foe Python takes, at 40 seeds; the sides' order on a tie matters (a kernel
+    ordering the sides the other way plays some of them otherwise)."""
+    from fadad_agents.engine.personal import tables
+
+    assert melee._eligible(build_battle(load(NEAREST_OF_THREE), 0, collect=False)) is not None
+    _same_battle(NEAREST_OF_THREE, range(40), monkeypatch)
+    right = _log_hashes(NEAREST_OF_THREE, range(40))
+    keys = tables._foe_keys
+
+    def backwards(members: Any, i: int, many: bool) -> Any:
+        return {j: (k[0], -k[1], *k[2:]) for j, k in keys(members, i, many).items()}
+
+    monkeypatch.setattr(tables, "_foe_keys", backwards)
+    wrong = _log_hashes(NEAREST_OF_THREE, range(40))
+    assert sum(a != b for a, b in zip(right, wrong, strict=True)) >= 3
+
+
+def test_a_nearest_foe_floating_point_could_part_is_left_to_python() -> None:
+    """Of more than two sides, the kernel takes each fighter's foes in one order, by their
+    distance (``math.dist``) as ``Space.nearest_foe`` compares sides; ``Field.nearest``
+    finds each side's nearest by the square of the distance. Two foes of one side whose
+    squares and distances disagree by a hair (found by search) part the orders, so
+    ``tables.nearest_in_order`` leaves the battle to Python; on different sides, or at
+    whole-yard places, they agree."""
+    from types import SimpleNamespace
+
+    from fadad_agents.engine.personal import tables
+
+    def fighter(uid: int, side: int, x: float, y: float) -> Any:
+        return SimpleNamespace(
+            unique_id=uid, side=side, position=(x, y),
+            policies=SimpleNamespace(targeting=NearestTargeting()),
+        )  # fmt: skip
+
+    me = fighter(0, 0, 10.0, 10.0)
+    a, b = (8.798969267078599, 9.367046525835507), (11.329390175229642, 9.724633546194312)
+    assert (a[0] - 10) ** 2 + (a[1] - 10) ** 2 < (b[0] - 10) ** 2 + (b[1] - 10) ** 2
+    assert math.dist(a, (10, 10)) > math.dist(b, (10, 10))
+    third = fighter(3, 2, 10.0, 11.0)
+    assert not tables.nearest_in_order([me, fighter(1, 1, *a), fighter(2, 1, *b), third])
+    assert tables.nearest_in_order([me, fighter(1, 1, *a), fighter(2, 2, *b), third])
+    assert tables.nearest_in_order([me, fighter(1, 1, 11, 10), fighter(2, 1, 9, 10), third])
+
+
 def test_melees_of_more_sides_are_compiled_and_cross_sides(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The comparison above proves something: the compiled melee plays most of those
-    battles of three or four sides (those targeting the nearest are left to Python), and
-    in them fighters of one side strike fighters of two others."""
+    battles of three or four sides, and in them fighters of one side strike fighters of
+    two others."""
     texts = [_sided(seed) for seed in SIDES_SEEDS]
     many = [t for t in texts if "Side 2" in t]
     assert len(many) >= 0.6 * len(texts)
