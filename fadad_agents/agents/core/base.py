@@ -116,13 +116,28 @@ class Band:
     agent is a band of one. A band reads as a combatant view for morale policies.
     """
 
-    __slots__ = ("members", "memory", "name", "side")
+    __slots__ = ("_singles", "members", "memory", "name", "side")
 
     def __init__(self, name: str, side: int) -> None:
         self.name = name
         self.side = side
         self.members: list[Combatant] = []
         self.memory: dict[str, Any] = {}
+        self._singles = -1  # members found to be single fighters (-1: not yet, or not all)
+
+    def _all_single(self) -> bool:
+        """Whether every member is one fighter (one head at the start, one while it
+        fights: :class:`Combatant`'s own head counts, no group's), looked over again only
+        once members were added (at set-up): a band's morale check reads its heads every
+        round."""
+        members = self.members
+        if self._singles != len(members):
+            single = all(
+                type(m).headcount is _HEADCOUNT and type(m).initial_headcount is _INITIAL
+                for m in members
+            )
+            self._singles = len(members) if single else -1
+        return self._singles >= 0
 
     def lead(self) -> Combatant | None:
         """The first member still fighting (rolls and checks for the band)."""
@@ -139,11 +154,15 @@ class Band:
     @property
     def headcount(self) -> int:
         """Heads still fighting."""
+        if self._all_single():  # one head each while fighting: no property call each
+            return [m.status is _FIGHTING for m in self.members].count(True)
         return sum(m.headcount for m in self.members)
 
     @property
     def initial_headcount(self) -> int:
         """Heads at the start."""
+        if self._all_single():
+            return len(self.members)
         return sum(m.initial_headcount for m in self.members)
 
     @property
@@ -364,3 +383,8 @@ class Combatant(mesa.Agent):  # type: ignore[misc]
             if proc.is_alive:
                 proc.interrupt(status.value)
         self.processes.clear()
+
+
+_FIGHTING = Status.FIGHTING
+_HEADCOUNT, _INITIAL = Combatant.headcount, Combatant.initial_headcount
+"""A single fighter's head counts (:meth:`Band._all_single`)."""
