@@ -48,7 +48,10 @@ def _room_left(defender: Any, attacker: Any, arena: Any, engaged: list[Any]) -> 
         return False
     band = attacker.band
     if len(band.members) > 1:
-        same = sum(1 for other in engaged if other.band is band)
+        same = 0
+        for other in engaged:  # counted without a generator (every newcomer round a foe)
+            if other.band is band:
+                same += 1
         if same >= arena.options.engine.max_on_one:
             return False
     return True
