@@ -49,22 +49,16 @@ def strike(attacker: Combatant, fighter: Any, target: Combatant, arena: Arena) -
             modifier += size_comparison_modifier(attacker.size_value, 0, theirs, 0)
             d_pen += size_comparison_modifier(theirs, 0, attacker.size_value, 0)
     aim = attacker.aim  # a called shot, stun blow or pulled punch (agents.core.aims)
-    res = resolve_attack(
-        fighter,
-        target.fighter,
-        track,
-        attacker.rng,
-        rules,
-        attacker_penalty=a_pen,
-        defender_penalty=d_pen,
-        defended=defended,
-        modifier=modifier,
-        shield_rank=1  # faced, or no shield: shield_rank's first answers, without its call
+    rank = (
+        1  # faced, or no shield: shield_rank's first answers, without its call
         if facing is attacker or target.fighter.shield is None
-        else shield_rank(target, attacker, arena.round),
-        target_bonus=moving_target_bonus(gait, arena.options.move.target_bonus) if gait else 0,
-        protection=protection if aim is None else aims.pulled(aim, protection),
+        else shield_rank(target, attacker, arena.round)
     )
+    bonus = moving_target_bonus(gait, arena.options.move.target_bonus) if gait else 0
+    res = resolve_attack(  # in order, not by keyword, as the plain round calls it: every blow
+        fighter, target.fighter, track, attacker.rng, rules, a_pen, d_pen, defended, modifier,
+        rank, protection if aim is None else aims.pulled(aim, protection), bonus,
+    )  # fmt: skip
     taken = after = None
     if aim is not None or target.spirit is not None:
         res, taken, after = aims.land(attacker, target, aim, res, track, arena)

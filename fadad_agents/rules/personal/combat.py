@@ -365,9 +365,10 @@ def resolve_attack(
     stream gives the same attack in any process. The result is
     :func:`attack_from_dice` of the drawn dice (one pass: the exchange is not redone).
 
-    Name the arguments after ``rules``; the engine's plain melee alone passes them in
-    order, as every swing's call with keywords costs CPython 3.12 about 600 machine
-    instructions more (an unspecialised call binding each keyword by name).
+    Name the arguments after ``rules``; the engine's blows alone (the plain melee's and
+    ``agents.core.blows.strike``) pass them in order, as every swing's call with keywords
+    costs CPython 3.12 about 600 machine instructions more (an unspecialised call binding
+    each keyword by name).
     """
     # The stream's class's method, called with the stream: ``rng.random`` would make a
     # bound method every swing (CPython 3.12 never caches that look-up on a Random).
