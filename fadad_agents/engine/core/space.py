@@ -444,8 +444,7 @@ def settle(battle: Any) -> None:
     if field.start_touching:  # a reset battle in one melee: filed only if looked up
         field.place_later(placed)
     else:
-        for member in placed:
-            field.add(member)
+        field.add_all(placed)
     if field.start_touching is None:  # the same start every reset: found once per battle
         field.start_touching = _all_touching(placed)
     field.all_touching = field.start_touching

@@ -173,15 +173,38 @@ class Squares:
         elif occupied is None and self._mirrored:
             self._make_mirror()
 
-    def _make_mirror(self) -> None:
-        """The mirror of everyone filed, kept from now on (:data:`MIRRORED`); if none can
-        be made (the field is spread too wide), the elbow-room index for good."""
+    def add_all(self, agents: list[Any]) -> None:
+        """Put ``agents`` (positions set) on the empty field, as :meth:`add` puts each in
+        turn, but the mirror made once, for all of them in their order (a reset battle:
+        adding each made it round the first, and again when one stood outside it)."""
+        if (
+            self._unfiled
+            or self.occupied is not None
+            or any(agent.radius > self.widest for agent in agents)
+        ):
+            for agent in agents:
+                self.add(agent)
+            return
+        for agent in agents:  # add's filing, each in turn
+            self._changed(agent.side)
+            x, y = agent.position
+            self._file(agent, *self._key(x, y))
+            self._occupy(agent, x, y)
+        if self._mirrored and agents:
+            self._make_mirror(agents)  # filed in this order: their stamps the buckets'
+
+    def _make_mirror(self, standing: list[Any] | None = None) -> None:
+        """The mirror of everyone filed (``standing``, if given: every one of them, each
+        bucket's in its order), kept from now on (:data:`MIRRORED`); if none can be made
+        (the field is spread too wide), the elbow-room index for good."""
         global _mirror
         if _mirror is None:
             from fadad_agents.agents.core.crowd import occupied as module  # numba: loaded
 
             _mirror = module
-        made = _mirror.Occupied.made(self.standing(), self.widest)
+        if standing is None:
+            standing = self.standing()
+        made = _mirror.Occupied.made(standing, self.widest)
         if made:
             self.keep(made)
             return
