@@ -175,8 +175,8 @@ class Squares:
 
     def add_all(self, agents: list[Any]) -> None:
         """Put ``agents`` (positions set) on the empty field, as :meth:`add` puts each in
-        turn, but the mirror made once, for all of them in their order (a reset battle:
-        adding each made it round the first, and again when one stood outside it)."""
+        turn, but the mirror made once, for all of them (a reset battle: adding each made
+        it round the first, and again when one stood outside it or its slots ran out)."""
         if (
             self._unfiled
             or self.occupied is not None
@@ -191,20 +191,17 @@ class Squares:
             self._file(agent, *self._key(x, y))
             self._occupy(agent, x, y)
         if self._mirrored and agents:
-            self._make_mirror(agents)  # filed in this order: their stamps the buckets'
+            self._make_mirror()
 
-    def _make_mirror(self, standing: list[Any] | None = None) -> None:
-        """The mirror of everyone filed (``standing``, if given: every one of them, each
-        bucket's in its order), kept from now on (:data:`MIRRORED`); if none can be made
-        (the field is spread too wide), the elbow-room index for good."""
+    def _make_mirror(self) -> None:
+        """The mirror of everyone filed, kept from now on (:data:`MIRRORED`); if none can
+        be made (the field is spread too wide), the elbow-room index for good."""
         global _mirror
         if _mirror is None:
             from fadad_agents.agents.core.crowd import occupied as module  # numba: loaded
 
             _mirror = module
-        if standing is None:
-            standing = self.standing()
-        made = _mirror.Occupied.made(standing, self.widest)
+        made = _mirror.Occupied.made(self.standing(), self.widest)
         if made:
             self.keep(made)
             return
