@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 from fadad_agents.agents.core.base import Combatant
 from fadad_agents.agents.core.character import Character
@@ -136,16 +136,17 @@ class OnTheField:
         if len(foes) <= _SMALL:
             if actor.missile is not None:
                 return [foe for foe in foes if actor.can_reach(foe)]
-            here: Any = actor.position
-            (x, y), base = here, actor.radius + actor.reach
-            every: Sequence[Any] = foes
-            return [  # moving.touches, inlined: every retarget asks
-                f
-                for f in every
-                if not f.placed
-                or (f.position[0] - x) ** 2 + (f.position[1] - y) ** 2
-                <= (base + f.radius) ** 2 + 1e-6
-            ]
+            (x, y), base, touched = actor.position, actor.radius + actor.reach, []
+            for f in cast("Sequence[Any]", foes):  # moving.touches, inlined: every retarget asks
+                if f.placed:  # squares by products, by ``**`` (pow) only within a hair
+                    dx, dy, reach = f.position[0] - x, f.position[1] - y, base + f.radius
+                    d, limit = dx * dx + dy * dy, reach * reach + 1e-6
+                    if d > limit * SQUARES_LOW and (
+                        d > limit * SQUARES_HIGH or dx**2 + dy**2 > reach**2 + 1e-6
+                    ):
+                        continue
+                touched.append(f)
+            return touched
         here = actor.position
         x, y = here
         shoots = actor.missile is not None and actor.shoots  # no property call in melee
