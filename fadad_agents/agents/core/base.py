@@ -116,14 +116,14 @@ class Band:
     agent is a band of one. A band reads as a combatant view for morale policies.
     """
 
-    __slots__ = ("_singles", "members", "memory", "name", "side")
+    __slots__ = ("_looked", "_single", "members", "memory", "name", "side")
 
     def __init__(self, name: str, side: int) -> None:
         self.name = name
         self.side = side
         self.members: list[Combatant] = []
         self.memory: dict[str, Any] = {}
-        self._singles = -1  # members found to be single fighters (-1: not yet, or not all)
+        self._looked, self._single = -1, False  # members looked over, and all single then
 
     def _all_single(self) -> bool:
         """Whether every member is one fighter (one head at the start, one while it
@@ -131,13 +131,13 @@ class Band:
         once members were added (at set-up): a band's morale check reads its heads every
         round."""
         members = self.members
-        if self._singles != len(members):
-            single = all(
+        if self._looked != len(members):
+            self._single = all(
                 type(m).headcount is _HEADCOUNT and type(m).initial_headcount is _INITIAL
                 for m in members
             )
-            self._singles = len(members) if single else -1
-        return self._singles >= 0
+            self._looked = len(members)
+        return self._single
 
     def lead(self) -> Combatant | None:
         """The first member still fighting (rolls and checks for the band)."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fadad_agents.engine import run
+from fadad_agents.engine import build_battle, load, run
 from tests.engine.conftest import duel_yaml, fighter
 
 CREW = """
@@ -168,3 +168,31 @@ def test_a_bands_morale_trait_is_the_one_its_traits_name() -> None:
         assert checks
         rolled[level] = {dict(e.modifiers)["morale"] for e in checks}
     assert rolled == {-6: {-6}, 0: {0}}
+
+
+def test_a_bands_head_counts_follow_its_members_round_by_round() -> None:
+    """A band's heads (what its morale check reads) are its members' heads summed, every
+    round: a band of single fighters counted by status, a crew's band by the crew's own
+    count as it falls (looked over once, not again each read)."""
+    band = fighter("Thug", skill="Poor", extra="        count: 4\n")
+    battle = build_battle(
+        load(
+            duel_yaml(
+                band + CREW.format(name="Deckhands", count=12, morale=20),
+                fighter("Ann", skill="Superb") + fighter("Bea", skill="Superb"),
+                a_pol="morale: none",
+            )
+        ),
+        seed=5,
+    )
+    bands = {m.band for side in battle.sides for m in side.members}
+    assert {len(b.members) for b in bands} == {1, 4}
+    seen = set()
+    while not battle.finished:
+        for b in bands:
+            assert b.headcount == sum(m.headcount for m in b.members)
+            assert b.initial_headcount == sum(m.initial_headcount for m in b.members)
+            seen.add((b.name, b.headcount))
+        battle.play_round()
+    assert {n for name, n in seen if name == "Deckhands"} > {12}  # the crew lost heads
+    assert {n for name, n in seen if name == "Thug"} > {4}
