@@ -121,9 +121,9 @@ def test_the_count_is_agent_rounds_on_a_field_and_stops_at_its_load() -> None:
 COMPILE = """
 from fadad_agents.agents.core.field import compiled
 compiled.load()
-from fadad_agents.agents.core.crowd import nearest
-nearest._gap2(0.0, 3.0, 1.0)
-nearest._gap2(0, 3, 1)  # integers: a second compile, no second notice
+from fadad_agents.agents.core.crowd import elbows  # compiles nothing as it imports
+elbows._within(0.0, 3.0, 1.0, 2.0)
+elbows._within(0, 3, 1, 2)  # integers: a second compile, no second notice
 """
 
 
@@ -150,8 +150,8 @@ from fadad_agents.agents.core.field import compiled
 bar = tqdm.tqdm(total=3, desc="sweep", mininterval=0)
 bar.update(1)
 compiled.load()
-from fadad_agents.agents.core.crowd import nearest
-nearest._gap2(0.0, 3.0, 1.0)
+from fadad_agents.agents.core.crowd import elbows
+elbows._within(0.0, 3.0, 1.0, 2.0)
 bar.update(1)
 bar.close()
 """
