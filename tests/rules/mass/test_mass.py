@@ -12,6 +12,7 @@ from scipy import stats
 
 from fadad_agents.rules import mass
 from fadad_agents.rules.core.ladder import FAIR, GOOD, GREAT, LEGENDARY, MEDIOCRE
+from fadad_agents.rules.mass import fight
 from fadad_agents.rules.mass.options import MassOptions
 from fadad_agents.rules.options import RulesOptions
 
@@ -377,6 +378,69 @@ def test_rapid_casualties_within_strength(a, b, hd_a, hd_b, bonus, mx, seed):
     a_left, b_left = mass.resolve_rapid_rounds_batch(np.random.default_rng(seed), side_a, side_b)
     assert ((a_left >= 0) & (a_left <= a)).all()
     assert ((b_left >= 0) & (b_left <= b)).all()
+
+
+def test_every_scale_read_pair_by_pair_is_the_arrays_scale():
+    """Below ``SCALES_AS_BATCH`` the scalar Scale (``math.log``), which a few pairs read,
+    equals numpy's for every strength, either rounding."""
+    strengths = np.arange(fight.SCALES_AS_BATCH)
+    for rounding in ("half_up", "down"):
+        scalar = [mass.unit_scale(n, rounding) for n in range(fight.SCALES_AS_BATCH)]
+        assert mass.unit_scale_batch(strengths, rounding).tolist() == scalar
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    pairs=st.lists(
+        st.tuples(
+            st.integers(-3, 9),
+            st.integers(-3, 9),
+            st.integers(0, 4000),
+            st.integers(0, 4000),
+            st.integers(-6, 8),
+            st.integers(-3, 6),
+        ),
+        min_size=1,
+        max_size=fight.FEW_PAIRS,
+    ),
+    rounding=st.sampled_from(["half_up", "down"]),
+    cap=st.integers(0, 4),
+    in_damage=st.booleans(),
+    mode=st.sampled_from(["deterministic", "random"]),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_a_few_pairs_worked_out_in_ints_are_the_arrays_batch(
+    pairs, rounding, cap, in_damage, mode, seed
+):
+    """A batch of a few pairs given as lists (worked out pair by pair) equals the same
+    batch given as arrays (numpy's way), field by field, and leaves the generator where
+    the arrays' way leaves it: the same draws in the same calls."""
+    opts = MassOptions(
+        scale_rounding=rounding, scale_cap=cap, scale_in_damage=in_damage, casualties=mode
+    )
+    columns = [list(column) for column in zip(*pairs, strict=True)]
+    few_rng, arrays_rng = np.random.default_rng(seed), np.random.default_rng(seed)
+    few = mass.resolve_unit_attacks_batch(few_rng, *columns, opts)
+    arrays = mass.resolve_unit_attacks_batch(arrays_rng, *map(np.array, columns), opts)
+    for name in ("rd", "damage", "casualties", "morale_checked", "morale_passed",
+                 "strength_after"):  # fmt: skip
+        mine, theirs = getattr(few, name), getattr(arrays, name)
+        assert mine.dtype == theirs.dtype, name
+        assert mine.tolist() == theirs.tolist(), name
+    assert few_rng.integers(1 << 62) == arrays_rng.integers(1 << 62)
+
+
+def test_the_pair_by_pair_way_takes_only_a_few_pairs_of_lists():
+    """Lists of more than ``FEW_PAIRS``, lists of unequal lengths, a strength out of the
+    range checked, arrays or scalars: each goes the arrays' way."""
+    few = [[1], [1], [10], [10], [0], [0]]
+    assert fight._few(*few) == tuple(few)
+    assert fight._few(*[column * (fight.FEW_PAIRS + 1) for column in few]) is None
+    assert fight._few([1, 2], *few[1:]) is None
+    assert fight._few(*few[:2], [fight.SCALES_AS_BATCH], *few[3:]) is None
+    assert fight._few(*few[:2], [-1], *few[3:]) is None
+    assert fight._few(np.array([1]), *few[1:]) is None
+    assert fight._few(1, *few[1:]) is None
 
 
 @given(n=st.integers(0, 100_000))
