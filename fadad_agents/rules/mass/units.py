@@ -279,7 +279,11 @@ class UnitWounds:
         """Highest marked level: 0 undamaged .. 5 Near Death, 6 dead."""
         if self.dead:
             return DEAD
-        return max((i + 1 for i, m in enumerate(self.marked) if m), default=0)
+        marked = self.marked  # the highest box marked (read every volley: no generator)
+        for i in range(len(marked) - 1, -1, -1):
+            if marked[i]:
+                return i + 1
+        return 0
 
     @property
     def skill_penalty(self) -> int:

@@ -500,3 +500,14 @@ def test_record_unit_damage_batch_agrees_with_scalar(data):
     assert box.tolist() == [list(u.marked) for u in expected]
     assert subs2.tolist() == [u.sub_scratches for u in expected]
     assert dead2.tolist() == [u.dead for u in expected]
+
+
+def test_a_tracks_level_is_its_highest_marked_box_for_every_marking():
+    """The level read each volley is the highest level with a box marked (0 when none),
+    for every marking of up to three boxes a level, and DEAD once dead."""
+    from itertools import product
+
+    for marked in product(range(4), repeat=5):
+        wounds = mass.UnitWounds(marked=marked)
+        assert wounds.level == max((i + 1 for i, m in enumerate(marked) if m), default=0)
+        assert mass.UnitWounds(marked=marked, dead=True).level == mass.DEAD
