@@ -239,20 +239,28 @@ def test_the_nearest_is_the_nearest_of_all(
     spots: list[tuple[int, float, float]], x: float, y: float, every: int
 ) -> None:
     """Field.nearest returns the fighter of the side nearest the point that the test
-    passes, the lower unique_id on a tie: what measuring every fighter finds."""
+    passes, the lower unique_id on a tie: what measuring every fighter finds, whether
+    the side's squares are searched outward from the point or, filed in a few squares,
+    each of its fighters measured (NEAREST_EACH_MEASURED 0: always searched; above any
+    count: always measured)."""
     field = Field(2)
     fighters = [_Fighter(uid, side, fx, fy) for uid, (side, fx, fy) in enumerate(spots)]
     for f in fighters:
         field.add(f)
     accept = None if every == 0 else (lambda f: f.unique_id % every == 0)
-    for side in (0, 1):
-        passed = [f for f in fighters if f.side == side and (accept is None or accept(f))]
-        want = min(
-            passed,
-            key=lambda f: ((f.position[0] - x) ** 2 + (f.position[1] - y) ** 2, f.unique_id),
-            default=None,
-        )
-        assert field.nearest(side, x, y, accept) is want
+    saved = field_module.NEAREST_EACH_MEASURED
+    try:
+        for side, measured in ((0, 0), (1, 0), (0, 1 << 30), (1, 1 << 30)):
+            field_module.NEAREST_EACH_MEASURED = measured
+            passed = [f for f in fighters if f.side == side and (accept is None or accept(f))]
+            want = min(
+                passed,
+                key=lambda f: ((f.position[0] - x) ** 2 + (f.position[1] - y) ** 2, f.unique_id),
+                default=None,
+            )
+            assert field.nearest(side, x, y, accept) is want
+    finally:
+        field_module.NEAREST_EACH_MEASURED = saved
 
 
 GRID = st.lists(st.tuples(st.integers(0, 1), st.integers(-8, 8), st.integers(-8, 8)), max_size=80)

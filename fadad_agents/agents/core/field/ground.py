@@ -19,12 +19,10 @@ from __future__ import annotations
 import math
 import sys
 from collections.abc import Callable
-from itertools import chain
 from typing import Any
 
-import numpy as np
-
 from fadad_agents.agents.core.field import compiled
+from fadad_agents.agents.core.field.everyone import nearest_measured, nearest_together
 from fadad_agents.agents.core.field.measures import SQUARES_HIGH, SQUARES_LOW
 from fadad_agents.agents.core.field.squares import (
     CELL_YARDS,
@@ -67,16 +65,19 @@ NEAREST_FEWEST = 16
 """The fewest fighters of a side filed in arrays for its nearest (:data:`NEAREST_LOADED`):
 a smaller side has few squares to search."""
 
+NEAREST_EACH_MEASURED = 8
+"""A side of at most this many fighters on the field (filed in at most twice as many
+squares, any it ever stood in: the count's cost) has each of them measured for
+:meth:`Field.nearest` (:func:`~.everyone.nearest_measured`) rather than its squares searched
+outward from the point: a few fighters far apart (three travellers among the goblins'
+18) left the search walking the empty squares between, some 50 a look-up, while a
+crowded side's search stops within a square or two."""
+
 NEAREST_TOGETHER = 16
 """At least this many points asked at once (a band's declares) for the nearest of a side
 too small to file in arrays (:data:`NEAREST_AT_ONCE`), and every fighter of the side is
-measured to every point together in numpy (:meth:`Field._nearest_together`): one
+measured to every point together in numpy (:func:`~.everyone.nearest_together`): one
 measurement of a side of 100 costs less than a bucket search of one point."""
-
-_CLOSE = 1 + 1e-9
-"""Squared yards by products within this share of a point's least may be the least by
-``pow`` (the two part in the last bit or two at most): measured again as
-:meth:`Field.nearest` measures."""
 
 NEAREST_FROM_CROWD = True
 """:meth:`Field.nearest` of a side answered from the field in arrays (a big band's
@@ -344,7 +345,7 @@ class Field(Squares):
             if len(points) < NEAREST_TOGETHER or sum(map(len, buckets)) >= NEAREST_AT_ONCE:
                 return [self.nearest(side, x, y) for x, y in points]  # few, or to be filed
             self._asked[side] += len(points)  # counted as nearest counts its look-ups
-            return _nearest_together([agent for bucket in buckets for agent in bucket], points)
+            return nearest_together([agent for bucket in buckets for agent in bucket], points)
         self._asked[side] += len(points)
         found: list[Any | None] = known.to_each(points)
         return found
@@ -404,6 +405,9 @@ class Field(Squares):
             if found is not UNFILED:
                 return found
         buckets = self._buckets[side]
+        few = NEAREST_EACH_MEASURED
+        if len(buckets) <= 2 * few and sum(map(len, buckets.values())) <= few:
+            return nearest_measured(buckets.values(), x, y, accept)
         bx0, by0, bx1, by1 = self._bounds[side]
         if bx1 < bx0:
             return None
@@ -441,33 +445,3 @@ class Field(Squares):
                             ):
                                 best, best_d, best_id = agent, d, agent.unique_id
         return best
-
-
-def _nearest_together(members: list[Any], points: list[tuple[float, float]]) -> list[Any]:
-    """:meth:`Field.nearest` (every fighter passes) among ``members`` to each of
-    ``points``: every squared distance by products in numpy, then, for each point, the
-    members within a hair (:data:`_CLOSE`) of its least measured again as ``nearest``
-    measures them (``**``, ties to the lower ``unique_id``) - the same answers. (Each
-    point has at least one such member, its least; where every point has just one, it is
-    the nearest by ``**`` too: nothing to measure again.)"""
-    if not members:
-        return [None] * len(points)
-    n, m = len(members), len(points)
-    spots = np.fromiter(chain.from_iterable([a.position for a in members]), np.float64, 2 * n)
-    asked = np.fromiter(chain.from_iterable(points), np.float64, 2 * m).reshape(m, 2)
-    dx = asked[:, :1] - spots[0::2]
-    dy = asked[:, 1:] - spots[1::2]
-    squares = dx * dx + dy * dy
-    least = squares.min(axis=1) * _CLOSE + 1e-300
-    rows, columns = np.nonzero(squares <= least[:, None])
-    if len(rows) == m:  # one member a point within a hair of its least: that one
-        return [members[k] for k in columns.tolist()]
-    found: list[Any] = [None] * m
-    best_d = [math.inf] * m
-    for p, k in zip(rows.tolist(), columns.tolist(), strict=True):
-        agent = members[k]
-        (px, py), (x, y) = agent.position, points[p]
-        d = (px - x) ** 2 + (py - y) ** 2
-        if d < best_d[p] or (d == best_d[p] and agent.unique_id < found[p].unique_id):
-            found[p], best_d[p] = agent, d
-    return found
