@@ -106,7 +106,8 @@ class FaeBattle(Battle):
     @property
     def now(self) -> Fraction:
         """The exact sim time."""
-        return Fraction(self.env.now)
+        now: Any = self.env.now  # (simpy types it a float: a Fraction once a turn began)
+        return now if now.__class__ is Fraction else Fraction(now)
 
     def after(self, seconds: Fraction | int, name: str, fn: Callable[[], None]) -> None:
         """Call ``fn()`` ``seconds`` from now unless the battle has ended by then."""

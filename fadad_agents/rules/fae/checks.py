@@ -86,7 +86,7 @@ class FaeError(ValueError):
 
 def attribute_modifier(value: int) -> int:
     """An attribute's test modifier: value / 10 rounded to nearest, half up (63 -> 6)."""
-    return math.floor(Fraction(value, 10) + Fraction(1, 2))
+    return (value + 5) // 10  # floor(value / 10 + 1/2), in ints
 
 
 def modified_chance(
@@ -270,6 +270,8 @@ def action_offset(margin: int | Fraction, top_margin: int, turn_seconds: int = 1
     top = max(top_margin, 0)
     if margin > top:
         raise FaeError(f"margin {margin} is above the turn's top margin {top}")
+    if type(margin) is int:  # the same fraction, made once (every action asks)
+        return Fraction(turn_seconds * (top - margin), top + 1)
     return Fraction(turn_seconds) * (top - Fraction(margin)) / (top + 1)
 
 

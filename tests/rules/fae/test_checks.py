@@ -1,5 +1,6 @@
 """Fae Domains tests, margins, Reaction and the action economy (fae-domains.md 1-2)."""
 
+import math
 import random
 from collections import Counter
 from fractions import Fraction
@@ -119,6 +120,20 @@ def test_action_offsets_inside_the_turn():
     assert fae.action_offset(0, 0) == 0
     with pytest.raises(ValueError, match="above"):
         fae.action_offset(90, 80)
+
+
+def test_modifiers_and_offsets_in_ints_are_the_fractions_of_the_rule():
+    """An attribute's modifier (value / 10 half up) and an action's offset
+    (``10 * (top - margin) / (top + 1)``), worked out in ints, equal the rule's fractions
+    for every value and every margin up to its top (0 to 200; negative tops count as 0)."""
+    for value in range(-300, 301):
+        assert fae.attribute_modifier(value) == math.floor(Fraction(value, 10) + Fraction(1, 2))
+    for top in range(-3, 201):
+        for margin in range(-5, max(top, 0) + 1):
+            rule = Fraction(10) * (max(top, 0) - Fraction(margin)) / (max(top, 0) + 1)
+            assert fae.action_offset(margin, top) == rule
+            assert type(fae.action_offset(margin, top)) is Fraction
+    assert fae.action_offset(Fraction(-1, 2), 9) == Fraction(19, 2)  # a glide: fractions
 
 
 def test_action_times_for_the_engine():
