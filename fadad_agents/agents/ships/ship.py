@@ -38,7 +38,7 @@ from fadad_agents.rules.ships.fadad_damage import (
     ship_level,
 )
 from fadad_agents.rules.ships.fire import AirQuality
-from fadad_agents.rules.ships.movement import ManeuverClass, class_from_letter, downgrade
+from fadad_agents.rules.ships.movement import MC_LETTERS, ManeuverClass, downgrade
 from fadad_agents.schema import forces as schema_forces
 
 __all__ = ["FireState", "Ship", "TimedEffect"]
@@ -347,7 +347,8 @@ class Ship(Combatant):
     @property
     def mc(self) -> ManeuverClass:
         """The SJ class now: listed, less shortage, criticals and shearing (never below Poor)."""
-        listed = class_from_letter(self.spec.maneuverability)
+        # class_from_letter without its call (her spec admits only A-F): read by every SJ move
+        listed = MC_LETTERS[self.spec.maneuverability]
         lost = (self._sailing or self._count_sailing())[1] + self.shear_losses
         if self.effects:  # most ships most turns: no effect to add up (hot: every move)
             lost += self.timed("mc_loss")

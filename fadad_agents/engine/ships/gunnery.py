@@ -135,13 +135,16 @@ def fire_guns(battle: Any, ship: Ship, only: Ship | None = None) -> None:
             return
         if not team.can_fire(round_no):
             continue
-        bonus_of: dict[int, int] = {}
-        candidates = []
-        for foe in battle.enemy_ships(ship.side) if only is None else [only]:
-            b = bearing(ship, team, foe)
+        candidates, bonuses = [], []  # the foes she bears on, and her d20 bonus at each
+        w, here = team.weapon, ship.hex
+        for foe in battle.enemy_ships(ship.side) if only is None else (only,):
+            there = foe.hex  # bearing(ship, team, foe), inline: every gun that can fire
+            b = _bearing(
+                w.arc, w.same_hex, w.range_mods, there.q - here.q, there.r - here.r, ship.facing
+            )
             if b is not None:
-                bonus_of[id(foe)] = b
                 candidates.append(foe)
+                bonuses.append(b)
         if not candidates:
             continue  # nothing in her arc and range: no choice to ask for
         choice = policy.choose_ship_target(ship, battle, candidates)
@@ -152,11 +155,12 @@ def fire_guns(battle: Any, ship: Ship, only: Ship | None = None) -> None:
             aim = "crew"  # in contact large weapons only aim at areas of the deck (SJ 8)
         if aim == "crew" and not any(m.headcount for m in battle.fighters_on(foe)):
             aim = "hull"
-        team.fire(battle.round)
-        if battle.options.ship.damage_model == "fadad_levels":
+        team.fire(round_no)
+        if ship.levels_model:  # (ship.damage_model: fadad_levels)
             _fadad_shot(battle, ship, team, foe, aim)
         else:
-            _sj_shot(battle, ship, team, foe, aim, bonus_of[id(foe)])
+            fof = bonuses[0] if len(candidates) == 1 else bonuses[candidates.index(foe)]
+            _sj_shot(battle, ship, team, foe, aim, fof)
 
 
 def _record(
@@ -169,8 +173,8 @@ def _gunner_bonus(battle: Any, ship: Ship) -> int:
     """The average crewman's attack bonus (``sj.gunner_attack_bonus``, PROPOSED)."""
     if not battle.options.sj.gunner_attack_bonus:
         return 0
-    crews = battle.home_crews(ship)
-    return crews[0].stats.attack_bonus if crews else 0
+    bonus: int = battle.crew_bonus(ship)
+    return bonus
 
 
 def range_penalty(battle: Any, weapon: ShipWeapon, hexes: int) -> int:

@@ -222,8 +222,14 @@ class ShipBattleState(Battle):
         return heads
 
     def crew_bonus(self, ship: Ship) -> int:
-        crews = self.home_crews(ship)
-        return crews[0].stats.attack_bonus if crews else 0
+        """The attack bonus of her first own crew on her own deck (0 without one): the
+        first of :meth:`home_crews`, found without the list (every shot reads it)."""
+        home, side = self._home, ship.side
+        for m in self._aboard[ship.unique_id]:
+            own = m.side == side and home.get(m.unique_id) is ship
+            if own and m.status is _FIGHTING and isinstance(m, Crew):
+                return m.stats.attack_bonus
+        return 0
 
     def boarders_on(self, ship: Ship) -> int:
         """Enemy heads fighting on ``ship``'s deck (a loop: read by most ships' moves and
@@ -455,14 +461,8 @@ class ShipBattleState(Battle):
             return
         again, ship.struck = ship.struck, True
         if not again:
-            self.record(
-                ship.name,
-                "strike",
-                None,
-                (),
-                (),
-                (("result", "strikes her colours"), ("reason", reason)),
-            )
+            outcome = (("result", "strikes her colours"), ("reason", reason))
+            self.record(ship.name, "strike", None, (), (), outcome)
         sails_on = getattr(ship.ship_policies.colours, "sail_on", False)
         keep = sails_on and not again and not ship.gargantuan
         helmsman = ship_helm.sail_on(self, ship) if keep else None
