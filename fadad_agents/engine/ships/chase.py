@@ -181,13 +181,16 @@ def try_escape(battle: Any, ship: Ship) -> bool:
     to follow (SJ 16). True if she escaped."""
     if not ship.ship_policies.evasion.escape(ship, battle):
         return False
-    near = [distance(ship.hex, f.hex) for f in battle.ships if f is not ship and f.fighting]
+    # The nearest body is within the capture distance if any one is: each is asked in
+    # turn, and most turns the first, her pursuer, answers (no list of distances, no min).
+    here = ship.hex
+    for f in battle.ships:
+        if f is not ship and f.fighting and not can_escape(distance(here, f.hex)):
+            return False
     rubble_counts = battle.options.sj.jettisoned_debris_blocks_escape
-    near += [
-        distance(ship.hex, h) for h in battle.debris if rubble_counts or h not in battle.jettisoned
-    ]
-    if not can_escape(min(near) if near else None):
-        return False
+    for h in battle.debris:
+        if (rubble_counts or h not in battle.jettisoned) and not can_escape(distance(here, h)):
+            return False
     last = ship.hex
     jettisons = loaded_jettisons(ship, battle.round)
     escape(battle, ship)

@@ -140,18 +140,6 @@ def _oriented(fadad: bool, sr: int, turning: int, f0: int, free_turn_counts: boo
     return tuple(ends), offsets_of
 
 
-def _plans_key(
-    battle: Any, ship: Ship, sr: int, row: ManeuverRow | None
-) -> tuple[bool, int, int, int, bool]:
-    """What the ship's plans this turn depend on (the arguments of :func:`_oriented`) at
-    her SR ``sr``; ``row``: FADAD, her MS row (``None`` if nobody can steer)."""
-    free = battle.options.sj.free_turn_counts_toward_hex_limit
-    if ship.levels_model:
-        faces = 0 if row is None else row.faces
-        return True, sr, faces, ship.facing, free
-    return False, sr, int(ship.mc), ship.facing, free
-
-
 def _speed_band(battle: Any, ship: Ship, sr: int, row: ManeuverRow | None) -> tuple[int, int]:
     """Hexes the ship may make this round at SR ``sr``: any up to SR (SJ); FADAD: last
     round's speed changed by at most her MS row's (``row``) maximum acceleration (PROPOSED
@@ -185,13 +173,17 @@ def _reachable(battle: Any, ship: Ship, sr: int) -> Reachable:
     the ship's hex (the hexes of the one path taken are made, not those of the dozens
     offered)."""
     here = ship.hex
+    # What her plans this turn depend on: the arguments of :func:`_oriented`.
+    free = battle.options.sj.free_turn_counts_toward_hex_limit
+    plans: tuple[bool, int, int, int, bool]
     if ship.levels_model:  # her MS row, read once for her turns and her speed
         ms = ship.ms
         row = None if ms is None else maneuver_row(ms)
         lo, hi = _speed_band(battle, ship, sr, row)
+        plans = (True, sr, 0 if row is None else row.faces, ship.facing, free)
     else:  # SJ: any speed up to SR (what _speed_band says, without reading it twice)
-        row, lo, hi = None, 0, sr
-    plans = _plans_key(battle, ship, sr, row)
+        lo, hi = 0, sr
+        plans = (False, sr, int(ship.mc), ship.facing, free)
     return _reachable_from(plans, here.q, here.r, lo, hi, battle.map_radius)
 
 

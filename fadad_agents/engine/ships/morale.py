@@ -418,9 +418,8 @@ def boarding_check(battle: Any, ship: Ship, party: list[Combatant], foe: Ship) -
 
 
 def _taken(battle: Any, ship: Ship) -> None:
+    """Her people lost her deck (asked first): taken by boarders, or out with nobody left."""
     if ship.spec.gargantuan:  # a creature has no deck to lose
-        return
-    if battle.holds_deck(ship):  # every ship every round: her own people hold her deck
         return
     people = battle.fighters_on(ship)
     if people:  # (nobody of hers among them)
@@ -472,10 +471,11 @@ def end_of_round(battle: Any) -> None:
     for ship in battle.ships:
         if ship.status is not _FIGHTING:
             continue
-        _taken(battle, ship)
-        if ship.status is not _FIGHTING:
-            struck.append(ship.name)
-            continue
+        if not battle.holds_deck(ship):  # (every ship most rounds: her people hold it)
+            _taken(battle, ship)
+            if ship.status is not _FIGHTING:
+                struck.append(ship.name)
+                continue
         triggers = _round_triggers(battle, ship)
         if ship.struck:  # struck, a player character sails her on: no crew left to check
             continue

@@ -92,12 +92,14 @@ def _replies(battle: Any, mover: Ship, here: list[Ship]) -> None:
         near = [f for f in here if f.fighting]
     if near:  # then every other enemy, in the order of initiative
         foes = near + [f for f in battle.turn_order if f.side != side and f not in near]
-    else:  # (most turns: she entered no enemy's hex)
-        foes = [f for f in battle.turn_order if f.side != side]
+    else:  # (most turns: she entered no enemy's hex; her own side is passed over below)
+        foes = battle.turn_order
     for foe in foes:
         if not mover.fighting:
             return
-        if not foe.fighting or not getattr(foe.ship_policies.targeting, "reply", True):
+        if foe.side == side or not foe.fighting:
+            continue
+        if not getattr(foe.ship_policies.targeting, "reply", True):
             continue
         if foe in near:
             missile_fire(battle, foe, mover)
