@@ -313,7 +313,8 @@ class ShipBattle(ShipBattleState):
         if self.round == 1:
             ship_helm.start_take_offs(self)
         self._expire_effects()
-        stand_up(self)  # (most rounds nobody was thrown off his feet: it returns at once)
+        if self.thrown_down:  # (most rounds nobody was thrown off his feet: no call)
+            stand_up(self)
         ship_helm.check_helmsmen(self)
         if self.crews_changed or self.recount_due:  # else the count stands
             self.refresh_crews()

@@ -16,7 +16,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache, lru_cache, partial
 from typing import Any
 
@@ -210,15 +210,15 @@ def _reachable_from(
     return MoveOptions.of(moves, (q0, r0), None), offsets_of, {}
 
 
-def towed_by(battle: Any, ship: Ship) -> list[Ship] | None:
+def towed_by(battle: Any, ship: Ship) -> Sequence[Ship] | None:
     """The ships ``ship`` drags along when it moves, or ``None`` if it cannot move (SJ 14).
 
     Grappled ships are immobilised unless one tows: only the stronger helm (higher SR)
     works, and it must move the combined tonnage: a helm moves up to ``sj.tow_capacity``
     (PROPOSED 2) times its own ship's tonnage (SJ 14 gives no figure).
     """
-    if not ship.grapples:  # the usual case: free, she tows nobody
-        return None if battle.boarders_on(ship) else []
+    if not ship.grapples:  # the usual case: free, she tows nobody (no list made a move)
+        return None if battle.boarders_on(ship) else ()
     return _towed(battle, ship)
 
 

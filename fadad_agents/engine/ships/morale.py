@@ -264,7 +264,8 @@ def _round_triggers(battle: Any, ship: Ship) -> set[MoraleTrigger]:
         # Nobody fell, left or struck since her last look (each lowers a side's strength,
         # and strength never rises in a play): her losses, officers, captain and the odds
         # stand as they were, and only whether she can escape is asked again (most rounds).
-        holding = (held[0], held[1], _cannot_escape(battle, ship), held[3])
+        escape = _cannot_escape(battle, ship)
+        holding = held if escape == held[2] else (held[0], held[1], escape, held[3])
     else:
         memory["counted"] = counts
         start, lost_before = ship.crew_start, ship.crew_lost
@@ -417,8 +418,7 @@ def boarding_check(battle: Any, ship: Ship, party: list[Combatant], foe: Ship) -
 # --- the end of the round -----------------------------------------------------------------
 
 
-def _taken(battle: Any, ship: Ship) -> None:
-    """Her people lost her deck (asked first): taken by boarders, or out with nobody left."""
+def _taken(battle: Any, ship: Ship) -> None:  # (of a ship whose own people lost her deck)
     if ship.spec.gargantuan:  # a creature has no deck to lose
         return
     people = battle.fighters_on(ship)

@@ -103,7 +103,7 @@ def _replies(battle: Any, mover: Ship, here: list[Ship]) -> None:
             continue
         if foe in near:
             missile_fire(battle, foe, mover)
-        fire_guns(battle, foe, only=mover)
+        fire_guns(battle, foe, mover)  # (only=mover, passed in order: a keyword call costs more)
         if foe in near:
             ship_hull_attacks.cast_spells(battle, foe, only=mover)
 
