@@ -312,8 +312,8 @@ def _cannot_escape(battle: Any, ship: Ship) -> bool:
     an enemy in her hex at the end of the round."""
     if ship.ship_policies.maneuver.intent != "flee":
         return False
-    if [o for o in ship.grapples if ship.grappled_with(o) and o.fighting]:
-        return True  # held fast (a list, not any(): no closure cell every call)
+    if ship.grapples and [o for o in ship.grapples if ship.grappled_with(o) and o.fighting]:
+        return True  # held fast (a list, not any(): no closure cell; none without lines)
     at, side = ship.position, ship.side  # an enemy in her hex (its (q, r)), in one pass
     for f in battle.ships:
         if f.side != side and f.status is _FIGHTING and f.position == at:
