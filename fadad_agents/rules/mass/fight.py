@@ -272,10 +272,11 @@ FEW_PAIRS = 16
 calls on arrays of one cost some 170 us a batch. The same draws from the generator, in the
 same calls, and the same numbers (a test compares both ways)."""
 
-SCALES_AS_BATCH = 1 << 21
-"""Unit strengths below which :func:`~.units.unit_scale` (``math.log``) gives what
-:func:`~.units.unit_scale_batch` (numpy's ``log``) gives, a test checks for every one:
-:func:`_few_pairs` reads the Scale of a strength below it."""
+SCALES_AS_BATCH = 1 << 17
+"""Unit strengths (131,072 fighters) below which :func:`~.units.unit_scale` (``math.log``)
+gives what :func:`~.units.unit_scale_batch` (numpy's ``log``) gives, a test checks for
+every one (and they agreed up to 2**21): :func:`_few_pairs` reads the Scale of a strength
+below it; a bigger unit's pair goes the arrays' way."""
 
 
 def _few(*columns: ArrayLike) -> tuple[list[int], ...] | None:
