@@ -273,7 +273,7 @@ def play(
     """Play the battle to its end: the rounds played, or :data:`FULL` when ``events`` or
     ``tracks`` filled first (the caller plays it again with larger ones, its streams
     seeded again). ``near[i, j]``: where foe ``j`` stands in the order fighter ``i``
-    targeting the nearest takes its foes (:func:`~.outcomes._new_target`); ``ruled``,
+    targeting the nearest takes its foes (:func:`~.choosing._new_target`); ``ruled``,
     ``worth``: the rules of each ``RulesTargeting`` (:func:`~.tables.ruled_rows`). ``rules``
     (:func:`~.tables.rules_row`): crits drawn, their pool, scratch
     cap, overflow kept at Near Death, knockdown penalty, kill above 9, actions a round, a

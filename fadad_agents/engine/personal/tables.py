@@ -188,7 +188,7 @@ RULE_CHOICES = {"random": 0, "first": 1, "weakest": 3, "strongest": 4, "sticky":
 
 def ruled_rows(members: list[Any]) -> tuple[np.ndarray, np.ndarray, list[int]]:
     """The rules of each :class:`~fadad_agents.policies.core.rules.RulesTargeting` among
-    ``members``' policies, for the kernel to evaluate (``outcomes._ruled``): ``ruled[p,
+    ``members``' policies, for the kernel to evaluate (``choosing._ruled``): ``ruled[p,
     r]``, policy ``p``'s rule ``r`` as its choice's code (-1 past the last rule), how many
     comparisons, then each comparison's quantity and operator (``codes.QUANTITIES``,
     ``codes.OPERATORS``); ``worth[p, r, k]`` each comparison's value; and each member's

@@ -758,6 +758,20 @@ def test_the_tables_name_each_targeting_policy_by_the_kernels_code() -> None:
     }  # fmt: skip
 
 
+def test_the_codes_name_every_quantity_operator_and_choice_a_rule_may_use() -> None:
+    """Every quantity, operator and choice a targeting rule may be written with has its
+    code in the compiled melee's rows (``codes.QUANTITIES``, ``codes.OPERATORS``,
+    ``tables.RULE_CHOICES``): a quantity added to the rules alone would fail the melee's
+    set-up (``tables.ruled_rows``) rather than play in Python."""
+    from fadad_agents.engine.personal import codes, tables
+    from fadad_agents.policies.core import rules
+    from fadad_agents.policies.core.rules import RulesTargeting
+
+    assert set(codes.QUANTITIES) == {*rules._QUANTITIES, "outnumbered"}
+    assert set(codes.OPERATORS) == set(rules._OPS)
+    assert set(tables.RULE_CHOICES) == set(RulesTargeting("else -> random").selectors)
+
+
 def test_the_shipped_duel_is_compiled_and_the_same_battle_at_100_seeds(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
