@@ -185,3 +185,15 @@ def played_order(seeds: Sequence[int], *, other_heap: bool = False) -> Iterator[
     for seed in reversed(seeds):
         held.append([object() for _ in range(1 + 997 * seed % 3001)])
         yield seed
+
+
+@pytest.fixture
+def python_melee(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Battles played round by round in Python, never whole by the compiled plain melee
+    (``engine.personal.melee.MELEE_COMPILED`` off): for the tests that compare Python's own
+    shortcuts on a map (crowds, searches, declares), which the compiled melee would skip
+    by playing such a battle whole (its own comparison: ``tests/engine/personal/
+    test_compiled_ground.py``)."""
+    from fadad_agents.engine.personal import melee
+
+    monkeypatch.setattr(melee, "MELEE_COMPILED", False)

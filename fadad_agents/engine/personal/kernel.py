@@ -1,16 +1,17 @@
-"""The compiled plain melee: a whole battle of plain fighters in one melee, in numba.
+"""The compiled plain melee: a whole battle of plain fighters, in numba.
 
 :func:`play` plays, round after round, what the engine's plain round plays in Python for a
-battle all in one melee whose fighters are all plain characters (:mod:`~.melee` says which
-battles): initiative band by band (:class:`~fadad_agents.engine.core.turns.TurnOrder`),
-declares (a target kept or drawn, the budget split, what a crit took paid first), the acts
-in turn order, tied turns played together (wounds and take-outs held to the turn's end),
-places round a defender counted and ranks on its shield side (:mod:`~.outcomes`), each
-swing as :func:`~fadad_agents.rules.personal.combat.resolve_attack` resolves it
-(:mod:`~.swing`), the crits' conditions as :mod:`~fadad_agents.agents.core.conditions`
-leaves them, the bands' morale at each round's end (:mod:`~.morale`). Every die is drawn
-from the same Mersenne Twister stream Python draws it from, at the same place
-(:mod:`~.twister`).
+battle all in one melee whose fighters are all plain characters, or one on open ground
+where they close in (``placed``: their declares and acts as :mod:`~.placed` and
+:mod:`~.ground` play them; :mod:`~.melee` says which battles): initiative band by band
+(:class:`~fadad_agents.engine.core.turns.TurnOrder`), declares (a target kept or drawn,
+the budget split, what a crit took paid first), the acts in turn order, tied turns played
+together (wounds and take-outs held to the turn's end), places round a defender counted
+and ranks on its shield side (:mod:`~.outcomes`), each swing as
+:func:`~fadad_agents.rules.personal.combat.resolve_attack` resolves it (:mod:`~.swing`),
+the crits' conditions as :mod:`~fadad_agents.agents.core.conditions` leaves them, the
+bands' morale at each round's end (:mod:`~.morale`). Every die is drawn from the same
+Mersenne Twister stream Python draws it from, at the same place (:mod:`~.twister`).
 
 Nothing here makes a Python object: the battle is written as rows of
 :data:`~.swing.EVENT_COLUMNS` integers, one an event of the log (a swing, a take-out, a
@@ -22,28 +23,32 @@ engine's.
 Each function takes the arrays it reads one by one, not the battle's arrays in one named
 tuple: numba counts a reference to every array of a tuple at every call that is not
 inlined, and a swing makes several: with one, the kernel took 65 us a 5 v 5 battle, not 30
-(2026-12-06). The signatures are long for that.
+(2026-12-06). The signatures are long for that. A call that is not inlined costs about
+10 ns an array it is given (measured: 360 ns a call of 30 arrays, 51 of 3), so each act
+is given only the arrays it reads, and the act and declare on open ground are inlined
+(``inline="always"``: numba inlines a call of at most 30 arguments; CPython passes more
+as ``*args``, which numba's inliner refuses).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from fadad_agents.agents.core.crowd.elbows import _within_pow
 from fadad_agents.agents.core.field.caching import njit
 from fadad_agents.engine.personal.morale import end_round
 from fadad_agents.engine.personal.swing import (
     _ARM,
     _ATTACKS,
     _BARE,
-    _CALLED,
     _CONDITIONS,
     _COUNT,
     _DEFENCES,
     _DISARMED,
     _FIGHTING,
     _KEEPS,
+    _MOVES,
     _PENDING,
-    _PLAYER,
     _PRONE,
     _SHIELDED,
     _STAGGERED,
@@ -57,63 +62,29 @@ from fadad_agents.engine.personal.swing import (
     _penalty,
     _swing,
 )
-from fadad_agents.engine.personal.twister import random
 
-__all__ = ["FULL", "play"]
+__all__ = ["FULL", "GAVE_UP", "play"]
 from fadad_agents.engine.personal.choosing import _new_target
+from fadad_agents.engine.personal.ground import (
+    GAVE_UP,
+    another_in_reach,
+    has_room,
+    plan_move,
+    random_foe,
+    taken_off,
+)
 from fadad_agents.engine.personal.outcomes import (
+    _absorb,
     _admit,
     _another,
     _pay,
     _shield_rank,
-    _spend_ite,
     _suffer,
     _take_out,
     _wounded,
 )
-
-
-@njit(cache=True)
-def _absorb(
-    t: int,
-    e: int,
-    s: np.ndarray,
-    tracks: np.ndarray,
-    boxes: np.ndarray,
-    fold: np.ndarray,
-    held: np.ndarray,
-    active: np.ndarray,
-    counts: np.ndarray,
-    rnd: int,
-    events: np.ndarray,
-    effects: np.ndarray,
-    arm_state: np.ndarray,
-    rules: np.ndarray,
-) -> bool:
-    """A hit (swing ``e``) lands on ``t``: ``_act``'s landing (``blows.land``: a player
-    character may spend an Ité point first) and ``Character.absorb``, a tied turn's
-    member's wound held on its pending track. False: an array is full."""
-    v = events[e, 16]
-    if s[t, _PLAYER]:
-        v = _spend_ite(t, e, s, tracks, boxes, fold, rules, rnd, events, effects)
-        if v < 0:
-            return False
-    if events[e, 20] == 0:
-        if s[t, _PENDING] >= 0:
-            s[t, _PENDING] = v
-            return True
-        return _wounded(t, v, s, tracks, held, active, counts, rnd, events)
-    if not rules[7]:  # a Called Location spares the body (location.also_general_wound off)
-        for k in range(events[e, 20]):
-            if effects[e, k] == _CALLED:
-                v = s[t, _PENDING] if s[t, _PENDING] >= 0 else s[t, _TRACK]
-                break
-    if s[t, _PENDING] >= 0:  # its crits wait for the turn's end too (pending_crits)
-        s[t, _PENDING] = v
-        return True
-    if not _wounded(t, v, s, tracks, held, active, counts, rnd, events):
-        return False
-    return _suffer(t, e, s, rnd, events, effects, arm_state, held, active, counts, rules)
+from fadad_agents.engine.personal.placed import act_placed, movers_first
+from fadad_agents.engine.personal.turns import _turns
 
 
 @njit(cache=True)
@@ -144,16 +115,16 @@ def _act(
     room: np.ndarray,
     bands: np.ndarray,
     shields: np.ndarray,
-) -> bool:
+) -> int:
     """The plain round's ``_act`` of fighter ``i``: what a crit took since it declared
     paid from its attacks, then each attack on its target, or a new one drawn where it
     fell, or the first foe with a place left round it where its own has none. False: an
-    array is full."""
+    array is full (on open ground, :func:`~.placed.act_placed` acts instead)."""
     if s[i, _TARGET] < 0 or s[i, _UNCONSCIOUS]:  # Character.ready: not while unconscious
-        return True
+        return 1
     left = _pay(i, s[i, _ATTACKS], s, rnd, events)
     if left < 0:
-        return False
+        return 0
     s[i, _ATTACKS] = left
     a_pen = _penalty(i, s, tracks, rules)
     while left:
@@ -164,29 +135,29 @@ def _act(
                 i, s, active, counts, targeting, near, ruled, worth, start, tracks, rnd
             )
             if t < 0:
-                return True
+                return 1
         if not places[t, 0] and not _admit(t, i, places, room, bands, rules, rnd):
             t = _another(i, s, active, counts, places, room, bands, rules, rnd)
             if t < 0:
-                return True
+                return 1
         rank = 1  # shields.shield_rank: the attacker's place on its target's shield side
         if s[t, _TARGET] != i and figures[t, s[t, _BARE], _SHIELDED]:
             rank = _shield_rank(t, i, s, shields, rnd)
-        e = _swing(i, t, a_pen, rank, s, figures, melee, tracks, boxes, fold, rules, pairs,
+        e = _swing(i, t, a_pen, rank, 0, s, figures, melee, tracks, boxes, fold, rules, pairs,
                    table, rnd, events, effects)  # fmt: skip
         if e < 0:
-            return False
+            return 0
         if not events[e, 10]:
             continue
         if not _absorb(t, e, s, tracks, boxes, fold, held, active, counts, rnd, events,
                        effects, arm_state, rules):  # fmt: skip
-            return False
+            return 0
         if not s[i, _FIGHTING]:
-            return True
-    return True
+            return 1
+    return 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _declare(
     i: int,
     s: np.ndarray,
@@ -201,37 +172,70 @@ def _declare(
     rules: np.ndarray,
     rnd: int,
     events: np.ndarray,
-) -> bool:
+    places: np.ndarray,
+    room: np.ndarray,
+    bands: np.ndarray,
+    placed: bool,
+    pos: np.ndarray,
+    geo: np.ndarray,
+    floats: np.ndarray,
+    ints: np.ndarray,
+    filing: np.ndarray,
+    bounds: np.ndarray,
+    counters: np.ndarray,
+) -> int:
     """The plain round's ``_declare`` of fighter ``i``: what its conditions owe paid
     from the round's actions, its target kept or drawn, the rest split between one
-    attack a time it plans and defences. False: an array is full."""
+    attack a time it plans and defences; on open ground (``placed``: ``Character.declare``)
+    a target whose places are taken traded for a foe in reach with one
+    (``Character.with_room``), and a move toward a target beyond reach planned. 1; 0: an
+    array is full; :data:`~.ground.GAVE_UP`."""
     if s[i, _UNCONSCIOUS]:  # Conditions.start_round: it comes to when its rounds are up
         s[i, _UNCONSCIOUS] -= 1
         if s[i, _UNCONSCIOUS]:
             s[i, _ATTACKS], s[i, _DEFENCES] = 0, 0
-            return True
+            return 1
         e = _event(events, RECOVER, rnd, i)
         if e < 0:
-            return False
+            return 0
         events[e, 3] = 3  # comes to
     budget = _pay(i, rules[6], s, rnd, events)
     if budget < 0:
-        return False
+        return 0
     if not (s[i, _PRONE] or s[i, _DISARMED] or s[i, _STAGGERED] or s[i, _ARM]):
         s[i, _CONDITIONS] = 0  # Conditions.start_round: cleared, dropped
     s[i, _ATTACKS], s[i, _DEFENCES] = 0, budget
+    s[i, _MOVES] = 0
     if not budget:
-        return True
+        return 1
     t = s[i, _TARGET]
     if not (s[i, _KEEPS] and t >= 0 and s[t, _FIGHTING]):
-        t = s[i, _TARGET] = _new_target(
-            i, s, active, counts, targeting, near, ruled, worth, start, tracks, rnd
-        )
+        if placed:
+            t, _ = random_foe(i, s, pos, geo, active, counts, floats, ints, filing, bounds,
+                              counters, targeting)  # fmt: skip
+            if t == -2:
+                return GAVE_UP
+        else:
+            t = _new_target(i, s, active, counts, targeting, near, ruled, worth, start, tracks,
+                            rnd)  # fmt: skip
+        s[i, _TARGET] = t
+    if placed and t >= 0 and places[t, 3] == rnd and not has_room(t, i, places, room, bands,
+                                                                  rules, rnd):  # fmt: skip
+        other = another_in_reach(i, s, pos, geo, active, counts, floats, ints, filing, bounds,
+                                 places, room, bands, rules, rnd, False)  # fmt: skip
+        if other == -2:
+            return GAVE_UP
+        if other >= 0:
+            t = s[i, _TARGET] = other
     if t < 0:
-        return True
+        return 1
     n = min(s[i, _COUNT], budget)
-    s[i, _ATTACKS], s[i, _DEFENCES] = n, budget - n
-    return True
+    if placed:
+        full = pos[i, 3] + pos[i, 4] + pos[t, 3]  # radius, reach: the declare's measure
+        if not _within_pow(pos[i, 0] - pos[t, 0], pos[i, 1] - pos[t, 1], full, 0.0, geo[7]):
+            n = plan_move(i, t, budget, n, s, pos, geo)
+    s[i, _ATTACKS], s[i, _DEFENCES] = n, budget - n - s[i, _MOVES]
+    return 1
 
 
 @njit(cache=True)
@@ -269,6 +273,17 @@ def play(
     crossed: np.ndarray,
     start: np.ndarray,
     morale_stream: np.ndarray,
+    placed: bool,
+    pos: np.ndarray,
+    geo: np.ndarray,
+    floats: np.ndarray,
+    ints: np.ndarray,
+    filing: np.ndarray,
+    bounds: np.ndarray,
+    counters: np.ndarray,
+    rings: np.ndarray,
+    moved: np.ndarray,
+    movement: np.ndarray,
 ) -> int:
     """Play the battle to its end: the rounds played, or :data:`FULL` when ``events`` or
     ``tracks`` filled first (the caller plays it again with larger ones, its streams
@@ -304,84 +319,50 @@ def play(
                        order, starts, shared, rules[16] != 0)  # fmt: skip
         for j in range(starts[turns]):
             i = order[j]
-            if s[i, _FIGHTING] and not _declare(i, s, active, counts, targeting, near, ruled,
-                                                worth, start, tracks, rules, rnd,
-                                                events):  # fmt: skip
-                return FULL
+            if s[i, _FIGHTING]:
+                done = _declare(i, s, active, counts, targeting, near, ruled, worth, start,
+                                tracks, rules, rnd, events, places, room, bands, placed, pos,
+                                geo, floats, ints, filing, bounds, counters)  # fmt: skip
+                if done != 1:
+                    return FULL if done == 0 else done
         for k in range(turns):
             first, end = starts[k], starts[k + 1]
             if shared[k]:
-                if not _together(order[first:end], s, figures, melee, targeting, near, ruled,
+                done = _together(order[first:end], s, figures, melee, targeting, near, ruled,
                                  worth, start, tracks, boxes, fold, rules, pairs, table, rnd,
                                  events, effects, arm_state, held, active, counts, places,
-                                 room, bands, shields):  # fmt: skip
-                    return FULL
+                                 room, bands, shields, placed, pos, geo, floats, ints, filing,
+                                 bounds, counters, rings, moved, movement)  # fmt: skip
+                if done != 1:
+                    return FULL if done == 0 else done
                 continue
             for j in range(first, end):  # one band's members, one after another
                 i = order[j]
-                if s[i, _FIGHTING] and not _act(
-                    i, s, figures, melee, targeting, near, ruled, worth, start, tracks, boxes,
-                    fold, rules, pairs, table, rnd, events, effects, arm_state, held, active,
-                    counts, places, room, bands, shields,
-                ):  # fmt: skip
-                    return FULL
+                if not s[i, _FIGHTING]:
+                    continue
+                if placed:  # each call given only the arrays it reads: 10 ns an array
+                    done = act_placed(
+                        i, s, figures, melee, targeting, tracks, boxes, fold, rules, pairs, rnd,
+                        events, effects, arm_state, held, active, counts, places, room, bands,
+                        shields, pos, geo, floats, ints, filing, bounds, counters, rings, moved,
+                    )  # fmt: skip
+                else:
+                    done = _act(
+                        i, s, figures, melee, targeting, near, ruled, worth, start, tracks,
+                        boxes, fold, rules, pairs, table, rnd, events, effects, arm_state, held,
+                        active, counts, places, room, bands, shields,
+                    )  # fmt: skip
+                    if done != 1:
+                        return FULL if done == 0 else done
         if rules[22] and not end_round(
             order[: starts[turns]], s, morale, levels, crossed, bands, members, active, counts,
             start, morale_stream, table, rules[21], rnd, events,
         ):  # fmt: skip
             return FULL
+        if placed:
+            taken_off(events, counters, floats, ints, filing)
         if counts.min() == 0 or rnd >= rules[12] or rnd * rules[14] >= rules[13]:
             return rnd  # a side out ends it (more than two: melee._eligible), or the rule
-
-
-@njit(cache=True)
-def _turns(
-    s: np.ndarray,
-    bands: np.ndarray,
-    members: np.ndarray,
-    keys: np.ndarray,
-    rolled: np.ndarray,
-    mask: int,
-    band_at: np.ndarray,
-    initiative: np.ndarray,
-    drawn: np.ndarray,
-    order: np.ndarray,
-    starts: np.ndarray,
-    shared: np.ndarray,
-    roll: bool,
-) -> int:
-    """``TurnOrder.roll``: a draw for each band with someone fighting, in the bands' order,
-    led by its first fighting member; the keys sorted; a band's fighting members a turn,
-    bands tied on roll and trait one turn together. The turns (``order`` from
-    ``starts``), their count."""
-    m = 0
-    for k in range(bands.shape[0] - 1):
-        for j in range(bands[k], bands[k + 1]):
-            lead = members[j]
-            if s[lead, _FIGHTING]:  # rolled, else static (the trait alone, no draw)
-                drawn[m] = (
-                    keys[lead] - rolled[int(random(initiative) * 81.0)] if roll else keys[lead]
-                )
-                m += 1
-                break
-    ranked = np.sort(drawn[:m])
-    turns, at = 0, 0
-    limit = ranked[0]
-    for key in ranked:
-        k = band_at[key & mask]
-        if key >= limit:
-            starts[turns] = at
-            shared[turns] = False
-            turns += 1
-            limit = (key | mask) + 1
-        else:
-            shared[turns - 1] = True
-        for j in range(bands[k], bands[k + 1]):  # the band's members fighting now
-            if s[members[j], _FIGHTING]:
-                order[at] = members[j]
-                at += 1
-    starts[turns] = at
-    return turns
 
 
 @njit(cache=True)
@@ -412,47 +393,71 @@ def _together(
     room: np.ndarray,
     bands: np.ndarray,
     shields: np.ndarray,
-) -> bool:
+    placed: bool,
+    pos: np.ndarray,
+    geo: np.ndarray,
+    floats: np.ndarray,
+    ints: np.ndarray,
+    filing: np.ndarray,
+    bounds: np.ndarray,
+    counters: np.ndarray,
+    rings: np.ndarray,
+    moved: np.ndarray,
+    movement: np.ndarray,
+) -> int:
     """A tied turn (``_play_together``): each member's wounds wait on its pending track,
     take-outs are held; then each member's wounds apply (and crits, in the order they
     came), then the held take-outs, in order. False: an array is full."""
+    if placed:  # its movers first (waiting.move_first)
+        done = movers_first(turn, s, pos, geo, floats, ints, filing, bounds, counters, rings,
+                            places, rnd, events, moved, movement)  # fmt: skip
+        if done != 1:
+            return done
     begun = events[0, 0]
     for i in turn:
         s[i, _PENDING] = s[i, _TRACK]
     held[0, 0] = 0
     for i in turn:
-        if s[i, _FIGHTING] and not _act(
-            i, s, figures, melee, targeting, near, ruled, worth, start, tracks, boxes, fold,
-            rules, pairs, table, rnd, events, effects, arm_state, held, active, counts, places,
-            room, bands, shields,
-        ):  # fmt: skip
-            held[0, 0] = -1
-            return False
+        if s[i, _FIGHTING]:
+            if placed:
+                done = act_placed(
+                    i, s, figures, melee, targeting, tracks, boxes, fold, rules, pairs, rnd,
+                    events, effects, arm_state, held, active, counts, places, room, bands,
+                    shields, pos, geo, floats, ints, filing, bounds, counters, rings, moved,
+                )  # fmt: skip
+            else:
+                done = _act(
+                    i, s, figures, melee, targeting, near, ruled, worth, start, tracks, boxes,
+                    fold, rules, pairs, table, rnd, events, effects, arm_state, held, active,
+                    counts, places, room, bands, shields,
+                )  # fmt: skip
+            if done != 1:
+                held[0, 0] = -1
+                return done
     count = held[0, 0]
     held[0, 0] = -1
     ended = events[0, 0]
+    hits = np.empty(ended - begun, dtype=np.int64)  # the turn's hits with crits, in order
+    many = 0
+    for e in range(begun, ended):
+        if events[e, 0] == SWING and events[e, 10] and events[e, 20]:
+            hits[many] = e
+            many += 1
     for i in turn:
         pending = s[i, _PENDING]
         s[i, _PENDING] = -1
-        crits = False
-        for e in range(begun, ended):
-            if events[e, 0] == SWING and events[e, 3] == i and events[e, 10] and events[e, 20]:
-                crits = True
-                break
         if pending != s[i, _TRACK] and not _wounded(i, pending, s, tracks, held, active,
                                                     counts, rnd, events):  # fmt: skip
-            return False
-        if crits:
-            for e in range(begun, ended):
-                if (
-                    events[e, 0] == SWING and events[e, 3] == i and events[e, 10]
-                    and events[e, 20]
-                    and not _suffer(
-                        i, e, s, rnd, events, effects, arm_state, held, active, counts, rules
-                    )
-                ):  # fmt: skip
-                    return False
+            return 0
+        for k in range(many):  # its crits, in the order they came
+            e = hits[k]
+            if events[e, 3] == i and not _suffer(
+                i, e, s, rnd, events, effects, arm_state, held, active, counts, rules
+            ):
+                return 0
     for h in range(1, count + 1):
         if not _take_out(held[h, 0], held[h, 1], s, active, counts, rnd, events):
-            return False
-    return True
+            return 0
+    if placed:
+        taken_off(events, counters, floats, ints, filing)
+    return 1

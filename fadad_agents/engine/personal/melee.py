@@ -5,7 +5,10 @@ A battle of plain characters (:func:`~fadad_agents.agents.core.plain.round.is_pl
 nothing to decide but a new target: a random foe, the first, nearest, most or least
 wounded, a duel's, or as a GM's targeting rules choose) on two sides, or on more where a
 side out any way ends it (``stop.when_side``'s default), all in one melee (no map, or a
-field where each touches every foe), player characters with their protections
+field where each touches every foe) or, on two sides, standing apart on open ground, each
+closing in on a random foe in reach (:mod:`~.onfield` says which: the moves, the searches
+for a way through the crowd and the foes in reach are :mod:`~.ground`'s), player
+characters with their protections
 (``pc_death.*``, Ité points spent as the three shipped policies spend them) or none,
 shields or none, single fighters or bands, initiative rolled or static, morale checked at
 losses (the shipped policies) or not, no round data collected, either target mode, any
@@ -16,7 +19,8 @@ never round by round). Any other battle, and every battle before numba is loaded
 Python, as before; such a battle played whole in Python is counted toward loading numba
 (:func:`count`).
 
-From the kernel's rows the log is written with the engine's own entries (a swing's
+From the kernel's rows the log is written with the engine's own entries (:mod:`~.entries`:
+a swing's
 :class:`~fadad_agents.rules.personal.combat.AttackResult`, its wound tracks made by
 :func:`~fadad_agents.rules.core.wounds.record` from the same blows), the take-outs made by
 the battle's own :meth:`~fadad_agents.engine.core.battle.Battle._deactivate`, and the
@@ -26,23 +30,26 @@ battle ended by its own checks: the same log, byte for byte, and the same result
 from __future__ import annotations
 
 import sys
+from collections import OrderedDict
+from copy import copy
 from typing import Any
 from weakref import WeakKeyDictionary
 
 import numpy as np
 
-from fadad_agents.agents.core.base import Status
-from fadad_agents.agents.core.blows import attack_event
 from fadad_agents.agents.core.character import PLAYER_PROTECTION, Character
-from fadad_agents.agents.core.conditions import Conditions, _outcome
+from fadad_agents.agents.core.conditions import Conditions
 from fadad_agents.agents.core.field import compiled
 from fadad_agents.agents.core.plain.round import mark_plain
 from fadad_agents.engine.core.battle import Battle
-from fadad_agents.engine.personal.codes import PIERCING
+from fadad_agents.engine.personal.entries import write_log
+from fadad_agents.engine.personal.onfield import NO_RINGS, NOWHERE, Ground, on_open_ground
 from fadad_agents.engine.personal.tables import (
     CHOOSES,
     NEEDS_THE_FIELD,
+    SPENDS,
     arm_states,
+    figure_row,
     morale_rows,
     nearest_in_order,
     pairs,
@@ -50,48 +57,44 @@ from fadad_agents.engine.personal.tables import (
     ruled_rows,
     rules_row,
     shield_sides,
+    state_row,
     target_orders,
 )
 from fadad_agents.policies.core.defaults import (
     CasualtyMorale,
-    KeepPoints,
     NoMorale,
-    SaveFromDeath,
-    SaveFromDeathOnly,
     TableMorale,
 )
 from fadad_agents.rules.core.dice import TABLE_4DF
-from fadad_agents.rules.core.ladder import FAIR
 from fadad_agents.rules.core.wounds import _FOLD, Wound, WoundTrack, record
-from fadad_agents.rules.personal.combat import NO_PROTECTION, AttackResult
-from fadad_agents.rules.personal.criticals import CRIT_EFFECTS
-from fadad_agents.rules.personal.damage import armour_group
+from fadad_agents.rules.personal.combat import NO_PROTECTION
 from fadad_agents.rules.personal.melee import LOCATION_STATES
 
-__all__ = ["MELEE_COMPILED", "count", "play", "plays", "swing_event"]
+__all__ = ["MELEE_COMPILED", "ROOM_FOR_EVENTS", "TEMPLATES", "count", "play", "plays"]
+
+ROOM_FOR_EVENTS = 24
+"""Events made room for a fighter at first (a battle that makes more is played again with
+twice the room): a battle of two blocks in ranks makes about 12 a fighter, a small melee
+more (its 4,096 more)."""
 
 MELEE_COMPILED = True
 """Play a battle the compiled melee can play there, once numba is loaded (False: always in
 Python; the tests compare both)."""
 
-_WOUNDS = tuple(Wound)
-_EFFECTS = {effect.d8: effect for effect in CRIT_EFFECTS}
-_SUFFERED = {
-    6: ("knocked down", "Knockdown"),
-    5: ("disarmed", "Disarm"),
-    7: ("staggered", "Stagger"),
-}
-_RECOVERED = ("gets up", "picks up the dropped weapon", "loses an action, staggered", "comes to")
-_ONE = {total: (total,) for total in TABLE_4DF}
-_SPENDS = {KeepPoints: 0, SaveFromDeath: 1, SaveFromDeathOnly: 2}
-"""When each shipped Ité policy spends a point (``swing.NEVER``, ``ON_DEATHLY``,
-``ON_DEAD``); a player character with another policy is played in Python."""
 _TABLE = np.array(TABLE_4DF, dtype=np.int64)
 _EVERY_WAY_OUT = frozenset(("destroyed", "routed", "surrendered"))
 """``stop.when_side`` by default: a side out any way ends the battle, so the kernel ends
 it at the first side out whatever the sides' number."""
 _MORALE = (NoMorale, CasualtyMorale, TableMorale)
 """The morale policies the compiled melee plays (checks at losses, or none)."""
+
+TEMPLATES = 8
+"""Set-ups of the compiled melee kept for battles built again the same (a ``run()`` loop
+over seeds, a benchmark): its arrays and tables are made once (a battle of 200 fighters
+made its own in 2 ms, a sixth of its play)."""
+
+_TEMPLATES: OrderedDict[tuple[Any, ...], Melee] = OrderedDict()
+"""The templates by their key (:func:`_template_key`), the last used last."""
 
 _MELEES: WeakKeyDictionary[Any, Melee | None] = WeakKeyDictionary()
 """Each battle's :class:`Melee`, or None where the compiled melee cannot play it."""
@@ -146,15 +149,61 @@ def count(battle: Any) -> None:
 
 
 def _melee(battle: Any) -> Melee | None:
-    """The battle's :class:`Melee`, or None if the compiled melee cannot play it."""
+    """The battle's :class:`Melee`, or None if the compiled melee cannot play it: made
+    from the template of a battle built the same (:func:`_template_key`), else made and
+    kept as a template (the last :data:`TEMPLATES`)."""
     found = _eligible(battle)
-    return None if found is None else Melee(battle, *found)
+    if found is None:
+        return None
+    members, order = found
+    key, kept = _template_key(battle, members, order)
+    template = _TEMPLATES.get(key)
+    if template is not None:
+        _TEMPLATES.move_to_end(key)
+        return template.of(members)
+    melee = Melee(battle, members, order)
+    template = melee.of([])
+    template.kept = kept
+    _TEMPLATES[key] = template
+    if len(_TEMPLATES) > TEMPLATES:
+        _TEMPLATES.popitem(last=False)
+    return melee
+
+
+def _template_key(battle: Any, members: list[Any], order: Any) -> tuple[Any, list[Any]]:
+    """What a :class:`Melee` is made from, as a key: the battle's rules (as the kernel
+    reads them) and field, its bands, and each fighter's policies, figures and start track
+    (by their ids: a battle built again from one scenario shares them), side, size, reach,
+    stride, traits, initiative, place, bearing, name and index; and the objects whose ids
+    it holds (kept with the template, so that no other object takes an id while it is)."""
+    field = battle.field
+    at = {id(m): i for i, m in enumerate(members)}
+    kept = [battle.options, battle.combat_rules]
+    fighters = []
+    for m in members:
+        kept += (m.policies, m.armed, m.bare, m.start_track)
+        fighters.append((
+            id(m.policies), id(m.armed), id(m.bare), id(m.start_track), m.side, m.radius,
+            m.reach, m.stride, m.size_value, m.player, m.start_ite_points, m.morale,
+            order._key(m), m.position, m.bearing, m.name, m.index,
+        ))  # fmt: skip
+    key = (
+        rules_row(battle).tobytes(), id(battle.options), id(battle.combat_rules),
+        len(battle.sides), len(battle.agents),
+        None if field is None else (
+            field.cell, field.widest, field.width, field.height, field.max_attackers,
+            field.all_touching, field.sides,
+        ),
+        tuple(tuple(at[id(m)] for m in band) for _, _, band in order._bands),
+        tuple(fighters),
+    )  # fmt: skip
+    return key, kept
 
 
 def _eligible(battle: Any) -> tuple[list[Any], Any] | None:
     """The battle's fighters and turn order if the compiled melee can play it, else None."""
     field = battle.field
-    if type(battle) is not Battle or battle.held or not (field is None or field.all_touching):
+    if type(battle) is not Battle or battle.held:
         return None
     sides = battle.sides
     many = len(sides) > 2  # a side out ends the battle only where stop.when_side says so
@@ -181,6 +230,8 @@ def _eligible(battle: Any) -> tuple[list[Any], Any] | None:
         return None
     if many and placed and not nearest_in_order(members):
         return None
+    if not (field is None or field.all_touching or on_open_ground(battle, members)):
+        return None
     order = battle._turn_order or battle._roll_call()
     if not all(type(m.policies.morale) in _MORALE for m in members):
         return None
@@ -197,66 +248,75 @@ class Melee:
 
         self.kernel, self.seed = kernel, twister.seed
         c = self.columns = swing
-        self.members = members
         n = len(members)
         at = {id(m): i for i, m in enumerate(members)}
-        self.names = [m.name for m in members]
-        self.verbs = [m.verb for m in members]
-        self.defence_verbs = [m.defence_verb for m in members]
-        self.indices = [m.index for m in members]
+        self.kept: list[Any] = []  # as a template: what its key's ids name (_template_key)
         kinds: dict[tuple[int, Any, int | None], int] = {}  # (Scale, shield, cap): kind
-        state = np.zeros((n, c.STATE_COLUMNS), dtype=np.int64)
-        self.figures = np.zeros((n, 2, c.FIGURES), dtype=np.int64)
-        self.boxes = np.zeros((n, 5), dtype=np.int64)
-        self.fold = np.zeros((n, 7), dtype=np.int64)
-        self.starts = np.zeros((n, c.TRACK_COLUMNS), dtype=np.int64)  # tracks as set up
         self.active = np.full((len(battle.sides), n), -1, dtype=np.int64)
         self.counts = np.zeros(len(battle.sides), dtype=np.int64)
+        slots = {}
         for side in battle.sides:
             for slot, m in enumerate(side.members):
                 self.active[side.index, slot] = at[id(m)]
+                slots[id(m)] = slot
             self.counts[side.index] = len(side.members)
-        self.near, state[:, c._REACH] = target_orders(members)
-        self.ruled, self.worth, state[:, c._RULES] = ruled_rows(members)
+        # each distinct row made once (a band's members share their policies, figures and
+        # start track), then every member's picked from them by index, in numpy
+        rows: dict[tuple[int, ...], int] = {}  # a member's state row but its own columns
+        pairs_of: dict[tuple[int, ...], int] = {}  # its figures, armed and bare, by their ids
+        tracks_of: dict[int, int] = {}  # its start track, by its id
+        picks = np.empty((n, 3), dtype=np.int64)  # each member's row, figures and track
         for i, m in enumerate(members):
             pol = m.policies
-            state[i, c._SIDE] = m.side
-            state[i, c._TARGET] = -1
-            state[i, c._FIGHTING] = 1
-            state[i, c._TRACK] = i + 1
-            state[i, c._PENDING] = -1
-            chooses = state[i, c._CHOOSES] = CHOOSES.get(type(pol.targeting), c.RANDOM)
-            state[i, c._KEEPS] = chooses in (c.FIRST, c.NEAREST) or pol.keeps_target
-            state[i, c._DUEL] = -1
-            state[i, c._COUNT] = pol.attack_count
-            state[i, c._SLOT] = battle.sides[m.side].members.index(m)
-            if m.player:
-                state[i, c._PLAYER] = 1
-                state[i, c._ITE] = m.start_ite_points
-                state[i, c._SPENDS] = _SPENDS[type(pol.ite_points)]
-            for k, f in enumerate((m.armed, m.bare)):
-                kind = kinds.setdefault((f.scale, f.shield, f.shield_cap), len(kinds))
-                self.figures[i, k] = (
-                    f.attack, f.defence, f.odm, f.ddm, f.scale, f.armour, kind,
-                    f.shield is not None, -1 if f.weapon_group is None else f.weapon_group,
-                    armour_group(f.armour) if f.armour_group is None else f.armour_group,
-                    PIERCING.index(f.scale_piercing),
-                    f.scale if f.mass_scale is None else f.mass_scale, m.size_value or 0,
-                )  # fmt: skip
-            track = m.start_track
-            self.boxes[i] = track.boxes
-            self.fold[i] = _FOLD[track.kind]
-            self.starts[i] = (0, 0, i, track.dead, *track.filled, Wound.DEAD)
+            key = (id(pol), m.player, m.start_ite_points if m.player else -1)
+            picks[i, 0] = rows.setdefault(key, len(rows))
+            kit = (id(m.armed), id(m.bare), m.size_value or 0)
+            picks[i, 1] = pairs_of.setdefault(kit, len(pairs_of))
+            picks[i, 2] = tracks_of.setdefault(id(m.start_track), len(tracks_of))
+        firsts: dict[tuple[str, int], Any] = {}  # the first member of each row, kit, track
+        for i, (r, f, k) in enumerate(picks.tolist()):
+            firsts.setdefault(("row", r), members[i])
+            firsts.setdefault(("figures", f), members[i])
+            firsts.setdefault(("track", k), members[i])
+        state = np.array([state_row(firsts["row", r], c) for r in range(len(rows))], np.int64)[
+            picks[:, 0]
+        ]
+        state[:, c._SIDE] = [m.side for m in members]
+        state[:, c._TRACK] = np.arange(1, n + 1)
+        state[:, c._SLOT] = [slots[id(m)] for m in members]
+        figured = [
+            [figure_row(f, kinds, m.size_value) for f in (m.armed, m.bare)]
+            for m in (firsts["figures", f] for f in range(len(pairs_of)))
+        ]
+        self.figures = np.array(figured, dtype=np.int64).reshape(-1, 2, c.FIGURES)[picks[:, 1]]
+        tracks = [firsts["track", k].start_track for k in range(len(tracks_of))]
+        self.boxes = np.array([t.boxes for t in tracks], np.int64).reshape(-1, 5)[picks[:, 2]]
+        self.fold = np.array([_FOLD[t.kind] for t in tracks], np.int64).reshape(-1, 7)[picks[:, 2]]
+        started = [(0, 0, 0, t.dead, *t.filled, Wound.DEAD) for t in tracks]
+        self.starts = np.array(started, np.int64).reshape(-1, c.TRACK_COLUMNS)[picks[:, 2]]
+        self.starts[:, 2] = np.arange(n)  # as set up: its owner
+        self.near, state[:, c._REACH] = target_orders(members)
+        self.ruled, self.worth, state[:, c._RULES] = ruled_rows(members)
         self.state = state
         self.duels = bool((state[:, c._CHOOSES] == c.DUEL).any())
-        self.tracks_at_start = [None, *(m.start_track for m in members)]
         options, rules = battle.options, battle.combat_rules
         self.rules = rules_row(battle)
         self.wounds = rules.wounds
-        self.pairs = pairs(list(kinds), len(members) + 3, rules.shield_mode)
-        self.shields = shield_sides(members)
-        self.arm_state = arm_states(options.location)
         bands = [members_ for _, _, members_ in order._bands]
+        self.room, self.places = place_rows(battle, members, bands, at)
+        field = battle.field
+        self.ground = None  # on open ground: its tables, and places read at each play
+        ranks = len(members) + 3  # at most as many on a shield side as strike it, and 2
+        if field is not None and not field.all_touching:
+            self.ground = Ground(battle, members, sorted({m.radius for m in members}))
+            state[:, c._WANTED] = 1
+            state[:, c._MOST] = self.ground.most
+            ranks = min(ranks, self.ground.most_on_one(self.room, n) + 3)
+            self.shields = self.ground.shield_rows(n, ranks)
+        else:
+            self.shields = shield_sides(members)
+        self.pairs = pairs(list(kinds), ranks, rules.shield_mode)
+        self.arm_state = arm_states(options.location)
         self.bands = np.cumsum([0, *map(len, bands)]).astype(np.int64)
         self.band_members = np.array([at[id(m)] for band in bands for m in band], np.int64)
         self.keys = np.array([order._key(m) for m in members], dtype=np.int64)
@@ -269,14 +329,36 @@ class Melee:
         self.morale, self.levels, self.reasons = morale_rows(members, bands)
         self.checks = bool(self.morale[:, 0].any())
         self.uncrossed = np.zeros(len(bands), dtype=np.int64)  # no band's thresholds yet
+        self.streams = np.zeros((n + 4, 625), dtype=np.uint32)  # morale, movement
+        self._room(ROOM_FOR_EVENTS * n + 4096, 64 * n + 64)
+        self._own(members)
+
+    def _own(self, members: list[Any]) -> None:
+        """What of this battle's own objects it keeps: its fighters, their names, verbs,
+        indices, start tracks and bands (the rest is the same for every battle built from
+        one scenario: :func:`_melee`'s templates)."""
+        self.members = members
+        self.names = [m.name for m in members]
+        self.verbs = [m.verb for m in members]
+        self.defence_verbs = [m.defence_verb for m in members]
+        self.indices = [m.index for m in members]
+        self.tracks_at_start = [None, *(m.start_track for m in members)]
         self.bands_of = [m.band for m in members]
-        self.streams = np.zeros((n + 3, 625), dtype=np.uint32)  # and the morale stream
-        self.room, self.places = place_rows(battle, members, bands, at)
-        self._room(256 * n, 64 * n + 64)
+        if self.ground is not None:
+            self.ground = self.ground.of(members)
+
+    def of(self, members: list[Any]) -> Melee:
+        """This one (a template) for another battle built the same, of ``members``: its
+        arrays and tables shared (read, or scratch a play fills and reads before the next),
+        its own objects its own."""
+        melee = copy(self)
+        melee._own(members)
+        return melee
 
     def _room(self, events: int, tracks: int) -> None:
         """Room for ``events`` events and ``tracks`` wound track versions a battle."""
         self.events = np.zeros((events, self.columns.EVENT_COLUMNS), dtype=np.int64)
+        self.moved = np.zeros((events if self.ground is not None else 1, 5))
         self.effects = np.zeros((events, 8), dtype=np.int64)
         self.tracks = np.zeros((tracks, self.columns.TRACK_COLUMNS), dtype=np.int64)
 
@@ -292,6 +374,13 @@ class Melee:
         seeds += [melee | (index & 0xFFFFFFFF) for index in self.indices]
         if self.checks:
             seeds.append(streams.seed_of("morale"))
+        ground = self.ground
+        found = NOWHERE if ground is None else ground.now(battle)
+        if found is None:  # no mirror of the field can be made
+            return False
+        if ground is not None:
+            seeds.append(streams.seed_of("movement"))
+        geo, rings = (NOWHERE[1], NO_RINGS) if ground is None else (ground.geo, ground.rings)
         kernel = self.kernel
         while True:
             self.seed(self.streams, seeds)  # as random.Random(seed) seeds each
@@ -303,6 +392,10 @@ class Melee:
             tracks[1 : n + 1] = self.starts
             streams_now = self.streams
             crossed = np.zeros_like(self.uncrossed) if self.checks else self.uncrossed
+            placed = ground is not None  # else none of these read (of the kernel's types)
+            pos, floats, ints, filing, bounds, counters = (
+                (a.copy() for a in found) if placed else found
+            )
             rounds = kernel.play(
                 s, self.figures, streams_now[2 : n + 2], streams_now[1], self.near, self.ruled,
                 self.worth, streams_now[0],
@@ -310,12 +403,17 @@ class Melee:
                 self.band_members, self.keys, self.rolled, self.mask, self.band_at,
                 self.active.copy(), self.counts.copy(), self.arm_state, events, self.effects,
                 self.places.copy(), self.room, self.shields.copy(), self.morale, self.levels,
-                crossed, self.counts, streams_now[n + 2],
+                crossed, self.counts, streams_now[n + 2], placed, pos, geo, floats, ints, filing,
+                bounds, counters, rings, self.moved, streams_now[len(seeds) - 1],
             )  # fmt: skip
+            if rounds == kernel.GAVE_UP:
+                return False
             if rounds != kernel.FULL:
                 break
             self._room(2 * len(events), 2 * len(tracks))
         self._leave(battle, s, rounds)
+        if ground is not None:
+            ground.leave(battle, s, pos, self.columns)
         self._remember(s, crossed)
         return True
 
@@ -337,7 +435,6 @@ class Melee:
     def _leave(self, battle: Any, s: np.ndarray, rounds: int) -> None:
         """The battle as the kernel's rows leave it: tracks, log, take-outs, fighters, the
         clock and the end."""
-        members, names = self.members, self.names
         w = self.wounds
         scratch_cap, overflow = w.scratch_cap, w.overflow_past_near_death
         used = int(self.tracks[0, 0])
@@ -346,81 +443,7 @@ class Melee:
         for (parent, wound), most in zip(made[:, :2].tolist(), made[:, 9].tolist(), strict=True):
             versions.append(record(versions[parent], wound, scratch_cap, overflow, most))
         secs = battle._round_length()
-        log = battle.log
-        raw, outs = log.raw, log.outs
-        count = int(self.events[0, 0])
-        rows = self.events[1:count].tolist()
-        effects = self.effects
-        verbs, defence_verbs = self.verbs, self.defence_verbs
-        outcome: tuple[tuple[str, Any], ...]
-        for e, row in enumerate(rows, 1):
-            kind, rnd, i = row[0], row[1], row[2]
-            now = rnd * secs
-            if kind == 1:  # a swing, its event made when the log is read
-                t = row[3]
-                drawn = effects[e, : row[20]].tolist() if row[20] else ()
-                raw.append((
-                    now, rnd, swing_event, names[i], names[t], row, drawn, versions, verbs[i],
-                    defence_verbs[t],
-                ))  # fmt: skip
-            elif kind == 2:  # a take-out
-                member = members[i]
-                battle._deactivate(member, Status.OUT).downed.append(member)
-                outs.append(len(raw))
-                why = "knocked out" if row[3] == 7 else _WOUNDS[row[3]].label  # KNOCKED_OUT
-                raw.append((now, rnd, names[i], "out", None, (), (), (("result", why),)))
-            elif kind == 3:  # a crit's effect
-                face = row[3]
-                if face == 8:
-                    what = f"hit in the weapon arm ({LOCATION_STATES[row[4]]})"
-                    outcome = _outcome(what, "Called Location")
-                elif face == 3:  # aims.knock_out, for knockout_rounds
-                    knocked = f"knocked out for {row[4]} rounds"
-                    outcome = (("result", knocked), ("effect", "Knockout"))
-                else:
-                    outcome = _outcome(*_SUFFERED[face])
-                raw.append((now, rnd, names[i], "crit_effect", None, (), (), outcome))
-            elif kind == 6:  # a band's morale check (Character.end_round, record_morale)
-                outcome = (
-                    ("result", "holds" if row[5] else "breaks"),
-                    ("check", self.reasons[i][row[6]]),
-                    ("target", FAIR),
-                )
-                raw.append((
-                    now, rnd, self.bands_of[i].name, "morale", None, (("4dF", row[3]),),
-                    (("morale", row[4]),), outcome,
-                ))  # fmt: skip
-            elif kind == 7:  # a fighter leaves as its band breaks (Battle.leave)
-                member = members[i]
-                why = "morale broke: " + self.reasons[row[5]][row[4]]
-                if row[3]:
-                    status, action = Status.SURRENDERED, "surrender"
-                else:
-                    status, action = Status.WITHDRAWN, "withdraw"
-                    battle.sides[member.side].routed += 1
-                battle._deactivate(member, status)
-                outcome = (("result", status.value), ("reason", why))
-                raw.append((now, rnd, names[i], action, None, (), (), outcome))
-            elif kind == 5:  # an Ité point spent (Character.spend_ite_point)
-                outcome = (
-                    ("result", _WOUNDS[row[3]].label),
-                    ("instead_of", _WOUNDS[row[4]].label),
-                    ("left", row[5]),
-                )
-                raw.append((now, rnd, names[i], "ite_point", None, (), (), outcome))
-            else:  # a recovery
-                raw.append(
-                    (
-                        now,
-                        rnd,
-                        names[i],
-                        "crit_recovery",
-                        None,
-                        (),
-                        (),
-                        _outcome(_RECOVERED[row[3]]),
-                    )
-                )
+        write_log(self, battle, versions, secs)
         self._fighters(battle, s, versions)
         battle.round = rounds
         battle.env._now = rounds * secs
@@ -453,33 +476,6 @@ class Melee:
                     found.parts["arm"] = LOCATION_STATES[arm]
 
 
-def swing_event(
-    actor: str, target: str, row: list[int], drawn: Any, versions: list[Any], verb: str,
-    defence_verb: str,
-) -> tuple[str, str, str, Any, Any, Any]:  # fmt: skip
-    """The log's event of a swing of the compiled melee (its kernel's ``row``, the crit
-    effects ``drawn``, the wound tracks by version): ``attack_event`` of the
-    :class:`~fadad_agents.rules.personal.combat.AttackResult` the Python swing made."""
-    defended = bool(row[19])
-    if row[10]:
-        res = tuple.__new__(AttackResult, (
-            row[4], row[6], row[5] if defended else None, row[7] if defended else None, row[8],
-            row[9], True, row[11], tuple(_EFFECTS[f] for f in drawn), row[13],
-            _ONE[row[14]] if row[21] == 1 else tuple(row[22:25]) if row[21] else (),
-            _WOUNDS[row[15]], versions[row[16]],
-        ))  # fmt: skip
-    else:
-        res = tuple.__new__(AttackResult, (
-            row[4], row[6], row[5] if defended else None, row[7] if defended else None, row[8],
-            row[9], False, 0, (), 0, (), Wound.UNDAMAGED, versions[row[16]],
-        ))  # fmt: skip
-    return attack_event(actor, target, res, row[17], row[18], defended, verb, defence_verb)
-
-
-swing_event.aimed = True  # type: ignore[attr-defined]  # its args begin (actor, target):
-# BattleLog.takedowns reads them without making the event, as attack_event's
-
-
 def _plain(member: Any, placed: bool) -> bool:
     """Whether the compiled melee can play ``member``: a plain character (no missile,
     first aid, spirit), a player character only with a shipped Ité policy, whose new
@@ -489,7 +485,7 @@ def _plain(member: Any, placed: bool) -> bool:
     return (
         member.plain is True
         and member.protection is (PLAYER_PROTECTION if member.player else NO_PROTECTION)
-        and (not member.player or type(pol.ite_points) in _SPENDS)
+        and (not member.player or type(pol.ite_points) in SPENDS)
         and (
             pol.random_in_reach
             or (type(pol.targeting) in CHOOSES and type(pol.targeting) not in NEEDS_THE_FIELD)

@@ -24,6 +24,7 @@ from fadad_agents.engine.personal.swing import (
     _KNOCKDOWN,
     _KNOCKOUT,
     _PENDING,
+    _PLAYER,
     _PRONE,
     _SIDE,
     _SLOT,
@@ -342,3 +343,46 @@ def _shield_rank(t: int, i: int, s: np.ndarray, shields: np.ndarray, rnd: int) -
     row[n + 2 + seen] = i
     row[n + 1] = seen + 1
     return seen + first
+
+
+@njit(cache=True)
+def _absorb(
+    t: int,
+    e: int,
+    s: np.ndarray,
+    tracks: np.ndarray,
+    boxes: np.ndarray,
+    fold: np.ndarray,
+    held: np.ndarray,
+    active: np.ndarray,
+    counts: np.ndarray,
+    rnd: int,
+    events: np.ndarray,
+    effects: np.ndarray,
+    arm_state: np.ndarray,
+    rules: np.ndarray,
+) -> bool:
+    """A hit (swing ``e``) lands on ``t``: ``_act``'s landing (``blows.land``: a player
+    character may spend an Ité point first) and ``Character.absorb``, a tied turn's
+    member's wound held on its pending track. False: an array is full."""
+    v = events[e, 16]
+    if s[t, _PLAYER]:
+        v = _spend_ite(t, e, s, tracks, boxes, fold, rules, rnd, events, effects)
+        if v < 0:
+            return False
+    if events[e, 20] == 0:
+        if s[t, _PENDING] >= 0:
+            s[t, _PENDING] = v
+            return True
+        return _wounded(t, v, s, tracks, held, active, counts, rnd, events)
+    if not rules[7]:  # a Called Location spares the body (location.also_general_wound off)
+        for k in range(events[e, 20]):
+            if effects[e, k] == _CALLED:
+                v = s[t, _PENDING] if s[t, _PENDING] >= 0 else s[t, _TRACK]
+                break
+    if s[t, _PENDING] >= 0:  # its crits wait for the turn's end too (pending_crits)
+        s[t, _PENDING] = v
+        return True
+    if not _wounded(t, v, s, tracks, held, active, counts, rnd, events):
+        return False
+    return _suffer(t, e, s, rnd, events, effects, arm_state, held, active, counts, rules)

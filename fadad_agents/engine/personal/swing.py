@@ -184,7 +184,11 @@ _CHOOSES = 20  # how it takes a new target: RANDOM, FIRST, NEAREST, WEAKEST or S
 _REACH = 21  # how many foes it weighs up for the most or least wounded (its policy's reach)
 _DUEL = 22  # the foe it fights a duel with, once chosen (DuelTargeting's memory; -1: none)
 _RULES = 23  # its RulesTargeting's rules (their row in tables.ruled_rows'; -1: none)
-STATE_COLUMNS = 24
+# on open ground (engine.personal.ground): its movement actions, the attacks it wanted
+# (memory["attacks_wanted"]), its gait (0 none, 1 walk, 2 jog, 3 run), whether it moved
+# first in a tied turn, the most actions its CloseIn spends moving
+_MOVES, _WANTED, _GAIT, _STEPPED, _MOST = 24, 25, 26, 27, 28
+STATE_COLUMNS = 29
 
 # a fighter's figures, ``figures[i, armed or bare]``: attack, defence, odm, ddm, scale
 _ATTACK, _DEFENCE, _ODM, _DDM, _SCALE, _ARMOUR, _KIND, _SHIELDED = 0, 1, 2, 3, 4, 5, 6, 7
@@ -204,6 +208,7 @@ def _swing(
     t: int,
     a_pen: int,
     rank: int,
+    target_bonus: int,
     s: np.ndarray,
     figures: np.ndarray,
     melee: np.ndarray,
@@ -218,14 +223,14 @@ def _swing(
     effects: np.ndarray,
 ) -> int:
     """Fighter ``i`` swings at ``t``, on the ``rank`` of ``t``'s shield side (1 where its
-    shield makes no difference), as ``resolve_attack`` resolves it (its dice from
-    ``i``'s own stream, ``melee[i]``), logged as an event row: kind, round, attacker, then
-    target, attack dice, defence dice (:data:`NONE` undefended), attack and defence
-    rolled, the Target, RD, hit, crits, damage number, first damage die (:data:`NONE` on
-    a miss or none rolled), wound, the track version the blow leaves, both penalties,
-    defended, effects drawn (their faces in ``effects``' row), damage dice rolled (0, 1 or
-    3 for a FUDGE model's 3d6) and a FUDGE model's dice. The row's index (-1: an array
-    full)."""
+    shield makes no difference), ``target_bonus`` added to its Target (it moves fast), as
+    ``resolve_attack`` resolves it (its dice from ``i``'s own stream, ``melee[i]``), logged
+    as an event row: kind, round, attacker, then target, attack dice, defence dice
+    (:data:`NONE` undefended), attack and defence rolled, the Target, RD, hit, crits,
+    damage number, first damage die (:data:`NONE` on a miss or none rolled), wound, the
+    track version the blow leaves, both penalties, defended, effects drawn (their faces in
+    ``effects``' row), damage dice rolled (0, 1 or 3 for a FUDGE model's 3d6) and a FUDGE
+    model's dice. The row's index (-1: an array full)."""
     stream = melee[i]
     defended = s[t, _DEFENCES] > 0
     if defended:
@@ -236,7 +241,8 @@ def _swing(
     attack = roll_4df(stream, table)
     defence = roll_4df(stream, table) if defended else NONE
     pair = pairs[mine[_KIND], theirs[_KIND], min(rank, pairs.shape[2] - 1)]
-    target = pair[0]  # exchange: the Target by Scales and shield, the shield's modifier
+    target = pair[0] + target_bonus  # exchange: the Target by Scales and shield, the
+    # shield's modifier
     modifier = pair[1] + a_pen
     if rules[SIZES]:  # size_comparison_modifier both ways: -1 to the one outsized by 2+
         if theirs[_SIZE] - mine[_SIZE] >= 2:

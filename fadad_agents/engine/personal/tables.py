@@ -11,18 +11,28 @@ process has played enough to pay for it (the kernel's modules load it).
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
 from fadad_agents.agents.core import moving
 from fadad_agents.agents.core.field.room import never_crowded, room
-from fadad_agents.engine.personal.codes import DAMAGE_ROLLS, OPERATORS, QUANTITIES, WOUND_MODELS
+from fadad_agents.engine.personal.codes import (
+    DAMAGE_ROLLS,
+    OPERATORS,
+    PIERCING,
+    QUANTITIES,
+    WOUND_MODELS,
+)
 from fadad_agents.policies.core.defaults import (
     CasualtyMorale,
     DuelTargeting,
     FixedTargeting,
+    KeepPoints,
     NearestTargeting,
+    SaveFromDeath,
+    SaveFromDeathOnly,
     StayBack,
     StrongestTargeting,
     WeakestTargeting,
@@ -31,6 +41,7 @@ from fadad_agents.policies.core.protocols import MoraleChoice
 from fadad_agents.policies.core.rules import RulesTargeting
 from fadad_agents.rules.core.ladder import FAIR
 from fadad_agents.rules.personal.combat import _pair_constants
+from fadad_agents.rules.personal.damage import armour_group
 from fadad_agents.rules.personal.melee import (
     LOCATION_STATES,
     LOCATIONS,
@@ -128,15 +139,25 @@ def arm_states(location: Any) -> np.ndarray:
     """The weapon arm's state a Called Location leaves (``aims.part_state``'s), by the
     blow's damage number plus one and RD (to 63 each: the last row and column stand for
     more; the first row for every damage number below 0, which a FUDGE model's hit may
-    have and no threshold, 0 at least, reaches)."""
+    have and no threshold, 0 at least, reaches). Read, never written: one table for each
+    pair of the options it depends on (4,160 readings a table, a battle's set-up)."""
+    thresholds = location.severity_thresholds
+    return _arm_states(
+        None if thresholds is None else tuple(thresholds), location.minimum_margin_cap_scale
+    )
+
+
+@lru_cache(maxsize=64)
+def _arm_states(thresholds: Any, cap_scale: Any) -> np.ndarray:
+    """:func:`arm_states` of the options' ``severity_thresholds`` and
+    ``minimum_margin_cap_scale``."""
     arm = LOCATIONS["arm"]
     table = np.zeros((65, 64), dtype=np.int64)
     for damage in range(-1, 64):
         for rd in range(64):
             state = location_severity(
                 damage, max(rd, arm.min_rd), arm.min_rd, 0,
-                thresholds=location.severity_thresholds,
-                cap_scale=location.minimum_margin_cap_scale,
+                thresholds=thresholds, cap_scale=cap_scale,
             )  # fmt: skip
             table[damage + 1, rd] = LOCATION_STATES.index(state)
     return table
@@ -156,20 +177,26 @@ def morale_rows(
     rows = np.zeros((len(members), 5), dtype=np.int64)
     levels = np.zeros((len(members), max(most, 1)), dtype=np.float64)
     reasons: list[list[str]] = [[] for _ in members]
+    band_of = [0] * len(members)
     for k, band in enumerate(bands):
         for m in band:
-            i = at[id(m)]
-            policy = policies[i]
-            rows[i, 1] = k
-            rows[i, 2] = m.morale
-            if not m.checks_morale or type(policy) is not CasualtyMorale:
-                continue  # never checks, or its policy never finds a reason (TableMorale)
+            band_of[at[id(m)]] = k
+    rows[:, 1] = band_of
+    rows[:, 2] = [m.morale for m in members]
+    for i, m in enumerate(members):
+        policy = policies[i]
+        if type(policy) is CasualtyMorale and m.checks_morale:  # else never a reason
             rows[i, 0] = 1
             rows[i, 3] = policy.choice is MoraleChoice.SURRENDER
             rows[i, 4] = len(policy.thresholds)
             levels[i, : len(policy.thresholds)] = policy.thresholds
             reasons[i] = [f"{round(t * 100)}% losses" for t in policy.thresholds]
     return rows, levels, reasons
+
+
+SPENDS = {KeepPoints: 0, SaveFromDeath: 1, SaveFromDeathOnly: 2}
+"""When each shipped Ité policy spends a point (``swing.NEVER``, ``ON_DEATHLY``,
+``ON_DEAD``); a player character with another policy is played in Python."""
 
 
 CHOOSES = {
@@ -303,11 +330,44 @@ def place_rows(
     proxies = [members[[m.radius for m in members].index(r)] for r in sizes]
     fit = np.array([[room(d, a, battle) for a in proxies] for d in proxies], dtype=np.int64)
     places = np.zeros((len(members), 5 + int(fit.max())), dtype=np.int64)
+    band_of = [0] * len(members)
     for k, band in enumerate(bands):
         for m in band:
-            places[at[id(m)], 2] = k
-    for i, m in enumerate(members):
-        places[i, 0] = never_crowded(m, battle)
-        places[i, 1] = size[m.radius]
-        places[i, 3] = -1
+            band_of[at[id(m)]] = k
+    places[:, 2] = band_of
+    places[:, 0] = [never_crowded(m, battle) for m in members]
+    places[:, 1] = [size[m.radius] for m in members]
+    places[:, 3] = -1
     return fit, places
+
+
+def state_row(m: Any, columns: Any) -> list[int]:
+    """``m``'s row of the kernel's state (``columns``: :mod:`~.swing`'s) as a battle
+    begins, but for its side, track and slot (the same for every member of a band: its
+    policies and Ité points)."""
+    c = columns
+    pol = m.policies
+    row = [0] * c.STATE_COLUMNS
+    row[c._TARGET] = row[c._PENDING] = row[c._DUEL] = -1
+    row[c._FIGHTING] = 1
+    chooses = row[c._CHOOSES] = CHOOSES.get(type(pol.targeting), c.RANDOM)
+    row[c._KEEPS] = chooses in (c.FIRST, c.NEAREST) or pol.keeps_target
+    row[c._COUNT] = pol.attack_count
+    if m.player:
+        row[c._PLAYER] = 1
+        row[c._ITE] = m.start_ite_points
+        row[c._SPENDS] = SPENDS[type(pol.ite_points)]
+    return row
+
+
+def figure_row(f: Any, kinds: dict[Any, int], size: int | None) -> tuple[int, ...]:
+    """A fighter's figures (``swing.FIGURES``) as its row holds them, its kind numbered in
+    ``kinds`` (by Scale, shield and cap) if new; ``size`` its weapon and shield size."""
+    kind = kinds.setdefault((f.scale, f.shield, f.shield_cap), len(kinds))
+    return (
+        f.attack, f.defence, f.odm, f.ddm, f.scale, f.armour, kind, f.shield is not None,
+        -1 if f.weapon_group is None else f.weapon_group,
+        armour_group(f.armour) if f.armour_group is None else f.armour_group,
+        PIERCING.index(f.scale_piercing), f.scale if f.mass_scale is None else f.mass_scale,
+        size or 0,
+    )  # fmt: skip

@@ -22,6 +22,8 @@ from fadad_agents.agents.core.crowd import kernels, nearest, waiting
 from fadad_agents.agents.core.crowd.nearest import Nearest
 from tests.engine.core.test_nearest_from_crowd import _played
 
+pytestmark = pytest.mark.usefixtures("python_melee")  # Python's shortcuts compared
+
 
 def _grid(rng: random.Random, n: int, depth: int) -> tuple[Any, Any, Any, float]:
     x = np.array([rng.uniform(0, 30) for _ in range(n)])

@@ -16,6 +16,8 @@ from fadad_agents.agents.core.crowd import occupied
 from fadad_agents.agents.core.field import Field, squares
 from fadad_agents.engine import build_battle, load
 
+pytestmark = pytest.mark.usefixtures("python_melee")  # Python's shortcuts compared
+
 
 def _ulps(v: float, n: int) -> float:
     for _ in range(abs(n)):

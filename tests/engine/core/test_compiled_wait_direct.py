@@ -16,6 +16,8 @@ from benchmarks.bench_engine import _melee_yaml
 from fadad_agents.agents.core.crowd import kernels, waiting
 from tests.engine.core.test_nearest_from_crowd import _played
 
+pytestmark = pytest.mark.usefixtures("python_melee")  # Python's shortcuts compared
+
 
 @pytest.mark.parametrize("gap", [None, 12])
 def test_the_loop_called_directly_plays_the_same_battle(

@@ -22,6 +22,8 @@ from fadad_agents.engine import build_battle, load
 
 from .test_ranks_in_arrays import _played  # the battle's log, events and final states
 
+pytestmark = pytest.mark.usefixtures("python_melee")  # Python's shortcuts compared
+
 
 def _figures(crowd: Any) -> dict[str, Any]:
     """What the arrays hold of each fighter, by ``unique_id`` (order apart)."""

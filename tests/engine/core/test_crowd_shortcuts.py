@@ -26,6 +26,8 @@ from fadad_agents.agents.core.field import ground as field_module
 from fadad_agents.engine import build_battle, load
 from tests.engine.core.test_reach_or_nearest import asked_apart
 
+pytestmark = pytest.mark.usefixtures("python_melee")  # Python's shortcuts compared
+
 _apart = pytest.fixture(autouse=True, scope="module")(asked_apart)  # test the calls apart
 
 

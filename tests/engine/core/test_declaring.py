@@ -18,6 +18,8 @@ from fadad_agents.agents.core import moving
 from fadad_agents.agents.core.crowd import choosing, declaring, plans, waiting
 from fadad_agents.engine import build_battle, load
 
+pytestmark = pytest.mark.usefixtures("python_melee")  # Python's shortcuts compared
+
 
 def _log_text(text: str, seed: int) -> str:
     battle = build_battle(load(text), seed, collect=False)

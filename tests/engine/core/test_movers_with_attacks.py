@@ -14,6 +14,8 @@ from benchmarks.bench_engine import _melee_yaml
 from fadad_agents.agents.core.crowd import runs, waiting
 from tests.engine.core.test_ranks_in_arrays import WALLED, _played
 
+pytestmark = pytest.mark.usefixtures("python_melee")  # Python's shortcuts compared
+
 
 @pytest.mark.parametrize("walls", ["", WALLED], ids=["open", "walled"])
 def test_movers_with_attacks_in_arrays_play_the_same_battle(

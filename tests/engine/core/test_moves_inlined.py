@@ -20,6 +20,8 @@ from benchmarks.bench_engine import _melee_yaml
 from fadad_agents.agents.core.crowd import runs, waiting
 from fadad_agents.engine import build_battle, load
 
+pytestmark = pytest.mark.usefixtures("python_melee")  # Python's shortcuts compared
+
 
 def _played(text: str, seed: int) -> tuple[str, list[Any]]:
     """A battle to its end: its log as read, and each fighter's final state."""

@@ -19,6 +19,8 @@ from fadad_agents.agents.core.crowd import kernels, waiting
 from fadad_agents.agents.core.field import Field, ground
 from fadad_agents.engine import build_battle, load
 
+pytestmark = pytest.mark.usefixtures("python_melee")  # Python's shortcuts compared
+
 WALLED = "map: {kind: open, width: 14, height: 8}\n"
 
 

@@ -15,6 +15,8 @@ from benchmarks.bench_engine import _melee_yaml
 from fadad_agents.agents.core.crowd import kernels, runs, waiting
 from tests.engine.core.test_ranks_in_arrays import WALLED
 
+pytestmark = pytest.mark.usefixtures("python_melee")  # Python's shortcuts compared
+
 
 @pytest.mark.parametrize("walls", ["", WALLED], ids=["open", "walled"])
 def test_the_loops_nearest_foes_are_the_fields(walls: str, monkeypatch: pytest.MonkeyPatch) -> None:

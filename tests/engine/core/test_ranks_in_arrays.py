@@ -28,6 +28,8 @@ from fadad_agents.agents.core.conditions import Conditions
 from fadad_agents.agents.core.crowd import elbows, kernels, nearest, plans, runs, waiting
 from fadad_agents.engine import build_battle, load
 
+pytestmark = pytest.mark.usefixtures("python_melee")  # Python's shortcuts compared
+
 ROOT = Path(__file__).resolve().parents[3]
 
 WALLED = "map: {kind: open, width: 14, height: 8}\n"

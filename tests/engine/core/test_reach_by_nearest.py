@@ -20,6 +20,8 @@ from fadad_agents.engine.core import space
 from fadad_agents.engine.core.space import OnTheField
 from tests.engine.core.test_reach_or_nearest import asked_apart
 
+pytestmark = pytest.mark.usefixtures("python_melee")  # Python's shortcuts compared
+
 _apart = pytest.fixture(autouse=True, scope="module")(asked_apart)  # test the calls apart
 
 

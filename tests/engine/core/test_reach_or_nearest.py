@@ -18,6 +18,8 @@ from fadad_agents.engine import build_battle, load
 from fadad_agents.engine.core import space
 from tests.engine.core.test_touching_at_once import _Arena, _Fighter
 
+pytestmark = pytest.mark.usefixtures("python_melee")  # Python's shortcuts compared
+
 _ASKED = ("foes_or_nearest", "nearest_foe", "nearest_to_each")
 
 

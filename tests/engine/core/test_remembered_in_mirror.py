@@ -18,6 +18,8 @@ from fadad_agents.agents.core.field import Field
 from tests.engine.core.test_compiled_places import _played
 from tests.engine.core.test_compiled_search import _crowd
 
+pytestmark = pytest.mark.usefixtures("python_melee")  # Python's shortcuts compared
+
 
 def _memo(actor: Any, field: Field, move: tuple[Any, ...], kept: bool) -> Any:
     """The memo ``actor``'s search leaves (None: a place was free), kept in the mirror or

@@ -12,6 +12,8 @@ from fadad_agents.agents.core import character, moving
 from fadad_agents.engine import build_battle, load
 from fadad_agents.policies.core.defaults import random_foe, random_foe_told
 
+pytestmark = pytest.mark.usefixtures("python_melee")  # Python's shortcuts compared
+
 
 def _played(text: str, seed: int) -> list[Any]:
     battle = build_battle(load(text), seed, collect=False)

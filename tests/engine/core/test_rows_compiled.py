@@ -17,6 +17,8 @@ from benchmarks.bench_engine import _melee_yaml
 from fadad_agents.agents.core.crowd import kernels, planning, plans, waiting
 from tests.engine.core.test_declaring import _log_text
 
+pytestmark = pytest.mark.usefixtures("python_melee")  # Python's shortcuts compared
+
 SIZE = 500
 
 

@@ -29,6 +29,8 @@ from fadad_agents.policies.core.protocols import MoraleChoice
 from .test_compiled_places import _in_python, random_moves
 from .test_ranks_in_arrays import CASES, _played
 
+pytestmark = pytest.mark.usefixtures("python_melee")  # Python's shortcuts compared
+
 _UID = attrgetter("unique_id")
 
 

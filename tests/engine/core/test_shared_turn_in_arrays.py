@@ -20,6 +20,8 @@ from fadad_agents.agents.core.crowd import waiting
 
 from .test_ranks_in_arrays import _played  # the battle's log, events and final states
 
+pytestmark = pytest.mark.usefixtures("python_melee")  # Python's shortcuts compared
+
 
 def _shared_runs(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
     """Count the shared turns whose moves were played in arrays and their movers, with

@@ -18,6 +18,8 @@ from fadad_agents.agents.core.field import Field
 from tests.engine.core.test_compiled_places import _played
 from tests.engine.core.test_compiled_search import _crowd, _mirror_holds
 
+pytestmark = pytest.mark.usefixtures("python_melee")  # Python's shortcuts compared
+
 
 @pytest.mark.parametrize(("gap", "walled"), [(None, False), (12, False), (40, False), (None, True)])
 def test_a_battle_whose_movers_step_in_their_search_is_the_same(

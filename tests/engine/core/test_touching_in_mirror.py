@@ -17,6 +17,8 @@ from fadad_agents.engine.core import space
 from tests.engine.core.test_reach_or_nearest import asked_apart, twelve_rounds
 from tests.engine.core.test_touching_at_once import _Arena, _Fighter
 
+pytestmark = pytest.mark.usefixtures("python_melee")  # Python's shortcuts compared
+
 _apart = pytest.fixture(autouse=True, scope="module")(asked_apart)  # test the calls apart
 
 

@@ -256,6 +256,11 @@ def _played(text: str, seed: int) -> tuple[Any, ...]:
     """A battle to its end: its log as read, its events, its fighters, its result."""
     battle = build_battle(load(text), seed, collect=False)
     battle.run_to_end()
+    return _ended(battle)
+
+
+def _ended(battle: Any) -> tuple[Any, ...]:
+    """:func:`_played`'s reading of ``battle``, played to its end."""
     states = [
         (m.name, m.status, m.track, m.conditions, m.target and m.target.name, m.fighter,
          m.attacks_planned, m.defences_left, _remembered(m.memory),
@@ -959,7 +964,24 @@ LEFT_TO_PYTHON = {
         "  - name: Blue\n    policies: {morale: test_at_first_blood}\n",
         1,
     ),
-    "apart on a map": ("        count: 1\n", "        count: 1\n        position: [30, 0]\n", 1),
+    "apart on a map with edges": (
+        "  - name: Blue\n    forces:\n      - name: Blue0\n        reaction_speed: Fair\n",
+        "  - name: Blue\n    forces:\n      - name: Blue0\n        position: [30, 0]\n"
+        "        reaction_speed: Fair\n",
+        1,
+    ),
+    "apart on a map, holding the line": (
+        "  - name: Blue\n    forces:\n      - name: Blue0\n        reaction_speed: Fair\n",
+        "  - name: Blue\n    policies: {movement: hold}\n    forces:\n      - name: Blue0\n"
+        "        position: [30, 0]\n        reaction_speed: Fair\n",
+        1,
+    ),
+    "apart on a map, each closing on its nearest": (
+        "  - name: Blue\n    forces:\n      - name: Blue0\n        reaction_speed: Fair\n",
+        "  - name: Blue\n    policies: {targeting: nearest}\n    forces:\n      - name: Blue0\n"
+        "        position: [30, 0]\n        reaction_speed: Fair\n",
+        1,
+    ),
     "a targeting policy of a GM's own": (
         "  - name: Blue\n",
         "  - name: Blue\n    policies: {targeting: test_last}\n",
@@ -971,13 +993,16 @@ LEFT_TO_PYTHON = {
 @pytest.mark.parametrize("case", list(LEFT_TO_PYTHON))
 def test_what_the_compiled_melee_leaves_to_python(case: str) -> None:
     """A battle it cannot play as Python would (an Ité, morale or targeting policy it does
-    not know, other rules of a swing, a field where not all touch) plays in Python."""
+    not know, other rules of a swing; on a field where not all touch, one with edges, a
+    side that does not close in or closes on its nearest) plays in Python."""
     REGISTRY.register("ite_points", "test_every_other", _EveryOther, replace=True)
     REGISTRY.register("morale", "test_at_first_blood", _AtFirstBlood, replace=True)
     REGISTRY.register("targeting", "test_last", _Last, replace=True)
     old, new, count = LEFT_TO_PYTHON[case]
     text = _melee_yaml(5, bands=False).replace(old, new, count)
     assert text != _melee_yaml(5, bands=False)
+    if "edges" in case:
+        text = text.replace("stop:", "map: {kind: open, width: 60, height: 40}\nstop:")
     battle = build_battle(load(text), 1, collect=False)
     assert not melee.play(battle)
     assert battle.round == 0

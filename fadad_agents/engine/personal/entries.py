@@ -1,0 +1,156 @@
+"""The log's entries the compiled plain melee's event rows stand for (:mod:`~.melee`): a
+swing's :class:`~fadad_agents.rules.personal.combat.AttackResult` (made when the log is
+read, :func:`swing_event`), a take-out, a crit's effect or recovery, a band's morale check
+and those who leave as it breaks, an Ité point spent, a move; the take-outs and departures
+made by the battle's own ``_deactivate``, in the order they came.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fadad_agents.agents.core.base import Status
+from fadad_agents.agents.core.blows import attack_event
+from fadad_agents.agents.core.conditions import _outcome
+from fadad_agents.agents.core.moving import move_event
+from fadad_agents.rules.core.dice import TABLE_4DF
+from fadad_agents.rules.core.ladder import FAIR
+from fadad_agents.rules.core.wounds import Wound
+from fadad_agents.rules.personal.combat import AttackResult
+from fadad_agents.rules.personal.criticals import CRIT_EFFECTS
+from fadad_agents.rules.personal.melee import LOCATION_STATES
+from fadad_agents.rules.personal.movement import GAITS
+
+__all__ = ["swing_event", "write_log"]
+
+_WOUNDS = tuple(Wound)
+_EFFECTS = {effect.d8: effect for effect in CRIT_EFFECTS}
+_SUFFERED = {
+    6: ("knocked down", "Knockdown"),
+    5: ("disarmed", "Disarm"),
+    7: ("staggered", "Stagger"),
+}
+_RECOVERED = ("gets up", "picks up the dropped weapon", "loses an action, staggered", "comes to")
+_ONE = {total: (total,) for total in TABLE_4DF}
+
+
+def write_log(melee: Any, battle: Any, versions: list[Any], secs: int) -> None:
+    """``battle``'s log as ``melee``'s kernel rows leave it (``versions``: the wound tracks
+    by version; ``secs``: a round's length), its take-outs and departures made."""
+    members, names = melee.members, melee.names
+    log = battle.log
+    raw, outs = log.raw, log.outs
+    count = int(melee.events[0, 0])
+    table = melee.events[:count].copy(), melee.effects[:count].copy()  # the swings' events
+    kinds, rounds, actors, targets, fifths = (table[0][:, k].tolist() for k in range(5))
+    moved = melee.moved[:count].tolist() if melee.ground is not None else ()
+    verbs, defence_verbs = melee.verbs, melee.defence_verbs
+    append = raw.append
+    outcome: tuple[tuple[str, Any], ...]
+    for e in range(1, count):  # the two most common first, each read from its columns
+        kind, rnd, i = kinds[e], rounds[e], actors[e]
+        now = rnd * secs
+        if kind == 1:  # a swing, its event made when the log is read
+            t = targets[e]
+            append((
+                now, rnd, swing_event, names[i], names[t], table, e, versions, verbs[i],
+                defence_verbs[t],
+            ))  # fmt: skip
+            continue
+        if kind == 8:  # a move (ground.MOVE): as moving.advance defers it
+            t, spent = targets[e], fifths[e]
+            yards, hx, hy, x, y = moved[e]
+            append((
+                now, rnd, move_event, names[i], None if t < 0 else names[t], spent,
+                GAITS[spent], yards, (hx, hy), x, y,
+            ))  # fmt: skip
+            continue
+        row = table[0][e].tolist()
+        if kind == 2:  # a take-out
+            member = members[i]
+            battle._deactivate(member, Status.OUT).downed.append(member)
+            outs.append(len(raw))
+            why = "knocked out" if row[3] == 7 else _WOUNDS[row[3]].label  # KNOCKED_OUT
+            raw.append((now, rnd, names[i], "out", None, (), (), (("result", why),)))
+        elif kind == 3:  # a crit's effect
+            face = row[3]
+            if face == 8:
+                what = f"hit in the weapon arm ({LOCATION_STATES[row[4]]})"
+                outcome = _outcome(what, "Called Location")
+            elif face == 3:  # aims.knock_out, for knockout_rounds
+                knocked = f"knocked out for {row[4]} rounds"
+                outcome = (("result", knocked), ("effect", "Knockout"))
+            else:
+                outcome = _outcome(*_SUFFERED[face])
+            raw.append((now, rnd, names[i], "crit_effect", None, (), (), outcome))
+        elif kind == 6:  # a band's morale check (Character.end_round, record_morale)
+            outcome = (
+                ("result", "holds" if row[5] else "breaks"),
+                ("check", melee.reasons[i][row[6]]),
+                ("target", FAIR),
+            )
+            raw.append((
+                now, rnd, melee.bands_of[i].name, "morale", None, (("4dF", row[3]),),
+                (("morale", row[4]),), outcome,
+            ))  # fmt: skip
+        elif kind == 7:  # a fighter leaves as its band breaks (Battle.leave)
+            member = members[i]
+            why = "morale broke: " + melee.reasons[row[5]][row[4]]
+            if row[3]:
+                status, action = Status.SURRENDERED, "surrender"
+            else:
+                status, action = Status.WITHDRAWN, "withdraw"
+                battle.sides[member.side].routed += 1
+            battle._deactivate(member, status)
+            outcome = (("result", status.value), ("reason", why))
+            raw.append((now, rnd, names[i], action, None, (), (), outcome))
+        elif kind == 5:  # an Ité point spent (Character.spend_ite_point)
+            outcome = (
+                ("result", _WOUNDS[row[3]].label),
+                ("instead_of", _WOUNDS[row[4]].label),
+                ("left", row[5]),
+            )
+            raw.append((now, rnd, names[i], "ite_point", None, (), (), outcome))
+        else:  # a recovery
+            raw.append(
+                (
+                    now,
+                    rnd,
+                    names[i],
+                    "crit_recovery",
+                    None,
+                    (),
+                    (),
+                    _outcome(_RECOVERED[row[3]]),
+                )
+            )
+
+
+def swing_event(
+    actor: str, target: str, table: tuple[Any, Any], e: int, versions: list[Any], verb: str,
+    defence_verb: str,
+) -> tuple[str, str, str, Any, Any, Any]:  # fmt: skip
+    """The log's event of a swing of the compiled melee (event ``e`` of its kernel's rows
+    and crit effects, ``table``; the wound tracks by version): ``attack_event`` of the
+    :class:`~fadad_agents.rules.personal.combat.AttackResult` the Python swing made."""
+    events, effects = table
+    row = events[e].tolist()
+    drawn = effects[e, : row[20]].tolist()
+    defended = bool(row[19])
+    if row[10]:
+        res = tuple.__new__(AttackResult, (
+            row[4], row[6], row[5] if defended else None, row[7] if defended else None, row[8],
+            row[9], True, row[11], tuple(_EFFECTS[f] for f in drawn), row[13],
+            _ONE[row[14]] if row[21] == 1 else tuple(row[22:25]) if row[21] else (),
+            _WOUNDS[row[15]], versions[row[16]],
+        ))  # fmt: skip
+    else:
+        res = tuple.__new__(AttackResult, (
+            row[4], row[6], row[5] if defended else None, row[7] if defended else None, row[8],
+            row[9], False, 0, (), 0, (), Wound.UNDAMAGED, versions[row[16]],
+        ))  # fmt: skip
+    return attack_event(actor, target, res, row[17], row[18], defended, verb, defence_verb)
+
+
+swing_event.aimed = True  # type: ignore[attr-defined]  # its args begin (actor, target):
+# BattleLog.takedowns reads them without making the event, as attack_event's
