@@ -2,9 +2,10 @@
 life at 200, 2,000 and 20,000 agents, beside :func:`~benchmarks.bench_engine.bench_scaling`'s
 first 3 rounds.
 
-The first rounds of a deep block are mostly rear ranks that wait, played in compiled code
-(:mod:`~fadad_agents.agents.core.crowd.waiting`); once the blocks have met and broken up,
-most fighters strike, move or look for a foe, in Python, at any size. Issue 19's target
+With numba loaded, each battle is played whole in compiled code
+(:mod:`~fadad_agents.engine.personal.ground`: plain fighters closing in on open ground);
+without it, or where a battle asks for more, round by round in Python, its rear ranks'
+waiting in compiled code (:mod:`~fadad_agents.agents.core.crowd.waiting`). Issue 19's target
 (flat within 30% from 200 to 20,000 agents, at most 5 us at 20,000) is read here over whole
 battles too, so that neither reading stands for the other.
 
@@ -14,7 +15,7 @@ Run with ``python -m benchmarks battles``.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections import Counter
 from typing import Any
 
 import benchmarks.harness as harness
@@ -36,33 +37,37 @@ slowed by a neighbour on a shared machine; load only ever adds time)."""
 def _whole(agents: int, seeds: tuple[int, ...], passes: int = 1) -> tuple[float, float]:
     """CPU seconds per agent-round over whole battles of ``agents`` in ranks, each played
     to its end as ``run()`` plays it once built (``run_to_end``: the collector paused for
-    the whole battle, no round data), the best of ``passes`` over the same ``seeds``, and
-    their mean rounds. The fighters acting are counted as each round begins (a sum of two
-    lengths a round, in the timed play)."""
+    the whole battle, no round data; with numba loaded, in compiled code where the battle
+    allows), the best of ``passes`` over the same ``seeds``, and their mean rounds. The
+    fighters acting in each round are counted from the battle's log once it is played
+    (:func:`acted`), outside the time."""
     scenario = load(_melee_yaml(agents // 2, bands=True), BIG)
     best = float("inf")
     for _ in range(passes):
-        spent, acted, rounds = 0.0, [0], 0
+        spent, acting, rounds = 0.0, 0, 0
         for seed in seeds:
             battle = build_battle(scenario, seed=seed, collect=False)
-            setattr(battle, "_play_round", _counting(battle, acted))  # noqa: B010
             start = time.process_time()
             battle.run_to_end()
             spent += time.process_time() - start
+            acting += acted(battle)
             rounds += battle.round
-        best = min(best, spent / max(acted[0], 1))
+        best = min(best, spent / max(acting, 1))
     return best, rounds / len(seeds)
 
 
-def _counting(battle: Any, acted: list[int]) -> Callable[[], None]:
-    """``battle``'s round, the fighters acting in it added to ``acted[0]`` first."""
-    plays, sides = battle._play_round, battle.sides
-
-    def play() -> None:
-        acted[0] += sum(len(side.active) for side in sides)
-        plays()
-
-    return play
+def acted(battle: Any) -> int:
+    """The agent-rounds of ``battle``, played to its end: the fighters still fighting as
+    each of its rounds began (everyone, less those who went out, withdrew or surrendered
+    in an earlier round), read from its log."""
+    left = Counter(
+        event.round for event in battle.log if event.action in ("out", "withdraw", "surrender")
+    )
+    standing, total = len(battle.agents), 0
+    for rnd in range(1, battle.round + 1):
+        total += standing
+        standing -= left.get(rnd, 0)
+    return total
 
 
 def bench_whole_battles() -> list[Row]:

@@ -8,6 +8,10 @@ every fighter's final wound.
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+
 from benchmarks.bench_engine import _bare_same_dice, _melee_yaml
 from fadad_agents.engine import build_battle, load
 from fadad_agents.engine.core.fighters import bare_fighter, character_fighter
@@ -29,3 +33,29 @@ def test_the_bare_loop_plays_the_engines_battle() -> None:
         assert _bare_same_dice(fighters, 0, 5, rules, seed, bare) == engine, f"seed {seed}"
         outcomes.add(battle.winner)
     assert outcomes == {0, 1}  # both sides win some: the seeds exercise real fights
+
+
+def test_whole_battles_count_their_agent_rounds_from_the_log(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``benchmarks.bench_battles.acted`` reads a battle's agent-rounds from its log (a
+    battle played whole in compiled code plays no round in Python to count): the fighters
+    still fighting as each round began, as counted there round by round in Python."""
+    from benchmarks.bench_battles import acted
+    from fadad_agents.engine.personal import melee
+
+    monkeypatch.setattr(melee, "MELEE_COMPILED", False)
+    scenario = load(_melee_yaml(60, bands=True))
+    for seed in (1, 2):
+        battle = build_battle(scenario, seed=seed, collect=False)
+        counted = [0]
+        plays = battle._play_round
+
+        def play(plays: Any = plays, battle: Any = battle, counted: list[int] = counted) -> None:
+            counted[0] += sum(len(side.active) for side in battle.sides)
+            plays()
+
+        battle._play_round = play
+        battle.run_to_end()
+        assert battle.round > 5
+        assert acted(battle) == counted[0]
