@@ -197,3 +197,14 @@ def python_melee(monkeypatch: pytest.MonkeyPatch) -> None:
     from fadad_agents.engine.personal import melee
 
     monkeypatch.setattr(melee, "MELEE_COMPILED", False)
+
+
+@pytest.fixture(autouse=True)
+def _set_ups_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test's battles set up afresh by the compiled melee (``melee._TEMPLATES`` empty
+    as it begins): none shares a set-up with another test's, whatever they patched."""
+    from collections import OrderedDict
+
+    from fadad_agents.engine.personal import melee
+
+    monkeypatch.setattr(melee, "_TEMPLATES", OrderedDict())

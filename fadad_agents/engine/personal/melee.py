@@ -330,8 +330,8 @@ class Melee:
         self.checks = bool(self.morale[:, 0].any())
         self.uncrossed = np.zeros(len(bands), dtype=np.int64)  # no band's thresholds yet
         self.streams = np.zeros((n + 4, 625), dtype=np.uint32)  # morale, movement
-        self._room(ROOM_FOR_EVENTS * n + 4096, 64 * n + 64)
         self._own(members)
+        self._room(ROOM_FOR_EVENTS * n + 4096, 64 * n + 64)
 
     def _own(self, members: list[Any]) -> None:
         """What of this battle's own objects it keeps: its fighters, their names, verbs,

@@ -16,6 +16,7 @@ its mirror of the field) or plays again with more room for its events.
 from __future__ import annotations
 
 import random
+from collections import OrderedDict
 from typing import Any
 
 import numba  # noqa: F401  # loaded: the compiled melee plays once numba is
@@ -244,6 +245,7 @@ def test_a_battle_played_again_with_room_for_more_events(
         real(self, 64 if len(made) == 1 else events, tracks)
 
     monkeypatch.setattr(melee.Melee, "_room", small)
+    monkeypatch.setattr(melee, "_TEMPLATES", OrderedDict())  # set up afresh
     assert _placed(text, 5) == python
     assert len(made) > 2
 
@@ -264,6 +266,7 @@ def test_battles_built_again_share_one_set_up(text: str, monkeypatch: pytest.Mon
         real(self, *args)
 
     monkeypatch.setattr(melee.Melee, "__init__", counted)
+    monkeypatch.setattr(melee, "_TEMPLATES", OrderedDict())  # none kept from other tests
     other = text.replace("name: S0F0", "name: T0F0").replace("name: Red", "name: Scarlet")
     assert other != text
     for scenario in (load(text), load(other)):

@@ -22,7 +22,7 @@ import os
 import random
 import subprocess
 import sys
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -541,6 +541,7 @@ def test_weapon_sizes_and_scale_piercing_change_compiled_battles(
         return row
 
     monkeypatch.setattr(melee, "rules_row", without)
+    monkeypatch.setattr(melee, "_TEMPLATES", OrderedDict())  # set up afresh
     played = [_log_hashes(t, (seed,)) for t, seed in zip(texts, SIZE_SEEDS, strict=True)]
     assert sum(a != b for a, b in zip(right, played, strict=True)) >= 3, what
 
@@ -634,6 +635,7 @@ def test_the_nearest_of_three_sides_is_taken_as_python_takes_it(
         return {j: (k[0], -k[1], *k[2:]) for j, k in keys(members, i, many).items()}
 
     monkeypatch.setattr(tables, "_foe_keys", backwards)
+    monkeypatch.setattr(melee, "_TEMPLATES", OrderedDict())  # set up afresh
     wrong = _log_hashes(NEAREST_OF_THREE, range(40))
     assert sum(a != b for a, b in zip(right, wrong, strict=True)) >= 3
 
@@ -736,6 +738,7 @@ def test_targeting_rules_are_compiled_and_read(monkeypatch: pytest.MonkeyPatch) 
         return ruled, worth, which
 
     monkeypatch.setattr(melee, "ruled_rows", backwards)
+    monkeypatch.setattr(melee, "_TEMPLATES", OrderedDict())  # set up afresh
     played = [_log_hashes(t, (seed,)) for t, seed in zip(texts, RULED_SEEDS, strict=True)]
     assert sum(a != b for a, b in zip(right, played, strict=True)) >= 3
 
@@ -912,6 +915,7 @@ def test_a_broken_kernel_plays_another_battle(monkeypatch: pytest.MonkeyPatch) -
         return row
 
     monkeypatch.setattr(melee, "rules_row", wrong)
+    monkeypatch.setattr(melee, "_TEMPLATES", OrderedDict())  # set up afresh
     compiled = _log_hashes(text, range(40))
     assert sum(a != b for a, b in zip(python, compiled, strict=True)) >= 3
 
@@ -1248,5 +1252,6 @@ def test_a_battle_longer_than_its_room_is_played_again_in_more(
         room(self, events, tracks)
 
     monkeypatch.setattr(melee.Melee, "_room", small)
+    monkeypatch.setattr(melee, "_TEMPLATES", OrderedDict())  # set up afresh
     assert _log_hashes(text, range(10)) == python
     assert sizes[1] == (8, 2 * sizes[0][1]), "never played again in more room"
