@@ -8,20 +8,23 @@ core.ranks`, :mod:`~fadad_agents.agents.core.field.room`,
 
 The field is the one Python keeps in arrays (:class:`~fadad_agents.agents.core.crowd.
 occupied.Occupied`, a slot a fighter, by the fighter's index here), and every question is
-asked of it with the same compiled code Python's searches use: foes in reach in the order
-the other side's buckets list them (:func:`~fadad_agents.agents.core.crowd.occupied.
-_touching_in`), a side's nearest (:func:`~fadad_agents.agents.core.crowd.remembered.
-_nearest_in`), a move's first free place (:func:`~fadad_agents.agents.core.crowd.
-occupied._search`). Every sum, ``hypot`` and square is Python's to the last bit
-(:mod:`~fadad_agents.agents.core.crowd.planning`, :mod:`~fadad_agents.agents.core.crowd.
-elbows`), the exponent 2 read at run time (``geo[_TWO]``), never compiled into a product.
+asked of it with the same compiled code Python's searches use, or its twin: foes in reach
+in the order the other side's buckets list them (:func:`~fadad_agents.agents.core.crowd.
+occupied._touching_in`), a side's nearest (:func:`nearest`, ``remembered._nearest_in``
+begun from the last one found and stepping over empty blocks), a move's first free place
+(:func:`~fadad_agents.agents.core.crowd.occupied._search`). Every sum, ``hypot`` and
+square is Python's to the last bit (:mod:`~fadad_agents.agents.core.crowd.planning`,
+:mod:`~fadad_agents.agents.core.crowd.elbows`), the exponent 2 read at run time
+(``geo[_TWO]``), never compiled into a product.
 
 A fighter's place is ``pos[i]`` (:data:`_X`, :data:`_Y`, its bearing, radius, reach and
 stride); ``geo`` holds the field's bucket side, the widest radius, the allowances of 0, 1
 and 2 movement actions and the moving Target bonuses; ``bounds[side]`` the least and
 greatest bucket keys each side ever used (``Squares._bounds``); ``counters`` the events
-already taken off the field (:func:`taken_off`) and the next bucket stamp. A move is an
-event row (:data:`MOVE`) with its yards and both ends in ``moved``.
+already taken off the field (:func:`taken_off`), the next bucket stamp, the blocks of the
+mirror's squares across and down, each side's last nearest found, then how many of each
+side stand in each block (:data:`BLOCK`). A move is an event row (:data:`MOVE`) with its
+yards and both ends in ``moved``.
 """
 
 from __future__ import annotations
