@@ -40,7 +40,7 @@ from fadad_agents.agents.core.crowd.planning import _contact, hypot
 from fadad_agents.agents.core.field.caching import njit
 from fadad_agents.agents.core.field.measures import SQUARES_HIGH
 from fadad_agents.engine.personal.choosing import _foe, _foes
-from fadad_agents.engine.personal.outcomes import _admit
+from fadad_agents.engine.personal.outcomes import _admit, _has_room
 from fadad_agents.engine.personal.swing import (
     _ATTACKS,
     _DEFENCES,
@@ -242,31 +242,6 @@ def random_foe(
 
 
 @njit(cache=True, inline="always")
-def has_room(
-    t: int, i: int, places: np.ndarray, room: np.ndarray, bands: np.ndarray, rules: np.ndarray,
-    rnd: int,
-) -> bool:  # fmt: skip
-    """``room.has_room``: ``i`` holds or can take a place round ``t`` this round."""
-    row = places[t]
-    if row[_ROUND] != rnd:
-        return True
-    taken = row[_TAKEN]
-    for k in range(taken):
-        if row[_TAKEN + 1 + k] == i:
-            return True
-    if taken >= room[row[_SIZE], places[i, _SIZE]]:
-        return False
-    band = places[i, _BAND]
-    if bands[band + 1] - bands[band] > 1:
-        same = 0
-        for k in range(taken):
-            same += places[row[_TAKEN + 1 + k], _BAND] == band
-        if same >= rules[15]:
-            return False
-    return True
-
-
-@njit(cache=True, inline="always")
 def another_in_reach(
     i: int,
     s: np.ndarray,
@@ -298,7 +273,7 @@ def another_in_reach(
             if places[foe, _ROOMY] or _admit(foe, i, places, room, bands, rules, rnd):
                 s[i, _TARGET] = foe
                 return int(foe)
-        elif has_room(foe, i, places, room, bands, rules, rnd):
+        elif _has_room(foe, i, places, room, bands, rules, rnd):
             return int(foe)
     return -1
 

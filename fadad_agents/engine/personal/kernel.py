@@ -68,7 +68,6 @@ from fadad_agents.engine.personal.choosing import _new_target
 from fadad_agents.engine.personal.ground import (
     GAVE_UP,
     another_in_reach,
-    has_room,
     plan_move,
     random_foe,
     taken_off,
@@ -77,6 +76,7 @@ from fadad_agents.engine.personal.outcomes import (
     _absorb,
     _admit,
     _another,
+    _has_room,
     _pay,
     _shield_rank,
     _suffer,
@@ -219,7 +219,7 @@ def _declare(
             t = _new_target(i, s, active, counts, targeting, near, ruled, worth, start, tracks,
                             rnd)  # fmt: skip
         s[i, _TARGET] = t
-    if placed and t >= 0 and places[t, 3] == rnd and not has_room(t, i, places, room, bands,
+    if placed and t >= 0 and places[t, 3] == rnd and not _has_room(t, i, places, room, bands,
                                                                   rules, rnd):  # fmt: skip
         other = another_in_reach(i, s, pos, geo, active, counts, floats, ints, filing, bounds,
                                  places, room, bands, rules, rnd, False)  # fmt: skip

@@ -267,7 +267,7 @@ _ROOMY, _SIZE, _BAND, _ROUND, _TAKEN = 0, 1, 2, 3, 4
 
 
 @njit(cache=True)
-def _admit(
+def _has_room(
     t: int,
     i: int,
     places: np.ndarray,
@@ -276,12 +276,11 @@ def _admit(
     rules: np.ndarray,
     rnd: int,
 ) -> bool:
-    """``room.admit``: whether ``i`` may strike ``t`` this round, taking a place round it if
-    it has none yet (the first this round always finds one; at most ``room`` of its size,
-    at most ``engine.max_on_one`` of one band of several)."""
+    """``room.has_room``: whether ``i`` holds or can take a place round ``t`` this round
+    (the first this round always finds one; at most ``room`` of its size, at most
+    ``engine.max_on_one`` of one band of several)."""
     row = places[t]
     if row[_ROUND] != rnd:
-        row[_ROUND], row[_TAKEN], row[_TAKEN + 1] = rnd, 1, i
         return True
     taken = row[_TAKEN]
     for k in range(taken):
@@ -296,6 +295,31 @@ def _admit(
             same += places[row[_TAKEN + 1 + k], _BAND] == band
         if same >= rules[15]:
             return False
+    return True
+
+
+@njit(cache=True)
+def _admit(
+    t: int,
+    i: int,
+    places: np.ndarray,
+    room: np.ndarray,
+    bands: np.ndarray,
+    rules: np.ndarray,
+    rnd: int,
+) -> bool:
+    """``room.admit``: whether ``i`` may strike ``t`` this round (:func:`_has_room`),
+    taking a place round it if it has none yet."""
+    if not _has_room(t, i, places, room, bands, rules, rnd):
+        return False
+    row = places[t]
+    if row[_ROUND] != rnd:
+        row[_ROUND], row[_TAKEN], row[_TAKEN + 1] = rnd, 1, i
+        return True
+    taken = row[_TAKEN]
+    for k in range(taken):
+        if row[_TAKEN + 1 + k] == i:
+            return True
     row[_TAKEN + 1 + taken] = i
     row[_TAKEN] = taken + 1
     return True
