@@ -1,8 +1,8 @@
 """The compiled plain melee: a whole battle of plain fighters, in numba.
 
 :func:`play` plays, round after round, what the engine's plain round plays in Python for a
-battle all in one melee whose fighters are all plain characters, or one on open ground
-where they close in (``placed``: their declares and acts as :mod:`~.placed` and
+battle all in one melee whose fighters are all plain characters; :func:`play_on_ground`, one
+on open ground where they close in (their declares and turns as :mod:`~.placed` and
 :mod:`~.ground` play them; :mod:`~.melee` says which battles): initiative band by band
 (:class:`~fadad_agents.engine.core.turns.TurnOrder`), declares (a target kept or drawn,
 the budget split, what a crit took paid first), the acts in turn order, tied turns played
@@ -32,6 +32,8 @@ as ``*args``, which numba's inliner refuses).
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from fadad_agents.agents.core.crowd.elbows import _within_pow
@@ -57,13 +59,12 @@ from fadad_agents.engine.personal.swing import (
     _UNCONSCIOUS,
     FULL,
     RECOVER,
-    SWING,
     _event,
     _penalty,
     _swing,
 )
 
-__all__ = ["FULL", "GAVE_UP", "play"]
+__all__ = ["FULL", "GAVE_UP", "play", "play_on_ground"]
 from fadad_agents.engine.personal.choosing import _new_target
 from fadad_agents.engine.personal.ground import (
     GAVE_UP,
@@ -79,11 +80,9 @@ from fadad_agents.engine.personal.outcomes import (
     _has_room,
     _pay,
     _shield_rank,
-    _suffer,
-    _take_out,
-    _wounded,
+    settle,
 )
-from fadad_agents.engine.personal.placed import act_placed, movers_first
+from fadad_agents.engine.personal.placed import turn_on_ground
 from fadad_agents.engine.personal.turns import _turns
 
 
@@ -238,131 +237,140 @@ def _declare(
     return 1
 
 
-@njit(cache=True)
-def play(
-    s: np.ndarray,
-    figures: np.ndarray,
-    melee: np.ndarray,
-    targeting: np.ndarray,
-    near: np.ndarray,
-    ruled: np.ndarray,
-    worth: np.ndarray,
-    initiative: np.ndarray,
-    tracks: np.ndarray,
-    boxes: np.ndarray,
-    fold: np.ndarray,
-    rules: np.ndarray,
-    pairs: np.ndarray,
-    table: np.ndarray,
-    bands: np.ndarray,
-    members: np.ndarray,
-    keys: np.ndarray,
-    rolled: np.ndarray,
-    mask: int,
-    band_at: np.ndarray,
-    active: np.ndarray,
-    counts: np.ndarray,
-    arm_state: np.ndarray,
-    events: np.ndarray,
-    effects: np.ndarray,
-    places: np.ndarray,
-    room: np.ndarray,
-    shields: np.ndarray,
-    morale: np.ndarray,
-    levels: np.ndarray,
-    crossed: np.ndarray,
-    start: np.ndarray,
-    morale_stream: np.ndarray,
-    placed: bool,
-    pos: np.ndarray,
-    geo: np.ndarray,
-    floats: np.ndarray,
-    ints: np.ndarray,
-    filing: np.ndarray,
-    bounds: np.ndarray,
-    counters: np.ndarray,
-    rings: np.ndarray,
-    moved: np.ndarray,
-    movement: np.ndarray,
-) -> int:
-    """Play the battle to its end: the rounds played, or :data:`FULL` when ``events`` or
-    ``tracks`` filled first (the caller plays it again with larger ones, its streams
-    seeded again). ``near[i, j]``: where foe ``j`` stands in the order fighter ``i``
-    targeting the nearest takes its foes (:func:`~.choosing._new_target`); ``ruled``,
-    ``worth``: the rules of each ``RulesTargeting`` (:func:`~.tables.ruled_rows`). ``rules``
-    (:func:`~.tables.rules_row`): crits drawn, their pool, scratch
-    cap, overflow kept at Near Death, knockdown penalty, kill above 9, actions a round, a
-    Called Location wounds the body too, the weapon arm's penalty by state (4), the most
-    rounds, the most seconds, the round's seconds, ``engine.max_on_one``, initiative rolled,
-    ``knockout_rounds`` (-1: unset), then the player characters' protections
-    (``pc_death.max_three_levels``, ``no_near_death_unless_incap``, ``point_spend``), the
-    level a morale check must reach (Fair), whether anyone checks morale. Band
-    ``k``'s members are ``members[bands[k]:bands[k + 1]]``; ``keys`` each fighter's
-    initiative key at a roll of 0, ``band_at`` the band of each key's low ``mask`` bits
-    (:class:`~fadad_agents.engine.core.turns.TurnOrder`). ``places``: each defender's room
-    this round (:func:`_admit`), ``room`` how many of a size fit round one of a size;
-    ``shields``, for each defender, who stands on its shield side (a column a fighter), then
-    this round's list of them (the round, how many, who: ``shields.shield_rank``);
-    ``morale``, ``levels``: each fighter's morale and its policy's thresholds, ``crossed``
-    the thresholds each band has crossed, ``start`` each side's fighters at the start, and
-    the battle's ``morale_stream`` (:func:`~.morale.end_round`)."""
-    n = s.shape[0]
-    held = np.full((n * max(rules[6], 1) + 2, 2), -1, dtype=np.int64)
-    drawn = np.empty(bands.shape[0] - 1, dtype=np.int64)
-    order = np.empty(n, dtype=np.int64)  # the round's fighters, turn by turn
-    starts = np.empty(n + 1, dtype=np.int64)  # where each turn begins in order
-    shared = np.zeros(n, dtype=np.bool_)  # whether each turn is bands tied
-    rnd = 0
-    while True:
-        rnd += 1
-        turns = _turns(s, bands, members, keys, rolled, mask, band_at, initiative, drawn,
-                       order, starts, shared, rules[16] != 0)  # fmt: skip
-        for j in range(starts[turns]):
-            i = order[j]
-            if s[i, _FIGHTING]:
-                done = _declare(i, s, active, counts, targeting, near, ruled, worth, start,
-                                tracks, rules, rnd, events, places, room, bands, placed, pos,
-                                geo, floats, ints, filing, bounds, counters)  # fmt: skip
-                if done != 1:
-                    return FULL if done == 0 else done
-        for k in range(turns):
-            first, end = starts[k], starts[k + 1]
-            if shared[k]:
-                done = _together(order[first:end], s, figures, melee, targeting, near, ruled,
-                                 worth, start, tracks, boxes, fold, rules, pairs, table, rnd,
-                                 events, effects, arm_state, held, active, counts, places,
-                                 room, bands, shields, placed, pos, geo, floats, ints, filing,
-                                 bounds, counters, rings, moved, movement)  # fmt: skip
-                if done != 1:
-                    return FULL if done == 0 else done
-                continue
-            for j in range(first, end):  # one band's members, one after another
+def _player(placed: bool) -> Any:
+    """:func:`play` compiled for battles in one melee, or on open ground (``placed``): each
+    branch on ``placed`` pruned before numba types it (a free variable is a constant to
+    numba, a bool argument is not: compiled for both, a first melee waited 78 s, not 33,
+    on 2026-12-06), so that a battle compiles only what its kind plays."""
+
+    def play(
+        s: np.ndarray,
+        figures: np.ndarray,
+        melee: np.ndarray,
+        targeting: np.ndarray,
+        near: np.ndarray,
+        ruled: np.ndarray,
+        worth: np.ndarray,
+        initiative: np.ndarray,
+        tracks: np.ndarray,
+        boxes: np.ndarray,
+        fold: np.ndarray,
+        rules: np.ndarray,
+        pairs: np.ndarray,
+        table: np.ndarray,
+        bands: np.ndarray,
+        members: np.ndarray,
+        keys: np.ndarray,
+        rolled: np.ndarray,
+        mask: int,
+        band_at: np.ndarray,
+        active: np.ndarray,
+        counts: np.ndarray,
+        arm_state: np.ndarray,
+        events: np.ndarray,
+        effects: np.ndarray,
+        places: np.ndarray,
+        room: np.ndarray,
+        shields: np.ndarray,
+        morale: np.ndarray,
+        levels: np.ndarray,
+        crossed: np.ndarray,
+        start: np.ndarray,
+        morale_stream: np.ndarray,
+        pos: np.ndarray,
+        geo: np.ndarray,
+        floats: np.ndarray,
+        ints: np.ndarray,
+        filing: np.ndarray,
+        bounds: np.ndarray,
+        counters: np.ndarray,
+        rings: np.ndarray,
+        moved: np.ndarray,
+        movement: np.ndarray,
+    ) -> int:
+        """Play the battle to its end: the rounds played, or :data:`FULL` when ``events`` or
+        ``tracks`` filled first (the caller plays it again with larger ones, its streams
+        seeded again). ``near[i, j]``: where foe ``j`` stands in the order fighter ``i``
+        targeting the nearest takes its foes (:func:`~.choosing._new_target`); ``ruled``,
+        ``worth``: the rules of each ``RulesTargeting`` (:func:`~.tables.ruled_rows`). ``rules``
+        (:func:`~.tables.rules_row`): crits drawn, their pool, scratch
+        cap, overflow kept at Near Death, knockdown penalty, kill above 9, actions a round, a
+        Called Location wounds the body too, the weapon arm's penalty by state (4), the most
+        rounds, the most seconds, the round's seconds, ``engine.max_on_one``, initiative rolled,
+        ``knockout_rounds`` (-1: unset), then the player characters' protections
+        (``pc_death.max_three_levels``, ``no_near_death_unless_incap``, ``point_spend``), the
+        level a morale check must reach (Fair), whether anyone checks morale. Band
+        ``k``'s members are ``members[bands[k]:bands[k + 1]]``; ``keys`` each fighter's
+        initiative key at a roll of 0, ``band_at`` the band of each key's low ``mask`` bits
+        (:class:`~fadad_agents.engine.core.turns.TurnOrder`). ``places``: each defender's room
+        this round (:func:`_admit`), ``room`` how many of a size fit round one of a size;
+        ``shields``, for each defender, who stands on its shield side (a column a fighter), then
+        this round's list of them (the round, how many, who: ``shields.shield_rank``);
+        ``morale``, ``levels``: each fighter's morale and its policy's thresholds, ``crossed``
+        the thresholds each band has crossed, ``start`` each side's fighters at the start, and
+        the battle's ``morale_stream`` (:func:`~.morale.end_round`)."""
+        n = s.shape[0]
+        held = np.full((n * max(rules[6], 1) + 2, 2), -1, dtype=np.int64)
+        drawn = np.empty(bands.shape[0] - 1, dtype=np.int64)
+        order = np.empty(n, dtype=np.int64)  # the round's fighters, turn by turn
+        starts = np.empty(n + 1, dtype=np.int64)  # where each turn begins in order
+        shared = np.zeros(n, dtype=np.bool_)  # whether each turn is bands tied
+        rnd = 0
+        while True:
+            rnd += 1
+            turns = _turns(s, bands, members, keys, rolled, mask, band_at, initiative, drawn,
+                           order, starts, shared, rules[16] != 0)  # fmt: skip
+            for j in range(starts[turns]):
                 i = order[j]
-                if not s[i, _FIGHTING]:
-                    continue
-                if placed:  # each call given only the arrays it reads: 10 ns an array
-                    done = act_placed(
-                        i, s, figures, melee, targeting, tracks, boxes, fold, rules, pairs, rnd,
-                        events, effects, arm_state, held, active, counts, places, room, bands,
-                        shields, pos, geo, floats, ints, filing, bounds, counters, rings, moved,
-                    )  # fmt: skip
-                else:
-                    done = _act(
-                        i, s, figures, melee, targeting, near, ruled, worth, start, tracks,
-                        boxes, fold, rules, pairs, table, rnd, events, effects, arm_state, held,
-                        active, counts, places, room, bands, shields,
-                    )  # fmt: skip
+                if s[i, _FIGHTING]:
+                    done = _declare(i, s, active, counts, targeting, near, ruled, worth, start,
+                                    tracks, rules, rnd, events, places, room, bands, placed, pos,
+                                    geo, floats, ints, filing, bounds, counters)  # fmt: skip
                     if done != 1:
                         return FULL if done == 0 else done
-        if rules[22] and not end_round(
-            order[: starts[turns]], s, morale, levels, crossed, bands, members, active, counts,
-            start, morale_stream, table, rules[21], rnd, events,
-        ):  # fmt: skip
-            return FULL
-        if placed:
-            taken_off(events, counters, floats, ints, filing)
-        if counts.min() == 0 or rnd >= rules[12] or rnd * rules[14] >= rules[13]:
-            return rnd  # a side out ends it (more than two: melee._eligible), or the rule
+            for k in range(turns):
+                turn = order[starts[k] : starts[k + 1]]
+                if placed:
+                    done = turn_on_ground(
+                        turn, shared[k], s, figures, melee, targeting, tracks, boxes, fold, rules,
+                        pairs, rnd, events, effects, arm_state, held, active, counts, places, room,
+                        bands, shields, pos, geo, floats, ints, filing, bounds, counters, rings,
+                        moved, movement,
+                    )  # fmt: skip
+                elif shared[k]:
+                    done = _together(turn, s, figures, melee, targeting, near, ruled, worth, start,
+                                     tracks, boxes, fold, rules, pairs, table, rnd, events, effects,
+                                     arm_state, held, active, counts, places, room, bands,
+                                     shields)  # fmt: skip
+                else:
+                    done = 1
+                    for i in turn:  # one band's members, one after another
+                        if s[i, _FIGHTING]:
+                            done = _act(
+                                i, s, figures, melee, targeting, near, ruled, worth, start, tracks,
+                                boxes, fold, rules, pairs, table, rnd, events, effects, arm_state,
+                                held, active, counts, places, room, bands, shields,
+                            )  # fmt: skip
+                            if done != 1:
+                                break
+                if done != 1:
+                    return FULL if done == 0 else done
+            if rules[22] and not end_round(
+                order[: starts[turns]], s, morale, levels, crossed, bands, members, active, counts,
+                start, morale_stream, table, rules[21], rnd, events,
+            ):  # fmt: skip
+                return FULL
+            if placed:
+                taken_off(events, counters, floats, ints, filing)
+            if counts.min() == 0 or rnd >= rules[12] or rnd * rules[14] >= rules[13]:
+                return rnd  # a side out ends it (more than two: melee._eligible), or the rule
+
+    play.__name__ = play.__qualname__ = "play_on_ground" if placed else "play"
+    return njit(cache=True)(play)
+
+
+play = _player(False)
+play_on_ground = _player(True)
 
 
 @njit(cache=True)
@@ -393,71 +401,22 @@ def _together(
     room: np.ndarray,
     bands: np.ndarray,
     shields: np.ndarray,
-    placed: bool,
-    pos: np.ndarray,
-    geo: np.ndarray,
-    floats: np.ndarray,
-    ints: np.ndarray,
-    filing: np.ndarray,
-    bounds: np.ndarray,
-    counters: np.ndarray,
-    rings: np.ndarray,
-    moved: np.ndarray,
-    movement: np.ndarray,
 ) -> int:
-    """A tied turn (``_play_together``): each member's wounds wait on its pending track,
-    take-outs are held; then each member's wounds apply (and crits, in the order they
-    came), then the held take-outs, in order. False: an array is full."""
-    if placed:  # its movers first (waiting.move_first)
-        done = movers_first(turn, s, pos, geo, floats, ints, filing, bounds, counters, rings,
-                            places, rnd, events, moved, movement)  # fmt: skip
-        if done != 1:
-            return done
+    """A tied turn in one melee (``_play_together``): each member's wounds wait on its
+    pending track, take-outs are held, to the turn's end (:func:`~.outcomes.settle`).
+    False: an array is full. (On open ground, :func:`~.placed.turn_on_ground`.)"""
     begun = events[0, 0]
     for i in turn:
         s[i, _PENDING] = s[i, _TRACK]
     held[0, 0] = 0
     for i in turn:
-        if s[i, _FIGHTING]:
-            if placed:
-                done = act_placed(
-                    i, s, figures, melee, targeting, tracks, boxes, fold, rules, pairs, rnd,
-                    events, effects, arm_state, held, active, counts, places, room, bands,
-                    shields, pos, geo, floats, ints, filing, bounds, counters, rings, moved,
-                )  # fmt: skip
-            else:
-                done = _act(
-                    i, s, figures, melee, targeting, near, ruled, worth, start, tracks, boxes,
-                    fold, rules, pairs, table, rnd, events, effects, arm_state, held, active,
-                    counts, places, room, bands, shields,
-                )  # fmt: skip
-            if done != 1:
-                held[0, 0] = -1
-                return done
-    count = held[0, 0]
-    held[0, 0] = -1
-    ended = events[0, 0]
-    hits = np.empty(ended - begun, dtype=np.int64)  # the turn's hits with crits, in order
-    many = 0
-    for e in range(begun, ended):
-        if events[e, 0] == SWING and events[e, 10] and events[e, 20]:
-            hits[many] = e
-            many += 1
-    for i in turn:
-        pending = s[i, _PENDING]
-        s[i, _PENDING] = -1
-        if pending != s[i, _TRACK] and not _wounded(i, pending, s, tracks, held, active,
-                                                    counts, rnd, events):  # fmt: skip
+        if s[i, _FIGHTING] and not _act(
+            i, s, figures, melee, targeting, near, ruled, worth, start, tracks, boxes, fold,
+            rules, pairs, table, rnd, events, effects, arm_state, held, active, counts, places,
+            room, bands, shields,
+        ):  # fmt: skip
+            held[0, 0] = -1
             return 0
-        for k in range(many):  # its crits, in the order they came
-            e = hits[k]
-            if events[e, 3] == i and not _suffer(
-                i, e, s, rnd, events, effects, arm_state, held, active, counts, rules
-            ):
-                return 0
-    for h in range(1, count + 1):
-        if not _take_out(held[h, 0], held[h, 1], s, active, counts, rnd, events):
-            return 0
-    if placed:
-        taken_off(events, counters, floats, ints, filing)
-    return 1
+    settled = settle(turn, begun, s, tracks, rules, rnd, events, effects, arm_state, held,
+                     active, counts)  # fmt: skip
+    return 1 if settled else 0

@@ -396,14 +396,14 @@ class Melee:
             pos, floats, ints, filing, bounds, counters = (
                 (a.copy() for a in found) if placed else found
             )
-            rounds = kernel.play(
+            rounds = (kernel.play_on_ground if placed else kernel.play)(
                 s, self.figures, streams_now[2 : n + 2], streams_now[1], self.near, self.ruled,
                 self.worth, streams_now[0],
                 tracks, self.boxes, self.fold, self.rules, self.pairs, _TABLE, self.bands,
                 self.band_members, self.keys, self.rolled, self.mask, self.band_at,
                 self.active.copy(), self.counts.copy(), self.arm_state, events, self.effects,
                 self.places.copy(), self.room, self.shields.copy(), self.morale, self.levels,
-                crossed, self.counts, streams_now[n + 2], placed, pos, geo, floats, ints, filing,
+                crossed, self.counts, streams_now[n + 2], pos, geo, floats, ints, filing,
                 bounds, counters, rings, self.moved, streams_now[len(seeds) - 1],
             )  # fmt: skip
             if rounds == kernel.GAVE_UP:

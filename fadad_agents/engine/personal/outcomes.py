@@ -1,7 +1,7 @@
 """What a blow leaves in the compiled plain melee (numba), and who may strike whom: an Ité
 point spent, a take-out off its side's live list, a crit's conditions and their paying
-off, a place round a defender (``room.admit``). :mod:`~.choosing` draws new targets,
-:mod:`~.kernel` plays the rounds.
+off, a place round a defender (``room.admit``), a tied turn's held wounds and take-outs
+settled. :mod:`~.choosing` draws new targets, :mod:`~.kernel` plays the rounds.
 """
 
 from __future__ import annotations
@@ -41,13 +41,14 @@ from fadad_agents.engine.personal.swing import (
     OUT,
     RECOVER,
     SUFFER,
+    SWING,
     _event,
     _level_of,
     _most,
     _record,
 )
 
-__all__ = ["off_the_field"]
+__all__ = ["off_the_field", "settle"]
 
 
 @njit(cache=True)
@@ -410,3 +411,49 @@ def _absorb(
     if not _wounded(t, v, s, tracks, held, active, counts, rnd, events):
         return False
     return _suffer(t, e, s, rnd, events, effects, arm_state, held, active, counts, rules)
+
+
+@njit(cache=True)
+def settle(
+    turn: np.ndarray,
+    begun: int,
+    s: np.ndarray,
+    tracks: np.ndarray,
+    rules: np.ndarray,
+    rnd: int,
+    events: np.ndarray,
+    effects: np.ndarray,
+    arm_state: np.ndarray,
+    held: np.ndarray,
+    active: np.ndarray,
+    counts: np.ndarray,
+) -> bool:
+    """The end of a tied turn (``_play_together``) whose members have acted, their wounds
+    waiting on each one's pending track and take-outs held since event ``begun``: each
+    member's wounds apply, then its crits in the order they came, then the held take-outs,
+    in order. False: an array is full."""
+    count = held[0, 0]
+    held[0, 0] = -1
+    ended = events[0, 0]
+    hits = np.empty(ended - begun, dtype=np.int64)  # the turn's hits with crits, in order
+    many = 0
+    for e in range(begun, ended):
+        if events[e, 0] == SWING and events[e, 10] and events[e, 20]:
+            hits[many] = e
+            many += 1
+    for i in turn:
+        pending = s[i, _PENDING]
+        s[i, _PENDING] = -1
+        if pending != s[i, _TRACK] and not _wounded(i, pending, s, tracks, held, active,
+                                                    counts, rnd, events):  # fmt: skip
+            return False
+        for k in range(many):  # its crits, in the order they came
+            e = hits[k]
+            if events[e, 3] == i and not _suffer(
+                i, e, s, rnd, events, effects, arm_state, held, active, counts, rules
+            ):
+                return False
+    for h in range(1, count + 1):
+        if not _take_out(held[h, 0], held[h, 1], s, active, counts, rnd, events):
+            return False
+    return True

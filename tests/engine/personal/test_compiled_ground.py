@@ -221,13 +221,15 @@ def test_a_battle_given_back_plays_in_python(monkeypatch: pytest.MonkeyPatch) ->
 
 
 class _GivesUp:
-    """The kernel's module, its ``play`` giving every battle back."""
+    """The kernel's module, its ``play`` and ``play_on_ground`` giving every battle back."""
 
     def __init__(self, kernel: Any) -> None:
         self.FULL, self.GAVE_UP = kernel.FULL, kernel.GAVE_UP
 
     def play(self, *_: Any) -> int:
         return int(self.GAVE_UP)
+
+    play_on_ground = play
 
 
 def test_a_battle_played_again_with_room_for_more_events(
@@ -248,6 +250,44 @@ def test_a_battle_played_again_with_room_for_more_events(
     monkeypatch.setattr(melee, "_TEMPLATES", OrderedDict())  # set up afresh
     assert _placed(text, 5) == python
     assert len(made) > 2
+
+
+APART = """
+name: apart
+rules: {fadad.initiative: static}
+sides:
+  - name: Red
+    forces:
+      - {name: Red, reaction_speed: Good, skills: {Sword: Good}, attack_skill: Sword,
+         weapon: weapons/broadsword, armour: armour/heavy-leather, count: 10, position: [0, 0]}
+  - name: Blue
+    forces:
+      - {name: Blue, reaction_speed: Fair, skills: {Sword: Good}, attack_skill: Sword,
+         weapon: weapons/broadsword, armour: armour/heavy-leather, count: 10, position: [12, 0]}
+"""
+"""Two bands of 10, 12 yards apart on open ground, Red the quicker: initiative static, so
+no turn is ever tied."""
+
+
+def test_a_battle_on_open_ground_played_again_with_room_for_more_events(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """On open ground too, a play whose events outgrow their room in a band's own turn (no
+    turn tied: :data:`APART`) is played again with twice as much: the same battle, played
+    in compiled code (Red's first turn, ten moves, fills the first room of eight)."""
+    real = melee.Melee._room
+    made: list[int] = []
+
+    def small(self: Any, events: int, tracks: int) -> None:
+        made.append(events)
+        real(self, 8 if len(made) == 1 else events, tracks)
+
+    monkeypatch.setattr(melee.Melee, "_room", small)
+    monkeypatch.setattr(melee, "_TEMPLATES", OrderedDict())  # set up afresh
+    python, compiled, played = _both(APART, 3, monkeypatch)
+    assert played
+    assert compiled == python
+    assert made[:2] == [melee.ROOM_FOR_EVENTS * 20 + 4096, 16]
 
 
 @pytest.mark.parametrize(
