@@ -43,6 +43,7 @@ from fadad_agents.engine.personal.swing import (
     _ARM,
     _ATTACKS,
     _BARE,
+    _CHOOSES,
     _CONDITIONS,
     _COUNT,
     _DEFENCES,
@@ -58,6 +59,7 @@ from fadad_agents.engine.personal.swing import (
     _TRACK,
     _UNCONSCIOUS,
     FULL,
+    NEAREST,
     RECOVER,
     _event,
     _penalty,
@@ -69,6 +71,7 @@ from fadad_agents.engine.personal.choosing import _new_target
 from fadad_agents.engine.personal.ground import (
     GAVE_UP,
     another_in_reach,
+    nearest_foe,
     plan_move,
     random_foe,
     taken_off,
@@ -210,8 +213,11 @@ def _declare(
     t = s[i, _TARGET]
     if not (s[i, _KEEPS] and t >= 0 and s[t, _FIGHTING]):
         if placed:
-            t, _ = random_foe(i, s, pos, geo, active, counts, floats, ints, filing, bounds,
-                              counters, targeting)  # fmt: skip
+            if s[i, _CHOOSES] != NEAREST:
+                t, _ = random_foe(i, s, pos, geo, active, counts, floats, ints, filing, bounds,
+                                  counters, targeting)  # fmt: skip
+            elif not (t >= 0 and s[t, _FIGHTING]):  # NearestTargeting keeps one that fights
+                t = nearest_foe(i, s, pos, geo, counts, floats, ints, filing, bounds, counters)
             if t == -2:
                 return GAVE_UP
         else:

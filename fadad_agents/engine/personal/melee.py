@@ -6,18 +6,18 @@ nothing to decide but a new target: a random foe, the first, nearest, most or le
 wounded, a duel's, or as a GM's targeting rules choose) on two sides, or on more where a
 side out any way ends it (``stop.when_side``'s default), all in one melee (no map, or a
 field where each touches every foe) or, on two sides, standing apart on open ground, each
-closing in on a random foe in reach (:mod:`~.onfield` says which: the moves, the searches
-for a way through the crowd and the foes in reach are :mod:`~.ground`'s), player
-characters with their protections
-(``pc_death.*``, Ité points spent as the three shipped policies spend them) or none,
-shields or none, single fighters or bands, initiative rolled or static, morale checked at
-losses (the shipped policies) or not, no round data collected, either target mode, any
-wound model (FADAD's, or FUDGE's with Anna's options, weapon groups too), weapon sizes
-compared or not, scale-piercing weapons, any crit policy: :func:`play` plays it whole in
-:func:`~.kernel.play` once numba is loaded, from its start to its end (``run``, sweeps;
-never round by round). Any other battle, and every battle before numba is loaded, plays in
-Python, as before; such a battle played whole in Python is counted toward loading numba
-(:func:`count`).
+closing in on a random foe in reach or its nearest foe (:mod:`~.onfield` says which: the
+moves, the searches for a way through the crowd and the foes in reach are
+:mod:`~.ground`'s), player characters with their protections (``pc_death.*``, Ité points
+spent as the three shipped policies spend them) or none, shields or none, single fighters
+or bands, initiative rolled or static, morale checked at losses (the shipped policies) or
+not, no round data collected, either target mode, any wound model (FADAD's, or FUDGE's
+with Anna's options, weapon groups too), weapon sizes compared or not, scale-piercing
+weapons, any crit policy: :func:`play` plays it whole in :func:`~.kernel.play` (on open
+ground, :func:`~.kernel.play_on_ground`) once numba is loaded, from its start to its end
+(``run``, sweeps; never round by round). Any other battle, and every battle before numba
+is loaded, plays in Python, as before; such a battle played whole in Python is counted
+toward loading numba (:func:`count`).
 
 From the kernel's rows the log is written with the engine's own entries (:mod:`~.entries`:
 a swing's
@@ -295,7 +295,9 @@ class Melee:
         started = [(0, 0, 0, t.dead, *t.filled, Wound.DEAD) for t in tracks]
         self.starts = np.array(started, np.int64).reshape(-1, c.TRACK_COLUMNS)[picks[:, 2]]
         self.starts[:, 2] = np.arange(n)  # as set up: its owner
-        self.near, state[:, c._REACH] = target_orders(members)
+        field = battle.field
+        moving = field is not None and not field.all_touching  # nearest found as they move
+        self.near, state[:, c._REACH] = target_orders(members, moving)
         self.ruled, self.worth, state[:, c._RULES] = ruled_rows(members)
         self.state = state
         self.duels = bool((state[:, c._CHOOSES] == c.DUEL).any())
@@ -304,10 +306,9 @@ class Melee:
         self.wounds = rules.wounds
         bands = [members_ for _, _, members_ in order._bands]
         self.room, self.places = place_rows(battle, members, bands, at)
-        field = battle.field
         self.ground = None  # on open ground: its tables, and places read at each play
         ranks = len(members) + 3  # at most as many on a shield side as strike it, and 2
-        if field is not None and not field.all_touching:
+        if moving:
             self.ground = Ground(battle, members, sorted({m.radius for m in members}))
             state[:, c._WANTED] = 1
             state[:, c._MOST] = self.ground.most

@@ -22,6 +22,7 @@ from fadad_agents.engine.personal.ground import (
     GAVE_UP,
     advance,
     another_in_reach,
+    nearest_foe,
     random_foe,
     taken_off,
     touches,
@@ -30,6 +31,7 @@ from fadad_agents.engine.personal.outcomes import _absorb, _admit, _pay, settle
 from fadad_agents.engine.personal.swing import (
     _ATTACKS,
     _BARE,
+    _CHOOSES,
     _FIGHTING,
     _GAIT,
     _MOVES,
@@ -39,6 +41,7 @@ from fadad_agents.engine.personal.swing import (
     _TARGET,
     _TRACK,
     _UNCONSCIOUS,
+    NEAREST,
     _penalty,
     _swing,
 )
@@ -113,8 +116,11 @@ def act_placed(
         t = s[i, _TARGET]
         in_reach = True
         if t < 0 or not s[t, _FIGHTING]:
-            t, in_reach = random_foe(i, s, pos, geo, active, counts, floats, ints, filing,
-                                     bounds, counters, targeting)  # fmt: skip
+            if s[i, _CHOOSES] == NEAREST:  # its choose_target: no draw, in reach or not
+                t = nearest_foe(i, s, pos, geo, counts, floats, ints, filing, bounds, counters)
+            else:
+                t, in_reach = random_foe(i, s, pos, geo, active, counts, floats, ints, filing,
+                                         bounds, counters, targeting)  # fmt: skip
             if t == -2:
                 return GAVE_UP
             s[i, _TARGET] = t

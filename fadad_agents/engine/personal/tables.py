@@ -257,7 +257,7 @@ def _reach(policy: Any) -> int:
     return int(getattr(policy, "reach", 0))
 
 
-def target_orders(members: list[Any]) -> tuple[np.ndarray, list[int]]:
+def target_orders(members: list[Any], moving: bool = False) -> tuple[np.ndarray, list[int]]:
     """``near[i, j]``: where foe ``j`` stands in the order fighter ``i`` takes its foes
     when it targets the nearest (``NearestTargeting``, ``DuelTargeting``): by the square
     of the distance between them as ``Field.nearest`` measures it, ties to the lower
@@ -265,12 +265,13 @@ def target_orders(members: list[Any]) -> tuple[np.ndarray, list[int]]:
     battle); of more than two sides, by the distance as ``Space.nearest_foe`` compares
     each side's nearest (``math.dist``), ties to the first side, then as ``Field.nearest``
     (the same choice while, side by side, the one order never contradicts the other:
-    :func:`nearest_in_order`). A single 0 where nobody targets the nearest; and how many
+    :func:`nearest_in_order`). A single 0 where nobody targets the nearest, or where they
+    move (``moving``: open ground, the nearest searched at each choice); and how many
     foes each weighs up for the most or least wounded (its policy's ``reach``; 0 for
     others)."""
     reaches = [_reach(m.policies.targeting) for m in members]
     nearest = [type(m.policies.targeting) in NEEDS_THE_FIELD for m in members]
-    if not any(nearest):
+    if moving or not any(nearest):
         return np.zeros((1, 1), dtype=np.int64), reaches
     n = len(members)
     many = len({m.side for m in members}) > 2

@@ -1,13 +1,14 @@
 """The compiled plain melee on open ground plays the battle the engine's Python plays, byte
-for byte: fighters who close in on a random foe in reach (the nearest where none is), find
-their way through the crowd round their targets, wait in ranks, and strike.
+for byte: fighters who close in on a random foe in reach (the nearest where none is) or
+on their nearest foe, find their way through the crowd round their targets, wait in
+ranks, and strike.
 
 Melees drawn at random (two sides of one to three forces standing apart on open ground,
 single fighters and bands, other creatures (other widths and strides), every melee weapon
 (other reaches), shields (their sides, by the bearing a move leaves), each gait of closing
-in, sticky or random targeting, crits, player characters, morale, initiative rolled or
-static (tied turns: movers first, in an order drawn), the moving Target bonus) are each
-played at three seeds with the compiled melee on and off: the same log, events, fighters
+in, sticky, random or nearest targeting, crits, player characters, morale, initiative
+rolled or static (tied turns: movers first, in an order drawn), the moving Target bonus)
+are each played at three seeds with the compiled melee on and off: the same log, events, fighters
 (where each stands and faces, at what gait), and result; so are blocks in ranks of 300 a
 side, and battles the compiled melee gives back to Python midway (a fighter stepping off
 its mirror of the field) or plays again with more room for its events.
@@ -56,7 +57,7 @@ def ground_scenario(seed: int) -> str:
         lines.append(f"  - name: Side {s}")
         policies = []
         if rng.random() < 0.5:
-            policies.append(f"targeting: {rng.choice(('random', 'sticky'))}")
+            policies.append(f"targeting: {rng.choice(('random', 'sticky', 'nearest'))}")
         if rng.random() < 0.5:
             gait = rng.choice(("walk", "jog", "run"))
             policies.append(f"movement: {{name: close, params: {{gait: {gait}}}}}")
@@ -146,18 +147,21 @@ def test_drawn_melees_on_open_ground_play_the_same_battle(
 def test_the_drawn_melees_move_and_fight() -> None:
     """The comparison above proves something: fighters move (walk, jog and run), most
     battles last past their first rounds, some fighters carry shields and stand as player
-    characters, and tied turns (movers first) come up."""
+    characters, tied turns (movers first) and fighters targeting their nearest foe come
+    up."""
     gaits: set[str] = set()
-    long = tied = 0
+    long = tied = nearest = 0
     for seed in range(30):
         battle = build_battle(load(ground_scenario(seed)), seed, collect=False)
         battle.run_to_end()
         gaits |= {e.outcome[0][1] for e in battle.log if e.action == "move"}
         long += battle.round > 3
         tied += "fadad.initiative: static" in ground_scenario(seed)
+        nearest += "targeting: nearest" in ground_scenario(seed)
     assert gaits == {"walk", "jog", "run"}
     assert long >= 10
     assert tied >= 3
+    assert nearest >= 3
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -169,6 +173,21 @@ def test_blocks_in_ranks_play_the_same_battle(seed: int, monkeypatch: pytest.Mon
     battle = build_battle(load(text), seed, collect=False)
     battle.run_to_end()
     assert sum(e.action == "move" for e in battle.log) > 500
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_blocks_closing_on_their_nearest_foes_play_the_same_battle(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two blocks of 60 twelve yards apart, each fighter closing on its nearest foe
+    (``targeting: nearest``, searched afresh as they move: no draw): the same battle in
+    compiled code as in Python, and not the battle of random targets in reach."""
+    text = _melee_yaml(60, bands=True, gap=12).replace(
+        "forces:", "policies: {targeting: nearest}\n    forces:"
+    )
+    assert text.count("targeting: nearest") == 2
+    assert _same(text, seed, monkeypatch)
+    assert _placed(text, seed)[0] != _placed(_melee_yaml(60, bands=True, gap=12), seed)[0]
 
 
 def test_a_move_off_the_mirror_gives_the_battle_back() -> None:
