@@ -20,10 +20,13 @@ def _watchers() -> list[threading.Thread]:
 
 
 def test_a_long_battle_shows_its_rounds_and_plays_the_same(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], python_melee: None
 ) -> None:
     """With the wait before showing cut to nothing, a battle shows its rounds and how many
-    still fight; its log is the one played without progress, and no watcher is left."""
+    still fight; its log is the one played without progress, and no watcher is left.
+    Played round by round in Python (``python_melee``): where numba is loaded already (an
+    earlier test in this worker), the compiled melee plays it whole in a millisecond,
+    its bar never updated before it ends."""
     monkeypatch.setattr(progress, "PROGRESS_AFTER", 0.0)
     monkeypatch.setattr(progress, "POLL", 0.001)
     watched = run(BANDS, seed=1, progress=True)
