@@ -242,29 +242,6 @@ def random_foe(
 
 
 @njit(cache=True, inline="always")
-def nearest_foe(
-    i: int,
-    s: np.ndarray,
-    pos: np.ndarray,
-    geo: np.ndarray,
-    counts: np.ndarray,
-    floats: np.ndarray,
-    ints: np.ndarray,
-    filing: np.ndarray,
-    bounds: np.ndarray,
-    counters: np.ndarray,
-) -> int:
-    """``NearestTargeting.choose_target``'s new target: the nearest foe on the field
-    (``Battle.nearest_foe``: every foe left stands on open ground, so one is found; no
-    draw). -1: none left; -2 where none is found all the same (Python's own search)."""
-    mine = s[i, _SIDE]
-    if _foes(mine, counts) == 0:
-        return -1
-    near = nearest(pos[i, _X], pos[i, _Y], 1 - mine, geo, floats, ints, filing, bounds, counters)
-    return int(near) if near >= 0 else -2
-
-
-@njit(cache=True, inline="always")
 def another_in_reach(
     i: int,
     s: np.ndarray,

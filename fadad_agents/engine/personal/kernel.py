@@ -58,6 +58,7 @@ from fadad_agents.engine.personal.swing import (
     _TARGET,
     _TRACK,
     _UNCONSCIOUS,
+    DUEL,
     FULL,
     NEAREST,
     RECOVER,
@@ -71,7 +72,6 @@ from fadad_agents.engine.personal.choosing import _new_target
 from fadad_agents.engine.personal.ground import (
     GAVE_UP,
     another_in_reach,
-    nearest_foe,
     plan_move,
     random_foe,
     taken_off,
@@ -85,7 +85,7 @@ from fadad_agents.engine.personal.outcomes import (
     _shield_rank,
     settle,
 )
-from fadad_agents.engine.personal.placed import turn_on_ground
+from fadad_agents.engine.personal.placed import nearest_foe, turn_on_ground
 from fadad_agents.engine.personal.turns import _turns
 
 
@@ -213,11 +213,11 @@ def _declare(
     t = s[i, _TARGET]
     if not (s[i, _KEEPS] and t >= 0 and s[t, _FIGHTING]):
         if placed:
-            if s[i, _CHOOSES] != NEAREST:
+            if s[i, _CHOOSES] == NEAREST or s[i, _CHOOSES] == DUEL:
+                t = nearest_foe(i, s, pos, geo, counts, floats, ints, filing, bounds, counters)
+            else:
                 t, _ = random_foe(i, s, pos, geo, active, counts, floats, ints, filing, bounds,
                                   counters, targeting)  # fmt: skip
-            elif not (t >= 0 and s[t, _FIGHTING]):  # NearestTargeting keeps one that fights
-                t = nearest_foe(i, s, pos, geo, counts, floats, ints, filing, bounds, counters)
             if t == -2:
                 return GAVE_UP
         else:

@@ -5,8 +5,8 @@ leaves written back to the log and the fighters.
 
 A battle on a field where not all touch is played here when it is open ground (no edges),
 of two sides, every fighter standing on it a plain character whose new target is a random
-foe in reach (``random_foe``) or its nearest foe (``NearestTargeting``) and whose movement
-policy closes in
+foe in reach (``random_foe``) or its nearest foe (``NearestTargeting``; a duel's opponent,
+``DuelTargeting``'s first nearest) and whose movement policy closes in
 (:class:`~fadad_agents.policies.core.movement.CloseIn`); the field's mirror in arrays
 (:class:`~fadad_agents.agents.core.crowd.occupied.Occupied`) is made afresh for each play,
 a slot a fighter by its index, stamped in the order the field's buckets list them.
@@ -21,7 +21,7 @@ import numpy as np
 
 from fadad_agents.agents.core.field.room import FEW_TO_LOOK_OVER
 from fadad_agents.agents.core.ranks import _ring_turns
-from fadad_agents.policies.core.defaults import NearestTargeting
+from fadad_agents.engine.personal.tables import NEEDS_THE_FIELD
 from fadad_agents.policies.core.movement import CloseIn
 from fadad_agents.rules.personal.movement import GAITS, MAX_MOVE_ACTIONS, movement_allowance
 
@@ -42,8 +42,8 @@ _TWO = 2.0  # the exponent of Python's squares, read at run time (never a produc
 def on_open_ground(battle: Any, members: list[Any]) -> bool:
     """Whether the compiled melee can play ``battle``'s ``members`` moving on its field:
     open ground of two sides, each of them standing on it, no one off it, each closing in
-    on a random foe in reach or its nearest foe (the rest as :func:`~.melee._plain`
-    asks)."""
+    on a random foe in reach, its nearest foe or a duel's opponent (the rest as
+    :func:`~.melee._plain` asks)."""
     field = battle.field
     if (
         field is None
@@ -59,7 +59,7 @@ def on_open_ground(battle: Any, members: list[Any]) -> bool:
         pol = m.policies
         if not (
             m.placed
-            and (pol.random_in_reach or type(pol.targeting) is NearestTargeting)
+            and (pol.random_in_reach or type(pol.targeting) in NEEDS_THE_FIELD)
             and type(pol.movement) is CloseIn
             and m.conditions is None
             and 0 <= pol.movement.actions <= MAX_MOVE_ACTIONS

@@ -1,7 +1,8 @@
 """A plain fighter's turn on open ground in the compiled plain melee (numba): its act as
 :meth:`~fadad_agents.agents.core.character.Character.act` plays it where not all touch
 (the move first, then each attack on a target its reach touches with a place round it,
-another found where not), a band's turn or a tied turn, its movers moving first
+another found where not), a new target taken by the nearest (:func:`nearest_foe`), a
+band's turn or a tied turn, its movers moving first
 (:func:`~fadad_agents.agents.core.moving.movers_first`). The field's questions are
 :mod:`~.ground`'s; :mod:`~.kernel` plays the rounds.
 """
@@ -13,6 +14,7 @@ import math
 import numpy as np
 
 from fadad_agents.agents.core.field.caching import njit
+from fadad_agents.engine.personal.choosing import _foes
 from fadad_agents.engine.personal.ground import (
     _BEARING,
     _BONUS,
@@ -22,7 +24,7 @@ from fadad_agents.engine.personal.ground import (
     GAVE_UP,
     advance,
     another_in_reach,
-    nearest_foe,
+    nearest,
     random_foe,
     taken_off,
     touches,
@@ -32,15 +34,18 @@ from fadad_agents.engine.personal.swing import (
     _ATTACKS,
     _BARE,
     _CHOOSES,
+    _DUEL,
     _FIGHTING,
     _GAIT,
     _MOVES,
     _PENDING,
     _SHIELDED,
+    _SIDE,
     _STEPPED,
     _TARGET,
     _TRACK,
     _UNCONSCIOUS,
+    DUEL,
     NEAREST,
     _penalty,
     _swing,
@@ -48,7 +53,7 @@ from fadad_agents.engine.personal.swing import (
 from fadad_agents.engine.personal.twister import random
 from fadad_agents.rules.core.dice import TABLE_4DF
 
-__all__ = ["act_placed", "movers_first", "shield_rank", "turn_on_ground"]
+__all__ = ["act_placed", "movers_first", "nearest_foe", "shield_rank", "turn_on_ground"]
 
 _TABLE = np.array(TABLE_4DF, dtype=np.int64)
 """The 4dF table (``rules.core.dice``), a constant of the compiled code (one argument fewer:
@@ -116,7 +121,7 @@ def act_placed(
         t = s[i, _TARGET]
         in_reach = True
         if t < 0 or not s[t, _FIGHTING]:
-            if s[i, _CHOOSES] == NEAREST:  # its choose_target: no draw, in reach or not
+            if s[i, _CHOOSES] == NEAREST or s[i, _CHOOSES] == DUEL:  # no draw: in reach
                 t = nearest_foe(i, s, pos, geo, counts, floats, ints, filing, bounds, counters)
             else:
                 t, in_reach = random_foe(i, s, pos, geo, active, counts, floats, ints, filing,
@@ -156,6 +161,43 @@ def act_placed(
         if not s[i, _FIGHTING]:
             return 1
     return 1
+
+
+@njit(cache=True, inline="always")
+def nearest_foe(
+    i: int,
+    s: np.ndarray,
+    pos: np.ndarray,
+    geo: np.ndarray,
+    counts: np.ndarray,
+    floats: np.ndarray,
+    ints: np.ndarray,
+    filing: np.ndarray,
+    bounds: np.ndarray,
+    counters: np.ndarray,
+) -> int:
+    """The target of a fighter that takes its nearest foe, as its policy chooses it (no
+    draw): ``NearestTargeting``'s (a target that fights kept, else ``Battle.nearest_foe``:
+    every foe left stands on open ground, so one is found) or ``DuelTargeting``'s (its
+    opponent while it fights, none once it is out; before it has one, the nearest,
+    kept as its opponent). -1: none; -2 where none is found all the same (Python's own
+    search)."""
+    duel = s[i, _CHOOSES] == DUEL
+    if duel and s[i, _DUEL] >= 0:
+        opponent = s[i, _DUEL]
+        return int(opponent) if s[opponent, _FIGHTING] else -1
+    t = s[i, _TARGET]
+    if t >= 0 and s[t, _FIGHTING]:
+        return int(t)
+    mine = s[i, _SIDE]
+    if _foes(mine, counts) == 0:
+        return -1
+    near = nearest(pos[i, _X], pos[i, _Y], 1 - mine, geo, floats, ints, filing, bounds, counters)
+    if near < 0:
+        return -2
+    if duel:
+        s[i, _DUEL] = near
+    return int(near)
 
 
 @njit(cache=True, inline="always")

@@ -1,12 +1,12 @@
 """The compiled plain melee on open ground plays the battle the engine's Python plays, byte
-for byte: fighters who close in on a random foe in reach (the nearest where none is) or
-on their nearest foe, find their way through the crowd round their targets, wait in
-ranks, and strike.
+for byte: fighters who close in on a random foe in reach (the nearest where none is), on
+their nearest foe or on a duel's opponent, find their way through the crowd round their
+targets, wait in ranks, and strike.
 
 Melees drawn at random (two sides of one to three forces standing apart on open ground,
 single fighters and bands, other creatures (other widths and strides), every melee weapon
 (other reaches), shields (their sides, by the bearing a move leaves), each gait of closing
-in, sticky, random or nearest targeting, crits, player characters, morale, initiative
+in, sticky, random, nearest or duel targeting, crits, player characters, morale, initiative
 rolled or static (tied turns: movers first, in an order drawn), the moving Target bonus)
 are each played at three seeds with the compiled melee on and off: the same log, events, fighters
 (where each stands and faces, at what gait), and result; so are blocks in ranks of 300 a
@@ -57,7 +57,8 @@ def ground_scenario(seed: int) -> str:
         lines.append(f"  - name: Side {s}")
         policies = []
         if rng.random() < 0.5:
-            policies.append(f"targeting: {rng.choice(('random', 'sticky', 'nearest'))}")
+            kinds = ("random", "sticky", "nearest", "duel")
+            policies.append(f"targeting: {rng.choice(kinds)}")
         if rng.random() < 0.5:
             gait = rng.choice(("walk", "jog", "run"))
             policies.append(f"movement: {{name: close, params: {{gait: {gait}}}}}")
@@ -147,10 +148,10 @@ def test_drawn_melees_on_open_ground_play_the_same_battle(
 def test_the_drawn_melees_move_and_fight() -> None:
     """The comparison above proves something: fighters move (walk, jog and run), most
     battles last past their first rounds, some fighters carry shields and stand as player
-    characters, tied turns (movers first) and fighters targeting their nearest foe come
-    up."""
+    characters, tied turns (movers first), fighters targeting their nearest foe and
+    duellists come up."""
     gaits: set[str] = set()
-    long = tied = nearest = 0
+    long = tied = nearest = duels = 0
     for seed in range(30):
         battle = build_battle(load(ground_scenario(seed)), seed, collect=False)
         battle.run_to_end()
@@ -158,10 +159,12 @@ def test_the_drawn_melees_move_and_fight() -> None:
         long += battle.round > 3
         tied += "fadad.initiative: static" in ground_scenario(seed)
         nearest += "targeting: nearest" in ground_scenario(seed)
+        duels += "targeting: duel" in ground_scenario(seed)
     assert gaits == {"walk", "jog", "run"}
     assert long >= 10
     assert tied >= 3
     assert nearest >= 3
+    assert duels >= 3
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -188,6 +191,28 @@ def test_blocks_closing_on_their_nearest_foes_play_the_same_battle(
     assert text.count("targeting: nearest") == 2
     assert _same(text, seed, monkeypatch)
     assert _placed(text, seed)[0] != _placed(_melee_yaml(60, bands=True, gap=12), seed)[0]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_duellists_on_open_ground_play_the_same_battle(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two bands of 20 twelve yards apart, each fighter fighting a duel (``targeting:
+    duel``: its nearest foe once, then that one alone): the same battle in compiled code
+    as in Python, each fighter left remembering the same opponent."""
+    text = _melee_yaml(20, bands=True, gap=12).replace(
+        "forces:", "policies: {targeting: duel}\n    forces:"
+    )
+    assert _same(text, seed, monkeypatch)
+    duels = []
+    for compiled in (False, True):
+        monkeypatch.setattr(melee, "MELEE_COMPILED", compiled)
+        battle = build_battle(load(text), seed, collect=False)
+        battle.run_to_end()
+        fighters = [m for side in battle.sides for m in side.members]
+        duels.append({m.name: m.memory["duel"].name for m in fighters if "duel" in m.memory})
+    assert duels[0] == duels[1]
+    assert len(duels[0]) >= 20
 
 
 def test_a_move_off_the_mirror_gives_the_battle_back() -> None:

@@ -980,9 +980,9 @@ LEFT_TO_PYTHON = {
         "        position: [30, 0]\n        reaction_speed: Fair\n",
         1,
     ),
-    "apart on a map, each closing on a duel's opponent": (
+    "apart on a map, each closing on the most wounded": (
         "  - name: Blue\n    forces:\n      - name: Blue0\n        reaction_speed: Fair\n",
-        "  - name: Blue\n    policies: {targeting: duel}\n    forces:\n      - name: Blue0\n"
+        "  - name: Blue\n    policies: {targeting: weakest}\n    forces:\n      - name: Blue0\n"
         "        position: [30, 0]\n        reaction_speed: Fair\n",
         1,
     ),
@@ -998,7 +998,7 @@ LEFT_TO_PYTHON = {
 def test_what_the_compiled_melee_leaves_to_python(case: str) -> None:
     """A battle it cannot play as Python would (an Ité, morale or targeting policy it does
     not know, other rules of a swing; on a field where not all touch, one with edges, a
-    side that does not close in or fights a duel) plays in Python."""
+    side that does not close in or picks the most wounded) plays in Python."""
     REGISTRY.register("ite_points", "test_every_other", _EveryOther, replace=True)
     REGISTRY.register("morale", "test_at_first_blood", _AtFirstBlood, replace=True)
     REGISTRY.register("targeting", "test_last", _Last, replace=True)
