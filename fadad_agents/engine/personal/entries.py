@@ -11,7 +11,7 @@ from typing import Any
 
 from fadad_agents.agents.core.base import Status
 from fadad_agents.agents.core.blows import attack_event
-from fadad_agents.agents.core.conditions import _outcome
+from fadad_agents.agents.core.conditions import Conditions, _outcome
 from fadad_agents.agents.core.moving import move_event
 from fadad_agents.rules.core.dice import TABLE_4DF
 from fadad_agents.rules.core.ladder import FAIR
@@ -21,7 +21,7 @@ from fadad_agents.rules.personal.criticals import CRIT_EFFECTS
 from fadad_agents.rules.personal.melee import LOCATION_STATES
 from fadad_agents.rules.personal.movement import GAITS
 
-__all__ = ["swing_event", "write_log"]
+__all__ = ["swing_event", "write_fighters", "write_log"]
 
 _WOUNDS = tuple(Wound)
 _EFFECTS = {effect.d8: effect for effect in CRIT_EFFECTS}
@@ -154,3 +154,29 @@ def swing_event(
 
 swing_event.aimed = True  # type: ignore[attr-defined]  # its args begin (actor, target):
 # BattleLog.takedowns reads them without making the event, as attack_event's
+
+
+def write_fighters(melee: Any, battle: Any, s: Any, versions: list[Any]) -> None:
+    """Each of ``melee``'s fighters' track, target, actions and conditions as the kernel's
+    state rows ``s`` leave them (``versions``: the battle's wound tracks by index)."""
+    k = melee.columns
+    members = melee.members
+    knockdown = battle.options.fadad.knockdown_penalty
+    for i, row in enumerate(s.tolist()):
+        m = members[i]
+        m.track = versions[row[k._TRACK]]
+        m.pending = None
+        if row[k._PLAYER]:
+            m.ite_points = row[k._ITE]
+        t = row[k._TARGET]
+        m.target = members[t] if t >= 0 and m.fighting else None
+        m.attacks_planned, m.defences_left = row[k._ATTACKS], row[k._DEFENCES]
+        m.fighter = m.bare if row[k._BARE] else m.armed
+        arm = row[k._ARM]
+        m.conditions = None
+        if row[k._CONDITIONS]:
+            found = m.conditions = Conditions(knockdown)
+            found.prone, found.disarmed = bool(row[k._PRONE]), bool(row[k._DISARMED])
+            found.staggered, found.unconscious = row[k._STAGGERED], row[k._UNCONSCIOUS]
+            if arm:
+                found.parts["arm"] = LOCATION_STATES[arm]

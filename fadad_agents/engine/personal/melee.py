@@ -31,18 +31,19 @@ from __future__ import annotations
 
 import sys
 from collections import OrderedDict
+from contextlib import suppress
 from copy import copy
+from threading import get_ident
 from typing import Any
 from weakref import WeakKeyDictionary
 
 import numpy as np
 
 from fadad_agents.agents.core.character import PLAYER_PROTECTION, Character
-from fadad_agents.agents.core.conditions import Conditions
 from fadad_agents.agents.core.field import compiled
 from fadad_agents.agents.core.plain.round import mark_plain
 from fadad_agents.engine.core.battle import Battle
-from fadad_agents.engine.personal.entries import write_log
+from fadad_agents.engine.personal.entries import write_fighters, write_log
 from fadad_agents.engine.personal.onfield import NO_RINGS, NOWHERE, Ground, on_open_ground
 from fadad_agents.engine.personal.tables import (
     CHOOSES,
@@ -68,7 +69,6 @@ from fadad_agents.policies.core.defaults import (
 from fadad_agents.rules.core.dice import TABLE_4DF
 from fadad_agents.rules.core.wounds import _FOLD, Wound, WoundTrack, record
 from fadad_agents.rules.personal.combat import NO_PROTECTION
-from fadad_agents.rules.personal.melee import LOCATION_STATES
 
 __all__ = ["MELEE_COMPILED", "ROOM_FOR_EVENTS", "TEMPLATES", "count", "play", "plays"]
 
@@ -159,7 +159,8 @@ def _melee(battle: Any) -> Melee | None:
     key, kept = _template_key(battle, members, order)
     template = _TEMPLATES.get(key)
     if template is not None:
-        _TEMPLATES.move_to_end(key)
+        with suppress(KeyError):  # let go meanwhile by another thread (a Dask worker's)
+            _TEMPLATES.move_to_end(key)
         return template.of(members)
     melee = Melee(battle, members, order)
     template = melee.of([])
@@ -330,7 +331,6 @@ class Melee:
         self.morale, self.levels, self.reasons = morale_rows(members, bands)
         self.checks = bool(self.morale[:, 0].any())
         self.uncrossed = np.zeros(len(bands), dtype=np.int64)  # no band's thresholds yet
-        self.streams = np.zeros((n + 4, 625), dtype=np.uint32)  # morale, movement
         self._own(members)
         self._room(ROOM_FOR_EVENTS * n + 4096, 64 * n + 64)
 
@@ -350,14 +350,19 @@ class Melee:
 
     def of(self, members: list[Any]) -> Melee:
         """This one (a template) for another battle built the same, of ``members``: its
-        arrays and tables shared (read, or scratch a play fills and reads before the next),
-        its own objects its own."""
+        arrays and tables shared (read, or scratch a play fills and reads before the next,
+        in the thread that made it: a play in another thread makes its own), its own
+        objects its own."""
         melee = copy(self)
         melee._own(members)
         return melee
 
     def _room(self, events: int, tracks: int) -> None:
-        """Room for ``events`` events and ``tracks`` wound track versions a battle."""
+        """Room for ``events`` events and ``tracks`` wound track versions a battle, and the
+        play's streams (each fighter's, then morale, movement): scratch a play fills and
+        reads, kept for this thread's plays (:meth:`play`)."""
+        self.thread = get_ident()
+        self.streams = np.zeros((len(self.indices) + 4, 625), dtype=np.uint32)
         self.events = np.zeros((events, self.columns.EVENT_COLUMNS), dtype=np.int64)
         self.moved = np.zeros((events if self.ground is not None else 1, 5))
         self.effects = np.zeros((events, 8), dtype=np.int64)
@@ -368,6 +373,8 @@ class Melee:
         at its start."""
         if battle.round or battle.log.raw or battle.ending is not None:
             return False
+        if self.thread != get_ident():  # a template's scratch, the thread it was made in's
+            self._room(len(self.events), len(self.tracks))  # (threads of a Dask worker)
         streams = battle.streams
         streams.get("initiative", on_use=True)  # the names a Python play asks for
         melee = streams.seed_of("melee") << 32
@@ -445,36 +452,12 @@ class Melee:
             versions.append(record(versions[parent], wound, scratch_cap, overflow, most))
         secs = battle._round_length()
         write_log(self, battle, versions, secs)
-        self._fighters(battle, s, versions)
+        write_fighters(self, battle, s, versions)
         battle.round = rounds
         battle.env._now = rounds * secs
         if not battle._check_end():
             raise AssertionError("the compiled melee stopped a battle that goes on")
         battle._finish()
-
-    def _fighters(self, battle: Any, s: np.ndarray, versions: list[Any]) -> None:
-        """Each fighter's track, target, actions and conditions as the battle left them."""
-        k = self.columns
-        members = self.members
-        knockdown = battle.options.fadad.knockdown_penalty
-        for i, row in enumerate(s.tolist()):
-            m = members[i]
-            m.track = versions[row[k._TRACK]]
-            m.pending = None
-            if row[k._PLAYER]:
-                m.ite_points = row[k._ITE]
-            t = row[k._TARGET]
-            m.target = members[t] if t >= 0 and m.fighting else None
-            m.attacks_planned, m.defences_left = row[k._ATTACKS], row[k._DEFENCES]
-            m.fighter = m.bare if row[k._BARE] else m.armed
-            arm = row[k._ARM]
-            m.conditions = None
-            if row[k._CONDITIONS]:
-                found = m.conditions = Conditions(knockdown)
-                found.prone, found.disarmed = bool(row[k._PRONE]), bool(row[k._DISARMED])
-                found.staggered, found.unconscious = row[k._STAGGERED], row[k._UNCONSCIOUS]
-                if arm:
-                    found.parts["arm"] = LOCATION_STATES[arm]
 
 
 def _plain(member: Any, placed: bool) -> bool:

@@ -17,6 +17,7 @@ its mirror of the field) or plays again with more room for its events.
 from __future__ import annotations
 
 import random
+import threading
 from collections import OrderedDict
 from typing import Any
 
@@ -364,3 +365,32 @@ def test_battles_built_again_share_one_set_up(text: str, monkeypatch: pytest.Mon
             assert melee._MELEES[compiled] is not None
             assert _ended(compiled) == _ended(python), seed
     assert len(made) == 2
+
+
+def test_a_set_up_shared_with_another_thread_plays_there_with_its_own_scratch(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Battles built from one scenario share one set-up (``melee._TEMPLATES``), and with it
+    the scratch a play fills (events, tracks, streams) in the thread that made it; a
+    battle played in another thread (a Dask worker's threads: 2026-12-06, a sweep's rows
+    written from another thread's events) makes its own, and plays the same battle."""
+    monkeypatch.setattr(melee, "_TEMPLATES", OrderedDict())  # none kept from other tests
+    scenario = load(_melee_yaml(5, bands=False))
+    build_battle(scenario, 1, collect=False).run_to_end()
+    (template,) = melee._TEMPLATES.values()
+    theirs: dict[str, Any] = {}
+
+    def other_thread() -> None:
+        battle = build_battle(scenario, 2, collect=False)
+        battle.run_to_end()
+        theirs["melee"], theirs["log"] = melee._MELEES[battle], battle.log.text()
+
+    thread = threading.Thread(target=other_thread)
+    thread.start()
+    thread.join()
+    mine = build_battle(scenario, 2, collect=False)
+    mine.run_to_end()
+    assert theirs["log"] == mine.log.text()
+    for scratch in ("events", "tracks", "effects", "streams"):
+        assert getattr(theirs["melee"], scratch) is not getattr(template, scratch), scratch
+        assert getattr(melee._MELEES[mine], scratch) is getattr(template, scratch), scratch
