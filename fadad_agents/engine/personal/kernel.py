@@ -189,9 +189,10 @@ def _declare(
     """The plain round's ``_declare`` of fighter ``i``: what its conditions owe paid
     from the round's actions, its target kept or drawn, the rest split between one
     attack a time it plans and defences; on open ground (``placed``: ``Character.declare``)
-    a target whose places are taken traded for a foe in reach with one
-    (``Character.with_room``), and a move toward a target beyond reach planned. 1; 0: an
-    array is full; :data:`~.ground.GAVE_UP`."""
+    the target a random foe in reach or the nearest (:func:`~.placed.nearest_foe`), one
+    whose places are taken traded for a foe in reach with one (``Character.with_room``),
+    and a move toward a target beyond reach planned. 1; 0: an array is full;
+    :data:`~.ground.GAVE_UP`."""
     if s[i, _UNCONSCIOUS]:  # Conditions.start_round: it comes to when its rounds are up
         s[i, _UNCONSCIOUS] -= 1
         if s[i, _UNCONSCIOUS]:
@@ -246,7 +247,7 @@ def _declare(
 def _player(placed: bool) -> Any:
     """:func:`play` compiled for battles in one melee, or on open ground (``placed``): each
     branch on ``placed`` pruned before numba types it (a free variable is a constant to
-    numba, a bool argument is not: compiled for both, a first melee waited 78 s, not 33,
+    numba, a bool argument is not: compiled for both, a first melee waited 78 s, not 33-37,
     on 2026-12-06), so that a battle compiles only what its kind plays."""
 
     def play(
