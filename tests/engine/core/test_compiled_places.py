@@ -160,3 +160,23 @@ def test_a_battle_with_compiled_places_is_the_same(
     monkeypatch.setattr(ranks, "COMPILED_PLACES", False)
     monkeypatch.setattr(squares, "MIRRORED", False)  # Python's searches, in the index
     assert _played(text, 3) == compiled
+
+
+def test_each_thread_searches_in_its_own_scratch() -> None:
+    """A search's places are worked out into a room of the thread's own (``places.
+    scratch``): the same array for every search of a thread, another in another thread
+    (a Dask worker's threads search at once; one room shared, a search's places could be
+    read after another thread's search refilled them)."""
+    import threading
+
+    from fadad_agents.agents.core.crowd import places
+
+    mine = places.scratch()
+    assert places.scratch() is mine
+    assert mine.shape == (2 * places.MOST_SPOTS,)
+    theirs: list[Any] = []
+    thread = threading.Thread(target=lambda: theirs.append(places.scratch()))
+    thread.start()
+    thread.join()
+    assert theirs[0] is not mine
+    assert theirs[0].shape == mine.shape

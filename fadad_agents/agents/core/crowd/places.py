@@ -18,6 +18,7 @@ them); the battle is the same either way (a test plays both).
 from __future__ import annotations
 
 import math
+import threading
 from typing import Any
 
 import numpy as np
@@ -25,7 +26,7 @@ import numpy as np
 from fadad_agents.agents.core.field.caching import njit
 from fadad_agents.agents.core.field.measures import SQUARES_HIGH, SQUARES_LOW
 
-__all__ = ["MOST_SPOTS", "spots_of"]
+__all__ = ["MOST_SPOTS", "scratch", "spots_of"]
 
 MOST_SPOTS = 256
 """The most places (``x, y`` pairs) a search is worked out here for: a longer one (a move
@@ -119,7 +120,19 @@ def _spots(way: Any, turns: Any, bounds: Any, two: float, out: Any) -> tuple[int
             return count, ring
 
 
-_OUT = np.empty(2 * MOST_SPOTS)
+_THREAD = threading.local()
+"""Each thread's room for a search's places (:func:`scratch`)."""
+
+
+def scratch() -> np.ndarray:
+    """This thread's room for the places of a search (:data:`MOST_SPOTS` of them): shared
+    by a thread's searches, one after another, never by two threads (a Dask worker's
+    threads search at once: one's places read while another's search fills them)."""
+    try:
+        out: np.ndarray = _THREAD.out
+    except AttributeError:
+        out = _THREAD.out = np.empty(2 * MOST_SPOTS)
+    return out
 
 
 def spots_of(
@@ -127,8 +140,9 @@ def spots_of(
 ) -> tuple[list[float], int] | None:
     """The places of a search (see :func:`_spots`) as a flat list of floats, and how many
     round the target; None if there are more than :data:`MOST_SPOTS`."""
-    count, ring = _spots(way, turns, bounds, _TWO, _OUT)
+    out = scratch()
+    count, ring = _spots(way, turns, bounds, _TWO, out)
     if count < 0:
         return None
-    spots: list[float] = _OUT[: 2 * count].tolist()
+    spots: list[float] = out[: 2 * count].tolist()
     return spots, ring
