@@ -43,7 +43,6 @@ from fadad_agents.engine.personal.swing import (
     _ARM,
     _ATTACKS,
     _BARE,
-    _CHOOSES,
     _CONDITIONS,
     _COUNT,
     _DEFENCES,
@@ -58,9 +57,7 @@ from fadad_agents.engine.personal.swing import (
     _TARGET,
     _TRACK,
     _UNCONSCIOUS,
-    DUEL,
     FULL,
-    NEAREST,
     RECOVER,
     _event,
     _penalty,
@@ -73,7 +70,6 @@ from fadad_agents.engine.personal.ground import (
     GAVE_UP,
     another_in_reach,
     plan_move,
-    random_foe,
     taken_off,
 )
 from fadad_agents.engine.personal.outcomes import (
@@ -85,7 +81,7 @@ from fadad_agents.engine.personal.outcomes import (
     _shield_rank,
     settle,
 )
-from fadad_agents.engine.personal.placed import nearest_foe, turn_on_ground
+from fadad_agents.engine.personal.placed import foe_chosen, turn_on_ground
 from fadad_agents.engine.personal.turns import _turns
 
 
@@ -189,7 +185,7 @@ def _declare(
     """The plain round's ``_declare`` of fighter ``i``: what its conditions owe paid
     from the round's actions, its target kept or drawn, the rest split between one
     attack a time it plans and defences; on open ground (``placed``: ``Character.declare``)
-    the target a random foe in reach or the nearest (:func:`~.placed.nearest_foe`), one
+    the target a random foe in reach or the nearest (:func:`~.placed.foe_chosen`), one
     whose places are taken traded for a foe in reach with one (``Character.with_room``),
     and a move toward a target beyond reach planned. 1; 0: an array is full;
     :data:`~.ground.GAVE_UP`."""
@@ -214,11 +210,8 @@ def _declare(
     t = s[i, _TARGET]
     if not (s[i, _KEEPS] and t >= 0 and s[t, _FIGHTING]):
         if placed:
-            if s[i, _CHOOSES] == NEAREST or s[i, _CHOOSES] == DUEL:
-                t = nearest_foe(i, s, pos, geo, counts, floats, ints, filing, bounds, counters)
-            else:
-                t, _ = random_foe(i, s, pos, geo, active, counts, floats, ints, filing, bounds,
-                                  counters, targeting)  # fmt: skip
+            t, _ = foe_chosen(i, s, pos, geo, active, counts, floats, ints, filing, bounds,
+                              counters, targeting)  # fmt: skip
             if t == -2:
                 return GAVE_UP
         else:

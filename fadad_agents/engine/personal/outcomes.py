@@ -268,6 +268,39 @@ _ROOMY, _SIZE, _BAND, _ROUND, _TAKEN = 0, 1, 2, 3, 4
 
 
 @njit(cache=True)
+def _place(
+    t: int,
+    i: int,
+    places: np.ndarray,
+    room: np.ndarray,
+    bands: np.ndarray,
+    rules: np.ndarray,
+    rnd: int,
+) -> int:
+    """``room.has_room``'s answer for ``i`` round ``t`` this round, and why: 0 no place
+    left (at most ``room`` of its size, at most ``engine.max_on_one`` of one band of
+    several); 1 it holds one; 2 none is taken yet this round (the first always finds
+    one); 3 one is free to take."""
+    row = places[t]
+    if row[_ROUND] != rnd:
+        return 2
+    taken = row[_TAKEN]
+    for k in range(taken):
+        if row[_TAKEN + 1 + k] == i:
+            return 1
+    if taken >= room[row[_SIZE], places[i, _SIZE]]:
+        return 0
+    band = places[i, _BAND]
+    if bands[band + 1] - bands[band] > 1:
+        same = 0
+        for k in range(taken):
+            same += places[row[_TAKEN + 1 + k], _BAND] == band
+        if same >= rules[15]:
+            return 0
+    return 3
+
+
+@njit(cache=True)
 def _has_room(
     t: int,
     i: int,
@@ -278,25 +311,8 @@ def _has_room(
     rnd: int,
 ) -> bool:
     """``room.has_room``: whether ``i`` holds or can take a place round ``t`` this round
-    (the first this round always finds one; at most ``room`` of its size, at most
-    ``engine.max_on_one`` of one band of several)."""
-    row = places[t]
-    if row[_ROUND] != rnd:
-        return True
-    taken = row[_TAKEN]
-    for k in range(taken):
-        if row[_TAKEN + 1 + k] == i:
-            return True
-    if taken >= room[row[_SIZE], places[i, _SIZE]]:
-        return False
-    band = places[i, _BAND]
-    if bands[band + 1] - bands[band] > 1:
-        same = 0
-        for k in range(taken):
-            same += places[row[_TAKEN + 1 + k], _BAND] == band
-        if same >= rules[15]:
-            return False
-    return True
+    (:func:`_place`)."""
+    return _place(t, i, places, room, bands, rules, rnd) != 0
 
 
 @njit(cache=True)
@@ -309,21 +325,17 @@ def _admit(
     rules: np.ndarray,
     rnd: int,
 ) -> bool:
-    """``room.admit``: whether ``i`` may strike ``t`` this round (:func:`_has_room`),
-    taking a place round it if it has none yet."""
-    if not _has_room(t, i, places, room, bands, rules, rnd):
-        return False
+    """``room.admit``: whether ``i`` may strike ``t`` this round (:func:`_place`), taking a
+    place round it if it has none yet."""
+    found = _place(t, i, places, room, bands, rules, rnd)
     row = places[t]
-    if row[_ROUND] != rnd:
+    if found == 2:
         row[_ROUND], row[_TAKEN], row[_TAKEN + 1] = rnd, 1, i
-        return True
-    taken = row[_TAKEN]
-    for k in range(taken):
-        if row[_TAKEN + 1 + k] == i:
-            return True
-    row[_TAKEN + 1 + taken] = i
-    row[_TAKEN] = taken + 1
-    return True
+    elif found == 3:
+        taken = row[_TAKEN]
+        row[_TAKEN + 1 + taken] = i
+        row[_TAKEN] = taken + 1
+    return found != 0
 
 
 @njit(cache=True)

@@ -1,7 +1,7 @@
 """A plain fighter's turn on open ground in the compiled plain melee (numba): its act as
 :meth:`~fadad_agents.agents.core.character.Character.act` plays it where not all touch
 (the move first, then each attack on a target its reach touches with a place round it,
-another found where not), a new target taken by the nearest (:func:`nearest_foe`), a
+another found where not), a new target as its policy takes it (:func:`foe_chosen`), a
 band's turn or a tied turn, its movers moving first
 (:func:`~fadad_agents.agents.core.moving.movers_first`). The field's questions are
 :mod:`~.ground`'s; :mod:`~.kernel` plays the rounds.
@@ -53,7 +53,9 @@ from fadad_agents.engine.personal.swing import (
 from fadad_agents.engine.personal.twister import random
 from fadad_agents.rules.core.dice import TABLE_4DF
 
-__all__ = ["act_placed", "movers_first", "nearest_foe", "shield_rank", "turn_on_ground"]
+__all__ = [
+    "act_placed", "foe_chosen", "movers_first", "nearest_foe", "shield_rank", "turn_on_ground",
+]  # fmt: skip
 
 _TABLE = np.array(TABLE_4DF, dtype=np.int64)
 """The 4dF table (``rules.core.dice``), a constant of the compiled code (one argument fewer:
@@ -121,11 +123,8 @@ def act_placed(
         t = s[i, _TARGET]
         in_reach = True
         if t < 0 or not s[t, _FIGHTING]:
-            if s[i, _CHOOSES] == NEAREST or s[i, _CHOOSES] == DUEL:  # no draw: in reach
-                t = nearest_foe(i, s, pos, geo, counts, floats, ints, filing, bounds, counters)
-            else:
-                t, in_reach = random_foe(i, s, pos, geo, active, counts, floats, ints, filing,
-                                         bounds, counters, targeting)  # fmt: skip
+            t, in_reach = foe_chosen(i, s, pos, geo, active, counts, floats, ints, filing,
+                                     bounds, counters, targeting)  # fmt: skip
             if t == -2:
                 return GAVE_UP
             s[i, _TARGET] = t
@@ -161,6 +160,30 @@ def act_placed(
         if not s[i, _FIGHTING]:
             return 1
     return 1
+
+
+@njit(cache=True, inline="always")
+def foe_chosen(
+    i: int,
+    s: np.ndarray,
+    pos: np.ndarray,
+    geo: np.ndarray,
+    active: np.ndarray,
+    counts: np.ndarray,
+    floats: np.ndarray,
+    ints: np.ndarray,
+    filing: np.ndarray,
+    bounds: np.ndarray,
+    counters: np.ndarray,
+    targeting: np.ndarray,
+) -> tuple[int, bool]:
+    """A new target on open ground as fighter ``i``'s policy takes it, and whether a foe
+    may be in reach: :func:`nearest_foe`'s (no draw: none was told out of reach), else
+    ``random_foe_told``'s (:func:`~.ground.random_foe`). -1 none, -2 given up."""
+    if s[i, _CHOOSES] == NEAREST or s[i, _CHOOSES] == DUEL:
+        return nearest_foe(i, s, pos, geo, counts, floats, ints, filing, bounds, counters), True
+    return random_foe(i, s, pos, geo, active, counts, floats, ints, filing, bounds, counters,
+                      targeting)  # fmt: skip
 
 
 @njit(cache=True, inline="always")
