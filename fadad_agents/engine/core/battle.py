@@ -389,6 +389,16 @@ class Battle(RoundClock, MesaModel, OnTheField):
 
     def _play_round(self) -> None:
         self.round += 1
+        whole = round_clock.whole_battles
+        if whole is None or not whole.play_round(self):  # else in compiled code
+            self._play_turns()
+        if self._row_columns is not None:
+            self._rounds.append(self._row_columns, self.round, int(self.env.now))
+        elif self.datacollector is not None:
+            self.datacollector.add_table_row(ROUNDS_TABLE, self.round_row())
+
+    def _play_turns(self) -> None:
+        """The round's initiative, declares, acts and end-of-round checks, in Python."""
         turns = self.initiative_turns()
         field = self.field
         if compiled.counting and field is not None and not field.all_touching:
@@ -408,10 +418,6 @@ class Battle(RoundClock, MesaModel, OnTheField):
                 for member in turn:
                     if member.checks_morale and member.fighting:
                         member.end_round(self)
-        if self._row_columns is not None:
-            self._rounds.append(self._row_columns, self.round, int(self.env.now))
-        elif self.datacollector is not None:
-            self.datacollector.add_table_row(ROUNDS_TABLE, self.round_row())
 
     def _play_turn(self, turn: Sequence[Combatant]) -> None:
         """The act step of one turn: a shared one together (its movers first), a band's

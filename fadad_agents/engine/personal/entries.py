@@ -15,7 +15,7 @@ from fadad_agents.agents.core.conditions import Conditions, _outcome
 from fadad_agents.agents.core.moving import move_event
 from fadad_agents.rules.core.dice import TABLE_4DF
 from fadad_agents.rules.core.ladder import FAIR
-from fadad_agents.rules.core.wounds import Wound
+from fadad_agents.rules.core.wounds import Wound, record
 from fadad_agents.rules.personal.combat import AttackResult
 from fadad_agents.rules.personal.criticals import CRIT_EFFECTS
 from fadad_agents.rules.personal.melee import LOCATION_STATES
@@ -34,10 +34,25 @@ _RECOVERED = ("gets up", "picks up the dropped weapon", "loses an action, stagge
 _ONE = {total: (total,) for total in TABLE_4DF}
 
 
-def write_log(melee: Any, battle: Any, versions: list[Any], secs: int) -> None:
+def write_versions(melee: Any, versions: list[Any]) -> None:
+    """The wound track versions ``melee``'s kernel made since ``versions`` (a version's
+    parent and the wound recorded on it), each recorded on its parent as Python does."""
+    w = melee.wounds
+    scratch_cap, overflow = w.scratch_cap, w.overflow_past_near_death
+    made = melee.tracks[len(versions) : int(melee.tracks[0, 0])]
+    for (parent, wound), most in zip(made[:, :2].tolist(), made[:, 9].tolist(), strict=True):
+        versions.append(record(versions[parent], wound, scratch_cap, overflow, most))
+
+
+def write_log(
+    melee: Any, battle: Any, versions: list[Any], secs: int, on_field: bool = False
+) -> None:
     """``battle``'s log as ``melee``'s kernel rows leave it (``versions``: the wound tracks
-    by version; ``secs``: a round's length), its take-outs and departures made."""
+    by version; ``secs``: a round's length), its take-outs and departures made, and with
+    ``on_field`` each move made on the field as it was made (round by round: the field's
+    buckets as Python's moves leave them)."""
     members, names = melee.members, melee.names
+    field = battle.field if on_field else None
     log = battle.log
     raw, outs = log.raw, log.outs
     count = int(melee.events[0, 0])
@@ -60,6 +75,8 @@ def write_log(melee: Any, battle: Any, versions: list[Any], secs: int) -> None:
         if kind == 8:  # a move (ground.MOVE): as moving.advance defers it
             t, spent = targets[e], fifths[e]
             yards, hx, hy, x, y = moved[e]
+            if field is not None:
+                field.move(members[i], x, y)
             append((
                 now, rnd, move_event, names[i], None if t < 0 else names[t], spent,
                 GAITS[spent], yards, (hx, hy), x, y,
@@ -156,13 +173,15 @@ swing_event.aimed = True  # type: ignore[attr-defined]  # its args begin (actor,
 # BattleLog.takedowns reads them without making the event, as attack_event's
 
 
-def write_fighters(melee: Any, battle: Any, s: Any, versions: list[Any]) -> None:
+def write_fighters(melee: Any, battle: Any, s: Any, versions: list[Any], rows: Any = None) -> None:
     """Each of ``melee``'s fighters' track, target, actions and conditions as the kernel's
-    state rows ``s`` leave them (``versions``: the battle's wound tracks by index)."""
+    state rows ``s`` leave them (``versions``: the battle's wound tracks by index); with
+    ``rows``, only those fighters' (those whose rows a round changed)."""
     k = melee.columns
     members = melee.members
     knockdown = battle.options.fadad.knockdown_penalty
-    for i, row in enumerate(s.tolist()):
+    at = range(len(s)) if rows is None else rows.tolist()
+    for i, row in zip(at, (s if rows is None else s[rows]).tolist(), strict=True):
         m = members[i]
         m.track = versions[row[k._TRACK]]
         m.pending = None

@@ -82,7 +82,57 @@ from fadad_agents.engine.personal.outcomes import (
     settle,
 )
 from fadad_agents.engine.personal.placed import foe_chosen, turn_on_ground
-from fadad_agents.engine.personal.turns import _turns
+from fadad_agents.engine.personal.twister import random
+
+
+@njit(cache=True)
+def _turns(
+    s: np.ndarray,
+    bands: np.ndarray,
+    members: np.ndarray,
+    keys: np.ndarray,
+    rolled: np.ndarray,
+    mask: int,
+    band_at: np.ndarray,
+    initiative: np.ndarray,
+    drawn: np.ndarray,
+    order: np.ndarray,
+    starts: np.ndarray,
+    shared: np.ndarray,
+    roll: bool,
+) -> int:
+    """``TurnOrder.roll``: a draw for each band with someone fighting, in the bands' order,
+    led by its first fighting member; the keys sorted; a band's fighting members a turn,
+    bands tied on roll and trait one turn together. The turns (``order`` from
+    ``starts``), their count."""
+    m = 0
+    for k in range(bands.shape[0] - 1):
+        for j in range(bands[k], bands[k + 1]):
+            lead = members[j]
+            if s[lead, _FIGHTING]:  # rolled, else static (the trait alone, no draw)
+                drawn[m] = (
+                    keys[lead] - rolled[int(random(initiative) * 81.0)] if roll else keys[lead]
+                )
+                m += 1
+                break
+    ranked = np.sort(drawn[:m])
+    turns, at = 0, 0
+    limit = ranked[0]
+    for key in ranked:
+        k = band_at[key & mask]
+        if key >= limit:
+            starts[turns] = at
+            shared[turns] = False
+            turns += 1
+            limit = (key | mask) + 1
+        else:
+            shared[turns - 1] = True
+        for j in range(bands[k], bands[k + 1]):  # the band's members fighting now
+            if s[members[j], _FIGHTING]:
+                order[at] = members[j]
+                at += 1
+    starts[turns] = at
+    return turns
 
 
 @njit(cache=True)
@@ -287,15 +337,19 @@ def _player(placed: bool) -> Any:
         rings: np.ndarray,
         moved: np.ndarray,
         movement: np.ndarray,
+        first: int,
+        last: int,
     ) -> int:
-        """Play the battle to its end: the rounds played, or :data:`FULL` when ``events`` or
-        ``tracks`` filled first (the caller plays it again with larger ones, its streams
-        seeded again). ``near[i, j]``: where foe ``j`` stands in the order fighter ``i``
-        targeting the nearest takes its foes (:func:`~.choosing._new_target`); ``ruled``,
-        ``worth``: the rules of each ``RulesTargeting`` (:func:`~.tables.ruled_rows`). ``rules``
-        (:func:`~.tables.rules_row`): crits drawn, their pool, scratch
-        cap, overflow kept at Near Death, knockdown penalty, kill above 9, actions a round, a
-        Called Location wounds the body too, the weapon arm's penalty by state (4), the most
+        """Play the battle's rounds from round ``first`` to its end or to round ``last``
+        (round by round: :mod:`~.rounds`), whichever comes first: the last round played,
+        or :data:`FULL` when ``events`` or ``tracks`` filled first (the caller plays it
+        again with larger ones, its streams seeded again). ``near[i, j]``: where foe ``j``
+        stands in the order fighter ``i`` targeting the nearest takes its foes
+        (:func:`~.choosing._new_target`); ``ruled``, ``worth``: the rules of each
+        ``RulesTargeting`` (:func:`~.tables.ruled_rows`). ``rules``
+        (:func:`~.tables.rules_row`): crits drawn, their pool, scratch cap, overflow kept at
+        Near Death, knockdown penalty, kill above 9, actions a round, a Called Location
+        wounds the body too, the weapon arm's penalty by state (4), the most
         rounds, the most seconds, the round's seconds, ``engine.max_on_one``, initiative rolled,
         ``knockout_rounds`` (-1: unset), then the player characters' protections
         (``pc_death.max_three_levels``, ``no_near_death_unless_incap``, ``point_spend``), the
@@ -315,7 +369,7 @@ def _player(placed: bool) -> Any:
         order = np.empty(n, dtype=np.int64)  # the round's fighters, turn by turn
         starts = np.empty(n + 1, dtype=np.int64)  # where each turn begins in order
         shared = np.zeros(n, dtype=np.bool_)  # whether each turn is bands tied
-        rnd = 0
+        rnd = first - 1
         while True:
             rnd += 1
             turns = _turns(s, bands, members, keys, rolled, mask, band_at, initiative, drawn,
@@ -362,8 +416,13 @@ def _player(placed: bool) -> Any:
                 return FULL
             if placed:
                 taken_off(events, counters, floats, ints, filing)
-            if counts.min() == 0 or rnd >= rules[12] or rnd * rules[14] >= rules[13]:
-                return rnd  # a side out ends it (more than two: melee._eligible), or the rule
+            if (
+                counts.min() == 0  # a side out ends it (more than two: melee._eligible)
+                or rnd >= rules[12]  # or the rule
+                or rnd * rules[14] >= rules[13]
+                or rnd >= last
+            ):
+                return rnd
 
     play.__name__ = play.__qualname__ = "play_on_ground" if placed else "play"
     return njit(cache=True)(play)

@@ -11,17 +11,16 @@ moves, the searches for a way through the crowd and the foes in reach are
 :mod:`~.ground`'s), player characters with their protections (``pc_death.*``, Ité points
 spent as the three shipped policies spend them) or none, shields or none, single fighters
 or bands, initiative rolled or static, morale checked at losses (the shipped policies) or
-not, no round data collected, either target mode, any wound model (FADAD's, or FUDGE's
-with Anna's options, weapon groups too), weapon sizes compared or not, scale-piercing
-weapons, any crit policy: :func:`play` plays it whole in :func:`~.kernel.play` (on open
-ground, :func:`~.kernel.play_on_ground`) once numba is loaded, from its start to its end
-(``run``, sweeps; never round by round). Any other battle, and every battle before numba
-is loaded, plays in Python, as before; such a battle played whole in Python is counted
-toward loading numba (:func:`count`).
+not, either target mode, any wound model (FADAD's, or FUDGE's with Anna's options, weapon
+groups too), weapon sizes compared or not, scale-piercing weapons, any crit policy, once
+numba is loaded: :func:`play` plays it whole in :func:`~.kernel.play` (on open ground,
+:func:`~.kernel.play_on_ground`) from its start to its end (``run``, sweeps; no round data
+collected), :func:`play_round` round by round (``play_round``: :mod:`~.rounds`). Any
+other battle, and every battle before numba is loaded, plays in Python, as before; such a
+battle played whole in Python is counted toward loading numba (:func:`count`).
 
 From the kernel's rows the log is written with the engine's own entries (:mod:`~.entries`:
-a swing's
-:class:`~fadad_agents.rules.personal.combat.AttackResult`, its wound tracks made by
+a swing's :class:`~fadad_agents.rules.personal.combat.AttackResult`, its wound tracks made by
 :func:`~fadad_agents.rules.core.wounds.record` from the same blows), the take-outs made by
 the battle's own :meth:`~fadad_agents.engine.core.battle.Battle._deactivate`, and the
 battle ended by its own checks: the same log, byte for byte, and the same result.
@@ -43,8 +42,9 @@ from fadad_agents.agents.core.character import PLAYER_PROTECTION, Character
 from fadad_agents.agents.core.field import compiled
 from fadad_agents.agents.core.plain.round import mark_plain
 from fadad_agents.engine.core.battle import Battle
-from fadad_agents.engine.personal.entries import write_fighters, write_log
-from fadad_agents.engine.personal.onfield import NO_RINGS, NOWHERE, Ground, on_open_ground
+from fadad_agents.engine.personal.entries import write_fighters, write_log, write_versions
+from fadad_agents.engine.personal.onfield import Ground, on_open_ground
+from fadad_agents.engine.personal.rounds import LAST, Arrays, Rounds, as_set_up, begin
 from fadad_agents.engine.personal.tables import (
     CHOOSES,
     NEEDS_THE_FIELD,
@@ -66,11 +66,12 @@ from fadad_agents.policies.core.defaults import (
     NoMorale,
     TableMorale,
 )
-from fadad_agents.rules.core.dice import TABLE_4DF
-from fadad_agents.rules.core.wounds import _FOLD, Wound, WoundTrack, record
+from fadad_agents.rules.core.wounds import _FOLD, Wound, WoundTrack
 from fadad_agents.rules.personal.combat import NO_PROTECTION
 
-__all__ = ["MELEE_COMPILED", "ROOM_FOR_EVENTS", "TEMPLATES", "count", "play", "plays"]
+__all__ = [
+    "MELEE_COMPILED", "ROOM_FOR_EVENTS", "TEMPLATES", "count", "play", "play_round", "plays",
+]  # fmt: skip
 
 ROOM_FOR_EVENTS = 24
 """Events made room for a fighter at first (a battle that makes more is played again with
@@ -81,7 +82,6 @@ MELEE_COMPILED = True
 """Play a battle the compiled melee can play there, once numba is loaded (False: always in
 Python; the tests compare both)."""
 
-_TABLE = np.array(TABLE_4DF, dtype=np.int64)
 _EVERY_WAY_OUT = frozenset(("destroyed", "routed", "surrendered"))
 """``stop.when_side`` by default: a side out any way ends the battle, so the kernel ends
 it at the first side out whatever the sides' number."""
@@ -98,6 +98,9 @@ _TEMPLATES: OrderedDict[tuple[Any, ...], Melee] = OrderedDict()
 
 _MELEES: WeakKeyDictionary[Any, Melee | None] = WeakKeyDictionary()
 """Each battle's :class:`Melee`, or None where the compiled melee cannot play it."""
+_ROUNDS: WeakKeyDictionary[Any, Rounds | None] = WeakKeyDictionary()
+"""Each battle played round by round: its :class:`~.rounds.Rounds` while the compiled
+melee plays its rounds, None once Python does."""
 _ELIGIBLE: WeakKeyDictionary[Any, bool] = WeakKeyDictionary()
 """Whether the compiled melee could play each battle played in Python (:func:`count`)."""
 
@@ -112,6 +115,40 @@ def play(battle: Any) -> bool:
     except KeyError:
         melee = _MELEES[battle] = _melee(battle)
     return melee is not None and melee.play(battle)
+
+
+def play_round(battle: Any) -> bool:
+    """Play ``battle``'s round just begun (``battle.round``) in compiled code if it can be
+    and numba is loaded, from its first round on (:mod:`~.rounds`): whether it was. Round
+    data may be collected: Python collects it from the battle the round leaves."""
+    if "numba" not in sys.modules:  # (no round played in compiled code yet)
+        return False
+    if battle.round == 1:
+        rounds = _ROUNDS[battle] = _rounds(battle) if MELEE_COMPILED else None
+    else:
+        rounds = _ROUNDS.get(battle)
+    if rounds is None:
+        return False
+    if MELEE_COMPILED and rounds.play(battle):
+        return True
+    rounds.hand_back(battle)  # Python plays the rest
+    _ROUNDS[battle] = None
+    return False
+
+
+def _rounds(battle: Any) -> Rounds | None:
+    """The :class:`~.rounds.Rounds` of ``battle``, its first round begun, or None where the
+    compiled melee cannot play it."""
+    if battle.log.raw or battle.ending is not None:
+        return None
+    try:
+        melee = _MELEES[battle]
+    except KeyError:
+        melee = _MELEES[battle] = _melee(battle)
+    if melee is None or not as_set_up(battle, melee.members):
+        return None
+    begun = begin(melee, battle)
+    return None if begun is None else Rounds(melee, *begun)
 
 
 def plays(battle: Any) -> bool:
@@ -247,7 +284,7 @@ class Melee:
     def __init__(self, battle: Any, members: list[Any], order: Any) -> None:
         from fadad_agents.engine.personal import kernel, swing, twister  # numba, when loaded
 
-        self.kernel, self.seed = kernel, twister.seed
+        self.kernel, self.twister = kernel, twister
         c = self.columns = swing
         n = len(members)
         at = {id(m): i for i, m in enumerate(members)}
@@ -371,58 +408,31 @@ class Melee:
     def play(self, battle: Any) -> bool:
         """Play ``battle`` whole, as set up (its first round not begun); False if it is not
         at its start."""
-        if battle.round or battle.log.raw or battle.ending is not None:
+        if (
+            battle.round
+            or battle.log.raw
+            or battle.ending is not None
+            or not as_set_up(battle, self.members)
+        ):
             return False
         if self.thread != get_ident():  # a template's scratch, the thread it was made in's
             self._room(len(self.events), len(self.tracks))  # (threads of a Dask worker)
-        streams = battle.streams
-        streams.get("initiative", on_use=True)  # the names a Python play asks for
-        melee = streams.seed_of("melee") << 32
-        seeds = [streams.seed_of("initiative"), streams.seed_of("targeting")]
-        seeds += [melee | (index & 0xFFFFFFFF) for index in self.indices]
-        if self.checks:
-            seeds.append(streams.seed_of("morale"))
-        ground = self.ground
-        found = NOWHERE if ground is None else ground.now(battle)
-        if found is None:  # no mirror of the field can be made
+        begun = begin(self, battle)
+        if begun is None:  # no mirror of the field can be made
             return False
-        if ground is not None:
-            seeds.append(streams.seed_of("movement"))
-        geo, rings = (NOWHERE[1], NO_RINGS) if ground is None else (ground.geo, ground.rings)
-        kernel = self.kernel
         while True:
-            self.seed(self.streams, seeds)  # as random.Random(seed) seeds each
-            s = self.state.copy()
-            events, tracks = self.events, self.tracks
-            events[0, 0] = 1
-            n = len(self.members)
-            tracks[0, 0] = n + 1
-            tracks[1 : n + 1] = self.starts
-            streams_now = self.streams
-            crossed = np.zeros_like(self.uncrossed) if self.checks else self.uncrossed
-            placed = ground is not None  # else none of these read (of the kernel's types)
-            pos, floats, ints, filing, bounds, counters = (
-                (a.copy() for a in found) if placed else found
-            )
-            rounds = (kernel.play_on_ground if placed else kernel.play)(
-                s, self.figures, streams_now[2 : n + 2], streams_now[1], self.near, self.ruled,
-                self.worth, streams_now[0],
-                tracks, self.boxes, self.fold, self.rules, self.pairs, _TABLE, self.bands,
-                self.band_members, self.keys, self.rolled, self.mask, self.band_at,
-                self.active.copy(), self.counts.copy(), self.arm_state, events, self.effects,
-                self.places.copy(), self.room, self.shields.copy(), self.morale, self.levels,
-                crossed, self.counts, streams_now[n + 2], pos, geo, floats, ints, filing,
-                bounds, counters, rings, self.moved, streams_now[len(seeds) - 1],
-            )  # fmt: skip
-            if rounds == kernel.GAVE_UP:
+            arrays = Arrays(self, self.streams, *begun)
+            rounds = arrays.play(1, LAST)
+            if rounds == self.kernel.GAVE_UP:
                 return False
-            if rounds != kernel.FULL:
+            if rounds != self.kernel.FULL:
                 break
-            self._room(2 * len(events), 2 * len(tracks))
+            self._room(2 * len(self.events), 2 * len(self.tracks))
+        s = arrays.s
         self._leave(battle, s, rounds)
-        if ground is not None:
-            ground.leave(battle, s, pos, self.columns)
-        self._remember(s, crossed)
+        if self.ground is not None:
+            self.ground.leave(battle, s, arrays.field[0], self.columns)
+        self._remember(s, arrays.crossed)
         return True
 
     def _remember(self, s: np.ndarray, crossed: np.ndarray) -> None:
@@ -443,13 +453,8 @@ class Melee:
     def _leave(self, battle: Any, s: np.ndarray, rounds: int) -> None:
         """The battle as the kernel's rows leave it: tracks, log, take-outs, fighters, the
         clock and the end."""
-        w = self.wounds
-        scratch_cap, overflow = w.scratch_cap, w.overflow_past_near_death
-        used = int(self.tracks[0, 0])
         versions = self.tracks_at_start.copy()
-        made = self.tracks[len(versions) : used]
-        for (parent, wound), most in zip(made[:, :2].tolist(), made[:, 9].tolist(), strict=True):
-            versions.append(record(versions[parent], wound, scratch_cap, overflow, most))
+        write_versions(self, versions)
         secs = battle._round_length()
         write_log(self, battle, versions, secs)
         write_fighters(self, battle, s, versions)

@@ -90,6 +90,9 @@ class Ground:
             row[1 : 1 + len(found)] = found
         self.members = members
         self.most = [m.policies.movement.actions for m in members]
+        self.begun: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+        """:meth:`now`'s answers, by the field's filing as a play begins (one answer of a
+        template serves every battle built the same: read, never changed)."""
 
     def of(self, members: list[Any]) -> Ground:
         """This ground (its tables) for another battle built the same, of ``members``."""
@@ -113,13 +116,13 @@ class Ground:
         return rows
 
     @staticmethod
-    def mirror_of(battle: Any, members: list[Any]) -> Any:
+    def mirror_of(battle: Any, members: list[Any], standing: list[Any]) -> Any:
         """The field's mirror in arrays with ``members`` in slots by index, stamped as the
-        field's buckets list them, or None if none can be made (spread too wide, a giant)."""
+        field's buckets list them (``standing``), or None if none can be made (spread too
+        wide, a giant)."""
         from fadad_agents.agents.core.crowd.occupied import Occupied  # numba: loaded
 
         field = battle.field
-        standing = field.standing()  # bucket by bucket, each in the order filed
         if len(standing) != len(members):
             return None
         mirror = Occupied.made(members, field.widest)
@@ -133,36 +136,59 @@ class Ground:
         """Each fighter's place as the play begins (``x, y``, bearing, radius, reach,
         stride), the field's mirror (its two arrays and filing), each side's least and
         greatest bucket keys, and the counters (events taken off, next stamp); None if
-        no mirror can be made."""
+        no mirror can be made. Made once for battles built the same (a template's: each
+        fighter's place, bearing and kit are its key's), filed alike (the filing is this
+        answer's key: the buckets' order by the fighters' set-up index, their bounds)."""
+        field = battle.field
+        standing = field.standing()  # bucket by bucket, each in the order filed
+        filed = [field.filed(side)[1] for side in range(2)]
+        key = (*(a.index for a in standing), *filed[0], *filed[1])
+        found = self.begun.get(key)
+        if found is not None:
+            return found
         members = self.members
-        mirror = self.mirror_of(battle, members)
+        mirror = self.mirror_of(battle, members, standing)
         if mirror is None:
             return None
         pos = np.array(
             [(*m.position, m.bearing, m.radius, m.reach, float(m.stride)) for m in members],
             dtype=np.float64,
         )
-        field = battle.field
-        bounds = np.array([field.filed(side)[1] for side in range(2)], dtype=np.int64)
-        return pos, mirror.floats, mirror.ints, mirror.filing, bounds, _counters(mirror, members)
+        bounds = np.array(filed, dtype=np.int64)
+        found = pos, mirror.floats, mirror.ints, mirror.filing, bounds, _counters(mirror, members)
+        self.begun[key] = found
+        return found
 
     def leave(self, battle: Any, s: np.ndarray, pos: np.ndarray, columns: Any) -> None:
         """Each fighter's place, bearing, gait and move as the kernel left them: moved on
         the field where it still stands there (one taken off keeps where it fell)."""
         field = battle.field
-        places = pos.tolist()
-        for m, (x, y, bearing, *_), row in zip(self.members, places, s.tolist(), strict=True):
+        for m, (x, y) in zip(self.members, pos[:, :2].tolist(), strict=True):
             if (x, y) != m.position:
                 if m.fighting:
                     field.move(m, x, y)
                 else:
                     m.position = (x, y)
-            m.bearing = bearing
-            gait = row[columns._GAIT]
+        self.stand(s, pos, columns)
+
+    def stand(self, s: np.ndarray, pos: np.ndarray, columns: Any, rows: Any = None) -> None:
+        """Each fighter's bearing, gait and move as the kernel's rows left them (its place
+        moved on the field as each move was made: :func:`~.entries.write_log`); with
+        ``rows``, only those fighters'."""
+        if rows is None:
+            rows = np.arange(len(s))
+        gaits, moves, wanted = (s[rows, c].tolist() for c in (columns._GAIT, columns._MOVES,
+                                                               columns._WANTED))  # fmt: skip
+        bearings = pos[rows, 2].tolist()
+        members = self.members
+        for k, i in enumerate(rows.tolist()):
+            m = members[i]
+            m.bearing = bearings[k]
+            gait = gaits[k]
             m.gait = GAITS[gait - 1] if gait else None
-            m.move_actions = row[columns._MOVES]
+            m.move_actions = moves[k]
             m.stepped = False
-            m.memory["attacks_wanted"] = row[columns._WANTED]
+            m.memory["attacks_wanted"] = wanted[k]
 
 
 def _counters(mirror: Any, members: list[Any]) -> np.ndarray:

@@ -34,7 +34,7 @@ import numpy as np
 
 from fadad_agents.agents.core.field.caching import njit
 
-__all__ = ["GENRAND", "N", "random", "roll_4df", "seed", "seed_streams"]
+__all__ = ["GENRAND", "N", "key_of", "random", "roll_4df", "seed", "seed_row", "seed_streams"]
 
 N = 624
 """Words of Mersenne Twister state; the stream array holds one more, the index."""
@@ -131,6 +131,49 @@ def seed(streams: np.ndarray, seeds: Sequence[int]) -> None:
     seed_streams(streams, keys.reshape(-1, 6), lengths, GENRAND)
 
 
+_AT_ONCE = 16
+"""Streams seeded at once, step by step (:func:`seed_streams`): their 624 words each
+(``16 * 624 * 8`` bytes) stay in the processor's cache from step to step."""
+
+
+def key_of(seed: int) -> tuple[list[int], int]:
+    """CPython's key for ``random.Random(seed)``: ``abs(seed)``'s six little-endian 32-bit
+    words (seeds below ``2**192``) and how many of them its bits need (at least one)."""
+    value = abs(seed)
+    return [(value >> (32 * j)) & _MASK for j in range(6)], (value.bit_length() + 31) >> 5 or 1
+
+
+@njit(cache=True)
+def seed_row(state: np.ndarray, key: np.ndarray, length: int) -> None:
+    """Seed one stream as ``random.Random`` seeds from a key of ``length`` words (``key``'s
+    first, as :func:`key_of` gives them): CPython's ``init_by_array`` from
+    :data:`GENRAND`, one stream alone (a stream seeded when it is first drawn from, where
+    most of a big battle's never are in its first rounds: :mod:`~.rounds`)."""
+    mask = 0xFFFFFFFF
+    w = GENRAND.copy()
+    i, j = 1, 0
+    for _ in range(N):  # init_by_array's first loop: max(624, key length) steps
+        prev = w[i - 1]
+        w[i] = ((w[i] ^ (((prev ^ (prev >> 30)) * 1664525) & mask)) + key[j] + j) & mask
+        i += 1
+        j += 1
+        if j >= length:
+            j = 0
+        if i >= N:
+            w[0] = w[N - 1]
+            i = 1
+    for _ in range(N - 1):
+        prev = w[i - 1]
+        w[i] = ((w[i] ^ (((prev ^ (prev >> 30)) * 1566083941) & mask)) - i) & mask
+        i += 1
+        if i >= N:
+            w[0] = w[N - 1]
+            i = 1
+    state[:N] = w
+    state[0] = 0x80000000
+    state[N] = N
+
+
 @njit(cache=True)
 def seed_streams(
     streams: np.ndarray, keys: np.ndarray, lengths: np.ndarray, genrand: np.ndarray
@@ -142,8 +185,8 @@ def seed_streams(
     ``init_genrand(19650218)``'s words, the same for every seed."""
     for length in range(1, keys.shape[1] + 1):
         rows = np.flatnonzero(lengths == length)
-        if rows.shape[0]:
-            _seed_alike(streams, keys, rows, length, genrand)
+        for at in range(0, rows.shape[0], _AT_ONCE):  # a few at once: their words in cache
+            _seed_alike(streams, keys, rows[at : at + _AT_ONCE], length, genrand)
 
 
 @njit(cache=True)

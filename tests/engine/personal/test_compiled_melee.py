@@ -1013,9 +1013,10 @@ def test_what_the_compiled_melee_leaves_to_python(case: str) -> None:
     assert not battle.log.raw
 
 
-def test_round_data_and_rounds_one_at_a_time_are_played_in_python() -> None:
-    """Round data collected, or a battle played round by round (a game master's table),
-    is played in Python: the compiled melee plays whole battles, without round data."""
+def test_round_data_and_rounds_one_at_a_time_are_not_played_whole() -> None:
+    """A battle collecting round data, or one a round of which is played already, is not
+    played whole in compiled code: its rounds are played one at a time (in compiled code
+    too: ``test_compiled_rounds``)."""
     text = _melee_yaml(5, bands=False)
     collecting = build_battle(load(text), 1, collect=True)
     assert not melee.play(collecting)

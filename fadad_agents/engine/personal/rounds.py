@@ -1,0 +1,280 @@
+"""A play's arrays, and battles played round by round in the compiled plain melee.
+
+:class:`Arrays` holds what one play of a battle fills as the kernel plays it (the
+fighters' rows, wound track versions, events, streams, sides, places, shields, morale
+thresholds crossed and, on open ground, the field's mirror) and calls the kernel on them:
+:meth:`~.melee.Melee.play` for a battle played whole (``run``, sweeps), :class:`Rounds`
+for one played round by round (``play_round``: a game master's table, the dashboard).
+
+A battle played round by round keeps its :class:`Rounds` from its first round: each round
+the kernel plays one more round on the arrays the last one left, and the battle is then
+written as the engine's Python leaves it after a round: the round's log, take-outs and
+departures (:func:`~.entries.write_log`), each move made on the field in the order it was
+made (so the field's buckets list everyone as Python's moves list them), the fighters'
+tracks, targets, actions, conditions, places and gaits, and what their policies remember.
+The dice stay in the kernel's streams; a battle that Python must go on with (one changed
+between rounds: a track that is not the one its last round left, a log entry added; or a
+round the kernel gives up on) gets them back (:meth:`Rounds.hand_back`: each stream's 624
+words and index into its ``random.Random``) and Python plays that round and the rest: the
+same battle, byte for byte, whichever plays each round.
+"""
+
+from __future__ import annotations
+
+import random
+from copy import copy
+from operator import is_
+from typing import Any
+
+import numpy as np
+
+from fadad_agents.engine.core.streams import _SeededOnUse
+from fadad_agents.engine.personal.entries import write_fighters, write_log, write_versions
+from fadad_agents.engine.personal.onfield import NO_RINGS, NOWHERE
+from fadad_agents.rules.core.dice import TABLE_4DF
+
+__all__ = ["LAST", "ROOM_A_ROUND", "ROOM_BESIDES", "Arrays", "Rounds", "as_set_up", "begin"]
+
+LAST = 1 << 62
+"""The last round of a battle played whole: none (it plays to its end)."""
+
+ROOM_A_ROUND = 6
+"""Events made room for a fighter a round at first, round by round (each round's are
+written before the next; a round that makes more is played again with twice the room),
+and :data:`ROOM_BESIDES` more."""
+ROOM_BESIDES = 256
+
+_TABLE = np.array(TABLE_4DF, dtype=np.int64)
+_STREAMS = (random.Random, _SeededOnUse)  # a battle's own streams, seeded or to be
+_UNWRITTEN = -(1 << 62)  # in no column of a fighter's row
+
+
+def as_set_up(battle: Any, members: list[Any]) -> bool:
+    """Whether ``battle``'s ``members`` stand as set up, on the battle's own streams: each
+    on its start track, unhurt by any crit, armed, its Ité points and no target yet, its
+    dice and the battle's initiative plain ``random.Random`` streams (not dice a test or a
+    table scripts, which only Python's rounds roll)."""
+    initiative = battle.__dict__.get("_init_rng")  # read once asked (NamedStream)
+    return (initiative is None or type(initiative) in _STREAMS) and all(
+        type(m.rng) in _STREAMS
+        and type(m.targeting_rng) in _STREAMS
+        and m.track is m.start_track
+        and m.conditions is None
+        and m.fighter is m.armed
+        and m.target is None
+        and m.ite_points == m.start_ite_points
+        for m in members
+    )
+
+
+def begin(melee: Any, battle: Any) -> tuple[list[int], int, tuple[Any, ...]] | None:
+    """The seeds of ``battle``'s named streams as the kernel draws on them (the battle's
+    initiative and targeting, its morale where anyone checks it, its movement on open
+    ground), each fighter's ``melee`` stream's seed but its index (``Streams.for_index``'s),
+    and its field as it begins (:meth:`~.onfield.Ground.now`); None if no mirror of the
+    field can be made."""
+    streams = battle.streams
+    streams.get("initiative", on_use=True)  # the names a Python play asks for
+    named = [streams.seed_of("initiative"), streams.seed_of("targeting")]
+    if melee.checks:
+        named.append(streams.seed_of("morale"))
+    ground = melee.ground
+    found = NOWHERE if ground is None else ground.now(battle)
+    if found is None:
+        return None
+    if ground is not None:
+        named.append(streams.seed_of("movement"))
+    return named, streams.seed_of("melee") << 32, found
+
+
+class Arrays:
+    """What one play of ``melee``'s battle fills, as its kernel takes them: the fighters'
+    rows, sides and places as set up, the streams (seeded by the caller), events, effects,
+    wound tracks and moves given, and the field's mirror as ``found`` (copied, on open
+    ground: :meth:`~.onfield.Ground.now`)."""
+
+    __slots__ = (
+        "active", "counts", "crossed", "field", "melee", "movement", "places", "play_kernel",
+        "s", "shields", "streams",
+    )  # fmt: skip
+
+    def __init__(
+        self,
+        melee: Any,
+        streams: np.ndarray,
+        named: list[int],
+        base: int,
+        found: tuple[Any, ...],
+        fresh: bool = False,
+    ) -> None:
+        self.melee = melee
+        self.streams = streams
+        n = len(melee.members)
+        twister = melee.twister
+        twister.seed(streams[:2], named[:2])  # as random.Random(seed) seeds each
+        twister.seed(streams[n + 2 : n + len(named)], named[2:])
+        self.movement = n + len(named) - 1
+        if not fresh:  # (``streams`` all zeros as made: its pages not touched here)
+            streams[2 : n + 2, twister.N] = 0  # a fighter's seeded as it first draws (swing)
+        s = self.s = melee.state.copy()
+        words, length = twister.key_of(base)  # its low word 0: each fighter's index there
+        c = melee.columns
+        s[:, c._KEY] = np.array(melee.indices, dtype=np.int64) & 0xFFFFFFFF
+        s[:, c._KEY + 1 : c._KEY_WORDS] = words[1:]
+        s[:, c._KEY_WORDS] = length
+        melee.events[0, 0] = 1
+        melee.tracks[0, 0] = n + 1
+        melee.tracks[1 : n + 1] = melee.starts
+        self.active, self.counts = melee.active.copy(), melee.counts.copy()
+        self.places, self.shields = melee.places.copy(), melee.shields.copy()
+        self.crossed = np.zeros_like(melee.uncrossed) if melee.checks else melee.uncrossed
+        placed = melee.ground is not None  # else none of these read (of the kernel's types)
+        self.field = tuple(a.copy() for a in found) if placed else found
+        kernel = melee.kernel
+        self.play_kernel = kernel.play_on_ground if placed else kernel.play
+
+    def play(self, first: int, last: int) -> int:
+        """The kernel's rounds ``first`` to ``last`` (or the battle's end): the last round
+        played, ``FULL`` or ``GAVE_UP``."""
+        m, st = self.melee, self.streams
+        n = len(m.members)
+        pos, floats, ints, filing, bounds, counters = self.field
+        ground = m.ground
+        geo, rings = (NOWHERE[1], NO_RINGS) if ground is None else (ground.geo, ground.rings)
+        played = self.play_kernel(
+            self.s, m.figures, st[2 : n + 2], st[1], m.near, m.ruled, m.worth, st[0], m.tracks,
+            m.boxes, m.fold, m.rules, m.pairs, _TABLE, m.bands, m.band_members, m.keys,
+            m.rolled, m.mask, m.band_at, self.active, self.counts, m.arm_state, m.events,
+            m.effects, self.places, m.room, self.shields, m.morale, m.levels, self.crossed,
+            m.counts, st[n + 2], pos, geo, floats, ints, filing, bounds, counters, rings,
+            m.moved, st[self.movement], first, last,
+        )  # fmt: skip
+        return int(played)
+
+
+class Rounds:
+    """A battle played round by round in compiled code, from its first round: ``melee``
+    its own copy, with room of its own (:meth:`~.melee.Melee.of`), ``named``, ``base`` and
+    ``found`` as :func:`begin` gives them."""
+
+    def __init__(self, melee: Any, named: list[int], base: int, found: tuple[Any, ...]) -> None:
+        self.melee = melee = copy(melee)
+        n = len(melee.members)
+        melee._room(ROOM_A_ROUND * n + ROOM_BESIDES, 64 * n + 64)
+        self.named, self.base, self.found = named, base, found
+        self.arrays = self._begin(fresh=True)
+        self.versions = melee.tracks_at_start.copy()
+        self.played = self.logged = 0
+        self.left = [m.track for m in melee.members]
+        n, columns = self.arrays.s.shape
+        self.written = np.full((n, columns + 1), _UNWRITTEN, dtype=np.int64)
+        """Each fighter's row and bearing (its float's bits) as last written to it (none
+        yet: the first round writes every fighter, the later ones those a round changed)."""
+
+    def _begin(self, fresh: bool = False) -> Arrays:
+        """The battle's arrays as it begins, its streams seeded (``fresh``: as made)."""
+        melee = self.melee
+        return Arrays(melee, melee.streams, self.named, self.base, self.found, fresh)
+
+    def _round(self, rnd: int) -> int:
+        """The kernel's round ``rnd`` on the arrays the last round left (its events from the
+        first row: the last round's are written): the round, ``FULL`` or ``GAVE_UP``."""
+        arrays = self.arrays
+        melee = self.melee
+        melee.events[0, 0] = 1
+        if melee.ground is not None:
+            arrays.field[5][0] = 1  # counters: no event of the round taken off the field yet
+        return arrays.play(rnd, rnd)
+
+    def _again(self, rounds: int, fresh: bool = False) -> None:
+        """The arrays as the first ``rounds`` rounds leave them, played again from the
+        battle's start (a round filled its room, or gave up)."""
+        while True:
+            self.arrays = self._begin(fresh)
+            done = next((r for r in range(1, rounds + 1) if self._round(r) <= 0), None)
+            if done is None:
+                return
+            self._grow()
+            fresh = True
+
+    def _grow(self) -> None:
+        """Twice the room for a round's events and the battle's wound tracks."""
+        melee = self.melee
+        melee._room(2 * len(melee.events), 2 * len(melee.tracks))
+
+    def play(self, battle: Any) -> bool:
+        """Play ``battle``'s round just begun (``battle.round``), if the battle is as the last
+        round left it and the kernel plays it through: whether it did (else its arrays as
+        the last round left them, for :meth:`hand_back`)."""
+        rnd = battle.round
+        if not self._as_left(battle):
+            return False
+        kernel = self.melee.kernel
+        while True:
+            done = self._round(rnd)
+            if done == kernel.GAVE_UP:
+                self._again(rnd - 1)
+                return False
+            if done != kernel.FULL:
+                break
+            self._grow()
+            self._again(rnd - 1, fresh=True)
+        self._write(battle)
+        self.played = rnd
+        return True
+
+    def _as_left(self, battle: Any) -> bool:
+        """Whether ``battle`` is as the last round left it: its next round, nothing logged
+        since, each fighter on the track it left."""
+        members = self.melee.members
+        return (
+            battle.round == self.played + 1
+            and len(battle.log.raw) == self.logged
+            and all(map(is_, [m.track for m in members], self.left))
+        )
+
+    def _write(self, battle: Any) -> None:
+        """The battle as the round just played leaves it: wound tracks, log (moves made on
+        the field in order), fighters, places and memories."""
+        melee, arrays = self.melee, self.arrays
+        versions = self.versions
+        write_versions(melee, versions)
+        ground = melee.ground
+        write_log(melee, battle, versions, battle._round_length(), ground is not None)
+        s, written = arrays.s, self.written
+        changed = (s != written[:, :-1]).any(axis=1)
+        if ground is not None:  # a bearing turned
+            changed |= arrays.field[0][:, 2] != written[:, -1].view(np.float64)
+        rows = np.flatnonzero(changed)
+        write_fighters(melee, battle, s, versions, rows)
+        if ground is not None:
+            ground.stand(s, arrays.field[0], melee.columns, rows)
+            written[rows, -1] = arrays.field[0][rows, 2].view(np.int64)
+        written[rows, :-1] = s[rows]
+        melee._remember(s, arrays.crossed)
+        self.logged = len(battle.log.raw)
+        left, members = self.left, melee.members
+        for i in rows.tolist():
+            left[i] = members[i].track
+
+    def hand_back(self, battle: Any) -> None:
+        """Each stream's state back into the ``random.Random`` Python draws it from (the
+        battle's ``initiative`` and ``targeting``, each fighter's ``melee``, the battle's
+        ``morale`` and ``movement``), as the last round left them; a fighter's never drawn
+        from is as Python seeded it."""
+        melee = self.melee
+        streams = battle.streams
+        into = [streams.get("initiative"), streams.get("targeting")]
+        rows = [0, 1]
+        if melee.checks:
+            into.append(streams.get("morale"))
+        if melee.ground is not None:
+            into.append(streams.get("movement"))
+        n = len(melee.members)
+        rows += range(n + 2, n + len(into))
+        drawn = np.flatnonzero(melee.streams[2 : n + 2, melee.twister.N]).tolist()
+        into += [melee.members[i].rng for i in drawn]
+        rows += [i + 2 for i in drawn]
+        words = melee.streams[rows].tolist()
+        for stream, state in zip(into, words, strict=True):
+            stream.setstate((3, tuple(state), None))
