@@ -292,15 +292,16 @@ class Battle(RoundClock, MesaModel, OnTheField):
         returns when the log is read (:meth:`BattleLog.defer`; hot: one per swing)."""
         self.log.raw.append((int(self.env._now), self.round, make, *args))  # (as record)
 
-    def _deactivate(self, member: Combatant, status: Status) -> SideRoster:
-        """Take ``member`` off its side's live list (and the field) with ``status``; its side."""
+    def _deactivate(self, member: Combatant, status: Status, off_field: bool = True) -> SideRoster:
+        """Take ``member`` off its side's live list (and, ``off_field``, the field) with
+        ``status``; its side."""
         roster = self.sides[member.side]
         roster.strength -= member.headcount
         roster.deactivate(member)
         member.leave_fight(status)
         if self._foes_cache:  # kept only with three sides or more (foes)
             self._foes_cache.clear()
-        if member.placed and self.field is not None:
+        if off_field and member.placed and self.field is not None:
             self.field.remove(member)
         return roster
 

@@ -45,14 +45,15 @@ def write_versions(melee: Any, versions: list[Any]) -> None:
 
 
 def write_log(
-    melee: Any, battle: Any, versions: list[Any], secs: int, on_field: bool = False
+    melee: Any, battle: Any, versions: list[Any], secs: int, journal: list[Any] | None = None
 ) -> None:
     """``battle``'s log as ``melee``'s kernel rows leave it (``versions``: the wound tracks
-    by version; ``secs``: a round's length), its take-outs and departures made, and with
-    ``on_field`` each move made on the field as it was made (round by round: the field's
-    buckets as Python's moves leave them)."""
+    by version; ``secs``: a round's length), its take-outs and departures made; with a
+    ``journal`` (round by round), each mover at its new place and each move and take-off
+    noted there, in order, for the field to make when next looked up (its
+    :meth:`~fadad_agents.agents.core.field.squares.Squares.later`)."""
     members, names = melee.members, melee.names
-    field = battle.field if on_field else None
+    off_field = journal is None
     log = battle.log
     raw, outs = log.raw, log.outs
     count = int(melee.events[0, 0])
@@ -75,8 +76,10 @@ def write_log(
         if kind == 8:  # a move (ground.MOVE): as moving.advance defers it
             t, spent = targets[e], fifths[e]
             yards, hx, hy, x, y = moved[e]
-            if field is not None:
-                field.move(members[i], x, y)
+            if journal is not None:
+                member = members[i]
+                member.position = (x, y)
+                journal.append((member, hx, hy, x, y))
             append((
                 now, rnd, move_event, names[i], None if t < 0 else names[t], spent,
                 GAITS[spent], yards, (hx, hy), x, y,
@@ -85,7 +88,9 @@ def write_log(
         row = table[0][e].tolist()
         if kind == 2:  # a take-out
             member = members[i]
-            battle._deactivate(member, Status.OUT).downed.append(member)
+            battle._deactivate(member, Status.OUT, off_field).downed.append(member)
+            if journal is not None:
+                journal.append((member,))
             outs.append(len(raw))
             why = "knocked out" if row[3] == 7 else _WOUNDS[row[3]].label  # KNOCKED_OUT
             raw.append((now, rnd, names[i], "out", None, (), (), (("result", why),)))
@@ -118,7 +123,9 @@ def write_log(
             else:
                 status, action = Status.WITHDRAWN, "withdraw"
                 battle.sides[member.side].routed += 1
-            battle._deactivate(member, status)
+            battle._deactivate(member, status, off_field)
+            if journal is not None:
+                journal.append((member,))
             outcome = (("result", status.value), ("reason", why))
             raw.append((now, rnd, names[i], action, None, (), (), outcome))
         elif kind == 5:  # an Ité point spent (Character.spend_ite_point)

@@ -105,7 +105,6 @@ class Arrays:
         named: list[int],
         base: int,
         found: tuple[Any, ...],
-        fresh: bool = False,
     ) -> None:
         self.melee = melee
         self.streams = streams
@@ -114,14 +113,8 @@ class Arrays:
         twister.seed(streams[:2], named[:2])  # as random.Random(seed) seeds each
         twister.seed(streams[n + 2 : n + len(named)], named[2:])
         self.movement = n + len(named) - 1
-        if not fresh:  # (``streams`` all zeros as made: its pages not touched here)
-            streams[2 : n + 2, twister.N] = 0  # a fighter's seeded as it first draws (swing)
-        s = self.s = melee.state.copy()
-        words, length = twister.key_of(base)  # its low word 0: each fighter's index there
-        c = melee.columns
-        s[:, c._KEY] = np.array(melee.indices, dtype=np.int64) & 0xFFFFFFFF
-        s[:, c._KEY + 1 : c._KEY_WORDS] = words[1:]
-        s[:, c._KEY_WORDS] = length
+        twister.seed_indexed(streams[2 : n + 2], base, melee.indices)
+        self.s = melee.state.copy()
         melee.events[0, 0] = 1
         melee.tracks[0, 0] = n + 1
         melee.tracks[1 : n + 1] = melee.starts
@@ -162,7 +155,7 @@ class Rounds:
         n = len(melee.members)
         melee._room(ROOM_A_ROUND * n + ROOM_BESIDES, 64 * n + 64)
         self.named, self.base, self.found = named, base, found
-        self.arrays = self._begin(fresh=True)
+        self.arrays = self._begin()
         self.versions = melee.tracks_at_start.copy()
         self.played = self.logged = 0
         self.left = [m.track for m in melee.members]
@@ -171,10 +164,10 @@ class Rounds:
         """Each fighter's row and bearing (its float's bits) as last written to it (none
         yet: the first round writes every fighter, the later ones those a round changed)."""
 
-    def _begin(self, fresh: bool = False) -> Arrays:
-        """The battle's arrays as it begins, its streams seeded (``fresh``: as made)."""
+    def _begin(self) -> Arrays:
+        """The battle's arrays as it begins, its streams seeded."""
         melee = self.melee
-        return Arrays(melee, melee.streams, self.named, self.base, self.found, fresh)
+        return Arrays(melee, melee.streams, self.named, self.base, self.found)
 
     def _round(self, rnd: int) -> int:
         """The kernel's round ``rnd`` on the arrays the last round left (its events from the
@@ -186,16 +179,15 @@ class Rounds:
             arrays.field[5][0] = 1  # counters: no event of the round taken off the field yet
         return arrays.play(rnd, rnd)
 
-    def _again(self, rounds: int, fresh: bool = False) -> None:
+    def _again(self, rounds: int) -> None:
         """The arrays as the first ``rounds`` rounds leave them, played again from the
         battle's start (a round filled its room, or gave up)."""
         while True:
-            self.arrays = self._begin(fresh)
+            self.arrays = self._begin()
             done = next((r for r in range(1, rounds + 1) if self._round(r) <= 0), None)
             if done is None:
                 return
             self._grow()
-            fresh = True
 
     def _grow(self) -> None:
         """Twice the room for a round's events and the battle's wound tracks."""
@@ -218,7 +210,7 @@ class Rounds:
             if done != kernel.FULL:
                 break
             self._grow()
-            self._again(rnd - 1, fresh=True)
+            self._again(rnd - 1)
         self._write(battle)
         self.played = rnd
         return True
@@ -240,7 +232,8 @@ class Rounds:
         versions = self.versions
         write_versions(melee, versions)
         ground = melee.ground
-        write_log(melee, battle, versions, battle._round_length(), ground is not None)
+        journal = None if ground is None else battle.field.later()
+        write_log(melee, battle, versions, battle._round_length(), journal)
         s, written = arrays.s, self.written
         changed = (s != written[:, :-1]).any(axis=1)
         if ground is not None:  # a bearing turned
@@ -260,9 +253,10 @@ class Rounds:
     def hand_back(self, battle: Any) -> None:
         """Each stream's state back into the ``random.Random`` Python draws it from (the
         battle's ``initiative`` and ``targeting``, each fighter's ``melee``, the battle's
-        ``morale`` and ``movement``), as the last round left them; a fighter's never drawn
-        from is as Python seeded it."""
+        ``morale`` and ``movement``), as the last round left them."""
         melee = self.melee
+        if melee.ground is not None:
+            battle.field.catch_up()  # the rounds' moves made on it, in order
         streams = battle.streams
         into = [streams.get("initiative"), streams.get("targeting")]
         rows = [0, 1]
@@ -272,9 +266,8 @@ class Rounds:
             into.append(streams.get("movement"))
         n = len(melee.members)
         rows += range(n + 2, n + len(into))
-        drawn = np.flatnonzero(melee.streams[2 : n + 2, melee.twister.N]).tolist()
-        into += [melee.members[i].rng for i in drawn]
-        rows += [i + 2 for i in drawn]
+        into += [m.rng for m in melee.members]
+        rows += range(2, n + 2)
         words = melee.streams[rows].tolist()
         for stream, state in zip(into, words, strict=True):
             stream.setstate((3, tuple(state), None))

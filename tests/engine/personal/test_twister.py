@@ -152,3 +152,18 @@ def test_seed_streams_seeds_many_streams_as_random_random_does() -> None:
     twister.seed(streams, seeds)
     for stream, seed in zip(streams, seeds, strict=True):
         assert tuple(stream.tolist()) == random.Random(seed).getstate()[1]
+
+
+@pytest.mark.parametrize("base", [0, 7 << 32, random.Random(3).getrandbits(128) << 32])
+def test_a_battles_fighters_streams_are_seeded_as_streams_for_index_seeds_them(
+    base: int,
+) -> None:
+    """Each fighter's ``melee`` stream, seeded from the battle's base seed and the fighter's
+    index (``Streams.for_index``: ``base | index``), forty at once (more than are stepped
+    together), indices past ``2**32`` taken below it: ``random.Random(base | index)``."""
+    indices = [*range(37), 2**32 - 1, 2**32 + 5, 12345]
+    streams = np.zeros((len(indices), twister.N + 1), dtype=np.uint32)
+    twister.seed_indexed(streams, base, indices)
+    for stream, index in zip(streams, indices, strict=True):
+        seeded = random.Random(base | (index & 0xFFFFFFFF)).getstate()[1]
+        assert tuple(stream.tolist()) == seeded

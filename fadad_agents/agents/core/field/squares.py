@@ -49,6 +49,7 @@ __all__ = [
     "MIRRORED",
     "SPOT_YARDS",
     "SQUARES_HAIR",
+    "Later",
     "Squares",
     "halo_key",
     "keys_in",
@@ -68,6 +69,15 @@ each step there cost more than the search it served). False (tests only): the in
 kept till the first compiled search makes the mirror. The same battle either way."""
 
 _mirror: Any = None  # crowd.occupied once imported (numba loaded)
+
+
+class Later(list[tuple[Any, ...]]):
+    """Moves and take-offs made elsewhere (the compiled melee's rounds,
+    :mod:`~fadad_agents.engine.personal.rounds`), in order, made on the field when it is
+    next looked up (:meth:`Squares.later`): ``(agent, x0, y0, x, y)`` a move from
+    ``(x0, y0)`` to ``(x, y)``, ``(agent,)`` a take-off."""
+
+    __slots__ = ()
 
 
 class Squares:
@@ -273,11 +283,42 @@ class Squares:
         battle standing in one melee asks none of them, and filing a fighter costs more
         than one of its blows."""
         self._changed()
+        if type(self._unfiled) is Later:
+            self._file_unfiled()
         self._unfiled.extend(agents)
 
+    def later(self) -> Later:
+        """The moves and take-offs made elsewhere (the compiled melee's rounds) and noted
+        here in order, to be made on the field, as :meth:`move` and :meth:`remove` make
+        them, when it is next looked up, moved on or taken from (:meth:`catch_up`); those
+        :meth:`place_later` put on the field filed first."""
+        unfiled = self._unfiled
+        if type(unfiled) is Later:
+            return unfiled
+        if unfiled:
+            self._file_unfiled()
+        later = self._unfiled = Later()
+        return later
+
+    def catch_up(self) -> None:
+        """The indexes as the moves and places noted for later leave them (:meth:`later`,
+        :meth:`place_later`); every look-up catches up first."""
+        if self._unfiled:
+            self._file_unfiled()
+
     def _file_unfiled(self) -> None:
-        """File the fighters :meth:`place_later` put on the field (as :meth:`add` would)."""
+        """File the fighters :meth:`place_later` put on the field (as :meth:`add` would),
+        or make the moves and take-offs noted for later (:meth:`later`)."""
         unfiled, self._unfiled = self._unfiled, []
+        if type(unfiled) is Later:
+            for entry in unfiled:
+                agent = entry[0]
+                if len(entry) == 1:
+                    self.remove(agent)
+                else:
+                    agent.position = entry[1], entry[2]
+                    self.move(agent, entry[3], entry[4])
+            return
         for agent in unfiled:
             x, y = agent.position
             self._file(agent, *self._key(x, y))
