@@ -180,29 +180,69 @@ swing_event.aimed = True  # type: ignore[attr-defined]  # its args begin (actor,
 # BattleLog.takedowns reads them without making the event, as attack_event's
 
 
-def write_fighters(melee: Any, battle: Any, s: Any, versions: list[Any], rows: Any = None) -> None:
-    """Each of ``melee``'s fighters' track, target, actions and conditions as the kernel's
-    state rows ``s`` leave them (``versions``: the battle's wound tracks by index); with
-    ``rows``, only those fighters' (those whose rows a round changed)."""
-    k = melee.columns
+def write_fighters(
+    melee: Any,
+    battle: Any,
+    s: Any,
+    versions: list[Any],
+    rows: Any = None,
+    pos: Any = None,
+    plans: bool = True,
+) -> None:
+    """Each of ``melee``'s fighters' track, target, conditions and (``plans``) actions
+    planned as the kernel's state rows ``s`` leave them (``versions``: the battle's wound
+    tracks by index); with ``rows``, only those fighters' (those a round changed); with
+    ``pos``, each one's bearing and gait on open ground too, and (``plans``) its move."""
+    c = melee.columns
+    track, player, ite, target, attacks, defences, bare, arm_at, made = (
+        c._TRACK, c._PLAYER, c._ITE, c._TARGET, c._ATTACKS, c._DEFENCES, c._BARE, c._ARM,
+        c._CONDITIONS,
+    )  # fmt: skip
+    prone, disarmed, staggered, unconscious = c._PRONE, c._DISARMED, c._STAGGERED, c._UNCONSCIOUS
+    gait_at, moves, wanted = c._GAIT, c._MOVES, c._WANTED
     members = melee.members
     knockdown = battle.options.fadad.knockdown_penalty
     at = range(len(s)) if rows is None else rows.tolist()
-    for i, row in zip(at, (s if rows is None else s[rows]).tolist(), strict=True):
+    bearings = None if pos is None else pos[:, 2][at].tolist()
+    for n, (i, row) in enumerate(zip(at, (s if rows is None else s[rows]).tolist(), strict=True)):
         m = members[i]
-        m.track = versions[row[k._TRACK]]
-        m.pending = None
-        if row[k._PLAYER]:
-            m.ite_points = row[k._ITE]
-        t = row[k._TARGET]
+        m.track = versions[row[track]]
+        if row[player]:
+            m.ite_points = row[ite]
+        t = row[target]
         m.target = members[t] if t >= 0 and m.fighting else None
-        m.attacks_planned, m.defences_left = row[k._ATTACKS], row[k._DEFENCES]
-        m.fighter = m.bare if row[k._BARE] else m.armed
-        arm = row[k._ARM]
+        if plans:
+            m.attacks_planned, m.defences_left = row[attacks], row[defences]
+            m.pending = None
+        m.fighter = m.bare if row[bare] else m.armed
+        arm = row[arm_at]
         m.conditions = None
-        if row[k._CONDITIONS]:
+        if row[made]:
             found = m.conditions = Conditions(knockdown)
-            found.prone, found.disarmed = bool(row[k._PRONE]), bool(row[k._DISARMED])
-            found.staggered, found.unconscious = row[k._STAGGERED], row[k._UNCONSCIOUS]
+            found.prone, found.disarmed = bool(row[prone]), bool(row[disarmed])
+            found.staggered, found.unconscious = row[staggered], row[unconscious]
             if arm:
                 found.parts["arm"] = LOCATION_STATES[arm]
+        if bearings is not None:  # on open ground
+            m.bearing = bearings[n]
+            gait = row[gait_at]
+            m.gait = GAITS[gait - 1] if gait else None
+            if plans:
+                m.move_actions = row[moves]
+                m.stepped = False
+                m.memory["attacks_wanted"] = row[wanted]
+
+
+def write_plans(melee: Any, s: Any, placed: bool) -> None:
+    """Each of ``melee``'s fighters' plans for the round as the kernel's state rows ``s``
+    leave them: its actions, no pending track, and, ``placed`` on open ground, its move
+    (what :func:`write_fighters` writes but a user does not see)."""
+    c = melee.columns
+    rows = s[:, [c._ATTACKS, c._DEFENCES, c._MOVES, c._WANTED]].tolist()
+    for m, (attacks, defences, moves, wanted) in zip(melee.members, rows, strict=True):
+        m.attacks_planned, m.defences_left = attacks, defences
+        m.pending = None
+        if placed:
+            m.move_actions = moves
+            m.stepped = False
+            m.memory["attacks_wanted"] = wanted

@@ -96,11 +96,11 @@ made its own in 2 ms, a sixth of its play)."""
 _TEMPLATES: OrderedDict[tuple[Any, ...], Melee] = OrderedDict()
 """The templates by their key (:func:`_template_key`), the last used last."""
 
-_MELEES: WeakKeyDictionary[Any, Melee | None] = WeakKeyDictionary()
-"""Each battle's :class:`Melee`, or None where the compiled melee cannot play it."""
-_ROUNDS: WeakKeyDictionary[Any, Rounds | None] = WeakKeyDictionary()
-"""Each battle played round by round: its :class:`~.rounds.Rounds` while the compiled
-melee plays its rounds, None once Python does."""
+_MELEE, _ROUNDS = "_compiled_melee", "_compiled_rounds"
+"""The battle's own attributes its :class:`Melee` is kept in (None where the compiled
+melee cannot play it) and, played round by round, its :class:`~.rounds.Rounds` (None once
+Python plays its rounds): kept with the battle, they go with it (kept in a table of this
+module's, they would keep every battle alive, each naming its fighters)."""
 _ELIGIBLE: WeakKeyDictionary[Any, bool] = WeakKeyDictionary()
 """Whether the compiled melee could play each battle played in Python (:func:`count`)."""
 
@@ -110,11 +110,18 @@ def play(battle: Any) -> bool:
     loaded: whether it was."""
     if not _may(battle):
         return False
-    try:
-        melee = _MELEES[battle]
-    except KeyError:
-        melee = _MELEES[battle] = _melee(battle)
+    melee = _melee_of(battle)
     return melee is not None and melee.play(battle)
+
+
+def _melee_of(battle: Any) -> Melee | None:
+    """``battle``'s :class:`Melee` (made at first asking), or None."""
+    kept = battle.__dict__
+    try:
+        melee: Melee | None = kept[_MELEE]
+    except KeyError:
+        melee = kept[_MELEE] = _melee(battle)
+    return melee
 
 
 def play_round(battle: Any) -> bool:
@@ -123,16 +130,17 @@ def play_round(battle: Any) -> bool:
     data may be collected: Python collects it from the battle the round leaves."""
     if "numba" not in sys.modules:  # (no round played in compiled code yet)
         return False
+    kept = battle.__dict__
     if battle.round == 1:
-        rounds = _ROUNDS[battle] = _rounds(battle) if MELEE_COMPILED else None
+        rounds = kept[_ROUNDS] = _rounds(battle) if MELEE_COMPILED else None
     else:
-        rounds = _ROUNDS.get(battle)
+        rounds = kept.get(_ROUNDS)
     if rounds is None:
         return False
     if MELEE_COMPILED and rounds.play(battle):
         return True
     rounds.hand_back(battle)  # Python plays the rest
-    _ROUNDS[battle] = None
+    kept[_ROUNDS] = None
     return False
 
 
@@ -141,10 +149,7 @@ def _rounds(battle: Any) -> Rounds | None:
     compiled melee cannot play it."""
     if battle.log.raw or battle.ending is not None:
         return None
-    try:
-        melee = _MELEES[battle]
-    except KeyError:
-        melee = _MELEES[battle] = _melee(battle)
+    melee = _melee_of(battle)
     if melee is None or not as_set_up(battle, melee.members):
         return None
     begun = begin(melee, battle)
@@ -156,8 +161,7 @@ def plays(battle: Any) -> bool:
     code (its streams then need no seeding in Python)."""
     if not _may(battle):
         return False
-    melee = _MELEES.get(battle, False)
-    return melee is not False and melee is not None
+    return battle.__dict__.get(_MELEE) is not None
 
 
 def _may(battle: Any) -> bool:
@@ -215,16 +219,23 @@ def _template_key(battle: Any, members: list[Any], order: Any) -> tuple[Any, lis
     stride, traits, initiative, place, bearing, name and index; and the objects whose ids
     it holds (kept with the template, so that no other object takes an id while it is)."""
     field = battle.field
-    at = {id(m): i for i, m in enumerate(members)}
     kept = [battle.options, battle.combat_rules]
     fighters = []
+    place, traits = order._place, order._trait_key  # TurnOrder._key's, inlined (each fighter)
     for m in members:
         kept += (m.policies, m.armed, m.bare, m.start_track)
         fighters.append((
             id(m.policies), id(m.armed), id(m.bare), id(m.start_track), m.side, m.radius,
             m.reach, m.stride, m.size_value, m.player, m.start_ite_points, m.morale,
-            order._key(m), m.position, m.bearing, m.name, m.index,
+            traits[m.reaction] + (m.unique_id if place is None else place[id(m)]), m.position,
+            m.bearing, m.name, m.index,
         ))  # fmt: skip
+    bands = [band for _, _, band in order._bands]
+    if [m for band in bands for m in band] == members:  # (by identity) each band in turn
+        banded: tuple[Any, ...] = tuple(map(len, bands))
+    else:
+        at = {id(m): i for i, m in enumerate(members)}
+        banded = tuple(tuple(at[id(m)] for m in band) for band in bands)
     key = (
         rules_row(battle).tobytes(), id(battle.options), id(battle.combat_rules),
         len(battle.sides), len(battle.agents),
@@ -232,7 +243,7 @@ def _template_key(battle: Any, members: list[Any], order: Any) -> tuple[Any, lis
             field.cell, field.widest, field.width, field.height, field.max_attackers,
             field.all_touching, field.sides,
         ),
-        tuple(tuple(at[id(m)] for m in band) for _, _, band in order._bands),
+        banded,
         tuple(fighters),
     )  # fmt: skip
     return key, kept
@@ -394,16 +405,17 @@ class Melee:
         melee._own(members)
         return melee
 
-    def _room(self, events: int, tracks: int) -> None:
+    def _room(self, events: int, tracks: int, make: Any = np.zeros) -> None:
         """Room for ``events`` events and ``tracks`` wound track versions a battle, and the
         play's streams (each fighter's, then morale, movement): scratch a play fills and
-        reads, kept for this thread's plays (:meth:`play`)."""
+        reads (every cell written before it is read), kept for this thread's plays
+        (:meth:`play`); ``make(shape, dtype)`` makes each array."""
         self.thread = get_ident()
-        self.streams = np.zeros((len(self.indices) + 4, 625), dtype=np.uint32)
-        self.events = np.zeros((events, self.columns.EVENT_COLUMNS), dtype=np.int64)
-        self.moved = np.zeros((events if self.ground is not None else 1, 5))
-        self.effects = np.zeros((events, 8), dtype=np.int64)
-        self.tracks = np.zeros((tracks, self.columns.TRACK_COLUMNS), dtype=np.int64)
+        self.streams = make((len(self.indices) + 4, 625), np.uint32)
+        self.events = make((events, self.columns.EVENT_COLUMNS), np.int64)
+        self.moved = make((events if self.ground is not None else 1, 5), np.float64)
+        self.effects = make((events, 8), np.int64)
+        self.tracks = make((tracks, self.columns.TRACK_COLUMNS), np.int64)
 
     def play(self, battle: Any) -> bool:
         """Play ``battle`` whole, as set up (its first round not begun); False if it is not
@@ -428,10 +440,10 @@ class Melee:
             if rounds != self.kernel.FULL:
                 break
             self._room(2 * len(self.events), 2 * len(self.tracks))
-        s = arrays.s
-        self._leave(battle, s, rounds)
+        s, pos = arrays.s, arrays.field[0]
+        self._leave(battle, s, rounds, None if self.ground is None else pos)
         if self.ground is not None:
-            self.ground.leave(battle, s, arrays.field[0], self.columns)
+            self.ground.leave(battle, pos)
         self._remember(s, arrays.crossed)
         return True
 
@@ -450,14 +462,14 @@ class Melee:
             view = self.members[first] if lone else self.bands_of[first]
             view.memory["morale_thresholds"] = int(crossed[k])
 
-    def _leave(self, battle: Any, s: np.ndarray, rounds: int) -> None:
-        """The battle as the kernel's rows leave it: tracks, log, take-outs, fighters, the
-        clock and the end."""
+    def _leave(self, battle: Any, s: np.ndarray, rounds: int, pos: Any) -> None:
+        """The battle as the kernel's rows leave it: tracks, log, take-outs, fighters (on
+        open ground, ``pos``: their bearings too), the clock and the end."""
         versions = self.tracks_at_start.copy()
         write_versions(self, versions)
         secs = battle._round_length()
         write_log(self, battle, versions, secs)
-        write_fighters(self, battle, s, versions)
+        write_fighters(self, battle, s, versions, pos=pos)
         battle.round = rounds
         battle.env._now = rounds * secs
         if not battle._check_end():

@@ -23,7 +23,7 @@ from fadad_agents.agents.core.field.room import FEW_TO_LOOK_OVER
 from fadad_agents.agents.core.ranks import _ring_turns
 from fadad_agents.engine.personal.tables import NEEDS_THE_FIELD
 from fadad_agents.policies.core.movement import CloseIn
-from fadad_agents.rules.personal.movement import GAITS, MAX_MOVE_ACTIONS, movement_allowance
+from fadad_agents.rules.personal.movement import MAX_MOVE_ACTIONS, movement_allowance
 
 __all__ = ["NOWHERE", "NO_RINGS", "Ground", "on_open_ground"]
 
@@ -159,9 +159,10 @@ class Ground:
         self.begun[key] = found
         return found
 
-    def leave(self, battle: Any, s: np.ndarray, pos: np.ndarray, columns: Any) -> None:
-        """Each fighter's place, bearing, gait and move as the kernel left them: moved on
-        the field where it still stands there (one taken off keeps where it fell)."""
+    def leave(self, battle: Any, pos: np.ndarray) -> None:
+        """Each fighter moved on the field to its place as the kernel left it, where it
+        still stands there (one taken off keeps where it fell); its bearing, gait and move
+        are written with the rest of it (:func:`~.entries.write_fighters`)."""
         field = battle.field
         for m, (x, y) in zip(self.members, pos[:, :2].tolist(), strict=True):
             if (x, y) != m.position:
@@ -169,26 +170,6 @@ class Ground:
                     field.move(m, x, y)
                 else:
                     m.position = (x, y)
-        self.stand(s, pos, columns)
-
-    def stand(self, s: np.ndarray, pos: np.ndarray, columns: Any, rows: Any = None) -> None:
-        """Each fighter's bearing, gait and move as the kernel's rows left them (its place
-        moved on the field as each move was made: :func:`~.entries.write_log`); with
-        ``rows``, only those fighters'."""
-        if rows is None:
-            rows = np.arange(len(s))
-        gaits, moves, wanted = (s[rows, c].tolist() for c in (columns._GAIT, columns._MOVES,
-                                                               columns._WANTED))  # fmt: skip
-        bearings = pos[rows, 2].tolist()
-        members = self.members
-        for k, i in enumerate(rows.tolist()):
-            m = members[i]
-            m.bearing = bearings[k]
-            gait = gaits[k]
-            m.gait = GAITS[gait - 1] if gait else None
-            m.move_actions = moves[k]
-            m.stepped = False
-            m.memory["attacks_wanted"] = wanted[k]
 
 
 def _counters(mirror: Any, members: list[Any]) -> np.ndarray:

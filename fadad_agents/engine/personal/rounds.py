@@ -22,6 +22,7 @@ same battle, byte for byte, whichever plays each round.
 from __future__ import annotations
 
 import random
+from contextlib import suppress
 from copy import copy
 from operator import is_
 from typing import Any
@@ -29,7 +30,12 @@ from typing import Any
 import numpy as np
 
 from fadad_agents.engine.core.streams import _SeededOnUse
-from fadad_agents.engine.personal.entries import write_fighters, write_log, write_versions
+from fadad_agents.engine.personal.entries import (
+    write_fighters,
+    write_log,
+    write_plans,
+    write_versions,
+)
 from fadad_agents.engine.personal.onfield import NO_RINGS, NOWHERE
 from fadad_agents.rules.core.dice import TABLE_4DF
 
@@ -87,11 +93,48 @@ def begin(melee: Any, battle: Any) -> tuple[list[int], int, tuple[Any, ...]] | N
     return named, streams.seed_of("melee") << 32, found
 
 
+_SPARE: dict[tuple[tuple[int, ...], str], list[np.ndarray]] = {}
+"""Arrays of battles played round by round and gone, by shape and type, kept for the next
+battle's (:func:`_spare`): a big battle's come to tens of megabytes, every page of which
+a new array is handed afresh as it is first written (about 4 us a page on these hosts:
+20,000 fighters' streams, 50 MB, took 55 ms to seed in arrays of their own and 120 in new
+ones)."""
+_SPARES = 2
+"""The most arrays of one shape and type kept."""
+
+
+def _spare(shape: tuple[int, ...], dtype: Any) -> np.ndarray:
+    """An array of ``shape`` and ``dtype`` an earlier battle let go, or a new one; what it
+    holds is anything (every cell of it is written before it is read)."""
+    kept = _SPARE.get((shape, np.dtype(dtype).str))
+    if kept:
+        with suppress(IndexError):  # taken meanwhile by another thread
+            return kept.pop()
+    return np.empty(shape, dtype)
+
+
+def _copied(a: np.ndarray) -> np.ndarray:
+    """``a`` copied into a :func:`_spare` array."""
+    copy = _spare(a.shape, a.dtype)
+    np.copyto(copy, a)
+    return copy
+
+
+def _let_go(arrays: list[np.ndarray]) -> None:
+    """``arrays`` kept for a later battle's (:func:`_spare`), at most :data:`_SPARES` of a
+    shape and type."""
+    for a in arrays:
+        kept = _SPARE.setdefault((a.shape, a.dtype.str), [])
+        if len(kept) < _SPARES:
+            kept.append(a)
+
+
 class Arrays:
     """What one play of ``melee``'s battle fills, as its kernel takes them: the fighters'
-    rows, sides and places as set up, the streams (seeded by the caller), events, effects,
-    wound tracks and moves given, and the field's mirror as ``found`` (copied, on open
-    ground: :meth:`~.onfield.Ground.now`)."""
+    rows, sides and places as set up, the streams seeded (the battle's ``named`` ones,
+    each fighter's from ``base``), events, effects, wound tracks and moves given, and the
+    field's mirror as ``found`` (on open ground: :meth:`~.onfield.Ground.now`), each
+    ``copied`` (:func:`numpy.copy`, or into an array let go by an earlier battle)."""
 
     __slots__ = (
         "active", "counts", "crossed", "field", "melee", "movement", "places", "play_kernel",
@@ -105,6 +148,7 @@ class Arrays:
         named: list[int],
         base: int,
         found: tuple[Any, ...],
+        copied: Any = np.copy,
     ) -> None:
         self.melee = melee
         self.streams = streams
@@ -113,16 +157,21 @@ class Arrays:
         twister.seed(streams[:2], named[:2])  # as random.Random(seed) seeds each
         twister.seed(streams[n + 2 : n + len(named)], named[2:])
         self.movement = n + len(named) - 1
-        twister.seed_indexed(streams[2 : n + 2], base, melee.indices)
-        self.s = melee.state.copy()
+        streams[2 : n + 2, twister.N] = 0  # a fighter's seeded as its block first draws
+        s = self.s = copied(melee.state)
+        words, length = twister.key_words(base)
+        c = melee.columns
+        s[:, c._KEY] = np.asarray(melee.indices, dtype=np.int64) & 0xFFFFFFFF
+        s[:, c._KEY + 1 : c._KEY + 6] = words
+        s[:, c._KEY + 6] = length
         melee.events[0, 0] = 1
         melee.tracks[0, 0] = n + 1
         melee.tracks[1 : n + 1] = melee.starts
-        self.active, self.counts = melee.active.copy(), melee.counts.copy()
-        self.places, self.shields = melee.places.copy(), melee.shields.copy()
+        self.active, self.counts = copied(melee.active), copied(melee.counts)
+        self.places, self.shields = copied(melee.places), copied(melee.shields)
         self.crossed = np.zeros_like(melee.uncrossed) if melee.checks else melee.uncrossed
         placed = melee.ground is not None  # else none of these read (of the kernel's types)
-        self.field = tuple(a.copy() for a in found) if placed else found
+        self.field = tuple(map(copied, found)) if placed else found
         kernel = melee.kernel
         self.play_kernel = kernel.play_on_ground if placed else kernel.play
 
@@ -153,21 +202,39 @@ class Rounds:
     def __init__(self, melee: Any, named: list[int], base: int, found: tuple[Any, ...]) -> None:
         self.melee = melee = copy(melee)
         n = len(melee.members)
-        melee._room(ROOM_A_ROUND * n + ROOM_BESIDES, 64 * n + 64)
+        melee._room(ROOM_A_ROUND * n + ROOM_BESIDES, 64 * n + 64, _spare)
         self.named, self.base, self.found = named, base, found
         self.arrays = self._begin()
         self.versions = melee.tracks_at_start.copy()
         self.played = self.logged = 0
         self.left = [m.track for m in melee.members]
-        n, columns = self.arrays.s.shape
-        self.written = np.full((n, columns + 1), _UNWRITTEN, dtype=np.int64)
-        """Each fighter's row and bearing (its float's bits) as last written to it (none
-        yet: the first round writes every fighter, the later ones those a round changed)."""
+        c = melee.columns
+        unseen = {c._ATTACKS, c._DEFENCES, c._PENDING, c._MOVES, c._WANTED, c._STEPPED}
+        self.seen = np.array([k for k in range(c._KEY) if k not in unseen])
+        """The columns of a fighter's row a user sees written after each round (its track,
+        target, conditions, weapon, Ité points, gait ...); the rest, its plans for the
+        round, are written when Python asks for them (:meth:`hand_back`) or the battle
+        ends."""
+        self.written = _spare((len(melee.members), len(self.seen) + 1), np.int64)
+        self.written.fill(_UNWRITTEN)
+        """Each fighter's :attr:`seen` columns and bearing (its float's bits) as last written
+        to it (none yet: the first round writes every fighter)."""
 
     def _begin(self) -> Arrays:
         """The battle's arrays as it begins, its streams seeded."""
         melee = self.melee
-        return Arrays(melee, melee.streams, self.named, self.base, self.found)
+        return Arrays(melee, melee.streams, self.named, self.base, self.found, _copied)
+
+    def __del__(self) -> None:
+        """Its arrays let go for the next battle played round by round (:data:`_SPARE`)."""
+        if not hasattr(self, "written"):  # never made whole
+            return
+        melee, arrays = self.melee, self.arrays
+        mine = [melee.streams, melee.events, melee.moved, melee.effects, melee.tracks]
+        mine += [arrays.s, arrays.active, arrays.counts, arrays.places, arrays.shields]
+        if melee.ground is not None:
+            mine += arrays.field
+        _let_go([*mine, self.written])
 
     def _round(self, rnd: int) -> int:
         """The kernel's round ``rnd`` on the arrays the last round left (its events from the
@@ -234,27 +301,34 @@ class Rounds:
         ground = melee.ground
         journal = None if ground is None else battle.field.later()
         write_log(melee, battle, versions, battle._round_length(), journal)
-        s, written = arrays.s, self.written
-        changed = (s != written[:, :-1]).any(axis=1)
-        if ground is not None:  # a bearing turned
-            changed |= arrays.field[0][:, 2] != written[:, -1].view(np.float64)
-        rows = np.flatnonzero(changed)
-        write_fighters(melee, battle, s, versions, rows)
-        if ground is not None:
-            ground.stand(s, arrays.field[0], melee.columns, rows)
-            written[rows, -1] = arrays.field[0][rows, 2].view(np.int64)
-        written[rows, :-1] = s[rows]
+        s, written, seen = arrays.s, self.written, self.seen
+        pos = None if ground is None else arrays.field[0]
+        rules, rnd = melee.rules, battle.round
+        if arrays.counts.min() == 0 or rnd >= rules[12] or rnd * rules[14] >= rules[13]:
+            rows = None  # the battle ends (the kernel's test, Python's verdict): everyone
+        else:  # those a user sees changed (their round's plans written when Python asks)
+            now = s[:, seen]
+            changed = (now != written[:, :-1]).any(axis=1)
+            if pos is not None:  # a bearing turned
+                changed |= pos[:, 2] != written[:, -1].view(np.float64)
+            rows = np.flatnonzero(changed)
+            written[rows, :-1] = now[rows]
+            if pos is not None:
+                written[rows, -1] = pos[rows, 2].view(np.int64)
+        write_fighters(melee, battle, s, versions, rows, pos, rows is None)
         melee._remember(s, arrays.crossed)
         self.logged = len(battle.log.raw)
         left, members = self.left, melee.members
-        for i in rows.tolist():
+        for i in range(len(members)) if rows is None else rows.tolist():
             left[i] = members[i].track
 
     def hand_back(self, battle: Any) -> None:
         """Each stream's state back into the ``random.Random`` Python draws it from (the
         battle's ``initiative`` and ``targeting``, each fighter's ``melee``, the battle's
-        ``morale`` and ``movement``), as the last round left them."""
+        ``morale`` and ``movement``), as the last round left them: a fighter's never seeded
+        (never drawn from) is as Python seeded it."""
         melee = self.melee
+        write_plans(melee, self.arrays.s, melee.ground is not None)  # (the rest written)
         if melee.ground is not None:
             battle.field.catch_up()  # the rounds' moves made on it, in order
         streams = battle.streams
@@ -266,8 +340,9 @@ class Rounds:
             into.append(streams.get("movement"))
         n = len(melee.members)
         rows += range(n + 2, n + len(into))
-        into += [m.rng for m in melee.members]
-        rows += range(2, n + 2)
+        drawn = np.flatnonzero(melee.streams[2 : n + 2, melee.twister.N]).tolist()
+        into += [melee.members[i].rng for i in drawn]  # (the rest as Python seeded them)
+        rows += [i + 2 for i in drawn]
         words = melee.streams[rows].tolist()
         for stream, state in zip(into, words, strict=True):
             stream.setstate((3, tuple(state), None))

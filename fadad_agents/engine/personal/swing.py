@@ -17,7 +17,7 @@ import numpy as np
 from fadad_agents.agents.core.field.caching import njit
 from fadad_agents.engine.personal.codes import DAMAGE, FADAD, GATE, GROUPS, HALVE, PIERCE_RD, SIZES
 from fadad_agents.engine.personal.damage import dice_kind, hit, roll
-from fadad_agents.engine.personal.twister import random, roll_4df
+from fadad_agents.engine.personal.twister import random, roll_4df, seed_block
 from fadad_agents.rules.personal.criticals import CRIT_EFFECTS
 
 __all__ = [
@@ -188,7 +188,9 @@ _RULES = 23  # its RulesTargeting's rules (their row in tables.ruled_rows'; -1: 
 # (memory["attacks_wanted"]), its gait (0 none, 1 walk, 2 jog, 3 run), whether it moved
 # first in a tied turn, the most actions its CloseIn spends moving
 _MOVES, _WANTED, _GAIT, _STEPPED, _MOST = 24, 25, 26, 27, 28
-STATE_COLUMNS = 29
+# its stream's key (six words, then how many are used), seeded as its block first draws
+_KEY = 29
+STATE_COLUMNS = 36
 
 # a fighter's figures, ``figures[i, armed or bare]``: attack, defence, odm, ddm, scale
 _ATTACK, _DEFENCE, _ODM, _DDM, _SCALE, _ARMOUR, _KIND, _SHIELDED = 0, 1, 2, 3, 4, 5, 6, 7
@@ -232,6 +234,8 @@ def _swing(
     ``effects``' row), damage dice rolled (0, 1 or 3 for a FUDGE model's 3d6) and a FUDGE
     model's dice. The row's index (-1: an array full)."""
     stream = melee[i]
+    if stream[624] == 0:  # not seeded yet: its block now (twister.seed_block)
+        seed_block(melee, s[:, _KEY:], i)
     defended = s[t, _DEFENCES] > 0
     if defended:
         s[t, _DEFENCES] -= 1

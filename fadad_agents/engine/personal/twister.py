@@ -34,7 +34,7 @@ import numpy as np
 
 from fadad_agents.agents.core.field.caching import njit
 
-__all__ = ["GENRAND", "N", "random", "roll_4df", "seed", "seed_indexed", "seed_streams"]
+__all__ = ["GENRAND", "N", "key_words", "random", "roll_4df", "seed", "seed_block", "seed_streams"]
 
 N = 624
 """Words of Mersenne Twister state; the stream array holds one more, the index."""
@@ -133,16 +133,27 @@ def seed(streams: np.ndarray, seeds: Sequence[int]) -> None:
     seed_streams(streams, keys.reshape(-1, 6), lengths, GENRAND)
 
 
-def seed_indexed(streams: np.ndarray, base: int, indices: Sequence[int]) -> None:
-    """Seed row ``i`` of ``streams`` as ``random.Random(base | indices[i])`` seeds itself,
-    ``base`` a multiple of ``2**32`` below ``2**192``, each index taken below ``2**32``
-    (each fighter's ``melee`` stream: ``Streams.for_index``): the keys made in numpy, their
-    first word the index, the rest ``base``'s."""
-    keys = np.empty((len(indices), 6), dtype=np.uint32)
-    keys[:, 0] = np.asarray(indices, dtype=np.int64) & _MASK
-    keys[:, 1:] = np.frombuffer(base.to_bytes(24, "little"), np.uint32)[1:]
-    length = (base.bit_length() + 31) >> 5 or 1
-    seed_streams(streams, keys, np.full(len(indices), length, dtype=np.int64), GENRAND)
+def key_words(base: int) -> tuple[list[int], int]:
+    """The key of ``random.Random(base | index)`` but its first word (the index's: ``base``
+    a multiple of ``2**32`` below ``2**192``, the index below ``2**32``), and how many
+    words it has (each fighter's ``melee`` stream: ``Streams.for_index``)."""
+    return [(base >> (32 * j)) & _MASK for j in range(1, 6)], (base.bit_length() + 31) >> 5 or 1
+
+
+@njit(cache=True)
+def seed_block(streams: np.ndarray, keys: np.ndarray, i: int) -> None:
+    """Seed the streams of ``i``'s block of :data:`_AT_ONCE` not seeded yet (a stream's
+    index 0: one at rest is at 1 to 624), together, each from its key row of ``keys``
+    (its six words, then how many are used): a battle's fighters' streams seeded as a
+    block of them first draws (most of a big battle's never do in its first rounds)."""
+    first = i - i % _AT_ONCE
+    rows = np.empty(_AT_ONCE, dtype=np.int64)
+    m = 0
+    for r in range(first, min(first + _AT_ONCE, streams.shape[0])):
+        if streams[r, N] == 0:
+            rows[m] = r
+            m += 1
+    _seed_alike(streams, keys, rows[:m], int(keys[i, 6]), GENRAND)
 
 
 @njit(cache=True)

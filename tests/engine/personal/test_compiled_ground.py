@@ -362,7 +362,7 @@ def test_battles_built_again_share_one_set_up(text: str, monkeypatch: pytest.Mon
             monkeypatch.setattr(melee, "MELEE_COMPILED", True)
             compiled = build_battle(scenario, seed, collect=False)
             compiled.run_to_end()
-            assert melee._MELEES[compiled] is not None
+            assert compiled.__dict__[melee._MELEE] is not None
             assert _ended(compiled) == _ended(python), seed
     assert len(made) == 2
 
@@ -383,7 +383,7 @@ def test_a_set_up_shared_with_another_thread_plays_there_with_its_own_scratch(
     def other_thread() -> None:
         battle = build_battle(scenario, 2, collect=False)
         battle.run_to_end()
-        theirs["melee"], theirs["log"] = melee._MELEES[battle], battle.log.text()
+        theirs["melee"], theirs["log"] = battle.__dict__[melee._MELEE], battle.log.text()
 
     thread = threading.Thread(target=other_thread)
     thread.start()
@@ -393,4 +393,4 @@ def test_a_set_up_shared_with_another_thread_plays_there_with_its_own_scratch(
     assert theirs["log"] == mine.log.text()
     for scratch in ("events", "tracks", "effects", "streams"):
         assert getattr(theirs["melee"], scratch) is not getattr(template, scratch), scratch
-        assert getattr(melee._MELEES[mine], scratch) is getattr(template, scratch), scratch
+        assert getattr(mine.__dict__[melee._MELEE], scratch) is getattr(template, scratch), scratch

@@ -9,7 +9,9 @@ rounds, a round the kernel gives up on) goes on as the battle Python plays.
 
 from __future__ import annotations
 
+import gc
 import math
+import weakref
 from collections import OrderedDict
 from typing import Any
 
@@ -37,12 +39,14 @@ def _drawn_melee(seed: int) -> str:
 
 def _now(battle: Any) -> tuple[Any, ...]:
     """What a user reads of ``battle`` after a round: its round, clock and log, its
-    fighters' state, its sides and, on a field, where each stands and the field's buckets
-    (by side, each bucket's key and who stands in it, in order)."""
+    fighters' state (not their plans for the round just played: written when Python
+    plays on or the battle ends, and read at its end, :func:`_ended`), its sides and, on
+    a field, where each stands and the field's buckets (by side, each bucket's key and
+    who stands in it, in order)."""
     fighters = [
         (m.name, m.status, m.track, repr(m.conditions), m.target and m.target.name, m.fighter,
          m.ite_points, _remembered(m.memory), m.band and _remembered(m.band.memory),
-         m.position, m.bearing, m.gait, m.move_actions)
+         m.position, m.bearing, m.gait)
         for side in battle.sides
         for m in side.members
     ]  # fmt: skip
@@ -292,3 +296,51 @@ def test_a_battle_played_on_to_its_end_after_some_rounds(played: list[bool]) -> 
     assert _ended(battle) == python
     assert all(played)
     assert len(played) == battle.round
+
+
+@pytest.mark.parametrize("whole", [True, False], ids=["whole", "round by round"])
+def test_a_battle_played_in_compiled_code_goes_when_let_go(whole: bool) -> None:
+    """A battle the compiled melee played, whole or round by round, is freed once nothing
+    holds it: what it keeps of the play goes with it (it was kept in a table of the
+    module's, which kept every such battle, and its fighters, alive: a leak, mended
+    2026-12-07); a big battle's arrays are kept for the next one's."""
+    text = _melee_yaml(40, bands=True)
+    battle = build_battle(load(text), 3, collect=not whole)
+    if whole:
+        battle.run_to_end()
+        assert battle.__dict__[melee._MELEE] is not None
+    else:
+        battle.play_round()
+        battle.play_round()
+        assert battle.__dict__[melee._ROUNDS] is not None
+    gone = weakref.ref(battle)
+    rounds._SPARE.clear()
+    del battle
+    gc.collect()
+    assert gone() is None
+    assert whole or rounds._SPARE  # its arrays kept for the next battle's
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_moves_noted_for_the_field_are_made_when_python_plays_on(seed: int) -> None:
+    """Rounds played in compiled code with nobody looking at the field between them: each
+    move and take-off waits, noted in order (``Squares.later``), and is made on the field
+    when Python plays on after round 3 (the compiled melee switched off), the battle
+    Python plays from the start; a look-up after round 2 finds the field as Python's
+    rounds leave it."""
+    text = ground_scenario(seed)
+
+    def played(compiled_rounds: float, look_after: int) -> tuple[Any, ...]:
+        battle = build_battle(load(text), seed, collect=False)
+        looked = None
+        while not battle.finished:
+            with pytest.MonkeyPatch.context() as patch:
+                patch.setattr(melee, "MELEE_COMPILED", battle.round < compiled_rounds)
+                battle.play_round()
+            if battle.round == look_after:
+                looked = _now(battle)
+        return looked, _ended(battle), _now(battle)
+
+    python = played(0, 2)
+    assert played(3, 2) == python
+    assert played(3, 0)[1:] == python[1:]  # never looked at until the end

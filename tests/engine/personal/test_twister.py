@@ -155,15 +155,24 @@ def test_seed_streams_seeds_many_streams_as_random_random_does() -> None:
 
 
 @pytest.mark.parametrize("base", [0, 7 << 32, random.Random(3).getrandbits(128) << 32])
-def test_a_battles_fighters_streams_are_seeded_as_streams_for_index_seeds_them(
+def test_a_block_of_fighters_streams_is_seeded_as_streams_for_index_seeds_them(
     base: int,
 ) -> None:
-    """Each fighter's ``melee`` stream, seeded from the battle's base seed and the fighter's
-    index (``Streams.for_index``: ``base | index``), forty at once (more than are stepped
-    together), indices past ``2**32`` taken below it: ``random.Random(base | index)``."""
-    indices = [*range(37), 2**32 - 1, 2**32 + 5, 12345]
+    """A fighter's ``melee`` stream seeded as its block first draws (``seed_block``): each
+    stream of the block not seeded yet, from the battle's base seed and the fighter's
+    index (``Streams.for_index``: ``base | index``, the index taken below ``2**32``), is
+    ``random.Random(base | index)``'s; one seeded already, and the next block, untouched."""
+    indices = [*range(16), 2**32 + 5, *range(17, 40)]
+    words, length = twister.key_words(base)
+    keys = np.array([[i & 0xFFFFFFFF, *words, length] for i in indices], dtype=np.int64)
     streams = np.zeros((len(indices), twister.N + 1), dtype=np.uint32)
-    twister.seed_indexed(streams, base, indices)
-    for stream, index in zip(streams, indices, strict=True):
-        seeded = random.Random(base | (index & 0xFFFFFFFF)).getstate()[1]
-        assert tuple(stream.tolist()) == seeded
+    streams[20, twister.N] = 600  # drawn from already
+    streams[20, 0] = 99
+    twister.seed_block(streams, keys, 19)
+    for row, index in enumerate(indices):
+        if 16 <= row < 32 and row != 20:
+            seeded = random.Random(base | (index & 0xFFFFFFFF)).getstate()[1]
+            assert tuple(streams[row].tolist()) == seeded, row
+        else:
+            assert streams[row, twister.N] == (600 if row == 20 else 0)
+    assert streams[20, 0] == 99
