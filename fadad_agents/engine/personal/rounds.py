@@ -21,6 +21,7 @@ same battle, byte for byte, whichever plays each round.
 
 from __future__ import annotations
 
+import math
 import random
 from contextlib import suppress
 from copy import copy
@@ -103,9 +104,15 @@ _SPARES = 2
 """The most arrays of one shape and type kept."""
 
 
+_SPARE_AT_LEAST = 1 << 18
+"""Elements in an array worth keeping (a smaller one is made afresh as fast)."""
+
+
 def _spare(shape: tuple[int, ...], dtype: Any) -> np.ndarray:
     """An array of ``shape`` and ``dtype`` an earlier battle let go, or a new one; what it
     holds is anything (every cell of it is written before it is read)."""
+    if math.prod(shape) < _SPARE_AT_LEAST:
+        return np.empty(shape, dtype)
     kept = _SPARE.get((shape, np.dtype(dtype).str))
     if kept:
         with suppress(IndexError):  # taken meanwhile by another thread
@@ -115,6 +122,8 @@ def _spare(shape: tuple[int, ...], dtype: Any) -> np.ndarray:
 
 def _copied(a: np.ndarray) -> np.ndarray:
     """``a`` copied into a :func:`_spare` array."""
+    if a.size < _SPARE_AT_LEAST:
+        return a.copy()
     copy = _spare(a.shape, a.dtype)
     np.copyto(copy, a)
     return copy
@@ -124,6 +133,8 @@ def _let_go(arrays: list[np.ndarray]) -> None:
     """``arrays`` kept for a later battle's (:func:`_spare`), at most :data:`_SPARES` of a
     shape and type."""
     for a in arrays:
+        if a.size < _SPARE_AT_LEAST:
+            continue
         kept = _SPARE.setdefault((a.shape, a.dtype.str), [])
         if len(kept) < _SPARES:
             kept.append(a)
