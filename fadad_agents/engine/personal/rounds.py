@@ -6,17 +6,23 @@ thresholds crossed and, on open ground, the field's mirror) and calls the kernel
 :meth:`~.melee.Melee.play` for a battle played whole (``run``, sweeps), :class:`Rounds`
 for one played round by round (``play_round``: a game master's table, the dashboard).
 
-A battle played round by round keeps its :class:`Rounds` from its first round: each round
-the kernel plays one more round on the arrays the last one left, and the battle is then
-written as the engine's Python leaves it after a round: the round's log, take-outs and
-departures (:func:`~.entries.write_log`), each move made on the field in the order it was
-made (so the field's buckets list everyone as Python's moves list them), the fighters'
-tracks, targets, actions, conditions, places and gaits, and what their policies remember.
-The dice stay in the kernel's streams; a battle that Python must go on with (one changed
-between rounds: a track that is not the one its last round left, a log entry added; or a
-round the kernel gives up on) gets them back (:meth:`Rounds.hand_back`: each stream's 624
-words and index into its ``random.Random``) and Python plays that round and the rest: the
-same battle, byte for byte, whichever plays each round.
+A battle played round by round keeps its :class:`Rounds` from its first round (one as set
+up on its own streams: :func:`as_set_up`): each round the kernel plays one more round on
+the arrays the last one left, and the battle is then written as the engine's Python
+leaves it after a round: the round's log, take-outs and departures
+(:func:`~.entries.write_log`), each mover at its new place and its move noted for the
+field, in order, made on it as Python's moves make them when the field is next looked up
+(:meth:`~fadad_agents.agents.core.field.squares.Squares.later`), the tracks, targets,
+conditions, weapons, Ité points, bearings and gaits of the fighters a round changed, and
+what their policies remember; their plans for the round (actions, moves) are written when
+Python plays on or the battle ends. The dice stay in the kernel's streams, each
+fighter's seeded as its block of them first draws; a battle Python must go on with (one
+changed between rounds: a track that is not the one its last round left, a log entry
+added; the compiled melee switched off; a round the kernel gives up on) gets them back
+(:meth:`Rounds.hand_back`: each stream drawn from, its 624 words and index into its
+``random.Random``) and Python plays that round and the rest: the same battle, byte for
+byte, whichever plays each round. A big battle's arrays go, with it, to the next one's
+(:func:`_spare`).
 """
 
 from __future__ import annotations
