@@ -115,15 +115,15 @@ _SPARE_AT_LEAST = 1 << 18
 
 
 def _spare(shape: tuple[int, ...], dtype: Any) -> np.ndarray:
-    """An array of ``shape`` and ``dtype`` an earlier battle let go, or a new one; what it
-    holds is anything (every cell of it is written before it is read)."""
-    if math.prod(shape) < _SPARE_AT_LEAST:
-        return np.empty(shape, dtype)
-    kept = _SPARE.get((shape, np.dtype(dtype).str))
-    if kept:
-        with suppress(IndexError):  # taken meanwhile by another thread
-            return kept.pop()
-    return np.empty(shape, dtype)
+    """An array of ``shape`` and ``dtype`` an earlier battle let go, holding what that one's
+    play left there (as a template's scratch holds its last play's: every cell a play reads
+    it writes first), or a new one of zeros."""
+    if math.prod(shape) >= _SPARE_AT_LEAST:
+        kept = _SPARE.get((shape, np.dtype(dtype).str))
+        if kept:
+            with suppress(IndexError):  # taken meanwhile by another thread
+                return kept.pop()
+    return np.zeros(shape, dtype)
 
 
 def _copied(a: np.ndarray) -> np.ndarray:
