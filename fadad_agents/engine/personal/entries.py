@@ -233,6 +233,52 @@ def write_fighters(
                 m.memory["attacks_wanted"] = row[wanted]
 
 
+def write_changes(
+    melee: Any, battle: Any, s: Any, versions: list[Any], changed: dict[str, Any], pos: Any
+) -> None:
+    """What a user sees of ``melee``'s fighters that a round changed, as the kernel's state
+    rows ``s`` leave it: ``changed`` names, for each of ``track``, ``target``, ``ite``,
+    ``weapon``, ``conditions``, ``gait`` and ``bearing``, the fighters whose own changed
+    (the same as :func:`write_fighters` of theirs, but their plans, attribute by
+    attribute: most fighters change one or two a round)."""
+    c = melee.columns
+    members = melee.members
+    at = {name: rows.tolist() for name, rows in changed.items()}
+    for i, v in zip(at["track"], s[changed["track"], c._TRACK].tolist(), strict=True):
+        members[i].track = versions[v]
+    for i, t in zip(at["target"], s[changed["target"], c._TARGET].tolist(), strict=True):
+        m = members[i]
+        m.target = members[t] if t >= 0 and m.fighting else None
+    ite = changed["ite"]
+    ite = ite[s[ite, c._PLAYER] != 0]  # (a player character's alone: write_fighters)
+    for i, v in zip(ite.tolist(), s[ite, c._ITE].tolist(), strict=True):
+        members[i].ite_points = v
+    for i, bare in zip(at["weapon"], s[changed["weapon"], c._BARE].tolist(), strict=True):
+        m = members[i]
+        m.fighter = m.bare if bare else m.armed
+    knockdown = battle.options.fadad.knockdown_penalty
+    conditions = s[changed["conditions"]][
+        :, [c._CONDITIONS, c._PRONE, c._DISARMED, c._STAGGERED, c._UNCONSCIOUS, c._ARM]
+    ].tolist()
+    for i, (made, prone, disarmed, staggered, unconscious, arm) in zip(
+        at["conditions"], conditions, strict=True
+    ):
+        m = members[i]
+        m.conditions = None
+        if made:
+            found = m.conditions = Conditions(knockdown)
+            found.prone, found.disarmed = bool(prone), bool(disarmed)
+            found.staggered, found.unconscious = staggered, unconscious
+            if arm:
+                found.parts["arm"] = LOCATION_STATES[arm]
+    if pos is None:
+        return
+    for i, gait in zip(at["gait"], s[changed["gait"], c._GAIT].tolist(), strict=True):
+        members[i].gait = GAITS[gait - 1] if gait else None
+    for i, bearing in zip(at["bearing"], pos[changed["bearing"], 2].tolist(), strict=True):
+        members[i].bearing = bearing
+
+
 def write_plans(melee: Any, s: Any, placed: bool) -> None:
     """Each of ``melee``'s fighters' plans for the round as the kernel's state rows ``s``
     leave them: its actions, no pending track, and, ``placed`` on open ground, its move

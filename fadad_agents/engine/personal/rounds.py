@@ -38,6 +38,7 @@ import numpy as np
 
 from fadad_agents.engine.core.streams import _SeededOnUse
 from fadad_agents.engine.personal.entries import (
+    write_changes,
     write_fighters,
     write_log,
     write_plans,
@@ -232,6 +233,18 @@ class Rounds:
         target, conditions, weapon, Ité points, gait ...); the rest, its plans for the
         round, are written when Python asks for them (:meth:`hand_back`) or the battle
         ends."""
+        place = {column: k for k, column in enumerate(self.seen.tolist())}
+        self.shown = {
+            name: [place[column] for column in columns]
+            for name, columns in (
+                ("track", [c._TRACK]), ("target", [c._TARGET, c._FIGHTING]), ("ite", [c._ITE]),
+                ("weapon", [c._BARE]), ("gait", [c._GAIT]),
+                ("conditions", [c._CONDITIONS, c._PRONE, c._DISARMED, c._STAGGERED,
+                                c._UNCONSCIOUS, c._ARM]),
+            )
+        }  # fmt: skip
+        """Each thing a user sees of a fighter (:func:`~.entries.write_changes`), by the
+        places of its columns among :attr:`seen`."""
         self.written = _spare((len(melee.members), len(self.seen) + 1), np.int64)
         self.written.fill(_UNWRITTEN)
         """Each fighter's :attr:`seen` columns and bearing (its float's bits) as last written
@@ -321,23 +334,26 @@ class Rounds:
         s, written, seen = arrays.s, self.written, self.seen
         pos = None if ground is None else arrays.field[0]
         rules, rnd = melee.rules, battle.round
+        left, members = self.left, melee.members
         if arrays.counts.min() == 0 or rnd >= rules[12] or rnd * rules[14] >= rules[13]:
-            rows = None  # the battle ends (the kernel's test, Python's verdict): everyone
-        else:  # those a user sees changed (their round's plans written when Python asks)
+            # the battle ends (the kernel's test, Python's verdict): everyone, plans too
+            write_fighters(melee, battle, s, versions, None, pos)
+            left[:] = [m.track for m in members]
+        else:  # what a user sees that changed, by what it is (plans when Python asks)
             now = s[:, seen]
-            changed = (now != written[:, :-1]).any(axis=1)
-            if pos is not None:  # a bearing turned
-                changed |= pos[:, 2] != written[:, -1].view(np.float64)
-            rows = np.flatnonzero(changed)
-            written[rows, :-1] = now[rows]
+            diff = now != written[:, :-1]
+            changed = {name: np.flatnonzero(diff[:, cols].any(axis=1))
+                       for name, cols in self.shown.items()}  # fmt: skip
+            written[:, :-1] = now
             if pos is not None:
-                written[rows, -1] = pos[rows, 2].view(np.int64)
-        write_fighters(melee, battle, s, versions, rows, pos, rows is None)
+                bits = pos[:, 2].view(np.int64)
+                changed["bearing"] = np.flatnonzero(bits != written[:, -1])
+                written[:, -1] = bits
+            write_changes(melee, battle, s, versions, changed, pos)
+            for i in changed["track"].tolist():
+                left[i] = members[i].track
         melee._remember(s, arrays.crossed)
         self.logged = len(battle.log.raw)
-        left, members = self.left, melee.members
-        for i in range(len(members)) if rows is None else rows.tolist():
-            left[i] = members[i].track
 
     def hand_back(self, battle: Any) -> None:
         """Each stream's state back into the ``random.Random`` Python draws it from (the
