@@ -180,57 +180,49 @@ swing_event.aimed = True  # type: ignore[attr-defined]  # its args begin (actor,
 # BattleLog.takedowns reads them without making the event, as attack_event's
 
 
-def write_fighters(
-    melee: Any,
-    battle: Any,
-    s: Any,
-    versions: list[Any],
-    rows: Any = None,
-    pos: Any = None,
-    plans: bool = True,
-) -> None:
-    """Each of ``melee``'s fighters' track, target, conditions and (``plans``) actions
-    planned as the kernel's state rows ``s`` leave them (``versions``: the battle's wound
-    tracks by index); with ``rows``, only those fighters' (those a round changed); with
-    ``pos``, each one's bearing and gait on open ground too, and (``plans``) its move."""
+def write_fighters(melee: Any, battle: Any, s: Any, versions: list[Any], pos: Any = None) -> None:
+    """Each of ``melee``'s fighters' track, target, conditions and actions planned as the
+    kernel's state rows ``s`` leave them (``versions``: the battle's wound tracks by
+    index); with ``pos``, each one's bearing, gait and move on open ground too."""
     c = melee.columns
-    track, player, ite, target, attacks, defences, bare, arm_at, made = (
-        c._TRACK, c._PLAYER, c._ITE, c._TARGET, c._ATTACKS, c._DEFENCES, c._BARE, c._ARM,
-        c._CONDITIONS,
+    track, player, ite, target, attacks, defences, bare, made = (
+        c._TRACK, c._PLAYER, c._ITE, c._TARGET, c._ATTACKS, c._DEFENCES, c._BARE, c._CONDITIONS,
     )  # fmt: skip
-    prone, disarmed, staggered, unconscious = c._PRONE, c._DISARMED, c._STAGGERED, c._UNCONSCIOUS
+    struck = [c._PRONE, c._DISARMED, c._STAGGERED, c._UNCONSCIOUS, c._ARM]
     gait_at, moves, wanted = c._GAIT, c._MOVES, c._WANTED
     members = melee.members
     knockdown = battle.options.fadad.knockdown_penalty
-    at = range(len(s)) if rows is None else rows.tolist()
-    bearings = None if pos is None else pos[:, 2][at].tolist()
-    for n, (i, row) in enumerate(zip(at, (s if rows is None else s[rows]).tolist(), strict=True)):
+    bearings = None if pos is None else pos[:, 2].tolist()
+    for i, (row, conditions) in enumerate(zip(s.tolist(), s[:, struck].tolist(), strict=True)):
         m = members[i]
         m.track = versions[row[track]]
         if row[player]:
             m.ite_points = row[ite]
         t = row[target]
         m.target = members[t] if t >= 0 and m.fighting else None
-        if plans:
-            m.attacks_planned, m.defences_left = row[attacks], row[defences]
-            m.pending = None
+        m.attacks_planned, m.defences_left = row[attacks], row[defences]
+        m.pending = None
         m.fighter = m.bare if row[bare] else m.armed
-        arm = row[arm_at]
-        m.conditions = None
-        if row[made]:
-            found = m.conditions = Conditions(knockdown)
-            found.prone, found.disarmed = bool(row[prone]), bool(row[disarmed])
-            found.staggered, found.unconscious = row[staggered], row[unconscious]
-            if arm:
-                found.parts["arm"] = LOCATION_STATES[arm]
+        m.conditions = _conditions(knockdown, *conditions) if row[made] else None
         if bearings is not None:  # on open ground
-            m.bearing = bearings[n]
+            m.bearing = bearings[i]
             gait = row[gait_at]
             m.gait = GAITS[gait - 1] if gait else None
-            if plans:
-                m.move_actions = row[moves]
-                m.stepped = False
-                m.memory["attacks_wanted"] = row[wanted]
+            m.move_actions = row[moves]
+            m.stepped = False
+            m.memory["attacks_wanted"] = row[wanted]
+
+
+def _conditions(
+    knockdown: int, prone: int, disarmed: int, staggered: int, unconscious: int, arm: int
+) -> Conditions:
+    """A fighter's :class:`Conditions` as the kernel's row holds them."""
+    found = Conditions(knockdown)
+    found.prone, found.disarmed = bool(prone), bool(disarmed)
+    found.staggered, found.unconscious = staggered, unconscious
+    if arm:
+        found.parts["arm"] = LOCATION_STATES[arm]
+    return found
 
 
 def write_changes(
@@ -260,17 +252,8 @@ def write_changes(
     conditions = s[changed["conditions"]][
         :, [c._CONDITIONS, c._PRONE, c._DISARMED, c._STAGGERED, c._UNCONSCIOUS, c._ARM]
     ].tolist()
-    for i, (made, prone, disarmed, staggered, unconscious, arm) in zip(
-        at["conditions"], conditions, strict=True
-    ):
-        m = members[i]
-        m.conditions = None
-        if made:
-            found = m.conditions = Conditions(knockdown)
-            found.prone, found.disarmed = bool(prone), bool(disarmed)
-            found.staggered, found.unconscious = staggered, unconscious
-            if arm:
-                found.parts["arm"] = LOCATION_STATES[arm]
+    for i, (made, *struck) in zip(at["conditions"], conditions, strict=True):
+        members[i].conditions = _conditions(knockdown, *struck) if made else None
     if pos is None:
         return
     for i, gait in zip(at["gait"], s[changed["gait"], c._GAIT].tolist(), strict=True):

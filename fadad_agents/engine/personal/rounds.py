@@ -337,7 +337,7 @@ class Rounds:
         left, members = self.left, melee.members
         if arrays.counts.min() == 0 or rnd >= rules[12] or rnd * rules[14] >= rules[13]:
             # the battle ends (the kernel's test, Python's verdict): everyone, plans too
-            write_fighters(melee, battle, s, versions, None, pos)
+            write_fighters(melee, battle, s, versions, pos)
             left[:] = [m.track for m in members]
         else:  # what a user sees that changed, by what it is (plans when Python asks)
             now = s[:, seen]
