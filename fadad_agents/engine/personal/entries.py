@@ -21,7 +21,10 @@ from fadad_agents.rules.personal.criticals import CRIT_EFFECTS
 from fadad_agents.rules.personal.melee import LOCATION_STATES
 from fadad_agents.rules.personal.movement import GAITS
 
-__all__ = ["swing_event", "write_fighters", "write_log"]
+__all__ = [
+    "BEARING", "CONDITIONS", "GAIT", "ITE", "TARGET", "TRACK", "WEAPON", "swing_event",
+    "write_changes", "write_fighters", "write_log", "write_plans", "write_versions",
+]  # fmt: skip
 
 _WOUNDS = tuple(Wound)
 _EFFECTS = {effect.d8: effect for effect in CRIT_EFFECTS}
@@ -37,9 +40,11 @@ _ONE = {total: (total,) for total in TABLE_4DF}
 def write_versions(melee: Any, versions: list[Any]) -> None:
     """The wound track versions ``melee``'s kernel made since ``versions`` (a version's
     parent and the wound recorded on it), each recorded on its parent as Python does."""
+    made = melee.tracks[len(versions) : int(melee.tracks[0, 0])]
+    if not len(made):
+        return
     w = melee.wounds
     scratch_cap, overflow = w.scratch_cap, w.overflow_past_near_death
-    made = melee.tracks[len(versions) : int(melee.tracks[0, 0])]
     for (parent, wound), most in zip(made[:, :2].tolist(), made[:, 9].tolist(), strict=True):
         versions.append(record(versions[parent], wound, scratch_cap, overflow, most))
 
@@ -57,24 +62,24 @@ def write_log(
     log = battle.log
     raw, outs = log.raw, log.outs
     count = int(melee.events[0, 0])
+    if count == 1:
+        return  # (no event)
     table = melee.events[:count].copy(), melee.effects[:count].copy()  # the swings' events
-    kinds, rounds, actors, targets, fifths = (table[0][:, k].tolist() for k in range(5))
+    heads = table[0][:, :5].tolist()
     moved = melee.moved[:count].tolist() if melee.ground is not None else ()
     verbs, defence_verbs = melee.verbs, melee.defence_verbs
     append = raw.append
     outcome: tuple[tuple[str, Any], ...]
-    for e in range(1, count):  # the two most common first, each read from its columns
-        kind, rnd, i = kinds[e], rounds[e], actors[e]
+    for e in range(1, count):  # the two most common first, each read from its head
+        kind, rnd, i, t, spent = heads[e]
         now = rnd * secs
         if kind == 1:  # a swing, its event made when the log is read
-            t = targets[e]
             append((
                 now, rnd, swing_event, names[i], names[t], table, e, versions, verbs[i],
                 defence_verbs[t],
             ))  # fmt: skip
             continue
         if kind == 8:  # a move (ground.MOVE): as moving.advance defers it
-            t, spent = targets[e], fifths[e]
             yards, hx, hy, x, y = moved[e]
             if journal is not None:
                 member = members[i]
@@ -225,41 +230,61 @@ def _conditions(
     return found
 
 
+TRACK, TARGET, ITE, WEAPON, CONDITIONS, GAIT, BEARING = (1 << k for k in range(7))
+"""What a user sees of a fighter, each a bit (:func:`write_changes`): its wound track, its
+target, its Ité points, its weapon (armed or bare), its conditions, its gait and its
+bearing."""
+
+
 def write_changes(
-    melee: Any, battle: Any, s: Any, versions: list[Any], changed: dict[str, Any], pos: Any
+    melee: Any,
+    battle: Any,
+    s: Any,
+    versions: list[Any],
+    rows: Any,
+    bits: Any,
+    pos: Any,
+    tracks: list[Any],
 ) -> None:
     """What a user sees of ``melee``'s fighters that a round changed, as the kernel's state
-    rows ``s`` leave it: ``changed`` names, for each of ``track``, ``target``, ``ite``,
-    ``weapon``, ``conditions``, ``gait`` and ``bearing``, the fighters whose own changed
-    (the same as :func:`write_fighters` of theirs, but their plans, attribute by
-    attribute: most fighters change one or two a round)."""
+    rows ``s`` leave it: for each fighter of ``rows``, whichever of its track, target, Ité
+    points, weapon, conditions, gait and bearing its ``bits`` name (:data:`TRACK` ...),
+    each new track into ``tracks`` too (the same as :func:`write_fighters` of theirs, but
+    their plans: most fighters change one or two things a round)."""
     c = melee.columns
+    track, target, ite, player, bare, made, gait_at = (
+        c._TRACK, c._TARGET, c._ITE, c._PLAYER, c._BARE, c._CONDITIONS, c._GAIT,
+    )  # fmt: skip
+    prone, disarmed, staggered, unconscious, arm = (
+        c._PRONE, c._DISARMED, c._STAGGERED, c._UNCONSCIOUS, c._ARM,
+    )  # fmt: skip
     members = melee.members
-    at = {name: rows.tolist() for name, rows in changed.items()}
-    for i, v in zip(at["track"], s[changed["track"], c._TRACK].tolist(), strict=True):
-        members[i].track = versions[v]
-    for i, t in zip(at["target"], s[changed["target"], c._TARGET].tolist(), strict=True):
-        m = members[i]
-        m.target = members[t] if t >= 0 and m.fighting else None
-    ite = changed["ite"]
-    ite = ite[s[ite, c._PLAYER] != 0]  # (a player character's alone: write_fighters)
-    for i, v in zip(ite.tolist(), s[ite, c._ITE].tolist(), strict=True):
-        members[i].ite_points = v
-    for i, bare in zip(at["weapon"], s[changed["weapon"], c._BARE].tolist(), strict=True):
-        m = members[i]
-        m.fighter = m.bare if bare else m.armed
     knockdown = battle.options.fadad.knockdown_penalty
-    conditions = s[changed["conditions"]][
-        :, [c._CONDITIONS, c._PRONE, c._DISARMED, c._STAGGERED, c._UNCONSCIOUS, c._ARM]
-    ].tolist()
-    for i, (made, *struck) in zip(at["conditions"], conditions, strict=True):
-        members[i].conditions = _conditions(knockdown, *struck) if made else None
-    if pos is None:
-        return
-    for i, gait in zip(at["gait"], s[changed["gait"], c._GAIT].tolist(), strict=True):
-        members[i].gait = GAITS[gait - 1] if gait else None
-    for i, bearing in zip(at["bearing"], pos[changed["bearing"], 2].tolist(), strict=True):
-        members[i].bearing = bearing
+    at = rows.tolist()
+    bearings = [0.0] * len(at) if pos is None else pos[rows, 2].tolist()
+    changes = zip(at, bits.tolist(), s[rows].tolist(), bearings, strict=True)
+    for i, bit, row, bearing in changes:
+        m = members[i]
+        if bit & TRACK:
+            m.track = tracks[i] = versions[row[track]]
+        if bit & TARGET:
+            t = row[target]
+            m.target = members[t] if t >= 0 and m.fighting else None
+        if bit & ITE and row[player]:  # (a player character's alone: write_fighters)
+            m.ite_points = row[ite]
+        if bit & WEAPON:
+            m.fighter = m.bare if row[bare] else m.armed
+        if bit & CONDITIONS:
+            m.conditions = (
+                _conditions(knockdown, row[prone], row[disarmed], row[staggered],
+                            row[unconscious], row[arm])
+                if row[made] else None
+            )  # fmt: skip
+        if bit & GAIT:
+            gait = row[gait_at]
+            m.gait = GAITS[gait - 1] if gait else None
+        if bit & BEARING:
+            m.bearing = bearing
 
 
 def write_plans(melee: Any, s: Any, placed: bool) -> None:

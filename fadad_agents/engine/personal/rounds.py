@@ -38,6 +38,13 @@ import numpy as np
 
 from fadad_agents.engine.core.streams import _SeededOnUse
 from fadad_agents.engine.personal.entries import (
+    BEARING,
+    CONDITIONS,
+    GAIT,
+    ITE,
+    TARGET,
+    TRACK,
+    WEAPON,
     write_changes,
     write_fighters,
     write_log,
@@ -61,6 +68,7 @@ ROOM_BESIDES = 256
 _TABLE = np.array(TABLE_4DF, dtype=np.int64)
 _STREAMS = (random.Random, _SeededOnUse)  # a battle's own streams, seeded or to be
 _UNWRITTEN = -(1 << 62)  # in no column of a fighter's row
+_NO_PLACES = np.zeros((0, 6))  # a battle off the field's places (none)
 
 
 def as_set_up(battle: Any, members: list[Any]) -> bool:
@@ -124,7 +132,7 @@ def _spare(shape: tuple[int, ...], dtype: Any) -> np.ndarray:
         if kept:
             with suppress(IndexError):  # taken meanwhile by another thread
                 return kept.pop()
-    return np.zeros(shape, dtype)
+    return np.empty(shape, dtype)
 
 
 def _copied(a: np.ndarray) -> np.ndarray:
@@ -227,28 +235,29 @@ class Rounds:
         self.played = self.logged = 0
         self.left = [m.track for m in melee.members]
         c = melee.columns
-        unseen = {c._ATTACKS, c._DEFENCES, c._PENDING, c._MOVES, c._WANTED, c._STEPPED}
-        self.seen = np.array([k for k in range(c._KEY) if k not in unseen])
-        """The columns of a fighter's row a user sees written after each round (its track,
-        target, conditions, weapon, Ité points, gait ...); the rest, its plans for the
-        round, are written when Python asks for them (:meth:`hand_back`) or the battle
-        ends."""
-        place = {column: k for k, column in enumerate(self.seen.tolist())}
-        self.shown = {
-            name: [place[column] for column in columns]
-            for name, columns in (
-                ("track", [c._TRACK]), ("target", [c._TARGET, c._FIGHTING]), ("ite", [c._ITE]),
-                ("weapon", [c._BARE]), ("gait", [c._GAIT]),
-                ("conditions", [c._CONDITIONS, c._PRONE, c._DISARMED, c._STAGGERED,
-                                c._UNCONSCIOUS, c._ARM]),
-            )
-        }  # fmt: skip
-        """Each thing a user sees of a fighter (:func:`~.entries.write_changes`), by the
-        places of its columns among :attr:`seen`."""
-        self.written = _spare((len(melee.members), len(self.seen) + 1), np.int64)
+        things = (
+            (TRACK, [c._TRACK]), (TARGET, [c._TARGET, c._FIGHTING]), (ITE, [c._ITE]),
+            (WEAPON, [c._BARE]), (GAIT, [c._GAIT]),
+            (CONDITIONS, [c._CONDITIONS, c._PRONE, c._DISARMED, c._STAGGERED, c._UNCONSCIOUS,
+                          c._ARM]),
+        )  # fmt: skip
+        self.weights = np.zeros(c._KEY + 1, dtype=np.int64)
+        """Each column of a fighter's row a user sees written after each round, by what it
+        shows (:data:`~.entries.TRACK` ...: :func:`~.entries.write_changes`), then its
+        bearing's; the rest (0), its plans for the round, are written when Python asks for
+        them (:meth:`hand_back`) or the battle ends."""
+        for thing, columns in things:
+            self.weights[columns] = thing
+        self.weights[-1] = BEARING
+        n = len(melee.members)
+        self.written = _spare((n, c._KEY), np.int64)
         self.written.fill(_UNWRITTEN)
-        """Each fighter's :attr:`seen` columns and bearing (its float's bits) as last written
-        to it (none yet: the first round writes every fighter)."""
+        """Each fighter's columns as last written to it (none yet: the first round writes
+        every fighter)."""
+        self.bearings = np.full(n if melee.ground is not None else 0, np.nan)
+        """Each fighter's bearing as last written (none yet)."""
+        self.rows, self.bits = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64)
+        """The fighters a round changed and what changed of each (:meth:`_write`)."""
 
     def _begin(self) -> Arrays:
         """The battle's arrays as it begins, its streams seeded."""
@@ -331,27 +340,20 @@ class Rounds:
         ground = melee.ground
         journal = None if ground is None else battle.field.later()
         write_log(melee, battle, versions, battle._round_length(), journal)
-        s, written, seen = arrays.s, self.written, self.seen
+        s = arrays.s
         pos = None if ground is None else arrays.field[0]
         rules, rnd = melee.rules, battle.round
-        left, members = self.left, melee.members
-        if arrays.counts.min() == 0 or rnd >= rules[12] or rnd * rules[14] >= rules[13]:
+        if 0 in arrays.counts.tolist() or rnd >= rules[12] or rnd * rules[14] >= rules[13]:
             # the battle ends (the kernel's test, Python's verdict): everyone, plans too
             write_fighters(melee, battle, s, versions, pos)
-            left[:] = [m.track for m in members]
+            self.left[:] = [m.track for m in melee.members]
         else:  # what a user sees that changed, by what it is (plans when Python asks)
-            now = s[:, seen]
-            diff = now != written[:, :-1]
-            changed = {name: np.flatnonzero(diff[:, cols].any(axis=1))
-                       for name, cols in self.shown.items()}  # fmt: skip
-            written[:, :-1] = now
-            if pos is not None:
-                bits = pos[:, 2].view(np.int64)
-                changed["bearing"] = np.flatnonzero(bits != written[:, -1])
-                written[:, -1] = bits
-            write_changes(melee, battle, s, versions, changed, pos)
-            for i in changed["track"].tolist():
-                left[i] = members[i].track
+            rows, bits = self.rows, self.bits
+            count = melee.columns.changed_rows(
+                s, self.written, self.weights, _NO_PLACES if pos is None else pos,
+                self.bearings, rows, bits,
+            )  # fmt: skip
+            write_changes(melee, battle, s, versions, rows[:count], bits[:count], pos, self.left)
         melee._remember(s, arrays.crossed)
         self.logged = len(battle.log.raw)
 

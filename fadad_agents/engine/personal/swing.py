@@ -375,3 +375,38 @@ def _wound_for(number: int) -> int:
     if number < 7:
         return 3
     return 4 if number < 9 else 5
+
+
+@njit(cache=True)
+def changed_rows(
+    s: np.ndarray,
+    written: np.ndarray,
+    weights: np.ndarray,
+    pos: np.ndarray,
+    bearings: np.ndarray,
+    rows: np.ndarray,
+    bits: np.ndarray,
+) -> int:
+    """The fighters whose state rows ``s`` differ from ``written`` (each one's columns as
+    last written to it) in a column of nonzero ``weights``, or whose bearing (``pos[:, 2]``,
+    none where ``pos`` is empty) is not ``bearings`` (its last written, to the bit): each
+    one's index into ``rows`` and the OR of the weights of what changed (the bearing's the
+    last weight) into ``bits``, ``written`` and ``bearings`` brought up to date. How many."""
+    n, seen = len(s), len(weights) - 1
+    placed = len(pos) > 0
+    count = 0
+    for i in range(n):
+        found = 0
+        for k in range(seen):
+            if weights[k] and s[i, k] != written[i, k]:
+                found |= weights[k]
+                written[i, k] = s[i, k]
+        if placed:
+            now, then = pos[i, 2], bearings[i]
+            if now != then or (now == 0.0 and np.copysign(1.0, now) != np.copysign(1.0, then)):
+                found |= weights[seen]
+                bearings[i] = now
+        if found:
+            rows[count], bits[count] = i, found
+            count += 1
+    return count

@@ -16,6 +16,7 @@ from collections import OrderedDict
 from typing import Any
 
 import numba  # noqa: F401  # loaded: the compiled melee plays once numba is
+import numpy as np
 import pytest
 
 from benchmarks.bench_engine import _melee_yaml
@@ -347,3 +348,34 @@ def test_moves_noted_for_the_field_are_made_when_python_plays_on(seed: int) -> N
     python = played(0, 2)
     assert played(3, 2) == python
     assert played(3, 0)[1:] == python[1:]  # never looked at until the end
+
+
+def test_a_round_writes_what_changed_of_each_fighter_to_the_bit() -> None:
+    """``swing.changed_rows``: each fighter whose weighted columns or bearing a round
+    changed, with what changed; a column of weight 0 (a plan) is no change; a bearing
+    that turned from 0.0 to -0.0 is one (Python's ``atan2`` tells them apart), and one
+    never written (NaN) is always written."""
+    from fadad_agents.engine.personal.swing import changed_rows
+
+    s = np.zeros((4, 3), dtype=np.int64)
+    written = s.copy()
+    weights = np.array([1, 0, 2, 4], dtype=np.int64)  # column 1 a plan; then the bearing
+    pos = np.zeros((4, 6))
+    bearings = np.array([0.0, 0.0, np.nan, 1.5])
+    s[0, 0] = 3  # its track, say
+    s[1, 1] = 9  # a plan alone
+    s[3, 2] = 5
+    pos[1, 2] = -0.0
+    pos[3, 2] = 1.5
+    rows, bits = np.empty(4, dtype=np.int64), np.empty(4, dtype=np.int64)
+    count = changed_rows(s, written, weights, pos, bearings, rows, bits)
+    assert rows[:count].tolist() == [0, 1, 2, 3]
+    assert bits[:count].tolist() == [1, 4, 4, 2]
+    assert written[:, 0].tolist() == [3, 0, 0, 0]
+    assert written[3, 2] == 5
+    assert written[1, 1] == 0  # a plan is not written
+    assert math.copysign(1.0, bearings[1]) == -1.0
+    assert bearings[2] == 0.0
+    # nothing changed since: none written; off the field (no places), bearings unread
+    assert changed_rows(s, written, weights, pos, bearings, rows, bits) == 0
+    assert changed_rows(s, written, weights, np.zeros((0, 6)), bearings[:0], rows, bits) == 0
