@@ -230,10 +230,9 @@ def _conditions(
     return found
 
 
-TRACK, TARGET, ITE, WEAPON, CONDITIONS, GAIT, BEARING = (1 << k for k in range(7))
-"""What a user sees of a fighter, each a bit (:func:`write_changes`): its wound track, its
-target, its Ité points, its weapon (armed or bare), its conditions, its gait and its
-bearing."""
+TRACK, TARGET, ITE, WEAPON, CONDITIONS, GAIT, BEARING = range(7)
+"""What a user sees of a fighter (:func:`write_changes`): its wound track, its target, its
+Ité points, its weapon (armed or bare), its conditions, its gait and its bearing."""
 
 
 def write_changes(
@@ -241,50 +240,47 @@ def write_changes(
     battle: Any,
     s: Any,
     versions: list[Any],
-    rows: Any,
-    bits: Any,
+    changed: tuple[Any, Any, Any],
     pos: Any,
     tracks: list[Any],
 ) -> None:
     """What a user sees of ``melee``'s fighters that a round changed, as the kernel's state
-    rows ``s`` leave it: for each fighter of ``rows``, whichever of its track, target, Ité
-    points, weapon, conditions, gait and bearing its ``bits`` name (:data:`TRACK` ...),
-    each new track into ``tracks`` too (the same as :func:`write_fighters` of theirs, but
-    their plans: most fighters change one or two things a round)."""
-    c = melee.columns
-    track, target, ite, player, bare, made, gait_at = (
-        c._TRACK, c._TARGET, c._ITE, c._PLAYER, c._BARE, c._CONDITIONS, c._GAIT,
-    )  # fmt: skip
-    prone, disarmed, staggered, unconscious, arm = (
-        c._PRONE, c._DISARMED, c._STAGGERED, c._UNCONSCIOUS, c._ARM,
-    )  # fmt: skip
+    rows ``s`` leave it: ``changed`` holds, for each thing (:data:`TRACK` ...), the
+    fighters whose own changed, its value in their rows and how many
+    (:func:`~.swing.changed_rows`); each new track into ``tracks`` too. The same as
+    :func:`write_fighters` of theirs, but their plans: most fighters change one or two
+    things a round."""
+    rows, values, counts = changed
+    at = [(rows[k, :count].tolist(), values[k, :count].tolist()) for k, count in
+          enumerate(counts.tolist())]  # fmt: skip
     members = melee.members
-    knockdown = battle.options.fadad.knockdown_penalty
-    at = rows.tolist()
-    bearings = [0.0] * len(at) if pos is None else pos[rows, 2].tolist()
-    changes = zip(at, bits.tolist(), s[rows].tolist(), bearings, strict=True)
-    for i, bit, row, bearing in changes:
+    for i, v in zip(*at[TRACK], strict=True):
+        members[i].track = tracks[i] = versions[v]
+    for i, t in zip(*at[TARGET], strict=True):
         m = members[i]
-        if bit & TRACK:
-            m.track = tracks[i] = versions[row[track]]
-        if bit & TARGET:
-            t = row[target]
-            m.target = members[t] if t >= 0 and m.fighting else None
-        if bit & ITE and row[player]:  # (a player character's alone: write_fighters)
-            m.ite_points = row[ite]
-        if bit & WEAPON:
-            m.fighter = m.bare if row[bare] else m.armed
-        if bit & CONDITIONS:
-            m.conditions = (
-                _conditions(knockdown, row[prone], row[disarmed], row[staggered],
-                            row[unconscious], row[arm])
-                if row[made] else None
-            )  # fmt: skip
-        if bit & GAIT:
-            gait = row[gait_at]
-            m.gait = GAITS[gait - 1] if gait else None
-        if bit & BEARING:
-            m.bearing = bearing
+        m.target = members[t] if t >= 0 and m.fighting else None
+    for i, v in zip(*at[ITE], strict=True):
+        m = members[i]
+        if m.player:  # (a player character's alone: write_fighters)
+            m.ite_points = v
+    for i, bare in zip(*at[WEAPON], strict=True):
+        m = members[i]
+        m.fighter = m.bare if bare else m.armed
+    made = at[CONDITIONS][0]
+    if made:
+        c = melee.columns
+        knockdown = battle.options.fadad.knockdown_penalty
+        struck = s[made][
+            :, [c._CONDITIONS, c._PRONE, c._DISARMED, c._STAGGERED, c._UNCONSCIOUS, c._ARM]
+        ].tolist()
+        for i, (conditions, *row) in zip(made, struck, strict=True):
+            members[i].conditions = _conditions(knockdown, *row) if conditions else None
+    for i, gait in zip(*at[GAIT], strict=True):
+        members[i].gait = GAITS[gait - 1] if gait else None
+    turned = at[BEARING][0]
+    if turned:
+        for i, bearing in zip(turned, pos[turned, 2].tolist(), strict=True):
+            members[i].bearing = bearing
 
 
 def write_plans(melee: Any, s: Any, placed: bool) -> None:

@@ -243,14 +243,16 @@ class Rounds:
             (CONDITIONS, [c._CONDITIONS, c._PRONE, c._DISARMED, c._STAGGERED, c._UNCONSCIOUS,
                           c._ARM]),
         )  # fmt: skip
-        self.weights = np.zeros(c._KEY + 1, dtype=np.int64)
+        self.things = np.full(c._KEY, -1, dtype=np.int64)
         """Each column of a fighter's row a user sees written after each round, by what it
-        shows (:data:`~.entries.TRACK` ...: :func:`~.entries.write_changes`), then its
-        bearing's; the rest (0), its plans for the round, are written when Python asks for
-        them (:meth:`hand_back`) or the battle ends."""
+        shows (:data:`~.entries.TRACK` ...: :func:`~.entries.write_changes`); the rest (-1),
+        its plans for the round, are written when Python asks for them (:meth:`hand_back`)
+        or the battle ends."""
+        self.values = np.zeros(len(things), dtype=np.int64)
+        """The column of each thing that holds its value (its first)."""
         for thing, columns in things:
-            self.weights[columns] = thing
-        self.weights[-1] = BEARING
+            self.things[columns] = thing
+            self.values[thing] = columns[0]
         n = len(melee.members)
         self.written = _spare((n, c._KEY), np.int64)
         self.written.fill(_UNWRITTEN)
@@ -258,8 +260,13 @@ class Rounds:
         every fighter)."""
         self.bearings = np.full(n if melee.ground is not None else 0, np.nan)
         """Each fighter's bearing as last written (none yet)."""
-        self.rows, self.bits = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64)
-        """The fighters a round changed and what changed of each (:meth:`_write`)."""
+        self.changed = (
+            np.empty((BEARING + 1, n), dtype=np.int64),
+            np.empty((BEARING + 1, n), dtype=np.int64),
+            np.zeros(BEARING + 1, dtype=np.int64),
+        )
+        """The fighters a round changed, by what changed, their value and how many
+        (:meth:`_write`)."""
 
     def _begin(self) -> Arrays:
         """The battle's arrays as it begins, its streams seeded."""
@@ -350,12 +357,12 @@ class Rounds:
             write_fighters(melee, battle, s, versions, pos)
             self.left[:] = [m.track for m in melee.members]
         else:  # what a user sees that changed, by what it is (plans when Python asks)
-            rows, bits = self.rows, self.bits
-            count = melee.columns.changed_rows(
-                s, self.written, self.weights, _NO_PLACES if pos is None else pos,
-                self.bearings, rows, bits,
+            changed = self.changed
+            melee.columns.changed_rows(
+                s, self.written, self.things, self.values, _NO_PLACES if pos is None else pos,
+                self.bearings, *changed,
             )  # fmt: skip
-            write_changes(melee, battle, s, versions, rows[:count], bits[:count], pos, self.left)
+            write_changes(melee, battle, s, versions, changed, pos, self.left)
         melee._remember(s, arrays.crossed)
         self.logged = len(battle.log.raw)
 

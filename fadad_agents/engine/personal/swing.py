@@ -381,32 +381,40 @@ def _wound_for(number: int) -> int:
 def changed_rows(
     s: np.ndarray,
     written: np.ndarray,
-    weights: np.ndarray,
+    things: np.ndarray,
+    values: np.ndarray,
     pos: np.ndarray,
     bearings: np.ndarray,
     rows: np.ndarray,
-    bits: np.ndarray,
-) -> int:
-    """The fighters whose state rows ``s`` differ from ``written`` (each one's columns as
-    last written to it) in a column of nonzero ``weights``, or whose bearing (``pos[:, 2]``,
-    none where ``pos`` is empty) is not ``bearings`` (its last written, to the bit): each
-    one's index into ``rows`` and the OR of the weights of what changed (the bearing's the
-    last weight) into ``bits``, ``written`` and ``bearings`` brought up to date. How many."""
-    n, seen = len(s), len(weights) - 1
+    found: np.ndarray,
+    counts: np.ndarray,
+) -> None:
+    """What a round changed of each fighter that a user sees: thing ``k`` of a fighter
+    (``things``: each column's thing, -1 none) changed where a column of it differs from
+    ``written`` (the fighter's columns as last written to it), its bearing (the last
+    thing, ``pos[:, 2]``; none where ``pos`` is empty) where it is not ``bearings`` (its
+    last written, to the bit). For each thing ``k``, the fighters whose changed into
+    ``rows[k]``, their value (column ``values[k]`` of their row) into ``found[k]``, how
+    many into ``counts[k]``; ``written`` and ``bearings`` brought up to date."""
+    n, seen, bearing = len(s), len(things), len(values)
     placed = len(pos) > 0
-    count = 0
+    counts[:] = 0
     for i in range(n):
-        found = 0
+        changed = 0
         for k in range(seen):
-            if weights[k] and s[i, k] != written[i, k]:
-                found |= weights[k]
+            thing = things[k]
+            if thing >= 0 and s[i, k] != written[i, k]:
+                changed |= 1 << thing
                 written[i, k] = s[i, k]
         if placed:
             now, then = pos[i, 2], bearings[i]
             if now != then or (now == 0.0 and np.copysign(1.0, now) != np.copysign(1.0, then)):
-                found |= weights[seen]
+                changed |= 1 << bearing
                 bearings[i] = now
-        if found:
-            rows[count], bits[count] = i, found
-            count += 1
-    return count
+        if not changed:
+            continue
+        for k in range(bearing + 1):
+            if changed >> k & 1:
+                rows[k, counts[k]] = i
+                found[k, counts[k]] = s[i, values[k]] if k < bearing else 0
+                counts[k] += 1

@@ -351,31 +351,41 @@ def test_moves_noted_for_the_field_are_made_when_python_plays_on(seed: int) -> N
 
 
 def test_a_round_writes_what_changed_of_each_fighter_to_the_bit() -> None:
-    """``swing.changed_rows``: each fighter whose weighted columns or bearing a round
-    changed, with what changed; a column of weight 0 (a plan) is no change; a bearing
-    that turned from 0.0 to -0.0 is one (Python's ``atan2`` tells them apart), and one
-    never written (NaN) is always written."""
+    """``swing.changed_rows``: by each thing a fighter shows, the fighters a round changed
+    it of and its value; a column of no thing (a plan) is no change; a bearing that turned
+    from 0.0 to -0.0 is one (Python's ``atan2`` tells them apart), and one never written
+    (NaN) is always written."""
     from fadad_agents.engine.personal.swing import changed_rows
 
-    s = np.zeros((4, 3), dtype=np.int64)
+    s = np.zeros((4, 4), dtype=np.int64)
     written = s.copy()
-    weights = np.array([1, 0, 2, 4], dtype=np.int64)  # column 1 a plan; then the bearing
+    things = np.array([0, -1, 1, 1], dtype=np.int64)  # column 1 a plan; thing 2 the bearing
+    values = np.array([0, 3], dtype=np.int64)  # thing 1's value in column 3
     pos = np.zeros((4, 6))
     bearings = np.array([0.0, 0.0, np.nan, 1.5])
     s[0, 0] = 3  # its track, say
     s[1, 1] = 9  # a plan alone
-    s[3, 2] = 5
+    s[3, 2], s[3, 3] = 5, 7
+    s[2, 3] = 4
     pos[1, 2] = -0.0
     pos[3, 2] = 1.5
-    rows, bits = np.empty(4, dtype=np.int64), np.empty(4, dtype=np.int64)
-    count = changed_rows(s, written, weights, pos, bearings, rows, bits)
-    assert rows[:count].tolist() == [0, 1, 2, 3]
-    assert bits[:count].tolist() == [1, 4, 4, 2]
+    rows, found = np.empty((3, 4), dtype=np.int64), np.empty((3, 4), dtype=np.int64)
+    counts = np.zeros(3, dtype=np.int64)
+    changed_rows(s, written, things, values, pos, bearings, rows, found, counts)
+    assert counts.tolist() == [1, 2, 2]
+    assert rows[0, :1].tolist() == [0]
+    assert found[0, :1].tolist() == [3]
+    assert rows[1, :2].tolist() == [2, 3]
+    assert found[1, :2].tolist() == [4, 7]
+    assert rows[2, :2].tolist() == [1, 2]
     assert written[:, 0].tolist() == [3, 0, 0, 0]
-    assert written[3, 2] == 5
+    assert written[3].tolist() == [0, 0, 5, 7]
     assert written[1, 1] == 0  # a plan is not written
     assert math.copysign(1.0, bearings[1]) == -1.0
     assert bearings[2] == 0.0
     # nothing changed since: none written; off the field (no places), bearings unread
-    assert changed_rows(s, written, weights, pos, bearings, rows, bits) == 0
-    assert changed_rows(s, written, weights, np.zeros((0, 6)), bearings[:0], rows, bits) == 0
+    changed_rows(s, written, things, values, pos, bearings, rows, found, counts)
+    assert counts.tolist() == [0, 0, 0]
+    s[0, 2] = 1
+    changed_rows(s, written, things, values, np.zeros((0, 6)), bearings[:0], rows, found, counts)
+    assert counts.tolist() == [0, 1, 0]
