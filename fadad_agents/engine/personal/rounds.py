@@ -255,11 +255,13 @@ class Rounds:
             self.values[thing] = columns[0]
         n = len(melee.members)
         self.written = _spare((n, c._KEY), np.int64)
-        self.written.fill(_UNWRITTEN)
-        """Each fighter's columns as last written to it (none yet: the first round writes
-        every fighter)."""
+        np.copyto(self.written, self.arrays.s[:, : c._KEY])
+        self.written[:, c._GAIT] = _UNWRITTEN
+        """Each fighter's columns as last written to it: as set up (:func:`as_set_up`: its
+        start track, no target, its Ité points, armed, no conditions), but its gait (the
+        first round writes every fighter's)."""
         self.bearings = np.full(n if melee.ground is not None else 0, np.nan)
-        """Each fighter's bearing as last written (none yet)."""
+        """Each fighter's bearing as last written (none yet: the first round writes each)."""
         self.changed = (
             np.empty((BEARING + 1, n), dtype=np.int64),
             np.empty((BEARING + 1, n), dtype=np.int64),
