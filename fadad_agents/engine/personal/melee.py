@@ -49,6 +49,7 @@ from fadad_agents.engine.personal.tables import (
     CHOOSES,
     NEEDS_THE_FIELD,
     SPENDS,
+    TemplateKey,
     arm_states,
     figure_row,
     morale_rows,
@@ -60,6 +61,7 @@ from fadad_agents.engine.personal.tables import (
     shield_sides,
     state_row,
     target_orders,
+    template_key,
 )
 from fadad_agents.policies.core.defaults import (
     CasualtyMorale,
@@ -93,8 +95,8 @@ TEMPLATES = 8
 over seeds, a benchmark): its arrays and tables are made once (a battle of 200 fighters
 made its own in 2 ms, a sixth of its play)."""
 
-_TEMPLATES: OrderedDict[tuple[Any, ...], Melee] = OrderedDict()
-"""The templates by their key (:func:`_template_key`), the last used last."""
+_TEMPLATES: OrderedDict[TemplateKey, Melee] = OrderedDict()
+"""The templates by their key (:func:`~.tables.template_key`), the last used last."""
 
 _MELEE, _ROUNDS = "_compiled_melee", "_compiled_rounds"
 """The battle's own attributes its :class:`Melee` is kept in (None where the compiled
@@ -191,13 +193,13 @@ def count(battle: Any) -> None:
 
 def _melee(battle: Any) -> Melee | None:
     """The battle's :class:`Melee`, or None if the compiled melee cannot play it: made
-    from the template of a battle built the same (:func:`_template_key`), else made and
-    kept as a template (the last :data:`TEMPLATES`)."""
+    from the template of a battle built the same (:func:`~.tables.template_key`), else
+    made and kept as a template (the last :data:`TEMPLATES`)."""
     found = _eligible(battle)
     if found is None:
         return None
     members, order = found
-    key, kept = _template_key(battle, members, order)
+    key, kept = template_key(battle, members, order)
     template = _TEMPLATES.get(key)
     if template is not None:
         with suppress(KeyError):  # let go meanwhile by another thread (a Dask worker's)
@@ -210,43 +212,6 @@ def _melee(battle: Any) -> Melee | None:
     if len(_TEMPLATES) > TEMPLATES:
         _TEMPLATES.popitem(last=False)
     return melee
-
-
-def _template_key(battle: Any, members: list[Any], order: Any) -> tuple[Any, list[Any]]:
-    """What a :class:`Melee` is made from, as a key: the battle's rules (as the kernel
-    reads them) and field, its bands, and each fighter's policies, figures and start track
-    (by their ids: a battle built again from one scenario shares them), side, size, reach,
-    stride, traits, initiative, place, bearing, name and index; and the objects whose ids
-    it holds (kept with the template, so that no other object takes an id while it is)."""
-    field = battle.field
-    kept = [battle.options, battle.combat_rules]
-    fighters = []
-    place, traits = order._place, order._trait_key  # TurnOrder._key's, inlined (each fighter)
-    for m in members:
-        kept += (m.policies, m.armed, m.bare, m.start_track)
-        fighters.append((
-            id(m.policies), id(m.armed), id(m.bare), id(m.start_track), m.side, m.radius,
-            m.reach, m.stride, m.size_value, m.player, m.start_ite_points, m.morale,
-            traits[m.reaction] + (m.unique_id if place is None else place[id(m)]), m.position,
-            m.bearing, m.name, m.index,
-        ))  # fmt: skip
-    bands = [band for _, _, band in order._bands]
-    if [m for band in bands for m in band] == members:  # (by identity) each band in turn
-        banded: tuple[Any, ...] = tuple(map(len, bands))
-    else:
-        at = {id(m): i for i, m in enumerate(members)}
-        banded = tuple(tuple(at[id(m)] for m in band) for band in bands)
-    key = (
-        rules_row(battle).tobytes(), id(battle.options), id(battle.combat_rules),
-        len(battle.sides), len(battle.agents),
-        None if field is None else (
-            field.cell, field.widest, field.width, field.height, field.max_attackers,
-            field.all_touching, field.sides,
-        ),
-        banded,
-        tuple(fighters),
-    )  # fmt: skip
-    return key, kept
 
 
 def _eligible(battle: Any) -> tuple[list[Any], Any] | None:
@@ -299,7 +264,7 @@ class Melee:
         c = self.columns = swing
         n = len(members)
         at = {id(m): i for i, m in enumerate(members)}
-        self.kept: list[Any] = []  # as a template: what its key's ids name (_template_key)
+        self.kept: list[Any] = []  # as a template: what its key's ids name (template_key)
         kinds: dict[tuple[int, Any, int | None], int] = {}  # (Scale, shield, cap): kind
         self.active = np.full((len(battle.sides), n), -1, dtype=np.int64)
         self.counts = np.zeros(len(battle.sides), dtype=np.int64)
