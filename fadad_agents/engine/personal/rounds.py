@@ -256,10 +256,11 @@ class Rounds:
         n = len(melee.members)
         self.written = _spare((n, c._KEY), np.int64)
         np.copyto(self.written, self.arrays.s[:, : c._KEY])
-        self.written[:, c._GAIT] = _UNWRITTEN
+        if melee.ground is not None:  # (off it, no gait: a Python round writes none)
+            self.written[:, c._GAIT] = _UNWRITTEN
         """Each fighter's columns as last written to it: as set up (:func:`as_set_up`: its
-        start track, no target, its Ité points, armed, no conditions), but its gait (the
-        first round writes every fighter's)."""
+        start track, no target, its Ité points, armed, no conditions), but, on open ground,
+        its gait (the first round writes every fighter's)."""
         self.bearings = np.full(n if melee.ground is not None else 0, np.nan)
         """Each fighter's bearing as last written (none yet: the first round writes each)."""
         self.changed = (

@@ -24,6 +24,7 @@ from fadad_agents.engine import build_battle, load
 from fadad_agents.engine.core.result import result_of
 from fadad_agents.engine.personal import melee, rounds
 from fadad_agents.rules.core.wounds import Wound, record
+from fadad_agents.rules.personal.movement import GAITS
 from tests.engine.personal.test_compiled_ground import APART, ground_scenario
 from tests.engine.personal.test_compiled_melee import _ended, _remembered, melee_scenario
 
@@ -389,3 +390,22 @@ def test_a_round_writes_what_changed_of_each_fighter_to_the_bit() -> None:
     s[0, 2] = 1
     changed_rows(s, written, things, values, np.zeros((0, 6)), bearings[:0], rows, found, counts)
     assert counts.tolist() == [0, 1, 0]
+
+
+@pytest.mark.parametrize("compiled", [False, True])
+def test_a_gait_given_in_one_melee_is_one_no_round_writes(
+    compiled: bool, played: list[bool]
+) -> None:
+    """In one melee no round writes a gait (Python's rounds move nobody): a gait a game
+    master gave a fighter before the first round is still its gait after the rounds,
+    whichever plays them; the compiled rounds write only what they change."""
+    battle = build_battle(load(_melee_yaml(5, bands=False)), 3, collect=False)
+    assert battle.field is None or battle.field.all_touching  # (no ground of the kernel's)
+    given = battle.sides[0].members[0]
+    given.gait = GAITS[1]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(melee, "MELEE_COMPILED", compiled)
+        for _ in range(2):
+            battle.play_round()
+    assert played[:2] == [True, True] if compiled else not played
+    assert given.gait is GAITS[1]
