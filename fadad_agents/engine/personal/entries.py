@@ -22,8 +22,9 @@ from fadad_agents.rules.personal.melee import LOCATION_STATES
 from fadad_agents.rules.personal.movement import GAITS
 
 __all__ = [
-    "BEARING", "CONDITIONS", "GAIT", "ITE", "TARGET", "TRACK", "WEAPON", "swing_event",
-    "write_changes", "write_fighters", "write_log", "write_plans", "write_versions",
+    "BEARING", "CONDITIONS", "GAIT", "ITE", "TARGET", "TRACK", "WEAPON", "conditions_columns",
+    "swing_event", "write_changes", "write_fighters", "write_log", "write_plans",
+    "write_versions",
 ]  # fmt: skip
 
 _WOUNDS = tuple(Wound)
@@ -190,15 +191,15 @@ def write_fighters(melee: Any, battle: Any, s: Any, versions: list[Any], pos: An
     kernel's state rows ``s`` leave them (``versions``: the battle's wound tracks by
     index); with ``pos``, each one's bearing, gait and move on open ground too."""
     c = melee.columns
-    track, player, ite, target, attacks, defences, bare, made = (
-        c._TRACK, c._PLAYER, c._ITE, c._TARGET, c._ATTACKS, c._DEFENCES, c._BARE, c._CONDITIONS,
+    track, player, ite, target, attacks, defences, bare = (
+        c._TRACK, c._PLAYER, c._ITE, c._TARGET, c._ATTACKS, c._DEFENCES, c._BARE,
     )  # fmt: skip
-    struck = [c._PRONE, c._DISARMED, c._STAGGERED, c._UNCONSCIOUS, c._ARM]
     gait_at, moves, wanted = c._GAIT, c._MOVES, c._WANTED
     members = melee.members
     knockdown = battle.options.fadad.knockdown_penalty
     bearings = None if pos is None else pos[:, 2].tolist()
-    for i, (row, conditions) in enumerate(zip(s.tolist(), s[:, struck].tolist(), strict=True)):
+    conditions = s[:, conditions_columns(c)].tolist()
+    for i, (row, (made, *struck)) in enumerate(zip(s.tolist(), conditions, strict=True)):
         m = members[i]
         m.track = versions[row[track]]
         if row[player]:
@@ -208,7 +209,7 @@ def write_fighters(melee: Any, battle: Any, s: Any, versions: list[Any], pos: An
         m.attacks_planned, m.defences_left = row[attacks], row[defences]
         m.pending = None
         m.fighter = m.bare if row[bare] else m.armed
-        m.conditions = _conditions(knockdown, *conditions) if row[made] else None
+        m.conditions = _conditions(knockdown, *struck) if made else None
         if bearings is not None:  # on open ground
             m.bearing = bearings[i]
             gait = row[gait_at]
@@ -216,6 +217,12 @@ def write_fighters(melee: Any, battle: Any, s: Any, versions: list[Any], pos: An
             m.move_actions = row[moves]
             m.stepped = False
             m.memory["attacks_wanted"] = row[wanted]
+
+
+def conditions_columns(c: Any) -> list[int]:
+    """The columns of a fighter's row (``c``: the kernel's columns) its conditions are read
+    from: whether a crit made them, then its :func:`_conditions` but the knockdown."""
+    return [c._CONDITIONS, c._PRONE, c._DISARMED, c._STAGGERED, c._UNCONSCIOUS, c._ARM]
 
 
 def _conditions(
@@ -266,15 +273,12 @@ def write_changes(
     for i, bare in zip(*at[WEAPON], strict=True):
         m = members[i]
         m.fighter = m.bare if bare else m.armed
-    made = at[CONDITIONS][0]
-    if made:
-        c = melee.columns
+    changes, made = at[CONDITIONS]  # (each one's made: whether a crit made them)
+    if changes:
         knockdown = battle.options.fadad.knockdown_penalty
-        struck = s[made][
-            :, [c._CONDITIONS, c._PRONE, c._DISARMED, c._STAGGERED, c._UNCONSCIOUS, c._ARM]
-        ].tolist()
-        for i, (conditions, *row) in zip(made, struck, strict=True):
-            members[i].conditions = _conditions(knockdown, *row) if conditions else None
+        struck = s[changes][:, conditions_columns(melee.columns)[1:]].tolist()
+        for i, has, row in zip(changes, made, struck, strict=True):
+            members[i].conditions = _conditions(knockdown, *row) if has else None
     for i, gait in zip(*at[GAIT], strict=True):
         members[i].gait = GAITS[gait - 1] if gait else None
     turned = at[BEARING][0]

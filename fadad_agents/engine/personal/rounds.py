@@ -45,6 +45,7 @@ from fadad_agents.engine.personal.entries import (
     TARGET,
     TRACK,
     WEAPON,
+    conditions_columns,
     write_changes,
     write_fighters,
     write_log,
@@ -239,9 +240,7 @@ class Rounds:
         c = melee.columns
         things = (
             (TRACK, [c._TRACK]), (TARGET, [c._TARGET, c._FIGHTING]), (ITE, [c._ITE]),
-            (WEAPON, [c._BARE]), (GAIT, [c._GAIT]),
-            (CONDITIONS, [c._CONDITIONS, c._PRONE, c._DISARMED, c._STAGGERED, c._UNCONSCIOUS,
-                          c._ARM]),
+            (WEAPON, [c._BARE]), (GAIT, [c._GAIT]), (CONDITIONS, conditions_columns(c)),
         )  # fmt: skip
         self.things = np.full(c._KEY, -1, dtype=np.int64)
         """Each column of a fighter's row a user sees written after each round, by what it
