@@ -37,6 +37,7 @@ from typing import Any
 import numpy as np
 
 from fadad_agents.agents.core.crowd.elbows import _within_pow
+from fadad_agents.agents.core.field.borrowed import borrowed as _b
 from fadad_agents.agents.core.field.caching import njit
 from fadad_agents.engine.personal.morale import end_round
 from fadad_agents.engine.personal.swing import (
@@ -362,7 +363,20 @@ def _player(placed: bool) -> Any:
         this round's list of them (the round, how many, who: ``shields.shield_rank``);
         ``morale``, ``levels``: each fighter's morale and its policy's thresholds, ``crossed``
         the thresholds each band has crossed, ``start`` each side's fighters at the start, and
-        the battle's ``morale_stream`` (:func:`~.morale.end_round`)."""
+        the battle's ``morale_stream`` (:func:`~.morale.end_round`). Each array is
+        borrowed for the call (:func:`~fadad_agents.agents.core.field.borrowed.borrowed`:
+        no view of one outlives it), so that the views the round makes cost no count."""
+        s, figures, melee, targeting = _b(s), _b(figures), _b(melee), _b(targeting)
+        near, ruled, worth, initiative = _b(near), _b(ruled), _b(worth), _b(initiative)
+        tracks, boxes, fold, rules, pairs = _b(tracks), _b(boxes), _b(fold), _b(rules), _b(pairs)
+        table, bands, members, keys = _b(table), _b(bands), _b(members), _b(keys)
+        rolled, band_at, active, counts = _b(rolled), _b(band_at), _b(active), _b(counts)
+        arm_state, events, effects, places = _b(arm_state), _b(events), _b(effects), _b(places)
+        room, shields, morale, levels = _b(room), _b(shields), _b(morale), _b(levels)
+        crossed, start, morale_stream = _b(crossed), _b(start), _b(morale_stream)
+        pos, geo, floats, ints, filing = _b(pos), _b(geo), _b(floats), _b(ints), _b(filing)
+        bounds, counters, rings = _b(bounds), _b(counters), _b(rings)
+        moved, movement = _b(moved), _b(movement)
         n = s.shape[0]
         held = np.full((n * max(rules[6], 1) + 2, 2), -1, dtype=np.int64)
         drawn = np.empty(bands.shape[0] - 1, dtype=np.int64)

@@ -12,13 +12,12 @@ array slots), so that a place is measured against those of the nine squares roun
 
 The measuring is ``_first_free``'s, operation for operation (squares by ``*``, and by
 ``**`` within a hair of the elbow room round the target): the same places are free. Who
-is found blocking a place may differ (any fighter within the elbow room of a place blocks
-it; which one is part of no answer). Everyone filed on the field is fighting (a fighter
-leaving the fight is taken off it at once), so no status is read here.
+blocks a place may differ (any fighter within its elbow room; which is part of no answer).
+Everyone filed on the field is fighting (a fighter leaving the fight is taken off it at
+once), so no status is read here. The searches count no references (``uncounted``).
 
-The field keeps the mirror up to date as fighters come, move and leave
-(:attr:`~fadad_agents.agents.core.field.squares.Squares.occupied`); it is made at the
-first search that asks for it, and made again when someone steps outside its grid.
+The field keeps the mirror as fighters come, move and leave (``Squares.occupied``): made
+at the first search that asks for it, and again when someone steps outside its grid.
 """
 
 from __future__ import annotations
@@ -32,6 +31,7 @@ import numpy as np
 from numba import types
 
 from fadad_agents.agents.core.crowd.places import MOST_SPOTS, _spots
+from fadad_agents.agents.core.field.borrowed import uncounted
 from fadad_agents.agents.core.field.caching import njit
 from fadad_agents.agents.core.field.measures import ELBOW_ROOM, SQUARES_HIGH, SQUARES_LOW
 
@@ -77,7 +77,7 @@ def _unlink(s: int, head: Any, links: Any) -> None:
     links[s, 2] = -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _views(floats: Any, ints: Any) -> tuple[Any, Any, Any, Any, Any, Any]:
     """:class:`Occupied`'s two arrays seen as its parts: ``grid`` (its corner, its
     squares' side, its columns and rows, and how many slots), each slot's ``spots`` and
@@ -128,7 +128,7 @@ def _standing_in(
     return _standing_at(x, y, by_pow, me, r, spots, links, head, grid, two)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _standing_at(
     x: float,
     y: float,
@@ -167,7 +167,7 @@ def _standing_at(
     return -1
 
 
-@njit(cache=True)
+@uncounted
 def _search(
     way: Any, turns: Any, bounds: Any, me: int, floats: Any, ints: Any, two: float
 ) -> tuple[int, int, float, float]:
@@ -218,7 +218,7 @@ def _search_step(
     return count, ring, x, y, False
 
 
-@njit(cache=True)
+@uncounted
 def _touching_in(asked: Any, floats: Any, ints: Any, filing: Any, two: float) -> int:
     """``space._touching``'s foes, measured here: the slots of side ``asked[6]`` filed in
     the side's buckets ``asked[7]`` to ``asked[8]`` across and ``asked[9]`` to
