@@ -425,10 +425,34 @@ def _moving_share(scenario: Scenario, rounds: int) -> float:
     return moved / max(acted, 1)
 
 
+SCALING_BATTLES = {200: 15, 2_000: 5, 20_000: 4}
+"""The battles :func:`bench_scaling` plays at each size, the best taken: 3 rounds of 200
+agents last a few ms, easily doubled by load (best of 3 read 25-27 us where best of 15 read
+18-19 on the same code); at 20,000 the best of 2 read 4.7-6.9 us across five runs of the
+same code."""
+
+
+def _interleaved(battles: dict[int, int]) -> list[int]:
+    """The sizes of ``battles`` (how many of each) in the order they are played: each
+    size's battles spread evenly over the whole run, so that the sizes whose costs are
+    compared are measured over the same minutes. (One size's battles played back to back
+    fall in one stretch of the host's load: 15 battles of 200 agents last a tenth of a
+    second, 4 of 20,000 half a minute, and on a shared host one tenth of a second can run a
+    third slower than the next; the ratio of the two sizes read 0.58 and 0.79 on the same
+    code within a minute, where each size's best over the same minutes is what is compared.)"""
+    return [
+        agents
+        for _, agents in sorted(
+            ((k + 0.5) / count, agents) for agents, count in battles.items() for k in range(count)
+        )
+    ]
+
+
 def bench_scaling() -> list[Row]:
     """1,000 v 1,000 to completion (not with ``--quick``); CPU cost per agent-round of the
     first 3 rounds (1 with ``--quick``) at 200, 2,000 and 20,000 agents: best of 15
-    battles at 200, 5 at 2,000, 4 at 20,000 (1 each with ``--quick``), the collector's
+    battles at 200, 5 at 2,000, 4 at 20,000 (1 each with ``--quick``), the sizes' battles
+    played interleaved (:func:`_interleaved`), the collector's
     work after each round included. Each side is one band of identical NPCs
     (``count: N``), formed up in ranks facing the other: the front ranks start in
     contact, the rest close in (a force without a position would put all N in one spot,
@@ -461,15 +485,15 @@ def bench_scaling() -> list[Row]:
     # carry that (76 against 31 us an agent-round).
     _per_agent_round(load(_melee_yaml(300, bands=True), BIG), 1)
     _per_agent_round(load(_melee_yaml(100, bands=True), BIG), 1)
-    for agents, battles in ((200, 15), (2_000, 5), (20_000, 4)):
-        scenario = load(_melee_yaml(agents // 2, bands=True), BIG)
-        # Best of several builds: 3 rounds of 200 agents last a few ms, easily doubled by
-        # load (best of 3 read 25-27 us where best of 15 read 18-19 on the same code); at
-        # 20,000 the best of 2 read 4.7-6.9 us across five runs of the same code.
-        cost, built = min(_per_agent_round(scenario, rounds) for _ in range(quick(battles, 1)))
+    scenarios = {a: load(_melee_yaml(a // 2, bands=True), BIG) for a in (200, 2_000, 20_000)}
+    best = {a: (float("inf"), 0.0) for a in scenarios}
+    for agents in _interleaved(quick(SCALING_BATTLES, dict.fromkeys(scenarios, 1))):
+        best[agents] = min(best[agents], _per_agent_round(scenarios[agents], rounds))
+    for agents, (cost, _) in best.items():
         costs[agents] = cost
         rows.append(Row(f"per agent-round at {agents:,} agents", cost * 1e6, "us"))
-    rows.append(Row("building 20,000 agents (of the best battle)", built, "s"))
+    rows.append(Row("building 20,000 agents (of the best battle)", best[20_000][1], "s"))
+    scenario = scenarios[20_000]
     if not harness.QUICK:  # the bench's 3 rounds hold no tie; seed 1's round 6 is one
         eight = _per_agent_round(scenario, 8)[0] * 1e6
         rows.append(Row("per agent-round at 20,000, rounds 1-8 (6 tied)", eight, "us"))
