@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from benchmarks.bench_engine import _bare_same_dice, _melee_yaml
+from benchmarks.bench_engine import _bare_same_dice, _interleaved, _melee_yaml
 from fadad_agents.engine import build_battle, load
 from fadad_agents.engine.core.fighters import bare_fighter, character_fighter
 from fadad_agents.rules.personal.combat import CombatRules
@@ -59,3 +59,18 @@ def test_whole_battles_count_their_agent_rounds_from_the_log(
         battle.run_to_end()
         assert battle.round > 5
         assert acted(battle) == counted[0]
+
+
+def test_the_scaling_benchmarks_interleave_their_sizes() -> None:
+    """The sizes whose costs the scaling benchmarks compare are measured over the same
+    minutes: each size's battles spread over the whole run (a size's ``k``-th of ``n`` at
+    ``(k + 0.5) / n`` of it), not one size's back to back."""
+    order = _interleaved({200: 15, 2_000: 5, 20_000: 4})
+    assert {size: order.count(size) for size in set(order)} == {200: 15, 2_000: 5, 20_000: 4}
+    places = {size: [k for k, s in enumerate(order) if s == size] for size in (200, 20_000)}
+    for a, b in zip(places[20_000], places[20_000][1:], strict=False):  # 3 or 4 of 200 between
+        assert 3 <= order[a:b].count(200) <= 4
+    for size in (200, 20_000):  # each size's first in the first quarter, last in the last
+        assert places[size][0] < len(order) / 4
+        assert places[size][-1] >= 3 * len(order) / 4
+    assert _interleaved({200: 1, 2_000: 1, 20_000: 1}) == [200, 2_000, 20_000]  # --quick

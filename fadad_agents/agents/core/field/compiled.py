@@ -120,7 +120,7 @@ def load() -> None:
     event.register("numba:compile", _notice(event.Listener))  # type: ignore[no-untyped-call]
 
 
-NOTICE = "fadad-agents: compiling its fast paths for this install, once (10-40 s; cached after)"
+NOTICE = "fadad-agents: compiling its fast paths for this install, once (1-2 min; cached after)"
 """What the first compile of an install says on standard error."""
 
 
