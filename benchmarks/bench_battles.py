@@ -37,26 +37,23 @@ to back, lasted a second and a half and read 4.47 and 6.34 us in two runs 7 minu
 (2026-12-07), where the 20,000's half minute read 3.60 and 3.92."""
 
 
-def _whole(agents: int, seeds: tuple[int, ...], passes: int = 1) -> tuple[float, float]:
+def _whole(agents: int, seeds: tuple[int, ...]) -> tuple[float, float]:
     """CPU seconds per agent-round over whole battles of ``agents`` in ranks, each played
     to its end as ``run()`` plays it once built (``run_to_end``: the collector paused for
     the whole battle, no round data; with numba loaded, in compiled code where the battle
-    allows), the best of ``passes`` over the same ``seeds``, and their mean rounds. The
-    fighters acting in each round are counted from the battle's log once it is played
-    (:func:`acted`), outside the time."""
+    allows), over the ``seeds`` (one pass: :data:`PASSES` are interleaved by the caller),
+    and their mean rounds. The fighters acting in each round are counted from the battle's
+    log once it is played (:func:`acted`), outside the time."""
     scenario = load(_melee_yaml(agents // 2, bands=True), BIG)
-    best = float("inf")
-    for _ in range(passes):
-        spent, acting, rounds = 0.0, 0, 0
-        for seed in seeds:
-            battle = build_battle(scenario, seed=seed, collect=False)
-            start = time.process_time()
-            battle.run_to_end()
-            spent += time.process_time() - start
-            acting += acted(battle)
-            rounds += battle.round
-        best = min(best, spent / max(acting, 1))
-    return best, rounds / len(seeds)
+    spent, acting, rounds = 0.0, 0, 0
+    for seed in seeds:
+        battle = build_battle(scenario, seed=seed, collect=False)
+        start = time.process_time()
+        battle.run_to_end()
+        spent += time.process_time() - start
+        acting += acted(battle)
+        rounds += battle.round
+    return spent / max(acting, 1), rounds / len(seeds)
 
 
 def acted(battle: Any) -> int:
