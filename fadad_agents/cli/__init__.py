@@ -63,6 +63,22 @@ def version() -> None:
     typer.echo(__version__)
 
 
+@app.command(name="compile")
+def compile_(
+    quiet: Annotated[bool, typer.Option(help="Print nothing but errors.")] = False,
+) -> None:
+    """Compile the fast paths now (numba; a minute or two once an install, then cached),
+    so that a first big fight or sweep does not wait for it."""
+    from fadad_agents.engine.compiling import compile_fast_paths
+
+    def say(path: str) -> None:
+        typer.echo(f"compiling: {path}", err=True)
+
+    seconds = compile_fast_paths(None if quiet else say)
+    if not quiet:
+        typer.echo(f"fast paths compiled and cached ({seconds:.0f} s)")
+
+
 @app.command()
 def validate(
     paths: Annotated[list[Path], typer.Argument(help="YAML files, or folders of them.")],

@@ -107,17 +107,18 @@ def expect(agent_rounds: int) -> None:
         load()
 
 
-def load() -> None:
+def load(*, notice: bool = True) -> None:
     """Import numba (once a process; it is then used wherever it helps), listening for its
-    first compile of this package's code to say so (a fresh install: the cache is
-    empty)."""
+    first compile of this package's code to say so (a fresh install: the cache is empty),
+    unless not to give the ``notice`` (``fadad compile`` says what it compiles)."""
     global counting, _loaded
     if _loaded:
         return
     _loaded, counting = True, False
     from numba.core import event
 
-    event.register("numba:compile", _notice(event.Listener))  # type: ignore[no-untyped-call]
+    if notice:
+        event.register("numba:compile", _notice(event.Listener))  # type: ignore[no-untyped-call]
 
 
 NOTICE = "fadad-agents: compiling its fast paths for this install, once (1-2 min; cached after)"
