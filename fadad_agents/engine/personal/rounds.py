@@ -183,8 +183,7 @@ class Arrays:
         self.streams = streams
         n = len(melee.members)
         twister = melee.twister
-        twister.seed(streams[:2], named[:2])  # as random.Random(seed) seeds each
-        twister.seed(streams[n + 2 : n + len(named)], named[2:])
+        twister.seed(streams, named, [0, 1, *range(n + 2, n + len(named))])  # as Random(seed)
         self.movement = n + len(named) - 1
         streams[2 : n + 2, twister.N] = 0  # a fighter's seeded as its block first draws
         s = self.s = copied(melee.state)
