@@ -30,7 +30,7 @@ __all__ = ["GROUPS", "PATHS", "compile_fast_paths"]
 def _melee(per_side: int, *, band: bool = True, gap: int | None = None, sides: int = 2) -> str:
     """``per_side`` v ``per_side`` Good swordsmen: each side one band (formed up in ranks,
     the front ranks in contact; with ``gap``, its front ``gap`` yards from the other's), or
-    single fighters off any map (all in one melee)."""
+    single fighters given no place (all in one melee, each in reach of every foe)."""
 
     def side(name: str, x: int) -> str:
         entry = f"""

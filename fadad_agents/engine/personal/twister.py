@@ -132,6 +132,8 @@ def seed(streams: np.ndarray, seeds: Sequence[int], rows: Sequence[int] | None =
         return
     keys = np.frombuffer(b"".join(abs(s).to_bytes(24, "little") for s in seeds), np.uint32)
     lengths = np.array([(abs(s).bit_length() + 31) >> 5 or 1 for s in seeds], dtype=np.int64)
+    if rows is not None and list(rows) == list(range(rows[0], rows[0] + len(seeds))):
+        streams, rows = streams[rows[0] : rows[0] + len(seeds)], None  # side by side
     if rows is None:
         seed_streams(streams, keys.reshape(-1, 6), lengths, GENRAND)
         return
