@@ -189,3 +189,18 @@ def test_a_block_of_fighters_streams_is_seeded_as_streams_for_index_seeds_them(
         else:
             assert streams[row, twister.N] == (600 if row == 20 else 0)
     assert streams[20, 0] == 99
+
+
+@pytest.mark.parametrize("fighters", [1, 2, 3, 4, 5, 6])
+def test_a_small_block_is_seeded_as_a_big_one(fighters: int) -> None:
+    """A block of fewer streams than ``_SIDE_BY_SIDE`` (a duel's, a small party's) is
+    seeded one stream at a time, a bigger one side by side: either way each stream is
+    ``random.Random(base | index)``'s, word for word."""
+    base = random.Random(11).getrandbits(128) << 32
+    words, length = twister.key_words(base)
+    keys = np.array([[i, *words, length] for i in range(fighters)], dtype=np.int64)
+    streams = np.zeros((fighters, twister.N + 1), dtype=np.uint32)
+    twister.seed_block(streams, keys, fighters - 1)
+    for row in range(fighters):
+        seeded = random.Random(base | row).getstate()[1]
+        assert tuple(streams[row].tolist()) == seeded, row
