@@ -193,9 +193,8 @@ def test_a_block_of_fighters_streams_is_seeded_as_streams_for_index_seeds_them(
 
 @pytest.mark.parametrize("fighters", [1, 2, 3, 4, 5, 6])
 def test_a_small_block_is_seeded_as_a_big_one(fighters: int) -> None:
-    """A block of fewer streams than ``_SIDE_BY_SIDE`` (a duel's, a small party's) is
-    seeded one stream at a time, a bigger one side by side: either way each stream is
-    ``random.Random(base | index)``'s, word for word."""
+    """A block of a few fighters' streams (a duel's, a small party's), seeded side by side
+    as a big one: each stream ``random.Random(base | index)``'s, word for word."""
     base = random.Random(11).getrandbits(128) << 32
     words, length = twister.key_words(base)
     keys = np.array([[i, *words, length] for i in range(fighters)], dtype=np.int64)
@@ -204,3 +203,14 @@ def test_a_small_block_is_seeded_as_a_big_one(fighters: int) -> None:
     for row in range(fighters):
         seeded = random.Random(base | row).getstate()[1]
         assert tuple(streams[row].tolist()) == seeded, row
+
+
+@pytest.mark.parametrize("count", [1, 2, 4, 5, 6])
+def test_few_streams_seeded_one_by_one_are_as_side_by_side(count: int) -> None:
+    """``seed`` of fewer streams than ``_SIDE_BY_SIDE`` seeds them one by one, of more side
+    by side: either way each is ``random.Random(seed)``'s, word for word."""
+    seeds = [random.Random(k).getrandbits(127) | 1 << 127 for k in range(count)]  # 4 words
+    streams = np.zeros((count, twister.N + 1), dtype=np.uint32)
+    twister.seed(streams, seeds)
+    for stream, seed in zip(streams, seeds, strict=True):
+        assert tuple(stream.tolist()) == random.Random(seed).getstate()[1]
