@@ -188,7 +188,7 @@ _AT_ONCE = 16
 """Streams seeded at once (:func:`seed_streams`): their 624 words each (``16 * 624 * 4``
 bytes) stay in the processor's cache from step to step, and its vector instructions step
 them together (2026-12-07: 0.8-1.0 us a stream, 1.1-1.5 before their words were
-copied in and out by rows, 4.7 one by one)."""
+copied in and out by rows; fewer than :data:`_SIDE_BY_SIDE` go one by one)."""
 
 
 @njit(cache=True)
