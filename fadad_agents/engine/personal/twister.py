@@ -184,66 +184,82 @@ def seed_streams(
             _seed_alike(streams, keys, rows[at : at + _AT_ONCE], length, genrand)
 
 
-_AT_ONCE = 16
-"""Streams seeded at once (:func:`seed_streams`): their 624 words each (``16 * 624 * 4``
-bytes) stay in the processor's cache from step to step, and its vector instructions step
-them together (2026-12-07: 0.8-1.0 us a stream, 1.1-1.5 before their words were
-copied in and out by rows; fewer than :data:`_SIDE_BY_SIDE` go one by one)."""
+_AT_ONCE = 32
+"""Streams seeded at once (:func:`seed_streams`, :func:`seed_block`): their 624 words
+each (``32 * 624 * 4`` bytes) stay in the processor's cache from step to step, and its
+vector instructions step them together, four vectors of eight a step (2026-12-07, best of
+7 x 128 calls: 0.48 us a stream, 0.92 sixteen at a time; fewer than
+:data:`_SIDE_BY_SIDE` go one by one)."""
+
+_TILE = 16
+"""Words of a stream written at a time from the lanes (:func:`_seed_alike`): 624 is 39 of
+them."""
 
 
 @njit(cache=True)
 def _seed_alike(
     streams: np.ndarray, keys: np.ndarray, rows: np.ndarray, length: int, genrand: np.ndarray
 ) -> None:
-    """:func:`seed_streams` of ``rows``, whose keys are ``length`` words long: in 32-bit
-    words, whose products and sums wrap as C's ``uint32_t`` do."""
+    """:func:`seed_streams` of ``rows`` (at most :data:`_AT_ONCE`), whose keys are ``length``
+    words long: in 32-bit words, whose products and sums wrap as C's ``uint32_t`` do.
+
+    Always :data:`_AT_ONCE` lanes (a loop of a constant count is vector instructions end
+    to end; one of ``len(rows)`` steps ran its ends one by one), those past ``rows``
+    stepped on the first one's key and not written. The first loop's first pass reads
+    ``genrand``'s word where later passes read the lanes' (no copy of it into each
+    lane); the lanes go out ``_TILE`` words of a stream at a time (a word of every
+    stream at a time wrote as many rows at once, a stream at a time read its words a
+    lane's width apart: 10 and 15 us against 5 for 32 streams)."""
     m = rows.shape[0]
-    w = np.empty((N, m), dtype=np.uint32)  # step i's words of the m streams side by side
-    key = np.empty((length, m), dtype=np.uint32)
-    for k in range(N):  # (by rows: a column at a time strides the cache, twice as slow)
-        for g in range(m):
-            w[k, g] = genrand[k]
-    for g in range(m):
+    w = np.empty((N, _AT_ONCE), dtype=np.uint32)  # step i's words of the streams side by side
+    key = np.empty((length, _AT_ONCE), dtype=np.uint32)
+    for g in range(_AT_ONCE):
+        row = rows[g] if g < m else rows[0]
         for j in range(length):
-            key[j, g] = np.uint32(keys[rows[g], j] + j)
-    i, j = 1, 0
-    for _ in range(N):  # init_by_array's first loop: max(624, key length) steps
-        for g in range(m):  # (indexed, not through views of rows: a view counts references)
-            prev = w[i - 1, g]
+            key[j, g] = np.uint32(keys[row, j] + j)
+        w[0, g] = genrand[0]
+    j = 0
+    for i in range(1, N):  # init_by_array's first loop: max(624, key length) = 624 steps,
+        word = np.uint32(genrand[i])  # its first 623 from genrand's words
+        for g in range(_AT_ONCE):  # (indexed, not through views of rows: a view counts
+            prev = w[i - 1, g]  # references)
             mixed = np.uint32((prev ^ (prev >> np.uint32(30))) * np.uint32(1664525))
-            w[i, g] = (w[i, g] ^ mixed) + key[j, g]
-        i += 1
+            w[i, g] = (word ^ mixed) + key[j, g]
         j += 1
         if j >= length:
             j = 0
-        if i >= N:
-            for g in range(m):
-                w[0, g] = w[N - 1, g]
-            i = 1
-    for _ in range(N - 1):
+    for g in range(_AT_ONCE):  # its last step: from the top, at word 1
+        w[0, g] = w[N - 1, g]
+        prev = w[0, g]
+        mixed = np.uint32((prev ^ (prev >> np.uint32(30))) * np.uint32(1664525))
+        w[1, g] = (w[1, g] ^ mixed) + key[j, g]
+    i = 2
+    for _ in range(N - 1):  # the second loop
         step = np.uint32(i)
-        for g in range(m):
+        for g in range(_AT_ONCE):
             prev = w[i - 1, g]
             mixed = np.uint32((prev ^ (prev >> np.uint32(30))) * np.uint32(1566083941))
             w[i, g] = (w[i, g] ^ mixed) - step
         i += 1
         if i >= N:
-            for g in range(m):
+            for g in range(_AT_ONCE):
                 w[0, g] = w[N - 1, g]
             i = 1
-    for k in range(N):
+    for first in range(0, N, _TILE):
         for g in range(m):
-            streams[rows[g], k] = w[k, g]
+            r = rows[g]
+            for k in range(first, first + _TILE):
+                streams[r, k] = w[k, g]
     for g in range(m):
         streams[rows[g], 0] = 0x80000000
         streams[rows[g], N] = N
 
 
-_SIDE_BY_SIDE = 5
+_SIDE_BY_SIDE = 3
 """The fewest streams :func:`seed_streams` seeds side by side: fewer are quicker one by one,
-each step's word carried in a register (2026-12-07, best of 9 x 500 calls: two streams
-5.2 us one by one against 7.3-7.6 side by side, three 7.6 against 11.0, four 10.0 against
-10.6-10.9; five 12.6 either way, sixteen 12.4-12.9 side by side)."""
+each step's word carried in a register (2026-12-07, best of 9 x 300 calls, :data:`_AT_ONCE`
+lanes side by side whatever the count: two streams 5.6 us one by one against 8.3 side by
+side, three 8.3 either way, four 11.0 against 8.6, eight 21.8 against 9.2)."""
 
 
 @njit(cache=True)

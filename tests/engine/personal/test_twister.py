@@ -138,15 +138,16 @@ def test_truncation_is_floor_at_the_edges() -> None:
 
 
 def test_seed_streams_seeds_many_streams_as_random_random_does() -> None:
-    """Streams seeded together, keys of one to five words mixed, in any order: each the
-    state ``random.Random(seed)`` holds, word for word."""
+    """Streams seeded together, keys of one to five words mixed, in any order (more of one
+    length than a block seeds at once): each the state ``random.Random(seed)`` holds,
+    word for word."""
     rng = random.Random(7)
     seeds = [
         0,
         1,
         2**32,
         2**64 + 5,
-        *(rng.getrandbits(rng.choice((32, 96, 128, 160))) for _ in range(30)),
+        *(rng.getrandbits(rng.choice((32, 96, 128, 160))) for _ in range(100)),
     ]
     streams = np.zeros((len(seeds), twister.N + 1), dtype=np.uint32)
     twister.seed(streams, seeds)
@@ -175,20 +176,22 @@ def test_a_block_of_fighters_streams_is_seeded_as_streams_for_index_seeds_them(
     stream of the block not seeded yet, from the battle's base seed and the fighter's
     index (``Streams.for_index``: ``base | index``, the index taken below ``2**32``), is
     ``random.Random(base | index)``'s; one seeded already, and the next block, untouched."""
-    indices = [*range(16), 2**32 + 5, *range(17, 40)]
+    block = twister._AT_ONCE
+    indices = [*range(block), 2**32 + 5, *range(block + 1, 2 * block + 8)]
+    drawn = block + 4
     words, length = twister.key_words(base)
     keys = np.array([[i & 0xFFFFFFFF, *words, length] for i in indices], dtype=np.int64)
     streams = np.zeros((len(indices), twister.N + 1), dtype=np.uint32)
-    streams[20, twister.N] = 600  # drawn from already
-    streams[20, 0] = 99
-    twister.seed_block(streams, keys, 19)
+    streams[drawn, twister.N] = 600  # drawn from already
+    streams[drawn, 0] = 99
+    twister.seed_block(streams, keys, block + 3)
     for row, index in enumerate(indices):
-        if 16 <= row < 32 and row != 20:
+        if block <= row < 2 * block and row != drawn:
             seeded = random.Random(base | (index & 0xFFFFFFFF)).getstate()[1]
             assert tuple(streams[row].tolist()) == seeded, row
         else:
-            assert streams[row, twister.N] == (600 if row == 20 else 0)
-    assert streams[20, 0] == 99
+            assert streams[row, twister.N] == (600 if row == drawn else 0)
+    assert streams[drawn, 0] == 99
 
 
 @pytest.mark.parametrize("fighters", [1, 2, 3, 4, 5, 6])
