@@ -162,7 +162,12 @@ def seed_block(streams: np.ndarray, keys: np.ndarray, i: int) -> None:
         if streams[r, N] == 0:
             rows[m] = r
             m += 1
-    _seed_alike(streams, keys, rows[:m], int(keys[i, 6]), GENRAND)
+    length = int(keys[i, 6])
+    if m < _SIDE_BY_SIDE:  # a duel's two, say: one by one (side by side, as many as 32)
+        for g in range(m):
+            _seed_one(streams[rows[g]], keys[rows[g]], length, GENRAND)
+        return
+    _seed_alike(streams, keys, rows[:m], length, GENRAND)
 
 
 @njit(cache=True)
