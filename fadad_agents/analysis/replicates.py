@@ -201,8 +201,11 @@ def _replicate_row(
 ) -> None:
     """The replicate's outcome, ships and named fighters, into ``row`` (one dict a
     replicate: the columns are written straight from the finished battle); the names of
-    the random streams it rolled on into ``streams``, if given."""
+    the random streams it rolled on into ``streams``, if given. Its log is read for the
+    named fighters' fates alone (who took each out, when): without them it keeps none
+    (:attr:`~fadad_agents.engine.core.log.BattleLog.keeps`)."""
     with play_through(scenario, battle_seed, collect=False) as battle:
+        battle.log.keeps = bool(names)  # read for the named fighters' fates alone
         _battle_row(battle.run_to_end(), row)
         ship_row(battle, row)
         fighter_row(battle, names, row)

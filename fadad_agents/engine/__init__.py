@@ -31,7 +31,7 @@ from fadad_agents.engine.core.build import UnsupportedForce, build_battle, load
 from fadad_agents.engine.core.check import BUILD_ERRORS, check_playable, scenario_problem
 from fadad_agents.engine.core.log import BattleLog, LogEvent, clock, narrate
 from fadad_agents.engine.core.recycle import play_through
-from fadad_agents.engine.core.result import BattleResult, SideResult, result_of
+from fadad_agents.engine.core.result import BattleResult, SideResult, replays_its_log, result_of
 from fadad_agents.engine.core.streams import STREAMS, Streams, spawn_states
 from fadad_agents.engine.progress import shown
 from fadad_agents.policies.core.registry import PolicyError
@@ -102,6 +102,8 @@ def run(
     model = load(scenario, limits)
     try:
         with play_through(model, seed, collect=collect) as battle:
+            if not collect and replays_its_log(battle):
+                battle.log.keeps = False  # its result plays it again for a log: none kept
             with shown(battle) if progress else nullcontext():
                 battle.run_to_end()
             if collect:

@@ -64,14 +64,9 @@ from fadad_agents.rules.options import RulesOptions
 from fadad_agents.rules.personal.combat import CombatRules
 
 __all__ = [
-    "PERSONAL_ROUND_SECONDS",
-    "ROUNDS_TABLE",
-    "Battle",
-    "BattleStateError",
-    "Ending",
-    "Phase",
+    "PERSONAL_ROUND_SECONDS", "ROUNDS_TABLE", "Battle", "BattleStateError", "Ending", "Phase",
     "StopRule",
-]
+]  # fmt: skip
 
 _OUT = Status.OUT
 """An enum member read off its class is an attribute look-up CPython 3.12 does not
@@ -166,8 +161,8 @@ class Battle(RoundClock, MesaModel, OnTheField):
             )
         streams = self.streams
         streams.reseed(seed)  # the agents' streams re-seeded in place, named ones made anew
-        if self.log.raw:  # a log of the play before (play_through released its own)
-            self.release_log()  # a new log, with the group names for narration
+        if self.log.raw or not self.log.keeps:  # the play before's (play_through released
+            self.release_log()  # its own), or one that kept none: a new log, the same names
         self._begin(streams, collect, self.log)
         self.reseed_mesa(seed)
         self.running = True
@@ -282,15 +277,19 @@ class Battle(RoundClock, MesaModel, OnTheField):
         outcome: tuple[tuple[str, Any], ...],
     ) -> None:
         """Append one event to the log at the current time and round (its fields as a
-        plain tuple: the log makes the :class:`LogEvent` when read)."""
-        self.log.raw.append(  # (env.now, without its property call: every event)
-            (int(self.env._now), self.round, actor, action, target, dice, modifiers, outcome)
-        )
+        plain tuple, made a :class:`LogEvent` when read; none if it keeps none)."""
+        log = self.log
+        if log.keeps:  # (env.now, without its property call: every event)
+            log.raw.append(
+                (int(self.env._now), self.round, actor, action, target, dice, modifiers, outcome)
+            )
 
     def defer(self, make: Callable[..., tuple[Any, ...]], args: tuple[Any, ...]) -> None:
         """Append an event at the current time and round whose other fields ``make(*args)``
         returns when the log is read (:meth:`BattleLog.defer`; hot: one per swing)."""
-        self.log.raw.append((int(self.env._now), self.round, make, *args))  # (as record)
+        log = self.log
+        if log.keeps:
+            log.raw.append((int(self.env._now), self.round, make, *args))  # (as record)
 
     def _deactivate(self, member: Combatant, status: Status, off_field: bool = True) -> SideRoster:
         """Take ``member`` off its side's live list (and, ``off_field``, the field) with
@@ -316,8 +315,9 @@ class Battle(RoundClock, MesaModel, OnTheField):
             return
         self._deactivate(member, _OUT).downed.append(member)
         log = self.log
-        log.outs.append(len(log.raw))  # BattleLog.append's note, as record skips it
-        self.record(member.name, "out", None, (), (), (("result", reason),))
+        if log.keeps:
+            log.outs.append(len(log.raw))  # BattleLog.append's note, as record skips it
+            self.record(member.name, "out", None, (), (), (("result", reason),))
 
     def casualties(self, member: Combatant, lost: int) -> int:
         """A group loses up to ``lost`` members; wiped out at zero. Returns the loss."""

@@ -30,15 +30,9 @@ if TYPE_CHECKING:
 _new_event = tuple.__new__  # what LogEvent(*fields) runs, without its __new__'s call layer
 
 __all__ = [
-    "BattleLog",
-    "LogEvent",
-    "agree",
-    "clock",
-    "morale_words",
-    "narrate",
-    "narrator_of",
+    "BattleLog", "LogEvent", "agree", "clock", "morale_words", "narrate", "narrator_of",
     "register_narrator",
-]
+]  # fmt: skip
 
 type Pairs = tuple[tuple[str, Any], ...]
 
@@ -358,13 +352,16 @@ class BattleLog:
     made; sweeps that never read a log never pay for formatting it.
     """
 
-    __slots__ = ("_settled", "outs", "plural", "raw", "round_seconds", "round_word")
+    __slots__ = ("_settled", "keeps", "outs", "plural", "raw", "round_seconds", "round_word")
 
     def __init__(self) -> None:
         self.raw: list[Any] = []
         """Entries as appended: a :class:`LogEvent`, its eight fields as a plain tuple,
         or deferred ``(time, round, make, *args)`` (read :attr:`events`, never this)."""
         self._settled = 0  # entries before this index are all LogEvents
+        self.keeps = True
+        """False: its writers make no entry, for a play whose log nobody reads (nothing
+        reads a log as the battle plays; ``run``: :func:`~.result.replays_its_log`)."""
         self.outs: list[int] = []
         """The indexes of the ``out`` events (noted as they are written: :meth:`takedowns`
         reads them without a scan of every entry)."""
@@ -393,9 +390,10 @@ class BattleLog:
 
     def append(self, event: LogEvent) -> None:
         """Record one event (times never run backwards: the engine appends in time order)."""
-        if event.action == "out":
-            self.outs.append(len(self.raw))
-        self.raw.append(event)
+        if self.keeps:
+            if event.action == "out":
+                self.outs.append(len(self.raw))
+            self.raw.append(event)
 
     def defer(
         self, time: int, round: int, make: Callable[..., tuple[Any, ...]], args: tuple[Any, ...]
@@ -404,7 +402,8 @@ class BattleLog:
         target, dice, modifiers, outcome) ``make(*args)`` returns when the log is read.
 
         ``make`` must be a pure function of ``args``, and ``args`` immutable."""
-        self.raw.append((time, round, make, *args))
+        if self.keeps:
+            self.raw.append((time, round, make, *args))
 
     def takedowns(self) -> dict[str, tuple[int, str | None]]:
         """Who went out of the fight, in which round, and by whose hand:

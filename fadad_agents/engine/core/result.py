@@ -314,6 +314,15 @@ class BattleResult:
         return escaped(f"{who} ({how}) after {rounds} ({clock(self.duration)}).")
 
 
+def replays_its_log(battle: Battle) -> bool:
+    """Whether a result of ``battle`` given a ``replay`` (:func:`result_of`) keeps no log
+    of its own, but plays the battle again to read one: a battle of at most
+    :data:`~fadad_agents.engine.core.recycle.RECYCLE_MAX_AGENTS` agents. Its play need
+    keep no log (``fadad_agents.run``: :attr:`~fadad_agents.engine.core.log.BattleLog.
+    keeps`)."""
+    return len(battle.agents) <= RECYCLE_MAX_AGENTS
+
+
 def result_of(
     battle: Battle, *, report: bool = False, replay: Callable[[], BattleResult] | None = None
 ) -> BattleResult:
@@ -329,7 +338,7 @@ def result_of(
     more than keeping it).
     """
     if replay is not None:
-        log = None if len(battle.agents) <= RECYCLE_MAX_AGENTS else battle.log
+        log = None if replays_its_log(battle) else battle.log
         record = Record(log=log, replay=replay)
     elif report or battle.datacollector is not None:
         header = tuple(header_lines(battle)) if report else ()

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from fadad_agents.agents.core.base import Status
 from fadad_agents.agents.core.blows import attack_event
 from fadad_agents.agents.core.conditions import Conditions, _outcome
@@ -65,6 +67,9 @@ def write_log(
     count = int(melee.events[0, 0])
     if count == 1:
         return  # (no event)
+    if not log.keeps:  # (a play whose result keeps no log)
+        _write_effects(melee, battle, count, journal)
+        return
     table = melee.events[:count].copy(), melee.effects[:count].copy()  # the swings' events
     heads = table[0][:, :5].tolist()
     moved = melee.moved[:count].tolist() if melee.ground is not None else ()
@@ -154,6 +159,38 @@ def write_log(
                     _outcome(_RECOVERED[row[3]]),
                 )
             )
+
+
+def _write_effects(melee: Any, battle: Any, count: int, journal: list[Any] | None) -> None:
+    """What :func:`write_log` makes happen beside its entries, for a log that keeps none:
+    the take-outs and departures, each mover at its new place (``journal``: noted there
+    too, with each take-off), in order."""
+    kinds = melee.events[1:count, 0]
+    wanted = (kinds == 2) | (kinds == 7)  # a take-out, a departure
+    if journal is not None:
+        wanted |= kinds == 8  # a move (ground.MOVE)
+    rows = np.flatnonzero(wanted) + 1
+    if not len(rows):
+        return
+    members, off_field = melee.members, journal is None
+    heads = melee.events[rows, :4].tolist()
+    moved = melee.moved[rows].tolist() if journal is not None else [None] * len(rows)
+    for (kind, _, i, flag), move in zip(heads, moved, strict=True):
+        member = members[i]
+        if kind == 8 and journal is not None:  # (moves are read with a journal only)
+            _, hx, hy, x, y = move
+            member.position = (x, y)
+            journal.append((member, hx, hy, x, y))
+            continue
+        if kind == 2:
+            battle._deactivate(member, Status.OUT, off_field).downed.append(member)
+        elif flag:  # a departure: surrendered
+            battle._deactivate(member, Status.SURRENDERED, off_field)
+        else:
+            battle.sides[member.side].routed += 1
+            battle._deactivate(member, Status.WITHDRAWN, off_field)
+        if journal is not None:
+            journal.append((member,))
 
 
 def swing_event(

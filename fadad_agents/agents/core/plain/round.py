@@ -306,10 +306,12 @@ def _act(member: Any, arena: Any, now: int) -> None:
             member.fighter, target.fighter, track, member.rng, rules,
             a_pen, d_pen, defended, modifier, rank, protection, bonus,
         )  # fmt: skip
-        arena.log.raw.append(  # arena.defer's entry, without a call
-            (now, rnd, attack_event, member.name, target.name, res, a_pen, d_pen, defended,
-             member.verb, target.defence_verb, None)
-        )  # fmt: skip
+        log = arena.log
+        if log.keeps:  # arena.defer's entry, without a call
+            log.raw.append(
+                (now, rnd, attack_event, member.name, target.name, res, a_pen, d_pen, defended,
+                 member.verb, target.defence_verb, None)
+            )  # fmt: skip
         if not res[_HIT]:
             continue
         if protection is not NO_PROTECTION:
