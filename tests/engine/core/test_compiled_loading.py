@@ -239,3 +239,67 @@ def test_a_sweep_loads_numba_after_its_first_battle_when_its_others_will_pay(
     never = _sweep(tmp_path, many, False)
     assert not never["loaded"]
     assert paid["rows"] == never["rows"]
+
+
+CROWD = """
+import hashlib, json, sys
+from benchmarks.bench_engine import _melee_yaml
+from fadad_agents.engine import build_battle, load
+from fadad_agents.engine.personal import melee
+
+melee.MELEE_COMPILED = {compiled}
+played = []
+play = melee.play
+melee.play = lambda battle: played.append(play(battle)) or played[-1]
+battle = build_battle(load(_melee_yaml(260, bands=True)), 4, collect=False)
+before = "numba" in sys.modules
+compiled_rounds = []
+if {whole}:
+    battle.run_to_end()
+else:
+    while not battle.finished:
+        battle.play_round()
+        compiled_rounds.append(battle.__dict__.get("_compiled_rounds") is not None)
+states = [
+    (m.name, str(m.status), m.position, str(m.track), m.target and m.target.name)
+    for side in battle.sides
+    for m in side.members
+]
+text = battle.log.text() + repr([tuple(e) for e in battle.log]) + repr(states)
+print(json.dumps({{
+    "before": before, "whole": played, "rounds": compiled_rounds,
+    "hash": hashlib.sha256(text.encode()).hexdigest(),
+}}))
+"""
+
+
+def _crowd(*, compiled: bool, whole: bool) -> dict[str, Any]:
+    """Two bands of 260 formed up in ranks, played in a fresh process, whole or round by
+    round, with the compiled melee on or off: whether numba was loaded before the play,
+    what the compiled melee's whole play answered, whether it played each round, and the
+    battle's hash (log, events, final states)."""
+    code = CROWD.format(compiled=compiled, whole=whole)
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    return json.loads(done.stdout)  # type: ignore[no-any-return]
+
+
+def test_a_crowd_loads_numba_before_its_first_round_and_plays_compiled_from_its_start() -> None:
+    """A process's first battle with a band of 256 or more on a field (``fadad run``'s,
+    always) loads numba before its first round, which would load it anyway: the compiled
+    melee plays it from its start, whole or round by round (loaded in that round, it came
+    too late, and the battle played on in Python at twice the cost). The same battle as
+    one the compiled melee never plays, byte for byte."""
+    python = _crowd(compiled=False, whole=True)
+    assert not python["before"]
+    assert python["whole"] == [False]
+    for whole in (True, False):
+        played = _crowd(compiled=True, whole=whole)
+        assert not played["before"]
+        if whole:
+            assert played["whole"] == [True]
+        else:
+            assert played["rounds"]
+            assert all(played["rounds"])
+        assert played["hash"] == python["hash"]

@@ -1,23 +1,24 @@
 """When a process loads its compiled code (numba): once its fights on a field, or whole
 melees, have cost in Python what loading it costs.
 
-Once numba is loaded, a mover's search, a re-target's foes in reach and the nearest foes
-of a side are worked out in compiled code over the field mirrored in arrays
-(:mod:`~fadad_agents.agents.core.crowd`), and the battle is the same, byte for byte,
-either way. A band's turn of 256 members or more loads numba at once
+Once numba is loaded, a mover's search, a re-target's foes in reach and the nearest foes of
+a side are worked out in compiled code over the field mirrored in arrays
+(:mod:`~fadad_agents.agents.core.crowd`), and the battle is the same, byte for byte, either
+way. A band's turn of 256 members or more loads numba at once
 (:mod:`~fadad_agents.agents.core.crowd.waiting`): such a crowd pays for it in its first
-round. Smaller fights on a field gain too (3-12 µs an agent-round, from 5 v 5 to 100 v
-100, measured on 2026-12-05), but the load costs about 0.45 s a process (numba's import
-and its code read from the cache), many times one such battle. So a process keeps count
-of the agent-rounds it has played on a field in Python (:func:`played`, called at the
-start of every personal round on a field not all in one melee) and loads numba once
-:data:`LOAD_AFTER` are played: by then it has spent in Python about what the load costs,
-so whether the fights then stop or go on, it never pays more than about twice what the
-best choice made in hindsight would have cost (the rule of renting skis until their price
-is spent, then buying). A ``run`` loop of 200-fighter battles gets there after some twenty
-battles and plays the rest at about two thirds of the cost; a sweep, which knows how
-many battles it will play, loads it after its first when the rest will pay
-(:func:`expect`); one battle never does.
+round, or just before it where the compiled melee may play the battle from its start
+(:func:`fadad_agents.engine.personal.melee._crowd_loads`). Smaller fights on a field gain
+too (3-12 µs an agent-round, from 5 v 5 to 100 v 100, measured on 2026-12-05), but the load
+costs about 0.45 s a process (numba's import and its code read from the cache), many times
+one such battle. So a process keeps count of the agent-rounds it has played on a field in
+Python (:func:`played`, called at the start of every personal round on a field not all in
+one melee) and loads numba once :data:`LOAD_AFTER` are played: by then it has spent in
+Python about what the load costs, so whether the fights then stop or go on, it never pays
+more than about twice what the best choice made in hindsight would have cost (the rule of
+renting skis until their price is spent, then buying). A ``run`` loop of 200-fighter
+battles gets there after some twenty battles and plays the rest at about two thirds of the
+cost; a sweep, which knows how many battles it will play, loads it after its first when the
+rest will pay (:func:`expect`); one battle never does.
 
 A whole battle all in one melee, played to its end in Python, counts too
 (:func:`played_off_field`), a quarter an agent-round (:data:`MELEE_SHARE`): the compiled
