@@ -34,8 +34,10 @@ import hashlib
 from benchmarks.bench_engine import _melee_yaml
 from fadad_agents.agents.core.crowd import waiting
 from fadad_agents.engine import build_battle, load
+from fadad_agents.engine.personal import melee
 
 waiting.IN_ARRAYS_AT_LEAST = 8  # bands of 50 played in arrays
+melee.MELEE_COMPILED = False  # by Python's rounds (a crowd now loads numba before its first)
 turns = [0]
 play = waiting.play_band_turn
 
