@@ -61,7 +61,6 @@ def write_log(
     noted there, in order, for the field to make when next looked up (its
     :meth:`~fadad_agents.agents.core.field.squares.Squares.later`)."""
     members, names = melee.members, melee.names
-    off_field = journal is None
     log = battle.log
     raw, outs = log.raw, log.outs
     count = int(melee.events[0, 0])
@@ -98,10 +97,7 @@ def write_log(
             continue
         row = table[0][e].tolist()
         if kind == 2:  # a take-out
-            member = members[i]
-            battle._deactivate(member, Status.OUT, off_field).downed.append(member)
-            if journal is not None:
-                journal.append((member,))
+            _taken_off(battle, members[i], kind, 0, journal)
             outs.append(len(raw))
             why = "knocked out" if row[3] == 7 else _WOUNDS[row[3]].label  # KNOCKED_OUT
             raw.append((now, rnd, names[i], "out", None, (), (), (("result", why),)))
@@ -127,16 +123,9 @@ def write_log(
                 (("morale", row[4]),), outcome,
             ))  # fmt: skip
         elif kind == 7:  # a fighter leaves as its band breaks (Battle.leave)
-            member = members[i]
             why = "morale broke: " + melee.reasons[row[5]][row[4]]
-            if row[3]:
-                status, action = Status.SURRENDERED, "surrender"
-            else:
-                status, action = Status.WITHDRAWN, "withdraw"
-                battle.sides[member.side].routed += 1
-            battle._deactivate(member, status, off_field)
-            if journal is not None:
-                journal.append((member,))
+            status = _taken_off(battle, members[i], kind, row[3], journal)
+            action = "surrender" if row[3] else "withdraw"
             outcome = (("result", status.value), ("reason", why))
             raw.append((now, rnd, names[i], action, None, (), (), outcome))
         elif kind == 5:  # an Ité point spent (Character.spend_ite_point)
@@ -172,7 +161,7 @@ def _write_effects(melee: Any, battle: Any, count: int, journal: list[Any] | Non
     rows = np.flatnonzero(wanted) + 1
     if not len(rows):
         return
-    members, off_field = melee.members, journal is None
+    members = melee.members
     heads = melee.events[rows, :4].tolist()
     moved = melee.moved[rows].tolist() if journal is not None else [None] * len(rows)
     for (kind, _, i, flag), move in zip(heads, moved, strict=True):
@@ -182,15 +171,26 @@ def _write_effects(melee: Any, battle: Any, count: int, journal: list[Any] | Non
             member.position = (x, y)
             journal.append((member, hx, hy, x, y))
             continue
-        if kind == 2:
-            battle._deactivate(member, Status.OUT, off_field).downed.append(member)
-        elif flag:  # a departure: surrendered
-            battle._deactivate(member, Status.SURRENDERED, off_field)
-        else:
+        _taken_off(battle, member, kind, flag, journal)
+
+
+def _taken_off(
+    battle: Any, member: Any, kind: int, surrendered: int, journal: list[Any] | None
+) -> Status:
+    """``member`` taken out (``kind`` 2) or gone as its band breaks (7: ``surrendered``,
+    else withdrawn, a rout of its side), by the battle's own ``_deactivate``, off the field
+    unless a ``journal`` notes its take-off for the field (round by round): its status."""
+    if kind == 2:
+        status = Status.OUT
+        battle._deactivate(member, status, journal is None).downed.append(member)
+    else:
+        status = Status.SURRENDERED if surrendered else Status.WITHDRAWN
+        if not surrendered:
             battle.sides[member.side].routed += 1
-            battle._deactivate(member, Status.WITHDRAWN, off_field)
-        if journal is not None:
-            journal.append((member,))
+        battle._deactivate(member, status, journal is None)
+    if journal is not None:
+        journal.append((member,))
+    return status
 
 
 def swing_event(

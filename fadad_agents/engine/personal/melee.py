@@ -157,8 +157,9 @@ def _crowd_loads(battle: Any) -> None:
     start. Loaded in its first round, it came too late: a first big battle of a process
     (``fadad run``'s, always) played on in Python at twice the cost (10,000 v 10,000:
     9.3 s against 4.6)."""
-    if "numba" in sys.modules or not MELEE_COMPILED:
-        return
+    field = battle.field
+    if "numba" in sys.modules or not MELEE_COMPILED or field is None or field.all_touching:
+        return  # (loaded, or no crowd in arrays: a sweep's small melee asks no band)
     if any(waiting.in_arrays(band.members, battle) for band in battle._bands.values()):
         compiled.load()
 

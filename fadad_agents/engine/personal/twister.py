@@ -261,10 +261,11 @@ def _seed_alike(
 
 
 _SIDE_BY_SIDE = 3
-"""The fewest streams :func:`seed_streams` seeds side by side: fewer are quicker one by one,
-each step's word carried in a register (2026-12-07, best of 9 x 300 calls, :data:`_AT_ONCE`
-lanes side by side whatever the count: two streams 5.6 us one by one against 8.3 side by
-side, three 8.3 either way, four 11.0 against 8.6, eight 21.8 against 9.2)."""
+"""The fewest streams :func:`seed_streams` and :func:`seed_block` seed side by side: fewer
+are quicker one by one, each step's word carried in a register (2026-12-07, best of 9 x 300
+calls, :data:`_AT_ONCE` lanes side by side whatever the count: two streams 5.6 us one by
+one against 8.3 side by side, three 8.3 either way, four 11.0 against 8.6, eight 21.8
+against 9.2)."""
 
 
 @njit(cache=True)
