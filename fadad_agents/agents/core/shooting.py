@@ -104,6 +104,33 @@ def in_range(actor: Any, other: Any) -> bool:
     return bool(math.dist(actor.position, other.position) <= actor.missile.extreme)
 
 
+def foes_in_range(actor: Any, field: Any) -> list[Any]:
+    """The foes fighting on ``field`` within the Extreme range of ``actor`` (a character
+    who shoots, on it), side by side in :meth:`~.field.ground.Field.within`'s order, then
+    those off the field (in range wherever they are): ``foes_in_reach``'s answer, each
+    measured as :func:`in_range` measures it. A side the range holds whole (a bow over an
+    army) is told at once, not each of its fighters measured for every shot: where it is
+    the whole answer, the field's own list (:meth:`~.field.ground.Field.fighting_within`:
+    not to be changed)."""
+    (x, y), radius = actor.position, actor.missile.extreme
+    parts: list[list[Any]] = []
+    for side in range(field.sides):
+        if side == actor.side:
+            continue
+        whole = field.fighting_within(side, x, y, radius)
+        if whole is None:
+            near = field.within(side, x, y, radius)
+            whole = [f for f in near if f.fighting and in_range(actor, f)]
+        if whole:
+            parts.append(whole)
+    if field.off_field:
+        off = field.off_field
+        parts.append([f for f in off if f.fighting and f.side != actor.side and in_range(actor, f)])
+    if len(parts) == 1:
+        return parts[0]
+    return [f for part in parts for f in part]
+
+
 def _aware(target: Any, shooter: Any) -> bool:
     """A target fighting someone else hand to hand does not see the shot coming."""
     engaged = target.target

@@ -27,6 +27,7 @@ from fadad_agents.agents.core.field.ground import UNFILED
 from fadad_agents.agents.core.field.measures import SQUARES_HIGH, SQUARES_LOW
 from fadad_agents.agents.core.field.squares import keys_in
 from fadad_agents.agents.core.moving import contact_place, has_room, touches
+from fadad_agents.agents.core.shooting import foes_in_range
 from fadad_agents.schema.scenario import Scenario
 
 __all__ = ["OnTheField", "place_forces"]
@@ -38,10 +39,8 @@ MELEE_AT_ONCE = 6
 """PROPOSED: up to this many fighters of a side without positions stand together in the
 melee, each in contact with every foe (six fit round a man); more form ranks."""
 
-
 _START_TRIES = 64
 """Places behind its own a fighter tries before starting where it was put (PROPOSED)."""
-
 
 NEAREST_FIRST = True
 """A melee fighter asks for its nearest foe before the foes in its reach where the other
@@ -115,7 +114,8 @@ class OnTheField:
     def foes_in_reach(self, actor: Any, *, nearest_next: bool = True) -> Sequence[Combatant]:
         """Active foes the actor can attack from where it stands, in the live list's order
         (every foe where the battle has no field, the actor is off it, or it stands in one
-        melee without a missile weapon: the plain melee round counts on that). Without
+        melee without a missile weapon: the plain melee round counts on that; not to be changed:
+        it may be that list, or one the field keeps: ``shooting.foes_in_range``). Without
         ``nearest_next``, the nearest foe (``random_foe``'s next question) is not found too."""
         field = self.field
         if field is None or not actor.placed:
@@ -150,6 +150,8 @@ class OnTheField:
         here = actor.position
         x, y = here
         shoots = actor.missile is not None and actor.shoots  # no property call in melee
+        if shoots and type(actor) is Character:  # anyone within Extreme range
+            return foes_in_range(actor, field)
         if shoots:  # anyone within Extreme range, else anyone its reach touches
             radius = actor.missile.extreme
         else:
@@ -174,9 +176,7 @@ class OnTheField:
             return found  # ranks behind
         if type(actor) is not Character or shoots:
             return [f for f in found if actor.can_reach(f)]
-        base = actor.radius + actor.reach
-        near_foes: list[Any] = []
-        candidates: list[Any] = found
+        base, near_foes, candidates = actor.radius + actor.reach, [], cast("list[Any]", found)
         for f in candidates:  # Character.can_reach (moving.touches), inlined: every re-target asks
             if f.placed:  # squares by products, by ``**`` (pow) only within a hair
                 dx, dy, reach = x - f.position[0], y - f.position[1], base + f.radius

@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import sys
 from collections.abc import Callable
+from contextlib import suppress
 from typing import Any
 
 from fadad_agents.agents.core.field import compiled
@@ -43,6 +44,11 @@ _NOBODY: list[Any] = []
 
 _SLACK = 1e-6
 """Yards taken off a bucket's distance before skipping it (floating point at its edges)."""
+
+_HOLDS = 1 - 1e-9
+"""A share of a circle's squared radius that its squares' farthest corner lies within
+for :meth:`Field.fighting_within` (all inside by far more than :meth:`Field.within`'s and
+``shooting.in_range``'s measures can differ: no one at the edge)."""
 
 NEAREST_AT_ONCE = 128
 """After this many look-ups of the nearest fighter of a side while nobody of it came or
@@ -109,6 +115,7 @@ class Field(Squares):
     __slots__ = (
         "_asked",
         "_nearest",
+        "_whole",
         "all_touching",
         "height",
         "in_arrays",
@@ -156,6 +163,9 @@ class Field(Squares):
         # (:meth:`nearest`).
         self._nearest: list[Any] = [None] * sides
         self._asked = [0] * sides
+        self._whole: list[list[Any] | None] = [None] * sides
+        """Per side, its fighters fighting in :meth:`within`'s order, kept for
+        :meth:`fighting_within` until one of them comes or moves (None: not yet)."""
 
     def _changed(self, side: int | None = None) -> None:
         """Someone of ``side`` (None: of any) came or moved: not all touch as far as is
@@ -163,12 +173,14 @@ class Field(Squares):
         another side to a place stay so)."""
         self.all_touching = False
         self.moves += 1
-        moved = self.moved_of
+        moved, whole = self.moved_of, self._whole
         if side is None:
             for s in range(self.sides):
                 moved[s] += 1
+                whole[s] = None
         else:
             moved[side] += 1
+            whole[side] = None
         asked = self._asked
         for s in range(self.sides) if side is None else (side,):
             if asked[s]:
@@ -178,6 +190,10 @@ class Field(Squares):
     def _taken_off(self, agent: Any) -> None:
         """``agent`` left: its side filed in arrays still holds, the agent passed over
         there (:meth:`~fadad_agents.agents.core.crowd.nearest.Nearest.leave`)."""
+        whole = self._whole[agent.side]
+        if whole is not None:  # the others in their order, as in the squares
+            with suppress(ValueError):  # (one who stopped fighting before is not in it)
+                whole.remove(agent)
         known = self._nearest[agent.side]
         if known is not None and known is not _SEARCH:
             known.leave(agent)
@@ -245,6 +261,27 @@ class Field(Squares):
                 if d < low or (d <= high and px**2 + py**2 <= r2):
                     found.append(agent)
         return found
+
+    def fighting_within(self, side: int, x: float, y: float, radius: float) -> list[Any] | None:
+        """Those fighting of :meth:`within`'s answer, in its order, where the circle holds
+        every square ``side`` is filed in (a bow's range over a whole army: every shot's
+        question the same, asked once until one of the side comes or moves; one who leaves,
+        as a fighter does as it stops fighting, taken off it); None where it may not hold
+        them all (ask :meth:`within`). Not to be changed: it is kept."""
+        if self._unfiled:
+            self._file_unfiled()
+        bx0, by0, bx1, by1 = self._bounds[side]
+        if bx1 < bx0:  # nobody filed
+            return None
+        cell = self.cell  # the squares' farthest corner, a hair further out
+        dx = max(abs(bx0 * cell - _SLACK - x), abs((bx1 + 1) * cell + _SLACK - x))
+        dy = max(abs(by0 * cell - _SLACK - y), abs((by1 + 1) * cell + _SLACK - y))
+        if dx * dx + dy * dy > radius * radius * _HOLDS:
+            return None
+        whole = self._whole[side]
+        if whole is None:  # everyone within: its box the side's, the same for every such ask
+            whole = self._whole[side] = [f for f in self.within(side, x, y, radius) if f.fighting]
+        return whole
 
     def crowded(self, agent: Any, x: float, y: float) -> bool:
         """Whether another fighter already stands where ``agent`` would stand at ``(x, y)``
