@@ -23,7 +23,7 @@ from benchmarks.bench_engine import _interleaved, _melee_yaml, _per_agent_round
 from benchmarks.harness import BIG, Row
 from fadad_agents.engine import build_battle, load
 
-__all__ = ["BENCHMARKS"]
+__all__ = ["BENCHMARKS", "acted", "whole_of"]
 
 SEEDS = {200: tuple(range(1, 11)), 2_000: (1, 2, 3), 20_000: (1,)}
 """The battles played at each size (one of 200 agents lasts a twentieth of a second, one
@@ -44,7 +44,11 @@ def _whole(agents: int, seeds: tuple[int, ...]) -> tuple[float, float]:
     allows), over the ``seeds`` (one pass: :data:`PASSES` are interleaved by the caller),
     and their mean rounds. The fighters acting in each round are counted from the battle's
     log once it is played (:func:`acted`), outside the time."""
-    scenario = load(_melee_yaml(agents // 2, bands=True), BIG)
+    return whole_of(load(_melee_yaml(agents // 2, bands=True), BIG), seeds)
+
+
+def whole_of(scenario: Any, seeds: tuple[int, ...]) -> tuple[float, float]:
+    """:func:`_whole`'s CPU seconds per agent-round and mean rounds of any ``scenario``."""
     spent, acting, rounds = 0.0, 0, 0
     for seed in seeds:
         battle = build_battle(scenario, seed=seed, collect=False)

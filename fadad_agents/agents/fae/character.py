@@ -55,7 +55,7 @@ from fadad_agents.rules.fae.special import (
 from fadad_agents.schema.fae import FaeCharacter as FaeStats
 from fadad_agents.schema.fae import FaeGear
 
-__all__ = ["FIST", "FaeCharacter"]
+__all__ = ["FIST", "FaeCharacter", "position_xy"]
 
 FIST = FaeGear(item="weapon", name="Fists", skill="Unarmed", base_damage=20, damage_kind="blunt")
 """The unarmed fallback when no weapon is in hand (ORIGINAL base damage)."""
@@ -190,15 +190,8 @@ class FaeCharacter(FadadFace, Combatant):
 
     def face(self, other: Any) -> None:
         """Turn to face ``other`` (PROPOSED: free, whenever one acts against a foe)."""
-        ox, oy = getattr(other, "xy", None) or _xy(other)
+        ox, oy = getattr(other, "xy", None) or position_xy(other)
         self.turn(ox - self.xy[0], oy - self.xy[1])
-
-    def face_nearest_foe(self, arena: Arena) -> None:
-        """At the start, a fighter with no ``facing`` in its stat block faces its nearest
-        foe (ties: the first in set-up order)."""
-        foes = [f for f in arena.foes(self.side) if f.fighting]
-        if self.heading is None and foes:
-            self.face(min(foes, key=self.distance))
 
     # --- the view policies read ------------------------------------------------------
 
@@ -340,7 +333,7 @@ class FaeCharacter(FadadFace, Combatant):
 
     def distance(self, other: Any) -> float:
         """Yards to ``other``, altitude included (a FADAD fighter stands at altitude 0)."""
-        ox, oy = getattr(other, "xy", None) or _xy(other)
+        ox, oy = getattr(other, "xy", None) or position_xy(other)
         alt = getattr(other, "altitude", 0)
         return math.dist((self.xy[0], self.xy[1], self.altitude), (ox, oy, alt))
 
@@ -472,6 +465,8 @@ class FaeCharacter(FadadFace, Combatant):
             arena.take_out(self, "unconscious")
 
 
-def _xy(other: Any) -> tuple[float, float]:
+def position_xy(other: Any) -> tuple[float, float]:
+    """A fighter's (x, y) where it has no ``xy`` (a FADAD one): its position, else the
+    origin."""
     pos = getattr(other, "position", None)
     return (0.0, 0.0) if pos is None else (float(pos[0]), float(pos[1]))

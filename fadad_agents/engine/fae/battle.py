@@ -42,6 +42,7 @@ import simpy
 
 from fadad_agents.agents.core.base import Combatant
 from fadad_agents.agents.fae.actions import take_action
+from fadad_agents.agents.fae.facing import face_nearest_foes
 from fadad_agents.agents.fae.holds import release
 from fadad_agents.agents.fae.leaving import check_morale
 from fadad_agents.agents.fae.mount import part
@@ -131,8 +132,7 @@ class FaeBattle(Battle):
         self.turn_start = self.now
         acting = [m for m in self.fae_members if m.fighting]
         if self.fae_turn == 1:  # no facing in the stat block: toward the nearest foe
-            for m in acting:
-                m.face_nearest_foe(self)
+            face_nearest_foes(acting, self)
         margins = {id(m): m.reaction_test(self) for m in acting}
         lots = list(range(len(acting)))
         self.streams.get("fae_ties").shuffle(lots)
