@@ -20,14 +20,14 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from fadad_agents.agents.fae.moves import log_event, position_of, step_away
+from fadad_agents.agents.fae.moves import log_event, step_away
 from fadad_agents.policies.core.protocols import MoraleChoice
 from fadad_agents.rules.fae.checks import ladder_to_percentile, resolve_check
 from fadad_agents.rules.fae.special import PURSUIT_SKILLS, resolve_pursuit
 
 if TYPE_CHECKING:
     from fadad_agents.agents.fae.arena import FaeArena
-    from fadad_agents.agents.fae.character import FaeCharacter
+    from fadad_agents.agents.fae.character import FaeCharacter, position_xy
 
 __all__ = ["check_morale", "flee"]
 
@@ -124,8 +124,8 @@ def _reach(chaser: Any) -> float:
 
 def _close(chaser: Any, fleer: Any, yards: float) -> None:
     """The pursuer gains up to ``yards`` on the fleer, stopping at its reach."""
-    fx, fy = getattr(fleer, "xy", None) or position_of(fleer)
-    cx, cy = getattr(chaser, "xy", None) or position_of(chaser)
+    fx, fy = getattr(fleer, "xy", None) or position_xy(fleer)
+    cx, cy = getattr(chaser, "xy", None) or position_xy(chaser)
     gap = math.hypot(fx - cx, fy - cy)
     step = max(0.0, min(yards, gap - min(_reach(chaser), 1.0)))
     if gap > 0 and step > 0 and hasattr(chaser, "xy"):

@@ -30,9 +30,9 @@ import math
 import random
 from typing import TYPE_CHECKING, Any
 
-from fadad_agents.agents.fae.character import FaeCharacter
+from fadad_agents.agents.fae.character import FaeCharacter, position_xy
 from fadad_agents.agents.fae.combat import attack
-from fadad_agents.agents.fae.moves import log_event, position_of
+from fadad_agents.agents.fae.moves import log_event
 from fadad_agents.policies.fae.defaults import FixedDefence, GroundTactics, NoCalledShot, Passive
 
 if TYPE_CHECKING:
@@ -130,7 +130,7 @@ def _obey(mount: FaeMountAgent, order: tuple[str, Any], arena: FaeArena) -> str:
     if how == "charge" and not mount.can_run:  # a hurt leg: no charge, a Move (7)
         how = "move"
     yards = mount.run_mr if how == "charge" else 2 * mount.walk_mr
-    tx, ty = getattr(target, "xy", None) or position_of(target)
+    tx, ty = getattr(target, "xy", None) or position_xy(target)
     dx, dy = tx - mount.xy[0], ty - mount.xy[1]
     gap = math.hypot(dx, dy)
     step = max(0.0, min(float(yards), gap - min(rider.reach, 1.0)))

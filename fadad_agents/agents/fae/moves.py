@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
+from fadad_agents.agents.fae.character import position_xy
 from fadad_agents.rules.fae.attack import Defences, damage_sequence, equipment_damage
 from fadad_agents.rules.fae.special import (
     DIVE_LEVEL_OUT_BONUS,
@@ -41,7 +42,6 @@ __all__ = [
     "log_event",
     "manoeuvre",
     "obstacle_hit",
-    "position_of",
     "step_away",
 ]
 
@@ -88,7 +88,7 @@ def approach(c: FaeCharacter, target: Any, yards: float, arena: FaeArena, how: s
         more = (("distance", round(c.distance(target), 2)), ("pinned_by", holder.name))
         log_event(arena, c, how, target, 0.0, more=more)
         return
-    tx, ty = getattr(target, "xy", None) or position_of(target)
+    tx, ty = getattr(target, "xy", None) or position_xy(target)
     dx, dy = tx - c.xy[0], ty - c.xy[1]
     gap = math.hypot(dx, dy)
     stop = min(c.reach, 1.0) if not c.ranged else c.reach
@@ -104,11 +104,6 @@ def approach(c: FaeCharacter, target: Any, yards: float, arena: FaeArena, how: s
     )
 
 
-def position_of(other: Any) -> tuple[float, float]:
-    p = getattr(other, "position", None)
-    return (0.0, 0.0) if p is None else (float(p[0]), float(p[1]))
-
-
 def manoeuvre(c: FaeCharacter, target: Any, arena: FaeArena) -> str:
     """A free flight action chosen by the tactics policy (section 6); returns the choice.
 
@@ -122,7 +117,7 @@ def manoeuvre(c: FaeCharacter, target: Any, arena: FaeArena) -> str:
     mr = c.fly_mr or (c.walk_mr if c.stats.can_glide else 0)
     if not mr or not c.take_free():
         return "none"
-    tx, ty = getattr(target, "xy", None) or position_of(target)
+    tx, ty = getattr(target, "xy", None) or position_xy(target)
     gap = math.hypot(tx - c.xy[0], ty - c.xy[1])
     if move == "dive":
         _dive(c, target, min(mr, gap), arena)
@@ -165,7 +160,7 @@ def _dive(c: FaeCharacter, target: Any, across: float, arena: FaeArena) -> None:
     if drop < 1:
         return
     c.flight = dive(c.flight, drop)
-    tx, ty = getattr(target, "xy", None) or position_of(target)
+    tx, ty = getattr(target, "xy", None) or position_xy(target)
     _slide(c, tx, ty, max(0.0, across - 1.0))
     c.flew = True
     roll = c.test("Aerobatics", DIVE_LEVEL_OUT_BONUS)
@@ -290,7 +285,7 @@ def _fighter_in_path(
     for o in others:
         if not o.fighting or getattr(o, "rider", None) is c or getattr(c, "rider", None) is o:
             continue
-        ox, oy = getattr(o, "xy", None) or position_of(o)
+        ox, oy = getattr(o, "xy", None) or position_xy(o)
         along = (ox - c.xy[0]) * heading[0] + (oy - c.xy[1]) * heading[1]
         if not 0 < along <= dist:
             continue
@@ -382,7 +377,7 @@ def _hit_obstacle(c: FaeCharacter, obstacle: Obstacle, arena: FaeArena) -> None:
 
 def step_away(c: FaeCharacter, other: Any, yards: float) -> None:
     """Move ``yards`` straight away from ``other`` (a dodger's sidestep, section 2.2)."""
-    ox, oy = getattr(other, "xy", None) or position_of(other)
+    ox, oy = getattr(other, "xy", None) or position_xy(other)
     dx, dy = c.xy[0] - ox, c.xy[1] - oy
     gap = math.hypot(dx, dy) or 1.0
     c.xy = (c.xy[0] + dx * yards / gap, c.xy[1] + dy * yards / gap)
