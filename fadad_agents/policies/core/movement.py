@@ -18,6 +18,7 @@ not spent moving go to attacks and defences.
 from __future__ import annotations
 
 import math
+from operator import attrgetter
 from typing import Any
 
 from fadad_agents.policies.core.protocols import BattleView, CombatantView, Move
@@ -25,6 +26,8 @@ from fadad_agents.policies.core.protocols import BattleView, CombatantView, Move
 __all__ = ["CloseIn", "Flee", "Guard", "HoldLine", "Kite"]
 
 _GAITS = {"walk": 0, "jog": 1, "run": 2}
+
+_wound = attrgetter("wound")
 
 
 def _gait_actions(gait: str) -> int:
@@ -114,10 +117,13 @@ class Guard:
         self.radius = float(radius)
 
     def _ward(self, actor: CombatantView, battle: BattleView) -> CombatantView | None:
-        friends = [f for f in battle.friends(actor.side) if f is not actor]
+        """The comrade ``actor`` guards: the first of its side named :attr:`ward`, else the
+        first of the most wounded (none but itself: None). Asked at each move of each
+        guard: the side's live list read as far as needed, never copied."""
+        friends = battle.friends(actor.side)
         if self.ward:
-            return next((f for f in friends if f.name == self.ward), None)
-        return max(friends, key=lambda f: f.wound, default=None)
+            return next((f for f in friends if f.name == self.ward and f is not actor), None)
+        return max((f for f in friends if f is not actor), key=_wound, default=None)
 
     def destination(
         self, actor: CombatantView, target: CombatantView | None, battle: BattleView
