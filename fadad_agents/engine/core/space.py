@@ -174,7 +174,7 @@ class OnTheField:
             found.extend(f for f in field.off_field if f.fighting and f.side != actor.side)
         if not found:
             return found  # ranks behind
-        if type(actor) is not Character or shoots:
+        if type(actor) is not Character:  # (a character who shoots was answered above)
             return [f for f in found if actor.can_reach(f)]
         base, near_foes, candidates = actor.radius + actor.reach, [], cast("list[Any]", found)
         for f in candidates:  # Character.can_reach (moving.touches), inlined: every re-target asks
