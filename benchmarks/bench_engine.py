@@ -30,12 +30,7 @@ from fadad_agents.schema.scenario import Scenario
 __all__ = ["BENCHMARKS"]
 
 
-def _melee_yaml(per_side: int, *, bands: bool, gap: int | None = None) -> str:
-    """N v N FUDGE melee: Good swordsmen in heavy leather, rolled initiative; with
-    ``gap``, each side one band whose front rank stands ``gap`` yards from the other's."""
-
-    def side(prefix: str, x: int) -> str:
-        entry = """
+_SWORDSMEN = """
       - name: {name}
         reaction_speed: Fair
         skills: {{Sword: Good}}
@@ -44,6 +39,15 @@ def _melee_yaml(per_side: int, *, bands: bool, gap: int | None = None) -> str:
         armour: armour/heavy-leather
         count: {count}
 """
+"""A force of Good swordsmen in heavy leather, its ``name`` and ``count`` to fill in."""
+
+
+def _melee_yaml(per_side: int, *, bands: bool, gap: int | None = None) -> str:
+    """N v N FUDGE melee: Good swordsmen in heavy leather, rolled initiative; with
+    ``gap``, each side one band whose front rank stands ``gap`` yards from the other's."""
+
+    def side(prefix: str, x: int) -> str:
+        entry = _SWORDSMEN
         if gap is not None:
             return entry.format(name=prefix, count=per_side) + f"        position: [{x}, 0]\n"
         if bands:
@@ -58,6 +62,29 @@ sides:
     forces:{side("Red", 0)}
   - name: Blue
     forces:{side("Blue", gap or 0)}
+stop: {{max_rounds: 1000}}
+"""
+
+
+def front_yaml(bands: int, count: int, apart: float) -> str:
+    """Two sides of ``bands`` bands of ``count`` swordsmen each along a front, ``apart``
+    yards from band to band along it, each side's three yards from the other's."""
+
+    def side(prefix: str, x: int) -> str:
+        return "".join(
+            _SWORDSMEN.format(name=f"{prefix}{j}", count=count)
+            + f"        position: [{x}, {j * apart}]\n"
+            for j in range(bands)
+        )
+
+    return f"""
+name: a front of {bands} bands of {count} a side
+rules: {{fadad.initiative: rolled}}
+sides:
+  - name: Red
+    forces:{side("Red", 0)}
+  - name: Blue
+    forces:{side("Blue", 3)}
 stop: {{max_rounds: 1000}}
 """
 

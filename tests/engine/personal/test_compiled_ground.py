@@ -25,7 +25,7 @@ import numba  # noqa: F401  # loaded: the compiled melee plays once numba is
 import numpy as np
 import pytest
 
-from benchmarks.bench_engine import _melee_yaml
+from benchmarks.bench_engine import _melee_yaml, front_yaml
 from fadad_agents.agents.core.crowd import occupied
 from fadad_agents.engine import build_battle, load
 from fadad_agents.engine.personal import melee
@@ -214,6 +214,37 @@ def test_duellists_on_open_ground_play_the_same_battle(
         duels.append({m.name: m.memory["duel"].name for m in fighters if "duel" in m.memory})
     assert duels[0] == duels[1]
     assert len(duels[0]) >= 20
+
+
+def test_a_mirror_is_as_wide_and_as_deep_as_its_crowd_needs() -> None:
+    """The field's mirror in arrays holds a front a mile and a half wide and a few yards
+    deep: its grid 16 yards and more past everyone each way, half the crowd's spread
+    across and half its spread along (a grid as deep as it is wide, a square of 5,300
+    yards, held some 20 million squares: too many, and Python played such a battle at four
+    times the cost an agent-round)."""
+    battle = build_battle(load(front_yaml(5, 2, 660.0)), 1, collect=False)
+    members = [m for side in battle.sides for m in side.members]
+    mirror = occupied.Occupied.made(members, battle.field.widest)
+    assert mirror is not None
+    x0, y0, side, columns, rows = mirror.grid[:5]
+    xs, ys = [m.position[0] for m in members], [m.position[1] for m in members]
+    along = max(ys) - min(ys)
+    assert x0 == pytest.approx(min(xs) - 16)
+    assert y0 == pytest.approx(min(ys) - along / 2)
+    assert columns * side >= max(xs) - min(xs) + 32
+    assert rows * side >= 2 * along
+    assert (2 * along / side) ** 2 > occupied.MOST_SQUARES  # a square grid: none
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_bands_along_a_wide_front_play_the_same_battle(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Eight bands of 12 a side along a front 1,050 yards wide, each side's three yards from
+    the other's, each band closing on the other side's: the compiled melee plays it whole
+    (its mirror as wide as the front, a few dozen yards deep), the same battle as Python's."""
+    text = front_yaml(8, 12, 150.0)
+    assert _same(text, seed, monkeypatch)
 
 
 def test_a_move_off_the_mirror_gives_the_battle_back() -> None:

@@ -383,10 +383,11 @@ class Occupied:
         spots[:, 2] = np.fromiter([agent.radius for agent in standing], np.float64, n)
         low = spots[:, :2].min(axis=0).tolist() if n else [0.0, 0.0]
         high = spots[:, :2].max(axis=0).tolist() if n else [0.0, 0.0]
-        margin = max(_MARGIN, (high[0] - low[0]) / 2, (high[1] - low[1]) / 2)
-        x0, y0 = low[0] - margin, low[1] - margin
-        columns = math.floor((high[0] + margin - x0) / side) + 1
-        rows = math.floor((high[1] + margin - y0) / side) + 1
+        across = max(_MARGIN, (high[0] - low[0]) / 2)  # each way: a line two miles wide
+        down = max(_MARGIN, (high[1] - low[1]) / 2)  # (only a few yards deep) fits
+        x0, y0 = low[0] - across, low[1] - down
+        columns = math.floor((high[0] + across - x0) / side) + 1
+        rows = math.floor((high[1] + down - y0) / side) + 1
         if columns * rows > MOST_SQUARES:
             return None
         found = cls(standing, spots, (x0, y0, side, float(columns), float(rows)))
