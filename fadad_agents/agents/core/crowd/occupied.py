@@ -42,7 +42,7 @@ MOST_SQUARES = 1 << 20
 measured in Python, as before."""
 
 _MARGIN = 16.0
-"""Yards of grid kept round everyone at least (the ranks close in without a new grid)."""
+"""Grid kept round everyone: 16 yards, or half the crowd's spread that way (a wide front fits)."""
 
 
 _TWO = np.float64(2.0)  # Python's squares are pow(x, 2.0): given at run time, never x * x
@@ -383,8 +383,7 @@ class Occupied:
         spots[:, 2] = np.fromiter([agent.radius for agent in standing], np.float64, n)
         low = spots[:, :2].min(axis=0).tolist() if n else [0.0, 0.0]
         high = spots[:, :2].max(axis=0).tolist() if n else [0.0, 0.0]
-        across = max(_MARGIN, (high[0] - low[0]) / 2)  # each way: a line two miles wide
-        down = max(_MARGIN, (high[1] - low[1]) / 2)  # (only a few yards deep) fits
+        across, down = (max(_MARGIN, (b - a) / 2) for a, b in zip(low, high, strict=True))
         x0, y0 = low[0] - across, low[1] - down
         columns = math.floor((high[0] + across - x0) / side) + 1
         rows = math.floor((high[1] + down - y0) / side) + 1
