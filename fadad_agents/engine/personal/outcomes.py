@@ -453,18 +453,26 @@ def settle(
         if events[e, 0] == SWING and events[e, 10] and events[e, 20]:
             hits[many] = e
             many += 1
+    hits = hits[:many]
+    # by whom each struck, in the order they came (stable): a member's found by halving,
+    # not by reading every crit of the turn (tied bands of thousands: members x crits)
+    struck = np.empty(many, dtype=np.int64)
+    for k in range(many):
+        struck[k] = events[hits[k], 3]
+    by_whom = np.argsort(struck, kind="mergesort")
+    struck = struck[by_whom]
     for i in turn:
         pending = s[i, _PENDING]
         s[i, _PENDING] = -1
         if pending != s[i, _TRACK] and not _wounded(i, pending, s, tracks, held, active,
                                                     counts, rnd, events):  # fmt: skip
             return False
-        for k in range(many):  # its crits, in the order they came
-            e = hits[k]
-            if events[e, 3] == i and not _suffer(
-                i, e, s, rnd, events, effects, arm_state, held, active, counts, rules
-            ):
+        k = np.searchsorted(struck, i)
+        while k < many and struck[k] == i:  # its crits, in the order they came
+            e = hits[by_whom[k]]
+            if not _suffer(i, e, s, rnd, events, effects, arm_state, held, active, counts, rules):
                 return False
+            k += 1
     for h in range(1, count + 1):
         if not _take_out(held[h, 0], held[h, 1], s, active, counts, rnd, events):
             return False
