@@ -42,14 +42,18 @@ _SWORDSMEN = """
 """A force of Good swordsmen in heavy leather, its ``name`` and ``count`` to fill in."""
 
 
-def _melee_yaml(per_side: int, *, bands: bool, gap: int | None = None) -> str:
+def _melee_yaml(
+    per_side: int, *, bands: bool, gap: int | None = None, ranks: int | None = None
+) -> str:
     """N v N FUDGE melee: Good swordsmen in heavy leather, rolled initiative; with
-    ``gap``, each side one band whose front rank stands ``gap`` yards from the other's."""
+    ``gap``, each side one band whose front rank stands ``gap`` yards from the other's,
+    formed ``ranks`` deep if given."""
 
     def side(prefix: str, x: int) -> str:
         entry = _SWORDSMEN
         if gap is not None:
-            return entry.format(name=prefix, count=per_side) + f"        position: [{x}, 0]\n"
+            deep = "" if ranks is None else f"        ranks: {ranks}\n"
+            return entry.format(name=prefix, count=per_side) + f"        position: [{x}, 0]\n{deep}"
         if bands:
             return entry.format(name=prefix, count=per_side)
         return "".join(entry.format(name=f"{prefix}{i}", count=1) for i in range(per_side))

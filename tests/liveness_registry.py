@@ -255,6 +255,7 @@ REGISTRY: dict[str, str] = {
     "Character.policies": "tests/engine/core/test_character_entries.py::test_a_characters_policies_decide_whether_it_fights",
     "Character.position": "tests/engine/core/test_character_entries.py::test_position_sets_who_is_in_reach_at_the_start",
     "Character.facing": "tests/engine/core/test_ranged.py::test_a_shield_guards_the_side_its_bearer_faces",
+    "Character.ranks": "tests/engine/core/test_ranks.py::test_a_line_stands_in_contact_where_a_block_closes_in",
     "Character.aboard": "tests/engine/ships/test_people_aboard.py::test_aboard_puts_a_crew_and_a_character_on_a_deck",
     "Character.spells": "tests/engine/ships/test_people_aboard.py::test_spells_let_a_character_cast_at_a_hull",
     "Character.wounds": "tests/engine/core/test_starting_state.py::test_starting_wounds_are_on_the_track_and_cost_their_penalty",

@@ -229,6 +229,14 @@ class Character(Creature):
         "rank is centred there), a hex (q, r) on a hex map. None on an open map: in the "
         "melee at its side's place by the centre of the field.",
     )
+    ranks: int | None = Field(
+        None,
+        ge=1,
+        le=100_000,
+        description="How many ranks deep a count: group forms at its position, its front rank "
+        "as wide as that takes (1: a single line; 3: a line three deep). None = as square "
+        "a block as its count makes.",
+    )
     facing: int | None = Field(
         None,
         ge=0,
@@ -291,6 +299,8 @@ class Character(Creature):
                 "{lists} wound lists for a group of {count} (at most one a member)",
                 {"where": "member_wounds", "lists": len(self.member_wounds), "count": self.count},
             )
+        if self.ranks is not None:
+            _check_ranks(self.ranks, self.count, self.position)
         if self.shots_left is not None and (self.weapon is None or not self.weapon.ranged):
             raise PydanticCustomError(
                 "no_missile",
@@ -298,3 +308,28 @@ class Character(Creature):
                 {"where": "shots_left"},
             )
         return self
+
+
+def _check_ranks(ranks: int, count: int, position: object) -> None:
+    """A group's ``ranks`` it can form: a group of at least as many, at a position."""
+    if count == 1:
+        raise PydanticCustomError(
+            "lone_ranks",
+            "ranks for one fighter (a count: group forms ranks: give count 2 or more, or "
+            "leave ranks out)",
+            {"where": "ranks"},
+        )
+    if ranks > count:
+        raise PydanticCustomError(
+            "too_many_ranks",
+            "{ranks} ranks of {count} fighters (at most one rank a fighter: ranks {count} "
+            "or fewer)",
+            {"where": "ranks", "ranks": ranks, "count": count},
+        )
+    if position is None:
+        raise PydanticCustomError(
+            "ranks_unplaced",
+            "ranks without a position (a group forms its ranks at its position: give it one; "
+            "forces without one stand with their side's)",
+            {"where": "ranks"},
+        )

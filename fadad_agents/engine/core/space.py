@@ -3,7 +3,8 @@
 Every character of a personal battle stands on open ground in yards
 (:class:`~fadad_agents.agents.core.field.Field`). Where the scenario gives a position, a
 lone fighter stands there and a ``count:`` group forms a block whose front rank is
-centred there, ranks behind it away from the enemy, a man's width apart. Forces without
+centred there, ranks behind it away from the enemy, a man's width apart: as many ranks
+as its ``ranks`` says, else as square a block as its count makes. Forces without
 a position are in the melee: each side's place is half a yard from the centre of the
 field, the sides facing each other a yard apart. Up to :data:`MELEE_AT_ONCE` such
 fighters of a side stand together at its place, each in contact with every foe (as every
@@ -340,11 +341,12 @@ def _side_places(scenario: Scenario) -> list[tuple[float, float]]:
 
 
 def _block(
-    anchor: tuple[float, float], facing: tuple[float, float], count: int, spacing: float
-) -> list[tuple[float, float]]:
-    """``count`` places in ranks: the front rank centred on ``anchor`` across ``facing``
-    (a unit vector toward the enemy), each next rank ``spacing`` further back."""
-    files = math.ceil(math.sqrt(count))
+    anchor: tuple[float, float], facing: tuple[float, float], count: int, spacing: float,
+    ranks: int | None,
+) -> list[tuple[float, float]]:  # fmt: skip
+    """``count`` places in ``ranks`` ranks (None: as square a block as it makes), the front
+    one centred on ``anchor`` across ``facing`` (toward the enemy), each next ``spacing`` back."""
+    files = math.ceil(count / ranks) if ranks else math.ceil(math.sqrt(count))
     fx, fy = facing
     across = (-fy, fx)
     places = []
@@ -388,7 +390,8 @@ def place_forces(battle: Any, scenario: Scenario) -> None:
         if len(members) == 1 or (key[0] == "side" and len(members) <= MELEE_AT_ONCE):
             spots = [anchor] * len(members)
         else:
-            spots = _block(anchor, facing, len(members), 2 * lead.radius)
+            ranks = getattr(scenario.sides[lead.side].forces[lead.force_index], "ranks", None)
+            spots = _block(anchor, facing, len(members), 2 * lead.radius, ranks)
         together = key[0] == "side" and len(members) <= MELEE_AT_ONCE
         for member, spot in zip(members, spots, strict=True):
             member.position = member.start_position = _free_start(
@@ -401,12 +404,9 @@ def place_forces(battle: Any, scenario: Scenario) -> None:
 
 
 def _free_start(
-    field: Field,
-    member: Any,
-    spot: tuple[float, float],
-    facing: tuple[float, float],
+    field: Field, member: Any, spot: tuple[float, float], facing: tuple[float, float],
     together: bool,
-) -> tuple[float, float]:
+) -> tuple[float, float]:  # fmt: skip
     """Where ``member`` starts: its spot, else the first free place k men's widths from it
     (k = 1, 2 ...): behind it, away from the enemy, then to its left, its right, ahead
     (two forces given overlapping places form one deep block; a spot at the field's edge

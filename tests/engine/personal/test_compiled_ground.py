@@ -247,6 +247,15 @@ def test_bands_along_a_wide_front_play_the_same_battle(
     assert _same(text, seed, monkeypatch)
 
 
+@pytest.mark.parametrize(("ranks", "seed"), [(1, 1), (3, 2)])
+def test_lines_of_ranks_play_the_same_battle(
+    ranks: int, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two bands of 300 a yard apart formed 1 and 3 ranks deep (``Character.ranks``): the
+    compiled melee plays them whole, the same battle as Python's."""
+    assert _same(_melee_yaml(300, bands=True, gap=1, ranks=ranks), seed, monkeypatch)
+
+
 def test_a_move_off_the_mirror_gives_the_battle_back() -> None:
     """A mover whose way ends off the field's mirror in arrays (its grid made round where
     everyone stood as the play began, 16 yards and more each way) cannot be moved there:
