@@ -463,7 +463,7 @@ agents last a few ms, easily doubled by load (best of 3 read 25-27 us where best
 same code."""
 
 
-def _interleaved(battles: dict[int, int]) -> list[int]:
+def _interleaved[Key](battles: dict[Key, int]) -> list[Key]:
     """The sizes of ``battles`` (how many of each) in the order they are played: each
     size's battles spread evenly over the whole run, so that the sizes whose costs are
     compared are measured over the same minutes. (One size's battles played back to back
@@ -471,34 +471,50 @@ def _interleaved(battles: dict[int, int]) -> list[int]:
     second, 4 of 20,000 half a minute, and on a shared host one tenth of a second can run a
     third slower than the next; the ratio of the two sizes read 0.58 and 0.79 on the same
     code within a minute, where each size's best over the same minutes is what is compared.)"""
-    return [
-        agents
-        for _, agents in sorted(
-            ((k + 0.5) / count, agents) for agents, count in battles.items() for k in range(count)
-        )
+    spread = [
+        ((k + 0.5) / count, i) for i, count in enumerate(battles.values()) for k in range(count)
     ]
+    keys = list(battles)
+    return [keys[i] for _, i in sorted(spread)]
+
+
+LINE_RANKS = 5
+"""How deep :func:`bench_scaling`'s lines stand: 200 agents in two lines of 20 files, 20,000
+in two of 2,000 (the same fight a fighter at every size but the lines' two ends)."""
+
+
+def _scaling_yaml(shape: str, agents: int) -> str:
+    """Two bands of ``agents`` in all a yard apart: ``block``, each as square as its count
+    makes (where a force stands by default); ``line``, :data:`LINE_RANKS` deep."""
+    if shape == "block":
+        return _melee_yaml(agents // 2, bands=True)
+    return _melee_yaml(agents // 2, bands=True, gap=1, ranks=LINE_RANKS)
 
 
 def bench_scaling() -> list[Row]:
     """1,000 v 1,000 to completion (not with ``--quick``); CPU cost per agent-round of the
-    first 3 rounds (1 with ``--quick``) at 200, 2,000 and 20,000 agents: best of 15
-    battles at 200, 5 at 2,000, 4 at 20,000 (1 each with ``--quick``), the sizes' battles
-    played interleaved (:func:`_interleaved`), the collector's
-    work after each round included. Each side is one band of identical NPCs
-    (``count: N``), formed up in ranks facing the other: the front ranks start in
-    contact, the rest close in (a force without a position would put all N in one spot,
-    every foe in reach). The target (issue 19) is a flat cost within 30% either way from
-    200 to 20,000 agents, and at most 5 us at 20,000. Also the CPU time of the 20,000
-    agents' build (of the battle with the best rounds): the collector is paused while a
-    battle is built and a big build ends with one full collection
-    (:func:`~fadad_agents.engine.core.clock.collector_paused`), so none of the build's
-    collections fall in the timed rounds. And, not with ``--quick``, the cost of the
-    20,000 agents' first 8 rounds, whose 6th is tied on initiative (a shared turn, its
+    first 3 rounds (1 with ``--quick``) at 200, 2,000 and 20,000 agents, of two shapes of
+    battle: best of 15 battles at 200, 5 at 2,000, 4 at 20,000 (1 each with ``--quick``),
+    the sizes' and shapes' battles played interleaved (:func:`_interleaved`), the
+    collector's work after each round included. Each side is one band of identical NPCs
+    (``count: N``), formed up facing the other a yard away, its front rank in contact, the
+    rest closing in: as square a block as its count makes (where a band stands by default:
+    a 10 x 10 block is mostly edge, 100 x 100 mostly rear ranks that wait), or in a line
+    :data:`LINE_RANKS` ranks deep (the same fight a fighter at every size: the fighters'
+    work a round is the same, but at the lines' ends). The target (issue 19) is a flat
+    cost within 30% from 200 to 20,000 agents, and at most 5 us at 20,000: either way on
+    the lines; on the blocks, a bigger battle costs an agent-round at most 30% more
+    (their fighters' work a round differs with size: the 200's move 4.5 times as often as
+    the 20,000's, each move dearer than a wait; the big block reads half the small one).
+    Also the CPU time of the 20,000 agents' build (of the block with the best rounds): the
+    collector is paused while a battle is built and a big build ends with one full
+    collection (:func:`~fadad_agents.engine.core.clock.collector_paused`), so none of the
+    build's collections fall in the timed rounds. And, not with ``--quick``, the cost of
+    the 20,000 agents' first 8 rounds, whose 6th is tied on initiative (a shared turn, its
     movers first: :func:`~fadad_agents.agents.core.crowd.waiting.move_first`), as rounds
     of a long fight are one in six: no target of its own, but a round the 3 leave out.
-    And, not with ``--quick``, the share of fighters that move a round at each size
-    (:func:`_moving_share`): a 10 x 10 block is mostly edge, bigger blocks mostly rear
-    ranks that wait."""
+    And, not with ``--quick``, the share of fighters that move a round at each size and
+    shape (:func:`_moving_share`)."""
     rows: list[Row] = []
     if not harness.QUICK:
         scenario = load(_melee_yaml(1000, bands=True), BIG)
@@ -507,7 +523,6 @@ def bench_scaling() -> list[Row]:
         elapsed = time.perf_counter() - start
         rows.append(Row("1,000 v 1,000 to completion", elapsed, "s"))
         rows.append(Row("1,000 v 1,000 rounds", result.rounds, "rounds"))
-    costs = {}
     rounds = quick(3, 1)
     # Warm-up: numba's import and loading its cached code (bench_ranks shows them) are a
     # process's first crowd's cost, not an agent-round's; without it --quick's one build
@@ -516,27 +531,40 @@ def bench_scaling() -> list[Row]:
     # carry that (76 against 31 us an agent-round).
     _per_agent_round(load(_melee_yaml(300, bands=True), BIG), 1)
     _per_agent_round(load(_melee_yaml(100, bands=True), BIG), 1)
-    scenarios = {a: load(_melee_yaml(a // 2, bands=True), BIG) for a in (200, 2_000, 20_000)}
-    best = {a: (float("inf"), 0.0) for a in scenarios}
-    for agents in _interleaved(quick(SCALING_BATTLES, dict.fromkeys(scenarios, 1))):
-        best[agents] = min(best[agents], _per_agent_round(scenarios[agents], rounds))
-    for agents, (cost, _) in best.items():
-        costs[agents] = cost
-        rows.append(Row(f"per agent-round at {agents:,} agents", cost * 1e6, "us"))
-    rows.append(Row("building 20,000 agents (of the best battle)", best[20_000][1], "s"))
-    scenario = scenarios[20_000]
+    sizes = (200, 2_000, 20_000)
+    scenarios = {(shape, a): load(_scaling_yaml(shape, a), BIG) for shape in SHAPES for a in sizes}
+    battles = {key: quick(SCALING_BATTLES[key[1]], 1) for key in scenarios}
+    best = dict.fromkeys(scenarios, (float("inf"), 0.0))
+    for key in _interleaved(battles):
+        best[key] = min(best[key], _per_agent_round(scenarios[key], rounds))
+    costs = {key: cost * 1e6 for key, (cost, _) in best.items()}
+    for (shape, agents), cost in costs.items():
+        rows.append(Row(f"per agent-round at {agents:,} agents, {SHAPES[shape]}", cost, "us"))
+    rows.append(Row("building 20,000 agents (of the best block)", best["block", 20_000][1], "s"))
     if not harness.QUICK:  # the bench's 3 rounds hold no tie; seed 1's round 6 is one
-        eight = _per_agent_round(scenario, 8)[0] * 1e6
-        rows.append(Row("per agent-round at 20,000, rounds 1-8 (6 tied)", eight, "us"))
-    if not harness.QUICK:  # why the two differ: a deep block's rear ranks wait in arrays
-        for agents in (200, 2_000, 20_000):
-            share = _moving_share(load(_melee_yaml(agents // 2, bands=True), BIG), rounds)
-            rows.append(Row(f"fighters moving a round at {agents:,} agents", share * 100, "%"))
-    flat = costs[20_000] / costs[200]  # flat both ways: a cheap big fight is no excuse
-    rows.append(Row("agent-round cost 20,000 / 200", flat, "x", "0.7-1.3", 0.7 <= flat <= 1.3))
-    at = costs[20_000] * 1e6
-    rows.append(Row("agent-round cost at 20,000 agents", at, "us", "<= 5", at <= 5))
+        eight = _per_agent_round(scenarios["block", 20_000], 8)[0] * 1e6
+        rows.append(Row("per agent-round at 20,000 in blocks, rounds 1-8 (6 tied)", eight, "us"))
+        for (shape, agents), scenario in scenarios.items():  # why the blocks' differ
+            share = _moving_share(scenario, rounds) * 100
+            rows.append(Row(f"fighters moving a round at {agents:,}, {SHAPES[shape]}", share, "%"))
+    lines = costs["line", 20_000] / costs["line", 200]
+    rows.append(
+        Row("agent-round cost 20,000 / 200 in lines", lines, "x", "0.7-1.3", 0.7 <= lines <= 1.3)
+    )
+    blocks = costs["block", 20_000] / costs["block", 200]
+    rows.append(
+        Row("agent-round cost 20,000 / 200 in blocks", blocks, "x", "<= 1.3", blocks <= 1.3)
+    )
+    for shape in SHAPES:
+        at = costs[shape, 20_000]
+        rows.append(
+            Row(f"agent-round cost at 20,000 agents in {shape}s", at, "us", "<= 5", at <= 5)
+        )
     return rows
+
+
+SHAPES = {"block": "square blocks", "line": f"lines {LINE_RANKS} deep"}
+"""The shapes of :func:`bench_scaling`'s battles (:func:`_scaling_yaml`), by name."""
 
 
 def bench_bulk() -> list[Row]:
