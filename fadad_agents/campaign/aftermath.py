@@ -4,12 +4,12 @@
 by name, the starting-state fields (:mod:`fadad_agents.schema.starting`): a character's
 ``wounds``, ``ite_points`` and ``shots_left``; a crew's or unit's ``count`` (those left
 standing), a ``count:`` group's ``count`` and ``member_wounds`` (those able to fight, each
-with its wounds); a ship's ``hull_damage`` and ``damage_marks``. Who cannot
-fight is left out of the next battle, each with a note: the dead, those still
-Incapacitated or worse (rest first: :func:`~fadad_agents.campaign.rest`), groups with no
-one left and ships the battle took out. Prisoners and the fled come as they are, with a
-note (whether they are at the next fight is the GM's call). Forces the state does not
-name are unchanged; names the next scenario does not hold are noted.
+with its wounds, in no more ``ranks`` than they are); a ship's ``hull_damage`` and
+``damage_marks``. Who cannot fight is left out of the next battle, each with a note: the
+dead, those still Incapacitated or worse (rest first: :func:`~fadad_agents.campaign.rest`),
+groups with no one left and ships the battle took out. Prisoners and the fled come as they
+are, with a note (whether they are at the next fight is the GM's call). Forces the state
+does not name are unchanged; names the next scenario does not hold are noted.
 """
 
 from __future__ import annotations
@@ -59,6 +59,7 @@ def _character(force: dict[str, Any], people: list[CharacterState], notes: list[
             notes.append(f"{name}: left out (none of {len(people)} can fight)")
             return False
         force["count"] = len(able)
+        _ranks_of(force, len(able), notes)
         force.pop("wounds", None)
         force.pop("member_wounds", None)
         wounds = [list(p.wounds) for p in able]
@@ -81,6 +82,20 @@ def _character(force: dict[str, Any], people: list[CharacterState], notes: list[
     notes += [f"{name}: {_AWAY[person.fate]}"] if person.fate in _AWAY else []
     notes += [f"{name}: {e} (not carried: the GM's)" for e in person.effects]
     return True
+
+
+def _ranks_of(force: dict[str, Any], able: int, notes: list[str]) -> None:
+    """A ``count:`` group's ``ranks`` for the ``able`` who come: as before, or as many as
+    they are where fewer come (one alone forms none)."""
+    ranks = force.get("ranks")
+    if ranks is None or int(ranks) <= able:
+        return
+    if able == 1:
+        del force["ranks"]
+        notes.append(f"{force['name']}: one comes, no longer in ranks (ranks {ranks} left out)")
+    else:
+        force["ranks"] = able
+        notes.append(f"{force['name']}: {able} come, in {able} ranks (not {ranks})")
 
 
 def _group(force: dict[str, Any], group: GroupState, notes: list[str]) -> bool:

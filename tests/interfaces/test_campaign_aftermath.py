@@ -126,3 +126,45 @@ def test_a_state_file_of_another_version_is_refused_in_one_line(tmp_path: Path) 
         f"{bad}:1 version: this is a version 9 state file; this fadad reads version 1 "
         "(write it again with this version's fadad run --state-out)"
     ]
+
+
+_LINE = """
+name: A shield wall
+sides:
+  - name: Wall
+    forces:
+      - {name: Spearman, count: 6, position: [0, 0], ranks: 3, skills: {Staff: Good},
+         attack_skill: Staff, weapon: weapons/quarterstaff}
+  - name: Raiders
+    forces:
+      - {name: Raider, count: 6, position: [1, 0], skills: {Axe: Good}, attack_skill: Axe,
+         weapon: weapons/axe}
+stop: {max_rounds: 2}
+"""
+
+
+@pytest.mark.parametrize(("able", "ranks"), [(6, 3), (3, 3), (2, 2), (1, None)])
+def test_a_group_in_ranks_comes_as_deep_as_those_able_allow(
+    able: int, ranks: int | None, tmp_path: Path
+) -> None:
+    """Character.ranks carried on: a wall of 6 spearmen 3 deep comes 3 deep while 3 or more
+    of them can fight, as many ranks as come where fewer do (2: two ranks of one), and one
+    alone out of ranks (a lone fighter forms none), with a note; the next battle loads and
+    stands them so."""
+    path = tmp_path / "wall.yaml"
+    path.write_text(_LINE, encoding="utf-8")
+    _, state = campaign.play_for_state(path, seed=1)
+    people = [
+        p.model_copy(update={"fate": "fighting", "wounds": []})
+        if p.force != "Spearman" or int(p.name.split()[-1]) <= able
+        else p.model_copy(update={"fate": "dead"})
+        for p in state.characters
+    ]
+    nxt = campaign.apply_state(state.model_copy(update={"characters": people}), path)
+    (tmp_path / "next.yaml").write_text(nxt.text, encoding="utf-8")
+    battle = build_battle(load(tmp_path / "next.yaml"), 2, collect=False)
+    wall = battle.sides[0].members
+    assert len(wall) == able
+    assert len({m.start_position[0] for m in wall}) == (ranks or 1)
+    assert (f"ranks: {ranks}" in nxt.text) is (ranks is not None)
+    assert any("ranks" in note for note in nxt.notes) is (ranks != 3)
