@@ -1,6 +1,6 @@
 """Whole battles in ranks, played to their end: what an agent-round costs over a battle's
 life at 200, 2,000 and 20,000 agents, beside :func:`~benchmarks.bench_engine.bench_scaling`'s
-first 3 rounds.
+first 3 rounds: two blocks (as a band stands by default), and two lines 5 deep.
 
 With numba loaded, each battle is played whole in compiled code
 (:mod:`~fadad_agents.engine.personal.ground`: plain fighters closing in on open ground);
@@ -19,7 +19,7 @@ from collections import Counter
 from typing import Any
 
 import benchmarks.harness as harness
-from benchmarks.bench_engine import _interleaved, _melee_yaml, _per_agent_round
+from benchmarks.bench_engine import LINE_RANKS, _interleaved, _melee_yaml, _per_agent_round
 from benchmarks.harness import BIG, Row
 from fadad_agents.engine import build_battle, load
 
@@ -106,4 +106,44 @@ def bench_whole_battles() -> list[Row]:
     return rows
 
 
-BENCHMARKS = [bench_whole_battles]
+LINE_PASSES = {200: 3, 2_000: 2, 20_000: 2}
+"""Passes over each size's battles in lines: a line's battle of 20,000 lasts about 36 rounds
+(a second), so it too is played twice, its best taken, as the smaller ones are: the first
+play of a battle builds what the compiled melee keeps of it for every later play (its
+template: about 9 us a fighter, 0.18 s at 20,000), which the smaller sizes' later passes
+and seeds share (a single cold play of the 20,000 read 4.1 us an agent-round, its second
+3.5, the 200's 3.4)."""
+
+
+def bench_whole_lines() -> list[Row]:
+    """Per agent-round CPU cost of whole battles of two lines :data:`~benchmarks.bench_engine.
+    LINE_RANKS` deep a yard apart (``ranks:``), at 200, 2,000 and 20,000 agents, the best of
+    :data:`LINE_PASSES` (``--quick``: not run): the same fight a fighter at every size, but
+    the lines' ends, over a battle's life (the blocks' battles of
+    :func:`bench_whole_battles` last longer the bigger they are: 20, 53 and 203 rounds)."""
+    if harness.QUICK:
+        return []
+    _per_agent_round(load(_melee_yaml(300, bands=True), BIG), 1)
+    lines = {
+        agents: load(_melee_yaml(agents // 2, bands=True, gap=1, ranks=LINE_RANKS), BIG)
+        for agents in LINE_PASSES
+    }
+    best = dict.fromkeys(lines, (float("inf"), 0.0))
+    for agents in _interleaved(LINE_PASSES):
+        best[agents] = min(best[agents], whole_of(lines[agents], SEEDS[agents]))
+    rows = []
+    for agents, (cost, rounds) in best.items():
+        name = f"whole battles in lines, per agent-round at {agents:,} agents"
+        rows.append(Row(name, cost * 1e6, "us"))
+        rows.append(Row(f"whole battles in lines at {agents:,}, mean rounds", rounds, "rounds"))
+    flat = best[20_000][0] / best[200][0]
+    rows.append(
+        Row("whole battles in lines, agent-round cost 20,000 / 200", flat, "x", "0.7-1.3",
+            0.7 <= flat <= 1.3)
+    )  # fmt: skip
+    at = best[20_000][0] * 1e6
+    rows.append(Row("whole battle in lines, agent-round cost at 20,000", at, "us", "<= 5", at <= 5))
+    return rows
+
+
+BENCHMARKS = [bench_whole_battles, bench_whole_lines]
