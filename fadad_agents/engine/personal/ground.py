@@ -37,8 +37,8 @@ from fadad_agents.agents.core.crowd.elbows import _within, _within_pow
 from fadad_agents.agents.core.crowd.nearest import _gap2
 from fadad_agents.agents.core.crowd.occupied import _put_in, _search, _touching_in, _unlink, _views
 from fadad_agents.agents.core.crowd.planning import _contact, hypot
+from fadad_agents.agents.core.crowd.remembered import _in_squares
 from fadad_agents.agents.core.field.caching import njit
-from fadad_agents.agents.core.field.measures import SQUARES_HIGH
 from fadad_agents.engine.personal.choosing import _foe, _foes
 from fadad_agents.engine.personal.outcomes import _admit, _has_room
 from fadad_agents.engine.personal.swing import (
@@ -154,15 +154,21 @@ def nearest(
     filing: np.ndarray,
     bounds: np.ndarray,
     counters: np.ndarray,
+    hint: int,
 ) -> int:
     """``remembered._nearest_in``: the slot of ``side`` nearest ``(x, y)`` (-1: none),
     by ``**``, the lower ``unique_id`` on a tie. The same squares searched in the same
     order, but over those of a block where none of ``side`` stands (:data:`BLOCK`), and
-    begun from the last nearest of ``side`` found, if it still stands on the field: a rank
-    asks in its order, and its neighbours' nearest is most often its own or near it, so
-    that the search stops within a few squares. Whatever it begins from, the answer is
-    the one nearest (a square is passed over only where it lies wholly farther than the
-    best found, a slot only where it is farther by products than by a hair)."""
+    begun from the nearer of the last nearest of ``side`` found and ``hint`` (the asker's
+    last target; -1: none), each if it still stands on the field: a rank asks in its
+    order, its neighbours' nearest most often its own, and one walking to a far foe finds
+    it again, so that the search stops within a few squares. A block column (:data:`BLOCK`
+    columns) and a block wholly farther than the best found are passed over at once (a
+    mile-long line's far-apart survivors searched it column by column), and a block where
+    some of ``side`` stand is searched as ``remembered._nearest_in`` searches a side's
+    squares (:func:`~fadad_agents.agents.core.crowd.remembered._in_squares`). Whatever it
+    begins from, the answer is the one nearest (a square is passed over only where it lies
+    wholly farther than the best found, a slot only where farther by products by a hair)."""
     grid, spots, links, head, _, _ = _views(floats, ints)
     cell, two = geo[_CELL], geo[_TWO]
     gx, gy, g = grid[0], grid[1], grid[2]
@@ -174,37 +180,35 @@ def nearest(
     ci = min(max(math.floor((x - gx) / g), i0), i1)
     cj = min(max(math.floor((y - gy) / g), j0), j1)
     best, best_d, best_id = -1, math.inf, 0
-    last = counters[_LAST + side]
-    if last >= 0 and links[last, 2] >= 0:  # still on the field (one taken off is not)
-        px, py = spots[last, 0] - x, spots[last, 1] - y
-        best, best_d, best_id = last, px**two + py**two, filing[last, 2]
+    for begun in (counters[_LAST + side], hint):  # each still on the field, of ``side``
+        if begun >= 0 and links[begun, 2] >= 0 and filing[begun, 0] == side:
+            px, py = spots[begun, 0] - x, spots[begun, 1] - y
+            d = px**two + py**two
+            if d < best_d or (d == best_d and filing[begun, 2] < best_id):
+                best, best_d, best_id = begun, d, filing[begun, 2]
     across, down = counters[2], counters[3]
-    for step in (1, -1):
-        i = ci if step == 1 else ci - 1
-        while i0 <= i <= i1:
-            gx2 = _gap2(gx + i * g, x, g)
-            if gx2 > best_d:
-                break  # the whole column lies farther than the best, and those after it
-            base = _BLOCKS + (side * across + i // BLOCK) * down
+    xi, yj = math.floor((x - gx) / g), math.floor((y - gy) / g)  # its square (maybe off)
+    for step in (1, -1):  # a block column at a time (BLOCK columns), outward from its own
+        bi = ci // BLOCK if step == 1 else ci // BLOCK - 1
+        while i0 // BLOCK <= bi <= i1 // BLOCK:
+            ia, ib = max(bi * BLOCK, i0), min(bi * BLOCK + BLOCK - 1, i1)
+            gxb = _gap2(gx + min(max(xi, ia), ib) * g, x, g)  # its squares' least, exactly
+            if gxb > best_d:
+                break  # the whole block column lies farther than the best, and those after
+            base = _BLOCKS + (side * across + bi) * down
             for turn in (1, -1):
-                j = cj if turn == 1 else cj - 1
-                while j0 <= j <= j1:
-                    if gx2 + _gap2(gy + j * g, y, g) > best_d:
-                        break
-                    if counters[base + j // BLOCK] == 0:  # none of side in this block
-                        j = (j // BLOCK + 1) * BLOCK if turn == 1 else j // BLOCK * BLOCK - 1
-                        continue
-                    s = head[i * rows + j]
-                    while s >= 0:
-                        if filing[s, 0] == side:
-                            px, py = spots[s, 0] - x, spots[s, 1] - y
-                            if px * px + py * py <= best_d * SQUARES_HIGH:
-                                d = px**two + py**two
-                                if d < best_d or (d == best_d and filing[s, 2] < best_id):
-                                    best, best_d, best_id = s, d, filing[s, 2]
-                        s = links[s, 0]
-                    j += turn
-            i += step
+                bj = cj // BLOCK if turn == 1 else cj // BLOCK - 1
+                while j0 // BLOCK <= bj <= j1 // BLOCK:
+                    ja, jb = max(bj * BLOCK, j0), min(bj * BLOCK + BLOCK - 1, j1)
+                    if gxb + _gap2(gy + min(max(yj, ja), jb) * g, y, g) > best_d:
+                        break  # the whole block lies farther, and those after it
+                    if counters[base + bj]:  # some of side stand in this block
+                        best, best_d, best_id = _in_squares(
+                            x, y, side, two, ia, ib, ja, jb, xi, yj, best, best_d, best_id,
+                            grid, spots, links, head, filing,
+                        )  # fmt: skip
+                    bj += turn
+            bi += step
     counters[_LAST + side] = best
     return int(best)
 
@@ -235,7 +239,8 @@ def random_foe(
     mine = s[i, _SIDE]
     if _foes(mine, counts) == 0:
         return -1, False
-    near = nearest(pos[i, _X], pos[i, _Y], 1 - mine, geo, floats, ints, filing, bounds, counters)
+    near = nearest(pos[i, _X], pos[i, _Y], 1 - mine, geo, floats, ints, filing, bounds,
+                   counters, s[i, _TARGET])  # fmt: skip  # (its last target: not yet told)
     if near >= 0:
         return int(near), False
     return _foe(mine, int(random(targeting) * _foes(mine, counts)), active, counts), False

@@ -215,7 +215,7 @@ def nearest_foe(
     mine = s[i, _SIDE]
     if _foes(mine, counts) == 0:
         return -1
-    near = nearest(pos[i, _X], pos[i, _Y], 1 - mine, geo, floats, ints, filing, bounds, counters)
+    near = nearest(pos[i, _X], pos[i, _Y], 1 - mine, geo, floats, ints, filing, bounds, counters, t)
     if near < 0:
         return -2
     if duel:

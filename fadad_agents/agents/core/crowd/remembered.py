@@ -127,18 +127,34 @@ def _nearest_in(
     i1 = min(math.floor(((keys[2] + 1) * cell - gx) / g) + 1, columns - 1)
     j0 = max(math.floor((keys[1] * cell - gy) / g) - 1, 0)
     j1 = min(math.floor(((keys[3] + 1) * cell - gy) / g) + 1, rows - 1)
-    ci = min(max(math.floor((x - gx) / g), i0), i1)
-    cj = min(max(math.floor((y - gy) / g), j0), j1)
-    best, best_d, best_id = -1, math.inf, 0
+    xi, yj = math.floor((x - gx) / g), math.floor((y - gy) / g)
+    return _in_squares(x, y, side, two, i0, i1, j0, j1, xi, yj, -1, math.inf, 0,
+                       grid, spots, links, head, filing)[0]  # fmt: skip
+
+
+@njit(cache=True, inline="always")
+def _in_squares(
+    x: float, y: float, side: Any, two: float, ia: int, ib: int, ja: int, jb: int, xi: int,
+    yj: int, best: int, best_d: float, best_id: int, grid: Any, spots: Any, links: Any,
+    head: Any, filing: Any,
+) -> tuple[int, float, int]:  # fmt: skip
+    """:func:`_nearest_in`'s search of the squares ``ia..ib`` across, ``ja..jb`` down (all
+    of a side's, or a block of them: ``engine.personal.ground.nearest``), begun from
+    ``best`` at ``best_d`` (its ``unique_id`` ``best_id``; -1, inf: none): a column at a
+    time outward from the one nearest ``(x, y)`` (whose square is ``xi``, ``yj``), each
+    column's rows outward, a run stopped at the first square wholly farther than the best
+    found. The best found, its measure and ``unique_id``."""
+    gx, gy, g, rows = grid[0], grid[1], grid[2], int(grid[4])
+    im, jm = min(max(xi, ia), ib), min(max(yj, ja), jb)  # its own square's, or the nearest
     for step in (1, -1):
-        i = ci if step == 1 else ci - 1
-        while i0 <= i <= i1:
+        i = im if step == 1 else im - 1
+        while ia <= i <= ib:
             gx2 = _gap2(gx + i * g, x, g)
             if gx2 > best_d:
                 break  # the whole column lies farther than the best, and those after it
             for turn in (1, -1):
-                j = cj if turn == 1 else cj - 1
-                while j0 <= j <= j1:
+                j = jm if turn == 1 else jm - 1
+                while ja <= j <= jb:
                     if gx2 + _gap2(gy + j * g, y, g) > best_d:
                         break
                     s = head[i * rows + j]
@@ -152,7 +168,7 @@ def _nearest_in(
                         s = links[s, 0]
                     j += turn
             i += step
-    return best
+    return best, best_d, best_id
 
 
 @njit(cache=True)
