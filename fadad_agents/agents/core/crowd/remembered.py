@@ -132,7 +132,7 @@ def _nearest_in(
                        grid, spots, links, head, filing)[0]  # fmt: skip
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _in_squares(
     x: float, y: float, side: Any, two: float, ia: int, ib: int, ja: int, jb: int, xi: int,
     yj: int, best: int, best_d: float, best_id: int, grid: Any, spots: Any, links: Any,
