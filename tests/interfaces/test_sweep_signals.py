@@ -60,7 +60,9 @@ def test_killing_sweeps_with_workers_leaves_no_process_behind(tmp_path: Path) ->
     once their workers play, one gets SIGKILL and the other SIGTERM; within seconds none of
     their fork servers, workers or resource trackers is left, and the terminated one says
     how to resume (exit status 143)."""
-    args = [str(FADAD), "sweep", str(DUEL), "-n", "200000", "--workers", "2", "--quiet"]
+    # two million duels: minutes of play, so that neither sweep ends on its own while the
+    # other's workers start (200,000 took 10 s; once, one ended first, its status 0)
+    args = [str(FADAD), "sweep", str(DUEL), "-n", "2000000", "--workers", "2", "--quiet"]
     sweeps = {
         sig: subprocess.Popen(
             [*args, "--out", str(tmp_path / sig.name)],
