@@ -58,7 +58,6 @@ def bench_paths() -> list[Row]:
 
         for seed in range(200):  # warm-up: imports, caches, a recycled battle
             run(path, seed=seed)
-        one()
         # and a whole sweep: a process's first loads numba after its first battle (once:
         # bench_engine.bench_fresh_loop times it) and first fills as much memory; left
         # to the first pass, its sweep read 4,000-4,500 battles a second against 5,500 in

@@ -157,9 +157,9 @@ def nearest(
     hint: int,
 ) -> int:
     """``remembered._nearest_in``: the slot of ``side`` nearest ``(x, y)`` (-1: none),
-    by ``**``, the lower ``unique_id`` on a tie. The same squares searched in the same
-    order, but over those of a block where none of ``side`` stands (:data:`BLOCK`), and
-    begun from the nearer of the last nearest of ``side`` found and ``hint`` (the asker's
+    by ``**``, the lower ``unique_id`` on a tie. The same squares searched, a block of
+    them at a time, over those of a block where none of ``side`` stands (:data:`BLOCK`),
+    and begun from the nearer of the last nearest of ``side`` found and ``hint`` (the asker's
     last target; -1: none), each if it still stands on the field: a rank asks in its
     order, its neighbours' nearest most often its own, and one walking to a far foe finds
     it again, so that the search stops within a few squares. A block column (:data:`BLOCK`
@@ -177,8 +177,8 @@ def nearest(
     i1 = min(math.floor(((bounds[side, 2] + 1) * cell - gx) / g) + 1, columns - 1)
     j0 = max(math.floor((bounds[side, 1] * cell - gy) / g) - 1, 0)
     j1 = min(math.floor(((bounds[side, 3] + 1) * cell - gy) / g) + 1, rows - 1)
-    ci = min(max(math.floor((x - gx) / g), i0), i1)
-    cj = min(max(math.floor((y - gy) / g), j0), j1)
+    xi, yj = math.floor((x - gx) / g), math.floor((y - gy) / g)  # its square (maybe off)
+    ci, cj = min(max(xi, i0), i1), min(max(yj, j0), j1)
     best, best_d, best_id = -1, math.inf, 0
     for begun in (counters[_LAST + side], hint):  # each still on the field, of ``side``
         if begun >= 0 and links[begun, 2] >= 0 and filing[begun, 0] == side:
@@ -187,7 +187,6 @@ def nearest(
             if d < best_d or (d == best_d and filing[begun, 2] < best_id):
                 best, best_d, best_id = begun, d, filing[begun, 2]
     across, down = counters[2], counters[3]
-    xi, yj = math.floor((x - gx) / g), math.floor((y - gy) / g)  # its square (maybe off)
     for step in (1, -1):  # a block column at a time (BLOCK columns), outward from its own
         bi = ci // BLOCK if step == 1 else ci // BLOCK - 1
         while i0 // BLOCK <= bi <= i1 // BLOCK:

@@ -215,7 +215,8 @@ def nearest_foe(
     mine = s[i, _SIDE]
     if _foes(mine, counts) == 0:
         return -1
-    near = nearest(pos[i, _X], pos[i, _Y], 1 - mine, geo, floats, ints, filing, bounds, counters, t)
+    near = nearest(pos[i, _X], pos[i, _Y], 1 - mine, geo, floats, ints, filing, bounds, counters,
+                   -1)  # fmt: skip  # (no hint: its target, if any, is out of the fight)
     if near < 0:
         return -2
     if duel:
